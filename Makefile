@@ -1,0 +1,49 @@
+# The two commands of the README: `make run` (the product) and `make test` (every check CI runs).
+# Each sets up what it needs on a fresh machine: Debian packages, then a local virtual environment.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+export QT_QPA_PLATFORM ?= offscreen
+
+# Debian packages the product and its tests use: Qt's runtime libraries and fonts (the console, offscreen
+# or on Xvfb), Xvfb itself, libusb (the USB shoe), and card art with an SVG renderer (the camera tests).
+DEB_PACKAGES := libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0 \
+	libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0 libxcb-randr0 \
+	libxcb-render-util0 libxcb-image0 fonts-dejavu-core xvfb xauth libusb-1.0-0 \
+	gnome-cards-data librsvg2-bin
+
+.PHONY: run test setup system-packages bench clean
+
+run: setup
+	$(BIN)/rptable hand AS KD 5C 5D 10H
+
+test: setup
+	$(BIN)/ruff check controller drivers ui hardware-sim tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+	$(BIN)/python -m pytest
+
+bench: setup
+	$(BIN)/pip install -q -e '.[test,bench]'
+	$(BIN)/python benchmarks/run_all.py
+
+setup: system-packages $(STAMP)
+
+system-packages:
+	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages: $$missing"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,51 @@
+"""The `rptable` command line: one small module per command (see ARCHITECTURE.md, command-line contract).
+
+Each command module defines `add_arguments(parser)` and `run(args) -> int`, and imports heavy libraries
+(numpy, Qt, OpenCV, pyusb) inside `run`, so that `rptable hand` starts as fast as Python does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# command name -> (module under controller.cli, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "hand": ("hand", "best hand, combinations paid and multiplier of 5 or 6 cards"),
+    "odds": ("odds", "exhaustive counts of every hand category and paid multiplier"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rptable", description="Dealer-assist controller for live Russian Poker tables."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in COMMANDS.items():
+        module = importlib.import_module(f"controller.cli.{module_name}")
+        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(command_parser)
+        command_parser.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args._run(args))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) went away: not an error of ours.
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

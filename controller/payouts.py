@@ -1,0 +1,174 @@
+"""What a player's cards are paid (R-HAND-3, R-HAND-4): the combinations in the hand and the total multiplier.
+
+R-HAND-3 read literally: a *combination* is a set of cards forming ace-king (2 cards), a pair (2), three of a
+kind (3), two pair or four of a kind (4), or a straight, flush, full house, straight flush or royal flush (5).
+Two combinations are both paid when each holds at least one card that the other does not use; at most two
+are paid, and the player gets the best total. A pay table may instead pay one combination only (Caribbean
+Stud). The search below enumerates every combination as a set of cards and every pair of them, so no list of
+allowed pairs is hard-coded; seed 000's 21 examples are tests of it, not inputs to it.
+
+The answer depends only on the hand's *pattern*: its multiset of ranks and, when five or more cards share a
+suit, which ranks those are. The search runs once per pattern on a canonical hand and is remembered, which
+makes a warm analysis a dictionary look-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import NamedTuple
+
+from controller.cards import ACE, KING, Card
+from controller.hands import HandCategory, straight_high
+
+Category = HandCategory
+
+
+@dataclass(frozen=True, slots=True)
+class PayTable:
+    """Multipliers of the bet by combination (to 1), and whether a second combination is paid."""
+
+    pays: tuple[int, ...]  # indexed by HandCategory
+    two_combinations: bool = True
+
+    @classmethod
+    def from_mapping(cls, pays: Mapping[HandCategory, int], two_combinations: bool = True) -> PayTable:
+        return cls(tuple(int(pays.get(c, 0)) for c in HandCategory), two_combinations)
+
+    def pay(self, category: HandCategory) -> int:
+        return self.pays[category]
+
+
+# Seed 000's table (every Russian preset's default).
+RUSSIAN_PAYS = PayTable.from_mapping(
+    {
+        Category.ACE_KING: 1,
+        Category.ONE_PAIR: 1,
+        Category.TWO_PAIR: 2,
+        Category.THREE_OF_A_KIND: 3,
+        Category.STRAIGHT: 4,
+        Category.FLUSH: 5,
+        Category.FULL_HOUSE: 7,
+        Category.FOUR_OF_A_KIND: 20,
+        Category.STRAIGHT_FLUSH: 50,
+        Category.ROYAL_FLUSH: 100,
+    }
+)
+
+
+class Payout(NamedTuple):
+    """The hand's best category, the combinations paid (best first) and their total multiplier of the bet."""
+
+    best: HandCategory
+    paid: tuple[HandCategory, ...]
+    multiplier: int
+
+# A hand's pattern: its ranks in ascending order, and the ascending ranks of the cards of a suit that holds
+# five or more of them (empty when there is none). Two hands with one pattern are paid alike.
+Pattern = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def hand_pattern(cards: Sequence[Card]) -> Pattern:
+    ranks = tuple(sorted(c.rank for c in cards))
+    if len(cards) >= 5:
+        suit_counts = [0, 0, 0, 0]
+        for c in cards:
+            suit_counts[c.suit] += 1
+        for suit, n in enumerate(suit_counts):
+            if n >= 5:
+                return ranks, tuple(sorted(c.rank for c in cards if c.suit == suit))
+    return ranks, ()
+
+
+def analyse_payout(cards: Sequence[Card], table: PayTable = RUSSIAN_PAYS) -> Payout:
+    """The combinations paid for these cards (5 or 6) and the total multiplier: R-HAND-3 under `table`."""
+    return payout_of_pattern(hand_pattern(cards), table)
+
+
+@lru_cache(maxsize=200_000)
+def payout_of_pattern(pattern: Pattern, table: PayTable) -> Payout:
+    return _best_payout(canonical_hand(pattern), table)
+
+
+def canonical_hand(pattern: Pattern) -> list[tuple[int, int]]:
+    """A hand of (rank, suit) with the given pattern. The flush ranks take suit 3; the other cards take the
+    remaining suits in turn, so copies of a rank differ in suit and no second flush can appear."""
+    ranks, flush_ranks = pattern
+    rest = list(ranks)
+    for r in flush_ranks:
+        rest.remove(r)
+    free_suits = (0, 1, 2) if flush_ranks else (0, 1, 2, 3)
+    hand = [(r, 3) for r in flush_ranks]
+    hand += [(r, free_suits[i % len(free_suits)]) for i, r in enumerate(rest)]
+    return hand
+
+
+def _best_payout(hand: list[tuple[int, int]], table: PayTable) -> Payout:
+    every = _combinations(hand)
+    # The best 5-card hand is itself a combination, and every combination lies in a 5-card hand of at least
+    # its category: so the hand's category is the highest combination found.
+    best_category = max((cat for cat, _ in every), default=Category.NO_GAME)
+    found = [(cat, mask) for cat, mask in every if table.pay(cat) > 0]
+    if not found:
+        return Payout(best_category, (), 0)
+    # Highest pay first; ties prefer the higher category, so A-A-K-K-x is "two pair", not "pair + pair".
+    found.sort(key=lambda cm: (table.pay(cm[0]), cm[0]), reverse=True)
+    best_single = found[0]
+    best: tuple[int, tuple[HandCategory, ...]] = (table.pay(best_single[0]), (best_single[0],))
+    if table.two_combinations:
+        for i, (cat_i, mask_i) in enumerate(found):
+            pay_i = table.pay(cat_i)
+            if 2 * pay_i < best[0]:
+                break  # every later pair pays less: the list is sorted by pay
+            for cat_j, mask_j in found[i + 1 :]:
+                total = pay_i + table.pay(cat_j)
+                if total < best[0]:
+                    break
+                if mask_i & ~mask_j and mask_j & ~mask_i:  # each holds a card of its own
+                    candidate = (total, (cat_i, cat_j))
+                    if candidate > best:
+                        best = candidate
+    total, cats = best
+    return Payout(best_category, cats, total)
+
+
+def _combinations(hand: list[tuple[int, int]]) -> list[tuple[HandCategory, int]]:
+    """Every combination in the hand, as (category, bitmask of the cards it uses)."""
+    by_rank: dict[int, list[int]] = {}
+    for i, (rank, _) in enumerate(hand):
+        by_rank.setdefault(rank, []).append(1 << i)
+    pairs: dict[int, list[int]] = {}
+    trips: dict[int, list[int]] = {}
+    found: list[tuple[HandCategory, int]] = []
+    for rank, bits in by_rank.items():
+        pairs[rank] = [a | b for a, b in combinations(bits, 2)]
+        trips[rank] = [a | b | c for a, b, c in combinations(bits, 3)]
+        found += [(Category.ONE_PAIR, m) for m in pairs[rank]]
+        found += [(Category.THREE_OF_A_KIND, m) for m in trips[rank]]
+        if len(bits) == 4:
+            found.append((Category.FOUR_OF_A_KIND, bits[0] | bits[1] | bits[2] | bits[3]))
+    found += [(Category.ACE_KING, a | k) for a in by_rank.get(ACE, ()) for k in by_rank.get(KING, ())]
+    for r1, r2 in combinations(by_rank, 2):
+        found += [(Category.TWO_PAIR, p | q) for p in pairs[r1] for q in pairs[r2]]
+        found += [(Category.FULL_HOUSE, t | p) for t in trips[r1] for p in pairs[r2]]
+        found += [(Category.FULL_HOUSE, t | p) for t in trips[r2] for p in pairs[r1]]
+    for five in combinations(range(len(hand)), 5):
+        category = _five_card_category([hand[i] for i in five])
+        if category is not None:
+            found.append((category, sum(1 << i for i in five)))
+    return found
+
+
+def _five_card_category(five: list[tuple[int, int]]) -> HandCategory | None:
+    """Straight, flush, straight flush or royal flush made by all five cards; None otherwise."""
+    flush = len({s for _, s in five}) == 1
+    high = straight_high(sorted({r for r, _ in five}, reverse=True))
+    if high and flush:
+        return Category.ROYAL_FLUSH if high == ACE else Category.STRAIGHT_FLUSH
+    if flush:
+        return Category.FLUSH
+    if high:
+        return Category.STRAIGHT
+    return None
