@@ -1,0 +1,184 @@
+"""The one interface every card source implements, and the URL registry that opens them.
+
+A card source turns a device's bytes or frames into `CardEvent`s, `DeviceFault`s and `StatusEvent`s. The base
+class owns the public `recv()` (bookkeeping, counters, closing); a backend fills `_recv_internal()` only, as
+in python-can's BusABC. Sources are opened by URL and loaded lazily, so pyusb and OpenCV load only when a
+`usb://` or `camera://` URL is opened.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import ClassVar
+from urllib.parse import parse_qs, urlsplit
+
+from controller.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class CardEvent:
+    """A card left the shoe (or settled under the camera). `card` is None when it could not be read (`??`)."""
+
+    card: Card | None
+    seq: int
+    quality: int | None
+    source: str
+    at: float  # time.time() when the host received it
+
+    @property
+    def code(self) -> str:
+        return self.card.code if self.card is not None else "??"
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceFault:
+    """Something the device reported or the driver detected that must stop play until resolved.
+
+    Codes: the device's own (`E01`..`E07` of SHOE/1) or the driver's: `OFFLINE` (no heartbeat / device gone),
+    `SEQ_GAP` (a card left unseen), `OPEN_FAILED`, `IO_ERROR`.
+    """
+
+    code: str
+    text: str
+    source: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class StatusEvent:
+    """The device's state changed: READY, EMPTY, COVER_OPEN, LOCKED, CONNECTED, DISCONNECTED."""
+
+    state: str
+    source: str
+    at: float
+    detail: str = ""
+
+
+SourceEvent = CardEvent | DeviceFault | StatusEvent
+
+
+@dataclass
+class SourceStatus:
+    """What a technician or the console's status bar shows about a source."""
+
+    device: str = ""
+    connected: bool = False
+    state: str = "UNKNOWN"
+    last_heartbeat: float | None = None
+    cards: int = 0
+    duplicates_dropped: int = 0
+    frames_dropped: int = 0
+    faults: int = 0
+    locked: bool = False
+    cards_left: int | None = None  # when the device knows (simulator, camera: None)
+    info: dict[str, str] = field(default_factory=dict)
+
+
+class SourceError(Exception):
+    """A source could not be opened or used; the message says what happened and what to do."""
+
+
+class CardSource(ABC):
+    """Base of every card source. Thread-safe `recv()`; use as a context manager or an iterator."""
+
+    scheme: ClassVar[str] = ""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._status = SourceStatus(device=url)
+        self._closed = False
+        self._lock = threading.Lock()
+
+    # -- the public side, shared by every backend ------------------------------------------------------
+    def recv(self, timeout: float | None = None) -> SourceEvent | None:
+        """The next event, or None when `timeout` seconds pass without one."""
+        if self._closed:
+            raise SourceError(f"{self.url} is closed")
+        event = self._recv_internal(timeout)
+        if event is not None:
+            self._count(event)
+        return event
+
+    def __iter__(self) -> Iterator[SourceEvent]:
+        while not self._closed:
+            event = self.recv(timeout=0.5)
+            if event is not None:
+                yield event
+
+    def status(self) -> SourceStatus:
+        return self._status
+
+    def lock(self) -> None:
+        """Close the shoe's gate so that no card can be drawn (on a fault)."""
+        self._set_locked(True)
+        self._status.locked = True
+
+    def unlock(self) -> None:
+        self._set_locked(False)
+        self._status.locked = False
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._shutdown()
+
+    def __enter__(self) -> CardSource:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _count(self, event: SourceEvent) -> None:
+        with self._lock:
+            if isinstance(event, CardEvent):
+                self._status.cards += 1
+            elif isinstance(event, DeviceFault):
+                self._status.faults += 1
+            elif isinstance(event, StatusEvent):
+                self._status.state = event.state
+
+    # -- what a backend fills in ------------------------------------------------------------------------
+    @abstractmethod
+    def _recv_internal(self, timeout: float | None) -> SourceEvent | None:
+        """Block up to `timeout` seconds for the next event; None on timeout."""
+
+    def _set_locked(self, locked: bool) -> None:  # noqa: B027 - optional: sources without a gate ignore it
+        """Tell the device to lock or unlock its gate (no-op where there is none)."""
+
+    def _shutdown(self) -> None:  # noqa: B027 - optional
+        """Release the device."""
+
+
+# scheme -> "module:Class", imported only when a URL of that scheme is opened.
+REGISTRY: dict[str, str] = {}
+
+
+def register(scheme: str, target: str) -> None:
+    REGISTRY[scheme] = target
+
+
+def open_source(url: str) -> CardSource:
+    """Open a card source from its URL, e.g. `serial:///dev/ttyUSB0?baud=9600`, `sim://?seed=42`."""
+    scheme = urlsplit(url).scheme
+    target = REGISTRY.get(scheme)
+    if target is None:
+        known = ", ".join(f"{s}://" for s in sorted(REGISTRY)) or "none"
+        raise SourceError(f"'{url}' names no known card source (known: {known})")
+    module_name, class_name = target.split(":")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    source: CardSource = cls.from_url(url)
+    return source
+
+
+def url_query(url: str) -> dict[str, str]:
+    """The URL's query as a flat dict (last value wins)."""
+    return {k: v[-1] for k, v in parse_qs(urlsplit(url).query).items()}
+
+
+def now() -> float:
+    return time.time()
