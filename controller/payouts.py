@@ -143,22 +143,41 @@ def _combinations(hand: list[tuple[int, int]]) -> list[tuple[HandCategory, int]]
     trips: dict[int, list[int]] = {}
     found: list[tuple[HandCategory, int]] = []
     for rank, bits in by_rank.items():
+        if len(bits) < 2:
+            continue
         pairs[rank] = [a | b for a, b in combinations(bits, 2)]
-        trips[rank] = [a | b | c for a, b, c in combinations(bits, 3)]
         found += [(Category.ONE_PAIR, m) for m in pairs[rank]]
-        found += [(Category.THREE_OF_A_KIND, m) for m in trips[rank]]
+        if len(bits) >= 3:
+            trips[rank] = [a | b | c for a, b, c in combinations(bits, 3)]
+            found += [(Category.THREE_OF_A_KIND, m) for m in trips[rank]]
         if len(bits) == 4:
             found.append((Category.FOUR_OF_A_KIND, bits[0] | bits[1] | bits[2] | bits[3]))
-    found += [(Category.ACE_KING, a | k) for a in by_rank.get(ACE, ()) for k in by_rank.get(KING, ())]
-    for r1, r2 in combinations(by_rank, 2):
+    if ACE in by_rank and KING in by_rank:
+        found += [(Category.ACE_KING, a | k) for a in by_rank[ACE] for k in by_rank[KING]]
+    for r1, r2 in combinations(pairs, 2):  # only ranks held twice or more make two pair or a full house
         found += [(Category.TWO_PAIR, p | q) for p in pairs[r1] for q in pairs[r2]]
-        found += [(Category.FULL_HOUSE, t | p) for t in trips[r1] for p in pairs[r2]]
-        found += [(Category.FULL_HOUSE, t | p) for t in trips[r2] for p in pairs[r1]]
-    for five in combinations(range(len(hand)), 5):
-        category = _five_card_category([hand[i] for i in five])
-        if category is not None:
-            found.append((category, sum(1 << i for i in five)))
+        found += [(Category.FULL_HOUSE, t | p) for t in trips.get(r1, ()) for p in pairs[r2]]
+        found += [(Category.FULL_HOUSE, t | p) for t in trips.get(r2, ()) for p in pairs[r1]]
+    # Straights and flushes need five cards; look at 5-card subsets only when the hand can hold one.
+    rank_bits = 0
+    for rank in by_rank:
+        rank_bits |= 1 << rank
+    suits = [s for _, s in hand]
+    if _holds_straight(rank_bits) or any(suits.count(s) >= 5 for s in set(suits)):
+        for five in combinations(range(len(hand)), 5):
+            category = _five_card_category([hand[i] for i in five])
+            if category is not None:
+                found.append((category, sum(1 << i for i in five)))
     return found
+
+
+# Bit r set for each rank r (2..14) of a straight; the wheel A-2-3-4-5 has the ace's bit 14.
+_WHEEL_MASK = (1 << ACE) | (1 << 2) | (1 << 3) | (1 << 4) | (1 << 5)
+_STRAIGHT_MASKS = (*(sum(1 << r for r in range(top - 4, top + 1)) for top in range(6, 15)), _WHEEL_MASK)
+
+
+def _holds_straight(rank_bits: int) -> bool:
+    return any(rank_bits & mask == mask for mask in _STRAIGHT_MASKS)
 
 
 def _five_card_category(five: list[tuple[int, int]]) -> HandCategory | None:
