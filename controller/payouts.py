@@ -106,32 +106,34 @@ def canonical_hand(pattern: Pattern) -> list[tuple[int, int]]:
 
 
 def _best_payout(hand: list[tuple[int, int]], table: PayTable) -> Payout:
-    every = _combinations(hand)
+    by_category: dict[HandCategory, list[int]] = {}
+    for category, mask in _combinations(hand):
+        by_category.setdefault(category, []).append(mask)
     # The best 5-card hand is itself a combination, and every combination lies in a 5-card hand of at least
     # its category: so the hand's category is the highest combination found.
-    best_category = max((cat for cat, _ in every), default=Category.NO_GAME)
-    found = [(cat, mask) for cat, mask in every if table.pay(cat) > 0]
-    if not found:
-        return Payout(best_category, (), 0)
-    # Highest pay first; ties prefer the higher category, so A-A-K-K-x is "two pair", not "pair + pair".
-    found.sort(key=lambda cm: (table.pay(cm[0]), cm[0]), reverse=True)
-    best_single = found[0]
-    best: tuple[int, tuple[HandCategory, ...]] = (table.pay(best_single[0]), (best_single[0],))
+    best_category = max(by_category, default=Category.NO_GAME)
+    for claim in _claims_by_value(table, frozenset(by_category)):
+        if len(claim) == 1:
+            return Payout(best_category, claim, table.pay(claim[0]))
+        first, second = by_category[claim[0]], by_category[claim[1]]
+        if any(a & ~b and b & ~a for a in first for b in second):
+            return Payout(best_category, claim, table.pay(claim[0]) + table.pay(claim[1]))
+    return Payout(best_category, (), 0)
+
+
+@lru_cache(maxsize=4096)
+def _claims_by_value(
+    table: PayTable, present: frozenset[HandCategory]
+) -> tuple[tuple[HandCategory, ...], ...]:
+    """Every claim a hand holding these categories can make under the table (one paid combination, or two
+    when the table pays two), best first: highest total; on equal totals the higher categories, so A-A-K-K-x
+    is paid as two pair, not as pair + pair. A two-combination claim still has to be checked on the cards:
+    each combination must hold a card the other does not use (`a & ~b`)."""
+    paid = [c for c in HandCategory if table.pay(c) > 0 and c in present]
+    claims: list[tuple[HandCategory, ...]] = [(c,) for c in paid]
     if table.two_combinations:
-        for i, (cat_i, mask_i) in enumerate(found):
-            pay_i = table.pay(cat_i)
-            if 2 * pay_i < best[0]:
-                break  # every later pair pays less: the list is sorted by pay
-            for cat_j, mask_j in found[i + 1 :]:
-                total = pay_i + table.pay(cat_j)
-                if total < best[0]:
-                    break
-                if mask_i & ~mask_j and mask_j & ~mask_i:  # each holds a card of its own
-                    candidate = (total, (cat_i, cat_j))
-                    if candidate > best:
-                        best = candidate
-    total, cats = best
-    return Payout(best_category, cats, total)
+        claims += [(a, b) for a in paid for b in paid if b <= a]
+    return tuple(sorted(claims, key=lambda cl: (sum(table.pay(c) for c in cl), cl), reverse=True))
 
 
 def _combinations(hand: list[tuple[int, int]]) -> list[tuple[HandCategory, int]]:
