@@ -1,0 +1,242 @@
+"""The table's journal: an append-only SQLite file in which every event is durable before anyone sees it, and
+each event carries the SHA-256 of its predecessor, so that any edit, deletion, insertion or reordering shows.
+
+One file per table. WAL with synchronous=FULL: a commit returns only after the log is on disk. The schema has
+no update or delete path; triggers refuse both even to a hand-written statement, and `verify_chain` finds what
+was changed behind SQLite's back. A write that fails (disk full, I/O error, read-only medium) raises
+`JournalError` with what happened and what to do; the caller stops play, because an event that cannot be
+recorded must not be shown.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+GENESIS_HASH = "0" * 64
+SCHEMA_VERSION = 1
+
+# Each step takes the schema from version i to i + 1; a newer file than this program knows is refused.
+_MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE events (
+        seq       INTEGER NOT NULL,
+        table_id  TEXT    NOT NULL,
+        at        REAL    NOT NULL,
+        round_id  TEXT,
+        kind      TEXT    NOT NULL,
+        version   INTEGER NOT NULL,
+        actor     TEXT,
+        payload   TEXT    NOT NULL,
+        prev_hash TEXT    NOT NULL,
+        hash      TEXT    NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    ) WITHOUT ROWID;
+    CREATE INDEX events_round ON events (round_id);
+    CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'the journal is append-only: events cannot be changed'); END;
+    CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'the journal is append-only: events cannot be deleted'); END;
+    """,
+)
+
+
+class JournalError(Exception):
+    """The journal could not be opened, read or written. The message is for the dealer and the pit boss."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """An event to append: what the caller knows. The journal adds the sequence number and the hashes."""
+
+    kind: str
+    payload: dict[str, Any]
+    at: float
+    round_id: str | None = None
+    actor: str | None = None
+    version: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class JournalEntry:
+    """An event as it stands in the journal."""
+
+    seq: int
+    table_id: str
+    at: float
+    round_id: str | None
+    kind: str
+    version: int
+    actor: str | None
+    payload: dict[str, Any]
+    prev_hash: str
+    hash: str
+
+
+def entry_hash(
+    seq: int, table_id: str, at: float, round_id: str | None, kind: str, version: int, actor: str | None,
+    payload_json: str, prev_hash: str,
+) -> str:
+    """SHA-256 over every field of the entry and its predecessor's hash, in one canonical byte form."""
+    canonical = json.dumps(
+        [seq, table_id, repr(float(at)), round_id, kind, version, actor, payload_json, prev_hash],
+        separators=(",", ":"), ensure_ascii=False,
+    )
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def payload_to_json(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class Journal:
+    """Append and read one table's events. Not shared between threads: the table controller owns it."""
+
+    def __init__(self, path: str | os.PathLike[str], table_id: str = "T1", *, readonly: bool = False) -> None:
+        self.path = Path(path)
+        self.table_id = table_id
+        self.readonly = readonly
+        self._db = _connect(self.path, readonly)
+        if not readonly:
+            self._migrate()
+        elif _schema_version(self._db) == 0:
+            raise JournalError(f"{self.path} is not an rptable journal (it holds no events table).")
+        self._last_seq, self._last_hash = self._tail()
+
+    # -- writing ------------------------------------------------------------------------------------------
+    def append(self, events: Sequence[NewEvent]) -> list[JournalEntry]:
+        """Append events in one transaction; they are on disk when this returns. All or none."""
+        if self.readonly:
+            raise JournalError(f"{self.path} was opened read-only.")
+        entries: list[JournalEntry] = []
+        seq, prev = self._last_seq, self._last_hash
+        for event in events:
+            seq += 1
+            payload_json = payload_to_json(event.payload)
+            digest = entry_hash(seq, self.table_id, event.at, event.round_id, event.kind, event.version,
+                                event.actor, payload_json, prev)
+            entries.append(JournalEntry(seq, self.table_id, float(event.at), event.round_id, event.kind,
+                                        event.version, event.actor, event.payload, prev, digest))
+            prev = digest
+        rows = [(e.seq, e.table_id, e.at, e.round_id, e.kind, e.version, e.actor, payload_to_json(e.payload),
+                 e.prev_hash, e.hash) for e in entries]
+        try:
+            with self._db:  # one transaction: committed (and fsynced) or rolled back
+                self._db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        except sqlite3.Error as err:
+            raise JournalError(_write_failure(self.path, err)) from err
+        if entries:
+            self._last_seq, self._last_hash = entries[-1].seq, entries[-1].hash
+        return entries
+
+    # -- reading ------------------------------------------------------------------------------------------
+    @property
+    def last_seq(self) -> int:
+        return self._last_seq
+
+    def entries(self, after_seq: int = 0) -> Iterator[JournalEntry]:
+        """Every entry after `after_seq`, in order."""
+        try:
+            cursor = self._db.execute(
+                "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash "
+                "FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", (self.table_id, after_seq))
+            for row in cursor:
+                yield _entry(row)
+        except sqlite3.Error as err:
+            raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
+
+    def round_entries(self, round_id: str) -> list[JournalEntry]:
+        cursor = self._db.execute(
+            "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash "
+            "FROM events WHERE table_id = ? AND round_id = ? ORDER BY seq", (self.table_id, round_id))
+        return [_entry(row) for row in cursor]
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- internals ----------------------------------------------------------------------------------------
+    def _migrate(self) -> None:
+        version = _schema_version(self._db)
+        if version > SCHEMA_VERSION:
+            raise JournalError(
+                f"{self.path} was written by a newer rptable (journal schema {version}, this program knows "
+                f"{SCHEMA_VERSION}). Update rptable before opening it; the file was not changed.")
+        try:
+            for target in range(version + 1, SCHEMA_VERSION + 1):
+                with self._db:
+                    self._db.executescript("BEGIN;" + _MIGRATIONS[target - 1] +
+                                           f"PRAGMA user_version = {target}; COMMIT;")
+        except sqlite3.Error as err:
+            raise JournalError(_write_failure(self.path, err)) from err
+
+    def _tail(self) -> tuple[int, str]:
+        row = self._db.execute(
+            "SELECT seq, hash FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (self.table_id,)
+        ).fetchone()
+        return (int(row[0]), str(row[1])) if row else (0, GENESIS_HASH)
+
+
+def _connect(path: Path, readonly: bool) -> sqlite3.Connection:
+    try:
+        if readonly:
+            if not path.exists():
+                raise JournalError(f"There is no journal at {path}. Check the path (--journal).")
+            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None,
+                                 check_same_thread=False)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.isolation_level = "DEFERRED"  # `with db:` wraps each append in BEGIN ... COMMIT
+        return db
+    except sqlite3.DatabaseError as err:
+        raise JournalError(
+            f"{path} could not be opened as a journal: {err}. If this is the wrong file, give the right one "
+            "with --journal; if it is the table's journal, keep the file and call a pit boss.") from err
+    except OSError as err:
+        raise JournalError(f"The journal folder for {path} could not be created: {err.strerror}.") from err
+
+
+def _schema_version(db: sqlite3.Connection) -> int:
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def _entry(row: tuple[Any, ...]) -> JournalEntry:
+    seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, digest = row
+    return JournalEntry(int(seq), table_id, float(at), round_id, kind, int(version), actor,
+                        json.loads(payload), prev_hash, digest)
+
+
+def _write_failure(path: Path, err: sqlite3.Error) -> str:
+    text = str(err)
+    if "full" in text:
+        why = "the disk is full"
+        todo = "Free space on the drive that holds it"
+    elif "readonly" in text or "read-only" in text:
+        why = "the file or its drive is read-only"
+        todo = "Make the journal's drive writable"
+    elif "I/O" in text or "disk" in text:
+        why = "the drive reported an I/O error"
+        todo = "Check the drive"
+    elif "locked" in text or "busy" in text:
+        why = "another program holds the journal"
+        todo = "Close the other program (only one rptable may run per table)"
+    else:
+        why = text
+        todo = "Check the drive and the file"
+    return (f"The journal {path} could not be written: {why} ({text}). Play is stopped and nothing after "
+            f"this point was recorded. {todo}, then restart rptable; a pit boss must resolve the fault.")
