@@ -1,0 +1,172 @@
+"""Staff accounts and roles: who may deal, who may override (pit boss), who manages accounts (admin).
+
+Secrets (a PIN or a password) are stored only as scrypt keys with a per-user salt; they are never stored,
+logged or shown in plain text. Three wrong secrets in a row lock an account for five minutes. Every change to
+the accounts is written to an append-only log with who did it and when.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+MAX_FAILURES = 3
+LOCKOUT_SECONDS = 5 * 60
+MIN_SECRET_LENGTH = 4
+# scrypt cost: ~50 ms per check here; slow enough to make guessing a stolen file expensive.
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
+
+
+class Role(Enum):
+    DEALER = "dealer"
+    PIT_BOSS = "pit_boss"
+    ADMIN = "admin"
+
+    @property
+    def rank(self) -> int:
+        return {"dealer": 0, "pit_boss": 1, "admin": 2}[self.value]
+
+
+class AuthError(Exception):
+    """Login refused or not allowed; the message is for the person at the console."""
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    name: str
+    role: Role
+    disabled: bool = False
+
+    def may(self, role: Role) -> bool:
+        """An admin may do what a pit boss may, who may do what a dealer may."""
+        return not self.disabled and self.role.rank >= role.rank
+
+    @property
+    def label(self) -> str:
+        """How the journal names this person: role and name."""
+        return f"{self.role.value}:{self.name}"
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS users (
+    name TEXT PRIMARY KEY, role TEXT NOT NULL, salt BLOB NOT NULL, key BLOB NOT NULL,
+    n INTEGER NOT NULL, r INTEGER NOT NULL, p INTEGER NOT NULL,
+    disabled INTEGER NOT NULL DEFAULT 0, failures INTEGER NOT NULL DEFAULT 0, locked_until REAL NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS user_log (
+    at REAL NOT NULL, actor TEXT, action TEXT NOT NULL, name TEXT NOT NULL, detail TEXT NOT NULL DEFAULT ''
+);
+CREATE TRIGGER IF NOT EXISTS user_log_no_update BEFORE UPDATE ON user_log
+    BEGIN SELECT RAISE(ABORT, 'the account log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS user_log_no_delete BEFORE DELETE ON user_log
+    BEGIN SELECT RAISE(ABORT, 'the account log is append-only'); END;
+"""
+
+
+class UserStore:
+    """The accounts of one casino (or one table), in a small SQLite file."""
+
+    def __init__(self, path: str | os.PathLike[str], clock: Callable[[], float] = time.time) -> None:
+        self.path = Path(path)
+        self.clock = clock
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def is_empty(self) -> bool:
+        return int(self._db.execute("SELECT COUNT(*) FROM users").fetchone()[0]) == 0
+
+    def add(self, name: str, role: Role, secret: str, *, by: User | None) -> User:
+        """Create an account. Only an admin may, except for the very first account (which must be an admin)."""
+        name = name.strip()
+        if not name or len(name) > 40 or not name.replace("_", "").replace("-", "").replace(".", "").isalnum():
+            raise AuthError(f"'{name}' is not a usable name: 1-40 letters, digits, '.', '-' or '_'.")
+        if len(secret) < MIN_SECRET_LENGTH:
+            raise AuthError(f"A PIN or password needs at least {MIN_SECRET_LENGTH} characters.")
+        if self.is_empty():
+            if role is not Role.ADMIN:
+                raise AuthError("The first account must be an admin (--role admin); it then adds the others.")
+        elif by is None or not by.may(Role.ADMIN):
+            raise AuthError("Only an admin may add accounts.")
+        if self._row(name) is not None:
+            raise AuthError(f"There is already an account named '{name}'.")
+        salt = os.urandom(16)
+        key = _derive(secret, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
+        with self._db:
+            self._db.execute("INSERT INTO users (name, role, salt, key, n, r, p) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (name, role.value, salt, key, SCRYPT_N, SCRYPT_R, SCRYPT_P))
+            self._log(by, "add", name, role.value)
+        return User(name, role)
+
+    def disable(self, name: str, *, by: User) -> None:
+        if not by.may(Role.ADMIN):
+            raise AuthError("Only an admin may disable accounts.")
+        if self._row(name) is None:
+            raise AuthError(f"There is no account named '{name}'.")
+        with self._db:
+            self._db.execute("UPDATE users SET disabled = 1 WHERE name = ?", (name,))
+            self._log(by, "disable", name)
+
+    def accounts(self) -> list[User]:
+        rows = self._db.execute("SELECT name, role, disabled FROM users ORDER BY name").fetchall()
+        return [User(name, Role(role), bool(disabled)) for name, role, disabled in rows]
+
+    def authenticate(self, name: str, secret: str, *, need: Role = Role.DEALER) -> User:
+        """The user, if the secret is right, the account usable and its role enough for `need`."""
+        row = self._row(name)
+        now = self.clock()
+        if row is None:
+            _derive(secret, b"0" * 16, SCRYPT_N, SCRYPT_R, SCRYPT_P)  # same time as a real check
+            raise AuthError("Name or PIN is wrong.")
+        role, salt, key, n, r, p, disabled, failures, locked_until = row
+        if disabled:
+            raise AuthError(f"The account '{name}' is disabled. An admin can tell you why.")
+        if locked_until > now:
+            minutes = max(1, round((locked_until - now) / 60))
+            raise AuthError(f"Too many wrong PINs: '{name}' is locked for about {minutes} more minute(s).")
+        if not hmac.compare_digest(_derive(secret, salt, n, r, p), key):
+            failures += 1
+            lock = now + LOCKOUT_SECONDS if failures >= MAX_FAILURES else 0.0
+            with self._db:
+                self._db.execute("UPDATE users SET failures = ?, locked_until = ? WHERE name = ?",
+                                 (0 if lock else failures, lock, name))
+                self._log(None, "login_failed" if not lock else "locked", name)
+            if lock:
+                raise AuthError(f"Name or PIN is wrong. '{name}' is now locked for 5 minutes.")
+            raise AuthError("Name or PIN is wrong.")
+        with self._db:
+            self._db.execute("UPDATE users SET failures = 0, locked_until = 0 WHERE name = ?", (name,))
+        user = User(name, Role(role))
+        if not user.may(need):
+            raise AuthError(f"'{name}' is a {user.role.value.replace('_', ' ')}; this needs a "
+                            f"{need.value.replace('_', ' ')}.")
+        return user
+
+    def log(self) -> list[tuple[float, str | None, str, str, str]]:
+        return self._db.execute("SELECT at, actor, action, name, detail FROM user_log ORDER BY rowid").fetchall()
+
+    def _row(self, name: str) -> tuple[str, bytes, bytes, int, int, int, int, int, float] | None:
+        row = self._db.execute(
+            "SELECT role, salt, key, n, r, p, disabled, failures, locked_until FROM users WHERE name = ?",
+            (name,)).fetchone()
+        return None if row is None else (row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8])
+
+    def _log(self, by: User | None, action: str, name: str, detail: str = "") -> None:
+        self._db.execute("INSERT INTO user_log VALUES (?, ?, ?, ?, ?)",
+                         (self.clock(), by.label if by else None, action, name, detail))
+
+
+def _derive(secret: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    return hashlib.scrypt(secret.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=32)
