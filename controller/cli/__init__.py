@@ -15,6 +15,7 @@ from collections.abc import Sequence
 COMMANDS: dict[str, tuple[str, str]] = {
     "hand": ("hand", "best hand, combinations paid and multiplier of 5 or 6 cards"),
     "odds": ("odds", "exhaustive counts of every hand category and paid multiplier"),
+    "users": ("users", "staff accounts: add, list, disable (dealer, pit boss, admin)"),
 }
 
 
