@@ -1,4 +1,4 @@
-"""Finding and reading house-rule files: the shipped presets (controller/presets/*.toml) and a casino's own."""
+"""Finding and reading house-rule files: the shipped presets (controller/presets/*.toml), a casino's own."""
 
 from __future__ import annotations
 

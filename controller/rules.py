@@ -37,6 +37,8 @@ SEED_001_BONUS = {
     HandCategory.THREE_OF_A_KIND: 20,
 }
 
+SEED_001_BONUS_PAYS = PayTable.from_mapping(SEED_001_BONUS, two_combinations=False)
+
 
 class RulesError(ValueError):
     """A house-rules file or mapping that does not validate; the message names field, value and allowed."""
@@ -87,7 +89,7 @@ class BonusRules:
     enabled: bool = True  # R-BET-1, R-BONUS-1
     min: int = 1
     max: int = 1_000
-    pays: PayTable = PayTable.from_mapping(SEED_001_BONUS, two_combinations=False)
+    pays: PayTable = SEED_001_BONUS_PAYS
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +185,9 @@ def _read_table(r: _Reader) -> TableRules:
     boxes = r.integer("boxes", d.boxes, 1, 10)
     table = TableRules(
         boxes=boxes,
-        open_boxes_per_player=r.integer("open_boxes_per_player", min(d.open_boxes_per_player, boxes), 1, boxes),
+        open_boxes_per_player=r.integer(
+            "open_boxes_per_player", min(d.open_boxes_per_player, boxes), 1, boxes
+        ),
         blind_boxes=r.boolean("blind_boxes", d.blind_boxes),
         ante_min=r.integer("ante_min", d.ante_min, 1, 10**9),
         ante_max=r.integer("ante_max", d.ante_max, 1, 10**9),
@@ -251,7 +255,10 @@ def _read_bonus(r: _Reader) -> BonusRules:
         pays=_read_pays(r.section("pays"), d.pays, two_combinations=False),
     )
     if bonus.max < bonus.min:
-        raise RulesError(f"{r.origin}: field bonus.max: {bonus.max} is not allowed; allowed: at least bonus.min")
+        raise RulesError(
+            f"{r.origin}: field bonus.max: {bonus.max} is not allowed; "
+            f"allowed: at least bonus.min ({bonus.min})"
+        )
     r.finish()
     return bonus
 
@@ -285,7 +292,8 @@ class _Reader:
 
     def _fail(self, key: str, value: Any, allowed: str) -> RulesError:
         shown = f"'{value}'" if isinstance(value, str) else repr(value)
-        return RulesError(f"{self.origin}: field {self.path}{key}: {shown} is not allowed; allowed: {allowed}")
+        field_name = f"{self.path}{key}"
+        return RulesError(f"{self.origin}: field {field_name}: {shown} is not allowed; allowed: {allowed}")
 
     def section(self, key: str) -> _Reader:
         value = self._get(key)
@@ -315,7 +323,9 @@ class _Reader:
             raise self._fail(key, value, f"a whole number from {low} to {high}")
         return value
 
-    def int_list(self, key: str, default: tuple[int, ...], length: int, low: int, high: int) -> tuple[int, ...]:
+    def int_list(
+        self, key: str, default: tuple[int, ...], length: int, low: int, high: int
+    ) -> tuple[int, ...]:
         value = self._get(key)
         if value is None:
             return default
@@ -347,4 +357,5 @@ class _Reader:
         unknown = sorted(set(self.data) - self.used)
         if unknown:
             key = unknown[0]
-            raise self._fail(key, self.data[key], "no such setting here (known: " + ", ".join(sorted(self.used)) + ")")
+            known = ", ".join(sorted(self.used))
+            raise self._fail(key, self.data[key], f"no such setting here (known: {known})")

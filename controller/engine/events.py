@@ -264,7 +264,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         raise EventFormatError(f"unknown event type {name!r}")
     version = data.get("v")
     if version != EVENT_VERSION:
-        raise EventFormatError(f"event {name} has version {version!r}; this engine reads version {EVENT_VERSION}")
+        raise EventFormatError(
+            f"event {name} has version {version!r}; this engine reads version {EVENT_VERSION}"
+        )
     try:
         values = {fname: _decode(kind, data[fname]) for fname, kind in _FIELD_KINDS[cls]}
     except (KeyError, ValueError, TypeError) as err:

@@ -53,12 +53,12 @@ def expected_next(state: RoundState) -> Expectation:
             return Expectation("players", None, "place antes")
         return Expectation("shoe", state.order[0], f"place antes, or deal: {card}")
     if card is not None:
-        box = None if phase is Phase.DEALER_DRAW else state.deal_plan[state.deal_index] if phase is Phase.DEALING \
-            else state.turn
-        return Expectation("dealer" if phase is Phase.DEALER_DRAW else "shoe", box or None, card)
+        if phase is Phase.DEALER_DRAW:
+            return Expectation("dealer", None, card)
+        target = state.deal_plan[state.deal_index] if phase is Phase.DEALING else state.turn
+        return Expectation("shoe", target or None, card)
     if phase is Phase.DECISIONS:
-        box = state.boxes[state.turn]
-        return Expectation("box", box.box, f"box {box.box}: {_choices(state)}")
+        return Expectation("box", state.turn, f"box {state.turn}: {_choices(state)}")
     if phase is Phase.REVEAL:
         late = f" (box {state.insurance_window} may still insure)" if state.insurance_window else ""
         return Expectation("dealer", None, "dealer: show your hand" + late)

@@ -38,6 +38,7 @@ from controller.engine.events import (
     BetPlaced,
     BetsClosed,
     BonusSettled,
+    BoxSettled,
     BuyingClosed,
     CardFault,
     CardPlaced,
@@ -304,7 +305,8 @@ def _acting_box(state: RoundState, number: int, action: str) -> BoxState:
 def _refuse_if_insured(box: BoxState, action: str) -> None:
     if box.insurance:
         raise _fail(
-            f"Box {box.box} has insured: insurance goes with the bet, so it cannot {action} now; it must bet.",
+            f"Box {box.box} has insured: insurance goes with the bet, so it cannot {action} now; "
+            "it must bet.",
             "R-ACT-6",
         )
 
@@ -390,7 +392,8 @@ def _v_insure(state: RoundState, c: Insure) -> None:
     if not just_bet:
         if box.acted:
             raise _fail(
-                f"Box {c.box} can no longer insure: insurance is placed with the bet, before the next box acts.",
+                f"Box {c.box} can no longer insure: insurance is placed with the bet, "
+                "before the next box acts.",
                 "R-ACT-6",
             )
         _acting_box(state, c.box, "insure")
@@ -404,7 +407,9 @@ def _v_insure(state: RoundState, c: Insure) -> None:
         )
     low, high = limits
     if not low <= c.amount <= high:
-        raise _fail(f"Insurance on box {c.box} must be from {low} to {high} chips, not {c.amount}.", "R-ACT-6")
+        raise _fail(
+            f"Insurance on box {c.box} must be from {low} to {high} chips, not {c.amount}.", "R-ACT-6"
+        )
 
 
 def _v_reveal(state: RoundState, c: RevealDealer) -> None:
@@ -514,7 +519,8 @@ def _x_card_dealt(state: RoundState, c: CardDealt, emit: Emit) -> None:
         return
     if card is None:
         emit(CardFault("unreadable", None, "R-CARD-1",
-                       f"The shoe could not read a card ({where}). Stop dealing; a pit boss must identify it."))
+                       f"The shoe could not read a card ({where}). "
+                       "Stop dealing; a pit boss must identify it."))
         return
     fault = _card_fault(state, card, where)
     if fault is not None:
@@ -526,12 +532,13 @@ def _x_card_dealt(state: RoundState, c: CardDealt, emit: Emit) -> None:
 def _card_fault(state: RoundState, card: Card, where: str) -> CardFault | None:
     if state.is_live(card):
         return CardFault("duplicate", card, "R-CARD-1",
-                         f"Card {card.code} read twice this round ({state.holder_of(card)} holds it; now {where}). "
+                         f"Card {card.code} read twice this round ({state.holder_of(card)} holds it; "
+                         f"now {where}). "
                          "Stop dealing; a pit boss must check the shoe.")
     if not state.in_stock(card):
         return CardFault("not_in_stock", card, "R-CARD-1",
-                         f"Card {card.code} was already played and discarded this round, so it cannot come from "
-                         f"the stock ({where}). Stop dealing; a pit boss must check the shoe.")
+                         f"Card {card.code} was already played and discarded this round, so it cannot "
+                         f"come from the stock ({where}). Stop dealing; a pit boss must check the shoe.")
     return None
 
 
@@ -559,12 +566,14 @@ def _settle_bonuses(state: RoundState, emit: Emit) -> None:
         if box.bonus:
             category = hand_value(box.cards).category
             multiplier = pays.pay(category)
-            emit(BonusSettled(number, category, multiplier, box.bonus * multiplier if multiplier else -box.bonus))
+            result = box.bonus * multiplier if multiplier else -box.bonus
+            emit(BonusSettled(number, category, multiplier, result))
 
 
 def _reshuffle_if_short(state: RoundState, count: int, emit: Emit) -> None:
     """R-ACT-7: when the stock cannot serve a draw, the discards become a new stock (never a live card)."""
-    if state.stock_size < count and state.discards and state.rules.draw.when_stock_runs_out == "reshuffle_discards":
+    reshuffles = state.rules.draw.when_stock_runs_out == "reshuffle_discards"
+    if state.stock_size < count and state.discards and reshuffles:
         emit(DiscardsReshuffled(tuple(state.discards)))
 
 
@@ -633,7 +642,7 @@ def _close_buying(state: RoundState, emit: Emit) -> None:
 
 
 def _continue_dealer_draw(state: RoundState, emit: Emit) -> None:
-    """Wait for the dealer's next card if he draws again (R-BUY-3) and one can come; else settle the buyers."""
+    """Wait for the dealer's next card if he draws again (R-BUY-3) and one can come; else settle buyers."""
     if state.dealer_pending:
         _reshuffle_if_short(state, 1, emit)
         if state.stock_size >= 1:
@@ -642,7 +651,7 @@ def _continue_dealer_draw(state: RoundState, emit: Emit) -> None:
     _finish(state, emit)
 
 
-def _settlement(state: RoundState, box: BoxState) -> Any:
+def _settlement(state: RoundState, box: BoxState) -> BoxSettled:
     return settle_box(
         state.rules, box, hand_value(state.dealer), state.dealer_qualified, dealer_qualifies(state)
     )
@@ -654,7 +663,12 @@ def _finish(state: RoundState, emit: Emit) -> None:
         box = state.boxes[number]
         if box.settlement is None:
             emit(_settlement(state, box))
-    emit(RoundClosed(-sum(state.boxes[n].settlement.net for n in state.order)))  # type: ignore[union-attr]
+    emit(RoundClosed(-sum(_net(state.boxes[n]) for n in state.order)))
+
+
+def _net(box: BoxState) -> int:
+    assert box.settlement is not None
+    return box.settlement.net
 
 
 def _x_correct_card(state: RoundState, c: CorrectCard, emit: Emit) -> None:

@@ -32,12 +32,16 @@ def settle_box(
     if not qualified_at_reveal:
         insurance = box.insurance  # R-SETTLE-2: insurance paid 1:1
         if not bought:  # R-SETTLE-2 / R-BUY-2: ante 1:1, bet returned
-            return _settled(box, "no_qualify", value, payout.paid, payout.multiplier, box.ante, 0, draw, insurance, 0)
+            return _settled(
+                box, "no_qualify", value, payout.paid, payout.multiplier, box.ante, 0, draw, insurance, 0
+            )
         buy_game = -box.buy_paid
         ante_spent = rules.buy_game.cost == "ante_is_payment"
         if not qualified_now:  # R-BUY-1: as R-SETTLE-2, unless the ante was the payment
             ante = 0 if ante_spent else box.ante
-            return _settled(box, "no_qualify", value, payout.paid, payout.multiplier, ante, 0, draw, insurance, buy_game)
+            return _settled(
+                box, "no_qualify", value, payout.paid, payout.multiplier, ante, 0, draw, insurance, buy_game
+            )
     else:
         ante_spent = False
     # R-SETTLE-1 (and R-BUY-4 for a box that bought the dealer's game)
