@@ -35,12 +35,12 @@ from controller.engine.machine import (
     next_card_target,
     verify,
 )
-from controller.engine.state import BoxState, Phase, RoundState, apply, new_round, replay
+from controller.engine.state import BoxState, Phase, RoundState, apply, buy_candidates, new_round, replay
 
 __all__ = [
     "DEALER", "Bet", "BoxState", "BuyGame", "BuySixth", "CardDealt", "CloseBets", "CloseBuying", "Command",
     "CorrectCard", "DismissCard", "Event", "Exchange", "Expectation", "Fold", "IllegalCommand", "Insure",
     "LegalAction", "Phase", "PlaceStakes", "RevealDealer", "RoundState", "TakeAnte", "VoidRound",
-    "WithdrawStakes", "apply", "can", "do", "event_from_dict", "exchange_price", "expected_next",
-    "insurance_range", "legal_commands", "new_round", "next_card_target", "replay", "verify",
+    "WithdrawStakes", "apply", "buy_candidates", "can", "do", "event_from_dict", "exchange_price",
+    "expected_next", "insurance_range", "legal_commands", "new_round", "next_card_target", "replay", "verify",
 ]

@@ -59,9 +59,16 @@ from controller.engine.events import (
     StakesWithdrawn,
 )
 from controller.engine.settlement import settle_box, settle_void
-from controller.engine.state import BoxState, Phase, RoundState, apply, buy_candidates, dealer_qualifies
-from controller.engine.strength import hand_value
-from controller.payouts import analyse_payout
+from controller.engine.state import (
+    _APPLIERS,
+    BoxState,
+    Phase,
+    RoundState,
+    buy_candidates,
+    dealer_qualifies,
+)
+from controller.engine.strength import hand_payout, hand_value
+from controller.hands import HandValue
 
 
 class IllegalCommand(Exception):
@@ -78,10 +85,9 @@ Emit = Callable[[Event], None]
 
 def verify(state: RoundState, command: Command) -> None:
     """Raise IllegalCommand if `command` is not allowed now; change nothing."""
-    try:
-        verifier = _VERIFIERS[type(command)]
-    except KeyError:
-        raise IllegalCommand(f"{type(command).__name__} is not a round command.", "R-TABLE-1") from None
+    verifier = _VERIFIERS.get(type(command))
+    if verifier is None:
+        raise IllegalCommand(f"{type(command).__name__} is not a round command.", "R-TABLE-1")
     verifier(state, command)
 
 
@@ -95,14 +101,20 @@ def can(state: RoundState, command: Command) -> bool:
 
 def do(state: RoundState, command: Command) -> tuple[Event, ...]:
     """Verify the command, then apply the events it yields to `state` and return them."""
-    verify(state, command)
+    kind = type(command)
+    verifier = _VERIFIERS.get(kind)
+    if verifier is None:
+        raise IllegalCommand(f"{kind.__name__} is not a round command.", "R-TABLE-1")
+    verifier(state, command)
     events: list[Event] = []
+    record = events.append
 
     def emit(event: Event) -> None:
-        apply(state, event)
-        events.append(event)
+        _APPLIERS[type(event)](state, event)
+        state.events_applied += 1
+        record(event)
 
-    _EXECUTORS[type(command)](state, command, emit)
+    _EXECUTORS[kind](state, command, emit)
     return tuple(events)
 
 
@@ -171,7 +183,7 @@ def insurance_range(state: RoundState, box: BoxState) -> tuple[int, int] | None:
         return None
     pays = state.rules.pays
     multiplier = (
-        analyse_payout(box.cards, pays).multiplier
+        hand_payout(box.cards, pays).multiplier
         if rules.potential_includes_second_combination
         else pays.pay(value.category)
     )
@@ -510,8 +522,8 @@ def _x_close_bets(state: RoundState, c: CloseBets, emit: Emit) -> None:
 
 def _x_card_dealt(state: RoundState, c: CardDealt, emit: Emit) -> None:
     card = c.card
-    where = describe_next_card(state)
-    if where is None:
+    target = next_card_target(state)
+    if target is None:
         shown = card.code if card is not None else "??"
         emit(CardFault("unexpected", card, "R-DEAL-1",
                        f"Card {shown} came from the shoe when no card was expected ({_phase_words(state)}). "
@@ -519,42 +531,39 @@ def _x_card_dealt(state: RoundState, c: CardDealt, emit: Emit) -> None:
         return
     if card is None:
         emit(CardFault("unreadable", None, "R-CARD-1",
-                       f"The shoe could not read a card ({where}). "
+                       f"The shoe could not read a card ({describe_next_card(state)}). "
                        "Stop dealing; a pit boss must identify it."))
         return
-    fault = _card_fault(state, card, where)
-    if fault is not None:
-        emit(fault)
+    if state.seen >> ((card.rank - 2) * 4 + card.suit) & 1:  # not in the stock: live or discarded
+        emit(_card_fault(state, card, describe_next_card(state) or ""))
         return
-    _place_card(state, card, emit)
+    _place_card(state, card, target, emit)
 
 
-def _card_fault(state: RoundState, card: Card, where: str) -> CardFault | None:
+def _card_fault(state: RoundState, card: Card, where: str) -> CardFault:
     if state.is_live(card):
         return CardFault("duplicate", card, "R-CARD-1",
                          f"Card {card.code} read twice this round ({state.holder_of(card)} holds it; "
                          f"now {where}). "
                          "Stop dealing; a pit boss must check the shoe.")
-    if not state.in_stock(card):
-        return CardFault("not_in_stock", card, "R-CARD-1",
-                         f"Card {card.code} was already played and discarded this round, so it cannot "
-                         f"come from the stock ({where}). Stop dealing; a pit boss must check the shoe.")
-    return None
+    return CardFault("not_in_stock", card, "R-CARD-1",
+                     f"Card {card.code} was already played and discarded this round, so it cannot "
+                     f"come from the stock ({where}). Stop dealing; a pit boss must check the shoe.")
 
 
-def _place_card(state: RoundState, card: Card, emit: Emit) -> None:
-    if state.phase is Phase.BETTING:
+def _place_card(state: RoundState, card: Card, target: int, emit: Emit) -> None:
+    """Put an accepted card where it is due (`target`, from next_card_target)."""
+    phase = state.phase
+    if phase is Phase.BETTING:
         emit(BetsClosed(tuple(state.order)))
-    if state.phase is Phase.DEALER_DRAW:
+        phase = Phase.DEALING
+    elif phase is Phase.DEALER_DRAW:
         emit(DealerCardReplaced(highest_card(state.dealer), card, free=bool(state.dealer_draws)))
         _continue_dealer_draw(state, emit)
         return
-    target = next_card_target(state)
-    assert target is not None
-    dealing = state.phase is Phase.DEALING
     face_up = target == DEALER and len(state.dealer) == 4  # R-DEAL-1: the dealer's fifth card
     emit(CardPlaced(card, target, face_up))
-    if dealing and state.phase is not Phase.DEALING:
+    if phase is Phase.DEALING and state.phase is not Phase.DEALING:
         _settle_bonuses(state, emit)
 
 
@@ -603,8 +612,8 @@ def _x_insure(state: RoundState, c: Insure, emit: Emit) -> None:
 
 
 def _x_reveal(state: RoundState, c: RevealDealer, emit: Emit) -> None:
-    qualified = dealer_qualifies(state)
-    emit(DealerRevealed(hand_value(state.dealer).category, qualified))
+    category = hand_value(state.dealer).category
+    emit(DealerRevealed(category, category >= state.rules.dealer_qualifies_with))
     if state.phase is not Phase.BUYING:
         _finish(state, emit)
 
@@ -631,10 +640,11 @@ def _x_close_buying(state: RoundState, c: CloseBuying, emit: Emit) -> None:
 def _close_buying(state: RoundState, emit: Emit) -> None:
     emit(BuyingClosed())
     # R-BUY-2: boxes that did not buy are settled before the dealer draws.
+    dealer = hand_value(state.dealer)
     for number in state.order:
         box = state.boxes[number]
         if box.buy_choice != "buy":
-            emit(_settlement(state, box))
+            emit(_settlement(state, box, dealer))
     if state.phase is Phase.DEALER_DRAW:
         _continue_dealer_draw(state, emit)
     else:
@@ -651,18 +661,18 @@ def _continue_dealer_draw(state: RoundState, emit: Emit) -> None:
     _finish(state, emit)
 
 
-def _settlement(state: RoundState, box: BoxState) -> BoxSettled:
-    return settle_box(
-        state.rules, box, hand_value(state.dealer), state.dealer_qualified, dealer_qualifies(state)
-    )
+def _settlement(state: RoundState, box: BoxState, dealer: HandValue) -> BoxSettled:
+    qualified_now = dealer.category >= state.rules.dealer_qualifies_with
+    return settle_box(state.rules, box, dealer, state.dealer_qualified, qualified_now)
 
 
 def _finish(state: RoundState, emit: Emit) -> None:
     """Settle every box not yet settled, then close the round with the house's net."""
+    dealer = hand_value(state.dealer)
     for number in state.order:
         box = state.boxes[number]
         if box.settlement is None:
-            emit(_settlement(state, box))
+            emit(_settlement(state, box, dealer))
     emit(RoundClosed(-sum(_net(state.boxes[n]) for n in state.order)))
 
 
@@ -673,7 +683,9 @@ def _net(box: BoxState) -> int:
 
 def _x_correct_card(state: RoundState, c: CorrectCard, emit: Emit) -> None:
     emit(FaultResolved("corrected", c.card, c.actor, c.reason))
-    _place_card(state, c.card, emit)
+    target = next_card_target(state)
+    assert target is not None
+    _place_card(state, c.card, target, emit)
 
 
 def _x_dismiss_card(state: RoundState, c: DismissCard, emit: Emit) -> None:

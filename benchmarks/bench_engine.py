@@ -1,0 +1,121 @@
+"""Engine speed: whole rounds per second with six boxes and random legal decisions, on one core.
+
+Run: `python benchmarks/bench_engine.py [--rounds N] [--rules NAME] [--seed S]`. Each round places six
+antes, deals from a freshly shuffled pack, lets every box fold, bet, buy or exchange (and insure when it
+may) at random, lets boxes buy the dealer a game at random, and settles. Target: >= 5,000 rounds/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from controller.cards import PACK, Card
+from controller.engine import (
+    Bet,
+    BuyGame,
+    BuySixth,
+    CardDealt,
+    CloseBets,
+    CloseBuying,
+    Exchange,
+    Fold,
+    Insure,
+    Phase,
+    PlaceStakes,
+    RevealDealer,
+    RoundState,
+    TakeAnte,
+    buy_candidates,
+    do,
+    insurance_range,
+    new_round,
+    next_card_target,
+)
+from controller.rule_files import load_preset
+from controller.rules import HouseRules
+
+
+def next_card(state: RoundState, shoe: list[Card], rng: random.Random) -> Card:
+    """The next card out of the shoe; after the discards are reshuffled (R-ACT-7), from the new stock."""
+    if not shoe:
+        shoe.extend(c for c in PACK if state.in_stock(c))
+        rng.shuffle(shoe)
+    return shoe.pop()
+
+
+def play_round(rules: HouseRules, rng: random.Random, boxes: int = 6) -> RoundState:
+    """One whole round with random legal decisions; returns the closed state."""
+    shoe = list(PACK)
+    rng.shuffle(shoe)
+    state = new_round(rules)
+    for number in range(1, boxes + 1):
+        do(state, PlaceStakes(number, 10 * rng.randint(1, 10)))
+    do(state, CloseBets())
+    while next_card_target(state) is not None:
+        do(state, CardDealt(next_card(state, shoe, rng)))
+    draw = rules.draw
+    while state.phase is Phase.DECISIONS:
+        box = state.boxes[state.turn]
+        roll = rng.random()
+        if not box.drew and roll < 0.45:
+            if draw.buy_sixth and roll < 0.15:
+                do(state, BuySixth(box.box))
+            elif draw.exchange_max_cards:
+                k = rng.randint(1, draw.exchange_max_cards)
+                do(state, Exchange(box.box, tuple(rng.sample(box.cards, k))))
+            while next_card_target(state) is not None:
+                do(state, CardDealt(next_card(state, shoe, rng)))
+            continue
+        if roll > 0.9:
+            do(state, Fold(box.box))
+            continue
+        limits = insurance_range(state, box)
+        if limits is not None and rng.random() < 0.5:
+            do(state, Insure(box.box, rng.randint(*limits)))
+        do(state, Bet(box.box))
+    do(state, RevealDealer())
+    if state.phase is Phase.BUYING:
+        for number in buy_candidates(state):
+            if state.phase is Phase.BUYING:
+                do(state, BuyGame(number) if rng.random() < 0.3 else TakeAnte(number))
+        if state.phase is Phase.BUYING:
+            do(state, CloseBuying())
+    while next_card_target(state) is not None:
+        do(state, CardDealt(next_card(state, shoe, rng)))
+    assert state.phase is Phase.CLOSED
+    return state
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=20_000)
+    parser.add_argument("--rules", default="classic")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rules = load_preset(args.rules)
+    rng = random.Random(args.seed)
+    for _ in range(500):  # warm the pattern caches as a running table would be
+        play_round(rules, rng)
+    start, cpu_start = time.perf_counter(), time.process_time()
+    events = 0
+    for _ in range(args.rounds):
+        state = play_round(rules, rng)
+        events += state.events_applied
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+    # CPU time is the one-core figure: on a shared machine the wall clock also counts other processes' turns.
+    rate = args.rounds / cpu
+    print(f"engine, {args.rules}, six boxes, random legal decisions: {args.rounds} rounds, "
+          f"{cpu:.2f} s CPU ({seconds:.2f} s wall)")
+    print(f"rounds/s (one core, CPU time): {rate:,.0f}  (target >= 5,000: {'met' if rate >= 5000 else 'NOT met'})")
+    print(f"rounds/s (wall clock): {args.rounds / seconds:,.0f}")
+    print(f"events/round: {events / args.rounds:.1f}, us/round: {1e6 / rate:.0f}")
+
+
+if __name__ == "__main__":
+    main()
