@@ -437,6 +437,8 @@ def _v_reveal(state: RoundState, c: RevealDealer) -> None:
 
 
 def _buying_box(state: RoundState, number: int) -> BoxState:
+    if state.revealed and state.dealer_qualified:
+        raise _fail("The dealer qualified: there is no game to buy and no ante to take instead.", "R-BUY-1")
     _require_open(state)
     if not state.rules.buy_game.enabled:
         raise _fail("This table does not let a box buy the dealer a game.", "R-BUY-1")

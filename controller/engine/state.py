@@ -96,6 +96,7 @@ class RoundState:
     seen: int = 0  # bitmask over card indexes: cards out of the stock this round
     live: int = 0  # bitmask: cards in a hand now
     discards: list[Card] = field(default_factory=list)
+    revealed: bool = False
     dealer_qualified: bool = False
     dealer_pending: int = 0
     dealer_draws: list[Card] = field(default_factory=list)
@@ -257,6 +258,7 @@ def _discards_reshuffled(state: RoundState, e: DiscardsReshuffled) -> None:
 
 def _dealer_revealed(state: RoundState, e: DealerRevealed) -> None:
     state.insurance_window = 0
+    state.revealed = True
     state.dealer_qualified = e.qualified
     if not e.qualified and buy_candidates(state):
         state.phase = Phase.BUYING
