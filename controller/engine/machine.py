@@ -439,13 +439,10 @@ def _v_reveal(state: RoundState, c: RevealDealer) -> None:
 def _buying_box(state: RoundState, number: int) -> BoxState:
     if state.revealed and state.dealer_qualified:
         raise _fail("The dealer qualified: there is no game to buy and no ante to take instead.", "R-BUY-1")
-    _require_open(state)
+    if state.fault is not None:
+        _require_open(state)
     if not state.rules.buy_game.enabled:
         raise _fail("This table does not let a box buy the dealer a game.", "R-BUY-1")
-    if state.phase is not Phase.BUYING:
-        raise _fail(
-            "Buying the dealer a game comes only after he shows a hand that does not qualify.", "R-BUY-1"
-        )
     box = state.boxes.get(number)
     if box is None:
         raise _fail(f"Box {number} is not in play this round.", "R-TABLE-1")
@@ -453,8 +450,14 @@ def _buying_box(state: RoundState, number: int) -> BoxState:
         raise _fail(f"Box {number} plays blind: it cannot buy the dealer a game.", "R-TABLE-2")
     if box.folded or box.bet == 0:
         raise _fail(f"Box {number} has no bet: only a box that bet may buy the dealer a game.", "R-BUY-1")
-    if number not in buy_candidates(state):
+    if box.insurance and state.rules.buy_game.who == "uninsured":
         raise _fail(f"Box {number} is insured: only uninsured boxes may buy the dealer a game.", "R-BUY-1")
+    if state.phase is Phase.CLOSED:
+        raise _fail("The round is closed: buying the dealer a game is over.", "R-BUY-1")
+    if state.phase is not Phase.BUYING:
+        raise _fail(
+            "Buying the dealer a game comes only after he shows a hand that does not qualify.", "R-BUY-1"
+        )
     if box.buy_choice:
         raise _fail(f"Box {number} has already chosen (took the ante or bought the game).", "R-BUY-1")
     return box
