@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.rule_files import load_preset, load_rules
 from controller.round_script import run_script
+from controller.rule_files import load_preset, load_rules
 
 
 def deal_order(hands: dict[int, list[str]], dealer: list[str], draws: list[str] = ()) -> list[str]:
@@ -27,7 +27,8 @@ def play(rules: str, hands: dict[int, list[str]], dealer: list[str], decisions: 
             if box in per_box:
                 entry[key] = per_box[box]
         boxes.append(entry)
-    script = {"rules": rules, "boxes": boxes, "shoe": deal_order(hands, dealer, draws), "decisions": decisions}
+    shoe = deal_order(hands, dealer, draws)
+    script = {"rules": rules, "boxes": boxes, "shoe": shoe, "decisions": decisions}
     return run_script(script, "test", load_rules)
 
 
@@ -64,5 +65,16 @@ def take_ante(box: int) -> dict[str, Any]:
     return {"box": box, "action": "take_ante"}
 
 
-__all__ = ["box_result", "bet", "buy", "buy_game", "deal_order", "exchange", "fold", "insure", "load_preset",
-           "play", "take_ante"]
+__all__ = [
+    "bet",
+    "box_result",
+    "buy",
+    "buy_game",
+    "deal_order",
+    "exchange",
+    "fold",
+    "insure",
+    "load_preset",
+    "play",
+    "take_ante",
+]

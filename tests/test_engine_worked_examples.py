@@ -46,7 +46,9 @@ def test_r_hand_4_two_pair_plus_two_pair_loses_to_trips():
     box = box_result(result, 1)
     assert box["outcome"] == "lose"
     assert box["multiplier"] == 4
-    assert box["lines"] == {"ante": -100, "bet": -200, "draw": -100, "insurance": 0, "bonus": 0, "buy_game": 0}
+    assert box["lines"] == {
+        "ante": -100, "bet": -200, "draw": -100, "insurance": 0, "bonus": 0, "buy_game": 0
+    }
     assert box["net"] == -400
 
 
