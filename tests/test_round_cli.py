@@ -31,11 +31,12 @@ def test_round_json_shape_for_a_settled_script(tmp_path):
     assert result["script"] == str(path)
     box = result["boxes"][0]
     assert {k: box[k] for k in ("box", "cards", "best", "paid", "multiplier", "outcome", "net")} == {
-        "box": 1, "cards": ["2H", "5H", "9H", "JH", "KH"], "best": "FLUSH", "paid": ["FLUSH"], "multiplier": 5,
-        "outcome": "win", "net": 1100}
+        "box": 1, "cards": ["2H", "5H", "9H", "JH", "KH"], "best": "FLUSH", "paid": ["FLUSH"],
+        "multiplier": 5, "outcome": "win", "net": 1100}
     assert set(box["lines"]) == {"ante", "bet", "draw", "insurance", "bonus", "buy_game"}
-    assert result["dealer"] == {**result["dealer"], "cards": ["7C", "7D", "3S", "4D", "9C"], "best": "ONE_PAIR",
-                                "qualified": True, "draws": []}
+    dealer = result["dealer"]
+    assert (dealer["cards"], dealer["best"], dealer["qualified"], dealer["draws"]) == (
+        ["7C", "7D", "3S", "4D", "9C"], "ONE_PAIR", True, [])
     assert result["house_net"] == -1100
 
 

@@ -53,12 +53,15 @@ def test_section_5_table_rows():
     [
         ({"draw": {"exchange_price": "fixed"}},
          "field draw.exchange_price: 'fixed' is not allowed; allowed: flat, per_card, by_count"),
-        ({"table": {"boxes": 0}}, "field table.boxes: 0 is not allowed; allowed: a whole number from 1 to 10"),
+        ({"table": {"boxes": 0}},
+         "field table.boxes: 0 is not allowed; allowed: a whole number from 1 to 10"),
         ({"table": {"boxes": "six"}}, "field table.boxes: 'six' is not allowed; allowed: a whole number"),
-        ({"insurance": {"enabled": "yes"}}, "field insurance.enabled: 'yes' is not allowed; allowed: true or false"),
-        ({"dealer": {"qualifies_with": "PAIR"}}, "field dealer.qualifies_with: 'PAIR' is not allowed; allowed: "
-                                                 "NO_GAME, ACE_KING, ONE_PAIR"),
-        ({"draw": {"exchnage_max_cards": 3}}, "field draw.exchnage_max_cards: 3 is not allowed; allowed: no such"),
+        ({"insurance": {"enabled": "yes"}},
+         "field insurance.enabled: 'yes' is not allowed; allowed: true or false"),
+        ({"dealer": {"qualifies_with": "PAIR"}},
+         "field dealer.qualifies_with: 'PAIR' is not allowed; allowed: NO_GAME, ACE_KING, ONE_PAIR"),
+        ({"draw": {"exchnage_max_cards": 3}},
+         "field draw.exchnage_max_cards: 3 is not allowed; allowed: no such"),
         ({"table": {"ante_min": 50, "ante_max": 10}}, "field table.ante_max: 10 is not allowed"),
         ({"colour": "red"}, "field colour: 'red' is not allowed"),
     ],
@@ -75,7 +78,7 @@ def test_a_bad_rules_file_names_the_field_the_value_and_what_is_allowed(patch, m
 def test_a_file_that_is_not_toml_is_refused_with_its_name(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text("name = [unclosed\n")
-    with pytest.raises(RulesError, match="bad.toml: not valid TOML"):
+    with pytest.raises(RulesError, match=r"bad\.toml: not valid TOML"):
         load_rules(str(bad))
 
 
@@ -83,7 +86,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def rptable(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True, cwd=ROOT)
+    command = [sys.executable, "-m", "controller", *args]
+    return subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
 
 
 def test_cli_rules_list_show_check(tmp_path):
