@@ -401,6 +401,8 @@ def _v_insure(state: RoundState, c: Insure) -> None:
     if box.insurance:
         raise _fail(f"Box {c.box} is already insured.", "R-ACT-6")
     just_bet = state.insurance_window == c.box and state.phase in (Phase.DECISIONS, Phase.REVEAL)
+    if box.folded:
+        raise _fail(f"Box {c.box} has folded; it cannot insure.", "R-ACT-6")
     if not just_bet:
         if box.acted:
             raise _fail(
