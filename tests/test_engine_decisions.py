@@ -1,4 +1,4 @@
-"""R-TABLE-1, R-BET-1, R-ACT-1..6, R-DEALER-1, R-SETTLE-1 cap: decisions the engine accepts or refuses, and why.
+"""R-TABLE-1, R-BET-1, R-ACT-1..6, R-DEALER-1, the R-SETTLE-1 cap: decisions accepted or refused, and why.
 Every refusal is checked to change nothing."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from roundkit import deal_order
 
 from controller.cards import parse_card, parse_cards
 from controller.engine import (
@@ -30,7 +31,6 @@ from controller.engine import (
 from controller.engine.events import EventFormatError
 from controller.rule_files import load_preset
 from controller.rules import rules_from_mapping
-from roundkit import deal_order
 
 CLASSIC = load_preset("classic")
 TRIPS = ["9D", "9H", "9S", "2S", "5D"]
