@@ -67,6 +67,7 @@ from controller.engine.state import (
     buy_candidates,
     dealer_qualifies,
 )
+from controller.engine.state import _card_placed as apply_card_placed
 from controller.engine.strength import hand_payout, hand_value
 from controller.hands import HandValue
 
@@ -102,6 +103,10 @@ def can(state: RoundState, command: Command) -> bool:
 def do(state: RoundState, command: Command) -> tuple[Event, ...]:
     """Verify the command, then apply the events it yields to `state` and return them."""
     kind = type(command)
+    if kind is CardDealt:
+        placed = _place_routine_card(state, command.card)  # type: ignore[attr-defined]
+        if placed is not None:
+            return placed
     verifier = _VERIFIERS.get(kind)
     if verifier is None:
         raise IllegalCommand(f"{kind.__name__} is not a round command.", "R-TABLE-1")
@@ -547,6 +552,36 @@ def _x_card_dealt(state: RoundState, c: CardDealt, emit: Emit) -> None:
     _place_card(state, card, target, emit)
 
 
+def _place_routine_card(state: RoundState, card: Card | None) -> tuple[Event, ...] | None:
+    """The hot path of CardDealt: a good card for a box or the dealer in mid-deal or mid-draw, which yields
+    exactly one CardPlaced. Anything else (a fault, the first or last card of the deal, the dealer's draw)
+    returns None and takes the general path, which gives the same events for these cards."""
+    if card is None or state.fault is not None:
+        return None
+    phase = state.phase
+    if phase is Phase.DEALING:
+        if state.deal_index + 1 >= len(state.deal_plan):
+            return None  # the last card of the deal: the bonuses follow
+        target = state.deal_plan[state.deal_index]
+    elif phase is Phase.DECISIONS and state.turn:
+        if not state.boxes[state.turn].pending_cards:
+            return None
+        target = state.turn
+    else:
+        return None
+    if state.seen >> ((card.rank - 2) * 4 + card.suit) & 1:
+        return None  # not in the stock: the general path raises the fault
+    event = CardPlaced(card, target, _face_up(state, target))
+    apply_card_placed(state, event)
+    state.events_applied += 1
+    return (event,)
+
+
+def _face_up(state: RoundState, target: int) -> bool:
+    """R-DEAL-1: the dealer's fifth card is dealt face up, every other card face down."""
+    return target == DEALER and len(state.dealer) == 4
+
+
 def _card_fault(state: RoundState, card: Card, where: str) -> CardFault:
     if state.is_live(card):
         return CardFault("duplicate", card, "R-CARD-1",
@@ -568,8 +603,7 @@ def _place_card(state: RoundState, card: Card, target: int, emit: Emit) -> None:
         emit(DealerCardReplaced(highest_card(state.dealer), card, free=bool(state.dealer_draws)))
         _continue_dealer_draw(state, emit)
         return
-    face_up = target == DEALER and len(state.dealer) == 4  # R-DEAL-1: the dealer's fifth card
-    emit(CardPlaced(card, target, face_up))
+    emit(CardPlaced(card, target, _face_up(state, target)))
     if phase is Phase.DEALING and state.phase is not Phase.DEALING:
         _settle_bonuses(state, emit)
 

@@ -22,6 +22,11 @@ def hand_payout(cards: Sequence[Card], table: PayTable) -> Payout:
     return payout_of_pattern(quick_pattern(cards), table)
 
 
+def hand_value_and_payout(cards: Sequence[Card], table: PayTable) -> tuple[HandValue, Payout]:
+    pattern = quick_pattern(cards)
+    return _value_of_pattern(pattern), payout_of_pattern(pattern, table)
+
+
 def hand_value(cards: Sequence[Card]) -> HandValue:
     """The best 5-card value of 5 or 6 cards (R-HAND-2), equal to `best_five(cards)[0]`."""
     return _value_of_pattern(quick_pattern(cards))
