@@ -107,6 +107,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20_000)
     parser.add_argument("--rules", default="classic")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=5, help="passes of the engine-alone timing (best kept)")
     args = parser.parse_args()
     rules = load_preset(args.rules)
     rng = random.Random(args.seed)
@@ -121,15 +122,20 @@ def main() -> None:
     with_player = args.rounds / (time.process_time() - cpu_start)
     # 2. The engine alone: the same rounds' commands (random legal decisions, drawn above) played again
     #    through verify/do on fresh states: every rule check, event and settlement, no random number drawn.
-    cpu_start, start = time.process_time(), time.perf_counter()
-    commands = events = 0
-    for log in logs:
-        state = new_round(rules)
-        for command in log:
-            engine_do(state, command)
-        commands += len(log)
-        events += state.events_applied
-    cpu, seconds = time.process_time() - cpu_start, time.perf_counter() - start
+    #    Best of --repeat passes, as timeit reports: other processes on a shared machine only ever slow it.
+    best_cpu = best_wall = float("inf")
+    for _ in range(args.repeat):
+        cpu_start, start = time.process_time(), time.perf_counter()
+        commands = events = 0
+        for log in logs:
+            state = new_round(rules)
+            for command in log:
+                engine_do(state, command)
+            commands += len(log)
+            events += state.events_applied
+        best_cpu = min(best_cpu, time.process_time() - cpu_start)
+        best_wall = min(best_wall, time.perf_counter() - start)
+    cpu, seconds = best_cpu, best_wall
     # CPU time is the one-core figure: on a shared machine the wall clock also counts other processes' turns.
     rate = args.rounds / cpu
     verdict = "met" if rate >= 5000 else "NOT met"

@@ -180,14 +180,15 @@ def _bets_closed(state: RoundState, e: BetsClosed) -> None:
 
 
 def _card_placed(state: RoundState, e: CardPlaced) -> None:
-    bit = 1 << e.card.index
+    card = e.card
+    bit = 1 << ((card.rank - 2) * 4 + card.suit)  # card.index, inline: this runs for every card
     state.seen |= bit
     state.live |= bit
     if e.to == DEALER:
-        state.dealer.append(e.card)
+        state.dealer.append(card)
     else:
         box = state.boxes[e.to]
-        box.cards.append(e.card)
+        box.cards.append(card)
         if box.pending_cards:
             box.pending_cards -= 1
     if state.phase is Phase.DEALING:
