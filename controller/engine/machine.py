@@ -219,8 +219,8 @@ def _require_open(state: RoundState) -> None:
 
 
 def _v_place_stakes(state: RoundState, c: PlaceStakes) -> None:
-    _require_open(state)
-    if state.phase is not Phase.BETTING:
+    if state.fault is not None or state.phase is not Phase.BETTING:
+        _require_open(state)
         raise _fail(f"Bets are closed: box {c.box}'s stakes had to be placed before the deal.", "R-BET-1")
     rules = state.rules
     table = rules.table
@@ -296,8 +296,16 @@ def _v_card_dealt(state: RoundState, c: CardDealt) -> None:
 
 def _acting_box(state: RoundState, number: int, action: str) -> BoxState:
     """The box `number` if it is the one to act now, with no card pending (R-TABLE-1)."""
-    _require_open(state)
     box = state.boxes.get(number)
+    if (
+        state.turn == number  # the turn is always an open box that has not yet bet or folded
+        and state.phase is Phase.DECISIONS
+        and state.fault is None
+        and box is not None
+        and not box.pending_cards
+    ):
+        return box
+    _require_open(state)
     if box is None:
         raise _fail(f"Box {number} is not in play this round.", "R-TABLE-1")
     if state.phase in (Phase.BETTING, Phase.DEALING):
