@@ -34,11 +34,11 @@ from controller.engine import (
     RoundState,
     TakeAnte,
     buy_candidates,
+    describe_next_card,
     do,
     new_round,
     next_card_target,
 )
-from controller.engine.machine import describe_next_card
 from controller.engine.strength import hand_value
 from controller.rules import HouseRules, RulesError
 

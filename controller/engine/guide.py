@@ -15,8 +15,9 @@ from controller.engine.commands import (
     RevealDealer,
     TakeAnte,
 )
-from controller.engine.machine import can, describe_next_card, exchange_price, insurance_range
+from controller.engine.queries import describe_next_card, exchange_price, insurance_range
 from controller.engine.state import Phase, RoundState, buy_candidates
+from controller.engine.verifiers import can
 
 
 @dataclass(frozen=True, slots=True)
