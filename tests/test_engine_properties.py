@@ -178,3 +178,32 @@ def test_hypothesis_rounds_keep_every_invariant(rules_name, seed):
 
         apply(partial, event)
     assert partial == state
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_hypothesis_chooses_every_step_of_a_round(data):
+    """Hypothesis picks the preset, the boxes, every legal action and every card (so a failure shrinks to
+    the shortest story); the round must close with chips conserved and replay to the same state."""
+    rules_name = data.draw(st.sampled_from(list(PRESETS)), label="rules")
+    rules = PRESETS[rules_name]
+    state = new_round(rules)
+    events: list = []
+    boxes = data.draw(st.sets(st.integers(1, rules.table.boxes), min_size=1, max_size=rules.table.boxes))
+    for number in sorted(boxes):
+        ante = data.draw(st.integers(rules.table.ante_min, 500), label=f"ante {number}")
+        events += do(state, PlaceStakes(number, ante))
+    rng = random.Random(data.draw(st.integers(0, 2**16), label="sub-choices"))
+    for _ in range(300):
+        if state.phase is Phase.CLOSED:
+            break
+        actions = [a for a in legal_commands(state) if a.kind not in ("void_round", "place_stakes")]
+        action = data.draw(st.sampled_from(actions))
+        if action.kind == "card":
+            stock = [c for c in PACK if state.in_stock(c)]
+            command = CardDealt(data.draw(st.sampled_from(stock)))
+        else:
+            command = command_for(action, state, [], rng)
+        events += do(state, command)
+    check_closed_round(state)
+    assert replay(rules, events) == state
