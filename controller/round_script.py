@@ -115,11 +115,13 @@ def play_script(script: Any, load_rules: Callable[[str], HouseRules], rules: Hou
 
 
 def _ante_taken_anyway(state: RoundState, number: int) -> bool:
-    """A box offered no choice (an insured box where only uninsured ones may buy, or buying already closed)
-    takes the ante anyway: saying so is harmless, not an error."""
+    """Declining to buy the dealer a game when the box has no such choice (the dealer qualified, the box is
+    insured where only uninsured boxes may buy, or buying is over) changes nothing: not an error."""
     box = state.boxes.get(number)
-    if box is None or box.folded or box.bet == 0 or box.blind or state.dealer_qualified:
+    if box is None or box.folded or box.bet == 0 or box.blind or not state.revealed:
         return False
+    if state.dealer_qualified:
+        return True
     if state.phase is Phase.BUYING and number in buy_candidates(state) and not box.buy_choice:
         return False
     return state.phase in (Phase.BUYING, Phase.DEALER_DRAW, Phase.CLOSED) and box.buy_choice != "buy"

@@ -308,3 +308,11 @@ def test_caribbean_stud_has_no_draw_and_no_insurance(decision, clause):
 def test_caribbean_stud_r_bonus_1_no_bonus_bet():
     result = play("caribbean-stud", {1: FLUSH}, PAIR, [bet(1)], bonus={1: 5})
     assert (result["clause"], result["step"]) == ("R-BONUS-1", 0)
+
+
+def test_r_buy_1_take_ante_when_the_dealer_qualified_changes_nothing_but_buy_game_is_refused():
+    said = play("classic", {1: FLUSH}, PAIR, [bet(1), take_ante(1)])
+    assert box_result(said, 1)["net"] == 1100
+    refused = play("classic", {1: FLUSH}, PAIR, [bet(1), buy_game(1)])
+    assert (refused["clause"], refused["step"]) == ("R-BUY-1", 2)
+    assert "The dealer qualified" in refused["error"]
