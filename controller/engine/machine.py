@@ -64,16 +64,16 @@ from controller.engine.queries import (
 )
 from controller.engine.settlement import settle_box, settle_void
 from controller.engine.state import (
-    _APPLIERS,
+    APPLIERS,
     BoxState,
     Phase,
     RoundState,
+    apply_card_placed,
     buy_candidates,
     dealer_qualifies,
 )
-from controller.engine.state import _card_placed as apply_card_placed
 from controller.engine.strength import hand_value
-from controller.engine.verifiers import _VERIFIERS, IllegalCommand
+from controller.engine.verifiers import VERIFIERS, IllegalCommand
 from controller.hands import HandValue
 
 Emit = Callable[[Event], None]
@@ -86,7 +86,7 @@ def do(state: RoundState, command: Command) -> tuple[Event, ...]:
         placed = _place_routine_card(state, command.card)  # type: ignore[attr-defined]
         if placed is not None:
             return placed
-    verifier = _VERIFIERS.get(kind)
+    verifier = VERIFIERS.get(kind)
     if verifier is None:
         raise IllegalCommand(f"{kind.__name__} is not a round command.", "R-TABLE-1")
     verifier(state, command)
@@ -94,7 +94,7 @@ def do(state: RoundState, command: Command) -> tuple[Event, ...]:
     record = events.append
 
     def emit(event: Event) -> None:
-        _APPLIERS[type(event)](state, event)
+        APPLIERS[type(event)](state, event)
         state.events_applied += 1
         record(event)
 

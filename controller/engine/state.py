@@ -140,7 +140,7 @@ def replay(rules: HouseRules, events: Iterable[Event]) -> RoundState:
 
 
 def apply(state: RoundState, event: Event) -> None:
-    _APPLIERS[type(event)](state, event)
+    APPLIERS[type(event)](state, event)
     state.events_applied += 1
 
 
@@ -179,7 +179,8 @@ def _bets_closed(state: RoundState, e: BetsClosed) -> None:
     state.deal_index = 0
 
 
-def _card_placed(state: RoundState, e: CardPlaced) -> None:
+def apply_card_placed(state: RoundState, e: CardPlaced) -> None:
+    """Public because the machine's routine-card path applies CardPlaced directly."""
     card = e.card
     bit = 1 << ((card.rank - 2) * 4 + card.suit)  # card.index, inline: this runs for every card
     state.seen |= bit
@@ -352,11 +353,12 @@ def _advance_turn(state: RoundState) -> None:
     state.phase = Phase.REVEAL
 
 
-_APPLIERS: dict[type[Event], Callable[[RoundState, Event], None]] = {
+# The applier of each event type (`do` calls them directly: one call less per event on the hot path).
+APPLIERS: dict[type[Event], Callable[[RoundState, Event], None]] = {
     StakesPlaced: _stakes_placed,  # type: ignore[dict-item]
     StakesWithdrawn: _stakes_withdrawn,  # type: ignore[dict-item]
     BetsClosed: _bets_closed,  # type: ignore[dict-item]
-    CardPlaced: _card_placed,  # type: ignore[dict-item]
+    CardPlaced: apply_card_placed,  # type: ignore[dict-item]
     BonusSettled: _bonus_settled,  # type: ignore[dict-item]
     Folded: _folded,  # type: ignore[dict-item]
     BetPlaced: _bet_placed,  # type: ignore[dict-item]

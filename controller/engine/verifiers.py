@@ -48,7 +48,7 @@ class IllegalCommand(Exception):
 
 def verify(state: RoundState, command: Command) -> None:
     """Raise IllegalCommand if `command` is not allowed now; change nothing."""
-    verifier = _VERIFIERS.get(type(command))
+    verifier = VERIFIERS.get(type(command))
     if verifier is None:
         raise IllegalCommand(f"{type(command).__name__} is not a round command.", "R-TABLE-1")
     verifier(state, command)
@@ -384,7 +384,7 @@ def _v_void_round(state: RoundState, c: VoidRound) -> None:
         raise _fail("The round is already closed and settled; it cannot be voided.", "R-SETTLE-1")
 
 
-_VERIFIERS: dict[type[Command], Callable[[RoundState, Any], None]] = {
+VERIFIERS: dict[type[Command], Callable[[RoundState, Any], None]] = {
     PlaceStakes: _v_place_stakes,
     WithdrawStakes: _v_withdraw_stakes,
     CloseBets: _v_close_bets,
