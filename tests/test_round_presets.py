@@ -245,10 +245,27 @@ def test_four_seat_r_settle_3_insurance_lost_when_the_dealer_wins():
     assert box["net"] == -900
 
 
-def test_four_seat_r_buy_1_ante_is_the_payment_and_a_tie_returns_the_bet_only():
-    # Box K-K-x... QC -> KC? Keep it simple: flush box buys, QC -> 8H, flush wins: +1000 - 100 = +900.
+def test_four_seat_r_buy_1_ante_is_the_payment():
+    # The flush box buys with its ante: QC -> 8H, the dealer's 8s qualify, the flush wins the bet (+1000);
+    # the ante is gone as the payment (-100): +900.
     box = box_result(play("four-seat", {1: FLUSH}, NO_GAME, [bet(1), buy_game(1)], draws=["8H"]), 1)
-    assert box["net"] == 900
+    assert (lines(box)["ante"], lines(box)["buy_game"], box["net"]) == (0, -100, 900)
+
+
+def test_four_seat_r_buy_4_a_tie_after_the_bought_draw_returns_the_bet_only():
+    # Box J-J-8-4-2 bets; the dealer's Q-J-8-4-2 has no game; the box buys with its ante. QC -> JH gives him
+    # J-J-8-4-2: he qualifies and ties the box. The bet is returned, the ante went as the payment: -100.
+    result = play("four-seat", {1: ["JC", "JS", "8C", "4H", "2H"]}, NO_GAME, [bet(1), buy_game(1)],
+                  draws=["JH"])
+    box = box_result(result, 1)
+    assert result["dealer"]["qualified"] is True
+    assert (box["outcome"], lines(box)["ante"], lines(box)["bet"], box["net"]) == ("tie", 0, 0, -100)
+
+
+def test_four_seat_r_buy_1_still_no_game_the_ante_is_gone_and_the_bet_returned():
+    # QC -> 9D: J-9-8-4-2, still no game (a new rank: no repeat): bet returned, ante gone: -100.
+    box = box_result(play("four-seat", {1: FLUSH}, NO_GAME, [bet(1), buy_game(1)], draws=["9D"]), 1)
+    assert (box["outcome"], lines(box)["bet"], box["net"]) == ("no_qualify", 0, -100)
 
 
 def test_four_seat_r_act_3_sixth_card_then_fold_loses_both():
@@ -260,8 +277,7 @@ def test_four_seat_r_act_3_sixth_card_then_fold_loses_both():
 
 
 def test_russian_club_r_act_4_one_ante_per_card_exchanged():
-    # Three cards for three antes: 2S 4H 6C -> 9S 9C... the box ends with trips of 9? no: draw 5H 9H KH onto
-    # 8D TH? Keep to the price: -300 draw; J-high... the hand is then checked by the settlement itself.
+    # Three cards for three antes (-300): 2S 4H 6C -> 5H 9H KH; the box folds: ante -100 as well: -400.
     box = box_result(play("russian-club", {1: JUNK}, PAIR, [exchange(1, "2S", "4H", "6C"), fold(1)],
                           draws=["5H", "9H", "KH"]), 1)
     assert lines(box)["draw"] == -300 and box["net"] == -400
