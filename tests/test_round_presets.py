@@ -24,7 +24,7 @@ def lines(box):
 
 
 def test_classic_r_settle_1_loss_loses_ante_and_bet():
-    # J... ten-high no game against a pair: ante -100, bet -200.
+    # Ten-high, no game, against a pair: ante -100, bet -200.
     box = box_result(play("classic", {1: JUNK}, PAIR, [bet(1)]), 1)
     assert (box["outcome"], box["net"]) == ("lose", -300)
 
@@ -64,7 +64,7 @@ def test_classic_r_act_5_a_repeat_after_a_two_card_exchange_is_refused():
 
 
 def test_classic_r_settle_3_insurance_lost_when_the_dealer_qualifies():
-    # Trips + ace-king? No: 9-9-9-2-5 is trips, 3:1, potential 600, classic max 300. Insure 300.
+    # 9-9-9-2-5 is trips, 3:1: potential payout 600, classic maximum half of it, 300. Insure 300.
     # Dealer pair: player wins: bet +600, ante +100 (no draw), insurance -300: +400.
     box = box_result(play("classic", {1: TRIP_NINES}, PAIR, [insure(1, 300), bet(1)]), 1)
     assert lines(box) == {"ante": 100, "bet": 600, "draw": 0, "insurance": -300, "bonus": 0, "buy_game": 0}
@@ -92,8 +92,8 @@ def test_classic_r_buy_3_same_rank_is_redrawn_free_and_a_still_unqualified_deale
 
 
 def test_classic_r_buy_2_boxes_that_take_the_ante_are_settled_before_the_draw():
-    # Box 1 buys, box 2 takes the ante (+100). The dealer then qualifies with 8-8 and beats box 2's... no:
-    # box 2 was settled before the draw, so its pair of tens is paid only the ante, whatever follows.
+    # Box 1 buys, box 2 takes the ante. Box 2 is settled before the draw (ante +100); the dealer's new
+    # pair of 8s cannot touch it. Box 1's flush then beats the 8s: +1000.
     result = play("classic", {1: FLUSH, 2: ["TC", "TD", "3H", "6S", "5C"]}, NO_GAME,
                   [bet(1), bet(2), buy_game(1), take_ante(2)], draws=["8H"])
     assert box_result(result, 2)["net"] == 100
@@ -154,8 +154,8 @@ def test_online_r_act_6_insurance_starts_at_two_antes():
 
 
 def test_online_r_buy_3_one_box_redraws_until_the_dealer_qualifies():
-    # QC -> 3H: J-8-4-3-2 still no game (a new rank, but one box: until he qualifies); 3H... his highest is
-    # now JD -> 8H: pair of 8s. Flush wins: bet +1000, ante returned, buy-game -100: +900.
+    # QC -> 3H: J-8-4-3-2, still no game; with one box he draws until he qualifies, so his highest card,
+    # now JD, goes for 8H: a pair of 8s. The flush wins: bet +1000, ante returned, buy-game -100: +900.
     result = play("online", {1: FLUSH}, NO_GAME, [bet(1), buy_game(1)], draws=["3H", "8H"])
     assert result["dealer"]["replaced"] == ["QC", "JD"] and result["dealer"]["best"] == "ONE_PAIR"
     assert box_result(result, 1)["net"] == 900
