@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.rule_files import load_rules
+from controller.rule_files import is_file, load_rules
 from controller.rules import HouseRules, RulesError
 
 EPILOG = """\
@@ -84,7 +84,7 @@ def _load_relative(name: str, script_path: str) -> HouseRules:
         return load_rules(name)
     except RulesError:
         candidate = Path(script_path).parent / name
-        if not script_path.startswith("stdin:") and candidate.is_file():
+        if not script_path.startswith("stdin:") and is_file(candidate):
             return load_rules(str(candidate))
         raise
 
