@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from controller.cli.rules import to_toml
 from controller.hands import HandCategory
@@ -104,3 +106,24 @@ def test_cli_rules_list_show_check(tmp_path):
     assert "field buy_game.who: 'anyone' is not allowed; allowed: uninsured, any" in refused.stderr
     missing = rptable("rules", "show", "nope")
     assert missing.returncode == 1 and "no preset named 'nope'" in missing.stderr
+
+
+_scalars = st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(
+    ["flat", "rising", "any", "ACE_KING", "x", "potential", "lost"])
+_KEYS = ["boxes", "enabled", "who", "max", "min", "redraw", "pays", "typo", "exchange_price", "ante_min",
+         "qualifies_with", "ante_on_win"]
+_SECTIONS = ["name", "table", "draw", "insurance", "buy_game", "bonus", "dealer", "settlement", "pays",
+             "colour"]
+_values = _scalars | st.lists(st.integers(0, 3), max_size=6)
+_sections = st.dictionaries(st.sampled_from(_KEYS), _values, max_size=5)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.dictionaries(st.sampled_from(_SECTIONS), _scalars | _sections, max_size=6))
+def test_any_mapping_gives_rules_or_a_rules_error(data):
+    try:
+        rules = rules_from_mapping(data, "fuzz.toml")
+    except RulesError as err:
+        assert str(err).startswith("fuzz.toml")
+    else:
+        assert rules_from_mapping(rules.to_mapping()) == rules
