@@ -153,7 +153,7 @@ def _place_routine_card(state: RoundState, card: Card | None) -> tuple[Event, ..
         return None
     if state.seen >> ((card.rank - 2) * 4 + card.suit) & 1:
         return None  # not in the stock: the general path raises the fault
-    event = CardPlaced(card, target, _face_up(state, target))
+    event = CardPlaced(card, target, target == DEALER and len(state.dealer) == 4)  # _face_up, inline
     apply_card_placed(state, event)
     state.events_applied += 1
     return (event,)

@@ -23,7 +23,11 @@ def hand_payout(cards: Sequence[Card], table: PayTable) -> Payout:
 
 
 def hand_value_and_payout(cards: Sequence[Card], table: PayTable) -> tuple[HandValue, Payout]:
-    pattern = quick_pattern(cards)
+    return _evaluation(quick_pattern(cards), table)
+
+
+@lru_cache(maxsize=200_000)
+def _evaluation(pattern: Pattern, table: PayTable) -> tuple[HandValue, Payout]:
     return _value_of_pattern(pattern), payout_of_pattern(pattern, table)
 
 
