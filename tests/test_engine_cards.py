@@ -195,3 +195,48 @@ def test_close_bets_needs_a_box():
     with pytest.raises(IllegalCommand) as refused:
         do(new_round(CLASSIC), CloseBets())
     assert refused.value.clause == "R-BET-1"
+
+
+def test_r_bet_1_stakes_can_be_withdrawn_only_before_the_deal():
+    from controller.engine import WithdrawStakes
+
+    state = new_round(CLASSIC)
+    do(state, PlaceStakes(2, 100))
+    do(state, PlaceStakes(4, 100))
+    do(state, WithdrawStakes(2))
+    assert state.order == [4]
+    do(state, CardDealt(parse_card("AS")))
+    with pytest.raises(IllegalCommand) as refused:
+        do(state, WithdrawStakes(4))
+    assert refused.value.clause == "R-BET-1"
+
+
+def test_r_act_7_the_dealers_bought_draw_reshuffles_an_empty_stock():
+    # Six boxes and the dealer take 35 cards (17 left). Boxes 1-4 exchange 4 cards each and fold (1 left),
+    # box 5 exchanges 1 card (0 left) and bets, box 6 folds. The dealer (Q-J-8-4-2) does not qualify and
+    # box 5 buys him a game: the discards become the stock and his card comes from them.
+    from controller.engine import BuyGame
+
+    dealer = ["QC", "JD", "8S", "4D", "2C"]
+    rest = [c.code for c in PACK if c.code not in dealer]
+    hands = {box: rest[5 * (box - 1): 5 * box] for box in range(1, 7)}
+    state = new_round(CLASSIC)
+    for box in hands:
+        do(state, PlaceStakes(box, 10))
+    for code in deal_order(hands, dealer):
+        do(state, CardDealt(parse_card(code)))
+    stock = iter(rest[30:])
+    for box, count in [(1, 4), (2, 4), (3, 4), (4, 4), (5, 1)]:
+        do(state, Exchange(box, tuple(state.boxes[box].cards[:count])))
+        for _ in range(count):
+            do(state, CardDealt(parse_card(next(stock))))
+        do(state, Fold(box) if box < 5 else Bet(box))
+    do(state, Fold(6))
+    assert state.stock_size == 0
+    do(state, RevealDealer())
+    bought = do(state, BuyGame(5))
+    reshuffled = next(e for e in bought if isinstance(e, DiscardsReshuffled))
+    assert not any(state.is_live(c) for c in reshuffled.cards)
+    assert expected_next(state).text == "dealer: replace QC"
+    do(state, CardDealt(reshuffled.cards[0]))
+    assert state.phase is Phase.CLOSED
