@@ -65,8 +65,13 @@ from controller.engine.queries import (
 from controller.engine.settlement import settle_box, settle_void
 from controller.engine.state import (
     APPLIERS,
+    BETTING,
+    BUYING,
+    DEALER_DRAW,
+    DEALING,
+    DECISIONS,
+    REVEAL,
     BoxState,
-    Phase,
     RoundState,
     apply_card_placed,
     buy_candidates,
@@ -141,11 +146,11 @@ def _place_routine_card(state: RoundState, card: Card | None) -> tuple[Event, ..
     if card is None or state.fault is not None:
         return None
     phase = state.phase
-    if phase is Phase.DEALING:
+    if phase is DEALING:
         if state.deal_index + 1 >= len(state.deal_plan):
             return None  # the last card of the deal: the bonuses follow
         target = state.deal_plan[state.deal_index]
-    elif phase is Phase.DECISIONS and state.turn:
+    elif phase is DECISIONS and state.turn:
         if not state.boxes[state.turn].pending_cards:
             return None
         target = state.turn
@@ -178,15 +183,15 @@ def _card_fault(state: RoundState, card: Card, where: str) -> CardFault:
 def _place_card(state: RoundState, card: Card, target: int, emit: Emit) -> None:
     """Put an accepted card where it is due (`target`, from next_card_target)."""
     phase = state.phase
-    if phase is Phase.BETTING:
+    if phase is BETTING:
         emit(BetsClosed(tuple(state.order)))
-        phase = Phase.DEALING
-    elif phase is Phase.DEALER_DRAW:
+        phase = DEALING
+    elif phase is DEALER_DRAW:
         emit(DealerCardReplaced(highest_card(state.dealer), card, free=bool(state.dealer_draws)))
         _continue_dealer_draw(state, emit)
         return
     emit(CardPlaced(card, target, _face_up(state, target)))
-    if phase is Phase.DEALING and state.phase is not Phase.DEALING:
+    if phase is DEALING and state.phase is not DEALING:
         _settle_bonuses(state, emit)
 
 
@@ -237,7 +242,7 @@ def _x_insure(state: RoundState, c: Insure, emit: Emit) -> None:
 def _x_reveal(state: RoundState, c: RevealDealer, emit: Emit) -> None:
     category = hand_value(state.dealer).category
     emit(DealerRevealed(category, category >= state.rules.dealer_qualifies_with))
-    if state.phase is not Phase.BUYING:
+    if state.phase is not BUYING:
         _finish(state, emit)
 
 
@@ -268,7 +273,7 @@ def _close_buying(state: RoundState, emit: Emit) -> None:
         box = state.boxes[number]
         if box.buy_choice != "buy":
             emit(_settlement(state, box, dealer))
-    if state.phase is Phase.DEALER_DRAW:
+    if state.phase is DEALER_DRAW:
         _continue_dealer_draw(state, emit)
     else:
         _finish(state, emit)
@@ -323,14 +328,14 @@ def _x_void_round(state: RoundState, c: VoidRound, emit: Emit) -> None:
 
 
 def _phase_words(state: RoundState) -> str:
-    if state.phase is Phase.BETTING:
+    if state.phase is BETTING:
         return "bets are open and no box has an ante"
-    if state.phase is Phase.DECISIONS:
+    if state.phase is DECISIONS:
         return f"box {state.turn} is to decide"
     return {
-        Phase.REVEAL: "the dealer is to show his hand",
-        Phase.BUYING: "boxes are choosing whether to buy the dealer a game",
-        Phase.DEALER_DRAW: "the dealer's draw is over",
+        REVEAL: "the dealer is to show his hand",
+        BUYING: "boxes are choosing whether to buy the dealer a game",
+        DEALER_DRAW: "the dealer's draw is over",
     }.get(state.phase, state.phase.value)
 
 

@@ -8,8 +8,11 @@ from controller.engine.events import (
     DEALER,
 )
 from controller.engine.state import (
+    BETTING,
+    DEALER_DRAW,
+    DEALING,
+    DECISIONS,
     BoxState,
-    Phase,
     RoundState,
 )
 from controller.engine.strength import hand_payout, hand_value
@@ -20,14 +23,14 @@ def next_card_target(state: RoundState) -> int | None:
     if state.fault is not None or state.voided:
         return None
     phase = state.phase
-    if phase is Phase.DEALING:
+    if phase is DEALING:
         return state.deal_plan[state.deal_index]
-    if phase is Phase.DECISIONS:
+    if phase is DECISIONS:
         box = state.boxes.get(state.turn)
         return box.box if box is not None and box.pending_cards else None
-    if phase is Phase.BETTING:
+    if phase is BETTING:
         return state.order[0] if state.order else None
-    if phase is Phase.DEALER_DRAW:
+    if phase is DEALER_DRAW:
         return DEALER if state.dealer_pending else None
     return None
 
@@ -37,10 +40,10 @@ def describe_next_card(state: RoundState) -> str | None:
     target = next_card_target(state)
     if target is None:
         return None
-    if state.phase is Phase.DEALER_DRAW:
+    if state.phase is DEALER_DRAW:
         return f"dealer: replace {highest_card(state.dealer).code}"
-    if state.phase in (Phase.BETTING, Phase.DEALING):
-        index = state.deal_index if state.phase is Phase.DEALING else 0
+    if state.phase in (BETTING, DEALING):
+        index = state.deal_index if state.phase is DEALING else 0
         seats = len(state.order) + 1
         card_no = index // seats + 1
         if target == DEALER:

@@ -30,8 +30,13 @@ from controller.engine.events import (
 )
 from controller.engine.queries import insurance_range
 from controller.engine.state import (
+    BETTING,
+    BUYING,
+    CLOSED,
+    DEALING,
+    DECISIONS,
+    REVEAL,
     BoxState,
-    Phase,
     RoundState,
 )
 from controller.engine.strength import hand_value
@@ -67,7 +72,7 @@ def _fail(reason: str, clause: str) -> IllegalCommand:
 
 
 def _require_open(state: RoundState) -> None:
-    if state.phase is Phase.CLOSED:
+    if state.phase is CLOSED:
         raise _fail("The round is closed; start a new round.", "R-SETTLE-1")
     if state.fault is not None:
         raise _fail(
@@ -78,7 +83,7 @@ def _require_open(state: RoundState) -> None:
 
 
 def _v_place_stakes(state: RoundState, c: PlaceStakes) -> None:
-    if state.fault is not None or state.phase is not Phase.BETTING:
+    if state.fault is not None or state.phase is not BETTING:
         _require_open(state)
         raise _fail(f"Bets are closed: box {c.box}'s stakes had to be placed before the deal.", "R-BET-1")
     rules = state.rules
@@ -129,7 +134,7 @@ def _verify_player_boxes(state: RoundState, c: PlaceStakes) -> None:
 
 def _v_withdraw_stakes(state: RoundState, c: WithdrawStakes) -> None:
     _require_open(state)
-    if state.phase is not Phase.BETTING:
+    if state.phase is not BETTING:
         raise _fail("Bets are closed: stakes cannot be taken back once the deal has begun.", "R-BET-1")
     if c.box not in state.boxes:
         raise _fail(f"Box {c.box} has no stakes to withdraw.", "R-BET-1")
@@ -137,14 +142,14 @@ def _v_withdraw_stakes(state: RoundState, c: WithdrawStakes) -> None:
 
 def _v_close_bets(state: RoundState, c: CloseBets) -> None:
     _require_open(state)
-    if state.phase is not Phase.BETTING:
+    if state.phase is not BETTING:
         raise _fail("Bets are already closed.", "R-DEAL-1")
     if not state.order:
         raise _fail("No box has an ante: place stakes before dealing.", "R-BET-1")
 
 
 def _v_card_dealt(state: RoundState, c: CardDealt) -> None:
-    if state.phase is Phase.CLOSED:
+    if state.phase is CLOSED:
         raise _fail("The round is closed: a card now belongs to the next round, after its bets.", "R-DEAL-1")
     if state.fault is not None:
         raise _fail(
@@ -158,7 +163,7 @@ def _acting_box(state: RoundState, number: int, action: str) -> BoxState:
     box = state.boxes.get(number)
     if (
         state.turn == number  # the turn is always an open box that has not yet bet or folded
-        and state.phase is Phase.DECISIONS
+        and state.phase is DECISIONS
         and state.fault is None
         and box is not None
         and not box.pending_cards
@@ -167,14 +172,14 @@ def _acting_box(state: RoundState, number: int, action: str) -> BoxState:
     _require_open(state)
     if box is None:
         raise _fail(f"Box {number} is not in play this round.", "R-TABLE-1")
-    if state.phase in (Phase.BETTING, Phase.DEALING):
+    if state.phase in (BETTING, DEALING):
         raise _fail(f"Box {number} cannot {action} yet: the deal is not complete.", "R-DEAL-1")
     if box.blind:
         raise _fail(f"Box {number} plays blind: no fold, draw or insurance.", "R-TABLE-2")
     if box.acted:
         done = "folded" if box.folded else "bet"
         raise _fail(f"Box {number} has already {done}; it cannot {action}.", "R-TABLE-1")
-    if state.phase is not Phase.DECISIONS or state.turn != number:
+    if state.phase is not DECISIONS or state.turn != number:
         raise _fail(
             f"It is box {state.turn}'s turn, not box {number}'s: boxes act in order 1, 2, 3 ….", "R-TABLE-1"
         )
@@ -272,7 +277,7 @@ def _v_insure(state: RoundState, c: Insure) -> None:
         raise _fail(f"Box {c.box} plays blind: no insurance.", "R-TABLE-2")
     if box.insurance:
         raise _fail(f"Box {c.box} is already insured.", "R-ACT-6")
-    just_bet = state.insurance_window == c.box and state.phase in (Phase.DECISIONS, Phase.REVEAL)
+    just_bet = state.insurance_window == c.box and state.phase in (DECISIONS, REVEAL)
     if box.folded:
         raise _fail(f"Box {c.box} has folded; it cannot insure.", "R-ACT-6")
     if not just_bet:
@@ -300,12 +305,12 @@ def _v_insure(state: RoundState, c: Insure) -> None:
 
 def _v_reveal(state: RoundState, c: RevealDealer) -> None:
     _require_open(state)
-    if state.phase is Phase.REVEAL:
+    if state.phase is REVEAL:
         return
-    if state.phase is Phase.DECISIONS:
+    if state.phase is DECISIONS:
         raise _fail(f"Box {state.turn} has not finished acting; the dealer shows his hand after every box.",
                     "R-TABLE-1")
-    if state.phase in (Phase.BETTING, Phase.DEALING):
+    if state.phase in (BETTING, DEALING):
         raise _fail("The deal is not complete.", "R-DEAL-1")
     raise _fail("The dealer's hand is already shown.", "R-DEALER-1")
 
@@ -326,9 +331,9 @@ def _buying_box(state: RoundState, number: int) -> BoxState:
         raise _fail(f"Box {number} has no bet: only a box that bet may buy the dealer a game.", "R-BUY-1")
     if box.insurance and state.rules.buy_game.who == "uninsured":
         raise _fail(f"Box {number} is insured: only uninsured boxes may buy the dealer a game.", "R-BUY-1")
-    if state.phase is Phase.CLOSED:
+    if state.phase is CLOSED:
         raise _fail("The round is closed: buying the dealer a game is over.", "R-BUY-1")
-    if state.phase is not Phase.BUYING:
+    if state.phase is not BUYING:
         raise _fail(
             "Buying the dealer a game comes only after he shows a hand that does not qualify.", "R-BUY-1"
         )
@@ -348,12 +353,12 @@ def _v_take_ante(state: RoundState, c: TakeAnte) -> None:
 
 def _v_close_buying(state: RoundState, c: CloseBuying) -> None:
     _require_open(state)
-    if state.phase is not Phase.BUYING:
+    if state.phase is not BUYING:
         raise _fail("No box is choosing whether to buy the dealer a game now.", "R-BUY-2")
 
 
 def _require_fault(state: RoundState) -> CardFault:
-    if state.phase is Phase.CLOSED:
+    if state.phase is CLOSED:
         raise _fail("The round is closed.", "R-SETTLE-1")
     if state.fault is None:
         raise _fail("There is no card fault to resolve.", "R-CARD-1")
@@ -380,7 +385,7 @@ def _v_dismiss_card(state: RoundState, c: DismissCard) -> None:
 
 
 def _v_void_round(state: RoundState, c: VoidRound) -> None:
-    if state.phase is Phase.CLOSED:
+    if state.phase is CLOSED:
         raise _fail("The round is already closed and settled; it cannot be voided.", "R-SETTLE-1")
 
 
