@@ -1,0 +1,360 @@
+"""The round machine: `do` verifies a command, turns it into events and applies them, returning them.
+
+Verification (controller.engine.verifiers) raises IllegalCommand with a reason and a clause, changing
+nothing. Cards from the shoe are never refused: a card the round cannot take becomes a CardFault event
+that stops the round until a pit boss corrects the card, dismisses the read or voids the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from controller.cards import Card
+from controller.engine.commands import (
+    Bet,
+    BuyGame,
+    BuySixth,
+    CardDealt,
+    CloseBets,
+    CloseBuying,
+    Command,
+    CorrectCard,
+    DismissCard,
+    Exchange,
+    Fold,
+    Insure,
+    PlaceStakes,
+    RevealDealer,
+    TakeAnte,
+    VoidRound,
+    WithdrawStakes,
+)
+from controller.engine.events import (
+    DEALER,
+    AnteTaken,
+    BetPlaced,
+    BetsClosed,
+    BonusSettled,
+    BoxSettled,
+    BuyingClosed,
+    CardFault,
+    CardPlaced,
+    CardsExchanged,
+    DealerCardReplaced,
+    DealerDrawEnded,
+    DealerRevealed,
+    DiscardsReshuffled,
+    Event,
+    FaultResolved,
+    Folded,
+    GameBought,
+    InsurancePlaced,
+    RoundClosed,
+    RoundVoided,
+    SixthCardBought,
+    StakesPlaced,
+    StakesWithdrawn,
+)
+from controller.engine.queries import (
+    describe_next_card,
+    exchange_price,
+    highest_card,
+    next_card_target,
+)
+from controller.engine.settlement import settle_box, settle_void
+from controller.engine.state import (
+    APPLIERS,
+    BETTING,
+    BUYING,
+    DEALER_DRAW,
+    DEALING,
+    DECISIONS,
+    REVEAL,
+    BoxState,
+    RoundState,
+    apply_card_placed,
+    buy_candidates,
+    dealer_qualifies,
+)
+from controller.engine.strength import hand_value
+from controller.engine.verifiers import VERIFIERS, IllegalCommand
+from controller.hands import HandValue
+
+Emit = Callable[[Event], None]
+
+
+def do(state: RoundState, command: Command) -> tuple[Event, ...]:
+    """Verify the command, then apply the events it yields to `state` and return them."""
+    kind = type(command)
+    if kind is CardDealt:
+        placed = _place_routine_card(state, command.card)  # type: ignore[attr-defined]
+        if placed is not None:
+            return placed
+    verifier = VERIFIERS.get(kind)
+    if verifier is None:
+        raise IllegalCommand(f"{kind.__name__} is not a round command.", "R-TABLE-1")
+    verifier(state, command)
+    events: list[Event] = []
+    record = events.append
+
+    def emit(event: Event) -> None:
+        APPLIERS[type(event)](state, event)
+        state.events_applied += 1
+        record(event)
+
+    _EXECUTORS[kind](state, command, emit)
+    return tuple(events)
+
+
+def _x_place_stakes(state: RoundState, c: PlaceStakes, emit: Emit) -> None:
+    emit(StakesPlaced(c.box, c.ante, 2 * c.ante if c.blind else 0, c.bonus, c.blind, c.player))
+
+
+def _x_withdraw_stakes(state: RoundState, c: WithdrawStakes, emit: Emit) -> None:
+    emit(StakesWithdrawn(c.box))
+
+
+def _x_close_bets(state: RoundState, c: CloseBets, emit: Emit) -> None:
+    emit(BetsClosed(tuple(state.order)))
+
+
+def _x_card_dealt(state: RoundState, c: CardDealt, emit: Emit) -> None:
+    card = c.card
+    target = next_card_target(state)
+    if target is None:
+        shown = card.code if card is not None else "??"
+        emit(CardFault("unexpected", card, "R-DEAL-1",
+                       f"Card {shown} came from the shoe when no card was expected ({_phase_words(state)}). "
+                       "Stop dealing; a pit boss must check the shoe."))
+        return
+    if card is None:
+        emit(CardFault("unreadable", None, "R-CARD-1",
+                       f"The shoe could not read a card ({describe_next_card(state)}). "
+                       "Stop dealing; a pit boss must identify it."))
+        return
+    if state.seen >> ((card.rank - 2) * 4 + card.suit) & 1:  # not in the stock: live or discarded
+        emit(_card_fault(state, card, describe_next_card(state) or ""))
+        return
+    _place_card(state, card, target, emit)
+
+
+def _place_routine_card(state: RoundState, card: Card | None) -> tuple[Event, ...] | None:
+    """The hot path of CardDealt: a good card for a box or the dealer in mid-deal or mid-draw, which yields
+    exactly one CardPlaced. Anything else (a fault, the first or last card of the deal, the dealer's draw)
+    returns None and takes the general path, which gives the same events for these cards."""
+    if card is None or state.fault is not None:
+        return None
+    phase = state.phase
+    if phase is DEALING:
+        if state.deal_index + 1 >= len(state.deal_plan):
+            return None  # the last card of the deal: the bonuses follow
+        target = state.deal_plan[state.deal_index]
+    elif phase is DECISIONS and state.turn:
+        if not state.boxes[state.turn].pending_cards:
+            return None
+        target = state.turn
+    else:
+        return None
+    if state.seen >> ((card.rank - 2) * 4 + card.suit) & 1:
+        return None  # not in the stock: the general path raises the fault
+    event = CardPlaced(card, target, target == DEALER and len(state.dealer) == 4)  # _face_up, inline
+    apply_card_placed(state, event)
+    state.events_applied += 1
+    return (event,)
+
+
+def _face_up(state: RoundState, target: int) -> bool:
+    """R-DEAL-1: the dealer's fifth card is dealt face up, every other card face down."""
+    return target == DEALER and len(state.dealer) == 4
+
+
+def _card_fault(state: RoundState, card: Card, where: str) -> CardFault:
+    if state.is_live(card):
+        return CardFault("duplicate", card, "R-CARD-1",
+                         f"Card {card.code} read twice this round ({state.holder_of(card)} holds it; "
+                         f"now {where}). "
+                         "Stop dealing; a pit boss must check the shoe.")
+    return CardFault("not_in_stock", card, "R-CARD-1",
+                     f"Card {card.code} was already played and discarded this round, so it cannot "
+                     f"come from the stock ({where}). Stop dealing; a pit boss must check the shoe.")
+
+
+def _place_card(state: RoundState, card: Card, target: int, emit: Emit) -> None:
+    """Put an accepted card where it is due (`target`, from next_card_target)."""
+    phase = state.phase
+    if phase is BETTING:
+        emit(BetsClosed(tuple(state.order)))
+        phase = DEALING
+    elif phase is DEALER_DRAW:
+        emit(DealerCardReplaced(highest_card(state.dealer), card, free=bool(state.dealer_draws)))
+        _continue_dealer_draw(state, emit)
+        return
+    emit(CardPlaced(card, target, _face_up(state, target)))
+    if phase is DEALING and state.phase is not DEALING:
+        _settle_bonuses(state, emit)
+
+
+def _settle_bonuses(state: RoundState, emit: Emit) -> None:
+    """R-BONUS-1: every bonus on the box's first five cards, right after the deal."""
+    pays = state.rules.bonus.pays
+    for number in state.order:
+        box = state.boxes[number]
+        if box.bonus:
+            category = hand_value(box.cards).category
+            multiplier = pays.pay(category)
+            result = box.bonus * multiplier if multiplier else -box.bonus
+            emit(BonusSettled(number, category, multiplier, result))
+
+
+def _reshuffle_if_short(state: RoundState, count: int, emit: Emit) -> None:
+    """R-ACT-7: when the stock cannot serve a draw, the discards become a new stock (never a live card)."""
+    reshuffles = state.rules.draw.when_stock_runs_out == "reshuffle_discards"
+    if state.stock_size < count and state.discards and reshuffles:
+        emit(DiscardsReshuffled(tuple(state.discards)))
+
+
+def _x_fold(state: RoundState, c: Fold, emit: Emit) -> None:
+    emit(Folded(c.box))
+
+
+def _x_bet(state: RoundState, c: Bet, emit: Emit) -> None:
+    emit(BetPlaced(c.box, 2 * state.boxes[c.box].ante))
+
+
+def _x_buy_sixth(state: RoundState, c: BuySixth, emit: Emit) -> None:
+    box = state.boxes[c.box]
+    _reshuffle_if_short(state, 1, emit)
+    emit(SixthCardBought(c.box, box.ante))
+
+
+def _x_exchange(state: RoundState, c: Exchange, emit: Emit) -> None:
+    box = state.boxes[c.box]
+    price = exchange_price(state, box, len(c.discards))
+    _reshuffle_if_short(state, len(c.discards), emit)
+    emit(CardsExchanged(c.box, tuple(c.discards), price))
+
+
+def _x_insure(state: RoundState, c: Insure, emit: Emit) -> None:
+    emit(InsurancePlaced(c.box, c.amount))
+
+
+def _x_reveal(state: RoundState, c: RevealDealer, emit: Emit) -> None:
+    category = hand_value(state.dealer).category
+    emit(DealerRevealed(category, category >= state.rules.dealer_qualifies_with))
+    if state.phase is not BUYING:
+        _finish(state, emit)
+
+
+def _x_buy_game(state: RoundState, c: BuyGame, emit: Emit) -> None:
+    emit(GameBought(c.box, state.boxes[c.box].ante))
+    _close_buying_if_all_chose(state, emit)
+
+
+def _x_take_ante(state: RoundState, c: TakeAnte, emit: Emit) -> None:
+    emit(AnteTaken(c.box))
+    _close_buying_if_all_chose(state, emit)
+
+
+def _close_buying_if_all_chose(state: RoundState, emit: Emit) -> None:
+    if all(state.boxes[n].buy_choice for n in buy_candidates(state)):
+        _close_buying(state, emit)
+
+
+def _x_close_buying(state: RoundState, c: CloseBuying, emit: Emit) -> None:
+    _close_buying(state, emit)
+
+
+def _close_buying(state: RoundState, emit: Emit) -> None:
+    emit(BuyingClosed())
+    # R-BUY-2: boxes that did not buy are settled before the dealer draws.
+    dealer = hand_value(state.dealer)
+    for number in state.order:
+        box = state.boxes[number]
+        if box.buy_choice != "buy":
+            emit(_settlement(state, box, dealer))
+    if state.phase is DEALER_DRAW:
+        _continue_dealer_draw(state, emit)
+    else:
+        _finish(state, emit)
+
+
+def _continue_dealer_draw(state: RoundState, emit: Emit) -> None:
+    """Wait for the dealer's next card if he draws again (R-BUY-3) and one can come; else settle buyers."""
+    if state.dealer_pending:
+        _reshuffle_if_short(state, 1, emit)
+        if state.stock_size >= 1:
+            return
+    emit(DealerDrawEnded(hand_value(state.dealer).category, dealer_qualifies(state)))
+    _finish(state, emit)
+
+
+def _settlement(state: RoundState, box: BoxState, dealer: HandValue) -> BoxSettled:
+    qualified_now = dealer.category >= state.rules.dealer_qualifies_with
+    return settle_box(state.rules, box, dealer, state.dealer_qualified, qualified_now)
+
+
+def _finish(state: RoundState, emit: Emit) -> None:
+    """Settle every box not yet settled, then close the round with the house's net."""
+    dealer = hand_value(state.dealer)
+    for number in state.order:
+        box = state.boxes[number]
+        if box.settlement is None:
+            emit(_settlement(state, box, dealer))
+    emit(RoundClosed(-sum(_net(state.boxes[n]) for n in state.order)))
+
+
+def _net(box: BoxState) -> int:
+    assert box.settlement is not None
+    return box.settlement.net
+
+
+def _x_correct_card(state: RoundState, c: CorrectCard, emit: Emit) -> None:
+    emit(FaultResolved("corrected", c.card, c.actor, c.reason))
+    target = next_card_target(state)
+    assert target is not None
+    _place_card(state, c.card, target, emit)
+
+
+def _x_dismiss_card(state: RoundState, c: DismissCard, emit: Emit) -> None:
+    emit(FaultResolved("dismissed", None, c.actor, c.reason))
+
+
+def _x_void_round(state: RoundState, c: VoidRound, emit: Emit) -> None:
+    emit(RoundVoided(c.actor, c.reason))
+    for number in state.order:
+        emit(settle_void(state.boxes[number]))
+    emit(RoundClosed(0))
+
+
+def _phase_words(state: RoundState) -> str:
+    if state.phase is BETTING:
+        return "bets are open and no box has an ante"
+    if state.phase is DECISIONS:
+        return f"box {state.turn} is to decide"
+    return {
+        REVEAL: "the dealer is to show his hand",
+        BUYING: "boxes are choosing whether to buy the dealer a game",
+        DEALER_DRAW: "the dealer's draw is over",
+    }.get(state.phase, state.phase.value)
+
+
+_EXECUTORS: dict[type[Command], Callable[[RoundState, Any, Emit], None]] = {
+    PlaceStakes: _x_place_stakes,
+    WithdrawStakes: _x_withdraw_stakes,
+    CloseBets: _x_close_bets,
+    CardDealt: _x_card_dealt,
+    Fold: _x_fold,
+    Bet: _x_bet,
+    BuySixth: _x_buy_sixth,
+    Exchange: _x_exchange,
+    Insure: _x_insure,
+    RevealDealer: _x_reveal,
+    BuyGame: _x_buy_game,
+    TakeAnte: _x_take_ante,
+    CloseBuying: _x_close_buying,
+    CorrectCard: _x_correct_card,
+    DismissCard: _x_dismiss_card,
+    VoidRound: _x_void_round,
+}
+
