@@ -114,7 +114,9 @@ class Delivery:
         if isinstance(frame, UnknownFrame):
             self.counters.unknown_frames += 1
             return Outcome()
-        out = self._alive(now, heartbeat=isinstance(frame, Heartbeat | ShoeHello))
+        out = self._alive(
+            now, heartbeat=isinstance(frame, Heartbeat | ShoeHello), announce=not isinstance(frame, ShoeHello)
+        )
         if isinstance(frame, CardFrame):
             out.extend(self._on_card(frame, now))
         elif isinstance(frame, StatusFrame):
@@ -242,7 +244,8 @@ class Delivery:
             out.events.extend(self._release_held())
         return out
 
-    def _alive(self, now: float, *, heartbeat: bool) -> Outcome:
+    def _alive(self, now: float, *, heartbeat: bool, announce: bool) -> Outcome:
+        """Any valid frame proves the link is up; a HELLO announces itself with the shoe's identity."""
         out = Outcome()
         if heartbeat:
             self._last_heartbeat = now
@@ -250,7 +253,8 @@ class Delivery:
         if self.offline:
             self.offline = False
             self._last_heartbeat = now
-            out.events.append(StatusEvent("CONNECTED", self.source, self._wall(), "the shoe is back"))
+            if announce:
+                out.events.append(StatusEvent("CONNECTED", self.source, self._wall(), "the shoe is back"))
             if self.expected is not None:
                 out.replies.append(Resync(self.expected))
         return out

@@ -89,20 +89,17 @@ class Shoe1Source(CardSource):
     # -- the reader thread ---------------------------------------------------------------------------------
     def _run(self) -> None:
         backoff = BACKOFF_FIRST
-        reported_unavailable = False
         while not self._stop.is_set():
             try:
                 self._open_link()
             except LinkUnavailable as exc:
-                if not reported_unavailable:
-                    reported_unavailable = True
+                if not self._delivery.offline:
                     self._post(DeviceFault("OPEN_FAILED", str(exc), self.url, time.time()))
                     self._delivery.offline = True  # its return is announced like any reconnection
                 self._stop.wait(backoff)
                 backoff = min(backoff * 2, BACKOFF_MAX)
                 continue
             backoff = BACKOFF_FIRST
-            reported_unavailable = False
             try:
                 self._serve()
             except LinkLost as exc:

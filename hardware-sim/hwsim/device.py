@@ -118,10 +118,9 @@ class SimulatedShoe:
                     for message in incoming:
                         model.receive(message, now)
                 out = model.poll(now)
-            if not out:
-                continue
+            if not out or not transport.plugged:
+                continue  # unplugged: what the shoe sends goes nowhere
             transmissions = self.link.transmit(out)
-            if transport.plugged:
-                transport.send(transmissions)
+            transport.send(transmissions)
             for hook in self.on_send:
                 hook(transmissions, now)  # type: ignore[operator]
