@@ -15,6 +15,8 @@ from collections.abc import Sequence
 COMMANDS: dict[str, tuple[str, str]] = {
     "hand": ("hand", "best hand, combinations paid and multiplier of 5 or 6 cards"),
     "odds": ("odds", "exhaustive counts of every hand category and paid multiplier"),
+    "shoe-sim": ("shoe_sim", "run a simulated SHOE/1 shoe on a pty, TCP or the virtual USB bus"),
+    "shoe-test": ("shoe_test", "technician's check: connect to a shoe and print what it sends"),
 }
 
 
