@@ -1,7 +1,8 @@
 """`manual://`: the dealer enters each card by hand (typed or clicked) when the shoe cannot read them.
 
-The console calls `enter("QS")` for each card in the order it leaves the shoe; `manual://?input=stdin` reads one
-card per line from standard input instead (a technician at a terminal; `rptable shoe-test manual://?input=stdin`).
+The console calls `enter("QS")` for each card in the order it leaves the shoe; `manual://?input=stdin`
+reads cards, one or more per line, from standard input instead (a technician at a terminal:
+`rptable shoe-test manual://?input=stdin`).
 A manual card has no device seq: the source numbers them itself, from 0.
 """
 

@@ -21,27 +21,38 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--pty", action="store_true", help="on a pseudo-terminal (serial:///dev/pts/N)")
     where.add_argument("--tcp", type=int, metavar="PORT", help="on a TCP port (socket://127.0.0.1:PORT)")
     where.add_argument("--usb", action="store_true", help="on the virtual USB bus (hwsim.usb_backend)")
-    parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: a random one, printed)")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="shuffle seed (default: a random one, printed)"
+    )
     parser.add_argument("--order", metavar="FILE", help="deal these cards in this order instead (card codes)")
     parser.add_argument("--packs", type=int, default=1, metavar="N", help="shuffled packs loaded (1)")
     parser.add_argument("--faults", metavar="SPEC", default="", help="fault injection, see hwsim.faults")
-    parser.add_argument("--rate", type=float, default=1.0, metavar="CARDS_PER_S", help="timer rate (1; 0 = keys)")
+    parser.add_argument(
+        "--rate", type=float, default=1.0, metavar="CARDS_PER_S", help="timer rate (1; 0 = keys)"
+    )
     parser.add_argument("--hb", type=float, default=1.0, metavar="S", help="heartbeat interval (1 s)")
-    parser.add_argument("--link", metavar="PATH", help="--pty: the stable symlink to the pty (default in /tmp)")
+    parser.add_argument(
+        "--link", metavar="PATH", help="--pty: the stable symlink to the pty (default in /tmp)"
+    )
     parser.add_argument("--socket", metavar="PATH", help="--usb: the virtual cable's socket path")
     parser.add_argument("--quiet", action="store_true", help="do not print each card dealt")
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.cards import CardError
     from hwsim.device import SimulatedShoe, Transport, build_model
     from hwsim.faults import FaultSpecError
     from hwsim.usb_ipc import SOCKET_ENV
 
+    from controller.cards import CardError
+
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
     try:
         model, link = build_model(
-            seed=seed, order=args.order, packs=args.packs, faults=args.faults, rate=args.rate,
+            seed=seed,
+            order=args.order,
+            packs=args.packs,
+            faults=args.faults,
+            rate=args.rate,
             heartbeat_interval=args.hb,
         )
     except (FaultSpecError, CardError, OSError) as exc:
@@ -53,8 +64,11 @@ def run(args: argparse.Namespace) -> int:
             from hwsim.pty_transport import PtyTransport
 
             transport = PtyTransport(link, args.link)
-            where = [f"rptable shoe-test {transport.address()}",
-                     f"(through unplug faults use the stable link: rptable shoe-test {transport.stable_address()})"]
+            where = [
+                f"rptable shoe-test {transport.address()}",
+                "(the stable link survives unplug faults: "
+                f"rptable shoe-test {transport.stable_address()})",
+            ]
         elif args.tcp is not None:
             from hwsim.tcp_transport import TcpTransport
 
@@ -73,11 +87,16 @@ def run(args: argparse.Namespace) -> int:
     source = f"order {args.order}" if args.order else f"seed {seed}, {args.packs} pack(s)"
     pace = f"{args.rate:g} card(s)/s" if args.rate > 0 else "on key press only"
     keys = sys.stdin.isatty()
-    print(f"Simulated SHOE/1 shoe {model.hello.model} {model.hello.serial}: {source}, "
-          f"{model.cards_left} cards, dealing {pace}" + (f", faults {link.plan.spec()}" if link.plan.spec() else ""))
+    print(
+        f"Simulated SHOE/1 shoe {model.hello.model} {model.hello.serial}: {source}, "
+        f"{model.cards_left} cards, dealing {pace}"
+        + (f", faults {link.plan.spec()}" if link.plan.spec() else "")
+    )
     print("Connect with:  " + "\n  ".join(where))
-    print("Enter: deal one card now, N Enter: deal N, q Enter or Ctrl-C: stop." if keys else "Ctrl-C: stop.",
-          flush=True)
+    print(
+        "Enter: deal one card now, N Enter: deal N, q Enter or Ctrl-C: stop." if keys else "Ctrl-C: stop.",
+        flush=True,
+    )
     signal.signal(signal.SIGTERM, _stop_on_signal)  # `kill` ends it as cleanly as Ctrl-C
     shoe = SimulatedShoe(model, link, transport).start()
     shown_cards = shown_faults = 0
@@ -100,16 +119,22 @@ def run(args: argparse.Namespace) -> int:
                 print(f"dealt #{dealt.number:<4} seq {dealt.seq:<5} {dealt.card.code}{reported}", flush=True)
             shown_cards = len(model.truth)
             for fault in model.applied_faults[shown_faults:]:
-                print(f"fault  {fault.kind} at card {fault.card}"
-                      + (f" for {fault.duration:g} s" if fault.duration else ""), flush=True)
+                print(
+                    f"fault  {fault.kind} at card {fault.card}"
+                    + (f" for {fault.duration:g} s" if fault.duration else ""),
+                    flush=True,
+                )
             shown_faults = len(model.applied_faults)
     except KeyboardInterrupt:
         pass
     finally:
         shoe.stop()
     c = link.counters
-    print(f"\n{len(model.truth)} card(s) dealt, {model.cards_left} left; frames sent {c.frames}, dropped {c.dropped}, "
-          f"duplicated {c.duplicated}, garbled {c.garbled}", file=sys.stderr)
+    print(
+        f"\n{len(model.truth)} card(s) dealt, {model.cards_left} left; frames sent {c.frames}, "
+        f"dropped {c.dropped}, duplicated {c.duplicated}, garbled {c.garbled}",
+        file=sys.stderr,
+    )
     if os.environ.get("RPTABLE_SHOE_SIM_TRUTH"):
         # QA hook: write the ground truth (seq and reported code per card) for comparison with shoe-test.
         with open(os.environ["RPTABLE_SHOE_SIM_TRUTH"], "w", encoding="utf-8") as out:

@@ -10,12 +10,16 @@ from typing import Any
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("url", metavar="URL", help="the shoe, e.g. serial:///dev/ttyUSB0, usb://16c0:05dc, sim://")
+    parser.add_argument(
+        "url", metavar="URL", help="the shoe, e.g. serial:///dev/ttyUSB0, usb://16c0:05dc, sim://"
+    )
     parser.add_argument("--count", type=int, default=None, metavar="N", help="stop after N cards")
     parser.add_argument(
         "--timeout", type=float, default=10.0, metavar="S", help="stop after S seconds without a card (10)"
     )
-    parser.add_argument("--json", action="store_true", help="one JSON object per line (ARCHITECTURE.md shapes)")
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON object per line (ARCHITECTURE.md shapes)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,10 +55,16 @@ def run(args: argparse.Namespace) -> int:
                 )
             elif isinstance(event, DeviceFault):
                 faults += 1
-                emit({"type": "fault", "code": event.code, "text": event.text}, f"FAULT  {event.code}: {event.text}")
+                emit(
+                    {"type": "fault", "code": event.code, "text": event.text},
+                    f"FAULT  {event.code}: {event.text}",
+                )
             elif isinstance(event, StatusEvent):
                 detail = f" ({event.detail})" if event.detail else ""
-                emit({"type": "status", "state": event.state, "detail": event.detail}, f"status {event.state}{detail}")
+                emit(
+                    {"type": "status", "state": event.state, "detail": event.detail},
+                    f"status {event.state}{detail}",
+                )
     except KeyboardInterrupt:
         pass
     finally:

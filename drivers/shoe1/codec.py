@@ -89,7 +89,7 @@ def _seq(text: str) -> int | None:
     return value if value < 65536 else None
 
 
-def parse_card_field(text: str) -> Card | None | str:
+def parse_card_field(text: str) -> Card | str | None:
     """The card of a CARD sentence; None for `??`; a str saying what is wrong otherwise."""
     if text == "??":
         return None
@@ -185,7 +185,7 @@ def decode_sentence(
 
 
 class SentenceReader:
-    """Cuts a byte stream into sentences: bytes before `$` are noise, over-long or cut-off sentences are dropped.
+    """Cuts a byte stream into sentences: bytes before `$` are noise; over-long or cut-off ones are dropped.
 
     Stateful (it holds a partial sentence between reads) but does no I/O: feed it what the port returned.
     """

@@ -95,7 +95,7 @@ class Delivery:
 
     # -- inputs --------------------------------------------------------------------------------------------
     def link_up(self, now: float) -> Outcome:
-        """The transport (port, socket, USB device) opened. Ask for anything missed since the last card seen."""
+        """The transport (port, socket, USB device) opened: ask for anything missed since the last card."""
         self._last_heartbeat = now  # give the shoe a full timeout to say hello
         out = Outcome()
         if self.expected is not None:

@@ -1,4 +1,4 @@
-"""The reader thread both SHOE/1 drivers share: open the transport, greet, read, apply the delivery rules, reconnect.
+"""The reader thread both SHOE/1 drivers share: open, greet, read, apply the delivery rules, reconnect.
 
 A transport (serial port or socket, USB device) supplies four small methods; everything else, including the
 retry with backoff while the device is gone, lives here once.
@@ -6,6 +6,7 @@ retry with backoff while the device is gone, lives here once.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import queue
 import threading
@@ -156,10 +157,9 @@ class Shoe1Source(CardSource):
     def _set_locked(self, locked: bool) -> None:
         self._want_locked = locked
         if self._linked:
-            try:
+            # On failure the reader thread sees the loss too; the wish is re-sent on reconnection.
+            with contextlib.suppress(LinkLost):
                 self._send_locked(Lock() if locked else Unlock())
-            except LinkLost:
-                pass  # the reader thread sees the loss too; the wish is re-sent on reconnection
 
     def _shutdown(self) -> None:
         self._stop.set()

@@ -1,4 +1,4 @@
-"""The messages of SHOE/1, independent of the wire: both codecs (serial sentences, USB reports) map onto these."""
+"""The messages of SHOE/1, independent of the wire: the serial and the USB codec both map onto these."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""SHOE/1 over a serial port (`serial:///dev/ttyUSB0?baud=9600`) or TCP (`socket://host:port`), with pyserial."""
+"""SHOE/1 over a serial port (`serial:///dev/ttyUSB0?baud=9600`) or TCP (`socket://host:port`): pyserial."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import select
@@ -66,10 +67,8 @@ class SerialShoeSource(Shoe1Source):
     def _close_link(self) -> None:
         port, self._port = self._port, None
         if port is not None:
-            try:
+            with contextlib.suppress(serial.SerialException, OSError):
                 port.close()
-            except (serial.SerialException, OSError):
-                pass
 
     def _read_frames(self, timeout: float) -> list[Decoded]:
         port = self._port

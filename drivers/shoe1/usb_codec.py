@@ -41,7 +41,7 @@ REQUEST_TYPE_IN = 0xC1
 
 
 def crc16_mcrf4xx(data: bytes) -> int:
-    """CRC-16/MCRF4XX: reflected polynomial 0x8408, init 0xFFFF, no final XOR (check("123456789") = 0x6F91)."""
+    """CRC-16/MCRF4XX: reflected poly 0x8408, init 0xFFFF, no final XOR (check("123456789") = 0x6F91)."""
     crc = 0xFFFF
     for byte in data:
         crc ^= byte

@@ -6,6 +6,7 @@ simulator's `hwsim.usb_backend:factory`, or a third-party stack.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import importlib
 from typing import Any
@@ -29,7 +30,9 @@ def load_backend(target: str | None) -> Any:
         try:
             factory = getattr(importlib.import_module(module_name), attr or "get_backend")
         except (ImportError, AttributeError) as exc:
-            raise SourceError(f"USB backend '{target}' could not be loaded ({exc}): check the module:factory name")
+            raise SourceError(
+                f"USB backend '{target}' could not be loaded ({exc}): check the module:factory name"
+            ) from exc
         return factory()
     import usb.backend.libusb1
 
@@ -63,7 +66,9 @@ class UsbShoeSource(Shoe1Source):
             vendor_text, product_text = ids.split(":")
             vendor, product = int(vendor_text, 16), int(product_text, 16)
         except ValueError:
-            raise SourceError(f"'{url}': the USB id must be VENDOR:PRODUCT in hex, e.g. usb://16c0:05dc") from None
+            raise SourceError(
+                f"'{url}': the USB id must be VENDOR:PRODUCT in hex, e.g. usb://16c0:05dc"
+            ) from None
         backend = load_backend(query.get("backend"))
         return cls(url, vendor, product, query.get("serial"), backend).start()
 
@@ -106,7 +111,11 @@ class UsbShoeSource(Shoe1Source):
     def _greet(self) -> list[Decoded]:
         try:
             info = self._device.ctrl_transfer(
-                usb_codec.REQUEST_TYPE_IN, usb_codec.REQUEST_GET_INFO, 0, usb_codec.INTERFACE, usb_codec.INFO_LENGTH
+                usb_codec.REQUEST_TYPE_IN,
+                usb_codec.REQUEST_GET_INFO,
+                0,
+                usb_codec.INTERFACE,
+                usb_codec.INFO_LENGTH,
             )
         except usb.core.USBError as exc:
             raise LinkLost(str(exc)) from exc
@@ -115,10 +124,8 @@ class UsbShoeSource(Shoe1Source):
     def _close_link(self) -> None:
         device, self._device = self._device, None
         if device is not None:
-            try:
+            with contextlib.suppress(usb.core.USBError):
                 usb.util.release_interface(device, usb_codec.INTERFACE)
-            except usb.core.USBError:
-                pass
             usb.util.dispose_resources(device)
 
     def _read_frames(self, timeout: float) -> list[Decoded]:
@@ -126,7 +133,9 @@ class UsbShoeSource(Shoe1Source):
         if device is None:
             raise LinkLost("device closed")
         try:
-            report = device.read(usb_codec.ENDPOINT_IN, usb_codec.REPORT_SIZE, timeout=max(1, int(timeout * 1000)))
+            report = device.read(
+                usb_codec.ENDPOINT_IN, usb_codec.REPORT_SIZE, timeout=max(1, int(timeout * 1000))
+            )
         except usb.core.USBTimeoutError:
             return []
         except usb.core.USBError as exc:

@@ -9,7 +9,7 @@ from controller.cards import PACK, Card, CardError, parse_card, split_card_text
 
 
 def shuffled_packs(seed: int, packs: int = 1) -> list[Card]:
-    """`packs` packs, each shuffled in turn by one `random.Random(seed)`: the simulator's ground-truth order."""
+    """`packs` packs, each shuffled in turn by one `random.Random(seed)`: the simulator's card order."""
     rng = random.Random(seed)
     cards: list[Card] = []
     for _ in range(packs):
@@ -20,7 +20,7 @@ def shuffled_packs(seed: int, packs: int = 1) -> list[Card]:
 
 
 def read_order(path: str | Path) -> list[Card]:
-    """Cards in shoe order from a text file: codes separated by spaces, commas or lines; `#` starts a comment."""
+    """Cards in shoe order from a text file: codes split by spaces, commas or lines; `#` starts a comment."""
     cards: list[Card] = []
     text = Path(path).read_text(encoding="utf-8")
     for number, line in enumerate(text.splitlines(), 1):

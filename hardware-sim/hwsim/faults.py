@@ -1,8 +1,8 @@
 """The simulator's fault plan: parsed from a `--faults` SPEC, consulted by the shoe model and the link.
 
 SPEC is a comma-separated list of items:
-- `garble=P`, `drop=P`, `dup=P`: every frame the shoe sends is garbled (one bit flipped inside the checked part,
-  so the receiver must detect it), dropped, or sent twice, each with probability P (0..1);
+- `garble=P`, `drop=P`, `dup=P`: every frame the shoe sends is garbled (one bit flipped inside the checked
+  part, so the receiver must detect it), dropped, or sent twice, each with probability P (0..1);
 - `KIND@N` or `KIND@N:DURATION`, N = the Nth card to leave the shoe (1 = the first), DURATION like `2s`,
   `500ms` or `1.5`:
   - `unreadable@N`  the Nth card is reported as `??`;
@@ -72,7 +72,9 @@ def parse_faults(spec: str | None) -> FaultPlan:
         if "=" in item:
             name, _, value = item.partition("=")
             if name not in RATE_KINDS:
-                raise FaultSpecError(f"'{item}': a rate fault is one of {', '.join(RATE_KINDS)} (e.g. drop=0.02)")
+                raise FaultSpecError(
+                    f"'{item}': a rate fault is one of {', '.join(RATE_KINDS)} (e.g. drop=0.02)"
+                )
             try:
                 rate = float(value)
             except ValueError:

@@ -44,11 +44,19 @@ class SimulatedShoeSource(CardSource):
         self._virtual = virtual_clock
         self._virtual_now = 1000.0
         self.model, self.link = build_model(
-            seed=seed, order=order, packs=packs, faults=faults, rate=rate,
-            heartbeat_interval=heartbeat_interval, now=self._now(),
+            seed=seed,
+            order=order,
+            packs=packs,
+            faults=faults,
+            rate=rate,
+            heartbeat_interval=heartbeat_interval,
+            now=self._now(),
         )
         self._delivery = Delivery(
-            url, heartbeat_timeout=heartbeat_timeout, gap_wait=gap_wait, lock_on_fault=lock_on_fault,
+            url,
+            heartbeat_timeout=heartbeat_timeout,
+            gap_wait=gap_wait,
+            lock_on_fault=lock_on_fault,
             wall_clock=self._wall,
         )
         self._reader = codec.SentenceReader(codec.parse_shoe_body)

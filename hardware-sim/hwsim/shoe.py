@@ -91,7 +91,9 @@ class ShoeModel:
         self._next_seq = self.config.first_seq % SEQ_MODULUS
         self._dealt = 0
         self._buffer: OrderedDict[int, CardFrame] = OrderedDict()
-        self._unacked: dict[int, list[float]] = {}  # seq -> [next resend time, resends left] (left<0: gave up)
+        self._unacked: dict[
+            int, list[float]
+        ] = {}  # seq -> [next resend time, resends left] (left<0: gave up)
         self._outbox: list[ShoeMessage] = [self.hello]  # power-up HELLO
         self._interval = 1.0 / self.config.rate if self.config.rate > 0 else FAR
         self._next_deal = now + self._interval

@@ -1,4 +1,4 @@
-"""The simulated shoe on TCP (SHOE/1 sentences over a socket, as a serial-to-Ethernet adapter would carry them).
+"""The simulated shoe on TCP: SHOE/1 sentences over a socket, as a serial-to-Ethernet adapter carries them.
 
 One host at a time: a new connection replaces the old one. Unplugging closes the connection and the listener.
 """

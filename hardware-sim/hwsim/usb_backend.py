@@ -3,9 +3,9 @@
 Use it through the normal pyusb path: `usb.core.find(idVendor=0x16c0, idProduct=0x05dc, backend=factory())`,
 or from a shoe URL: `usb://16c0:05dc?backend=hwsim.usb_backend:factory`. It connects to the shoe over the
 virtual cable of `hwsim.usb_ipc` ($HWSIM_USB_SOCKET, else the default path `shoe-sim --usb` prints).
-What it models: one device, its device/configuration/interface/endpoint and string descriptors, interrupt IN
-reads, vendor control transfers, and unplugging (USBError ENODEV). What it does not: other endpoints, alternate
-settings, isochronous or bulk transfers, hubs.
+What it models: one device, its device/configuration/interface/endpoint and string descriptors,
+interrupt IN reads, vendor control transfers, and unplugging (USBError ENODEV). What it does not: other
+endpoints, alternate settings, isochronous or bulk transfers, hubs.
 """
 
 from __future__ import annotations
@@ -110,12 +110,25 @@ class VirtualShoeBackend(usb.backend.IBackend):  # type: ignore[misc]
     def get_device_descriptor(self, dev: VirtualDevice) -> _Descriptor:
         return _Descriptor(
             {
-                "bLength": 18, "bDescriptorType": 1, "bcdUSB": 0x0200, "bDeviceClass": 0xFF,
-                "bDeviceSubClass": 0, "bDeviceProtocol": 0, "bMaxPacketSize0": 8,
-                "idVendor": dev.vid, "idProduct": dev.pid, "bcdDevice": 0x0100,
-                "iManufacturer": STRING_MANUFACTURER, "iProduct": STRING_PRODUCT,
-                "iSerialNumber": STRING_SERIAL, "bNumConfigurations": 1,
-                "address": 1 + dev.id % 127, "bus": 1, "port_number": 1, "port_numbers": (1,), "speed": 2,
+                "bLength": 18,
+                "bDescriptorType": 1,
+                "bcdUSB": 0x0200,
+                "bDeviceClass": 0xFF,
+                "bDeviceSubClass": 0,
+                "bDeviceProtocol": 0,
+                "bMaxPacketSize0": 8,
+                "idVendor": dev.vid,
+                "idProduct": dev.pid,
+                "bcdDevice": 0x0100,
+                "iManufacturer": STRING_MANUFACTURER,
+                "iProduct": STRING_PRODUCT,
+                "iSerialNumber": STRING_SERIAL,
+                "bNumConfigurations": 1,
+                "address": 1 + dev.id % 127,
+                "bus": 1,
+                "port_number": 1,
+                "port_numbers": (1,),
+                "speed": 2,
             }
         )
 
@@ -124,8 +137,14 @@ class VirtualShoeBackend(usb.backend.IBackend):  # type: ignore[misc]
             raise IndexError("the shoe has one configuration")
         return _Descriptor(
             {
-                "bLength": 9, "bDescriptorType": 2, "wTotalLength": 9 + 9 + 7, "bNumInterfaces": 1,
-                "bConfigurationValue": 1, "iConfiguration": 0, "bmAttributes": 0x80, "bMaxPower": 50,
+                "bLength": 9,
+                "bDescriptorType": 2,
+                "wTotalLength": 9 + 9 + 7,
+                "bNumInterfaces": 1,
+                "bConfigurationValue": 1,
+                "iConfiguration": 0,
+                "bmAttributes": 0x80,
+                "bMaxPower": 50,
             }
         )
 
@@ -134,20 +153,33 @@ class VirtualShoeBackend(usb.backend.IBackend):  # type: ignore[misc]
             raise IndexError("the shoe has one interface, without alternate settings")
         return _Descriptor(
             {
-                "bLength": 9, "bDescriptorType": 4, "bInterfaceNumber": usb_codec.INTERFACE,
-                "bAlternateSetting": 0, "bNumEndpoints": 1, "bInterfaceClass": 0xFF,
-                "bInterfaceSubClass": 0, "bInterfaceProtocol": 0, "iInterface": 0,
+                "bLength": 9,
+                "bDescriptorType": 4,
+                "bInterfaceNumber": usb_codec.INTERFACE,
+                "bAlternateSetting": 0,
+                "bNumEndpoints": 1,
+                "bInterfaceClass": 0xFF,
+                "bInterfaceSubClass": 0,
+                "bInterfaceProtocol": 0,
+                "iInterface": 0,
             }
         )
 
-    def get_endpoint_descriptor(self, dev: VirtualDevice, ep: int, intf: int, alt: int, config: int) -> _Descriptor:
+    def get_endpoint_descriptor(
+        self, dev: VirtualDevice, ep: int, intf: int, alt: int, config: int
+    ) -> _Descriptor:
         if (ep, intf, alt, config) != (0, 0, 0, 0):
             raise IndexError("the shoe has one endpoint")
         return _Descriptor(
             {
-                "bLength": 7, "bDescriptorType": 5, "bEndpointAddress": usb_codec.ENDPOINT_IN,
-                "bmAttributes": 0x03, "wMaxPacketSize": usb_codec.REPORT_SIZE,
-                "bInterval": usb_codec.POLL_INTERVAL_MS, "bRefresh": 0, "bSynchAddress": 0,
+                "bLength": 7,
+                "bDescriptorType": 5,
+                "bEndpointAddress": usb_codec.ENDPOINT_IN,
+                "bmAttributes": 0x03,
+                "wMaxPacketSize": usb_codec.REPORT_SIZE,
+                "bInterval": usb_codec.POLL_INTERVAL_MS,
+                "bRefresh": 0,
+                "bSynchAddress": 0,
             }
         )
 
@@ -185,7 +217,9 @@ class VirtualShoeBackend(usb.backend.IBackend):  # type: ignore[misc]
         pass
 
     # -- transfers -----------------------------------------------------------------------------------------
-    def intr_read(self, dev_handle: VirtualDevice, ep: int, intf: int, buff: array.array[int], timeout: int) -> int:
+    def intr_read(
+        self, dev_handle: VirtualDevice, ep: int, intf: int, buff: array.array[int], timeout: int
+    ) -> int:
         if ep != usb_codec.ENDPOINT_IN:
             raise usb.core.USBError("Pipe error (no such endpoint)", -9, errno.EPIPE)
         answer = self._checked(self._request(op="read", id=dev_handle.id, timeout=timeout or 1000))
@@ -207,8 +241,14 @@ class VirtualShoeBackend(usb.backend.IBackend):  # type: ignore[misc]
             return self._fill(data, self._descriptor(dev_handle, wValue))
         answer = self._checked(
             self._request(
-                op="ctrl", id=dev_handle.id, type=bmRequestType, request=bRequest, value=wValue, index=wIndex,
-                length=len(data), data=bytes(data).hex() if not bmRequestType & 0x80 else "",
+                op="ctrl",
+                id=dev_handle.id,
+                type=bmRequestType,
+                request=bRequest,
+                value=wValue,
+                index=wIndex,
+                length=len(data),
+                data=bytes(data).hex() if not bmRequestType & 0x80 else "",
             )
         )
         if bmRequestType & 0x80:
