@@ -7,11 +7,11 @@ card missing from the sequence is a SEQ_GAP fault naming it), and never delivers
 
 from __future__ import annotations
 
-import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from drivers import base
 from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent
 from drivers.shoe1.messages import (
     DEVICE_FAULTS,
@@ -76,7 +76,7 @@ class Delivery:
         heartbeat_timeout: float = HEARTBEAT_TIMEOUT,
         gap_wait: float = GAP_WAIT,
         lock_on_fault: bool = True,
-        wall_clock: Callable[[], float] = time.time,
+        wall_clock: Callable[[], float] = base.now,
     ) -> None:
         self.source = source
         self.heartbeat_timeout = heartbeat_timeout
@@ -189,6 +189,18 @@ class Delivery:
                         "taken. Stop dealing; a pit boss must check the shoe and the cards on the table.",
                     )
                 )
+            elif distance >= -HISTORY:
+                # Never seen, yet older than the last card: it was lost before the host's first card and
+                # resent late. It did leave the shoe, so take it, but the order on the table is in doubt.
+                out.extend(
+                    self._fault(
+                        "SEQ_ORDER",
+                        f"Card {frame.code} (seq {frame.seq}) arrived late, after seq "
+                        f"{(self.expected - 1) % SEQ_MODULUS}: the cards may be out of order. Stop dealing; "
+                        "a pit boss must check the order of the cards on the table.",
+                    )
+                )
+                out.events.append(self._record(frame))
             else:
                 # Far behind and unknown: the shoe restarted its count. Take the card (it did leave the
                 # shoe) but stop play: cards from before the restart may not have been reported.
@@ -206,11 +218,14 @@ class Delivery:
         return out
 
     def _deliver(self, frame: CardFrame) -> CardEvent:
-        assert self.expected is not None
+        """Hand on the next card in sequence."""
+        self.expected = (frame.seq + 1) % SEQ_MODULUS
+        return self._record(frame)
+
+    def _record(self, frame: CardFrame) -> CardEvent:
         self._history[frame.seq] = frame.code
         while len(self._history) > HISTORY:
             self._history.popitem(last=False)
-        self.expected = (frame.seq + 1) % SEQ_MODULUS
         self.counters.cards += 1
         return CardEvent(frame.card, frame.seq, frame.quality, self.source, self._wall())
 

@@ -55,12 +55,13 @@ def build_model(
     faults: str | FaultPlan | None = None,
     rate: float = 1.0,
     heartbeat_interval: float = 1.0,
+    locked: bool = False,
     now: float | None = None,
 ) -> tuple[ShoeModel, LinkFaults]:
     """A shoe model and its cable's faults from the user's options; seeds derive from `seed`."""
     plan = faults if isinstance(faults, FaultPlan) else parse_faults(faults)
     cards = read_order(order) if order is not None else shuffled_packs(seed, packs)
-    config = ShoeConfig(rate=rate, heartbeat_interval=heartbeat_interval)
+    config = ShoeConfig(rate=rate, heartbeat_interval=heartbeat_interval, start_locked=locked)
     model = ShoeModel(
         cards,
         now=time.monotonic() if now is None else now,

@@ -3,7 +3,8 @@
 Frames still go through the SHOE/1 serial codec and the driver's delivery rules (ACK, de-duplication, RESYNC,
 heartbeat), so faults injected here exercise the same code as on a pty; only the transport is missing.
 URL options: `seed`, `order` (file), `packs`, `rate` (cards/s, 0 = only on deal()), `faults` (SPEC),
-`hb` (heartbeat interval), `hb_timeout`, `gap_wait`, `lock_on_fault`, `clock=virtual` (time jumps to the next
+`hb` (heartbeat interval), `hb_timeout`, `gap_wait`, `lock_on_fault`, `locked=1` (gate closed until
+`unlock()`), `clock=virtual` (time jumps to the next
 thing that happens, so `rptable simulate` runs as fast as the CPU allows).
 """
 
@@ -38,6 +39,7 @@ class SimulatedShoeSource(CardSource):
         heartbeat_timeout: float = HEARTBEAT_TIMEOUT,
         gap_wait: float = GAP_WAIT,
         lock_on_fault: bool = True,
+        locked: bool = False,
         virtual_clock: bool = False,
     ) -> None:
         super().__init__(url)
@@ -50,6 +52,7 @@ class SimulatedShoeSource(CardSource):
             faults=faults,
             rate=rate,
             heartbeat_interval=heartbeat_interval,
+            locked=locked,
             now=self._now(),
         )
         self._delivery = Delivery(
@@ -82,6 +85,7 @@ class SimulatedShoeSource(CardSource):
                 heartbeat_timeout=float(q.get("hb_timeout", HEARTBEAT_TIMEOUT)),
                 gap_wait=float(q.get("gap_wait", GAP_WAIT)),
                 lock_on_fault=flag(q, "lock_on_fault", True),
+                locked=flag(q, "locked", False),
                 virtual_clock=q.get("clock", "real") == "virtual",
             )
         except (ValueError, FaultSpecError, OSError) as exc:

@@ -50,6 +50,7 @@ class ShoeConfig:
     serial: str = "SN000001"
     firmware: str = "1.0.0"
     first_seq: int = 0
+    start_locked: bool = False  # the gate is closed at power-up until the host sends UNLOCK
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +96,13 @@ class ShoeModel:
             int, list[float]
         ] = {}  # seq -> [next resend time, resends left] (left<0: gave up)
         self._outbox: list[ShoeMessage] = [self.hello]  # power-up HELLO
+        if self.config.start_locked:
+            self._outbox.append(StatusFrame("LOCKED"))
         self._interval = 1.0 / self.config.rate if self.config.rate > 0 else FAR
         self._next_deal = now + self._interval
         self._next_hb = now + self.config.heartbeat_interval
         self._on_demand = 0
-        self.locked = False
+        self.locked = self.config.start_locked
         self._paused_until = 0.0
         self._resume_state: str | None = None  # STAT sent when a jam or open cover ends
         self._hb_off_until = 0.0
