@@ -46,7 +46,9 @@ def test_shoe1_example_sentences_are_encoded_byte_for_byte() -> None:
 def test_shoe1_checksum_is_xor_of_body_in_upper_case_hex() -> None:
     assert codec.checksum(b"HB,42") == 0x20
     assert codec.frame("CARD,0,AS,97") == b"$CARD,0,AS,97*14\r\n"
-    assert codec.frame("STAT,READY").endswith(b"*" + f"{codec.checksum(b'STAT,READY'):02X}".encode() + b"\r\n")
+    assert codec.frame("STAT,READY").endswith(
+        b"*" + f"{codec.checksum(b'STAT,READY'):02X}".encode() + b"\r\n"
+    )
 
 
 def test_shoe1_host_sentences_round_trip() -> None:
@@ -66,9 +68,7 @@ def test_shoe1_framing_missing_checksum_is_dropped() -> None:
 
 
 def test_shoe1_framing_lower_case_checksum_is_dropped() -> None:
-    sentence = next(
-        s for s in (codec.frame(f"CARD,{n},KH") for n in range(100)) if not s[-4:-2].isdigit()
-    )
+    sentence = next(s for s in (codec.frame(f"CARD,{n},KH") for n in range(100)) if not s[-4:-2].isdigit())
     assert isinstance(codec.decode_sentence(sentence), CardFrame)
     assert isinstance(codec.decode_sentence(sentence[:-4] + sentence[-4:-2].lower() + b"\r\n"), BadFrame)
 

@@ -143,7 +143,7 @@ def test_shoe1_delivery_whatever_the_wire_does_no_card_is_invented_doubled_or_si
     def take(outcome: Outcome) -> None:
         nonlocal gaps
         delivered.extend(e.seq for e in outcome.events if isinstance(e, CardEvent))
-        gaps += faults_of(outcome).count("SEQ_GAP")
+        gaps += sum(faults_of(outcome).count(code) for code in ("SEQ_GAP", "SEQ_ORDER"))
 
     stream: list[CardFrame] = []
     for frame, fate in zip(sent, wire, strict=True):

@@ -101,7 +101,12 @@ def test_shoe1_usb_get_info_is_64_ascii_bytes() -> None:
 
 
 reports = st.one_of(
-    st.builds(CardFrame, st.integers(0, 65535), st.sampled_from((*PACK, None)), st.one_of(st.none(), st.integers(0, 100))),
+    st.builds(
+        CardFrame,
+        st.integers(0, 65535),
+        st.sampled_from((*PACK, None)),
+        st.one_of(st.none(), st.integers(0, 100)),
+    ),
     st.builds(StatusFrame, st.sampled_from(tuple(usb_codec.STATUS_CODES.values()))),
     st.builds(Heartbeat, st.integers(0, 255)),
 )

@@ -260,14 +260,15 @@ class Delivery:
         return out
 
     def _alive(self, now: float, *, heartbeat: bool, announce: bool) -> Outcome:
-        """Any valid frame proves the link is up; a HELLO announces itself with the shoe's identity."""
+        """A heartbeat or HELLO proves the shoe is up; the OFFLINE fault clears on the same rule that raised it
+        (cards that arrive meanwhile are delivered, but do not stand in for the heartbeat)."""
         out = Outcome()
-        if heartbeat:
-            self._last_heartbeat = now
-            self.last_heartbeat_wall = self._wall()
+        if not heartbeat:
+            return out
+        self._last_heartbeat = now
+        self.last_heartbeat_wall = self._wall()
         if self.offline:
             self.offline = False
-            self._last_heartbeat = now
             if announce:
                 out.events.append(StatusEvent("CONNECTED", self.source, self._wall(), "the shoe is back"))
             if self.expected is not None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from controller.cards import Card
 
 SEQ_MODULUS = 65536  # seq is 0..65535 and wraps to 0
+HOST_ID = "rptable"  # what the controller calls itself in its HELLO
 
 STATES = ("READY", "EMPTY", "COVER_OPEN", "LOCKED")
 

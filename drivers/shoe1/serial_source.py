@@ -14,10 +14,9 @@ import serial
 from drivers.base import SourceError, url_query
 from drivers.shoe1 import codec
 from drivers.shoe1.link_source import LinkLost, LinkUnavailable, Shoe1Source
-from drivers.shoe1.messages import Decoded, HostHello, HostMessage
+from drivers.shoe1.messages import HOST_ID, Decoded, HostHello, HostMessage
 
 BAUD_RATES = (9600, 19200, 38400, 57600, 115200)
-HOST_ID = "rptable"
 
 
 class SerialShoeSource(Shoe1Source):

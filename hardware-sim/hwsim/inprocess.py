@@ -18,7 +18,7 @@ from drivers.base import CardSource, SourceError, SourceEvent, SourceStatus, url
 from drivers.shoe1 import codec
 from drivers.shoe1.delivery import GAP_WAIT, HEARTBEAT_TIMEOUT, Delivery, Outcome
 from drivers.shoe1.link_source import flag
-from drivers.shoe1.messages import HostMessage, Lock, Unlock
+from drivers.shoe1.messages import HOST_ID, HostHello, HostMessage, Lock, Unlock
 from hwsim.device import build_model
 from hwsim.faults import FaultSpecError
 
@@ -157,6 +157,7 @@ class SimulatedShoeSource(CardSource):
             self._plugged = plugged
             self._reader = codec.SentenceReader(codec.parse_shoe_body)
             if plugged:
+                self._to_shoe(HostHello(HOST_ID), now)  # as the serial driver greets a reopened port
                 self._apply(self._delivery.link_up(now))
             else:
                 self._apply(self._delivery.link_lost(now, "The simulated shoe was unplugged."))
