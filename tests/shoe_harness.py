@@ -10,11 +10,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, StatusEvent, open_source
 from hwsim.device import SimulatedShoe, build_model
 from hwsim.inprocess import SimulatedShoeSource
 from hwsim.link import LinkFaults
 from hwsim.shoe import ShoeModel
+
+from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, StatusEvent, open_source
 
 TRANSPORTS = ("sim", "pty", "tcp", "usb")
 

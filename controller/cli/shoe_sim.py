@@ -30,7 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rate", type=float, default=1.0, metavar="CARDS_PER_S", help="timer rate (1; 0 = keys)"
     )
-    parser.add_argument("--locked", action="store_true", help="start with the gate closed until the host unlocks")
+    parser.add_argument(
+        "--locked", action="store_true", help="gate closed until the host unlocks"
+    )
     parser.add_argument("--hb", type=float, default=1.0, metavar="S", help="heartbeat interval (1 s)")
     parser.add_argument(
         "--link", metavar="PATH", help="--pty: the stable symlink to the pty (default in /tmp)"

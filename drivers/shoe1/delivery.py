@@ -260,7 +260,7 @@ class Delivery:
         return out
 
     def _alive(self, now: float, *, heartbeat: bool, announce: bool) -> Outcome:
-        """A heartbeat or HELLO proves the shoe is up; the OFFLINE fault clears on the same rule that raised it
+        """A heartbeat or HELLO proves the shoe is up; OFFLINE clears on the same rule that raised it
         (cards that arrive meanwhile are delivered, but do not stand in for the heartbeat)."""
         out = Outcome()
         if not heartbeat:
