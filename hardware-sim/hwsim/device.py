@@ -10,6 +10,7 @@ import random
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from pathlib import Path
 
 from drivers.shoe1.messages import HostMessage
@@ -82,7 +83,9 @@ class SimulatedShoe:
         self._mutex = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="simulated shoe", daemon=True)
-        self.on_send: list[object] = []  # test hooks: callables(transmissions, monotonic time)
+        # Measurement hooks (benchmarks, tests): called with the transmissions and time.monotonic() just
+        # before they are written.
+        self.on_send: list[Callable[[list[Transmission], float], None]] = []
 
     def start(self) -> SimulatedShoe:
         self._thread.start()
@@ -122,6 +125,6 @@ class SimulatedShoe:
             if not out or not transport.plugged:
                 continue  # unplugged: what the shoe sends goes nowhere
             transmissions = self.link.transmit(out)
-            transport.send(transmissions)
             for hook in self.on_send:
-                hook(transmissions, now)  # type: ignore[operator]
+                hook(transmissions, time.monotonic())  # just before the bytes go out
+            transport.send(transmissions)

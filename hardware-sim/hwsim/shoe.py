@@ -37,6 +37,7 @@ from drivers.shoe1.messages import (
 from hwsim.faults import NO_FAULTS, FaultPlan, ScheduledFault
 
 FAR = float("inf")
+CATCH_UP_LIMIT = 0.5  # seconds the timer may lag (a busy machine) and still catch up at full rate
 
 
 @dataclass(frozen=True)
@@ -228,7 +229,7 @@ class ShoeModel:
         if self._has(number, "double") and self._stock:
             self._emit_card(number + 1, now)  # drawn together with card N
         self._next_deal = self._next_deal + self._interval
-        if self._next_deal < now - self._interval:  # after a long stop, resume the rhythm instead of a burst
+        if self._next_deal < now - CATCH_UP_LIMIT:  # far behind (on-demand deals, a stall): no burst
             self._next_deal = now + self._interval
 
     def _has(self, number: int, kind: str) -> bool:
