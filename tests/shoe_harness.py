@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import tempfile
 import time
@@ -83,6 +84,7 @@ def simulated_shoe(
             source.close()
         return
     workdir = Path(tempfile.mkdtemp(prefix="shoe"))
+    saved_env: str | None = None
     model, link = build_model(
         seed=seed, rate=rate, faults=faults, packs=packs, heartbeat_interval=hb, locked=True
     )
@@ -101,8 +103,7 @@ def simulated_shoe(
 
         transport = UsbTransport(link, model.hello, str(workdir / "usb.sock"))
         # The backend finds the cable through the environment, as across processes.
-        import os
-
+        saved_env = os.environ.get("HWSIM_USB_SOCKET")
         os.environ["HWSIM_USB_SOCKET"] = transport.socket_path
         url = f"{transport.address()}&{options}"
     else:
@@ -115,6 +116,11 @@ def simulated_shoe(
         source.close()
         device.stop()
         shutil.rmtree(workdir, ignore_errors=True)
+        if kind == "usb":
+            if saved_env is None:
+                os.environ.pop("HWSIM_USB_SOCKET", None)
+            else:
+                os.environ["HWSIM_USB_SOCKET"] = saved_env
 
 
 def play(harness: Harness, cards: int, *, within: float = 10.0, resolve_faults: bool = True) -> Record:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from hwsim.deck import read_order, shuffled_packs
+from hwsim.faults import FaultSpecError, ScheduledFault, parse_faults
+from hwsim.shoe import ShoeConfig, ShoeModel
 
 from controller.cards import PACK
 from drivers.shoe1.messages import (
@@ -18,9 +21,6 @@ from drivers.shoe1.messages import (
     StatusFrame,
     Unlock,
 )
-from hwsim.deck import read_order, shuffled_packs
-from hwsim.faults import FaultSpecError, ScheduledFault, parse_faults
-from hwsim.shoe import ShoeConfig, ShoeModel
 
 
 def shoe(rate: float = 1.0, faults: str = "", **config: object) -> ShoeModel:

@@ -17,8 +17,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--timeout", type=float, default=10.0, metavar="S", help="stop after S seconds without a card (10)"
     )
+    parser.add_argument("--json", action="store_true", help="one JSON object per line (ARCHITECTURE.md shapes)")
     parser.add_argument(
-        "--json", action="store_true", help="one JSON object per line (ARCHITECTURE.md shapes)"
+        "--unlock", action="store_true", help="open the shoe's gate once connected (locked after a fault?)"
     )
 
 
@@ -60,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
                     f"FAULT  {event.code}: {event.text}",
                 )
             elif isinstance(event, StatusEvent):
+                if args.unlock and event.state == "CONNECTED":
+                    source.unlock()
                 detail = f" ({event.detail})" if event.detail else ""
                 emit(
                     {"type": "status", "state": event.state, "detail": event.detail},
