@@ -70,13 +70,17 @@ def test_nothing_listening_on_tcp_is_an_open_failed_fault() -> None:
 
 
 def test_permission_denied_and_busy_ports_say_what_to_do() -> None:
-    denied = serial.SerialException(errno.EACCES, "could not open port /dev/ttyUSB0: [Errno 13] Permission denied")
+    denied = serial.SerialException(
+        errno.EACCES, "could not open port /dev/ttyUSB0: [Errno 13] Permission denied"
+    )
     assert "dialout" in _open_failure("/dev/ttyUSB0", denied)
     busy = serial.SerialException(errno.EBUSY, "busy")
     assert "another program" in _open_failure("/dev/ttyUSB0", busy)
 
 
-def test_no_usb_shoe_plugged_in_is_an_open_failed_fault(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_no_usb_shoe_plugged_in_is_an_open_failed_fault(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("HWSIM_USB_SOCKET", str(tmp_path / "nobody.sock"))
     with open_source("usb://16c0:05dc?backend=hwsim.usb_backend:factory") as source:
         event = source.recv(timeout=2.0)

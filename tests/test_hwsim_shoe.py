@@ -146,17 +146,25 @@ def test_hwsim_fault_unreadable_card_is_reported_as_unknown_but_known_to_the_tru
 
 
 def test_hwsim_fault_spec_parses_the_documented_example() -> None:
-    plan = parse_faults("garble=0.05,drop=0.02,dup=0.05,unreadable@7,double@12,jam@20,cover@30,unplug@40:2s,hb-loss@50:4s")
+    plan = parse_faults(
+        "garble=0.05,drop=0.02,dup=0.05,unreadable@7,double@12,jam@20,cover@30,unplug@40:2s,hb-loss@50:4s"
+    )
     assert (plan.garble, plan.drop, plan.dup) == (0.05, 0.02, 0.05)
     assert plan.events == (
-        ScheduledFault("unreadable", 7), ScheduledFault("double", 12), ScheduledFault("jam", 20, 2.0),
-        ScheduledFault("cover", 30, 2.0), ScheduledFault("unplug", 40, 2.0), ScheduledFault("hb-loss", 50, 4.0),
+        ScheduledFault("unreadable", 7),
+        ScheduledFault("double", 12),
+        ScheduledFault("jam", 20, 2.0),
+        ScheduledFault("cover", 30, 2.0),
+        ScheduledFault("unplug", 40, 2.0),
+        ScheduledFault("hb-loss", 50, 4.0),
     )
     assert parse_faults("jam@3:500ms").events == (ScheduledFault("jam", 3, 0.5),)
     assert parse_faults(plan.spec()) == plan
 
 
-@pytest.mark.parametrize("spec", ["drop=2", "noise=0.1", "jam@x", "unplug@4", "flood@3", "jam@0", "double@3:1s"])
+@pytest.mark.parametrize(
+    "spec", ["drop=2", "noise=0.1", "jam@x", "unplug@4", "flood@3", "jam@0", "double@3:1s"]
+)
 def test_hwsim_fault_spec_errors_say_what_is_wrong(spec: str) -> None:
     with pytest.raises(FaultSpecError, match=spec.split(":")[0].split("=")[0]):
         parse_faults(spec)

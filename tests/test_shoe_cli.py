@@ -21,17 +21,25 @@ pytestmark = pytest.mark.timeout(60)
 
 def rptable(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "controller", *args], capture_output=True, text=True, env=kwargs.pop("env", ENV),
-        timeout=30, **kwargs,  # type: ignore[arg-type]
+        [sys.executable, "-m", "controller", *args],
+        capture_output=True,
+        text=True,
+        env=kwargs.pop("env", ENV),
+        timeout=30,
+        **kwargs,  # type: ignore[arg-type]
     )
 
 
 def test_shoe_test_json_lines_have_the_contract_shapes() -> None:
-    out = rptable("shoe-test", "sim://?seed=5&rate=100&faults=unreadable@2,jam@4:0.1s", "--count", "5", "--json")
+    out = rptable(
+        "shoe-test", "sim://?seed=5&rate=100&faults=unreadable@2,jam@4:0.1s", "--count", "5", "--json"
+    )
     assert out.returncode == 0, out.stderr
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     cards = [x for x in lines if x["type"] == "card"]
-    assert [c["card"] for c in cards] == [c.code if i != 1 else "??" for i, c in enumerate(shuffled_packs(5)[:5])]
+    assert [c["card"] for c in cards] == [
+        c.code if i != 1 else "??" for i, c in enumerate(shuffled_packs(5)[:5])
+    ]
     assert all(set(c) >= {"type", "card", "seq", "quality"} for c in cards)
     assert cards[1]["quality"] is None and isinstance(cards[0]["quality"], int)
     faults = [x for x in lines if x["type"] == "fault"]
@@ -59,7 +67,10 @@ def test_shoe_sim_bad_fault_spec_is_refused() -> None:
 def _start_sim(*args: str, env: dict[str, str] = ENV) -> tuple[subprocess.Popen[str], list[str]]:
     sim = subprocess.Popen(
         [sys.executable, "-m", "controller", "shoe-sim", *args, "--quiet"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     assert sim.stdout is not None
     lines = [sim.stdout.readline() for _ in range(3)]
@@ -78,7 +89,10 @@ def test_shoe_sim_and_shoe_test_from_two_terminals(transport: str, tmp_path: Pat
         command = connect.split("rptable shoe-test", 1)[1].split()[0].strip("'")
         test = subprocess.run(
             [sys.executable, "-m", "controller", "shoe-test", command, "--count", "10", "--unlock", "--json"],
-            capture_output=True, text=True, env=env, timeout=30,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=30,
         )
     finally:
         sim.send_signal(signal.SIGTERM)

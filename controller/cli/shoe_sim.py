@@ -30,9 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rate", type=float, default=1.0, metavar="CARDS_PER_S", help="timer rate (1; 0 = keys)"
     )
-    parser.add_argument(
-        "--locked", action="store_true", help="gate closed until the host unlocks"
-    )
+    parser.add_argument("--locked", action="store_true", help="gate closed until the host unlocks")
     parser.add_argument("--hb", type=float, default=1.0, metavar="S", help="heartbeat interval (1 s)")
     parser.add_argument(
         "--link", metavar="PATH", help="--pty: the stable symlink to the pty (default in /tmp)"
@@ -70,8 +68,7 @@ def run(args: argparse.Namespace) -> int:
             transport = PtyTransport(link, args.link)
             where = [
                 f"rptable shoe-test {transport.address()}",
-                "(the stable link survives unplug faults: "
-                f"rptable shoe-test {transport.stable_address()})",
+                f"(the stable link survives unplug faults: rptable shoe-test {transport.stable_address()})",
             ]
         elif args.tcp is not None:
             from hwsim.tcp_transport import TcpTransport

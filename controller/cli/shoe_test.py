@@ -17,7 +17,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--timeout", type=float, default=10.0, metavar="S", help="stop after S seconds without a card (10)"
     )
-    parser.add_argument("--json", action="store_true", help="one JSON object per line (ARCHITECTURE.md shapes)")
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON object per line (ARCHITECTURE.md shapes)"
+    )
     parser.add_argument(
         "--unlock", action="store_true", help="open the shoe's gate once connected (locked after a fault?)"
     )
