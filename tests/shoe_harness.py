@@ -7,7 +7,7 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,8 +63,12 @@ def simulated_shoe(
     hb_timeout: float = 3.0,
     lock_on_fault: bool = True,
     packs: int = 1,
+    virtual_clock: bool = True,
 ) -> Iterator[Harness]:
-    """A shoe whose gate starts closed (so no card leaves before the host listens) behind `kind`."""
+    """A shoe whose gate starts closed (so no card leaves before the host listens) behind `kind`.
+
+    In-process (`sim`) the clock is virtual unless asked otherwise: time jumps to the next event, so the
+    same timings run in no time."""
     options = f"hb_timeout={hb_timeout}&lock_on_fault={int(lock_on_fault)}&gap_wait=1.0"
     if kind == "sim":
         source = SimulatedShoeSource(
@@ -77,6 +81,7 @@ def simulated_shoe(
             heartbeat_timeout=hb_timeout,
             lock_on_fault=lock_on_fault,
             locked=True,
+            virtual_clock=virtual_clock,
         )
         try:
             yield Harness(source, source.model, source.link)
@@ -148,6 +153,17 @@ def drain(source: CardSource, seconds: float) -> Record:
     record = Record()
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
+        event = source.recv(timeout=0.05)
+        if event is not None:
+            record.events.append(event)
+    return record
+
+
+def drain_until(source: CardSource, done: Callable[[Record], bool], seconds: float) -> Record:
+    """Events until `done(record)` holds or `seconds` pass."""
+    record = Record()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not done(record):
         event = source.recv(timeout=0.05)
         if event is not None:
             record.events.append(event)

@@ -141,7 +141,7 @@ class Delivery:
         if (
             not self.offline
             and self._last_heartbeat is not None
-            and now - self._last_heartbeat > self.heartbeat_timeout
+            and now >= self._last_heartbeat + self.heartbeat_timeout  # the very sum next_deadline() gives
         ):
             out.extend(
                 self._go_offline(

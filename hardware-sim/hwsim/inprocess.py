@@ -138,7 +138,8 @@ class SimulatedShoeSource(CardSource):
                 nexts.append(give_up)
             target = max(min(nexts), now)
             if self._virtual:
-                self._virtual_now = max(self._virtual_now, target)
+                # Jump to the next thing that happens (at least a microsecond, so time always moves on).
+                self._virtual_now = max(self._virtual_now + 1e-6, target)
             else:
                 self._wake.wait(max(0.0, target - now))
                 self._wake.clear()

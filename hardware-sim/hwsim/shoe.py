@@ -163,6 +163,8 @@ class ShoeModel:
     # -- shoe -> host --------------------------------------------------------------------------------------
     def poll(self, now: float) -> list[ShoeMessage]:
         """Everything the shoe sends at `now` (heartbeats, resends, newly dealt cards, faults), in order."""
+        if self._unplugged_until and now >= self._unplugged_until:
+            self._unplugged_until = 0.0  # plugged back: no deadline left to wake for
         if self._resume_state is not None and now >= self._paused_until:
             self._outbox.append(StatusFrame(self._resume_state))
             self._resume_state = None
@@ -187,7 +189,8 @@ class ShoeModel:
             times.append(max(self._next_deal, self._paused_until))
         if self._unplugged_until:
             times.append(self._unplugged_until)
-        if self._outbox or self._on_demand:
+        can_deal = bool(self._stock) and not self.locked and self._resume_state is None
+        if self._outbox or (self._on_demand and can_deal):
             times.append(0.0)
         return min(times)
 
