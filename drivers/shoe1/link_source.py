@@ -12,6 +12,7 @@ import queue
 import threading
 import time
 from abc import abstractmethod
+from typing import Self
 
 from drivers.base import CardSource, DeviceFault, SourceEvent, SourceStatus, StatusEvent, url_query
 from drivers.shoe1.delivery import GAP_WAIT, HEARTBEAT_TIMEOUT, Delivery, Outcome
@@ -63,7 +64,7 @@ class Shoe1Source(CardSource):
     def lock_on_fault(self, value: bool) -> None:
         self._delivery.lock_on_fault = value
 
-    def start(self) -> Shoe1Source:
+    def start(self) -> Self:
         self._thread.start()
         return self
 
