@@ -110,6 +110,9 @@ class SimulatedShoeSource(CardSource):
             self._commands.append(Lock() if locked else Unlock())
         self._wake.set()
 
+    def _shutdown(self) -> None:
+        self._wake.set()  # a reader blocked in recv() returns at once
+
     @property
     def lock_on_fault(self) -> bool:
         return self._delivery.lock_on_fault
