@@ -39,8 +39,11 @@ class CardEvent:
 class DeviceFault:
     """Something the device reported or the driver detected that must stop play until resolved.
 
-    Codes: the device's own (`E01`..`E07` of SHOE/1) or the driver's: `OFFLINE` (no heartbeat / device gone),
-    `SEQ_GAP` (a card left unseen), `OPEN_FAILED`, `IO_ERROR`.
+    Codes: the device's own (`E01`..`E07` of SHOE/1) or the driver's: `OFFLINE` (no heartbeat / device gone;
+    a StatusEvent CONNECTED follows when it is back), `OPEN_FAILED` (the port or device cannot be opened; the
+    driver keeps retrying), `SEQ_GAP` (cards left unseen, RESYNC did not recover them), `SEQ_ORDER` (a card
+    lost before the first one seen arrived late), `SEQ_CONFLICT` (a seq resent as another card),
+    `SEQ_RESTART` (the shoe restarted its count), `IO_ERROR`.
     """
 
     code: str
