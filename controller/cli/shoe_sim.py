@@ -15,8 +15,25 @@ import sys
 import time
 from types import FrameType
 
+EPILOG = """\
+dealing: on the timer (--rate cards per second; 0 = never) and, when stdin is a terminal, on a key press:
+  Enter deals one card now, a number then Enter deals that many, q then Enter stops (so does Ctrl-C).
+
+--faults SPEC, comma-separated:
+  garble=P, drop=P, dup=P   every frame garbled (detectably), dropped or sent twice with probability P
+  unreadable@N              the Nth card (from 1) is sent as ??
+  double@N                  cards N and N+1 drawn together: FAULT E02, then both cards
+  jam@N[:D]                 before card N: FAULT E04, no card for D (default 2s)
+  cover@N[:D]               before card N: STAT COVER_OPEN + FAULT E05 for D (default 2s)
+  unplug@N:D                before card N the device disappears for D (pty closed, TCP closed, USB gone)
+  hb-loss@N:D               from card N no heartbeat for D (the host declares the shoe offline after 3 s)
+  e.g. garble=0.05,drop=0.02,dup=0.05,unreadable@7,double@12,jam@20,cover@30,unplug@40:2s,hb-loss@50:4s
+"""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = EPILOG
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--pty", action="store_true", help="on a pseudo-terminal (serial:///dev/pts/N)")
     where.add_argument("--tcp", type=int, metavar="PORT", help="on a TCP port (socket://127.0.0.1:PORT)")
@@ -26,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--order", metavar="FILE", help="deal these cards in this order instead (card codes)")
     parser.add_argument("--packs", type=int, default=1, metavar="N", help="shuffled packs loaded (1)")
-    parser.add_argument("--faults", metavar="SPEC", default="", help="fault injection, see hwsim.faults")
+    parser.add_argument("--faults", metavar="SPEC", default="", help="fault injection (below)")
     parser.add_argument(
         "--rate", type=float, default=1.0, metavar="CARDS_PER_S", help="timer rate (1; 0 = keys)"
     )
