@@ -9,13 +9,14 @@ from __future__ import annotations
 import contextlib
 import errno
 import importlib
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
 import usb.core
 import usb.util
 
-from drivers.base import SourceError, url_query
+from drivers.base import SourceError, StatusEvent, url_query
 from drivers.shoe1 import usb_codec
 from drivers.shoe1.link_source import LinkLost, LinkUnavailable, Shoe1Source
 from drivers.shoe1.messages import Decoded, HostMessage
@@ -118,7 +119,12 @@ class UsbShoeSource(Shoe1Source):
                 usb_codec.INFO_LENGTH,
             )
         except usb.core.USBError as exc:
-            raise LinkLost(str(exc)) from exc
+            if exc.errno == errno.ENODEV:
+                raise LinkLost(str(exc)) from exc
+            # A shoe that stalls GET_INFO still deals cards: connect without its identity.
+            detail = f"the shoe did not answer GET_INFO: {exc}"
+            self._post(StatusEvent("CONNECTED", self.url, time.time(), detail))
+            return []
         return [usb_codec.decode_info(bytes(info))]
 
     def _close_link(self) -> None:
