@@ -35,6 +35,7 @@ HEARTBEAT_TIMEOUT = 3.0  # SHOE/1: no heartbeat for 3 s means the shoe is offlin
 GAP_WAIT = 1.0  # how long a RESYNC may take to fill a gap before it becomes a fault (> 250 ms resend period)
 HISTORY = 64  # the shoe keeps the last 64 cards; we remember as many to recognise retransmissions
 HALF = SEQ_MODULUS // 2
+RESYNC_RETRY = 0.3  # a RESYNC (or its answer) can be lost too: ask again this often while a gap is open
 
 
 @dataclass
@@ -87,7 +88,9 @@ class Delivery:
         self.expected: int | None = None  # the next seq; None until the first card
         self._history: OrderedDict[int, str] = OrderedDict()  # seq -> card code, last HISTORY delivered
         self._held: dict[int, CardFrame] = {}  # cards after a gap, waiting for the RESYNC to fill it
-        self._gap_deadline: float | None = None
+        self._gap_deadline: float | None = None  # when the first missing seq becomes a SEQ_GAP fault
+        self._resync_at: float | None = None  # when RESYNC was last asked, and from which seq
+        self._resync_seq: int | None = None
         self._last_heartbeat: float | None = None
         self.last_heartbeat_wall: float | None = None
         self.offline = False
@@ -138,6 +141,7 @@ class Delivery:
         out = Outcome()
         if self._gap_deadline is not None and now >= self._gap_deadline:
             out.extend(self._give_up_gap())
+        self._chase_gap(now, out)
         if (
             not self.offline
             and self._last_heartbeat is not None
@@ -154,6 +158,8 @@ class Delivery:
     def next_deadline(self) -> float | None:
         """When `tick` may next have something to do (None: nothing pending)."""
         times = [t for t in (self._gap_deadline,) if t is not None]
+        if self._held and self._resync_at is not None:
+            times.append(self._resync_at + RESYNC_RETRY)
         if not self.offline and self._last_heartbeat is not None:
             times.append(self._last_heartbeat + self.heartbeat_timeout)
         return min(times) if times else None
@@ -172,11 +178,6 @@ class Delivery:
                 self.counters.duplicates_dropped += 1
             else:
                 self._held[frame.seq] = frame
-                if self._gap_deadline is None:
-                    # A card left unseen. Ask the shoe to resend from the first missing seq before calling it
-                    # a fault: the spec allows RESYNC first, and a lost frame is the usual cause.
-                    self._gap_deadline = now + self.gap_wait
-                    out.replies.append(Resync(self.expected))
         else:
             seen = self._history.get(frame.seq)
             if seen == frame.code:
@@ -215,7 +216,22 @@ class Delivery:
                     )
                 )
                 out.events.append(self._deliver(frame))
+        self._chase_gap(now, out)
         return out
+
+    def _chase_gap(self, now: float, out: Outcome) -> None:
+        """While cards are held behind a missing one, ask the shoe to resend from it (the spec allows RESYNC
+        before calling it a fault); repeat every RESYNC_RETRY, since the request or the answer can be lost
+        too. Each missing seq gets its own `gap_wait` before it becomes a SEQ_GAP fault."""
+        if not self._held or self.expected is None:
+            self._gap_deadline = self._resync_at = self._resync_seq = None
+            return
+        if self._resync_seq != self.expected:
+            self._gap_deadline = now + self.gap_wait
+        elif self._resync_at is not None and now < self._resync_at + RESYNC_RETRY:
+            return
+        self._resync_seq, self._resync_at = self.expected, now
+        out.replies.append(Resync(self.expected))
 
     def _deliver(self, frame: CardFrame) -> CardEvent:
         """Hand on the next card in sequence."""
@@ -233,8 +249,6 @@ class Delivery:
         events: list[SourceEvent] = []
         while self.expected in self._held:
             events.append(self._deliver(self._held.pop(self.expected)))
-        if not self._held:
-            self._gap_deadline = None
         return events
 
     def _give_up_gap(self) -> Outcome:

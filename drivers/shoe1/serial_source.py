@@ -7,6 +7,7 @@ import errno
 import os
 import select
 import socket
+import time
 from urllib.parse import urlsplit
 
 import serial
@@ -14,9 +15,10 @@ import serial
 from drivers.base import SourceError, url_query
 from drivers.shoe1 import codec
 from drivers.shoe1.link_source import LinkLost, LinkUnavailable, Shoe1Source
-from drivers.shoe1.messages import HOST_ID, Decoded, HostHello, HostMessage
+from drivers.shoe1.messages import HOST_ID, Decoded, HostHello, HostMessage, ShoeHello
 
 BAUD_RATES = (9600, 19200, 38400, 57600, 115200)
+HELLO_RETRY = 1.0  # seconds without the shoe's HELLO before the host says HELLO again
 
 
 class SerialShoeSource(Shoe1Source):
@@ -30,6 +32,8 @@ class SerialShoeSource(Shoe1Source):
         self.baud = baud
         self._port: serial.SerialBase | None = None
         self._reader = codec.SentenceReader(codec.parse_shoe_body)
+        self._greeted = False
+        self._next_hello = 0.0
         self._status.info["port"] = port_url
 
     @classmethod
@@ -61,7 +65,9 @@ class SerialShoeSource(Shoe1Source):
             raise LinkUnavailable(_open_failure(self.port_url, exc)) from exc
         self._port = port
         self._reader = codec.SentenceReader(codec.parse_shoe_body)
+        self._greeted = False
         self._send(HostHello(HOST_ID))
+        self._next_hello = time.monotonic() + HELLO_RETRY
 
     def _close_link(self) -> None:
         port, self._port = self._port, None
@@ -75,12 +81,17 @@ class SerialShoeSource(Shoe1Source):
             raise LinkLost("port closed")
         try:
             ready, _, _ = select.select([port.fileno()], [], [], timeout)
-            if not ready:
-                return []
-            data = port.read(4096)
+            data = port.read(4096) if ready else b""
         except (serial.SerialException, OSError, ValueError, TypeError) as exc:
             raise LinkLost(str(exc) or type(exc).__name__) from exc
-        return self._reader.feed(data)
+        frames = self._reader.feed(data)
+        if not self._greeted:
+            self._greeted = any(isinstance(f, ShoeHello) for f in frames)
+            if not self._greeted and time.monotonic() >= self._next_hello:
+                # The HELLO or its answer was lost on a noisy line: ask again until the shoe answers.
+                self._send(HostHello(HOST_ID))
+                self._next_hello = time.monotonic() + HELLO_RETRY
+        return frames
 
     def _send(self, message: HostMessage) -> None:
         port = self._port

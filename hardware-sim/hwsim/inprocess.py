@@ -67,6 +67,7 @@ class SimulatedShoeSource(CardSource):
         self._commands: collections.deque[HostMessage] = collections.deque()
         self._wake = threading.Event()
         self._plugged = True
+        self._next_hello = self._now() + 1.0
         self._apply(self._delivery.link_up(self._now()))
         self._status.connected = True
 
@@ -175,6 +176,10 @@ class SimulatedShoeSource(CardSource):
             for frame in self._reader.feed(data):
                 self._apply(self._delivery.on_frame(frame, now))
         self._apply(self._delivery.tick(now))
+        if self._delivery.hello is None and self._plugged and now >= self._next_hello:
+            # As the serial driver does: say HELLO again until the shoe's answer gets through the noise.
+            self._next_hello = now + 1.0
+            self._to_shoe(HostHello(HOST_ID), now)
 
     def _apply(self, outcome: Outcome) -> None:
         self._ready.extend(outcome.events)

@@ -11,12 +11,15 @@ import errno
 import os
 import select
 import tempfile
+import time
 import tty
 
 from drivers.shoe1 import codec
 from drivers.shoe1.messages import BadFrame, Decoded, HostMessage, Nak, UnknownFrame
 from hwsim.device import Transport
 from hwsim.link import LinkFaults, Transmission
+
+WRITE_PATIENCE = 0.1  # seconds a write waits for a slow reader before the rest is lost
 
 
 class PtyTransport(Transport):
@@ -93,13 +96,22 @@ class PtyTransport(Transport):
         self._write(b"".join(chunks))
 
     def _write(self, data: bytes) -> None:
-        try:
-            written = os.write(self._master, data)
-        except BlockingIOError:
-            written = 0  # nobody reads the port: like a UART with the host closed, the bytes are lost
-        except OSError:
-            written = 0
-        self.bytes_lost += len(data) - written
+        # A line drains at its own pace: wait briefly for the host to read (as a UART would keep sending),
+        # but drop what a host that has the port closed, or stopped reading, never takes.
+        view = memoryview(data)
+        deadline = time.monotonic() + WRITE_PATIENCE
+        while view:
+            try:
+                written = os.write(self._master, view)
+            except BlockingIOError:
+                written = 0
+            except OSError:
+                break
+            view = view[written:]
+            left = deadline - time.monotonic()
+            if view and (left <= 0 or not select.select([], [self._master], [], left)[1]):
+                break
+        self.bytes_lost += len(view)
 
 
 def host_messages(decoded: list[Decoded]) -> tuple[list[HostMessage], list[Nak]]:

@@ -37,7 +37,7 @@ from drivers.shoe1.messages import (
 from hwsim.faults import NO_FAULTS, FaultPlan, ScheduledFault
 
 FAR = float("inf")
-CATCH_UP_LIMIT = 0.5  # seconds the timer may lag (a busy machine) and still catch up at full rate
+CATCH_UP_LIMIT = 0.1  # seconds the timer may lag (a busy machine) and still catch up at full rate
 
 
 @dataclass(frozen=True)
