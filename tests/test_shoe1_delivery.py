@@ -175,3 +175,23 @@ def test_shoe1_delivery_card_lost_before_the_first_and_resent_late_is_taken_with
     assert cards_of(out) == [(0, "2C")] and faults_of(out) == ["SEQ_ORDER"]
     assert cards_of(d.on_frame(card(0, "2C"), 0.5)) == []  # and only once
     assert cards_of(d.on_frame(card(2, "4C"), 0.6)) == [(2, "4C")]
+
+
+def test_shoe1_delivery_resync_is_asked_again_while_the_gap_stays_open() -> None:
+    d = make(gap_wait=1.0)
+    d.on_frame(card(0, "2C"), 0.0)
+    assert Resync(1) in d.on_frame(card(2, "4C"), 0.0).replies
+    assert d.tick(0.2).replies == []
+    assert Resync(1) in d.tick(0.31).replies  # the request or its answer was lost: ask again
+    assert faults_of(d.tick(1.01)) == ["SEQ_GAP"]
+
+
+def test_shoe1_delivery_each_missing_seq_gets_its_own_resync() -> None:
+    d = make(gap_wait=1.0)
+    d.on_frame(card(0, "2C"), 0.0)
+    d.on_frame(card(2, "4C"), 0.0)  # 1 missing
+    d.on_frame(card(4, "6C"), 0.0)  # 3 missing too
+    out = d.on_frame(card(1, "3C"), 0.1)  # 1 arrives: 2 is released, 3 is now the first missing
+    assert cards_of(out) == [(1, "3C"), (2, "4C")] and Resync(3) in out.replies
+    assert cards_of(d.on_frame(card(3, "5C"), 0.2)) == [(3, "5C"), (4, "6C")]
+    assert faults_of(d.tick(5.0)) == []
