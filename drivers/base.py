@@ -173,7 +173,13 @@ def open_source(url: str) -> CardSource:
         known = ", ".join(f"{s}://" for s in sorted(REGISTRY)) or "none"
         raise SourceError(f"'{url}' names no known card source (known: {known})")
     module_name, class_name = target.split(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
+    try:
+        cls = getattr(importlib.import_module(module_name), class_name)
+    except ImportError as exc:
+        raise SourceError(
+            f"'{url}' needs the Python package '{exc.name or module_name}', which is not installed: "
+            "reinstall rptable with its dependencies (make setup)"
+        ) from exc
     source: CardSource = cls.from_url(url)
     return source
 

@@ -135,3 +135,14 @@ def test_manual_entry_numbers_cards_and_refuses_what_is_not_a_card() -> None:
     got = [source.recv(timeout=0.1) for _ in range(3)]
     assert [(e.seq, e.code) for e in got if isinstance(e, CardEvent)] == [(0, "QS"), (1, "TH"), (2, "??")]
     assert source.recv(timeout=0.05) is None  # the refused text recorded nothing
+
+
+def test_a_source_whose_library_is_missing_says_which_package() -> None:
+    from drivers.base import REGISTRY, register
+
+    register("ghost", "no_such_package.module:Source")
+    try:
+        with pytest.raises(SourceError, match="no_such_package"):
+            open_source("ghost://x")
+    finally:
+        REGISTRY.pop("ghost")
