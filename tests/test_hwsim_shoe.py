@@ -182,3 +182,14 @@ def test_hwsim_deck_order_file(tmp_path: pytest.TempPathFactory) -> None:
     path.write_text("AS ZZ\n")
     with pytest.raises(ValueError, match="line 1"):
         read_order(path)
+
+
+def test_hwsim_endless_shoe_reloads_a_fresh_pack_in_the_seeded_order() -> None:
+    from hwsim.device import build_model
+
+    model, _ = build_model(seed=8, packs=0, rate=0, heartbeat_interval=100.0, now=0.0)
+    model.poll(0.0)
+    model.deal(110)
+    out = [m for t in range(1, 50) for m in acked(model, t / 10)]
+    assert [d.card for d in model.truth] == shuffled_packs(8, 3)[:110]
+    assert StatusFrame("EMPTY") not in out

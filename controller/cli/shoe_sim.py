@@ -42,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed", type=int, default=None, help="shuffle seed (default: a random one, printed)"
     )
     parser.add_argument("--order", metavar="FILE", help="deal these cards in this order instead (card codes)")
-    parser.add_argument("--packs", type=int, default=1, metavar="N", help="shuffled packs loaded (1)")
+    parser.add_argument("--packs", type=int, default=1, metavar="N", help="packs (1; 0 = endless)")
     parser.add_argument("--faults", metavar="SPEC", default="", help="fault injection (below)")
     parser.add_argument(
         "--rate", type=float, default=1.0, metavar="CARDS_PER_S", help="timer rate (1; 0 = keys)"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from controller.cards import PACK, Card, CardError, parse_card, split_card_text
@@ -17,6 +18,18 @@ def shuffled_packs(seed: int, packs: int = 1) -> list[Card]:
         rng.shuffle(pack)
         cards.extend(pack)
     return cards
+
+
+def endless_packs(seed: int) -> Callable[[], list[Card]]:
+    """Pack after shuffled pack, as a dealer reloads the shoe: the order `shuffled_packs(seed, n)` gives."""
+    rng = random.Random(seed)
+
+    def next_pack() -> list[Card]:
+        pack = list(PACK)
+        rng.shuffle(pack)
+        return pack
+
+    return next_pack
 
 
 def read_order(path: str | Path) -> list[Card]:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from drivers.shoe1.messages import HostMessage
-from hwsim.deck import read_order, shuffled_packs
+from hwsim.deck import endless_packs, read_order, shuffled_packs
 from hwsim.faults import FaultPlan, parse_faults
 from hwsim.link import LinkFaults, Transmission
 from hwsim.shoe import ShoeConfig, ShoeModel
@@ -61,7 +61,14 @@ def build_model(
 ) -> tuple[ShoeModel, LinkFaults]:
     """A shoe model and its cable's faults from the user's options; seeds derive from `seed`."""
     plan = faults if isinstance(faults, FaultPlan) else parse_faults(faults)
-    cards = read_order(order) if order is not None else shuffled_packs(seed, packs)
+    refill = None
+    if order is not None:
+        cards = read_order(order)
+    elif packs > 0:
+        cards = shuffled_packs(seed, packs)
+    else:  # packs=0: endless, a freshly shuffled pack whenever the shoe runs empty
+        refill = endless_packs(seed)
+        cards = refill()
     config = ShoeConfig(rate=rate, heartbeat_interval=heartbeat_interval, start_locked=locked)
     model = ShoeModel(
         cards,
@@ -69,6 +76,7 @@ def build_model(
         config=config,
         faults=plan,
         rng=random.Random(f"quality-{seed}"),
+        refill=refill,
     )
     return model, LinkFaults(plan, random.Random(f"link-{seed}"))
 

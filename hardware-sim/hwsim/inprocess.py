@@ -2,10 +2,13 @@
 
 Frames still go through the SHOE/1 serial codec and the driver's delivery rules (ACK, de-duplication, RESYNC,
 heartbeat), so faults injected here exercise the same code as on a pty; only the transport is missing.
-URL options: `seed`, `order` (file), `packs`, `rate` (cards/s, 0 = only on deal()), `faults` (SPEC),
-`hb` (heartbeat interval), `hb_timeout`, `gap_wait`, `lock_on_fault`, `locked=1` (gate closed until
-`unlock()`), `clock=virtual` (time jumps to the next
-thing that happens, so `rptable simulate` runs as fast as the CPU allows).
+URL options:
+- `seed`, `order` (a file of card codes), `packs` (0 = a new shuffled pack whenever the shoe runs empty);
+- `rate` (cards/s; 0 = only on `deal()`), `faults` (SPEC, see hwsim.faults), `hb` (heartbeat interval);
+- `hb_timeout`, `gap_wait`, `lock_on_fault` (the driver's), `locked=1` (gate closed until `unlock()`);
+- `clock=virtual`: time jumps to the next thing that happens, so `rptable simulate` runs as fast as the CPU
+  allows (always pass a timeout to recv() then: a shoe that deals nothing would otherwise spin forever).
+Ground truth for tests: `source.model.truth` (every card that left the shoe), `source.model.applied_faults`.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict, deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from controller.cards import Card
@@ -84,12 +84,14 @@ class ShoeModel:
         config: ShoeConfig | None = None,
         faults: FaultPlan = NO_FAULTS,
         rng: random.Random | None = None,
+        refill: Callable[[], list[Card]] | None = None,
     ) -> None:
         self.config = config or ShoeConfig()
         self.faults = faults
         self._rng = rng or random.Random(0)
         self._start = now
         self._stock: deque[Card] = deque(cards)
+        self._refill = refill
         self._next_seq = self.config.first_seq % SEQ_MODULUS
         self._dealt = 0
         self._buffer: OrderedDict[int, CardFrame] = OrderedDict()
@@ -124,6 +126,11 @@ class ShoeModel:
     def plugged(self, now: float) -> bool:
         """False while an `unplug` fault lasts: the transport must disappear."""
         return now >= self._unplugged_until
+
+    def load(self, cards: Sequence[Card]) -> None:
+        """Put cards in the shoe behind those left (a dealer loading a new pack)."""
+        self._stock.extend(cards)
+        self._empty_reported = False
 
     def deal(self, count: int = 1) -> None:
         """Draw `count` cards now (a dealer's hand on the shoe), whatever the timer says."""
@@ -210,6 +217,8 @@ class ShoeModel:
     def _may_deal(self, now: float) -> bool:
         if self.locked or now < self._paused_until or self._resume_state is not None:
             return False
+        if not self._stock and self._refill is not None:
+            self.load(self._refill())
         if not self._stock:
             if not self._empty_reported:
                 self._empty_reported = True
