@@ -7,6 +7,7 @@ card missing from the sequence is a SEQ_GAP fault naming it), and never delivers
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,8 @@ from drivers.shoe1.messages import (
     StatusFrame,
     UnknownFrame,
 )
+
+log = logging.getLogger(__name__)
 
 HEARTBEAT_TIMEOUT = 3.0  # SHOE/1: no heartbeat for 3 s means the shoe is offline
 GAP_WAIT = 1.0  # how long a RESYNC may take to fill a gap before it becomes a fault (> 250 ms resend period)
@@ -116,6 +119,7 @@ class Delivery:
             return Outcome()
         if isinstance(frame, UnknownFrame):
             self.counters.unknown_frames += 1
+            log.info("%s: ignored a frame of unknown type %r", self.source, frame.kind)  # SHOE/1: ignore, log
             return Outcome()
         out = self._alive(
             now, heartbeat=isinstance(frame, Heartbeat | ShoeHello), announce=not isinstance(frame, ShoeHello)

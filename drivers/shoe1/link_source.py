@@ -95,6 +95,7 @@ class Shoe1Source(CardSource):
             try:
                 self._open_link()
             except LinkUnavailable as exc:
+                log.debug("%s: %s (retrying in %.1f s)", self.url, exc, backoff)
                 if not self._delivery.offline:
                     self._post(DeviceFault("OPEN_FAILED", str(exc), self.url, time.time()))
                     self._delivery.offline = True  # its return is announced like any reconnection
@@ -105,6 +106,7 @@ class Shoe1Source(CardSource):
             try:
                 self._serve()
             except LinkLost as exc:
+                log.warning("%s: link lost (%s); reconnecting", self.url, exc)
                 self._linked = False
                 self._apply(self._delivery.link_lost(time.monotonic(), _lost_text(str(exc))))
             finally:
