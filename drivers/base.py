@@ -39,8 +39,11 @@ class CardEvent:
 class DeviceFault:
     """Something the device reported or the driver detected that must stop play until resolved.
 
-    Codes: the device's own (`E01`..`E07` of SHOE/1) or the driver's: `OFFLINE` (no heartbeat / device gone),
-    `SEQ_GAP` (a card left unseen), `OPEN_FAILED`, `IO_ERROR`.
+    Codes: the device's own (`E01`..`E07` of SHOE/1) or the driver's: `OFFLINE` (no heartbeat / device gone;
+    a StatusEvent CONNECTED follows when it is back), `OPEN_FAILED` (the port or device cannot be opened; the
+    driver keeps retrying), `SEQ_GAP` (cards left unseen, RESYNC did not recover them), `SEQ_ORDER` (a card
+    lost before the first one seen arrived late), `SEQ_CONFLICT` (a seq resent as another card),
+    `SEQ_RESTART` (the shoe restarted its count), `IO_ERROR`.
     """
 
     code: str
@@ -170,7 +173,13 @@ def open_source(url: str) -> CardSource:
         known = ", ".join(f"{s}://" for s in sorted(REGISTRY)) or "none"
         raise SourceError(f"'{url}' names no known card source (known: {known})")
     module_name, class_name = target.split(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
+    try:
+        cls = getattr(importlib.import_module(module_name), class_name)
+    except ImportError as exc:
+        raise SourceError(
+            f"'{url}' needs the Python package '{exc.name or module_name}', which is not installed: "
+            "reinstall rptable with its dependencies (make setup)"
+        ) from exc
     source: CardSource = cls.from_url(url)
     return source
 
@@ -182,3 +191,11 @@ def url_query(url: str) -> dict[str, str]:
 
 def now() -> float:
     return time.time()
+
+
+# The card sources this package ships. Targets are imported only when a URL of that scheme is opened.
+register("serial", "drivers.shoe1.serial_source:SerialShoeSource")
+register("socket", "drivers.shoe1.serial_source:SerialShoeSource")  # SHOE/1 over TCP, same driver
+register("usb", "drivers.shoe1.usb_source:UsbShoeSource")
+register("manual", "drivers.manual:ManualSource")
+register("sim", "hwsim.inprocess:SimulatedShoeSource")

@@ -17,6 +17,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "odds": ("odds", "exhaustive counts of every hand category and paid multiplier"),
     "rules": ("rules", "house-rule presets: list, show NAME, check FILE"),
     "round": ("round", "play scripted rounds and print each settlement"),
+    "shoe-sim": ("shoe_sim", "run a simulated SHOE/1 shoe on a pty, TCP or the virtual USB bus"),
+    "shoe-test": ("shoe_test", "technician's check: connect to a shoe and print what it sends"),
     "users": ("users", "staff accounts: add, list, disable (dealer, pit boss, admin)"),
 }
 

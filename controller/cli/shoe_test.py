@@ -1,0 +1,93 @@
+"""`rptable shoe-test URL`: a technician's check: connect to a shoe and print each card, fault and status."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "url", metavar="URL", help="the shoe, e.g. serial:///dev/ttyUSB0, usb://16c0:05dc, sim://"
+    )
+    parser.add_argument("--count", type=int, default=None, metavar="N", help="stop after N cards")
+    parser.add_argument(
+        "--timeout", type=float, default=10.0, metavar="S", help="stop after S seconds without a card (10)"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON object per line (ARCHITECTURE.md shapes)"
+    )
+    parser.add_argument(
+        "--unlock", action="store_true", help="open the shoe's gate once connected (locked after a fault?)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from drivers.base import CardEvent, DeviceFault, SourceError, StatusEvent, open_source
+
+    try:
+        source = open_source(args.url)
+    except SourceError as exc:
+        print(f"rptable shoe-test: {exc}", file=sys.stderr)
+        return 2
+    # A check watches the shoe; it does not lock it on a fault the way the table does.
+    if hasattr(source, "lock_on_fault"):
+        source.lock_on_fault = False
+
+    def emit(obj: dict[str, Any], text: str) -> None:
+        print(json.dumps(obj) if args.json else text, flush=True)
+
+    cards = faults = 0
+    last_card = time.monotonic()
+    try:
+        while args.count is None or cards < args.count:
+            left = args.timeout - (time.monotonic() - last_card)
+            if left <= 0:
+                break
+            event = source.recv(timeout=min(left, 0.5))
+            if isinstance(event, CardEvent):
+                cards += 1
+                last_card = time.monotonic()
+                quality = "" if event.quality is None else f"  quality {event.quality}"
+                emit(
+                    {"type": "card", "card": event.code, "seq": event.seq, "quality": event.quality},
+                    f"card   #{cards:<4} seq {event.seq:<5} {event.code}{quality}",
+                )
+            elif isinstance(event, DeviceFault):
+                faults += 1
+                emit(
+                    {"type": "fault", "code": event.code, "text": event.text},
+                    f"FAULT  {event.code}: {event.text}",
+                )
+            elif isinstance(event, StatusEvent):
+                if args.unlock and event.state == "CONNECTED":
+                    source.unlock()
+                detail = f" ({event.detail})" if event.detail else ""
+                emit(
+                    {"type": "status", "state": event.state, "detail": event.detail},
+                    f"status {event.state}{detail}",
+                )
+    except KeyboardInterrupt:
+        pass
+    finally:
+        status = source.status()
+        source.close()
+    summary = {
+        "type": "summary",
+        "cards": cards,
+        "duplicates_dropped": status.duplicates_dropped,
+        "bad_frames": status.frames_dropped,
+        "faults": faults,
+    }
+    emit(
+        summary,
+        f"{cards} card(s), {status.duplicates_dropped} duplicate(s) dropped, "
+        f"{status.frames_dropped} bad frame(s), {faults} fault(s)",
+    )
+    if cards == 0:
+        print(f"rptable shoe-test: no card within {args.timeout:g} s from {args.url}", file=sys.stderr)
+        return 1
+    return 0

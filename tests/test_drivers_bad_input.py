@@ -1,0 +1,148 @@
+"""Bad input never crashes a driver and never invents a card: noise, wrong URLs, missing ports, a vanished
+device, permission problems. Each gives a clear message or a counted drop."""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import serial
+
+from controller.cards import CardError
+from drivers.base import CardEvent, DeviceFault, SourceError, StatusEvent, open_source
+from drivers.manual import ManualSource
+from drivers.shoe1 import codec
+from drivers.shoe1.serial_source import _open_failure
+from tests.shoe_harness import play, simulated_shoe
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_registry_opens_a_serial_url_without_loading_pyusb_or_opencv() -> None:
+    code = (
+        "import sys; from drivers.base import open_source, SourceError\n"
+        "try:\n    open_source('serial:///dev/does-not-exist').close()\nexcept SourceError: pass\n"
+        "print('usb' in sys.modules, 'cv2' in sys.modules, 'hwsim' in sys.modules)"
+    )
+    env = {**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'hardware-sim'}"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.split() == ["False", "False", "False"]
+
+
+def test_registry_unknown_scheme_names_the_known_ones() -> None:
+    with pytest.raises(SourceError, match=r"known: .*serial://.*usb://"):
+        open_source("ftp://shoe")
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("serial:///dev/ttyS0?baud=12345", "baud must be one of"),
+        ("serial://", "names no port"),
+        ("socket://localhost", "needs a host and a port"),
+        ("usb://16c0?backend=hwsim.usb_backend:factory", "VENDOR:PRODUCT"),
+        ("usb://16c0:05dc?backend=no.such.module:factory", "could not be loaded"),
+        ("sim://?faults=jam@x", "jam@x"),
+        ("manual://?input=keyboard", "input may only be"),
+    ],
+)
+def test_bad_urls_are_refused_with_a_reason(url: str, message: str) -> None:
+    with pytest.raises(SourceError, match=message):
+        open_source(url).close()
+
+
+def test_a_port_that_does_not_exist_is_an_open_failed_fault_saying_what_to_check() -> None:
+    with open_source("serial:///dev/no-such-shoe") as source:
+        event = source.recv(timeout=2.0)
+    assert isinstance(event, DeviceFault) and event.code == "OPEN_FAILED"
+    assert "does not exist" in event.text and "plugged in" in event.text
+
+
+def test_nothing_listening_on_tcp_is_an_open_failed_fault() -> None:
+    with open_source("socket://127.0.0.1:9") as source:
+        event = source.recv(timeout=2.0)
+    assert isinstance(event, DeviceFault) and event.code == "OPEN_FAILED" and "Nothing answers" in event.text
+
+
+def test_permission_denied_and_busy_ports_say_what_to_do() -> None:
+    denied = serial.SerialException(
+        errno.EACCES, "could not open port /dev/ttyUSB0: [Errno 13] Permission denied"
+    )
+    assert "dialout" in _open_failure("/dev/ttyUSB0", denied)
+    busy = serial.SerialException(errno.EBUSY, "busy")
+    assert "another program" in _open_failure("/dev/ttyUSB0", busy)
+
+
+def test_no_usb_shoe_plugged_in_is_an_open_failed_fault(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("HWSIM_USB_SOCKET", str(tmp_path / "nobody.sock"))
+    with open_source("usb://16c0:05dc?backend=hwsim.usb_backend:factory") as source:
+        event = source.recv(timeout=2.0)
+    assert isinstance(event, DeviceFault) and event.code == "OPEN_FAILED" and "No USB shoe" in event.text
+
+
+def test_noise_and_malformed_sentences_on_the_port_are_counted_never_cards() -> None:
+    """Write junk straight onto the pty, between real sentences: every named kind of malformed input."""
+    with simulated_shoe("pty", seed=21, rate=0) as shoe:
+        source = shoe.source
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:  # wait for the greeting
+            event = source.recv(timeout=0.1)
+            if isinstance(event, StatusEvent) and event.state == "CONNECTED":
+                break
+        master = shoe.device.transport._master  # type: ignore[union-attr]
+        junk = [
+            os.urandom(200).replace(b"$", b"#"),  # noise before any $
+            b"$CARD,900,AS,97*00\r\n",  # bad checksum
+            b"$CARD,901,AS,97\r\n",  # no *HH
+            codec.frame("CARD,902,1S"),  # rank out of range
+            codec.frame("CARD,903,AX"),  # suit out of range
+            codec.frame("CARD,70000,AS"),  # seq out of range
+            codec.frame("FAULT,E01," + "x" * 90),  # over 82 bytes
+            codec.frame("WEATHER,SUNNY"),  # unknown sentence
+            b"$CARD,904,A",  # cut off by the next $
+        ]
+        for chunk in junk:
+            os.write(master, chunk)
+        os.write(master, codec.frame("HB,5"))
+        time.sleep(0.3)
+        events = []
+        while (event := source.recv(timeout=0.1)) is not None:
+            events.append(event)
+        assert not [e for e in events if isinstance(e, CardEvent)]
+        status = source.status()
+        assert status.frames_dropped >= 7 and status.info["unknown_frames"] == "1"
+        # and the link still works: a real card arrives after all that
+        shoe.device.deal()  # type: ignore[union-attr]
+        source.unlock()
+        record = play(shoe, 1, within=3)
+        assert record.cards == shoe.truth()[:1]
+
+
+def test_manual_entry_numbers_cards_and_refuses_what_is_not_a_card() -> None:
+    source = ManualSource()
+    source.enter("QS")
+    source.enter("10h")
+    source.enter("??")
+    with pytest.raises(CardError, match="not a card"):
+        source.enter("1x")
+    got = [source.recv(timeout=0.1) for _ in range(3)]
+    assert [(e.seq, e.code) for e in got if isinstance(e, CardEvent)] == [(0, "QS"), (1, "TH"), (2, "??")]
+    assert source.recv(timeout=0.05) is None  # the refused text recorded nothing
+
+
+def test_a_source_whose_library_is_missing_says_which_package() -> None:
+    from drivers.base import REGISTRY, register
+
+    register("ghost", "no_such_package.module:Source")
+    try:
+        with pytest.raises(SourceError, match="no_such_package"):
+            open_source("ghost://x")
+    finally:
+        REGISTRY.pop("ghost")

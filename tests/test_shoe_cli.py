@@ -1,0 +1,102 @@
+"""`rptable shoe-sim` and `rptable shoe-test` (ARCHITECTURE.md, command-line contract), run as a user would:
+the simulator in one process, the check in another."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hwsim.deck import shuffled_packs
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'hardware-sim'}"}
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def rptable(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "controller", *args],
+        capture_output=True,
+        text=True,
+        env=kwargs.pop("env", ENV),
+        timeout=30,
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
+def test_shoe_test_json_lines_have_the_contract_shapes() -> None:
+    out = rptable(
+        "shoe-test", "sim://?seed=5&rate=100&faults=unreadable@2,jam@4:0.1s", "--count", "5", "--json"
+    )
+    assert out.returncode == 0, out.stderr
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    cards = [x for x in lines if x["type"] == "card"]
+    assert [c["card"] for c in cards] == [
+        c.code if i != 1 else "??" for i, c in enumerate(shuffled_packs(5)[:5])
+    ]
+    assert all(set(c) >= {"type", "card", "seq", "quality"} for c in cards)
+    assert cards[1]["quality"] is None and isinstance(cards[0]["quality"], int)
+    faults = [x for x in lines if x["type"] == "fault"]
+    assert faults and set(faults[0]) >= {"code", "text"} and faults[0]["code"] == "E04"
+    summary = lines[-1]
+    assert summary == {"type": "summary", "cards": 5, "duplicates_dropped": 0, "bad_frames": 0, "faults": 1}
+
+
+def test_shoe_test_stops_after_timeout_without_a_card_and_says_so() -> None:
+    out = rptable("shoe-test", "sim://?rate=0", "--timeout", "0.5")
+    assert out.returncode == 1
+    assert "0 card(s)" in out.stdout and "no card within 0.5 s" in out.stderr
+
+
+def test_shoe_test_bad_url_is_a_usage_error() -> None:
+    out = rptable("shoe-test", "nosuch://x")
+    assert out.returncode == 2 and "names no known card source" in out.stderr
+
+
+def test_shoe_sim_bad_fault_spec_is_refused() -> None:
+    out = rptable("shoe-sim", "--pty", "--faults", "jam@x")
+    assert out.returncode == 2 and "jam@x" in out.stderr
+
+
+def _start_sim(*args: str, env: dict[str, str] = ENV) -> tuple[subprocess.Popen[str], list[str]]:
+    sim = subprocess.Popen(
+        [sys.executable, "-m", "controller", "shoe-sim", *args, "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert sim.stdout is not None
+    lines = [sim.stdout.readline() for _ in range(3)]
+    return sim, lines
+
+
+@pytest.mark.parametrize("transport", ["--pty", "--usb", "--tcp"])
+def test_shoe_sim_and_shoe_test_from_two_terminals(transport: str, tmp_path: Path) -> None:
+    env = {**ENV, "HWSIM_USB_SOCKET": str(tmp_path / "usb.sock")}
+    args = [transport, "--seed", "77", "--rate", "50"]
+    if transport == "--tcp":
+        args.insert(1, "0")  # any free port; the printed URL names it
+    sim, lines = _start_sim(*args, "--locked", env=env)
+    try:
+        connect = next(line for line in lines if "rptable shoe-test" in line)
+        command = connect.split("rptable shoe-test", 1)[1].split()[0].strip("'")
+        test = subprocess.run(
+            [sys.executable, "-m", "controller", "shoe-test", command, "--count", "10", "--unlock", "--json"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=30,
+        )
+    finally:
+        sim.send_signal(signal.SIGTERM)
+        sim.wait(10)
+    assert test.returncode == 0, test.stderr + test.stdout
+    cards = [json.loads(line)["card"] for line in test.stdout.splitlines() if '"card"' in line]
+    assert cards == [c.code for c in shuffled_packs(77)[:10]]
