@@ -15,6 +15,8 @@ from collections.abc import Sequence
 COMMANDS: dict[str, tuple[str, str]] = {
     "hand": ("hand", "best hand, combinations paid and multiplier of 5 or 6 cards"),
     "odds": ("odds", "exhaustive counts of every hand category and paid multiplier"),
+    "rules": ("rules", "house-rule presets: list, show NAME, check FILE"),
+    "round": ("round", "play scripted rounds and print each settlement"),
     "users": ("users", "staff accounts: add, list, disable (dealer, pit boss, admin)"),
 }
 

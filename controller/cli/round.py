@@ -1,0 +1,100 @@
+"""`rptable round`: play scripted rounds (bets, shoe order, decisions) and print each settlement."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from controller.rule_files import load_rules
+from controller.rules import HouseRules, RulesError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "scripts", nargs="+", metavar="SCRIPT",
+        help="round script files (JSON); '-' reads JSON lines from stdin, one script a line "
+        "(named stdin:LINE)",
+    )
+    parser.add_argument(
+        "--rules", metavar="NAME|FILE", help="house rules for every script (overrides its 'rules')"
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object per script, one per line")
+
+
+def run(args: argparse.Namespace) -> int:
+    from controller.round_script import read_json_lines, run_script
+
+    override: HouseRules | None = None
+    if args.rules:
+        try:
+            override = load_rules(args.rules)
+        except RulesError as err:
+            print(f"rptable round: {err}", file=sys.stderr)
+            return 2
+    failed = False
+    for name, script, problem in _scripts(args.scripts, read_json_lines):
+        if problem is not None:
+            result: dict[str, Any] = {"script": name, "error": problem, "clause": None, "step": 0}
+        else:
+            result = run_script(script, name, _relative_loader(name), override)
+        failed |= "error" in result
+        print(json.dumps(result) if args.json else _readable(result), flush=True)
+    return 1 if failed else 0
+
+
+def _scripts(paths: list[str], read_json_lines: Any) -> Any:
+    for path in paths:
+        if path == "-":
+            yield from read_json_lines(iter(sys.stdin))
+            continue
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            yield path, None, f"cannot read the script: {getattr(err, 'strerror', None) or err}"
+            continue
+        try:
+            yield path, json.loads(text), None
+        except json.JSONDecodeError as err:
+            yield path, None, f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+
+
+def _relative_loader(script_path: str) -> Callable[[str], HouseRules]:
+    return lambda name: _load_relative(name, script_path)
+
+
+def _load_relative(name: str, script_path: str) -> HouseRules:
+    """A script's rules: a preset name, or a TOML file (relative paths from the script's own folder)."""
+    try:
+        return load_rules(name)
+    except RulesError:
+        candidate = Path(script_path).parent / name
+        if not script_path.startswith("stdin:") and candidate.is_file():
+            return load_rules(str(candidate))
+        raise
+
+
+def _readable(result: dict[str, Any]) -> str:
+    if "error" in result:
+        clause = f" [{result['clause']}]" if result.get("clause") else ""
+        return f"{result['script']}: ILLEGAL at step {result['step']}{clause}: {result['error']}\n"
+    d = result["dealer"]
+    how = "qualifies" if d["qualified"] else "does not qualify"
+    lines = [f"{result['script']} ({result['rules']})",
+             f"  dealer {' '.join(d['cards'])}: {_words(d['best'])}, {how}"
+             + (f" (drew {' '.join(d['draws'])} for {' '.join(d['replaced'])})" if d["draws"] else "")]
+    for b in result["boxes"]:
+        paid = " + ".join(_words(c) for c in b["paid"]) or "nothing"
+        lines.append(f"  box {b['box']} {' '.join(b['cards'])}: {_words(b['best'])} (pays {paid}, "
+                     f"{b['multiplier']} to 1) {b['outcome']}: net {b['net']:+d}")
+        parts = [f"{k} {v:+d}" for k, v in b["lines"].items() if v]
+        lines.append("      " + (", ".join(parts) if parts else "every stake returned"))
+    lines.append(f"  house net {result['house_net']:+d}")
+    return "\n".join(lines) + "\n"
+
+
+def _words(category: str | None) -> str:
+    return (category or "no hand").replace("_", " ").lower().replace("ace king", "ace-king")

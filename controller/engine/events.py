@@ -1,0 +1,274 @@
+"""Domain events of a round: frozen records of what happened, each with a versioned plain-JSON form.
+
+The round state changes only by applying these (controller.engine.state), so a journal of them replays a
+round exactly. `to_dict()` gives `{"type": NAME, "v": VERSION, ...fields}` with cards as codes and hand
+categories as their JSON names; `event_from_dict` reads it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from controller.cards import Card, parse_card
+from controller.hands import HandCategory
+
+EVENT_VERSION = 1
+
+# Where a card goes: a box number (1..), or the dealer.
+DEALER = 0
+
+
+class Event:
+    """Base of every event; subclasses are frozen slotted dataclasses registered by name."""
+
+    __slots__ = ()
+    type_name: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type_name, "v": EVENT_VERSION}
+        for name, kind in _FIELD_KINDS[type(self)]:
+            out[name] = _encode(kind, getattr(self, name))
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Event:
+        return event_from_dict(data)
+
+
+@dataclass(frozen=True, slots=True)
+class StakesPlaced(Event):
+    """R-BET-1, R-TABLE-2: a box's ante (and for a blind box its bet) and bonus, before the deal."""
+
+    box: int
+    ante: int
+    bet: int
+    bonus: int
+    blind: bool
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class StakesWithdrawn(Event):
+    """A box's stakes taken back before the deal (a correction in the betting phase)."""
+
+    box: int
+
+
+@dataclass(frozen=True, slots=True)
+class BetsClosed(Event):
+    """No more bets: the deal begins in R-DEAL-1 order over these boxes."""
+
+    boxes: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlaced(Event):
+    """A card from the shoe went to a box or to the dealer (to = 0); face_up only for the dealer's 5th."""
+
+    card: Card
+    to: int
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BonusSettled(Event):
+    """R-BONUS-1: the bonus on the box's first five cards, right after the deal (win > 0, loss < 0)."""
+
+    box: int
+    best: HandCategory
+    multiplier: int
+    result: int
+
+
+@dataclass(frozen=True, slots=True)
+class Folded(Event):
+    box: int  # R-ACT-1
+
+
+@dataclass(frozen=True, slots=True)
+class BetPlaced(Event):
+    box: int  # R-ACT-2
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class SixthCardBought(Event):
+    box: int  # R-ACT-3
+    price: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsExchanged(Event):
+    box: int  # R-ACT-4, R-ACT-5
+    discards: tuple[Card, ...]
+    price: int
+
+
+@dataclass(frozen=True, slots=True)
+class InsurancePlaced(Event):
+    box: int  # R-ACT-6
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardsReshuffled(Event):
+    """R-ACT-7: the discards became a new stock (live cards never return)."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealerRevealed(Event):
+    """R-DEALER-1: the dealer's hand is shown; whether he qualifies."""
+
+    best: HandCategory
+    qualified: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameBought(Event):
+    box: int  # R-BUY-1
+    price: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnteTaken(Event):
+    box: int  # R-BUY-1: the box declined to buy the dealer a game
+
+
+@dataclass(frozen=True, slots=True)
+class BuyingClosed(Event):
+    """R-BUY-2: every box has chosen; boxes that said nothing take the ante."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealerCardReplaced(Event):
+    """R-BUY-1, R-BUY-3: the dealer discards his highest card for the next one; free = a repeat."""
+
+    discarded: Card
+    card: Card
+    free: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DealerDrawEnded(Event):
+    best: HandCategory
+    qualified: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BoxSettled(Event):
+    """R-SETTLE-*: one box's result, line by line, in chips from the player's side (+ = player wins)."""
+
+    box: int
+    outcome: str
+    best: HandCategory
+    paid: tuple[HandCategory, ...]
+    multiplier: int
+    ante: int
+    bet: int
+    draw: int
+    insurance: int
+    bonus: int
+    buy_game: int
+    net: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundClosed(Event):
+    house_net: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardFault(Event):
+    """A card the round cannot accept: the round stops until a pit boss resolves it."""
+
+    kind: str  # "duplicate", "unreadable", "unexpected", "not_in_stock"
+    card: Card | None
+    clause: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class FaultResolved(Event):
+    """A pit boss resolved the fault: "corrected" (a CardPlaced follows) or "dismissed" (no card taken)."""
+
+    resolution: str
+    card: Card | None
+    actor: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundVoided(Event):
+    """A pit boss voided the round: every stake is returned."""
+
+    actor: str
+    reason: str
+
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+_FIELD_KINDS: dict[type[Event], tuple[tuple[str, str], ...]] = {}
+
+for _cls in (
+    StakesPlaced, StakesWithdrawn, BetsClosed, CardPlaced, BonusSettled, Folded, BetPlaced, SixthCardBought,
+    CardsExchanged, InsurancePlaced, DiscardsReshuffled, DealerRevealed, GameBought, AnteTaken, BuyingClosed,
+    DealerCardReplaced, DealerDrawEnded, BoxSettled, RoundClosed, CardFault, FaultResolved, RoundVoided,
+):
+    _cls.type_name = _cls.__name__
+    EVENT_TYPES[_cls.__name__] = _cls
+    _FIELD_KINDS[_cls] = tuple((f.name, str(f.type)) for f in fields(_cls))
+
+
+def _encode(kind: str, value: Any) -> Any:
+    if kind == "Card":
+        return value.code
+    if kind == "Card | None":
+        return None if value is None else value.code
+    if kind == "tuple[Card, ...]":
+        return [c.code for c in value]
+    if kind == "HandCategory":
+        return value.name
+    if kind == "tuple[HandCategory, ...]":
+        return [c.name for c in value]
+    if kind.startswith("tuple"):
+        return list(value)
+    return value
+
+
+def _decode(kind: str, value: Any) -> Any:
+    if kind == "Card":
+        return parse_card(value)
+    if kind == "Card | None":
+        return None if value is None else parse_card(value)
+    if kind == "tuple[Card, ...]":
+        return tuple(parse_card(c) for c in value)
+    if kind == "HandCategory":
+        return HandCategory[value]
+    if kind == "tuple[HandCategory, ...]":
+        return tuple(HandCategory[c] for c in value)
+    if kind.startswith("tuple"):
+        return tuple(value)
+    return value
+
+
+class EventFormatError(ValueError):
+    """A stored event that this version cannot read."""
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    name = data.get("type")
+    cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise EventFormatError(f"unknown event type {name!r}")
+    version = data.get("v")
+    if version != EVENT_VERSION:
+        raise EventFormatError(
+            f"event {name} has version {version!r}; this engine reads version {EVENT_VERSION}"
+        )
+    try:
+        values = {fname: _decode(kind, data[fname]) for fname, kind in _FIELD_KINDS[cls]}
+    except (KeyError, ValueError, TypeError) as err:
+        raise EventFormatError(f"event {name} is malformed: {err!r}") from err
+    return cls(**values)

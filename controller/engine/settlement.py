@@ -1,0 +1,88 @@
+"""Settlement of one box, line by line (R-SETTLE-1/2/3, R-BUY-1/2/4): a pure function of the rules, the box
+and the dealer's hand. Every amount is in chips from the player's side: + the player wins, - the house."""
+
+from __future__ import annotations
+
+from controller.engine.events import BoxSettled
+from controller.engine.state import BoxState
+from controller.engine.strength import hand_value
+from controller.hands import HandCategory, HandValue
+from controller.payouts import analyse_payout
+from controller.rules import HouseRules
+
+
+def settle_void(box: BoxState) -> BoxSettled:
+    """A voided round: every stake is returned, every line is zero."""
+    category = hand_value(box.cards).category if len(box.cards) >= 5 else HandCategory.NO_GAME
+    return BoxSettled(box.box, "void", category, (), 0, 0, 0, 0, 0, 0, 0, 0)
+
+
+def settle_box(
+    rules: HouseRules, box: BoxState, dealer: HandValue, qualified_at_reveal: bool, qualified_now: bool
+) -> BoxSettled:
+    """The box's result. `dealer` is the dealer's final hand; `qualified_at_reveal` decides insurance and the
+    boxes that did not buy a game; `qualified_now` (after any bought draw) decides the boxes that did."""
+    value = hand_value(box.cards)
+    payout = analyse_payout(box.cards, rules.pays)
+    ante = bet = insurance = buy_game = 0
+    draw = -box.draw_paid
+    if box.folded:  # R-ACT-1: the ante and any draw payment are the house's
+        return _settled(box, "fold", value, payout.paid, payout.multiplier, -box.ante, 0, draw, 0, 0)
+    bought = box.buy_choice == "buy"
+    if not qualified_at_reveal:
+        insurance = box.insurance  # R-SETTLE-2: insurance paid 1:1
+        if not bought:  # R-SETTLE-2 / R-BUY-2: ante 1:1, bet returned
+            return _settled(
+                box, "no_qualify", value, payout.paid, payout.multiplier, box.ante, 0, draw, insurance, 0
+            )
+        buy_game = -box.buy_paid
+        ante_spent = rules.buy_game.cost == "ante_is_payment"
+        if not qualified_now:  # R-BUY-1: as R-SETTLE-2, unless the ante was the payment
+            ante = 0 if ante_spent else box.ante
+            return _settled(
+                box, "no_qualify", value, payout.paid, payout.multiplier, ante, 0, draw, insurance, buy_game
+            )
+    else:
+        ante_spent = False
+    # R-SETTLE-1 (and R-BUY-4 for a box that bought the dealer's game)
+    outcome = "win" if value > dealer else "tie" if value == dealer else "lose"
+    if outcome == "win":
+        win = box.bet * payout.multiplier
+        if rules.table.max_payout:
+            win = min(win, rules.table.max_payout)
+        bet = win
+        if not ante_spent:
+            ante = _ante_on_win(rules, box)
+    elif outcome == "lose":
+        bet = -box.bet
+        ante = 0 if ante_spent else -box.ante
+    if qualified_at_reveal and box.insurance:
+        # R-SETTLE-3: lost when the dealer qualifies; some houses return it when the dealer's hand wins.
+        returned = outcome == "lose" and rules.insurance.if_dealer_wins == "returned"
+        insurance = 0 if returned else -box.insurance
+    return _settled(box, outcome, value, payout.paid, payout.multiplier, ante, bet, draw, insurance, buy_game)
+
+
+def _ante_on_win(rules: HouseRules, box: BoxState) -> int:
+    if rules.ante_on_win == "paid" or (rules.ante_on_win == "paid_if_no_draw" and not box.drew):
+        return box.ante
+    return 0
+
+
+def _settled(
+    box: BoxState,
+    outcome: str,
+    value: HandValue,
+    paid: tuple[HandCategory, ...],
+    multiplier: int,
+    ante: int,
+    bet: int,
+    draw: int,
+    insurance: int,
+    buy_game: int,
+) -> BoxSettled:
+    net = ante + bet + draw + insurance + box.bonus_result + buy_game
+    return BoxSettled(
+        box.box, outcome, value.category, paid, multiplier,
+        ante, bet, draw, insurance, box.bonus_result, buy_game, net,
+    )

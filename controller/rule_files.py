@@ -1,0 +1,42 @@
+"""Finding and reading house-rule files: the shipped presets (controller/presets/*.toml), a casino's own."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from controller.rules import HouseRules, RulesError, rules_from_toml
+
+PRESET_ORDER = ("classic", "online", "progressive", "four-seat", "russian-club", "caribbean-stud")
+
+
+def preset_names() -> list[str]:
+    """Every shipped preset: the §5 rows in their table order, then any other file in the folder."""
+    found = {p.name[:-5] for p in resources.files("controller.presets").iterdir() if p.name.endswith(".toml")}
+    return [n for n in PRESET_ORDER if n in found] + sorted(found - set(PRESET_ORDER))
+
+
+def load_preset(name: str) -> HouseRules:
+    if name not in preset_names():
+        raise RulesError(f"no preset named '{name}'; presets: {', '.join(preset_names())}")
+    text = resources.files("controller.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    return rules_from_toml(text, f"preset {name}")
+
+
+def load_rules_file(path: str | Path) -> HouseRules:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise RulesError(f"{path}: cannot read the rules file: {err.strerror or err}") from err
+    except UnicodeDecodeError as err:
+        raise RulesError(f"{path}: not a UTF-8 text file: {err}") from err
+    return rules_from_toml(text, str(path))
+
+
+def load_rules(name_or_path: str) -> HouseRules:
+    """A preset by name, else a TOML file by path (what `--rules NAME|FILE` accepts)."""
+    if name_or_path in preset_names():
+        return load_preset(name_or_path)
+    if name_or_path.endswith(".toml") or "/" in name_or_path or Path(name_or_path).is_file():
+        return load_rules_file(name_or_path)
+    raise RulesError(f"no preset or rules file '{name_or_path}'; presets: {', '.join(preset_names())}")

@@ -1,0 +1,361 @@
+"""House rules as validated, frozen data (GAME_RULES.md §5): the schema and its parser from a TOML mapping.
+
+Every setting names the clause it governs. Parsing is strict: an unknown key, a wrong type or a value
+outside what is allowed raises `RulesError` naming the field, the value and what is allowed. Reading files
+lives in `controller.rule_files`; this module does no I/O.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from controller.hands import HandCategory
+from controller.payouts import RUSSIAN_PAYS, PayTable
+
+# Allowed values of every enumerated setting, in the order `rules show` documents them.
+ANTE_ON_WIN = ("paid_if_no_draw", "returned", "paid")  # R-SETTLE-1
+EXCHANGE_PRICE = ("flat", "per_card", "by_count")  # R-ACT-4
+REPEAT_SINGLE = ("none", "flat", "rising")  # R-ACT-5
+STOCK_RUNS_OUT = ("reshuffle_discards", "refuse")  # R-ACT-7
+INSURANCE_MAX = ("half_potential", "potential")  # R-ACT-6
+INSURANCE_IF_DEALER_WINS = ("lost", "returned")  # R-SETTLE-3
+BUY_GAME_WHO = ("uninsured", "any")  # R-BUY-1
+BUY_GAME_COST = ("separate_ante", "ante_is_payment")  # R-BUY-1
+DEALER_REDRAW = ("while_unchanged", "until_qualifies", "until_qualifies_single_box", "none")  # R-BUY-3
+
+# Seed 001's bonus table (R-BONUS-1), to 1: the default of every preset with a bonus bet.
+SEED_001_BONUS = {
+    HandCategory.ROYAL_FLUSH: 1000,
+    HandCategory.STRAIGHT_FLUSH: 500,
+    HandCategory.FOUR_OF_A_KIND: 200,
+    HandCategory.FULL_HOUSE: 70,
+    HandCategory.FLUSH: 50,
+    HandCategory.STRAIGHT: 40,
+    HandCategory.THREE_OF_A_KIND: 20,
+}
+
+SEED_001_BONUS_PAYS = PayTable.from_mapping(SEED_001_BONUS, two_combinations=False)
+
+
+class RulesError(ValueError):
+    """A house-rules file or mapping that does not validate; the message names field, value and allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    boxes: int = 6  # R-TABLE-1
+    open_boxes_per_player: int = 2  # R-TABLE-2: further boxes of one player are blind
+    blind_boxes: bool = True  # R-TABLE-2: whether blind boxes exist at all
+    ante_min: int = 1  # R-BET-1
+    ante_max: int = 10_000
+    max_payout: int = 0  # R-SETTLE-1: cap on a bet's win per box, 0 = no cap
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRules:
+    buy_sixth: bool = True  # R-ACT-3
+    exchange_max_cards: int = 4  # R-ACT-4, 0 = no exchange
+    exchange_price: str = "flat"  # R-ACT-4: flat 1 ante, 1 ante per card, or by count
+    exchange_price_by_count: tuple[int, ...] = (1, 2, 3, 2, 1)  # antes for 1..5 cards when "by_count"
+    repeat_single: str = "none"  # R-ACT-5
+    max_cards_exchanged_per_box: int = 0  # R-ACT-7 cap, 0 = none
+    when_stock_runs_out: str = "reshuffle_discards"  # R-ACT-7
+
+
+@dataclass(frozen=True, slots=True)
+class InsuranceRules:
+    enabled: bool = True  # R-ACT-6
+    min_category: HandCategory = HandCategory.THREE_OF_A_KIND
+    max: str = "potential"
+    potential_includes_second_combination: bool = True
+    min_antes: int = 1  # 0 = any amount from 1 chip
+    if_dealer_wins: str = "lost"  # R-SETTLE-3
+
+
+@dataclass(frozen=True, slots=True)
+class BuyGameRules:
+    enabled: bool = True  # R-BUY-1
+    who: str = "uninsured"
+    cost: str = "separate_ante"
+    redraw: str = "while_unchanged"  # R-BUY-3
+    max_free_redraws: int = 0  # for "while_unchanged": 0 = without limit
+
+
+@dataclass(frozen=True, slots=True)
+class BonusRules:
+    enabled: bool = True  # R-BET-1, R-BONUS-1
+    min: int = 1
+    max: int = 1_000
+    pays: PayTable = SEED_001_BONUS_PAYS
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """One house-rule preset: every setting the engine reads, grouped by part of the round."""
+
+    name: str
+    source: str = ""
+    notes: str = ""
+    table: TableRules = field(default_factory=TableRules)
+    pays: PayTable = RUSSIAN_PAYS  # R-HAND-3 multipliers of the bet
+    dealer_qualifies_with: HandCategory = HandCategory.ACE_KING  # R-DEALER-1
+    ante_on_win: str = "returned"  # R-SETTLE-1
+    draw: DrawRules = field(default_factory=DrawRules)
+    insurance: InsuranceRules = field(default_factory=InsuranceRules)
+    buy_game: BuyGameRules = field(default_factory=BuyGameRules)
+    bonus: BonusRules = field(default_factory=BonusRules)
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The rules as the TOML layout `rules_from_mapping` reads (round-trips exactly)."""
+        return {
+            "name": self.name,
+            "source": self.source,
+            "notes": self.notes,
+            "table": _section(self.table),
+            "pays": _pay_mapping(self.pays),
+            "dealer": {"qualifies_with": self.dealer_qualifies_with.name},
+            "settlement": {"ante_on_win": self.ante_on_win},
+            "draw": _section(self.draw),
+            "insurance": _section(self.insurance),
+            "buy_game": _section(self.buy_game),
+            "bonus": _section(self.bonus),
+        }
+
+
+def _section(obj: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name in obj.__slots__:
+        value = getattr(obj, name)
+        if isinstance(value, HandCategory):
+            value = value.name
+        elif isinstance(value, PayTable):
+            value = _pay_mapping(value)
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[name] = value
+    return out
+
+
+def _pay_mapping(table: PayTable) -> dict[str, Any]:
+    pays: dict[str, Any] = {c.name: table.pays[c] for c in HandCategory if table.pays[c]}
+    pays["two_combinations"] = table.two_combinations
+    return pays
+
+
+# ---------------------------------------------------------------------------------------------- parsing
+
+
+def rules_from_toml(text: str, origin: str = "rules") -> HouseRules:
+    """Parse TOML text; syntax errors become RulesError naming `origin`."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise RulesError(f"{origin}: not valid TOML: {err}") from err
+    return rules_from_mapping(data, origin)
+
+
+def rules_from_mapping(data: Mapping[str, Any], origin: str = "rules") -> HouseRules:
+    reader = _Reader(data, origin, "")
+    name = reader.text("name", required=True)
+    if not name.strip():
+        raise RulesError(f"{origin}: field name: '' is not allowed; allowed: a non-empty preset name")
+    table = _read_table(reader.section("table"))
+    rules = HouseRules(
+        name=name,
+        source=reader.text("source"),
+        notes=reader.text("notes"),
+        table=table,
+        pays=_read_pays(reader.section("pays"), RUSSIAN_PAYS, two_combinations=True),
+        dealer_qualifies_with=reader.section("dealer").category("qualifies_with", HandCategory.ACE_KING),
+        ante_on_win=reader.section("settlement").choice("ante_on_win", ANTE_ON_WIN, "returned"),
+        draw=_read_draw(reader.section("draw")),
+        insurance=_read_insurance(reader.section("insurance")),
+        buy_game=_read_buy_game(reader.section("buy_game")),
+        bonus=_read_bonus(reader.section("bonus")),
+    )
+    reader.finish()
+    return rules
+
+
+def _read_table(r: _Reader) -> TableRules:
+    d = TableRules()
+    boxes = r.integer("boxes", d.boxes, 1, 10)
+    table = TableRules(
+        boxes=boxes,
+        open_boxes_per_player=r.integer(
+            "open_boxes_per_player", min(d.open_boxes_per_player, boxes), 1, boxes
+        ),
+        blind_boxes=r.boolean("blind_boxes", d.blind_boxes),
+        ante_min=r.integer("ante_min", d.ante_min, 1, 10**9),
+        ante_max=r.integer("ante_max", d.ante_max, 1, 10**9),
+        max_payout=r.integer("max_payout", d.max_payout, 0, 10**12),
+    )
+    if table.ante_max < table.ante_min:
+        raise RulesError(
+            f"{r.origin}: field table.ante_max: {table.ante_max} is not allowed; "
+            f"allowed: at least table.ante_min ({table.ante_min})"
+        )
+    r.finish()
+    return table
+
+
+def _read_draw(r: _Reader) -> DrawRules:
+    d = DrawRules()
+    draw = DrawRules(
+        buy_sixth=r.boolean("buy_sixth", d.buy_sixth),
+        exchange_max_cards=r.integer("exchange_max_cards", d.exchange_max_cards, 0, 5),
+        exchange_price=r.choice("exchange_price", EXCHANGE_PRICE, d.exchange_price),
+        exchange_price_by_count=r.int_list("exchange_price_by_count", d.exchange_price_by_count, 5, 1, 100),
+        repeat_single=r.choice("repeat_single", REPEAT_SINGLE, d.repeat_single),
+        max_cards_exchanged_per_box=r.integer("max_cards_exchanged_per_box", 0, 0, 52),
+        when_stock_runs_out=r.choice("when_stock_runs_out", STOCK_RUNS_OUT, d.when_stock_runs_out),
+    )
+    r.finish()
+    return draw
+
+
+def _read_insurance(r: _Reader) -> InsuranceRules:
+    d = InsuranceRules()
+    ins = InsuranceRules(
+        enabled=r.boolean("enabled", d.enabled),
+        min_category=r.category("min_category", d.min_category),
+        max=r.choice("max", INSURANCE_MAX, d.max),
+        potential_includes_second_combination=r.boolean(
+            "potential_includes_second_combination", d.potential_includes_second_combination
+        ),
+        min_antes=r.integer("min_antes", d.min_antes, 0, 100),
+        if_dealer_wins=r.choice("if_dealer_wins", INSURANCE_IF_DEALER_WINS, d.if_dealer_wins),
+    )
+    r.finish()
+    return ins
+
+
+def _read_buy_game(r: _Reader) -> BuyGameRules:
+    d = BuyGameRules()
+    buy = BuyGameRules(
+        enabled=r.boolean("enabled", d.enabled),
+        who=r.choice("who", BUY_GAME_WHO, d.who),
+        cost=r.choice("cost", BUY_GAME_COST, d.cost),
+        redraw=r.choice("redraw", DEALER_REDRAW, d.redraw),
+        max_free_redraws=r.integer("max_free_redraws", d.max_free_redraws, 0, 52),
+    )
+    r.finish()
+    return buy
+
+
+def _read_bonus(r: _Reader) -> BonusRules:
+    d = BonusRules()
+    bonus = BonusRules(
+        enabled=r.boolean("enabled", d.enabled),
+        min=r.integer("min", d.min, 1, 10**9),
+        max=r.integer("max", d.max, 1, 10**9),
+        pays=_read_pays(r.section("pays"), d.pays, two_combinations=False),
+    )
+    if bonus.max < bonus.min:
+        raise RulesError(
+            f"{r.origin}: field bonus.max: {bonus.max} is not allowed; "
+            f"allowed: at least bonus.min ({bonus.min})"
+        )
+    r.finish()
+    return bonus
+
+
+def _read_pays(r: _Reader, default: PayTable, two_combinations: bool) -> PayTable:
+    if not r.data:
+        r.finish()
+        return default
+    pays: dict[HandCategory, int] = {}
+    for category in HandCategory:
+        pays[category] = r.integer(category.name, 0, 0, 1_000_000)
+    table = PayTable.from_mapping(pays, r.boolean("two_combinations", two_combinations))
+    r.finish()
+    return table
+
+
+class _Reader:
+    """Reads one TOML table, remembering which keys were used so that unknown keys are reported."""
+
+    def __init__(self, data: Any, origin: str, path: str) -> None:
+        if not isinstance(data, Mapping):
+            raise RulesError(f"{origin}: field {path.rstrip('.')}: {data!r} is not allowed; allowed: a table")
+        self.data: Mapping[str, Any] = data
+        self.origin = origin
+        self.path = path
+        self.used: set[str] = set()
+
+    def _get(self, key: str) -> Any:
+        self.used.add(key)
+        return self.data.get(key)
+
+    def _fail(self, key: str, value: Any, allowed: str) -> RulesError:
+        shown = f"'{value}'" if isinstance(value, str) else repr(value)
+        field_name = f"{self.path}{key}"
+        return RulesError(f"{self.origin}: field {field_name}: {shown} is not allowed; allowed: {allowed}")
+
+    def section(self, key: str) -> _Reader:
+        value = self._get(key)
+        return _Reader({} if value is None else value, self.origin, f"{self.path}{key}.")
+
+    def text(self, key: str, required: bool = False) -> str:
+        value = self._get(key)
+        if value is None and not required:
+            return ""
+        if not isinstance(value, str):
+            raise self._fail(key, value, "a text string")
+        return value
+
+    def boolean(self, key: str, default: bool) -> bool:
+        value = self._get(key)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            raise self._fail(key, value, "true or false")
+        return value
+
+    def integer(self, key: str, default: int, low: int, high: int) -> int:
+        value = self._get(key)
+        if value is None:
+            return default
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self._fail(key, value, f"a whole number from {low} to {high}")
+        return value
+
+    def int_list(
+        self, key: str, default: tuple[int, ...], length: int, low: int, high: int
+    ) -> tuple[int, ...]:
+        value = self._get(key)
+        if value is None:
+            return default
+        if (
+            not isinstance(value, list)
+            or len(value) != length
+            or not all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in value)
+        ):
+            raise self._fail(key, value, f"a list of {length} whole numbers from {low} to {high}")
+        return tuple(value)
+
+    def choice(self, key: str, allowed: tuple[str, ...], default: str) -> str:
+        value = self._get(key)
+        if value is None:
+            return default
+        if value not in allowed:
+            raise self._fail(key, value, ", ".join(allowed))
+        return str(value)
+
+    def category(self, key: str, default: HandCategory) -> HandCategory:
+        value = self._get(key)
+        if value is None:
+            return default
+        if not isinstance(value, str) or value not in HandCategory.__members__:
+            raise self._fail(key, value, ", ".join(HandCategory.__members__))
+        return HandCategory[value]
+
+    def finish(self) -> None:
+        unknown = sorted(set(self.data) - self.used)
+        if unknown:
+            key = unknown[0]
+            known = ", ".join(sorted(self.used))
+            raise self._fail(key, self.data[key], f"no such setting here (known: {known})")
