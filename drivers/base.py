@@ -182,3 +182,11 @@ def url_query(url: str) -> dict[str, str]:
 
 def now() -> float:
     return time.time()
+
+
+# The card sources this package ships. Targets are imported only when a URL of that scheme is opened.
+register("serial", "drivers.shoe1.serial_source:SerialShoeSource")
+register("socket", "drivers.shoe1.serial_source:SerialShoeSource")  # SHOE/1 over TCP, same driver
+register("usb", "drivers.shoe1.usb_source:UsbShoeSource")
+register("manual", "drivers.manual:ManualSource")
+register("sim", "hwsim.inprocess:SimulatedShoeSource")

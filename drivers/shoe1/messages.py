@@ -1,0 +1,115 @@
+"""The messages of SHOE/1, independent of the wire: both codecs (serial sentences, USB reports) map onto these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from controller.cards import Card
+
+SEQ_MODULUS = 65536  # seq is 0..65535 and wraps to 0
+
+STATES = ("READY", "EMPTY", "COVER_OPEN", "LOCKED")
+
+# The device's own fault codes (SHOE1-serial.md, "Shoe -> host"), with a sentence a dealer can act on.
+DEVICE_FAULTS: dict[str, str] = {
+    "E01": "reader fault",
+    "E02": "two cards drawn together",
+    "E03": "card pushed back into the shoe",
+    "E04": "jam",
+    "E05": "cover opened while dealing",
+    "E07": "link: a CARD went unacknowledged 5 times",
+}
+
+
+# -- shoe -> host ------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ShoeHello:
+    model: str
+    serial: str
+    firmware: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardFrame:
+    """A card left the shoe; `card` is None for `??` (left but unreadable)."""
+
+    seq: int
+    card: Card | None
+    quality: int | None = None
+
+    @property
+    def code(self) -> str:
+        return self.card.code if self.card is not None else "??"
+
+
+@dataclass(frozen=True, slots=True)
+class StatusFrame:
+    state: str  # one of STATES
+
+
+@dataclass(frozen=True, slots=True)
+class FaultFrame:
+    code: str  # E01..E07
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Heartbeat:
+    uptime: int
+
+
+@dataclass(frozen=True, slots=True)
+class Nak:
+    reason: str
+
+
+ShoeMessage = ShoeHello | CardFrame | StatusFrame | FaultFrame | Heartbeat | Nak
+
+
+# -- host -> shoe ------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class HostHello:
+    host_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ack:
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resync:
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class Lock:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Unlock:
+    pass
+
+
+HostMessage = HostHello | Ack | Resync | Lock | Unlock
+
+
+# -- what a receiver drops ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class BadFrame:
+    """A frame the receiver dropped and counted: bad checksum/CRC, no `*HH`, over-long, out-of-range field."""
+
+    reason: str
+    raw: bytes = b""
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownFrame:
+    """A well-formed frame of a type this side does not know: ignored and logged, not an error."""
+
+    kind: str
+    raw: bytes = b""
+
+
+Decoded = ShoeMessage | HostMessage | BadFrame | UnknownFrame

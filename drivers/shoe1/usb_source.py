@@ -1,0 +1,162 @@
+"""SHOE/1-USB with pyusb (`usb://16c0:05dc?serial=SN000123`): any backend, libusb1 by default.
+
+`backend=package.module:factory` names another backend (factory() returns a `usb.backend.IBackend`), e.g. the
+simulator's `hwsim.usb_backend:factory`, or a third-party stack.
+"""
+
+from __future__ import annotations
+
+import errno
+import importlib
+from typing import Any
+from urllib.parse import urlsplit
+
+import usb.core
+import usb.util
+
+from drivers.base import SourceError, url_query
+from drivers.shoe1 import usb_codec
+from drivers.shoe1.link_source import LinkLost, LinkUnavailable, Shoe1Source
+from drivers.shoe1.messages import Decoded, HostMessage
+
+TIMEOUT_ERRNOS = (errno.ETIMEDOUT,)
+
+
+def load_backend(target: str | None) -> Any:
+    """The pyusb backend: the one the URL names, else libusb1 (from the libusb-package wheel if present)."""
+    if target:
+        module_name, _, attr = target.partition(":")
+        try:
+            factory = getattr(importlib.import_module(module_name), attr or "get_backend")
+        except (ImportError, AttributeError) as exc:
+            raise SourceError(f"USB backend '{target}' could not be loaded ({exc}): check the module:factory name")
+        return factory()
+    import usb.backend.libusb1
+
+    try:
+        import libusb_package
+
+        backend = usb.backend.libusb1.get_backend(find_library=libusb_package.find_library)
+    except ImportError:
+        backend = usb.backend.libusb1.get_backend()
+    if backend is None:
+        raise SourceError("libusb 1.0 is not installed: install the libusb-1.0-0 package (make setup does)")
+    return backend
+
+
+class UsbShoeSource(Shoe1Source):
+    scheme = "usb"
+
+    def __init__(self, url: str, vendor: int, product: int, serial: str | None, backend: Any) -> None:
+        super().__init__(url)
+        self.vendor, self.product, self.serial = vendor, product, serial
+        self._backend = backend
+        self._device: Any = None
+        self._status.info["usb_id"] = f"{vendor:04x}:{product:04x}"
+
+    @classmethod
+    def from_url(cls, url: str) -> UsbShoeSource:
+        parts = urlsplit(url)
+        query = url_query(url)
+        ids = parts.netloc or f"{usb_codec.VENDOR_ID:04x}:{usb_codec.PRODUCT_ID:04x}"
+        try:
+            vendor_text, product_text = ids.split(":")
+            vendor, product = int(vendor_text, 16), int(product_text, 16)
+        except ValueError:
+            raise SourceError(f"'{url}': the USB id must be VENDOR:PRODUCT in hex, e.g. usb://16c0:05dc") from None
+        backend = load_backend(query.get("backend"))
+        return cls(url, vendor, product, query.get("serial"), backend).start()
+
+    def _describe(self) -> str:
+        serial = f" with serial {self.serial}" if self.serial else ""
+        return f"USB shoe {self.vendor:04x}:{self.product:04x}{serial}"
+
+    def _open_link(self) -> None:
+        def matches(device: Any) -> bool:
+            if self.serial is None:
+                return True
+            try:
+                return bool(device.serial_number == self.serial)
+            except (usb.core.USBError, ValueError):
+                return False
+
+        try:
+            device = usb.core.find(
+                idVendor=self.vendor, idProduct=self.product, backend=self._backend, custom_match=matches
+            )
+        except usb.core.USBError as exc:
+            raise LinkUnavailable(_usb_failure(self._describe(), exc)) from exc
+        if device is None:
+            raise LinkUnavailable(
+                f"No {self._describe()} is plugged in: check the cable and that the shoe is switched on."
+            )
+        try:
+            try:
+                if device.is_kernel_driver_active(usb_codec.INTERFACE):
+                    device.detach_kernel_driver(usb_codec.INTERFACE)
+            except (NotImplementedError, usb.core.USBError):
+                pass  # not every backend or OS has kernel drivers to detach
+            device.set_configuration()
+            usb.util.claim_interface(device, usb_codec.INTERFACE)
+        except usb.core.USBError as exc:
+            usb.util.dispose_resources(device)
+            raise LinkUnavailable(_usb_failure(self._describe(), exc)) from exc
+        self._device = device
+
+    def _greet(self) -> list[Decoded]:
+        try:
+            info = self._device.ctrl_transfer(
+                usb_codec.REQUEST_TYPE_IN, usb_codec.REQUEST_GET_INFO, 0, usb_codec.INTERFACE, usb_codec.INFO_LENGTH
+            )
+        except usb.core.USBError as exc:
+            raise LinkLost(str(exc)) from exc
+        return [usb_codec.decode_info(bytes(info))]
+
+    def _close_link(self) -> None:
+        device, self._device = self._device, None
+        if device is not None:
+            try:
+                usb.util.release_interface(device, usb_codec.INTERFACE)
+            except usb.core.USBError:
+                pass
+            usb.util.dispose_resources(device)
+
+    def _read_frames(self, timeout: float) -> list[Decoded]:
+        device = self._device
+        if device is None:
+            raise LinkLost("device closed")
+        try:
+            report = device.read(usb_codec.ENDPOINT_IN, usb_codec.REPORT_SIZE, timeout=max(1, int(timeout * 1000)))
+        except usb.core.USBTimeoutError:
+            return []
+        except usb.core.USBError as exc:
+            if exc.errno in TIMEOUT_ERRNOS:
+                return []
+            raise LinkLost(str(exc)) from exc
+        return [usb_codec.decode_report(bytes(report))]
+
+    def _send(self, message: HostMessage) -> None:
+        device = self._device
+        if device is None:
+            raise LinkLost("device closed")
+        try:
+            request, value = usb_codec.encode_control(message)
+        except ValueError:
+            return  # host HELLO: USB has none (the driver reads GET_INFO instead)
+        try:
+            device.ctrl_transfer(usb_codec.REQUEST_TYPE_OUT, request, value, usb_codec.INTERFACE, None)
+        except usb.core.USBError as exc:
+            raise LinkLost(str(exc)) from exc
+
+
+def _usb_failure(what: str, exc: usb.core.USBError) -> str:
+    if exc.errno == errno.EACCES:
+        return (
+            f"Permission denied on the {what}: install the udev rule for vendor 16c0 (or run as the "
+            "'plugdev' group), then plug the shoe in again."
+        )
+    if exc.errno == errno.EBUSY:
+        return f"The {what} is in use by another program: close it and try again."
+    if exc.errno == errno.ENODEV:
+        return f"The {what} disappeared while opening: check the cable."
+    return f"Could not open the {what}: {exc}. Check the cable."

@@ -1,0 +1,188 @@
+"""`sim://?seed=S`: the simulated shoe in-process, behind the same CardSource interface as a real shoe.
+
+Frames still go through the SHOE/1 serial codec and the driver's delivery rules (ACK, de-duplication, RESYNC,
+heartbeat), so faults injected here exercise the same code as on a pty; only the transport is missing.
+URL options: `seed`, `order` (file), `packs`, `rate` (cards/s, 0 = only on deal()), `faults` (SPEC),
+`hb` (heartbeat interval), `hb_timeout`, `gap_wait`, `lock_on_fault`, `clock=virtual` (time jumps to the next
+thing that happens, so `rptable simulate` runs as fast as the CPU allows).
+"""
+
+from __future__ import annotations
+
+import collections
+import threading
+import time
+
+from drivers.base import CardSource, SourceError, SourceEvent, SourceStatus, url_query
+from drivers.shoe1 import codec
+from drivers.shoe1.delivery import GAP_WAIT, HEARTBEAT_TIMEOUT, Delivery, Outcome
+from drivers.shoe1.link_source import flag
+from drivers.shoe1.messages import HostMessage, Lock, Unlock
+from hwsim.device import build_model
+from hwsim.faults import FaultSpecError
+
+
+class SimulatedShoeSource(CardSource):
+    scheme = "sim"
+
+    def __init__(
+        self,
+        url: str = "sim://",
+        *,
+        seed: int = 0,
+        order: str | None = None,
+        packs: int = 1,
+        rate: float = 1.0,
+        faults: str | None = None,
+        heartbeat_interval: float = 1.0,
+        heartbeat_timeout: float = HEARTBEAT_TIMEOUT,
+        gap_wait: float = GAP_WAIT,
+        lock_on_fault: bool = True,
+        virtual_clock: bool = False,
+    ) -> None:
+        super().__init__(url)
+        self._virtual = virtual_clock
+        self._virtual_now = 1000.0
+        self.model, self.link = build_model(
+            seed=seed, order=order, packs=packs, faults=faults, rate=rate,
+            heartbeat_interval=heartbeat_interval, now=self._now(),
+        )
+        self._delivery = Delivery(
+            url, heartbeat_timeout=heartbeat_timeout, gap_wait=gap_wait, lock_on_fault=lock_on_fault,
+            wall_clock=self._wall,
+        )
+        self._reader = codec.SentenceReader(codec.parse_shoe_body)
+        self._ready: collections.deque[SourceEvent] = collections.deque()
+        self._commands: collections.deque[HostMessage] = collections.deque()
+        self._wake = threading.Event()
+        self._plugged = True
+        self._apply(self._delivery.link_up(self._now()))
+        self._status.connected = True
+
+    @classmethod
+    def from_url(cls, url: str) -> SimulatedShoeSource:
+        q = url_query(url)
+        try:
+            return cls(
+                url,
+                seed=int(q.get("seed", "0")),
+                order=q.get("order"),
+                packs=int(q.get("packs", "1")),
+                rate=float(q.get("rate", "1")),
+                faults=q.get("faults"),
+                heartbeat_interval=float(q.get("hb", "1")),
+                heartbeat_timeout=float(q.get("hb_timeout", HEARTBEAT_TIMEOUT)),
+                gap_wait=float(q.get("gap_wait", GAP_WAIT)),
+                lock_on_fault=flag(q, "lock_on_fault", True),
+                virtual_clock=q.get("clock", "real") == "virtual",
+            )
+        except (ValueError, FaultSpecError, OSError) as exc:
+            raise SourceError(f"'{url}': {exc}") from exc
+
+    # -- clock -------------------------------------------------------------------------------------------
+    def _now(self) -> float:
+        return self._virtual_now if self._virtual else time.monotonic()
+
+    def _wall(self) -> float:
+        return self._virtual_now if self._virtual else time.time()
+
+    # -- the dealer's hand and the pit boss's key -----------------------------------------------------------
+    def deal(self, count: int = 1) -> None:
+        """Draw cards now (the console's 'draw' key when the shoe deals on demand: rate=0)."""
+        with self._lock:
+            self.model.deal(count)
+        self._wake.set()
+
+    def _set_locked(self, locked: bool) -> None:
+        with self._lock:
+            self._commands.append(Lock() if locked else Unlock())
+        self._wake.set()
+
+    @property
+    def lock_on_fault(self) -> bool:
+        return self._delivery.lock_on_fault
+
+    @lock_on_fault.setter
+    def lock_on_fault(self, value: bool) -> None:
+        self._delivery.lock_on_fault = value
+
+    # -- CardSource ----------------------------------------------------------------------------------------
+    def _recv_internal(self, timeout: float | None) -> SourceEvent | None:
+        give_up = None if timeout is None else self._now() + timeout
+        while True:
+            self._step()
+            if self._ready:
+                return self._ready.popleft()
+            if self._closed:
+                return None
+            now = self._now()
+            if give_up is not None and now >= give_up:
+                return None
+            nexts = [self.model.next_deadline()]
+            host_next = self._delivery.next_deadline()
+            if host_next is not None:
+                nexts.append(host_next)
+            if give_up is not None:
+                nexts.append(give_up)
+            target = max(min(nexts), now)
+            if self._virtual:
+                self._virtual_now = max(self._virtual_now, target)
+            else:
+                self._wake.wait(max(0.0, target - now))
+                self._wake.clear()
+
+    def _step(self) -> None:
+        now = self._now()
+        with self._lock:
+            commands = list(self._commands)
+            self._commands.clear()
+        for command in commands:
+            if isinstance(command, Lock):
+                self._status.locked = True
+            self._to_shoe(command, now)
+        plugged = self.model.plugged(now)
+        if plugged != self._plugged:
+            self._plugged = plugged
+            self._reader = codec.SentenceReader(codec.parse_shoe_body)
+            if plugged:
+                self._apply(self._delivery.link_up(now))
+            else:
+                self._apply(self._delivery.link_lost(now, "The simulated shoe was unplugged."))
+        with self._lock:
+            out = self.model.poll(now)
+        if out and self._plugged:
+            data = b"".join(
+                self.link.garble_sentence(codec.encode(t.message)) if t.garbled else codec.encode(t.message)
+                for t in self.link.transmit(out)
+            )
+            for frame in self._reader.feed(data):
+                self._apply(self._delivery.on_frame(frame, now))
+        self._apply(self._delivery.tick(now))
+
+    def _apply(self, outcome: Outcome) -> None:
+        self._ready.extend(outcome.events)
+        for reply in outcome.replies:
+            if isinstance(reply, Lock):
+                self._status.locked = True
+            self._to_shoe(reply, self._now())
+
+    def _to_shoe(self, message: HostMessage, now: float) -> None:
+        if self._plugged:
+            # Through the codec both ways, as on a wire.
+            decoded = codec.decode_sentence(codec.encode(message), codec.parse_host_body)
+            with self._lock:
+                self.model.receive(decoded, now)  # type: ignore[arg-type]
+
+    def status(self) -> SourceStatus:
+        status = self._status
+        counters = self._delivery.counters
+        status.duplicates_dropped = counters.duplicates_dropped
+        status.frames_dropped = counters.bad_frames
+        status.last_heartbeat = self._delivery.last_heartbeat_wall
+        status.connected = self._plugged and not self._delivery.offline
+        status.cards_left = self.model.cards_left
+        return status
+
+    @property
+    def delivery(self) -> Delivery:
+        return self._delivery

@@ -1,0 +1,116 @@
+"""The simulated shoe on a real pseudo-terminal: the host opens the slave side with pyserial like a COM port.
+
+A stable symlink (`link_path`) points at the current slave, because unplugging closes the pty and plugging
+back creates a new one whose /dev/pts number may differ: a host that opens the link reconnects by itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import select
+import tempfile
+import tty
+
+from drivers.shoe1 import codec
+from drivers.shoe1.messages import BadFrame, Decoded, HostMessage, Nak, UnknownFrame
+from hwsim.device import Transport
+from hwsim.link import LinkFaults, Transmission
+
+
+class PtyTransport(Transport):
+    def __init__(self, link: LinkFaults, link_path: str | None = None) -> None:
+        self._link = link
+        self.link_path = link_path or os.path.join(tempfile.gettempdir(), f"rptable-shoe-{os.getpid()}")
+        self._master = -1
+        self._slave = -1
+        self.slave_path = ""
+        self._reader = codec.SentenceReader(codec.parse_host_body)
+        self.host_bad_frames = 0
+        self.bytes_lost = 0
+        self.plug()
+
+    def address(self) -> str:
+        return f"serial://{self.slave_path}"
+
+    def stable_address(self) -> str:
+        return f"serial://{self.link_path}"
+
+    def plug(self) -> None:
+        self._master, self._slave = os.openpty()
+        # Raw, like a UART: no echo, no line editing, no CR/LF translation. The shoe keeps the slave open
+        # too, so the pty lives while the host closes and reopens it.
+        tty.setraw(self._slave)
+        os.set_blocking(self._master, False)
+        self.slave_path = os.ttyname(self._slave)
+        self._reader = codec.SentenceReader(codec.parse_host_body)
+        tmp = self.link_path + ".new"
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        os.symlink(self.slave_path, tmp)
+        os.replace(tmp, self.link_path)
+        self.plugged = True
+
+    def unplug(self) -> None:
+        self.plugged = False
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.link_path)
+        for fd in (self._master, self._slave):
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        self._master = self._slave = -1
+
+    def close(self) -> None:
+        if self.plugged:
+            self.unplug()
+
+    def wait(self, timeout: float) -> list[HostMessage]:
+        if self._master < 0:
+            select.select([], [], [], timeout)
+            return []
+        ready, _, _ = select.select([self._master], [], [], timeout)
+        if not ready:
+            return []
+        try:
+            data = os.read(self._master, 4096)
+        except OSError as exc:
+            if exc.errno in (errno.EAGAIN, errno.EIO):
+                return []
+            raise
+        messages, naks = host_messages(self._reader.feed(data))
+        self.host_bad_frames += len(naks)
+        if naks:
+            self._write(b"".join(codec.encode(nak) for nak in naks))
+        return messages
+
+    def send(self, transmissions: list[Transmission]) -> None:
+        chunks = []
+        for t in transmissions:
+            sentence = codec.encode(t.message)
+            chunks.append(self._link.garble_sentence(sentence) if t.garbled else sentence)
+        self._write(b"".join(chunks))
+
+    def _write(self, data: bytes) -> None:
+        try:
+            written = os.write(self._master, data)
+        except BlockingIOError:
+            written = 0  # nobody reads the port: like a UART with the host closed, the bytes are lost
+        except OSError:
+            written = 0
+        self.bytes_lost += len(data) - written
+
+
+def host_messages(decoded: list[Decoded]) -> tuple[list[HostMessage], list[Nak]]:
+    """Split what the host sent into commands for the shoe and the NAKs the shoe answers to the rest."""
+    messages: list[HostMessage] = []
+    naks: list[Nak] = []
+    for item in decoded:
+        if isinstance(item, BadFrame):
+            naks.append(Nak(f"malformed: {item.reason}"[:60]))
+        elif isinstance(item, UnknownFrame):
+            naks.append(Nak(f"unknown sentence {item.kind}"[:60]))
+        else:
+            messages.append(item)  # type: ignore[arg-type]
+    return messages, naks
