@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "odds": ("odds", "exhaustive counts of every hand category and paid multiplier"),
     "rules": ("rules", "house-rule presets: list, show NAME, check FILE"),
     "round": ("round", "play scripted rounds and print each settlement"),
+    "simulate": ("simulate", "QA: the full controller and its journal against the simulated shoe"),
     "users": ("users", "staff accounts: add, list, disable (dealer, pit boss, admin)"),
 }
 

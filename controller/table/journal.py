@@ -83,12 +83,13 @@ def entry_hash(
     seq: int, table_id: str, at: float, round_id: str | None, kind: str, version: int, actor: str | None,
     payload_json: str, prev_hash: str,
 ) -> str:
-    """SHA-256 over every field of the entry and its predecessor's hash, in one canonical byte form."""
-    canonical = json.dumps(
-        [seq, table_id, repr(float(at)), round_id, kind, version, actor, payload_json, prev_hash],
-        separators=(",", ":"), ensure_ascii=False,
-    )
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    """SHA-256 over every field of the entry and its predecessor's hash, in one canonical byte form.
+
+    The fields are joined by U+001F (unit separator), which none can hold: the payload is JSON (control
+    characters escaped), names and ids are plain text rptable makes. None is written as an empty field."""
+    fields = (str(seq), table_id, repr(float(at)), round_id or "", kind, str(version), actor or "", payload_json,
+              prev_hash)
+    return hashlib.sha256("\x1f".join(fields).encode("utf-8")).hexdigest()
 
 
 def payload_to_json(payload: dict[str, Any]) -> str:
@@ -115,6 +116,7 @@ class Journal:
         if self.readonly:
             raise JournalError(f"{self.path} was opened read-only.")
         entries: list[JournalEntry] = []
+        rows: list[tuple[object, ...]] = []
         seq, prev = self._last_seq, self._last_hash
         for event in events:
             seq += 1
@@ -123,9 +125,9 @@ class Journal:
                                 event.actor, payload_json, prev)
             entries.append(JournalEntry(seq, self.table_id, float(event.at), event.round_id, event.kind,
                                         event.version, event.actor, event.payload, prev, digest))
+            rows.append((seq, self.table_id, float(event.at), event.round_id, event.kind, event.version, event.actor,
+                         payload_json, prev, digest))
             prev = digest
-        rows = [(e.seq, e.table_id, e.at, e.round_id, e.kind, e.version, e.actor, payload_to_json(e.payload),
-                 e.prev_hash, e.hash) for e in entries]
         try:
             with self._db:  # one transaction: committed (and fsynced) or rolled back
                 self._db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
