@@ -101,8 +101,8 @@ def test_recovery_resumes_the_same_round_and_next_step(tmp_path):
     path = tmp_path / "t.journal"
     journal = Journal(path)
     controller = TableController(journal, load_preset("classic"))
-    from controller.table.autoplay import ShoeFeed, SessionTotals, shuffled_pack, _step
     from controller.engine import CloseBets, PlaceStakes
+    from controller.table.autoplay import SessionTotals, ShoeFeed, _step, shuffled_pack
     from drivers.base import open_source
 
     source = open_source("sim://?seed=5&rate=0&clock=virtual")

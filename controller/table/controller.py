@@ -138,6 +138,7 @@ class TableController:
     # ---------------------------------------------------------------------------------------- commands
     def submit(self, command: Command, actor: str = "dealer") -> list[JournalEntry]:
         """A dealer's or player's command. Raises IllegalCommand (nothing changed) or TableLocked."""
+        self._check_clock()
         self._refuse_if_locked(command)
         state = self._round_for(command)
         return self._run(state, command, actor)
@@ -150,7 +151,7 @@ class TableController:
             self._table_event("table.card_held", {"card": card_event.code, "seq": card_event.seq,
                                                   "source": card_event.source})
             return self.flush()
-        return self.submit(CardDealt(card_event.card), actor=f"source:{card_event.source}")
+        return self.submit(CardDealt(card_event.card), actor=f"shoe#{card_event.seq}")
 
     def source_event(self, event: SourceEvent) -> list[JournalEntry]:
         """Anything a card source delivers: a card, a device fault, a status change."""
@@ -274,15 +275,16 @@ class TableController:
         return f"F{self._fault_counter}"
 
     def _now(self) -> float:
+        """The time to record: never earlier than the last event, so the journal stays in time order."""
+        self._last_at = max(self._last_at, float(self.clock()))
+        return self._last_at
+
+    def _check_clock(self) -> None:
+        """A clock that runs backwards is a fault: record it (at the last good time) and refuse to go on."""
         now = float(self.clock())
         if now < self._last_at - CLOCK_BACKWARDS_TOLERANCE and not any(f.code == "CLOCK" for f in self.faults.values()):
-            # Recorded at the last good time, so the journal stays in order; the fault locks play.
-            payload = {"fault_id": self._next_fault_id(), "code": "CLOCK", "source": "clock", "clears_itself": False,
-                       "text": f"The clock jumped back {self._last_at - now:.0f} s. Check the system time."}
-            self._apply_table_event("table.fault", payload, self._last_at)
-            self._pending.append(NewEvent("table.fault", payload, self._last_at, round_id=self.round_id))
-        self._last_at = max(self._last_at, now)
-        return self._last_at
+            self.raise_fault("CLOCK", f"The clock jumped back {self._last_at - now:.0f} s. Check the system time.",
+                             "clock")
 
     # ------------------------------------------------------------------------------------------ replay
     def _recover(self) -> None:

@@ -1,0 +1,177 @@
+"""What a pit boss audits: the rounds in a journal, each replayed; verification of the chain and of every
+payment; the last-10 recall; exports and the shift report's figures.
+
+Everything here reads the journal only (read-only), so it works on a copy, on a live table's file while play
+goes on, and while a fault is open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from controller.engine import RoundState, apply, event_from_dict, new_round
+from controller.engine.events import EVENT_TYPES, BoxSettled, RoundClosed
+from controller.engine.settlement import settle_box, settle_void
+from controller.engine.state import dealer_qualifies
+from controller.engine.strength import hand_value
+from controller.rules import HouseRules, rules_from_mapping
+from controller.table.chain import verify_chain
+from controller.table.journal import JournalEntry
+
+
+@dataclass
+class RoundRecord:
+    """One round as the journal tells it."""
+
+    round_id: str
+    number: int
+    rules: str
+    opened_at: float
+    closed_at: float | None = None
+    complete: bool = False
+    voided: bool = False
+    house_net: int = 0
+    wagered: int = 0
+    boxes: list[dict[str, Any]] = field(default_factory=list)
+    dealer: list[str] = field(default_factory=list)
+    dealer_best: str = ""
+    dealer_qualified: bool | None = None
+    faults: int = 0
+    adjustments: list[dict[str, Any]] = field(default_factory=list)
+    entries: list[JournalEntry] = field(default_factory=list)
+
+    @property
+    def largest_payout(self) -> int:
+        return max((b["net"] for b in self.boxes), default=0)
+
+    def summary(self) -> dict[str, Any]:
+        """The recall/export form: plain JSON values."""
+        return {"round": self.round_id, "number": self.number, "complete": self.complete, "voided": self.voided,
+                "rules": self.rules, "opened_at": self.opened_at, "closed_at": self.closed_at,
+                "house_net": self.house_net, "wagered": self.wagered, "boxes": self.boxes,
+                "dealer": {"cards": self.dealer, "best": self.dealer_best, "qualified": self.dealer_qualified},
+                "faults": self.faults, "adjustments": self.adjustments}
+
+
+def read_rounds(entries: Iterable[JournalEntry], *, keep_entries: bool = False) -> list[RoundRecord]:
+    """Every round in play order, replayed from its events."""
+    rounds: list[RoundRecord] = []
+    rules: HouseRules | None = None
+    state: RoundState | None = None
+    current: RoundRecord | None = None
+    for entry in entries:
+        kind = entry.kind
+        if kind == "table.rules":
+            rules = rules_from_mapping(entry.payload["rules"], "journal")
+        elif kind == "table.round_opened" and rules is not None:
+            state = new_round(rules)
+            current = RoundRecord(entry.payload["round_id"], int(entry.payload["number"]), rules.name, entry.at)
+            rounds.append(current)
+        elif kind == "table.adjustment":
+            target = next((r for r in reversed(rounds) if r.round_id == entry.payload["round_id"]), None)
+            if target is not None:
+                target.adjustments.append(dict(entry.payload))
+        if current is None or entry.round_id != current.round_id:
+            continue
+        if keep_entries:
+            current.entries.append(entry)
+        if kind == "table.fault" or kind == "CardFault":
+            current.faults += 1
+        if kind in EVENT_TYPES and state is not None:
+            event = event_from_dict(entry.payload)
+            apply(state, event)
+            if isinstance(event, BoxSettled):
+                current.boxes.append(_box_line(state, event))
+            elif isinstance(event, RoundClosed):
+                current.complete, current.closed_at = True, entry.at
+                current.voided, current.house_net = state.voided, event.house_net
+                current.dealer = [c.code for c in state.dealer]
+                current.dealer_best = hand_value(state.dealer).category.name if len(state.dealer) == 5 else ""
+                current.dealer_qualified = state.dealer_qualified if not state.voided else None
+                current.wagered = sum(b["wagered"] for b in current.boxes)
+    return rounds
+
+
+def _box_line(state: RoundState, e: BoxSettled) -> dict[str, Any]:
+    box = state.boxes[e.box]
+    wagered = box.ante + box.bet + box.draw_paid + box.insurance + box.bonus + box.buy_paid
+    return {"box": e.box, "cards": [c.code for c in box.cards], "best": e.best.name,
+            "paid": [c.name for c in e.paid], "multiplier": e.multiplier, "outcome": e.outcome,
+            "lines": {"ante": e.ante, "bet": e.bet, "draw": e.draw, "insurance": e.insurance, "bonus": e.bonus,
+                      "buy_game": e.buy_game},
+            "net": e.net, "wagered": wagered}
+
+
+def recall(entries: Iterable[JournalEntry], count: int = 10) -> list[RoundRecord]:
+    """The last `count` rounds, oldest first: what a pit boss recalls at the table after a dispute."""
+    return read_rounds(entries)[-count:]
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    ok: bool
+    events: int
+    rounds: int
+    first_bad_event: int | None
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "events": self.events, "rounds": self.rounds,
+                "first_bad_event": self.first_bad_event, "reason": self.reason}
+
+
+def verify_journal(entries: list[JournalEntry]) -> VerifyReport:
+    """The hash chain, then a full replay that recomputes every payment from the cards, the decisions and the
+    journaled house rules, and checks each round's house net. The first bad event is named."""
+    chain = verify_chain(entries)
+    if not chain.ok:
+        return VerifyReport(False, chain.events, 0, chain.first_bad_event, chain.reason)
+    rules: HouseRules | None = None
+    state: RoundState | None = None
+    rounds = 0
+    for entry in entries:
+        try:
+            if entry.kind == "table.rules":
+                rules = rules_from_mapping(entry.payload["rules"], "journal")
+            elif entry.kind == "table.round_opened":
+                if rules is None:
+                    return _bad(entries, entry, "a round opens before any house rules are recorded")
+                state, rounds = new_round(rules), rounds + 1
+            elif entry.kind in EVENT_TYPES:
+                if state is None:
+                    return _bad(entries, entry, "a round event outside any round")
+                event = event_from_dict(entry.payload)
+                problem = _recompute(state, event)
+                if problem:
+                    return _bad(entries, entry, problem)
+                apply(state, event)
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError, AssertionError) as err:
+            return _bad(entries, entry, f"it cannot be replayed: {type(err).__name__}: {err}")
+    return VerifyReport(True, len(entries), rounds, None, "")
+
+
+def _recompute(state: RoundState, event: Any) -> str:
+    if isinstance(event, BoxSettled):
+        box = state.boxes.get(event.box)
+        if box is None:
+            return f"it settles box {event.box}, which is not in the round"
+        if event.outcome == "void":
+            expected = settle_void(box)
+        else:
+            expected = settle_box(state.rules, box, hand_value(state.dealer), state.dealer_qualified,
+                                  dealer_qualifies(state))
+        if expected != event:
+            return (f"box {event.box} was paid {event.net:+d} ({event.outcome}), but its cards, decisions and "
+                    f"the house rules pay {expected.net:+d} ({expected.outcome})")
+    elif isinstance(event, RoundClosed):
+        nets = sum(b.settlement.net for b in state.boxes.values() if b.settlement is not None)
+        if event.house_net != -nets:
+            return f"the round closes with house net {event.house_net:+d}, but its boxes add up to {-nets:+d}"
+    return ""
+
+
+def _bad(entries: list[JournalEntry], entry: JournalEntry, why: str) -> VerifyReport:
+    rounds = sum(1 for e in entries if e.kind == "table.round_opened" and e.seq <= entry.seq)
+    return VerifyReport(False, len(entries), rounds, entry.seq, f"event {entry.seq} ({entry.kind}): {why}")
