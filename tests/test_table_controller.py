@@ -50,7 +50,7 @@ def test_journal_listeners_see_only_what_is_on_disk(table):
 def test_faults_a_device_fault_locks_play_until_a_pit_boss_resolves_it(table):
     start_round(table)
     table.source_event(DeviceFault("E04", "jam", "serial:///dev/ttyUSB0", 0.0))
-    with pytest.raises(TableLocked, match="jam.*pit boss"):
+    with pytest.raises(TableLocked, match=r"jam.*pit boss"):
         table.submit(CardDealt(parse_card("AS")))
     with pytest.raises(IllegalCommand, match="pit boss must log in"):
         table.resolve_fault("F1", ANNA, "cleared the jam")
