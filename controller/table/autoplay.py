@@ -109,11 +109,14 @@ def shuffled_pack(seed: int, round_number: int) -> list[Card]:
 def play_one_round(controller: TableController, feed: ShoeFeed, *, boxes: int, ante: int,
                    totals: SessionTotals) -> None:
     resolve_table_faults(controller)
-    if not _round_open(controller):
+    open_round = controller.round if _round_open(controller) else None
+    if open_round is None or open_round.phase is Phase.BETTING:
         assert controller.rules is not None
+        placed = open_round.boxes if open_round is not None else {}
         for number in range(1, min(boxes, controller.rules.table.boxes) + 1):
-            # one player per box: no box is blind (R-TABLE-2)
-            controller.submit(PlaceStakes(number, ante, player=f"P{number}"))
+            if number not in placed:  # a resumed round may hold some antes already
+                # one player per box: no box is blind (R-TABLE-2)
+                controller.submit(PlaceStakes(number, ante, player=f"P{number}"))
         controller.submit(CloseBets())
     state = controller.round
     assert state is not None

@@ -37,8 +37,9 @@ def verify_chain(entries: Iterable[JournalEntry]) -> ChainReport:
             return ChainReport(False, count, entry.seq,
                                f"event {entry.seq} does not follow event {entry.seq - 1}: its predecessor "
                                "hash differs (an event before it was changed, inserted, removed or moved)")
+        stored = entry.payload_json or payload_to_json(entry.payload)
         digest = entry_hash(entry.seq, entry.table_id, entry.at, entry.round_id, entry.kind, entry.version,
-                            entry.actor, payload_to_json(entry.payload), entry.prev_hash)
+                            entry.actor, stored, entry.prev_hash)
         if digest != entry.hash:
             return ChainReport(False, count, entry.seq,
                                f"event {entry.seq} was changed after it was written: its contents do not "

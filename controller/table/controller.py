@@ -288,18 +288,20 @@ class TableController:
 
     # ------------------------------------------------------------------------------------------ replay
     def _recover(self) -> None:
+        """Rebuild the table from its journal: the table-level events, then the current round's own events
+        (earlier rounds are closed and need no replay). `audit verify` replays them all."""
         self.rules, self.round, self.round_id, self.round_number = None, None, None, 0
         self.faults.clear()
         self.adjustments.clear()
         self._fault_counter = 0
-        for entry in self.journal.entries():
+        for entry in self.journal.table_entries():
             self._last_at = max(self._last_at, entry.at)
-            if entry.kind in EVENT_TYPES:
-                if self.round is None:
-                    raise JournalError(f"Journal event {entry.seq} belongs to no round; run `rptable audit verify`.")
-                apply(self.round, event_from_dict(entry.payload))
-            else:
-                self._apply_table_event(entry.kind, entry.payload, entry.at)
+            self._apply_table_event(entry.kind, entry.payload, entry.at)
+        if self.round is not None and self.round_id is not None:
+            for entry in self.journal.round_entries(self.round_id):
+                self._last_at = max(self._last_at, entry.at)
+                if entry.kind in EVENT_TYPES:
+                    apply(self.round, event_from_dict(entry.payload))
 
     def _apply_table_event(self, kind: str, payload: dict[str, Any], at: float) -> None:
         if kind == "table.rules":

@@ -77,6 +77,7 @@ class JournalEntry:
     payload: dict[str, Any]
     prev_hash: str
     hash: str
+    payload_json: str = ""  # the payload exactly as stored (what the hash covers)
 
 
 def entry_hash(
@@ -124,7 +125,7 @@ class Journal:
             digest = entry_hash(seq, self.table_id, event.at, event.round_id, event.kind, event.version,
                                 event.actor, payload_json, prev)
             entries.append(JournalEntry(seq, self.table_id, float(event.at), event.round_id, event.kind,
-                                        event.version, event.actor, event.payload, prev, digest))
+                                        event.version, event.actor, event.payload, prev, digest, payload_json))
             rows.append((seq, self.table_id, float(event.at), event.round_id, event.kind, event.version, event.actor,
                          payload_json, prev, digest))
             prev = digest
@@ -144,20 +145,25 @@ class Journal:
 
     def entries(self, after_seq: int = 0) -> Iterator[JournalEntry]:
         """Every entry after `after_seq`, in order."""
+        yield from self._select("seq > ?", (after_seq,))
+
+    def round_entries(self, round_id: str) -> Iterator[JournalEntry]:
+        """The entries of one round, in order."""
+        yield from self._select("round_id = ?", (round_id,))
+
+    def table_entries(self) -> Iterator[JournalEntry]:
+        """The table-level entries only (rules, rounds opened, faults, overrides), in order."""
+        yield from self._select("kind LIKE 'table.%'", ())
+
+    def _select(self, where: str, params: tuple[object, ...]) -> Iterator[JournalEntry]:
         try:
             cursor = self._db.execute(
                 "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash "
-                "FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", (self.table_id, after_seq))
+                f"FROM events WHERE table_id = ? AND {where} ORDER BY seq", (self.table_id, *params))
             for row in cursor:
                 yield _entry(row)
         except sqlite3.Error as err:
             raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
-
-    def round_entries(self, round_id: str) -> list[JournalEntry]:
-        cursor = self._db.execute(
-            "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash "
-            "FROM events WHERE table_id = ? AND round_id = ? ORDER BY seq", (self.table_id, round_id))
-        return [_entry(row) for row in cursor]
 
     def close(self) -> None:
         self._db.close()
@@ -220,7 +226,7 @@ def _schema_version(db: sqlite3.Connection) -> int:
 def _entry(row: tuple[Any, ...]) -> JournalEntry:
     seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, digest = row
     return JournalEntry(int(seq), table_id, float(at), round_id, kind, int(version), actor,
-                        json.loads(payload), prev_hash, digest)
+                        json.loads(payload), prev_hash, digest, payload)
 
 
 def _write_failure(path: Path, err: sqlite3.Error) -> str:
