@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         with Journal(args.journal, args.table, readonly=True) as journal:
-            entries = list(journal.entries())
+            entries = [] if args.action == "verify" else list(journal.entries())
     except JournalError as err:
         print(f"rptable audit: {err}", file=sys.stderr)
         return 1
@@ -139,9 +139,9 @@ def _recall(args: argparse.Namespace, entries: list[Any]) -> int:
 
 
 def _verify(args: argparse.Namespace, entries: list[Any]) -> int:
-    from controller.table.audit import verify_journal
+    from controller.table.audit import verify_journal_file
 
-    report = verify_journal(entries)
+    report = verify_journal_file(args.journal, args.table)
     if args.json:
         print(json.dumps(report.to_dict()))
     elif report.ok:

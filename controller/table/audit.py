@@ -128,6 +128,29 @@ def verify_journal(entries: list[JournalEntry]) -> VerifyReport:
     chain = verify_chain(entries)
     if not chain.ok:
         return VerifyReport(False, chain.events, 0, chain.first_bad_event, chain.reason)
+    return verify_replay(entries)
+
+
+def verify_journal_file(path: str, table_id: str = "T1") -> VerifyReport:
+    """`verify_journal` for a file, on both cores: a forked child checks the hash chain on the raw rows while
+    this process replays every round. The earlier of the two findings is the first bad event."""
+    import multiprocessing
+
+    from controller.table.journal import Journal, chain_report_of_file
+
+    context = multiprocessing.get_context("fork")
+    with context.Pool(1) as pool:
+        pending = pool.apply_async(chain_report_of_file, (path, table_id))
+        with Journal(path, table_id, readonly=True) as journal:
+            replayed = verify_replay(list(journal.entries()))
+        chain = pending.get()
+    if not chain.ok and (replayed.ok or (chain.first_bad_event or 0) <= (replayed.first_bad_event or 0)):
+        return VerifyReport(False, chain.events, 0, chain.first_bad_event, chain.reason)
+    return replayed
+
+
+def verify_replay(entries: list[JournalEntry]) -> VerifyReport:
+    """Replay every round, paying every box again and checking each round's house net."""
     rules: HouseRules | None = None
     state: RoundState | None = None
     rounds = 0

@@ -248,3 +248,14 @@ def _write_failure(path: Path, err: sqlite3.Error) -> str:
         todo = "Check the drive and the file"
     return (f"The journal {path} could not be written: {why} ({text}). Play is stopped and nothing after "
             f"this point was recorded. {todo}, then restart rptable; a pit boss must resolve the fault.")
+
+
+def chain_report_of_file(path: str, table_id: str = "T1") -> Any:
+    """The hash-chain check straight off the rows, with no decoding (the fast half of `audit verify`)."""
+    from controller.table.chain import verify_rows
+
+    with Journal(path, table_id, readonly=True) as journal:
+        rows = journal._db.execute(
+            "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash FROM events "
+            "WHERE table_id = ? ORDER BY seq", (table_id,))
+        return verify_rows(rows)
