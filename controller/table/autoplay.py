@@ -12,7 +12,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from controller.cards import PACK, Card
-from controller.engine import CloseBets, CloseBuying, IllegalCommand, Phase, PlaceStakes, RevealDealer, legal_commands
+from controller.engine import (
+    CloseBets,
+    CloseBuying,
+    IllegalCommand,
+    Phase,
+    PlaceStakes,
+    RevealDealer,
+    legal_commands,
+    next_card_target,
+)
 from controller.strategy import decide_box, decide_buy
 from controller.table.controller import TableController
 from controller.table.users import Role, User
@@ -163,16 +172,17 @@ def _step(controller: TableController, feed: ShoeFeed, totals: SessionTotals) ->
         else:
             controller.void_round(QA_PIT_BOSS, f"simulated session: {state.fault.text}")
         return
-    legal = legal_commands(state)
-    kinds = {a.kind for a in legal}
-    if "card" in kinds:
+    if next_card_target(state) is not None:  # most steps: a card is due (cheaper than every legal command)
         controller.card(feed.next_card())
         if state.stock_size > feed.cards_left():
             # R-ACT-7: the dealer shuffles the discards and puts them in the shoe
             stock = [c for c in PACK if state.in_stock(c)]
             random.Random(f"reshuffle:{controller.round_id}:{state.stock_size}").shuffle(stock)
             feed.load_pack(stock)
-    elif state.phase is Phase.DECISIONS and state.turn:
+        return
+    legal = legal_commands(state)
+    kinds = {a.kind for a in legal}
+    if state.phase is Phase.DECISIONS and state.turn:
         controller.submit(decide_box(state, state.turn, legal), actor=f"player:P{state.turn}")
     elif "reveal" in kinds:
         controller.submit(RevealDealer())
