@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("rules", "house-rule presets: list, show NAME, check FILE"),
     "round": ("round", "play scripted rounds and print each settlement"),
     "simulate": ("simulate", "QA: the full controller and its journal against the simulated shoe"),
+    "analyze": ("analyze", "house edge and hit frequencies of a preset under a player strategy"),
     "audit": ("audit", "pit boss: rounds, show, recall, verify, export, report of a table's journal"),
     "users": ("users", "staff accounts: add, list, disable (dealer, pit boss, admin)"),
 }
