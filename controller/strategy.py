@@ -14,7 +14,23 @@ It is a fixed, readable policy for exercising the table, not an optimal one (see
 
 from __future__ import annotations
 
-from controller.engine import Bet, BuyGame, Command, Exchange, Fold, Insure, LegalAction, RoundState, TakeAnte
+from controller.engine import (
+    Bet,
+    BuyGame,
+    CloseBuying,
+    Command,
+    Exchange,
+    Fold,
+    IllegalCommand,
+    Insure,
+    LegalAction,
+    Phase,
+    RevealDealer,
+    RoundState,
+    TakeAnte,
+    legal_commands,
+    next_card_target,
+)
 from controller.engine.strength import hand_value
 from controller.hands import HandCategory
 
@@ -51,3 +67,20 @@ def decide_buy(state: RoundState, box_number: int, legal: tuple[LegalAction, ...
     may_buy = any(a.kind == "buy_game" and a.box == box_number for a in legal)
     strong = hand_value(state.boxes[box_number].cards).category >= HandCategory.THREE_OF_A_KIND
     return BuyGame(box_number) if may_buy and strong else TakeAnte(box_number)
+
+
+def next_action(state: RoundState) -> Command | None:
+    """What the table does next under this strategy: a player's or the dealer's command, or None when the
+    next thing due is a card from the shoe. The round must be dealt (bets closed) and free of faults."""
+    if next_card_target(state) is not None:
+        return None
+    legal = legal_commands(state)
+    if state.phase is Phase.DECISIONS and state.turn:
+        return decide_box(state, state.turn, legal)
+    kinds = {a.kind for a in legal}
+    if "reveal" in kinds:
+        return RevealDealer()
+    if state.phase is Phase.BUYING:
+        waiting = [a.box for a in legal if a.kind in ("buy_game", "take_ante") and a.box is not None]
+        return decide_buy(state, waiting[0], legal) if waiting else CloseBuying()
+    raise IllegalCommand(f"nothing to do in phase {state.phase} ({', '.join(sorted(kinds))})", "R-TABLE-1")

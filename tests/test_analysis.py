@@ -64,3 +64,26 @@ def test_wizard_thumb_rules_for_ace_king(hand, up, raises):
 def test_analyze_refuses_an_unknown_strategy(caribbean):
     with pytest.raises(ValueError, match="not known"):
         house_edge(caribbean, "hunch", 1000)
+
+
+def test_engine_rounds_settle_every_preset_and_conserve_chips():
+    # Through the engine, under the simple strategy (draws, insurance, buying the dealer a game): every round
+    # closes, and the house's net is exactly minus the box's net.
+    import random
+
+    from controller.analysis.engine_rounds import play_heads_up
+    from controller.rule_files import preset_names
+
+    rng = random.Random(3)
+    for name in preset_names():
+        rules = load_preset(name)
+        for _ in range(150):
+            state = play_heads_up(rules, rng, ante=10)
+            assert state.phase == "closed"
+            assert state.house_net == -state.boxes[1].settlement.net
+
+
+def test_analyze_simple_strategy_reports_an_interval(caribbean):
+    report = house_edge(load_preset("online"), "simple", 2_000, seed=5, workers=1)
+    lo, hi = report.house_edge_ci95
+    assert lo < report.house_edge < hi and report.rounds == 2_000 and report.average_wager > 1

@@ -13,10 +13,13 @@ from typing import Any
 
 import numpy as np
 
+from controller.analysis.engine_rounds import DRAWING_STRATEGIES, simulate_engine_batch
 from controller.analysis.vectorised import NO_DRAW_STRATEGIES, Totals, hand_tables, simulate_batch
 from controller.rules import HouseRules
 
-BATCH = 500_000
+BATCH = 500_000  # vectorised rounds per job
+ENGINE_BATCH = 5_000  # rounds through the engine per job (a few seconds)
+STRATEGIES = NO_DRAW_STRATEGIES + DRAWING_STRATEGIES
 Z95 = 1.959964
 
 
@@ -52,6 +55,8 @@ def _init_worker(rules: HouseRules) -> None:
 
 def _run_batch(job: tuple[str, int, np.random.SeedSequence]) -> Totals:
     strategy, rounds, seed = job
+    if strategy in DRAWING_STRATEGIES:
+        return simulate_engine_batch(_worker_state["rules"], strategy, rounds, int(seed.generate_state(1)[0]))
     return simulate_batch(_worker_state["rules"], _worker_state["tables"], strategy, rounds,
                           np.random.default_rng(seed))
 
@@ -65,11 +70,12 @@ def house_edge(
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> EdgeReport:
-    if strategy not in NO_DRAW_STRATEGIES:
-        raise ValueError(f"strategy '{strategy}' is not known here; strategies: {', '.join(NO_DRAW_STRATEGIES)}")
+    if strategy not in STRATEGIES:
+        raise ValueError(f"strategy '{strategy}' is not known here; strategies: {', '.join(STRATEGIES)}")
     if rounds < 1:
         raise ValueError("--rounds must be at least 1")
-    sizes = [BATCH] * (rounds // BATCH) + ([rounds % BATCH] if rounds % BATCH else [])
+    batch = BATCH if strategy in NO_DRAW_STRATEGIES else ENGINE_BATCH
+    sizes = [batch] * (rounds // batch) + ([rounds % batch] if rounds % batch else [])
     seeds = np.random.SeedSequence(seed).spawn(len(sizes))
     jobs = [(strategy, n, s) for n, s in zip(sizes, seeds, strict=True)]
     workers = workers or min(len(jobs), os.cpu_count() or 1)

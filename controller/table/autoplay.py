@@ -12,17 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from controller.cards import PACK, Card
-from controller.engine import (
-    CloseBets,
-    CloseBuying,
-    IllegalCommand,
-    Phase,
-    PlaceStakes,
-    RevealDealer,
-    legal_commands,
-    next_card_target,
-)
-from controller.strategy import decide_box, decide_buy
+from controller.engine import CloseBets, Phase, PlaceStakes
+from controller.strategy import next_action
 from controller.table.controller import TableController
 from controller.table.users import Role, User
 from drivers.base import CardEvent, CardSource, DeviceFault, SourceError
@@ -172,7 +163,8 @@ def _step(controller: TableController, feed: ShoeFeed, totals: SessionTotals) ->
         else:
             controller.void_round(QA_PIT_BOSS, f"simulated session: {state.fault.text}")
         return
-    if next_card_target(state) is not None:  # most steps: a card is due (cheaper than every legal command)
+    action = next_action(state)
+    if action is None:  # a card is due
         controller.card(feed.next_card())
         if state.stock_size > feed.cards_left():
             # R-ACT-7: the dealer shuffles the discards and puts them in the shoe
@@ -180,18 +172,5 @@ def _step(controller: TableController, feed: ShoeFeed, totals: SessionTotals) ->
             random.Random(f"reshuffle:{controller.round_id}:{state.stock_size}").shuffle(stock)
             feed.load_pack(stock)
         return
-    legal = legal_commands(state)
-    kinds = {a.kind for a in legal}
-    if state.phase is Phase.DECISIONS and state.turn:
-        controller.submit(decide_box(state, state.turn, legal), actor=f"player:P{state.turn}")
-    elif "reveal" in kinds:
-        controller.submit(RevealDealer())
-    elif state.phase is Phase.BUYING:
-        waiting = [a.box for a in legal if a.kind in ("buy_game", "take_ante") and a.box is not None]
-        if waiting:
-            box = waiting[0]
-            controller.submit(decide_buy(state, box, legal), actor=f"player:P{box}")
-        else:
-            controller.submit(CloseBuying())
-    else:
-        raise IllegalCommand(f"autoplay found nothing to do in phase {state.phase}: {kinds}", "R-TABLE-1")
+    box = getattr(action, "box", None)
+    controller.submit(action, actor=f"player:P{box}" if box else "dealer")
