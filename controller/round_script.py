@@ -33,11 +33,12 @@ from controller.engine import (
     RevealDealer,
     RoundState,
     TakeAnte,
+    buy_candidates,
+    describe_next_card,
     do,
     new_round,
     next_card_target,
 )
-from controller.engine.machine import describe_next_card
 from controller.engine.strength import hand_value
 from controller.rules import HouseRules, RulesError
 
@@ -95,6 +96,8 @@ def play_script(script: Any, load_rules: Callable[[str], HouseRules], rules: Hou
         command = _decision_command(decision, step)
         if isinstance(command, (BuyGame, TakeAnte)) and state.phase is Phase.REVEAL:
             _run(state, RevealDealer(), step)
+        if isinstance(command, TakeAnte) and _ante_taken_anyway(state, command.box):
+            continue
         _run(state, command, step)
         _draw_expected_cards(state, shoe, step)
     end = len(decisions) + 1
@@ -109,6 +112,19 @@ def play_script(script: Any, load_rules: Callable[[str], HouseRules], rules: Hou
     _draw_expected_cards(state, shoe, end)
     assert state.phase is Phase.CLOSED, state.phase
     return state
+
+
+def _ante_taken_anyway(state: RoundState, number: int) -> bool:
+    """Declining to buy the dealer a game when the box has no such choice (the dealer qualified, the box is
+    insured where only uninsured boxes may buy, or buying is over) changes nothing: not an error."""
+    box = state.boxes.get(number)
+    if box is None or box.folded or box.bet == 0 or box.blind or not state.revealed:
+        return False
+    if state.dealer_qualified:
+        return True
+    if state.phase is Phase.BUYING and number in buy_candidates(state) and not box.buy_choice:
+        return False
+    return state.phase in (Phase.BUYING, Phase.DEALER_DRAW, Phase.CLOSED) and box.buy_choice != "buy"
 
 
 def _run(state: RoundState, command: Command, step: int) -> None:

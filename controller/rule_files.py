@@ -33,10 +33,18 @@ def load_rules_file(path: str | Path) -> HouseRules:
     return rules_from_toml(text, str(path))
 
 
+def is_file(path: str | Path) -> bool:
+    """Path.is_file, but False (not an exception) for a name too long or otherwise impossible."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def load_rules(name_or_path: str) -> HouseRules:
     """A preset by name, else a TOML file by path (what `--rules NAME|FILE` accepts)."""
     if name_or_path in preset_names():
         return load_preset(name_or_path)
-    if name_or_path.endswith(".toml") or "/" in name_or_path or Path(name_or_path).is_file():
+    if name_or_path.endswith(".toml") or "/" in name_or_path or is_file(name_or_path):
         return load_rules_file(name_or_path)
     raise RulesError(f"no preset or rules file '{name_or_path}'; presets: {', '.join(preset_names())}")

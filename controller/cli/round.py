@@ -9,11 +9,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.rule_files import load_rules
+from controller.rule_files import is_file, load_rules
 from controller.rules import HouseRules, RulesError
+
+EPILOG = """\
+A script is a JSON object: {"rules", "boxes": [{"box", "ante", "bonus", "blind", "player"}],
+"shoe": [cards in the order they leave the shoe; "??" is an unreadable card],
+"decisions": [{"box", "action", ...}]}; actions: fold, bet, buy, exchange (+discard), insure (+amount),
+buy_game, take_ante.
+An illegal script gives {"script", "error", "clause", "step"}: step 0 = the stakes and the deal,
+N = the N-th decision (with the cards it draws), len(decisions) + 1 = the dealer's part after the last one.
+Scripts read from stdin are named stdin:LINE. Exit status 1 if any script failed, 2 for bad options.
+"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = EPILOG
     parser.add_argument(
         "scripts", nargs="+", metavar="SCRIPT",
         help="round script files (JSON); '-' reads JSON lines from stdin, one script a line "
@@ -72,7 +84,7 @@ def _load_relative(name: str, script_path: str) -> HouseRules:
         return load_rules(name)
     except RulesError:
         candidate = Path(script_path).parent / name
-        if not script_path.startswith("stdin:") and candidate.is_file():
+        if not script_path.startswith("stdin:") and is_file(candidate):
             return load_rules(str(candidate))
         raise
 

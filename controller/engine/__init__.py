@@ -26,21 +26,49 @@ from controller.engine.commands import (
 )
 from controller.engine.events import DEALER, Event, event_from_dict
 from controller.engine.guide import Expectation, LegalAction, expected_next, legal_commands
-from controller.engine.machine import (
-    IllegalCommand,
-    can,
-    do,
-    exchange_price,
-    insurance_range,
-    next_card_target,
-    verify,
-)
-from controller.engine.state import BoxState, Phase, RoundState, apply, new_round, replay
+from controller.engine.machine import do
+from controller.engine.queries import describe_next_card, exchange_price, insurance_range, next_card_target
+from controller.engine.state import BoxState, Phase, RoundState, apply, buy_candidates, new_round, replay
+from controller.engine.verifiers import IllegalCommand, can, verify
 
 __all__ = [
-    "DEALER", "Bet", "BoxState", "BuyGame", "BuySixth", "CardDealt", "CloseBets", "CloseBuying", "Command",
-    "CorrectCard", "DismissCard", "Event", "Exchange", "Expectation", "Fold", "IllegalCommand", "Insure",
-    "LegalAction", "Phase", "PlaceStakes", "RevealDealer", "RoundState", "TakeAnte", "VoidRound",
-    "WithdrawStakes", "apply", "can", "do", "event_from_dict", "exchange_price", "expected_next",
-    "insurance_range", "legal_commands", "new_round", "next_card_target", "replay", "verify",
+    "DEALER",
+    "Bet",
+    "BoxState",
+    "BuyGame",
+    "BuySixth",
+    "CardDealt",
+    "CloseBets",
+    "CloseBuying",
+    "Command",
+    "CorrectCard",
+    "DismissCard",
+    "Event",
+    "Exchange",
+    "Expectation",
+    "Fold",
+    "IllegalCommand",
+    "Insure",
+    "LegalAction",
+    "Phase",
+    "PlaceStakes",
+    "RevealDealer",
+    "RoundState",
+    "TakeAnte",
+    "VoidRound",
+    "WithdrawStakes",
+    "apply",
+    "buy_candidates",
+    "can",
+    "describe_next_card",
+    "do",
+    "event_from_dict",
+    "exchange_price",
+    "expected_next",
+    "insurance_range",
+    "legal_commands",
+    "new_round",
+    "next_card_target",
+    "replay",
+    "verify",
 ]

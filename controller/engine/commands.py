@@ -3,16 +3,15 @@ override). The engine verifies each one and either refuses it or turns it into e
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from controller.cards import Card
+from controller.engine.records import record
 
 
 class Command:
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlaceStakes(Command):
     """R-BET-1 / R-TABLE-2: a box's ante, optional bonus, and whether it plays blind (bet placed now)."""
 
@@ -23,39 +22,39 @@ class PlaceStakes(Command):
     player: str = ""  # who plays the box; boxes of one player must be adjacent (R-TABLE-2)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WithdrawStakes(Command):
     box: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CloseBets(Command):
     """No more bets; the deal starts. The first card from the shoe closes the bets too."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardDealt(Command):
     """A card from the card source; None = the reader could not read it (`??`)."""
 
     card: Card | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Fold(Command):
     box: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bet(Command):
     box: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BuySixth(Command):
     box: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Exchange(Command):
     """R-ACT-4 / R-ACT-5: discard these cards for as many new ones (a repeat is one card again)."""
 
@@ -63,33 +62,33 @@ class Exchange(Command):
     discards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Insure(Command):
     box: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RevealDealer(Command):
     """Every box has acted: the dealer shows his hand."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BuyGame(Command):
     box: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TakeAnte(Command):
     box: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CloseBuying(Command):
     """The dealer closes buying the game: boxes that said nothing take the ante (R-BUY-2)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CorrectCard(Command):
     """Pit boss: the right card replaces the card read badly (duplicate, unreadable, not in the stock)."""
 
@@ -98,7 +97,7 @@ class CorrectCard(Command):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DismissCard(Command):
     """Pit boss: the faulted read was not a card in play (a burn card, a stray read); nothing is placed."""
 
@@ -106,7 +105,7 @@ class DismissCard(Command):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VoidRound(Command):
     """Pit boss: void the round; every stake is returned."""
 

@@ -7,10 +7,11 @@ categories as their JSON names; `event_from_dict` reads it back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any, ClassVar
 
 from controller.cards import Card, parse_card
+from controller.engine.records import record
 from controller.hands import HandCategory
 
 EVENT_VERSION = 1
@@ -36,7 +37,7 @@ class Event:
         return event_from_dict(data)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StakesPlaced(Event):
     """R-BET-1, R-TABLE-2: a box's ante (and for a blind box its bet) and bonus, before the deal."""
 
@@ -48,21 +49,21 @@ class StakesPlaced(Event):
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StakesWithdrawn(Event):
     """A box's stakes taken back before the deal (a correction in the betting phase)."""
 
     box: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BetsClosed(Event):
     """No more bets: the deal begins in R-DEAL-1 order over these boxes."""
 
     boxes: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardPlaced(Event):
     """A card from the shoe went to a box or to the dealer (to = 0); face_up only for the dealer's 5th."""
 
@@ -71,7 +72,7 @@ class CardPlaced(Event):
     face_up: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BonusSettled(Event):
     """R-BONUS-1: the bonus on the box's first five cards, right after the deal (win > 0, loss < 0)."""
 
@@ -81,44 +82,44 @@ class BonusSettled(Event):
     result: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Folded(Event):
     box: int  # R-ACT-1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BetPlaced(Event):
     box: int  # R-ACT-2
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SixthCardBought(Event):
     box: int  # R-ACT-3
     price: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardsExchanged(Event):
     box: int  # R-ACT-4, R-ACT-5
     discards: tuple[Card, ...]
     price: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InsurancePlaced(Event):
     box: int  # R-ACT-6
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiscardsReshuffled(Event):
     """R-ACT-7: the discards became a new stock (live cards never return)."""
 
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DealerRevealed(Event):
     """R-DEALER-1: the dealer's hand is shown; whether he qualifies."""
 
@@ -126,23 +127,23 @@ class DealerRevealed(Event):
     qualified: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameBought(Event):
     box: int  # R-BUY-1
     price: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AnteTaken(Event):
     box: int  # R-BUY-1: the box declined to buy the dealer a game
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BuyingClosed(Event):
     """R-BUY-2: every box has chosen; boxes that said nothing take the ante."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DealerCardReplaced(Event):
     """R-BUY-1, R-BUY-3: the dealer discards his highest card for the next one; free = a repeat."""
 
@@ -151,13 +152,13 @@ class DealerCardReplaced(Event):
     free: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DealerDrawEnded(Event):
     best: HandCategory
     qualified: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoxSettled(Event):
     """R-SETTLE-*: one box's result, line by line, in chips from the player's side (+ = player wins)."""
 
@@ -175,12 +176,12 @@ class BoxSettled(Event):
     net: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RoundClosed(Event):
     house_net: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardFault(Event):
     """A card the round cannot accept: the round stops until a pit boss resolves it."""
 
@@ -190,7 +191,7 @@ class CardFault(Event):
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FaultResolved(Event):
     """A pit boss resolved the fault: "corrected" (a CardPlaced follows) or "dismissed" (no card taken)."""
 
@@ -200,7 +201,7 @@ class FaultResolved(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RoundVoided(Event):
     """A pit boss voided the round: every stake is returned."""
 

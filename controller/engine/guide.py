@@ -15,8 +15,9 @@ from controller.engine.commands import (
     RevealDealer,
     TakeAnte,
 )
-from controller.engine.machine import can, describe_next_card, exchange_price, insurance_range
+from controller.engine.queries import describe_next_card, exchange_price, insurance_range
 from controller.engine.state import Phase, RoundState, buy_candidates
+from controller.engine.verifiers import can
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +61,9 @@ def expected_next(state: RoundState) -> Expectation:
     if phase is Phase.DECISIONS:
         return Expectation("box", state.turn, f"box {state.turn}: {_choices(state)}")
     if phase is Phase.REVEAL:
-        late = f" (box {state.insurance_window} may still insure)" if state.insurance_window else ""
+        window = state.boxes.get(state.insurance_window)
+        may_insure = window is not None and insurance_range(state, window) is not None
+        late = f" (box {state.insurance_window} may still insure)" if may_insure else ""
         return Expectation("dealer", None, "dealer: show your hand" + late)
     waiting = [str(n) for n in buy_candidates(state) if not state.boxes[n].buy_choice]
     return Expectation("box", int(waiting[0]) if waiting else None,

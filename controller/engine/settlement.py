@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from controller.engine.events import BoxSettled
 from controller.engine.state import BoxState
-from controller.engine.strength import hand_value
+from controller.engine.strength import hand_value, hand_value_and_payout
 from controller.hands import HandCategory, HandValue
-from controller.payouts import analyse_payout
 from controller.rules import HouseRules
 
 
@@ -22,8 +21,7 @@ def settle_box(
 ) -> BoxSettled:
     """The box's result. `dealer` is the dealer's final hand; `qualified_at_reveal` decides insurance and the
     boxes that did not buy a game; `qualified_now` (after any bought draw) decides the boxes that did."""
-    value = hand_value(box.cards)
-    payout = analyse_payout(box.cards, rules.pays)
+    value, payout = hand_value_and_payout(box.cards, rules.pays)
     ante = bet = insurance = buy_game = 0
     draw = -box.draw_paid
     if box.folded:  # R-ACT-1: the ante and any draw payment are the house's

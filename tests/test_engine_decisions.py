@@ -1,0 +1,192 @@
+"""R-TABLE-1, R-BET-1, R-ACT-1..6, R-DEALER-1, the R-SETTLE-1 cap: decisions accepted or refused, and why.
+Every refusal is checked to change nothing."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from roundkit import deal_order
+
+from controller.cards import parse_card, parse_cards
+from controller.engine import (
+    Bet,
+    BuySixth,
+    CardDealt,
+    Exchange,
+    Fold,
+    IllegalCommand,
+    Insure,
+    Phase,
+    PlaceStakes,
+    RevealDealer,
+    do,
+    event_from_dict,
+    exchange_price,
+    insurance_range,
+    legal_commands,
+    new_round,
+    replay,
+)
+from controller.engine.events import EventFormatError
+from controller.rule_files import load_preset
+from controller.rules import rules_from_mapping
+
+CLASSIC = load_preset("classic")
+TRIPS = ["9D", "9H", "9S", "2S", "5D"]
+JUNK = ["2C", "4H", "6C", "8D", "TH"]
+PAIR_DEALER = ["7C", "7D", "3S", "4D", "9C"]
+
+
+def variant(**sections):
+    data = CLASSIC.to_mapping()
+    for section, values in sections.items():
+        if isinstance(values, dict):
+            data[section].update(values)
+        else:
+            data[section] = values
+    return rules_from_mapping(data)
+
+
+def dealt(rules=CLASSIC, hands=None, dealer=PAIR_DEALER):
+    hands = hands or {1: TRIPS, 2: JUNK}
+    state = new_round(rules)
+    events = []
+    for box in hands:
+        events += do(state, PlaceStakes(box, 100))
+    for code in deal_order(hands, dealer):
+        events += do(state, CardDealt(parse_card(code)))
+    return state, events
+
+
+def refused(state, command, clause):
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalCommand) as err:
+        do(state, command)
+    assert err.value.clause == clause, err.value.reason
+    assert state == before
+    return err.value.reason
+
+
+def test_r_table_1_boxes_act_in_order():
+    state, _ = dealt()
+    reason = refused(state, Bet(2), "R-TABLE-1")
+    assert reason == "It is box 1's turn, not box 2's: boxes act in order 1, 2, 3 …."
+
+
+def test_r_bet_1_ante_limits_and_no_stakes_after_the_deal():
+    state = new_round(CLASSIC)
+    assert "outside the table's limits (1-10000)" in refused(state, PlaceStakes(1, 10_001), "R-BET-1")
+    refused(state, PlaceStakes(7, 100), "R-TABLE-1")
+    refused(state, PlaceStakes(1, 100, bonus=1001), "R-BET-1")
+    state, _ = dealt()
+    refused(state, PlaceStakes(3, 100), "R-BET-1")
+
+
+def test_r_act_2_the_bet_is_exactly_twice_the_ante():
+    state, events = dealt()
+    events += do(state, Bet(1))
+    assert state.boxes[1].bet == 200 and events[-1].to_dict() == {"type": "BetPlaced", "v": 1, "box": 1,
+                                                                   "amount": 200}
+
+
+def test_r_act_4_one_draw_per_box():
+    state, _ = dealt()
+    do(state, BuySixth(1))
+    do(state, CardDealt(parse_card("AS")))
+    refused(state, Exchange(1, (parse_card("2S"),)), "R-ACT-4")
+    refused(state, BuySixth(1), "R-ACT-4")
+    refused(state, Exchange(1, (parse_card("KS"),)), "R-ACT-4")  # not in the hand either
+
+
+def test_r_act_4_priced_by_count_when_the_table_says_so():
+    rules = variant(draw={"exchange_price": "by_count", "exchange_max_cards": 5})
+    state, _ = dealt(rules)
+    box = state.boxes[1]
+    assert [exchange_price(state, box, k) for k in range(1, 6)] == [100, 200, 300, 200, 100]
+
+
+def test_r_act_6_insurance_needs_trips_or_better():
+    state, _ = dealt(hands={1: JUNK, 2: TRIPS})
+    assert "insurance needs three of a kind or better" in refused(state, Insure(1, 100), "R-ACT-6")
+    assert insurance_range(state, state.boxes[1]) is None
+
+
+def test_r_act_6_insurance_range_is_queryable_and_listed():
+    state, _ = dealt()
+    assert insurance_range(state, state.boxes[1]) == (1, 300)  # classic: up to half of 200 x 3
+    insure = next(a for a in legal_commands(state) if a.kind == "insure")
+    assert (insure.box, insure.minimum, insure.maximum) == (1, 1, 300)
+
+
+def test_r_act_6_insured_before_the_bet_the_box_must_bet():
+    state, _ = dealt()
+    do(state, Insure(1, 300))
+    refused(state, Fold(1), "R-ACT-6")
+    refused(state, BuySixth(1), "R-ACT-6")
+    do(state, Bet(1))
+    assert state.boxes[1].insurance == 300
+
+
+def test_r_act_6_insurance_just_after_the_bet_but_not_once_the_next_box_acts():
+    state, _ = dealt()
+    do(state, Bet(1))
+    assert any(a.kind == "insure" and a.box == 1 for a in legal_commands(state))
+    do(state, Fold(2))
+    assert state.phase is Phase.REVEAL
+    assert refused(state, Insure(2, 100), "R-ACT-6") == "Box 2 has folded; it cannot insure."
+    state2, _ = dealt()
+    do(state2, Bet(1))
+    do(state2, Insure(1, 300))  # still before box 2 acts
+    do(state2, Fold(2))
+    state3, _ = dealt(hands={1: JUNK, 2: TRIPS})
+    do(state3, Fold(1))
+    do(state3, Bet(2))
+    do(state3, Insure(2, 150))  # the last box may insure until the dealer shows his hand
+    do(state3, RevealDealer())
+    assert state3.boxes[2].settlement.insurance == -150
+
+
+def test_r_act_6_late_insurance_refused_after_the_next_box_acted():
+    state, _ = dealt(hands={1: TRIPS, 2: JUNK, 3: ["3C", "5H", "7S", "JD", "QD"]})
+    do(state, Bet(1))
+    do(state, Fold(2))
+    assert "before the next box acts" in refused(state, Insure(1, 100), "R-ACT-6")
+
+
+def test_r_dealer_1_a_table_may_require_a_pair():
+    rules = variant(dealer={"qualifies_with": "ONE_PAIR"})
+    state, _ = dealt(rules, hands={1: TRIPS}, dealer=["AC", "KD", "8S", "4D", "2C"])
+    do(state, Bet(1))
+    do(state, RevealDealer())
+    assert state.dealer_qualified is False and state.phase is Phase.BUYING
+
+
+def test_r_settle_1_a_maximum_payout_caps_the_bet_win():
+    rules = variant(table={"max_payout": 500})
+    state, _ = dealt(rules, hands={1: ["2H", "5H", "9H", "JH", "KH"]})
+    do(state, Bet(1))
+    do(state, RevealDealer())
+    assert state.boxes[1].settlement.bet == 500
+
+
+def test_replay_equals_the_live_state_at_every_event():
+    state, events = dealt()
+    events += do(state, Exchange(1, tuple(parse_cards(["2S", "5D"]))))
+    for code in ("3H", "AS"):
+        events += do(state, CardDealt(parse_card(code)))
+    events += do(state, Bet(1))
+    events += do(state, Bet(2))
+    events += do(state, RevealDealer())
+    assert state.phase is Phase.CLOSED
+    assert replay(CLASSIC, events) == state
+    assert [event_from_dict(e.to_dict()) for e in events] == events
+
+
+def test_stored_events_of_an_unknown_type_or_version_are_refused_clearly():
+    with pytest.raises(EventFormatError, match="unknown event type 'Teleport'"):
+        event_from_dict({"type": "Teleport", "v": 1})
+    with pytest.raises(EventFormatError, match="version 2"):
+        event_from_dict({"type": "Folded", "v": 2, "box": 1})
+    with pytest.raises(EventFormatError, match="malformed"):
+        event_from_dict({"type": "Folded", "v": 1})

@@ -1,0 +1,209 @@
+"""Invariants over random legal play, for every preset: chips are conserved, replay equals the live state,
+every listed legal command is accepted, an illegal command changes nothing, events survive JSON."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from controller.cards import PACK, Card
+from controller.engine import (
+    Bet,
+    BuyGame,
+    BuySixth,
+    CardDealt,
+    CloseBets,
+    CloseBuying,
+    CorrectCard,
+    DismissCard,
+    Exchange,
+    Fold,
+    IllegalCommand,
+    Insure,
+    Phase,
+    PlaceStakes,
+    RevealDealer,
+    RoundState,
+    TakeAnte,
+    VoidRound,
+    can,
+    do,
+    event_from_dict,
+    expected_next,
+    legal_commands,
+    new_round,
+    replay,
+)
+from controller.rule_files import load_preset, preset_names
+
+PRESETS = {name: load_preset(name) for name in preset_names()}
+
+
+def check_closed_round(state: RoundState) -> None:
+    """R-SETTLE-*: every box settled; lines add up to its net; the house wins what the players lose;
+    no box loses more than it staked."""
+    assert state.phase is Phase.CLOSED
+    total = 0
+    for box in state.boxes.values():
+        s = box.settlement
+        assert s is not None
+        assert s.net == s.ante + s.bet + s.draw + s.insurance + s.bonus + s.buy_game
+        staked = box.ante + box.bet + box.bonus + box.insurance + box.draw_paid + box.buy_paid
+        assert staked + s.net >= 0, (box, s)  # what comes back to the player is never negative
+        if state.voided:
+            assert s.net == 0
+        else:
+            assert s.draw == -box.draw_paid  # R-SETTLE-1: draw payments are never returned
+        total += s.net
+    assert state.house_net == -total
+
+
+def next_stock_card(state: RoundState, shoe: list[Card], rng: random.Random) -> Card:
+    while shoe:
+        card = shoe.pop()
+        if state.in_stock(card):
+            return card
+    stock = [c for c in PACK if state.in_stock(c)]
+    return rng.choice(stock)
+
+
+def command_for(action, state: RoundState, shoe: list[Card], rng: random.Random):
+    kind, box = action.kind, action.box
+    if kind == "card":
+        return CardDealt(next_stock_card(state, shoe, rng))
+    if kind == "exchange":
+        count = rng.randint(action.minimum, action.maximum)
+        return Exchange(box, tuple(rng.sample(state.boxes[box].cards, count)))
+    if kind == "insure":
+        return Insure(box, rng.randint(action.minimum, action.maximum))
+    if kind == "place_stakes":
+        return PlaceStakes(box, rng.randint(action.minimum, min(action.maximum, 200)))
+    if kind == "correct_card":
+        return CorrectCard(next_stock_card(state, shoe, rng), "pit boss 7", "misread")
+    simple = {"fold": Fold, "bet": Bet, "buy": BuySixth, "buy_game": BuyGame, "take_ante": TakeAnte}
+    if kind in simple:
+        return simple[kind](box)
+    return {"close_bets": CloseBets(), "reveal": RevealDealer(), "close_buying": CloseBuying(),
+            "dismiss_card": DismissCard("pit boss 7", "burn card"),
+            "void_round": VoidRound("pit boss 7", "table dispute")}[kind]
+
+
+def random_illegal_probe(state: RoundState, rng: random.Random):
+    """Any command at all, with arbitrary arguments: most are illegal at any given moment."""
+    box = rng.randint(0, 8)
+    card = rng.choice(PACK)
+    return rng.choice([
+        PlaceStakes(box, rng.choice([0, 1, 100, 10**6])), Fold(box), Bet(box), BuySixth(box),
+        Exchange(box, (card,)), Insure(box, rng.randint(0, 5000)), RevealDealer(), BuyGame(box),
+        TakeAnte(box), CloseBuying(), CloseBets(), CorrectCard(card, "pb", "x"), DismissCard("pb", "x"),
+    ])
+
+
+def play_random_round(rules_name: str, rng: random.Random, faults: bool = True) -> tuple[RoundState, list]:
+    rules = PRESETS[rules_name]
+    state = new_round(rules)
+    events: list = []
+    boxes = rng.sample(range(1, rules.table.boxes + 1), rng.randint(1, rules.table.boxes))
+    for number in boxes:
+        blind = rules.table.blind_boxes and rng.random() < 0.15
+        bonus = rng.choice([0, 5]) if rules.bonus.enabled else 0
+        events += do(state, PlaceStakes(number, rng.choice([1, 10, 25, 100]), bonus, blind))
+    shoe = list(PACK)
+    rng.shuffle(shoe)
+    for _ in range(400):
+        if state.phase is Phase.CLOSED:
+            break
+        if faults and state.fault is None and rng.random() < 0.03 and state.phase is not Phase.BETTING:
+            live = [c for c in PACK if state.is_live(c)]
+            bad = rng.choice([None, *live[:3]])
+            events += do(state, CardDealt(bad))
+            continue
+        actions = [a for a in legal_commands(state) if a.kind != "void_round" or rng.random() < 0.01]
+        if state.fault is None and state.phase is not Phase.BETTING:
+            actions = [a for a in actions if a.kind != "void_round"] or actions
+            if rng.random() < 0.005:
+                actions = [a for a in legal_commands(state) if a.kind == "void_round"]
+        assert actions, expected_next(state)
+        probe = random_illegal_probe(state, rng)
+        if rng.random() < 0.25 and not can(state, probe):
+            before = copy.deepcopy(state)
+            with pytest.raises(IllegalCommand) as refused:
+                do(state, probe)
+            assert refused.value.clause.startswith("R-") and refused.value.reason
+            assert state == before  # an illegal command changes nothing
+        action = rng.choice(actions)
+        command = command_for(action, state, shoe, rng)
+        events += do(state, command)  # every command listed as legal is accepted
+        expected_next(state)
+    return state, events
+
+
+@pytest.mark.parametrize("rules_name", list(PRESETS))
+def test_random_legal_rounds_conserve_chips_and_replay_exactly(rules_name):
+    rng = random.Random(rules_name)
+    for _ in range(80):
+        state, events = play_random_round(rules_name, rng)
+        check_closed_round(state)
+        assert replay(PRESETS[rules_name], events) == state
+        wire = [json.loads(json.dumps(e.to_dict())) for e in events]
+        assert [event_from_dict(d) for d in wire] == events
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules_name", list(PRESETS))
+def test_thousands_of_random_rounds_per_preset(rules_name):
+    rng = random.Random(f"soak-{rules_name}")
+    for _ in range(3000):
+        state, events = play_random_round(rules_name, rng)
+        check_closed_round(state)
+        assert replay(PRESETS[rules_name], events) == state
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules_name=st.sampled_from(list(PRESETS)), seed=st.integers(0, 2**32 - 1))
+def test_hypothesis_rounds_keep_every_invariant(rules_name, seed):
+    state, events = play_random_round(rules_name, random.Random(seed))
+    check_closed_round(state)
+    assert replay(PRESETS[rules_name], events) == state
+    # Replaying any prefix gives a state that accepts the rest of the events unchanged.
+    cut = random.Random(seed).randint(0, len(events))
+    partial = replay(PRESETS[rules_name], events[:cut])
+    for event in events[cut:]:
+        from controller.engine import apply
+
+        apply(partial, event)
+    assert partial == state
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_hypothesis_chooses_every_step_of_a_round(data):
+    """Hypothesis picks the preset, the boxes, every legal action and every card (so a failure shrinks to
+    the shortest story); the round must close with chips conserved and replay to the same state."""
+    rules_name = data.draw(st.sampled_from(list(PRESETS)), label="rules")
+    rules = PRESETS[rules_name]
+    state = new_round(rules)
+    events: list = []
+    boxes = data.draw(st.sets(st.integers(1, rules.table.boxes), min_size=1, max_size=rules.table.boxes))
+    for number in sorted(boxes):
+        ante = data.draw(st.integers(rules.table.ante_min, 500), label=f"ante {number}")
+        events += do(state, PlaceStakes(number, ante))
+    rng = random.Random(data.draw(st.integers(0, 2**16), label="sub-choices"))
+    for _ in range(300):
+        if state.phase is Phase.CLOSED:
+            break
+        actions = [a for a in legal_commands(state) if a.kind not in ("void_round", "place_stakes")]
+        action = data.draw(st.sampled_from(actions))
+        if action.kind == "card":
+            stock = [c for c in PACK if state.in_stock(c)]
+            command = CardDealt(data.draw(st.sampled_from(stock)))
+        else:
+            command = command_for(action, state, [], rng)
+        events += do(state, command)
+    check_closed_round(state)
+    assert replay(rules, events) == state
