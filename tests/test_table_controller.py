@@ -131,10 +131,10 @@ def test_journal_a_full_disk_stops_play_and_shows_nothing_unrecorded(table):
     pages = table.journal._db.execute("PRAGMA page_count").fetchone()[0]
     table.journal._db.execute(f"PRAGMA max_page_count = {pages}")
     with pytest.raises(TableLocked, match="disk is full"):
-        for _ in range(200):
-            table.adjust_payment(table.round_id, 1, 5, BORIS, "long note " * 500)
+        for i in range(200):
+            table.raise_fault(f"E{i}", "reader noise " * 500, "sim://")
     assert all(e.seq <= table.journal.last_seq for e in seen)  # shown = recorded
-    assert len(table.adjustments) == table.journal.last_seq - last  # memory = the journal, nothing more
+    assert len(table.faults) == table.journal.last_seq - last  # memory = the journal, nothing more
     assert table.storage_error
     with pytest.raises(TableLocked):
         table.submit(CardDealt(parse_card("2C")))
@@ -157,3 +157,92 @@ def test_simulated_shoe_session_drives_the_controller(table):
     placed = [e.payload["card"] for e in table.journal.entries() if e.kind == "CardPlaced"]
     truth = [d.card.code for d in source.model.truth]
     assert placed == truth[: len(placed)]  # the controller's record is the shoe's ground truth
+
+
+def test_faults_refused_opening_antes_leave_no_round_behind(tmp_path):
+    path = tmp_path / "T1.journal"
+    controller = TableController(Journal(path), load_preset("classic"), clock=Clock())
+    with pytest.raises(IllegalCommand):
+        controller.submit(PlaceStakes(1, -5))
+    assert controller.round_number == 0 and not controller.round_open
+    assert [e.kind for e in controller.journal.entries()] == ["table.rules"]
+
+
+def test_faults_a_card_when_no_round_expects_one_is_journaled_and_a_fault(table):
+    from drivers.base import CardEvent
+
+    table.card(CardEvent(parse_card("QS"), 3, None, "sim://", 0.0))
+    kinds = [e.kind for e in table.journal.entries()]
+    assert "table.card_held" in kinds and "QS" in table.locked_reason
+    assert next(iter(table.faults.values())).code == "UNEXPECTED_CARD"
+
+
+def test_faults_a_storage_failure_is_still_a_fault_after_a_restart(tmp_path):
+    path = tmp_path / "T1.journal"
+    controller = TableController(Journal(path), load_preset("classic"), clock=Clock())
+    pages = controller.journal._db.execute("PRAGMA page_count").fetchone()[0]
+    controller.journal._db.execute(f"PRAGMA max_page_count = {pages}")
+    with pytest.raises(TableLocked):
+        for i in range(200):
+            controller.raise_fault(f"E{i}", "noise " * 500, "sim://")
+    controller.journal.close()
+    again = TableController(Journal(path), clock=Clock())
+    assert any(f.code == "STORAGE" for f in again.faults.values()) and "could not be written" in again.locked_reason
+
+
+def test_faults_a_resolved_clock_fault_does_not_come_back(tmp_path):
+    clock = Clock()
+    path = tmp_path / "T1.journal"
+    controller = TableController(Journal(path), load_preset("classic"), clock=clock)
+    controller.submit(PlaceStakes(1, 10))
+    clock.now -= 3600  # the clock was an hour fast and is set right
+    with pytest.raises(TableLocked, match="jumped back"):
+        controller.submit(PlaceStakes(2, 10))
+    controller.resolve_fault(next(iter(controller.faults)), BORIS, "checked: the clock was an hour fast")
+    controller.submit(PlaceStakes(2, 10))  # no new fault
+    controller.journal.close()
+    again = TableController(Journal(path), clock=clock)
+    again.submit(PlaceStakes(3, 10))
+    assert not again.faults
+
+
+def test_faults_a_clock_set_forward_by_hand_is_a_fault(tmp_path):
+    clock, mono = Clock(), [100.0]
+    controller = TableController(Journal(tmp_path / "T1.journal"), load_preset("classic"), clock=clock,
+                                 monotonic=lambda: mono[0])
+    controller.submit(PlaceStakes(1, 10))
+    clock.now += 7200
+    with pytest.raises(TableLocked, match="jumped forward"):
+        controller.submit(PlaceStakes(2, 10))
+
+
+def test_rules_other_than_the_journals_are_refused_and_only_a_pit_boss_changes_them(tmp_path):
+    from controller.table.controller import RulesMismatch
+
+    path = tmp_path / "T1.journal"
+    TableController(Journal(path), load_preset("classic"), clock=Clock()).journal.close()
+    with pytest.raises(RulesMismatch, match="plays the house rules 'classic', not 'online'"):
+        TableController(Journal(path), load_preset("online"), clock=Clock())
+    controller = TableController(Journal(path), clock=Clock())
+    with pytest.raises(IllegalCommand, match="pit boss"):
+        controller.change_rules(load_preset("online"), ANNA, "busy night")
+    controller.change_rules(load_preset("online"), BORIS, "house decision for the night shift")
+    assert controller.rules.name == "online"
+
+
+def test_overrides_an_adjustment_must_name_a_settled_box(table):
+    start_round(table)
+    with pytest.raises(IllegalCommand, match="no settled box"):
+        table.adjust_payment("T1-000099", 1, 700, BORIS, "typo")
+
+
+def test_journal_a_broken_view_does_not_hide_recorded_events(table):
+    seen = []
+
+    def broken(entry):
+        raise RuntimeError("view crashed")
+
+    table.add_listener(broken)
+    table.add_listener(seen.append)
+    start_round(table)
+    assert seen and table.listener_errors

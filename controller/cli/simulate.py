@@ -25,8 +25,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from controller.engine import IllegalCommand
     from controller.rule_files import load_rules
     from controller.rules import RulesError
+    from controller.table.controller import TableLocked
     from controller.table.journal import JournalError
     from controller.table.simulate import simulate
     from drivers.base import SourceError
@@ -40,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         report = simulate(rules, args.rounds, args.seed, boxes=args.boxes, ante=args.ante,
                           journal_path=args.journal, faults=args.faults, commit_per=args.commit,
                           on_entry=on_entry)
-    except (RulesError, JournalError, SourceError) as err:
+    except (RulesError, JournalError, SourceError, TableLocked, IllegalCommand, ValueError) as err:
         print(f"rptable simulate: {err}", file=sys.stderr)
         return 1
     if args.json:

@@ -18,7 +18,8 @@ from controller.table.controller import TableController
 from controller.table.users import Role, User
 from drivers.base import CardEvent, CardSource, DeviceFault, SourceError
 
-QA_PIT_BOSS = User("qa", Role.PIT_BOSS)
+# The pit boss of simulated sessions only: simulate refuses any journal but its own (simulate.py).
+QA_PIT_BOSS = User("qa-simulation", Role.PIT_BOSS)
 MAX_STEPS_PER_ROUND = 500  # a round has ~60 steps; more means something is stuck
 
 

@@ -62,6 +62,7 @@ def simulate(
     source = open_source(url)
     try:
         controller = TableController(journal, rules, commit_per=commit_per)
+        _claim_for_simulation(controller, seed)
         if on_entry is not None:
             controller.add_listener(on_entry)
         resumed_from = controller.round_number
@@ -79,3 +80,22 @@ def simulate(
         journal.close()
         if temporary is not None:
             temporary.cleanup()
+
+
+class NotASimulation(ValueError):
+    """The journal holds something other than this simulated session."""
+
+
+def _claim_for_simulation(controller: TableController, seed: int) -> None:
+    """A simulated session resumes only its own journal: never a live table's (its faults would be resolved
+    by the QA pit boss), and never with another seed (it would deal other cards)."""
+    session = controller.session
+    if not session and controller.journal.last_seq <= 1:  # a new journal: only its house rules so far
+        controller.mark_session("simulation", seed=seed)
+        return
+    if session.get("mode") != "simulation":
+        raise NotASimulation(f"{controller.journal.path} holds a live table's journal, not a simulated session; "
+                             "simulate writes only its own journals. Give a new --journal path.")
+    if session.get("seed") != seed:
+        raise NotASimulation(f"{controller.journal.path} holds the simulated session of seed {session.get('seed')}; "
+                             f"resume it with --seed {session.get('seed')}, or give a new --journal path.")
