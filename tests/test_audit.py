@@ -94,3 +94,61 @@ def test_audit_export_and_shift_report(session, tmp_path):
 def test_audit_of_a_missing_journal_says_so():
     out = rptable("audit", "--journal", "/nonexistent/T9.journal", "verify")
     assert out.returncode == 1 and "no journal at" in out.stderr
+
+
+def rehash(path, edit):
+    """Apply `edit(rows)` to the raw rows, then recompute every hash: a forger who knows the hash rule."""
+    db = sqlite3.connect(path)
+    db.execute("DROP TRIGGER IF EXISTS events_no_update")
+    db.execute("DROP TRIGGER IF EXISTS events_no_delete")
+    rows = [list(r) for r in db.execute("SELECT seq, table_id, at, round_id, kind, version, actor, payload, "
+                                        "prev_hash FROM events ORDER BY seq")]
+    rows = edit(rows)
+    db.execute("DELETE FROM events")
+    prev = "0" * 64
+    for seq, table_id, at, round_id, kind, version, actor, payload, _ in rows:
+        digest = entry_hash(seq, table_id, at, round_id, kind, version, actor, payload, prev)
+        db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (seq, table_id, at, round_id, kind, version, actor, payload, prev, digest))
+        prev = digest
+    db.commit()
+    db.close()
+
+
+def test_audit_verify_catches_a_rehashed_adjustment_by_nobody(session, tmp_path):
+    forged = tmp_path / "forged.journal"
+    forged.write_bytes(session.read_bytes())
+
+    def add_adjustment(rows):
+        last = rows[-1]
+        payload = json.dumps({"actor": "dealer:anna", "amount": 5000, "box": 1, "reason": "",
+                              "round_id": "T1-000003"}, sort_keys=True, separators=(",", ":"))
+        return [*rows, [last[0] + 1, "T1", last[2] + 1, None, "table.adjustment", 1, "dealer:anna", payload, ""]]
+
+    rehash(forged, add_adjustment)
+    report = json.loads(rptable("audit", "--journal", str(forged), "verify", "--json").stdout)
+    assert not report["ok"] and "without a pit boss" in report["reason"]
+
+
+def test_audit_verify_names_an_unreadable_row(session, tmp_path):
+    damaged = tmp_path / "damaged.journal"
+    damaged.write_bytes(session.read_bytes())
+    rehash(damaged, lambda rows: [r if r[0] != 40 else [*r[:7], "{not json", r[8]] for r in rows])
+    out = rptable("audit", "--journal", str(damaged), "verify", "--json")
+    report = json.loads(out.stdout)
+    assert out.returncode == 1 and report["first_bad_event"] == 40
+
+
+def test_audit_shift_report_counts_adjustments_per_box_and_leaves_voided_stakes_out():
+    from controller.table.audit import RoundRecord
+    from controller.table.shift_report import build_report
+
+    box = {"box": 2, "net": 300, "wagered": 300, "cards": [], "best": "FLUSH", "paid": [], "multiplier": 5,
+           "outcome": "win", "lines": {}}
+    played = RoundRecord("T1-000001", 1, "classic", 1_750_000_000.0, 1_750_000_060.0, True, False, -300, 300,
+                         [box], adjustments=[{"box": 2, "amount": 50, "round_id": "T1-000001"}])
+    voided = RoundRecord("T1-000002", 2, "classic", 1_750_000_100.0, 1_750_000_160.0, True, True, 0, 0,
+                         [{**box, "net": 0, "wagered": 0, "outcome": "void"}])
+    report = build_report("T1", [played, voided])
+    assert report.total.drop == 300 and report.total.win == -350
+    assert report.by_box[2].win == -350

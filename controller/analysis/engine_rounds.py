@@ -14,6 +14,7 @@ from controller.cards import PACK, Card
 from controller.engine import CardDealt, CloseBets, PlaceStakes, RoundState, do, new_round
 from controller.rules import HouseRules
 from controller.strategy import next_action
+from controller.table.accounting import box_wagered
 
 DRAWING_STRATEGIES = ("simple",)
 
@@ -55,7 +56,7 @@ def simulate_engine_batch(rules: HouseRules, strategy: str, rounds: int, seed: i
         totals.rounds += 1
         totals.result_sum += result
         totals.result_sq += result * result
-        totals.wager_sum += (box.ante + box.bet + box.draw_paid + box.insurance + box.buy_paid) / ante
+        totals.wager_sum += box_wagered(box) / ante
         totals.raised += box.bet > 0
         totals.outcomes[settled.outcome] = totals.outcomes.get(settled.outcome, 0) + 1
         if settled.outcome == "win":

@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         rules = load_rules(args.rules)
-        rounds = args.rounds or (200_000 if args.strategy == "simple" else 10_000_000)
+        rounds = args.rounds if args.rounds is not None else 200_000 if args.strategy == "simple" else 10_000_000
         report = house_edge(rules, args.strategy, rounds, args.seed, progress=progress_bar)
     except (RulesError, ValueError) as err:
         print(f"rptable analyze: {err}", file=sys.stderr)

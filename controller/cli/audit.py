@@ -40,13 +40,22 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         with Journal(args.journal, args.table, readonly=True) as journal:
+            if journal.last_seq == 0:
+                tables = ", ".join(journal.table_ids()) or "none"
+                print(f"rptable audit: {args.journal} holds no events of table {args.table} (tables in it: "
+                      f"{tables}); give --table.", file=sys.stderr)
+                return 1
             entries = [] if args.action == "verify" else list(journal.entries())
     except JournalError as err:
         print(f"rptable audit: {err}", file=sys.stderr)
         return 1
     action: Any = {"rounds": _rounds, "show": _show, "recall": _recall, "verify": _verify, "export": _export,
                    "report": _report}[args.action]
-    result: int = action(args, entries)
+    try:
+        result: int = action(args, entries)
+    except OSError as err:
+        print(f"rptable audit: cannot write {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+        return 1
     return result
 
 
@@ -81,6 +90,10 @@ def _rounds(args: argparse.Namespace, entries: list[Any]) -> int:
 def _show(args: argparse.Namespace, entries: list[Any]) -> int:
     from controller.table.audit import read_rounds
 
+    if "-" not in args.round_id and not args.round_id.isdigit():
+        print(f"rptable audit: '{args.round_id}' is not a round: give its id (T1-000042) or number (42).",
+              file=sys.stderr)
+        return 2
     wanted = args.round_id if "-" in args.round_id else f"{args.table}-{int(args.round_id):06d}"
     match = [r for r in read_rounds(entries, keep_entries=True) if r.round_id == wanted]
     if not match:

@@ -17,6 +17,7 @@ from controller.engine.settlement import settle_box, settle_void
 from controller.engine.state import dealer_qualifies
 from controller.engine.strength import hand_value
 from controller.rules import HouseRules, rules_from_mapping
+from controller.table.accounting import box_wagered
 from controller.table.chain import verify_chain
 from controller.table.journal import JournalEntry
 
@@ -96,7 +97,7 @@ def read_rounds(entries: Iterable[JournalEntry], *, keep_entries: bool = False) 
 
 def _box_line(state: RoundState, e: BoxSettled) -> dict[str, Any]:
     box = state.boxes[e.box]
-    wagered = box.ante + box.bet + box.draw_paid + box.insurance + box.bonus + box.buy_paid
+    wagered = 0 if state.voided else box_wagered(box)  # a voided round's stakes all went back
     return {"box": e.box, "cards": [c.code for c in box.cards], "best": e.best.name,
             "paid": [c.name for c in e.paid], "multiplier": e.multiplier, "outcome": e.outcome,
             "lines": {"ante": e.ante, "bet": e.bet, "draw": e.draw, "insurance": e.insurance, "bonus": e.bonus,
@@ -136,43 +137,92 @@ def verify_journal_file(path: str, table_id: str = "T1") -> VerifyReport:
     this process replays every round. The earlier of the two findings is the first bad event."""
     import multiprocessing
 
-    from controller.table.journal import Journal, chain_report_of_file
+    from controller.table.journal import Journal, JournalError, chain_report_of_file
 
     context = multiprocessing.get_context("fork")
     with context.Pool(1) as pool:
         pending = pool.apply_async(chain_report_of_file, (path, table_id))
         with Journal(path, table_id, readonly=True) as journal:
-            replayed = verify_replay(list(journal.entries()))
+            events = journal.last_seq
+            try:
+                replayed = verify_replay(list(journal.entries()))
+            except JournalError as err:  # a row that is not even readable: damaged or edited
+                replayed = VerifyReport(False, events, 0, err.seq, str(err))
         chain = pending.get()
     if not chain.ok and (replayed.ok or (chain.first_bad_event or 0) <= (replayed.first_bad_event or 0)):
         return VerifyReport(False, chain.events, 0, chain.first_bad_event, chain.reason)
     return replayed
 
 
+OVERRIDE_ROLES = ("pit_boss:", "admin:")
+
+
 def verify_replay(entries: list[JournalEntry]) -> VerifyReport:
-    """Replay every round, paying every box again and checking each round's house net."""
+    """Replay every round, paying every box again and checking each round's house net; and check that the
+    journal keeps the table's own rules: overrides by a pit boss with a reason, adjustments to settled boxes,
+    no play while a table fault is open (only a pit boss's overrides)."""
     rules: HouseRules | None = None
     state: RoundState | None = None
     rounds = 0
+    open_faults: dict[str, bool] = {}  # fault id -> clears itself
+    settled: set[tuple[str, int]] = set()
+    round_id: str | None = None
     for entry in entries:
         try:
+            problem = _check_table_rules(entry, rules is None, open_faults, settled)
+            if problem:
+                return _bad(entries, entry, problem)
             if entry.kind == "table.rules":
                 rules = rules_from_mapping(entry.payload["rules"], "journal")
             elif entry.kind == "table.round_opened":
                 if rules is None:
                     return _bad(entries, entry, "a round opens before any house rules are recorded")
-                state, rounds = new_round(rules), rounds + 1
+                state, rounds, round_id = new_round(rules), rounds + 1, entry.payload["round_id"]
             elif entry.kind in EVENT_TYPES:
-                if state is None:
-                    return _bad(entries, entry, "a round event outside any round")
+                if state is None or entry.round_id != round_id:
+                    return _bad(entries, entry, "a round event outside its round")
+                if open_faults and not (entry.actor or "").startswith(OVERRIDE_ROLES):
+                    return _bad(entries, entry, "play went on while a table fault was open")
                 event = event_from_dict(entry.payload)
                 problem = _recompute(state, event)
                 if problem:
                     return _bad(entries, entry, problem)
                 apply(state, event)
+                if isinstance(event, BoxSettled) and round_id is not None:
+                    settled.add((round_id, event.box))
         except (KeyError, ValueError, TypeError, AttributeError, IndexError, AssertionError) as err:
             return _bad(entries, entry, f"it cannot be replayed: {type(err).__name__}: {err}")
     return VerifyReport(True, len(entries), rounds, None, "")
+
+
+def _check_table_rules(entry: JournalEntry, first_rules: bool, open_faults: dict[str, bool],
+                       settled: set[tuple[str, int]]) -> str:
+    """What the controller enforces on table events, checked again on the record."""
+    p = entry.payload
+    kind = entry.kind
+    if kind == "table.fault":
+        open_faults[p["fault_id"]] = bool(p.get("clears_itself"))
+    elif kind == "table.fault_resolved":
+        clears_itself = open_faults.pop(p["fault_id"], None)
+        if clears_itself is None:
+            return f"it resolves fault {p['fault_id']}, which is not open"
+        by_device = clears_itself and str(p.get("actor", "")).startswith("source:")
+        if not by_device and not _override_ok(p):
+            return "a fault was resolved without a pit boss and a reason"
+    elif kind == "table.adjustment":
+        if not _override_ok(p):
+            return "a payment was adjusted without a pit boss and a reason"
+        if (p["round_id"], p["box"]) not in settled:
+            return f"it adjusts box {p['box']} of round {p['round_id']}, which was never settled"
+    elif kind == "table.rules" and not first_rules and not _override_ok(p):
+        return "the house rules were changed without a pit boss and a reason"
+    elif kind in ("FaultResolved", "RoundVoided") and not _override_ok(p):
+        return "a card fault or a round was overridden without a pit boss and a reason"
+    return ""
+
+
+def _override_ok(payload: dict[str, Any]) -> bool:
+    return str(payload.get("actor", "")).startswith(OVERRIDE_ROLES) and bool(str(payload.get("reason", "")).strip())
 
 
 def _recompute(state: RoundState, event: Any) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from controller.cards import PACK, Card
 from controller.engine import CloseBets, Phase, PlaceStakes
 from controller.strategy import next_action
+from controller.table.accounting import box_wagered
 from controller.table.controller import TableController
 from controller.table.users import Role, User
 from drivers.base import CardEvent, CardSource, DeviceFault, SourceError
@@ -135,7 +136,8 @@ def play_one_round(controller: TableController, feed: ShoeFeed, *, boxes: int, a
         totals.voided += 1
     for box in state.boxes.values():
         totals.boxes_played += 1
-        totals.wagered += box.ante + box.bet + box.draw_paid + box.insurance + box.bonus + box.buy_paid
+        if not state.voided:  # a voided round's stakes all went back
+            totals.wagered += box_wagered(box)
         if box.settlement is not None:
             totals.outcomes[box.settlement.outcome] = totals.outcomes.get(box.settlement.outcome, 0) + 1
 

@@ -50,6 +50,10 @@ _MIGRATIONS: tuple[str, ...] = (
 class JournalError(Exception):
     """The journal could not be opened, read or written. The message is for the dealer and the pit boss."""
 
+    def __init__(self, message: str, seq: int | None = None) -> None:
+        super().__init__(message)
+        self.seq = seq  # the event that could not be read, when one is to blame
+
 
 @dataclass(frozen=True, slots=True)
 class NewEvent:
@@ -88,8 +92,9 @@ def entry_hash(
 
     The fields are joined by U+001F (unit separator), which none can hold: the payload is JSON (control
     characters escaped), names and ids are plain text rptable makes. None is written as an empty field."""
-    fields = (str(seq), table_id, repr(float(at)), round_id or "", kind, str(version), actor or "", payload_json,
-              prev_hash)
+    none = "\x00"  # no field can hold it: a missing value differs from an empty one
+    fields = (str(seq), table_id, repr(float(at)), none if round_id is None else round_id, kind, str(version),
+              none if actor is None else actor, payload_json, prev_hash)
     return hashlib.sha256("\x1f".join(fields).encode("utf-8")).hexdigest()
 
 
@@ -105,11 +110,17 @@ class Journal:
         self.table_id = table_id
         self.readonly = readonly
         self._db = _connect(self.path, readonly)
-        if not readonly:
-            self._migrate()
-        elif _schema_version(self._db) == 0:
-            raise JournalError(f"{self.path} is not an rptable journal (it holds no events table).")
-        self._last_seq, self._last_hash = self._tail()
+        try:
+            if not readonly:
+                self._migrate()
+            elif _schema_version(self._db) == 0:
+                raise JournalError(f"{self.path} is not an rptable journal (it holds no events table).")
+            self._last_seq, self._last_hash = self._tail()
+        except sqlite3.DatabaseError as err:
+            self._db.close()
+            raise JournalError(f"{self.path} could not be opened as a journal: {err}. If this is the wrong file, "
+                               "give the right one with --journal; if it is the table's journal, keep the file and "
+                               "call a pit boss.") from err
 
     # -- writing ------------------------------------------------------------------------------------------
     def append(self, events: Sequence[NewEvent]) -> list[JournalEntry]:
@@ -154,6 +165,10 @@ class Journal:
     def table_entries(self) -> Iterator[JournalEntry]:
         """The table-level entries only (rules, rounds opened, faults, overrides), in order."""
         yield from self._select("kind LIKE 'table.%'", ())
+
+    def table_ids(self) -> list[str]:
+        """Every table id the file holds events of."""
+        return [str(r[0]) for r in self._db.execute("SELECT DISTINCT table_id FROM events ORDER BY table_id")]
 
     def _select(self, where: str, params: tuple[object, ...]) -> Iterator[JournalEntry]:
         try:
@@ -201,7 +216,7 @@ def _connect(path: Path, readonly: bool) -> sqlite3.Connection:
         if readonly:
             if not path.exists():
                 raise JournalError(f"There is no journal at {path}. Check the path (--journal).")
-            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None,
+            db = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None,
                                  check_same_thread=False)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -225,8 +240,16 @@ def _schema_version(db: sqlite3.Connection) -> int:
 
 def _entry(row: tuple[Any, ...]) -> JournalEntry:
     seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, digest = row
-    return JournalEntry(int(seq), table_id, float(at), round_id, kind, int(version), actor,
-                        json.loads(payload), prev_hash, digest, payload)
+    try:
+        data = json.loads(payload)
+        if not isinstance(data, dict):
+            raise ValueError("the payload is not a JSON object")
+        return JournalEntry(int(seq), table_id, float(at), round_id, kind, int(version), actor, data, prev_hash,
+                            digest, payload)
+    except (TypeError, ValueError) as err:
+        raise JournalError(f"Journal event {seq} cannot be read ({err}): the file was damaged or edited. Keep it "
+                           "as it is and run `rptable audit verify`.", seq=int(seq) if str(seq).isdigit() else None
+                           ) from err
 
 
 def _write_failure(path: Path, err: sqlite3.Error) -> str:

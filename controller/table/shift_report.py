@@ -1,7 +1,8 @@
 """The pit boss's shift report: rounds, drop, house win and hold %, by box and by hour; HTML with a chart, CSV.
 
-Drop here is the total wagered (every ante, bet, draw payment, insurance, bonus and buy-a-game payment put on
-the layout); house win is what the house kept after every payment and adjustment; hold % = win / drop.
+Drop here is the handle: everything wagered on the layout (ante, bet, draw payments, insurance, bonus, the
+buy-a-game payment), voided rounds left out since their stakes went back; house win is what the house kept
+after every payment and manual adjustment, each adjustment counted against its box; hold % = win / drop.
 """
 
 from __future__ import annotations
@@ -47,7 +48,9 @@ def build_report(table_id: str, rounds: list[RoundRecord]) -> ShiftReport:
                          max((r.closed_at or r.opened_at for r in rounds), default=None))
     report.incomplete = len(rounds) - len(complete)
     for r in complete:
-        adjustment = sum(int(a["amount"]) for a in r.adjustments)
+        adjusted: dict[int, int] = {}
+        for a in r.adjustments:
+            adjusted[int(a["box"])] = adjusted.get(int(a["box"]), 0) + int(a["amount"])
         report.adjustments += len(r.adjustments)
         report.voided += r.voided
         hour = datetime.fromtimestamp(r.opened_at, UTC).strftime("%Y-%m-%d %H:00")
@@ -55,13 +58,13 @@ def build_report(table_id: str, rounds: list[RoundRecord]) -> ShiftReport:
             tally.rounds += 1
             tally.boxes += len(r.boxes)
             tally.drop += r.wagered
-            tally.win += r.house_net - adjustment
+            tally.win += r.house_net - sum(adjusted.values())
         for box in r.boxes:
             t = report.by_box[box["box"]]
             t.rounds += 1
             t.boxes += 1
             t.drop += box["wagered"]
-            t.win -= box["net"]
+            t.win -= box["net"] + adjusted.get(box["box"], 0)
     return report
 
 
