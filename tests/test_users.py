@@ -1,5 +1,7 @@
 """Roles (issue: table application): pit-boss actions need a pit-boss login; secrets are never kept in clear."""
 
+import contextlib
+
 import pytest
 
 from controller.table.users import AuthError, Role, UserStore
@@ -71,8 +73,46 @@ def test_roles_disabled_account_cannot_log_in(store):
 
 
 def test_roles_no_secret_is_stored_in_plain_text(store, tmp_path):
-    blob = (tmp_path / "users.db").read_bytes()
+    store.close()  # everything on disk: the database and its write-ahead log
+    blob = b"".join(p.read_bytes() for p in tmp_path.glob("users.db*"))
+    assert len(blob) > 4096
     for secret in (b"s3cret-admin", b"4321", b"1111"):
         assert secret not in blob
-    actions = [(actor, action, name) for _, actor, action, name, _ in store.log()]
+    reopened = UserStore(tmp_path / "users.db")
+    actions = [(actor, action, name) for _, actor, action, name, _ in reopened.log()]
     assert (None, "add", "root") in actions and ("admin:root", "add", "anna") in actions
+    reopened.close()
+
+
+def test_roles_guesses_in_parallel_all_count_towards_the_lockout(tmp_path):
+    import threading
+
+    path = tmp_path / "users.db"
+    setup = UserStore(path)
+    admin = setup.add("root", Role.ADMIN, "s3cret-admin", by=None)
+    setup.add("boris", Role.PIT_BOSS, "4321", by=admin)
+    setup.close()
+
+    def guess():
+        store = UserStore(path)
+        with contextlib.suppress(AuthError):
+            store.authenticate("boris", "0000")
+        store.close()
+
+    threads = [threading.Thread(target=guess) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    store = UserStore(path)
+    with pytest.raises(AuthError, match="locked"):
+        store.authenticate("boris", "4321")
+    store.close()
+
+
+def test_roles_a_disabled_account_is_named_only_to_someone_who_knows_its_pin(store):
+    store.disable("anna", by=store.authenticate("root", "s3cret-admin"))
+    with pytest.raises(AuthError, match=r"^Name or PIN is wrong\.$"):
+        store.authenticate("anna", "9999")
+    with pytest.raises(AuthError, match="disabled"):
+        store.authenticate("anna", "1111")

@@ -50,6 +50,10 @@ _MIGRATIONS: tuple[str, ...] = (
 class JournalError(Exception):
     """The journal could not be opened, read or written. The message is for the dealer and the pit boss."""
 
+    def __init__(self, message: str, seq: int | None = None) -> None:
+        super().__init__(message)
+        self.seq = seq  # the event that could not be read, when one is to blame
+
 
 @dataclass(frozen=True, slots=True)
 class NewEvent:
@@ -77,18 +81,21 @@ class JournalEntry:
     payload: dict[str, Any]
     prev_hash: str
     hash: str
+    payload_json: str = ""  # the payload exactly as stored (what the hash covers)
 
 
 def entry_hash(
     seq: int, table_id: str, at: float, round_id: str | None, kind: str, version: int, actor: str | None,
     payload_json: str, prev_hash: str,
 ) -> str:
-    """SHA-256 over every field of the entry and its predecessor's hash, in one canonical byte form."""
-    canonical = json.dumps(
-        [seq, table_id, repr(float(at)), round_id, kind, version, actor, payload_json, prev_hash],
-        separators=(",", ":"), ensure_ascii=False,
-    )
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    """SHA-256 over every field of the entry and its predecessor's hash, in one canonical byte form.
+
+    The fields are joined by U+001F (unit separator), which none can hold: the payload is JSON (control
+    characters escaped), names and ids are plain text rptable makes. None is written as an empty field."""
+    none = "\x00"  # no field can hold it: a missing value differs from an empty one
+    fields = (str(seq), table_id, repr(float(at)), none if round_id is None else round_id, kind, str(version),
+              none if actor is None else actor, payload_json, prev_hash)
+    return hashlib.sha256("\x1f".join(fields).encode("utf-8")).hexdigest()
 
 
 def payload_to_json(payload: dict[str, Any]) -> str:
@@ -103,11 +110,17 @@ class Journal:
         self.table_id = table_id
         self.readonly = readonly
         self._db = _connect(self.path, readonly)
-        if not readonly:
-            self._migrate()
-        elif _schema_version(self._db) == 0:
-            raise JournalError(f"{self.path} is not an rptable journal (it holds no events table).")
-        self._last_seq, self._last_hash = self._tail()
+        try:
+            if not readonly:
+                self._migrate()
+            elif _schema_version(self._db) == 0:
+                raise JournalError(f"{self.path} is not an rptable journal (it holds no events table).")
+            self._last_seq, self._last_hash = self._tail()
+        except sqlite3.DatabaseError as err:
+            self._db.close()
+            raise JournalError(f"{self.path} could not be opened as a journal: {err}. If this is the wrong file, "
+                               "give the right one with --journal; if it is the table's journal, keep the file and "
+                               "call a pit boss.") from err
 
     # -- writing ------------------------------------------------------------------------------------------
     def append(self, events: Sequence[NewEvent]) -> list[JournalEntry]:
@@ -115,6 +128,7 @@ class Journal:
         if self.readonly:
             raise JournalError(f"{self.path} was opened read-only.")
         entries: list[JournalEntry] = []
+        rows: list[tuple[object, ...]] = []
         seq, prev = self._last_seq, self._last_hash
         for event in events:
             seq += 1
@@ -122,10 +136,10 @@ class Journal:
             digest = entry_hash(seq, self.table_id, event.at, event.round_id, event.kind, event.version,
                                 event.actor, payload_json, prev)
             entries.append(JournalEntry(seq, self.table_id, float(event.at), event.round_id, event.kind,
-                                        event.version, event.actor, event.payload, prev, digest))
+                                        event.version, event.actor, event.payload, prev, digest, payload_json))
+            rows.append((seq, self.table_id, float(event.at), event.round_id, event.kind, event.version, event.actor,
+                         payload_json, prev, digest))
             prev = digest
-        rows = [(e.seq, e.table_id, e.at, e.round_id, e.kind, e.version, e.actor, payload_to_json(e.payload),
-                 e.prev_hash, e.hash) for e in entries]
         try:
             with self._db:  # one transaction: committed (and fsynced) or rolled back
                 self._db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
@@ -142,20 +156,29 @@ class Journal:
 
     def entries(self, after_seq: int = 0) -> Iterator[JournalEntry]:
         """Every entry after `after_seq`, in order."""
+        yield from self._select("seq > ?", (after_seq,))
+
+    def round_entries(self, round_id: str) -> Iterator[JournalEntry]:
+        """The entries of one round, in order."""
+        yield from self._select("round_id = ?", (round_id,))
+
+    def table_entries(self) -> Iterator[JournalEntry]:
+        """The table-level entries only (rules, rounds opened, faults, overrides), in order."""
+        yield from self._select("kind LIKE 'table.%'", ())
+
+    def table_ids(self) -> list[str]:
+        """Every table id the file holds events of."""
+        return [str(r[0]) for r in self._db.execute("SELECT DISTINCT table_id FROM events ORDER BY table_id")]
+
+    def _select(self, where: str, params: tuple[object, ...]) -> Iterator[JournalEntry]:
         try:
             cursor = self._db.execute(
                 "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash "
-                "FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", (self.table_id, after_seq))
+                f"FROM events WHERE table_id = ? AND {where} ORDER BY seq", (self.table_id, *params))
             for row in cursor:
                 yield _entry(row)
         except sqlite3.Error as err:
             raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
-
-    def round_entries(self, round_id: str) -> list[JournalEntry]:
-        cursor = self._db.execute(
-            "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash "
-            "FROM events WHERE table_id = ? AND round_id = ? ORDER BY seq", (self.table_id, round_id))
-        return [_entry(row) for row in cursor]
 
     def close(self) -> None:
         self._db.close()
@@ -193,7 +216,7 @@ def _connect(path: Path, readonly: bool) -> sqlite3.Connection:
         if readonly:
             if not path.exists():
                 raise JournalError(f"There is no journal at {path}. Check the path (--journal).")
-            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None,
+            db = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None,
                                  check_same_thread=False)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -217,8 +240,16 @@ def _schema_version(db: sqlite3.Connection) -> int:
 
 def _entry(row: tuple[Any, ...]) -> JournalEntry:
     seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, digest = row
-    return JournalEntry(int(seq), table_id, float(at), round_id, kind, int(version), actor,
-                        json.loads(payload), prev_hash, digest)
+    try:
+        data = json.loads(payload)
+        if not isinstance(data, dict):
+            raise ValueError("the payload is not a JSON object")
+        return JournalEntry(int(seq), table_id, float(at), round_id, kind, int(version), actor, data, prev_hash,
+                            digest, payload)
+    except (TypeError, ValueError) as err:
+        raise JournalError(f"Journal event {seq} cannot be read ({err}): the file was damaged or edited. Keep it "
+                           "as it is and run `rptable audit verify`.", seq=int(seq) if str(seq).isdigit() else None
+                           ) from err
 
 
 def _write_failure(path: Path, err: sqlite3.Error) -> str:
@@ -240,3 +271,14 @@ def _write_failure(path: Path, err: sqlite3.Error) -> str:
         todo = "Check the drive and the file"
     return (f"The journal {path} could not be written: {why} ({text}). Play is stopped and nothing after "
             f"this point was recorded. {todo}, then restart rptable; a pit boss must resolve the fault.")
+
+
+def chain_report_of_file(path: str, table_id: str = "T1") -> Any:
+    """The hash-chain check straight off the rows, with no decoding (the fast half of `audit verify`)."""
+    from controller.table.chain import verify_rows
+
+    with Journal(path, table_id, readonly=True) as journal:
+        rows = journal._db.execute(
+            "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash FROM events "
+            "WHERE table_id = ? ORDER BY seq", (table_id,))
+        return verify_rows(rows)

@@ -124,30 +124,43 @@ class UserStore:
         return [User(name, Role(role), bool(disabled)) for name, role, disabled in rows]
 
     def authenticate(self, name: str, secret: str, *, need: Role = Role.DEALER) -> User:
-        """The user, if the secret is right, the account usable and its role enough for `need`."""
-        row = self._row(name)
+        """The user, if the secret is right, the account usable and its role enough for `need`.
+
+        The attempt is counted before the secret is checked, under the database's write lock, so guesses
+        made in parallel all count; a right secret then clears the count. Every refusal costs one scrypt, so
+        its timing does not tell which names exist."""
         now = self.clock()
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            row = self._row(name)
+            if row is not None and row[8] <= now:
+                failures = row[7] + 1
+                lock = now + LOCKOUT_SECONDS if failures >= MAX_FAILURES else 0.0
+                self._db.execute("UPDATE users SET failures = ?, locked_until = ? WHERE name = ?",
+                                 (0 if lock else failures, lock, name))
+                self._log(None, "locked" if lock else "login_attempt", name)
+            self._db.commit()
+        except BaseException:
+            self._db.rollback()
+            raise
         if row is None:
-            _derive(secret, b"0" * 16, SCRYPT_N, SCRYPT_R, SCRYPT_P)  # same time as a real check
+            _derive(secret, b"0" * 16, SCRYPT_N, SCRYPT_R, SCRYPT_P)
             raise AuthError("Name or PIN is wrong.")
-        role, salt, key, n, r, p, disabled, failures, locked_until = row
-        if disabled:
-            raise AuthError(f"The account '{name}' is disabled. An admin can tell you why.")
+        role, salt, key, n, r, p, disabled, _, locked_until = row
+        right = hmac.compare_digest(_derive(secret, salt, n, r, p), key)
         if locked_until > now:
             minutes = max(1, round((locked_until - now) / 60))
             raise AuthError(f"Too many wrong PINs: '{name}' is locked for about {minutes} more minute(s).")
-        if not hmac.compare_digest(_derive(secret, salt, n, r, p), key):
-            failures += 1
-            lock = now + LOCKOUT_SECONDS if failures >= MAX_FAILURES else 0.0
-            with self._db:
-                self._db.execute("UPDATE users SET failures = ?, locked_until = ? WHERE name = ?",
-                                 (0 if lock else failures, lock, name))
-                self._log(None, "login_failed" if not lock else "locked", name)
-            if lock:
+        if not right:
+            locked_now = self._row(name)
+            if locked_now is not None and locked_now[8] > now:
                 raise AuthError(f"Name or PIN is wrong. '{name}' is now locked for 5 minutes.")
             raise AuthError("Name or PIN is wrong.")
         with self._db:
             self._db.execute("UPDATE users SET failures = 0, locked_until = 0 WHERE name = ?", (name,))
+            self._log(None, "login", name)
+        if disabled:
+            raise AuthError(f"The account '{name}' is disabled. An admin can tell you why.")
         user = User(name, Role(role))
         if not user.may(need):
             raise AuthError(f"'{name}' is a {user.role.value.replace('_', ' ')}; this needs a "

@@ -16,7 +16,9 @@ from __future__ import annotations
 import collections
 import threading
 import time
+from collections.abc import Sequence
 
+from controller.cards import Card
 from drivers.base import CardSource, SourceError, SourceEvent, SourceStatus, url_query
 from drivers.shoe1 import codec
 from drivers.shoe1.delivery import GAP_WAIT, HEARTBEAT_TIMEOUT, Delivery, Outcome
@@ -107,6 +109,12 @@ class SimulatedShoeSource(CardSource):
         """Draw cards now (the console's 'draw' key when the shoe deals on demand: rate=0)."""
         with self._lock:
             self.model.deal(count)
+        self._wake.set()
+
+    def load(self, cards: Sequence[Card]) -> None:
+        """Empty the shoe and load these cards (the dealer's freshly shuffled pack for the next round)."""
+        with self._lock:
+            self.model.reload(cards)
         self._wake.set()
 
     def _set_locked(self, locked: bool) -> None:

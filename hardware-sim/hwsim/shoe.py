@@ -136,6 +136,11 @@ class ShoeModel:
         """Draw `count` cards now (a dealer's hand on the shoe), whatever the timer says."""
         self._on_demand += count
 
+    def reload(self, cards: Sequence[Card]) -> None:
+        """The dealer empties the shoe and puts these cards in (a freshly shuffled pack for the next round)."""
+        self._stock = deque(cards)
+        self._empty_reported = False
+
     # -- host -> shoe --------------------------------------------------------------------------------------
     def receive(self, message: HostMessage, now: float) -> None:
         match message:

@@ -1,0 +1,45 @@
+"""`rptable analyze`: house edge, element of risk and outcome frequencies of a preset under a strategy."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", required=True, metavar="NAME|FILE", help="a preset name or a rules file")
+    parser.add_argument("--strategy", required=True,
+                        help="always-bet, pair-or-better (bet a pair or better, else fold), wizard-thumb "
+                             "(Wizard of Odds' three rules of thumb for ace-king in Caribbean Stud): vectorised; "
+                             "simple (controller/strategy.py: draws, insures, buys the dealer a game): through "
+                             "the rules engine, slower")
+    parser.add_argument("--rounds", type=int, help="rounds to simulate (default 10,000,000; 200,000 for simple)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+
+
+def run(args: argparse.Namespace) -> int:
+    from controller.analysis.montecarlo import house_edge, progress_bar
+    from controller.rule_files import load_rules
+    from controller.rules import RulesError
+
+    try:
+        rules = load_rules(args.rules)
+        rounds = args.rounds if args.rounds is not None else 200_000 if args.strategy == "simple" else 10_000_000
+        report = house_edge(rules, args.strategy, rounds, args.seed, progress=progress_bar)
+    except (RulesError, ValueError) as err:
+        print(f"rptable analyze: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report.to_dict()))
+        return 0
+    lo, hi = report.house_edge_ci95
+    print(f"{report.rules} under {report.strategy}: {report.rounds:,} rounds "
+          f"({report.rounds_per_second:,.0f} rounds/s)")
+    print(f"house edge per ante      {100 * report.house_edge:7.3f}%   95% CI [{100 * lo:.3f}%, {100 * hi:.3f}%]")
+    print(f"element of risk          {100 * report.element_of_risk:7.3f}%")
+    print(f"average wager            {report.average_wager:7.3f} antes (bets placed {100 * report.raise_rate:.2f}%)")
+    for name, n in report.outcomes.items():
+        print(f"  {name:<12} {n / report.rounds:9.5f}")
+    return 0

@@ -1,0 +1,207 @@
+"""`rptable audit`: the pit boss's view of a table's journal — list, replay, recall, verify, export, report."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--journal", required=True, metavar="PATH", help="the table's journal file")
+    parser.add_argument("--table", default="T1", help="table id in the journal (default T1)")
+    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    rounds = sub.add_parser("rounds", help="list rounds (filters: --date, --box, --min-payout)")
+    rounds.add_argument("--date", help="only rounds opened on this day (YYYY-MM-DD, UTC)")
+    rounds.add_argument("--box", type=int, help="only rounds in which this box played")
+    rounds.add_argument("--min-payout", type=int, help="only rounds paying some box at least this much")
+    rounds.add_argument("--json", action="store_true")
+    show = sub.add_parser("show", help="replay one round step by step")
+    show.add_argument("round_id", metavar="ID", help="e.g. T1-000042, or just 42")
+    show.add_argument("--json", action="store_true")
+    recall = sub.add_parser("recall", help="the last 10 rounds, oldest first (works while a fault is open)")
+    recall.add_argument("--json", action="store_true")
+    verify = sub.add_parser("verify", help="check the hash chain and recompute every payment")
+    verify.add_argument("--json", action="store_true")
+    export = sub.add_parser("export", help="every round as JSON, or every box result as CSV")
+    export.add_argument("--format", choices=("json", "csv"), default="json")
+    export.add_argument("--out", metavar="PATH", help="write here instead of standard output")
+    report = sub.add_parser("report", help="shift report: HTML with charts, and CSV")
+    report.add_argument("--out", metavar="DIR", default=".", help="folder for report.html and report.csv")
+
+
+def run(args: argparse.Namespace) -> int:
+    from controller.table.journal import Journal, JournalError
+
+    try:
+        with Journal(args.journal, args.table, readonly=True) as journal:
+            if journal.last_seq == 0:
+                tables = ", ".join(journal.table_ids()) or "none"
+                print(f"rptable audit: {args.journal} holds no events of table {args.table} (tables in it: "
+                      f"{tables}); give --table.", file=sys.stderr)
+                return 1
+            entries = [] if args.action == "verify" else list(journal.entries())
+    except JournalError as err:
+        print(f"rptable audit: {err}", file=sys.stderr)
+        return 1
+    action: Any = {"rounds": _rounds, "show": _show, "recall": _recall, "verify": _verify, "export": _export,
+                   "report": _report}[args.action]
+    try:
+        result: int = action(args, entries)
+    except OSError as err:
+        print(f"rptable audit: cannot write {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+        return 1
+    return result
+
+
+def _time(ts: float | None, fmt: str = "%Y-%m-%d %H:%M:%S") -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime(fmt) if ts else "-"
+
+
+def _rounds(args: argparse.Namespace, entries: list[Any]) -> int:
+    from controller.table.audit import read_rounds
+
+    chosen = []
+    for r in read_rounds(entries):
+        if args.date and _time(r.opened_at, "%Y-%m-%d") != args.date:
+            continue
+        if args.box is not None and not any(b["box"] == args.box for b in r.boxes):
+            continue
+        if args.min_payout is not None and r.largest_payout < args.min_payout:
+            continue
+        chosen.append(r)
+    if args.json:
+        print(json.dumps([r.summary() for r in chosen]))
+        return 0
+    print(f"{'round':<12} {'opened (UTC)':<19} {'boxes':>5} {'wagered':>9} {'house net':>10}  state")
+    for r in chosen:
+        state = "voided" if r.voided else "complete" if r.complete else "in play"
+        print(f"{r.round_id:<12} {_time(r.opened_at):<19} {len(r.boxes):>5} {r.wagered:>9,} {r.house_net:>+10,}  "
+              f"{state}{'  (fault)' if r.faults else ''}")
+    print(f"{len(chosen)} round(s)")
+    return 0
+
+
+def _show(args: argparse.Namespace, entries: list[Any]) -> int:
+    from controller.table.audit import read_rounds
+
+    if "-" not in args.round_id and not args.round_id.isdigit():
+        print(f"rptable audit: '{args.round_id}' is not a round: give its id (T1-000042) or number (42).",
+              file=sys.stderr)
+        return 2
+    wanted = args.round_id if "-" in args.round_id else f"{args.table}-{int(args.round_id):06d}"
+    match = [r for r in read_rounds(entries, keep_entries=True) if r.round_id == wanted]
+    if not match:
+        print(f"rptable audit: there is no round {wanted} in {args.journal}; `audit rounds` lists them.",
+              file=sys.stderr)
+        return 1
+    r = match[0]
+    if args.json:
+        print(json.dumps({**r.summary(), "steps": [{"seq": e.seq, "at": e.at, "actor": e.actor, "kind": e.kind,
+                                                      "payload": e.payload} for e in r.entries]}))
+        return 0
+    print(f"Round {r.round_id} ({r.rules}), opened {_time(r.opened_at)} UTC")
+    for e in r.entries:
+        print(f"  {e.seq:>7} {_time(e.at, '%H:%M:%S')} {(e.actor or ''):<18} {describe(e.kind, e.payload)}")
+    for b in r.boxes:
+        lines = ", ".join(f"{k} {v:+d}" for k, v in b["lines"].items() if v)
+        print(f"  box {b['box']}: {' '.join(b['cards'])} {b['best']} {b['outcome']} net {b['net']:+,}"
+              + (f" ({lines})" if lines else ""))
+    for a in r.adjustments:
+        print(f"  adjustment box {a['box']}: {a['amount']:+,} by {a['actor']}: {a['reason']}")
+    print(f"  house net {r.house_net:+,}" + ("  (voided)" if r.voided else "") + ("" if r.complete else "  (in play)"))
+    return 0
+
+
+def describe(kind: str, payload: dict[str, Any]) -> str:
+    """One journal event in words for a pit boss."""
+    p = {k: v for k, v in payload.items() if k not in ("type", "v")}
+    if kind == "CardPlaced":
+        target = "the dealer" if p.get("to") == 0 else f"box {p.get('to')}"
+        return f"card {p.get('card')} to {target}" + (" (face up)" if p.get("face_up") else "")
+    if kind == "StakesPlaced":
+        return f"box {p['box']}: ante {p['ante']}" + (f", bonus {p['bonus']}" if p.get("bonus") else "") + \
+            (", blind" if p.get("blind") else "")
+    if kind == "table.fault":
+        return f"FAULT {p['fault_id']} {p['code']}: {p['text']}"
+    if kind == "table.fault_resolved":
+        return f"fault {p['fault_id']} resolved by {p['actor']}: {p['reason']}"
+    fields = ", ".join(f"{k} {v}" for k, v in p.items())
+    return f"{kind}" + (f": {fields}" if fields else "")
+
+
+def _recall(args: argparse.Namespace, entries: list[Any]) -> int:
+    from controller.table.audit import recall
+
+    last = recall(entries)
+    if args.json:
+        print(json.dumps([r.summary() for r in last]))
+        return 0
+    for r in last:
+        state = "voided" if r.voided else "complete" if r.complete else "IN PLAY"
+        print(f"{r.round_id}  {_time(r.opened_at)}  {state}  house net {r.house_net:+,}")
+        print(f"    dealer {' '.join(r.dealer) or '-'} {r.dealer_best}")
+        for b in r.boxes:
+            print(f"    box {b['box']}: {' '.join(b['cards'])} {b['outcome']} {b['net']:+,}")
+    return 0
+
+
+def _verify(args: argparse.Namespace, entries: list[Any]) -> int:
+    from controller.table.audit import verify_journal_file
+
+    report = verify_journal_file(args.journal, args.table)
+    if args.json:
+        print(json.dumps(report.to_dict()))
+    elif report.ok:
+        print(f"OK: {report.events:,} events in {report.rounds:,} rounds; the chain is whole and every payment "
+              "agrees with the cards, the decisions and the house rules.")
+    else:
+        print(f"TAMPERED OR DAMAGED: {report.reason}\nThe first bad event is {report.first_bad_event}. Keep the "
+              "file as it is and report it.")
+    return 0 if report.ok else 1
+
+
+def _export(args: argparse.Namespace, entries: list[Any]) -> int:
+    from controller.table.audit import read_rounds
+
+    rounds = read_rounds(entries)
+    if args.format == "json":
+        text = json.dumps([r.summary() for r in rounds], indent=1)
+    else:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        lines = ["ante", "bet", "draw", "insurance", "bonus", "buy_game"]
+        writer.writerow(["round", "opened_utc", "box", "cards", "best", "paid", "multiplier", "outcome", *lines,
+                         "net", "wagered", "dealer", "voided"])
+        for r in rounds:
+            for b in r.boxes:
+                writer.writerow([r.round_id, _time(r.opened_at), b["box"], " ".join(b["cards"]), b["best"],
+                                 "+".join(b["paid"]), b["multiplier"], b["outcome"], *(b["lines"][k] for k in lines),
+                                 b["net"], b["wagered"], " ".join(r.dealer), r.voided])
+        text = out.getvalue()
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"{len(rounds)} rounds written to {args.out}")
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def _report(args: argparse.Namespace, entries: list[Any]) -> int:
+    from controller.table.audit import read_rounds
+    from controller.table.shift_report import build_report, report_csv, report_html
+
+    report = build_report(args.table, read_rounds(entries))
+    folder = Path(args.out)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "report.html").write_text(report_html(report), encoding="utf-8")
+    (folder / "report.csv").write_text(report_csv(report), encoding="utf-8")
+    t = report.total
+    print(f"{t.rounds:,} rounds, drop {t.drop:,}, house win {t.win:+,}, hold {t.hold_pct:.2f}%")
+    print(f"wrote {folder / 'report.html'} and {folder / 'report.csv'}")
+    return 0

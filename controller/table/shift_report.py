@@ -1,0 +1,137 @@
+"""The pit boss's shift report: rounds, drop, house win and hold %, by box and by hour; HTML with a chart, CSV.
+
+Drop here is the handle: everything wagered on the layout (ante, bet, draw payments, insurance, bonus, the
+buy-a-game payment), voided rounds left out since their stakes went back; house win is what the house kept
+after every payment and manual adjustment, each adjustment counted against its box; hold % = win / drop.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from controller.table.audit import RoundRecord
+
+
+@dataclass
+class Tally:
+    rounds: int = 0
+    boxes: int = 0
+    drop: int = 0
+    win: int = 0
+
+    @property
+    def hold_pct(self) -> float:
+        return 100.0 * self.win / self.drop if self.drop else 0.0
+
+
+@dataclass
+class ShiftReport:
+    table_id: str
+    start: float | None
+    end: float | None
+    total: Tally = field(default_factory=Tally)
+    by_box: dict[int, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    by_hour: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    voided: int = 0
+    incomplete: int = 0
+    adjustments: int = 0
+
+
+def build_report(table_id: str, rounds: list[RoundRecord]) -> ShiftReport:
+    complete = [r for r in rounds if r.complete]
+    report = ShiftReport(table_id, min((r.opened_at for r in rounds), default=None),
+                         max((r.closed_at or r.opened_at for r in rounds), default=None))
+    report.incomplete = len(rounds) - len(complete)
+    for r in complete:
+        adjusted: dict[int, int] = {}
+        for a in r.adjustments:
+            adjusted[int(a["box"])] = adjusted.get(int(a["box"]), 0) + int(a["amount"])
+        report.adjustments += len(r.adjustments)
+        report.voided += r.voided
+        hour = datetime.fromtimestamp(r.opened_at, UTC).strftime("%Y-%m-%d %H:00")
+        for tally in (report.total, report.by_hour[hour]):
+            tally.rounds += 1
+            tally.boxes += len(r.boxes)
+            tally.drop += r.wagered
+            tally.win += r.house_net - sum(adjusted.values())
+        for box in r.boxes:
+            t = report.by_box[box["box"]]
+            t.rounds += 1
+            t.boxes += 1
+            t.drop += box["wagered"]
+            t.win -= box["net"] + adjusted.get(box["box"], 0)
+    return report
+
+
+def report_csv(report: ShiftReport) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["section", "key", "rounds", "boxes", "drop", "house_win", "hold_pct"])
+    rows = [("total", report.table_id, report.total)]
+    rows += [("box", str(b), t) for b, t in sorted(report.by_box.items())]
+    rows += [("hour", h, t) for h, t in sorted(report.by_hour.items())]
+    for section, key, t in rows:
+        writer.writerow([section, key, t.rounds, t.boxes, t.drop, t.win, f"{t.hold_pct:.2f}"])
+    return out.getvalue()
+
+
+def report_html(report: ShiftReport) -> str:
+    def when(ts: float | None) -> str:
+        return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d %H:%M UTC") if ts else "-"
+
+    def rows(items: list[tuple[str, Tally]]) -> str:
+        return "".join(
+            f"<tr><td>{html.escape(k)}</td><td>{t.rounds:,}</td><td>{t.drop:,}</td><td>{t.win:+,}</td>"
+            f"<td>{t.hold_pct:.2f}%</td></tr>" for k, t in items)
+
+    head = "<tr><th>{}</th><th>rounds</th><th>drop</th><th>house win</th><th>hold</th></tr>"
+    hours = sorted(report.by_hour.items())
+    boxes = [(f"box {b}", t) for b, t in sorted(report.by_box.items())]
+    t = report.total
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Shift report, table {html.escape(report.table_id)}</title>
+<style>body{{font-family:sans-serif;margin:2em;color:#222}}table{{border-collapse:collapse;margin:1em 0}}
+td,th{{border:1px solid #bbb;padding:4px 10px;text-align:right}}th{{background:#eee}}td:first-child{{text-align:left}}
+.big{{font-size:1.4em}}</style></head><body>
+<h1>Shift report, table {html.escape(report.table_id)}</h1>
+<p>{when(report.start)} to {when(report.end)}</p>
+<p class="big">{t.rounds:,} rounds &middot; drop {t.drop:,} &middot; house win {t.win:+,} &middot;
+hold {t.hold_pct:.2f}%</p>
+<p>{report.voided} voided, {report.incomplete} not finished, {report.adjustments} manual adjustments.</p>
+<h2>Hold by hour</h2>
+{_svg_bars([(h[-5:], v.hold_pct) for h, v in hours], "hold %")}
+<table>{head.format("hour")}{rows(hours)}</table>
+<h2>By box</h2>
+{_svg_bars([(k, v.hold_pct) for k, v in boxes], "hold %")}
+<table>{head.format("box")}{rows(boxes)}</table>
+</body></html>
+"""
+
+
+def _svg_bars(values: list[tuple[str, float]], label: str) -> str:
+    """A small bar chart as inline SVG (no script, no external file): zero line, negative bars below it."""
+    if not values:
+        return "<p>(no rounds)</p>"
+    width, height, pad = max(320, 60 * len(values)), 220, 30
+    top = max(1.0, *(v for _, v in values))
+    bottom = min(0.0, *(v for _, v in values))
+    scale = (height - 2 * pad) / (top - bottom)
+    zero = pad + top * scale
+    step = (width - 2 * pad) / len(values)
+    bars = []
+    for i, (name, v) in enumerate(values):
+        x = pad + i * step + step * 0.15
+        y, h = (zero - v * scale, v * scale) if v >= 0 else (zero, -v * scale)
+        color = "#2e7d32" if v >= 0 else "#c62828"
+        bars.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{step * 0.7:.1f}" height="{max(h, 0.5):.1f}" '
+                    f'fill="{color}"><title>{html.escape(name)}: {v:.2f}%</title></rect>'
+                    f'<text x="{x + step * 0.35:.1f}" y="{height - 8}" font-size="11" text-anchor="middle">'
+                    f'{html.escape(name)}</text>')
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+            f'aria-label="{html.escape(label)}"><line x1="{pad}" x2="{width - pad}" y1="{zero:.1f}" '
+            f'y2="{zero:.1f}" stroke="#555"/>{"".join(bars)}</svg>')

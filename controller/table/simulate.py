@@ -1,0 +1,101 @@
+"""A QA session: the full table controller, journal on, against the simulated shoe, players on a strategy."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from controller.rules import HouseRules
+from controller.table.autoplay import SessionTotals, ShoeFeed, play_rounds
+from controller.table.controller import TableController
+from controller.table.journal import Journal, JournalEntry
+from drivers.base import open_source
+
+DEFAULT_ANTE = 10
+
+
+@dataclass(frozen=True)
+class SessionReport:
+    rounds: int
+    boxes_played: int
+    wagered: int
+    house_net: int
+    hold_pct: float
+    faults: int
+    events: int
+    seconds: float
+    journal: str
+    resumed_from_round: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rounds": self.rounds, "boxes_played": self.boxes_played, "wagered": self.wagered,
+                "house_net": self.house_net, "hold_pct": round(self.hold_pct, 4), "faults": self.faults,
+                "events": self.events, "seconds": round(self.seconds, 3), "journal": self.journal,
+                "resumed_from_round": self.resumed_from_round}
+
+
+def simulate(
+    rules: HouseRules,
+    rounds: int,
+    seed: int,
+    *,
+    boxes: int = 6,
+    ante: int = DEFAULT_ANTE,
+    journal_path: str | Path | None = None,
+    faults: str | None = None,
+    commit_per: str = "round",
+    on_entry: Callable[[JournalEntry], None] | None = None,
+) -> SessionReport:
+    """Play until the journal holds `rounds` rounds (a journal with a session in it is resumed, even one cut
+    off mid-round). Totals count the rounds played by this call."""
+    temporary = None
+    if journal_path is None:
+        temporary = tempfile.TemporaryDirectory(prefix="rptable-sim-")
+        journal_path = Path(temporary.name) / "T1.journal"
+    url = f"sim://?seed={seed}&rate=0&clock=virtual" + (f"&faults={quote(faults)}" if faults else "")
+    journal = Journal(journal_path)
+    source = open_source(url)
+    try:
+        controller = TableController(journal, rules, commit_per=commit_per)
+        _claim_for_simulation(controller, seed)
+        if on_entry is not None:
+            controller.add_listener(on_entry)
+        resumed_from = controller.round_number
+        feed = ShoeFeed(source, controller)
+        start = time.perf_counter()
+        totals: SessionTotals = play_rounds(controller, feed, rounds, seed=seed, boxes=boxes, ante=ante)
+        controller.flush()
+        seconds = time.perf_counter() - start
+        hold = 100.0 * totals.house_net / totals.wagered if totals.wagered else 0.0
+        return SessionReport(totals.rounds, totals.boxes_played, totals.wagered, totals.house_net, hold,
+                             totals.faults + source.status().faults, journal.last_seq, seconds,
+                             "" if temporary else str(journal_path), resumed_from)
+    finally:
+        source.close()
+        journal.close()
+        if temporary is not None:
+            temporary.cleanup()
+
+
+class NotASimulation(ValueError):
+    """The journal holds something other than this simulated session."""
+
+
+def _claim_for_simulation(controller: TableController, seed: int) -> None:
+    """A simulated session resumes only its own journal: never a live table's (its faults would be resolved
+    by the QA pit boss), and never with another seed (it would deal other cards)."""
+    session = controller.session
+    if not session and controller.journal.last_seq <= 1:  # a new journal: only its house rules so far
+        controller.mark_session("simulation", seed=seed)
+        return
+    if session.get("mode") != "simulation":
+        raise NotASimulation(f"{controller.journal.path} holds a live table's journal, not a simulated session; "
+                             "simulate writes only its own journals. Give a new --journal path.")
+    if session.get("seed") != seed:
+        raise NotASimulation(f"{controller.journal.path} holds the simulated session of seed {session.get('seed')}; "
+                             f"resume it with --seed {session.get('seed')}, or give a new --journal path.")

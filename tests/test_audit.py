@@ -1,0 +1,154 @@
+"""`rptable audit` (issue: table application): pit bosses list, replay, recall, verify, export and report."""
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from controller.table.journal import entry_hash
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {"PYTHONPATH": f"{ROOT}:{ROOT / 'hardware-sim'}", "PATH": "/usr/bin:/bin"}
+
+
+def rptable(*args):
+    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True, env=ENV,
+                          cwd=ROOT, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def session(tmp_path_factory):
+    path = tmp_path_factory.mktemp("audit") / "T1.journal"
+    out = rptable("simulate", "--rules", "classic", "--rounds", "14", "--seed", "4", "--journal", str(path))
+    assert out.returncode == 0, out.stderr
+    return path
+
+
+def test_audit_verify_passes_on_a_simulated_session(session):
+    out = rptable("audit", "--journal", str(session), "verify", "--json")
+    report = json.loads(out.stdout)
+    assert out.returncode == 0 and report["ok"] and report["rounds"] == 14 and report["first_bad_event"] is None
+
+
+def test_audit_verify_recomputes_payments_and_catches_a_rehashed_forgery(session, tmp_path):
+    # A forger who knows the hash rule rewrites a payment and re-hashes the rest of the chain: the replay,
+    # which pays every box again from its cards and the rules, still names the event.
+    forged = tmp_path / "forged.journal"
+    forged.write_bytes(session.read_bytes())
+    db = sqlite3.connect(forged)
+    db.execute("DROP TRIGGER events_no_update")
+    rows = db.execute("SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash FROM events "
+                      "ORDER BY seq").fetchall()
+    target = next(r for r in rows if r[4] == "BoxSettled" and json.loads(r[7])["outcome"] == "lose")
+    prev = None
+    for seq, table_id, at, round_id, kind, version, actor, payload, prev_hash in rows:
+        if seq == target[0]:
+            data = json.loads(payload)
+            data["bet"], data["net"] = -data["bet"], data["net"] - 2 * data["bet"]
+            data["outcome"] = "win"
+            payload = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        prev_hash = prev or prev_hash
+        digest = entry_hash(seq, table_id, at, round_id, kind, version, actor, payload, prev_hash)
+        db.execute("UPDATE events SET payload = ?, prev_hash = ?, hash = ? WHERE seq = ?",
+                   (payload, prev_hash, digest, seq))
+        prev = digest
+    db.commit()
+    db.close()
+    out = rptable("audit", "--journal", str(forged), "verify", "--json")
+    report = json.loads(out.stdout)
+    assert out.returncode == 1 and not report["ok"] and report["first_bad_event"] == target[0]
+    assert "pay" in report["reason"]
+
+
+def test_audit_recall_lists_the_last_10_rounds_oldest_first(session):
+    rounds = json.loads(rptable("audit", "--journal", str(session), "recall", "--json").stdout)
+    assert [r["round"] for r in rounds] == [f"T1-{n:06d}" for n in range(5, 15)]
+    assert all(r["complete"] for r in rounds) and all("boxes" in r for r in rounds)
+
+
+def test_audit_rounds_filters_and_show_replays_a_round(session):
+    listing = json.loads(rptable("audit", "--journal", str(session), "rounds", "--min-payout", "20", "--json").stdout)
+    assert listing and all(max(b["net"] for b in r["boxes"]) >= 20 for r in listing)
+    shown = rptable("audit", "--journal", str(session), "show", "3")
+    assert shown.returncode == 0 and "card" in shown.stdout and "house net" in shown.stdout
+    missing = rptable("audit", "--journal", str(session), "show", "999")
+    assert missing.returncode == 1 and "no round T1-000999" in missing.stderr
+
+
+def test_audit_export_and_shift_report(session, tmp_path):
+    csv_text = rptable("audit", "--journal", str(session), "export", "--format", "csv").stdout
+    assert csv_text.splitlines()[0].startswith("round,opened_utc,box,cards")
+    assert len(csv_text.splitlines()) == 1 + 14 * 6
+    exported = json.loads(rptable("audit", "--journal", str(session), "export").stdout)
+    assert len(exported) == 14
+    out = rptable("audit", "--journal", str(session), "report", "--out", str(tmp_path))
+    assert out.returncode == 0 and "hold" in out.stdout
+    html = (tmp_path / "report.html").read_text()
+    assert "<svg" in html and "Hold by hour" in html and "box 6" in html
+    assert (tmp_path / "report.csv").read_text().startswith("section,key,rounds")
+
+
+def test_audit_of_a_missing_journal_says_so():
+    out = rptable("audit", "--journal", "/nonexistent/T9.journal", "verify")
+    assert out.returncode == 1 and "no journal at" in out.stderr
+
+
+def rehash(path, edit):
+    """Apply `edit(rows)` to the raw rows, then recompute every hash: a forger who knows the hash rule."""
+    db = sqlite3.connect(path)
+    db.execute("DROP TRIGGER IF EXISTS events_no_update")
+    db.execute("DROP TRIGGER IF EXISTS events_no_delete")
+    rows = [list(r) for r in db.execute("SELECT seq, table_id, at, round_id, kind, version, actor, payload, "
+                                        "prev_hash FROM events ORDER BY seq")]
+    rows = edit(rows)
+    db.execute("DELETE FROM events")
+    prev = "0" * 64
+    for seq, table_id, at, round_id, kind, version, actor, payload, _ in rows:
+        digest = entry_hash(seq, table_id, at, round_id, kind, version, actor, payload, prev)
+        db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (seq, table_id, at, round_id, kind, version, actor, payload, prev, digest))
+        prev = digest
+    db.commit()
+    db.close()
+
+
+def test_audit_verify_catches_a_rehashed_adjustment_by_nobody(session, tmp_path):
+    forged = tmp_path / "forged.journal"
+    forged.write_bytes(session.read_bytes())
+
+    def add_adjustment(rows):
+        last = rows[-1]
+        payload = json.dumps({"actor": "dealer:anna", "amount": 5000, "box": 1, "reason": "",
+                              "round_id": "T1-000003"}, sort_keys=True, separators=(",", ":"))
+        return [*rows, [last[0] + 1, "T1", last[2] + 1, None, "table.adjustment", 1, "dealer:anna", payload, ""]]
+
+    rehash(forged, add_adjustment)
+    report = json.loads(rptable("audit", "--journal", str(forged), "verify", "--json").stdout)
+    assert not report["ok"] and "without a pit boss" in report["reason"]
+
+
+def test_audit_verify_names_an_unreadable_row(session, tmp_path):
+    damaged = tmp_path / "damaged.journal"
+    damaged.write_bytes(session.read_bytes())
+    rehash(damaged, lambda rows: [r if r[0] != 40 else [*r[:7], "{not json", r[8]] for r in rows])
+    out = rptable("audit", "--journal", str(damaged), "verify", "--json")
+    report = json.loads(out.stdout)
+    assert out.returncode == 1 and report["first_bad_event"] == 40
+
+
+def test_audit_shift_report_counts_adjustments_per_box_and_leaves_voided_stakes_out():
+    from controller.table.audit import RoundRecord
+    from controller.table.shift_report import build_report
+
+    box = {"box": 2, "net": 300, "wagered": 300, "cards": [], "best": "FLUSH", "paid": [], "multiplier": 5,
+           "outcome": "win", "lines": {}}
+    played = RoundRecord("T1-000001", 1, "classic", 1_750_000_000.0, 1_750_000_060.0, True, False, -300, 300,
+                         [box], adjustments=[{"box": 2, "amount": 50, "round_id": "T1-000001"}])
+    voided = RoundRecord("T1-000002", 2, "classic", 1_750_000_100.0, 1_750_000_160.0, True, True, 0, 0,
+                         [{**box, "net": 0, "wagered": 0, "outcome": "void"}])
+    report = build_report("T1", [played, voided])
+    assert report.total.drop == 300 and report.total.win == -350
+    assert report.by_box[2].win == -350

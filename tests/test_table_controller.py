@@ -1,0 +1,248 @@
+"""The table controller (ARCHITECTURE.md "Faults", "Journal"): faults lock play and survive restarts, only a
+pit boss resolves them, every override is journaled with who and why, nothing unrecorded is ever shown."""
+
+import pytest
+
+from controller.cards import parse_card
+from controller.engine import CardDealt, CloseBets, IllegalCommand, PlaceStakes, expected_next
+from controller.rule_files import load_preset
+from controller.table.autoplay import SessionTotals, ShoeFeed, _step, shuffled_pack
+from controller.table.controller import TableController, TableLocked
+from controller.table.journal import Journal
+from controller.table.users import Role, User
+from drivers.base import DeviceFault, StatusEvent, open_source
+
+BORIS = User("boris", Role.PIT_BOSS)
+ANNA = User("anna", Role.DEALER)
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1_750_000_000.0
+
+    def __call__(self):
+        self.now += 1
+        return self.now
+
+
+@pytest.fixture
+def table(tmp_path):
+    path = tmp_path / "T1.journal"
+    journal = Journal(path)
+    controller = TableController(journal, load_preset("classic"), clock=Clock())
+    yield controller
+    journal.close()
+
+
+def start_round(controller, boxes=(1, 2)):
+    for box in boxes:
+        controller.submit(PlaceStakes(box, 10, player=f"P{box}"))
+    controller.submit(CloseBets())
+
+
+def test_journal_listeners_see_only_what_is_on_disk(table):
+    seen = []
+    table.add_listener(lambda entry: seen.append((entry.seq, table.journal.last_seq >= entry.seq)))
+    start_round(table)
+    assert seen and all(on_disk for _, on_disk in seen)
+
+
+def test_faults_a_device_fault_locks_play_until_a_pit_boss_resolves_it(table):
+    start_round(table)
+    table.source_event(DeviceFault("E04", "jam", "serial:///dev/ttyUSB0", 0.0))
+    with pytest.raises(TableLocked, match=r"jam.*pit boss"):
+        table.submit(CardDealt(parse_card("AS")))
+    with pytest.raises(IllegalCommand, match="pit boss must log in"):
+        table.resolve_fault("F1", ANNA, "cleared the jam")
+    with pytest.raises(IllegalCommand, match="needs a reason"):
+        table.resolve_fault("F1", BORIS, "  ")
+    table.resolve_fault("F1", BORIS, "cleared the jam, card back on top")
+    table.submit(CardDealt(parse_card("AS")))
+    resolved = [e for e in table.journal.entries() if e.kind == "table.fault_resolved"]
+    assert resolved[0].actor == "pit_boss:boris" and "jam" in resolved[0].payload["reason"]
+
+
+def test_faults_survive_a_restart(tmp_path):
+    path = tmp_path / "T1.journal"
+    controller = TableController(Journal(path), load_preset("classic"), clock=Clock())
+    start_round(controller)
+    controller.source_event(DeviceFault("SEQ_GAP", "A card left the shoe unseen (seq 7).", "usb://16c0:05dc", 0.0))
+    controller.journal.close()
+    again = TableController(Journal(path), clock=Clock())
+    assert "unseen" in again.locked_reason and list(again.faults) == ["F1"]
+    assert expected_next(again.round) == expected_next(controller.round)
+
+
+def test_faults_an_offline_shoe_clears_itself_when_the_link_returns(table):
+    table.source_event(DeviceFault("OFFLINE", "No heartbeat from the shoe for 3 s.", "sim://", 0.0))
+    assert table.locked_reason
+    table.source_event(StatusEvent("CONNECTED", "sim://", 0.0))
+    assert table.locked_reason is None
+
+
+def test_faults_cards_arriving_while_locked_are_journaled_and_held_back(table):
+    start_round(table)
+    table.raise_fault("E05", "cover opened while dealing", "sim://")
+    from drivers.base import CardEvent
+
+    table.card(CardEvent(parse_card("KH"), 12, 90, "sim://", 0.0))
+    held = [e for e in table.journal.entries() if e.kind == "table.card_held"]
+    assert held[0].payload["card"] == "KH" and not table.round.boxes[1].cards
+
+
+def test_faults_a_clock_jumping_back_is_a_fault_and_the_journal_stays_in_order(tmp_path):
+    clock = Clock()
+    controller = TableController(Journal(tmp_path / "T1.journal"), load_preset("classic"), clock=clock)
+    controller.submit(PlaceStakes(1, 10))
+    clock.now -= 3600
+    with pytest.raises(TableLocked, match="clock jumped back"):
+        controller.submit(PlaceStakes(2, 10))
+    times = [e.at for e in controller.journal.entries()]
+    assert times == sorted(times)
+
+
+def test_faults_a_duplicate_card_needs_the_pit_boss_who_corrects_it(table):
+    start_round(table, boxes=(1,))
+    table.submit(CardDealt(parse_card("AS")))
+    table.submit(CardDealt(parse_card("AS")))  # read twice: the engine stops the round
+    assert table.round.fault is not None and "AS" in table.round.fault.text
+    with pytest.raises(IllegalCommand, match="pit boss"):
+        table.correct_card("KD", ANNA, "I saw it")
+    table.correct_card("KD", BORIS, "the dealer showed me the card: KD")
+    assert table.round.fault is None and table.round.dealer == [parse_card("KD")]
+    corrected = [e for e in table.journal.entries() if e.kind == "FaultResolved"]
+    assert corrected[0].actor == "pit_boss:boris"
+
+
+def test_overrides_void_and_adjust_are_journaled_with_who_and_why(table):
+    start_round(table)
+    table.void_round(BORIS, "player dispute, cards exposed")
+    table.adjust_payment(table.round_id, 2, 50, BORIS, "short-paid last round")
+    kinds = [(e.kind, e.actor) for e in table.journal.entries()]
+    assert ("RoundVoided", "pit_boss:boris") in kinds and ("table.adjustment", "pit_boss:boris") in kinds
+    assert table.adjustments[0].amount == 50
+
+
+def test_journal_a_full_disk_stops_play_and_shows_nothing_unrecorded(table):
+    start_round(table, boxes=(1,))
+    seen = []
+    table.add_listener(seen.append)
+    last = table.journal.last_seq
+    pages = table.journal._db.execute("PRAGMA page_count").fetchone()[0]
+    table.journal._db.execute(f"PRAGMA max_page_count = {pages}")
+    with pytest.raises(TableLocked, match="disk is full"):
+        for i in range(200):
+            table.raise_fault(f"E{i}", "reader noise " * 500, "sim://")
+    assert all(e.seq <= table.journal.last_seq for e in seen)  # shown = recorded
+    assert len(table.faults) == table.journal.last_seq - last  # memory = the journal, nothing more
+    assert table.storage_error
+    with pytest.raises(TableLocked):
+        table.submit(CardDealt(parse_card("2C")))
+
+
+def test_recovery_a_new_journal_needs_rules(tmp_path):
+    with pytest.raises(ValueError, match="needs house rules"):
+        TableController(Journal(tmp_path / "empty.journal"))
+
+
+def test_simulated_shoe_session_drives_the_controller(table):
+    source = open_source("sim://?seed=3&rate=0&clock=virtual")
+    feed = ShoeFeed(source, table)
+    feed.load_pack(shuffled_pack(3, 1))
+    start_round(table, boxes=(1, 2, 3))
+    totals = SessionTotals()
+    while table.round.phase != "closed":
+        _step(table, feed, totals)
+    source.close()
+    placed = [e.payload["card"] for e in table.journal.entries() if e.kind == "CardPlaced"]
+    truth = [d.card.code for d in source.model.truth]
+    assert placed == truth[: len(placed)]  # the controller's record is the shoe's ground truth
+
+
+def test_faults_refused_opening_antes_leave_no_round_behind(tmp_path):
+    path = tmp_path / "T1.journal"
+    controller = TableController(Journal(path), load_preset("classic"), clock=Clock())
+    with pytest.raises(IllegalCommand):
+        controller.submit(PlaceStakes(1, -5))
+    assert controller.round_number == 0 and not controller.round_open
+    assert [e.kind for e in controller.journal.entries()] == ["table.rules"]
+
+
+def test_faults_a_card_when_no_round_expects_one_is_journaled_and_a_fault(table):
+    from drivers.base import CardEvent
+
+    table.card(CardEvent(parse_card("QS"), 3, None, "sim://", 0.0))
+    kinds = [e.kind for e in table.journal.entries()]
+    assert "table.card_held" in kinds and "QS" in table.locked_reason
+    assert next(iter(table.faults.values())).code == "UNEXPECTED_CARD"
+
+
+def test_faults_a_storage_failure_is_still_a_fault_after_a_restart(tmp_path):
+    path = tmp_path / "T1.journal"
+    controller = TableController(Journal(path), load_preset("classic"), clock=Clock())
+    pages = controller.journal._db.execute("PRAGMA page_count").fetchone()[0]
+    controller.journal._db.execute(f"PRAGMA max_page_count = {pages}")
+    with pytest.raises(TableLocked):
+        for i in range(200):
+            controller.raise_fault(f"E{i}", "noise " * 500, "sim://")
+    controller.journal.close()
+    again = TableController(Journal(path), clock=Clock())
+    assert any(f.code == "STORAGE" for f in again.faults.values()) and "could not be written" in again.locked_reason
+
+
+def test_faults_a_resolved_clock_fault_does_not_come_back(tmp_path):
+    clock = Clock()
+    path = tmp_path / "T1.journal"
+    controller = TableController(Journal(path), load_preset("classic"), clock=clock)
+    controller.submit(PlaceStakes(1, 10))
+    clock.now -= 3600  # the clock was an hour fast and is set right
+    with pytest.raises(TableLocked, match="jumped back"):
+        controller.submit(PlaceStakes(2, 10))
+    controller.resolve_fault(next(iter(controller.faults)), BORIS, "checked: the clock was an hour fast")
+    controller.submit(PlaceStakes(2, 10))  # no new fault
+    controller.journal.close()
+    again = TableController(Journal(path), clock=clock)
+    again.submit(PlaceStakes(3, 10))
+    assert not again.faults
+
+
+def test_faults_a_clock_set_forward_by_hand_is_a_fault(tmp_path):
+    clock, mono = Clock(), [100.0]
+    controller = TableController(Journal(tmp_path / "T1.journal"), load_preset("classic"), clock=clock,
+                                 monotonic=lambda: mono[0])
+    controller.submit(PlaceStakes(1, 10))
+    clock.now += 7200
+    with pytest.raises(TableLocked, match="jumped forward"):
+        controller.submit(PlaceStakes(2, 10))
+
+
+def test_rules_other_than_the_journals_are_refused_and_only_a_pit_boss_changes_them(tmp_path):
+    from controller.table.controller import RulesMismatch
+
+    path = tmp_path / "T1.journal"
+    TableController(Journal(path), load_preset("classic"), clock=Clock()).journal.close()
+    with pytest.raises(RulesMismatch, match="plays the house rules 'classic', not 'online'"):
+        TableController(Journal(path), load_preset("online"), clock=Clock())
+    controller = TableController(Journal(path), clock=Clock())
+    with pytest.raises(IllegalCommand, match="pit boss"):
+        controller.change_rules(load_preset("online"), ANNA, "busy night")
+    controller.change_rules(load_preset("online"), BORIS, "house decision for the night shift")
+    assert controller.rules.name == "online"
+
+
+def test_overrides_an_adjustment_must_name_a_settled_box(table):
+    start_round(table)
+    with pytest.raises(IllegalCommand, match="no settled box"):
+        table.adjust_payment("T1-000099", 1, 700, BORIS, "typo")
+
+
+def test_journal_a_broken_view_does_not_hide_recorded_events(table):
+    seen = []
+
+    def broken(entry):
+        raise RuntimeError("view crashed")
+
+    table.add_listener(broken)
+    table.add_listener(seen.append)
+    start_round(table)
+    assert seen and table.listener_errors
