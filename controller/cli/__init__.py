@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("simulate", "QA: the full controller and its journal against the simulated shoe"),
     "audit": ("audit", "pit boss: rounds, show, recall, verify, export, report of a table's journal"),
     "users": ("users", "staff accounts: add, list, disable (dealer, pit boss, admin)"),
+    "console": ("console", "the dealer's console (Qt): next action, legal actions, payments, pit-boss views"),
 }
 
 

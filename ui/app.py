@@ -1,0 +1,96 @@
+"""Starts the console: the house rules, the journal, the card source, the Qt application and the window; or,
+with `--screenshot`, plays rounds by itself and saves the window (or a pit-boss view) as a PNG."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from pathlib import Path
+
+NO_DISPLAY = (
+    "rptable console: no display found (DISPLAY and WAYLAND_DISPLAY are not set).\n"
+    "The console is a window: run it on the table's screen, or on a machine without one under a virtual\n"
+    "display:  xvfb-run -a rptable console {args}\n"
+    "For a picture of the console without any display: rptable console --screenshot console.png --demo 3"
+)
+
+
+def has_display() -> bool:
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if platform and not platform.startswith(("xcb", "wayland")):
+        return True  # offscreen, vnc, eglfs, linuxfb...: Qt draws without a desktop display
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def run(args: argparse.Namespace) -> int:
+    if not has_display():
+        if not args.screenshot:
+            print(NO_DISPLAY.format(args=" ".join(sys.argv[2:])).replace("  \n", "\n"), file=sys.stderr)
+            return 2
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no screen
+    from controller.rule_files import load_rules
+    from controller.rules import RulesError
+    from controller.table.controller import TableController, TableLocked
+    from controller.table.journal import Journal, JournalError
+    from controller.table.paths import default_journal, default_users
+    from drivers.base import SourceError, open_source
+
+    table = args.table or "T1"
+    journal_path = Path(args.journal) if args.journal else default_journal(table)
+    try:
+        rules = load_rules(args.rules) if args.rules else None
+        journal_path.parent.mkdir(parents=True, exist_ok=True)
+        journal = Journal(journal_path, table)
+    except (RulesError, JournalError, OSError) as err:
+        print(f"rptable console: {err}", file=sys.stderr)
+        return 1
+    try:
+        if rules is None and journal.last_seq == 0:
+            rules = load_rules("classic")
+        controller = TableController(journal, rules)
+    except (TableLocked, ValueError) as err:
+        journal.close()
+        print(f"rptable console: {err}", file=sys.stderr)
+        return 1
+    url = args.shoe or f"sim://?seed={random.SystemRandom().randrange(1 << 30)}&rate=0"
+    try:
+        source = open_source(url)
+    except SourceError as err:
+        journal.close()
+        print(f"rptable console: the card source cannot be opened: {err}", file=sys.stderr)
+        return 1
+    try:
+        return _run_qt(args, controller, source, str(default_users()))
+    finally:
+        source.close()
+        journal.close()
+
+
+def _run_qt(args: argparse.Namespace, controller: object, source: object, users_path: str) -> int:
+    from PySide6.QtWidgets import QApplication
+
+    from ui.i18n import LanguageError, Languages
+    from ui.main_window import ConsoleWindow
+
+    app = QApplication.instance() or QApplication(["rptable console"])
+    languages = Languages()
+    try:
+        languages.switch(args.language)
+    except LanguageError as err:
+        print(f"rptable console: {err}", file=sys.stderr)
+        return 2
+    window = ConsoleWindow(controller, source, users_path=users_path, languages=languages)  # type: ignore[arg-type]
+    try:
+        if args.screenshot:
+            from ui.screens import take_screenshot
+
+            path = take_screenshot(window, args.scene, args.demo, Path(args.screenshot))
+            print(f"saved {path}")
+            return 0
+        window.show()
+        return int(app.exec())
+    finally:
+        window.shutdown()
+        window.deleteLater()
