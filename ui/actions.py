@@ -23,19 +23,18 @@ class ActionSpec:
     key: str
 
     def label(self) -> str:
-        t = QCoreApplication.translate
         return {
-            "card": t("Actions", "Draw card"),
-            "close_bets": t("Actions", "Close bets"),
-            "fold": t("Actions", "Fold"),
-            "bet": t("Actions", "Bet"),
-            "buy": t("Actions", "Buy 6th card"),
-            "exchange": t("Actions", "Exchange"),
-            "insure": t("Actions", "Insure"),
-            "reveal": t("Actions", "Reveal dealer"),
-            "buy_game": t("Actions", "Buy a game"),
-            "take_ante": t("Actions", "Take the ante"),
-            "close_buying": t("Actions", "Close buying"),
+            "card": QCoreApplication.translate("Actions", "Draw card"),
+            "close_bets": QCoreApplication.translate("Actions", "Close bets"),
+            "fold": QCoreApplication.translate("Actions", "Fold"),
+            "bet": QCoreApplication.translate("Actions", "Bet"),
+            "buy": QCoreApplication.translate("Actions", "Buy 6th card"),
+            "exchange": QCoreApplication.translate("Actions", "Exchange"),
+            "insure": QCoreApplication.translate("Actions", "Insure"),
+            "reveal": QCoreApplication.translate("Actions", "Reveal dealer"),
+            "buy_game": QCoreApplication.translate("Actions", "Buy a game"),
+            "take_ante": QCoreApplication.translate("Actions", "Take the ante"),
+            "close_buying": QCoreApplication.translate("Actions", "Close buying"),
         }[self.kind]
 
 

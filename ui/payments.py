@@ -36,12 +36,12 @@ def payments_of(state: RoundState, adjustments: dict[int, int]) -> list[Payment]
 
 
 def payment_text(payment: Payment) -> str:
-    t = QCoreApplication.translate
     if payment.net > 0:
-        return t("Payments", "Pay box {0}: {1}").format(payment.box, amount(payment.net))
+        return QCoreApplication.translate("Payments", "Pay box {0}: {1}").format(payment.box, amount(payment.net))
     if payment.net < 0:
-        return t("Payments", "Collect from box {0}: {1}").format(payment.box, amount(-payment.net))
-    return t("Payments", "Box {0}: return the stakes").format(payment.box)
+        text = QCoreApplication.translate("Payments", "Collect from box {0}: {1}")
+        return text.format(payment.box, amount(-payment.net))
+    return QCoreApplication.translate("Payments", "Box {0}: return the stakes").format(payment.box)
 
 
 class PaymentPanel(QWidget):

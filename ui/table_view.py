@@ -69,8 +69,8 @@ class CardRow(QWidget):
     def show_cards(self, cards: list[Card | None]) -> None:
         for i, widget in enumerate(self.cards):
             widget.setVisible(i < len(cards))
-            if i < len(cards):
-                widget.show_card(cards[i])
+            # an unused place is turned face down too: no old face may linger in a hidden widget
+            widget.show_card(cards[i] if i < len(cards) else None)
 
     def set_selectable(self, selectable: bool) -> None:
         for widget in self.cards:

@@ -8,31 +8,29 @@ from controller.hands import HandCategory
 
 
 def hand_name(category: HandCategory) -> str:
-    t = QCoreApplication.translate
     names = {
-        HandCategory.NO_GAME: t("Words", "no game"),
-        HandCategory.ACE_KING: t("Words", "ace-king"),
-        HandCategory.ONE_PAIR: t("Words", "pair"),
-        HandCategory.TWO_PAIR: t("Words", "two pair"),
-        HandCategory.THREE_OF_A_KIND: t("Words", "three of a kind"),
-        HandCategory.STRAIGHT: t("Words", "straight"),
-        HandCategory.FLUSH: t("Words", "flush"),
-        HandCategory.FULL_HOUSE: t("Words", "full house"),
-        HandCategory.FOUR_OF_A_KIND: t("Words", "four of a kind"),
-        HandCategory.STRAIGHT_FLUSH: t("Words", "straight flush"),
-        HandCategory.ROYAL_FLUSH: t("Words", "royal flush"),
+        HandCategory.NO_GAME: QCoreApplication.translate("Words", "no game"),
+        HandCategory.ACE_KING: QCoreApplication.translate("Words", "ace-king"),
+        HandCategory.ONE_PAIR: QCoreApplication.translate("Words", "pair"),
+        HandCategory.TWO_PAIR: QCoreApplication.translate("Words", "two pair"),
+        HandCategory.THREE_OF_A_KIND: QCoreApplication.translate("Words", "three of a kind"),
+        HandCategory.STRAIGHT: QCoreApplication.translate("Words", "straight"),
+        HandCategory.FLUSH: QCoreApplication.translate("Words", "flush"),
+        HandCategory.FULL_HOUSE: QCoreApplication.translate("Words", "full house"),
+        HandCategory.FOUR_OF_A_KIND: QCoreApplication.translate("Words", "four of a kind"),
+        HandCategory.STRAIGHT_FLUSH: QCoreApplication.translate("Words", "straight flush"),
+        HandCategory.ROYAL_FLUSH: QCoreApplication.translate("Words", "royal flush"),
     }
     return names[category]
 
 
 def outcome_name(outcome: str) -> str:
-    t = QCoreApplication.translate
     names = {
-        "win": t("Words", "wins"),
-        "tie": t("Words", "ties"),
-        "lose": t("Words", "loses"),
-        "fold": t("Words", "folded"),
-        "no_qualify": t("Words", "dealer does not qualify"),
-        "void": t("Words", "void"),
+        "win": QCoreApplication.translate("Words", "wins"),
+        "tie": QCoreApplication.translate("Words", "ties"),
+        "lose": QCoreApplication.translate("Words", "loses"),
+        "fold": QCoreApplication.translate("Words", "folded"),
+        "no_qualify": QCoreApplication.translate("Words", "dealer does not qualify"),
+        "void": QCoreApplication.translate("Words", "void"),
     }
     return names.get(outcome, outcome)

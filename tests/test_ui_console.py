@@ -1,0 +1,420 @@
+"""The dealer console (pytest-qt, offscreen): complete rounds of every preset played through its buttons and
+keys, no hidden card in any widget before it is public, faults and pit-boss overrides, the audit views, the
+languages, and no widget left behind."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QListWidget, QTableWidget, QWidget
+
+from controller.cards import PACK, Card, parse_card, parse_cards
+from controller.engine import Phase, PlaceStakes, legal_commands
+from controller.rule_files import load_preset, preset_names
+from controller.table.audit import verify_journal
+from controller.table.controller import TableController
+from controller.table.journal import Journal
+from controller.table.users import Role, UserStore
+from drivers.base import open_source
+from ui import visibility
+from ui.autopilot import Autopilot
+from ui.format import card_face
+from ui.i18n import Languages
+from ui.main_window import ConsoleWindow
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def no_leaks(qapp: QApplication):
+    """Fails a test that leaves a top-level widget behind (napari's habit)."""
+    before = set(map(id, QApplication.topLevelWidgets()))
+    yield
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QApplication.processEvents()
+    left = [w for w in QApplication.topLevelWidgets() if id(w) not in before]
+    assert not left, f"widgets leaked: {[type(w).__name__ + ':' + w.objectName() for w in left]}"
+
+
+@pytest.fixture
+def make_console(tmp_path: Path, qapp: QApplication, no_leaks: None, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "data"))
+    made: list[tuple[ConsoleWindow, Journal, object]] = []
+
+    def make(preset: str = "classic", seed: int = 7, language: str = "en") -> ConsoleWindow:
+        journal = Journal(tmp_path / f"{preset}.journal")
+        controller = TableController(journal, load_preset(preset))
+        source = open_source(f"sim://?seed={seed}&rate=0")
+        languages = Languages()
+        languages.switch(language)
+        window = ConsoleWindow(controller, source, users_path=str(tmp_path / "users.db"), languages=languages)
+        window.show()
+        made.append((window, journal, source))
+        return window
+
+    yield make
+    for window, journal, source in made:
+        window.shutdown()
+        window.close()
+        window.deleteLater()
+        source.close()  # type: ignore[attr-defined]
+        journal.close()
+    Languages().switch("en")
+
+
+# ------------------------------------------------------------------------------------------ helpers
+def widget_texts(widget_root: QWidget | None = None) -> list[str]:
+    """Every string a person (or a screen reader) can get from any widget now."""
+    texts: list[str] = []
+    for widget in QApplication.allWidgets():
+        for getter in ("text", "toolTip", "accessibleName", "accessibleDescription", "windowTitle", "statusTip",
+                       "whatsThis", "placeholderText"):
+            value = getattr(widget, getter, None)
+            if callable(value):
+                try:
+                    result = value()
+                except TypeError:
+                    continue
+                if isinstance(result, str):
+                    texts.append(result)
+        if isinstance(widget, QComboBox):
+            texts += [widget.itemText(i) for i in range(widget.count())]
+        if isinstance(widget, QListWidget):
+            texts += [widget.item(i).text() for i in range(widget.count())]
+        if isinstance(widget, QTableWidget):
+            texts += [widget.item(r, c).text() for r in range(widget.rowCount()) for c in range(widget.columnCount())
+                      if widget.item(r, c) is not None]
+    return texts
+
+
+def card_forms(card: Card) -> list[str]:
+    forms = [card.code, card_face(card)]
+    if card.code[0] == "T":
+        forms.append("10" + card.code[1])
+    return forms
+
+
+def shown_forms(texts: list[str], card: Card) -> list[str]:
+    joined = "\n".join(texts)
+    found = []
+    for form in card_forms(card):
+        if re.search(r"(?<![A-Za-z0-9])" + re.escape(form) + r"(?![A-Za-z0-9])", joined):
+            found.append(form)
+    return found
+
+
+def assert_no_hidden_card_shown(window: ConsoleWindow) -> None:
+    hidden = visibility.hidden_cards(window.display_round())
+    texts = widget_texts()
+    for card in hidden:
+        assert not shown_forms(texts, card), f"hidden card {card.code} is visible: {shown_forms(texts, card)}"
+
+
+class WatchingPilot(Autopilot):
+    """The autopilot, checking after every press that no hidden card is on screen."""
+
+    steps = 0
+
+    def step(self) -> str:
+        done = super().step()
+        assert_no_hidden_card_shown(self.window)
+        WatchingPilot.steps += 1
+        return done
+
+
+# ---------------------------------------------------------------------------------------------- tests
+@pytest.mark.parametrize("preset", preset_names())
+def test_console_plays_complete_rounds_of_every_preset(make_console, preset: str) -> None:
+    """Issue 7 'done when': a dealer plays complete rounds of every preset with the simulated shoe using only
+    the console's buttons; the journal they leave verifies (every payment recomputed)."""
+    window = make_console(preset, seed=11)
+    pilot = WatchingPilot(window, ante=10, boxes=6, bonus=5)
+    pilot.play_rounds(3)
+    controller = window.controller
+    assert controller.round_number == 3
+    assert controller.round is not None and controller.round.phase is Phase.CLOSED
+    assert window.mode() == "betting"  # payments confirmed, next round pressed
+    report = verify_journal(list(controller.journal.entries()))
+    assert report.ok and report.rounds == 3, report.reason
+
+
+def test_r_deal_1_hidden_cards_never_appear_and_public_ones_do(make_console) -> None:
+    """R-DEAL-1: the dealer's 5th card is face up from the deal, everything else face down until the showdown;
+    no widget text, tooltip or accessible name names a hidden card; at the showdown the cards are shown."""
+    window = make_console("classic", seed=3)
+    pilot = WatchingPilot(window, ante=10, boxes=4)
+    pilot.start_round()
+    pilot.play_until(lambda: (s := window.display_round()) is not None and s.phase is Phase.DECISIONS)
+    state = window.display_round()
+    assert state is not None
+    texts = widget_texts()
+    assert shown_forms(texts, state.dealer[4]), "the dealer's up card must be shown"
+    for card in state.dealer[:4]:
+        assert not shown_forms(texts, card)
+    pilot.play_until(lambda: window.mode() == "payments")
+    texts = widget_texts()
+    assert all(shown_forms(texts, c) for c in state.dealer), "the dealer's hand is public after the reveal"
+    for box in state.boxes.values():
+        if not box.folded:
+            assert all(shown_forms(texts, c) for c in box.cards), f"box {box.box} is public at the showdown"
+
+
+def test_keyboard_alone_plays_a_round(make_console, qtbot) -> None:
+    """Every action has a key: stakes (P), close bets (C), draw (D), fold (F), reveal (R), paid (Space),
+    next round (N)."""
+    window = make_console("classic", seed=5)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+    window.bet_panel.fill(1, 50)
+    window.bet_panel.fill(2, 50)
+    qtbot.keyClick(window, Qt.Key.Key_P)
+    qtbot.keyClick(window, Qt.Key.Key_C)
+    state = window.controller.round
+    assert state is not None and state.order == [1, 2] and state.phase is Phase.DEALING
+    for _ in range(15):
+        qtbot.keyClick(window, Qt.Key.Key_D)
+        qtbot.waitUntil(lambda: not window.awaiting_card, timeout=5000)
+    assert state.phase is Phase.DECISIONS
+    qtbot.keyClick(window, Qt.Key.Key_F)
+    qtbot.keyClick(window, Qt.Key.Key_F)
+    qtbot.keyClick(window, Qt.Key.Key_R)
+    assert state.phase is Phase.CLOSED and window.mode() == "payments"
+    assert not window.next_round_button.isEnabled()
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    qtbot.keyClick(window, Qt.Key.Key_N)
+    assert window.mode() == "betting"
+
+
+def load_deal(window: ConsoleWindow, codes: str) -> None:
+    """Rig the simulated shoe: these cards first, then the rest of the pack."""
+    first = [parse_card(code) for code in codes.split()]  # a misread may repeat a card
+    window.source.load(first + [c for c in PACK if c not in first])  # type: ignore[attr-defined]
+
+
+def deal_all(window: ConsoleWindow, qtbot) -> None:
+    while "card" in {a.kind for a in legal_commands(window.controller.round)}:
+        window.actions_panel.buttons["card"].click()
+        qtbot.waitUntil(lambda: not window.awaiting_card, timeout=5000)
+
+
+def test_r_act_4_exchange_is_chosen_by_position_without_faces(make_console, qtbot) -> None:
+    """R-ACT-4: the dealer selects the discards by position (1-5 in deal order); the engine receives those
+    cards; the button shows the count and the engine's price."""
+    window = make_console("classic")
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+    # one box: box, dealer alternate for five passes
+    load_deal(window, "AS 2C KD 3C 7H 4C 8S 5D 9C 6D JH")
+    window.bet_panel.fill(1, 100)
+    window.place_stakes()
+    window.actions_panel.buttons["close_bets"].click()
+    deal_all(window, qtbot)
+    exchange = window.actions_panel.buttons["exchange"]
+    assert not exchange.isEnabled() and "Select" in exchange.toolTip()
+    for position in (3, 4, 5):
+        qtbot.keyClick(window, Qt.Key.Key_0 + position)
+    assert exchange.isEnabled() and "3" in exchange.text() and "100" in exchange.text()
+    exchange.click()
+    exchanged = [e for e in window.entries_seen if e.kind == "CardsExchanged"]
+    assert exchanged and exchanged[-1].payload["discards"] == ["7H", "8S", "9C"]
+    assert_no_hidden_card_shown(window)
+
+
+def test_r_act_6_insurance_offers_the_engines_range(make_console, qtbot) -> None:
+    """R-ACT-6: with three of a kind the insure control offers exactly the engine's allowed range."""
+    window = make_console("classic")
+    load_deal(window, "AS 2C AD 3C AH 4C 8S 5D 9C 6D")
+    window.bet_panel.fill(1, 100)
+    window.place_stakes()
+    deal_all(window, qtbot)
+    legal = [a for a in legal_commands(window.controller.round) if a.kind == "insure"]
+    assert legal
+    spin = window.actions_panel.insurance
+    assert (spin.minimum(), spin.maximum()) == (legal[0].minimum, legal[0].maximum)
+    assert window.actions_panel.buttons["insure"].isEnabled()
+    spin.setValue(legal[0].maximum)
+    window.actions_panel.buttons["insure"].click()
+    assert window.controller.round.boxes[1].insurance == legal[0].maximum
+    assert not window.actions_panel.buttons["insure"].isEnabled()
+
+
+def test_disabled_button_says_why_in_the_engines_words(make_console) -> None:
+    window = make_console("classic")
+    reveal = window.actions_panel.buttons["reveal"]
+    assert not reveal.isEnabled() and reveal.toolTip()
+    window.bet_panel.fill(1, 100)
+    window.place_stakes()
+    assert "deal" in reveal.toolTip().lower()
+
+
+def test_bet_outside_the_limits_is_refused_with_the_reason(make_console) -> None:
+    """R-BET-1: a stake outside the table's limits is refused by the engine, and the console says why."""
+    window = make_console("classic")
+    window.submit(PlaceStakes(1, 10**9))
+    assert "outside the table's limits" in window.message.text()
+    assert window.controller.round is None or not window.controller.round.boxes
+
+
+def test_view_follows_the_controllers_events(make_console, qtbot) -> None:
+    """The console is a listener: a command sent to the controller from elsewhere shows up on screen."""
+    window = make_console("classic")
+    window.controller.submit(PlaceStakes(3, 250))
+    qtbot.waitUntil(lambda: "250" in window.box_panels[2].stakes.text(), timeout=2000)
+    assert [e.seq for e in window.entries_seen] == [e.seq for e in window.controller.journal.entries()
+                                                   if e.seq > window.entries_seen[0].seq - 1]
+
+
+def test_arch_faults_duplicate_card_blocks_until_a_pit_boss_voids(make_console, qtbot, tmp_path) -> None:
+    """ARCH faults: a card read twice stops the round with a banner (what happened, what to do), without
+    naming the hidden card; a pit boss logs in (a wrong PIN is refused), must give a reason, and voids."""
+    window = make_console("classic")
+    store = UserStore(tmp_path / "users.db")
+    admin = store.add("root", Role.ADMIN, "9999", by=None)
+    store.add("anna", Role.PIT_BOSS, "4821", by=admin)
+    store.close()
+    load_deal(window, "AS 2C KD 3C 7H 4C AS")
+    window.bet_panel.fill(1, 100)
+    window.place_stakes()
+    deal_all(window, qtbot)
+    state = window.controller.round
+    assert state is not None and state.fault is not None
+    assert window.banner.isVisible() and "pit boss" in window.banner_text.text().lower()
+    assert "STOP" in window.next_action.text()
+    assert_no_hidden_card_shown(window)
+    assert not window.actions_panel.buttons["card"].isEnabled()
+
+    from ui.pitboss import PitBossDialog
+
+    dialog = PitBossDialog(window)
+    dialog.name.setText("anna")
+    dialog.pin.setText("0000")
+    dialog.log_in()
+    assert dialog.user is None and dialog.feedback.text()
+    dialog.pin.setText("4821")
+    dialog.log_in()
+    assert dialog.user is not None and dialog.void_button.isEnabled()
+    dialog.void_button.click()
+    assert "reason" in dialog.feedback.text().lower() and not state.voided
+    dialog.reason.setText("shoe misread the ace of spades")
+    dialog.void_button.click()
+    assert window.controller.round.voided
+    dialog.deleteLater()
+    assert not window.banner.isVisible()
+    assert window.mode() == "payments"
+
+
+def test_arch_faults_table_fault_shows_banner_and_resolves_with_a_reason(make_console, tmp_path) -> None:
+    window = make_console("classic")
+    store = UserStore(tmp_path / "users.db")
+    admin = store.add("root", Role.ADMIN, "9999", by=None)
+    store.add("boris", Role.PIT_BOSS, "7777", by=admin)
+    store.close()
+    window.controller.raise_fault("E04", "The shoe is jammed.", "sim")
+    QApplication.processEvents()
+    assert window.banner.isVisible() and "jammed" in window.banner_text.text()
+    assert not window.place_button.isEnabled()
+
+    from ui.pitboss import PitBossDialog
+
+    dialog = PitBossDialog(window)
+    dialog.name.setText("boris")
+    dialog.pin.setText("7777")
+    dialog.log_in()
+    dialog.reason.setText("cleared the jam")
+    dialog.resolve_button.click()
+    dialog.deleteLater()
+    assert not window.controller.faults and not window.banner.isVisible()
+
+
+def test_audit_view_lists_replays_recalls_reports_and_verifies(make_console) -> None:
+    window = make_console("classic", seed=9)
+    Autopilot(window, ante=10, boxes=3).play_rounds(2)
+    from ui.audit_view import AuditDialog
+
+    dialog = AuditDialog(window.controller, window)
+    assert dialog.round_list.rowCount() == 2
+    dialog.select_round(0)
+    assert dialog.steps.count() > 20
+    dialog.steps.setCurrentRow(0)
+    early = dialog.step_state.text()
+    dialog.forward.click()
+    dialog.steps.setCurrentRow(dialog.steps.count() - 1)
+    assert dialog.step_state.text() != early and "Dealer" in dialog.step_state.text()
+    assert "verified" in dialog.verify_label.text()
+    assert dialog.box_chart.values and len(dialog.box_chart.values) == 3
+    dialog.deleteLater()
+
+
+def test_russian_translation_and_locale_amounts(make_console) -> None:
+    """Issue 7.5: Russian through Qt's translations, switchable at run time; amounts grouped for the locale."""
+    window = make_console("classic")
+    window.bet_panel.fill(1, 1100)
+    window.place_stakes()
+    english = window.place_button.text()
+    window.switch_language("ru")
+    assert window.place_button.text() != english
+    assert re.search("[А-Яа-я]", window.next_action.text())
+    assert "1\u00a0100" in window.box_panels[0].stakes.text()
+    window.switch_language("en")
+    assert window.place_button.text() == english
+    assert "1,100" in window.box_panels[0].stakes.text()
+
+
+def test_redact_replaces_hidden_codes_only() -> None:
+    hidden = set(parse_cards(["QS", "TD"]))
+    assert visibility.redact("Card QS read twice (box 3); TD and 10D; QSX stays", hidden) == \
+        "Card ?? read twice (box 3); ?? and ??; QSX stays"
+
+
+def test_translation_catalogue_is_compiled_and_complete(tmp_path: Path) -> None:
+    """The committed .qm is the compilation of the committed .ts, and the .ts has every string of ui/."""
+    bin_dir = Path(sys.executable).parent
+    ts = ROOT / "ui" / "translations" / "rptable_ru.ts"
+    fresh = tmp_path / "fresh.ts"
+    sources = sorted(str(p) for p in (ROOT / "ui").glob("*.py"))
+    subprocess.run([str(bin_dir / "pyside6-lupdate"), *sources, "-ts", str(fresh), "-no-obsolete"],
+                   check=True, capture_output=True)
+    wanted = set(re.findall(r"<source>(.*?)</source>", fresh.read_text(encoding="utf-8"), re.S))
+    committed = ts.read_text(encoding="utf-8")
+    have = set(re.findall(r"<source>(.*?)</source>", committed, re.S))
+    assert wanted <= have, f"strings missing from {ts.name}: {sorted(wanted - have)[:5]}"
+    assert 'type="unfinished"' not in committed
+    qm = tmp_path / "out.qm"
+    subprocess.run([str(bin_dir / "pyside6-lrelease"), str(ts), "-qm", str(qm)], check=True, capture_output=True)
+    assert qm.read_bytes() == (ROOT / "ui" / "translations" / "rptable_ru.qm").read_bytes()
+
+
+def test_cli_console_without_a_display_says_what_to_do(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env["RPTABLE_DATA_DIR"] = str(tmp_path)
+    env["PYTHONPATH"] = f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"
+    result = subprocess.run([sys.executable, "-m", "controller", "console"], env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2
+    assert "xvfb-run" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_cli_console_screenshot_demo_saves_a_png(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(RPTABLE_DATA_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen",
+               PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}")
+    png = tmp_path / "shot.png"
+    result = subprocess.run([sys.executable, "-m", "controller", "console", "--screenshot", str(png), "--demo", "1",
+                             "--rules", "four-seat"], env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    journal = Journal(tmp_path / "journals" / "T1.journal", readonly=True)
+    try:
+        assert verify_journal(list(journal.entries())).rounds == 2  # the demo round and the one on screen
+    finally:
+        journal.close()
