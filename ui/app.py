@@ -74,6 +74,7 @@ def _run_qt(args: argparse.Namespace, controller: object, source: object, users_
     from ui.i18n import LanguageError, Languages
     from ui.main_window import ConsoleWindow
 
+    _quiet_platform_notices()
     app = QApplication.instance() or QApplication(["rptable console"])
     languages = Languages()
     try:
@@ -94,3 +95,15 @@ def _run_qt(args: argparse.Namespace, controller: object, source: object, users_
     finally:
         window.shutdown()
         window.deleteLater()
+
+
+def _quiet_platform_notices() -> None:
+    """The offscreen and Xvfb platforms report features they lack on every resize; nobody can act on it."""
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    def handler(kind: QtMsgType, _context: object, message: str) -> None:
+        if "does not support propagateSizeHints" in message:
+            return
+        print(message, file=sys.stderr)
+
+    qInstallMessageHandler(handler)

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QListWidget,
     QPushButton,
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from controller.engine import RoundState, apply, event_from_dict, new_round
+from controller.engine import Phase, RoundState, apply, event_from_dict, new_round
 from controller.engine.events import EVENT_TYPES
 from controller.rules import rules_from_mapping
 from controller.table.audit import RoundRecord, read_rounds, recall, verify_journal
@@ -68,25 +69,27 @@ class HoldChart(QWidget):
         if not self.values:
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.tr("(no rounds)"))
             return
-        top_pad, bottom_pad, side = 30.0, 28.0, 40.0
+        top, axis, side = 30.0, 24.0, 40.0
+        label = 18.0  # room above and below the bars for their value labels
         high = max(1.0, *(v for _, v in self.values))
         low = min(0.0, *(v for _, v in self.values))
-        scale = (self.height() - top_pad - bottom_pad) / (high - low)
-        zero = top_pad + high * scale
+        scale = (self.height() - top - axis - 2 * label) / (high - low)
+        zero = top + label + high * scale
         step = (self.width() - 2 * side) / len(self.values)
+        width = min(step * 0.7, 120.0)
         painter.setPen(QPen(QColor("#888"), 1))
         painter.drawLine(int(side), int(zero), int(self.width() - side), int(zero))
         for i, (name, value) in enumerate(self.values):
-            x = side + i * step + step * 0.15
+            x = side + i * step + (step - width) / 2
             height = abs(value) * scale
             y = zero - height if value >= 0 else zero
-            painter.fillRect(QRectF(x, y, step * 0.7, max(height, 1.0)),
+            painter.fillRect(QRectF(x, y, width, max(height, 1.0)),
                              QColor("#43a047") if value >= 0 else QColor("#e53935"))
             painter.setPen(QColor("#f2f2f2"))
-            painter.drawText(QRectF(x - 10, self.height() - bottom_pad + 4, step * 0.7 + 20, 20),
-                             Qt.AlignmentFlag.AlignCenter, name)
-            label_y = y - 18 if value >= 0 else y + height + 2
-            painter.drawText(QRectF(x - 10, label_y, step * 0.7 + 20, 16), Qt.AlignmentFlag.AlignCenter,
+            painter.drawText(QRectF(x - 20, self.height() - axis, width + 40, axis), Qt.AlignmentFlag.AlignCenter,
+                             name)
+            label_y = y - label if value >= 0 else y + height + 1
+            painter.drawText(QRectF(x - 20, label_y, width + 40, label - 2), Qt.AlignmentFlag.AlignCenter,
                              f"{value:.1f}%")
 
 
@@ -131,7 +134,8 @@ class AuditDialog(QDialog):
                 if column >= 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 table.setItem(row, column, item)
-        table.resizeColumnsToContents()
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        table.horizontalHeader().setMinimumSectionSize(90)
         return table
 
     def _rounds_tab(self) -> QWidget:
@@ -140,7 +144,7 @@ class AuditDialog(QDialog):
         self.round_list = self._round_table(self.rounds)
         self.round_list.setObjectName("audit_rounds")
         self.round_list.itemSelectionChanged.connect(self._round_selected)
-        layout.addWidget(self.round_list, 2)
+        layout.addWidget(self.round_list, 3)
         replay = QVBoxLayout()
         self.steps = QListWidget(page)
         self.steps.setObjectName("replay_steps")
@@ -210,7 +214,7 @@ class AuditDialog(QDialog):
         for entry in self._replay_entries[: row + 1]:
             if entry.kind in EVENT_TYPES:
                 apply(state, event_from_dict(entry.payload))
-        self.step_state.setText(_describe(state, self))
+        self.step_state.setText(_describe(state))
 
 
     # ----------------------------------------------------------------------------------------- recall
@@ -283,21 +287,30 @@ def _brief(entry: JournalEntry) -> str:
     return text if len(text) <= 90 else text[:87] + "…"
 
 
-def _describe(state: RoundState, widget: QWidget) -> str:
+def _describe(state: RoundState) -> str:
     """A replayed round at one step, in plain lines: the dealer's cards, then each box."""
-    tr = widget.tr
-    lines = [tr("Dealer: {0}").format(" ".join(card_face(c) for c in state.dealer) or "—")]
+    phases = {
+        Phase.BETTING: QCoreApplication.translate("AuditDialog", "betting"),
+        Phase.DEALING: QCoreApplication.translate("AuditDialog", "dealing"),
+        Phase.DECISIONS: QCoreApplication.translate("AuditDialog", "decisions"),
+        Phase.REVEAL: QCoreApplication.translate("AuditDialog", "reveal"),
+        Phase.BUYING: QCoreApplication.translate("AuditDialog", "buying"),
+        Phase.DEALER_DRAW: QCoreApplication.translate("AuditDialog", "dealer draws"),
+        Phase.CLOSED: QCoreApplication.translate("AuditDialog", "closed"),
+    }
+    lines = [QCoreApplication.translate("AuditDialog", "Dealer: {0}").format(
+        " ".join(card_face(c) for c in state.dealer) or "—")]
     for number in state.order:
         box = state.boxes[number]
         cards = " ".join(card_face(c) for c in box.cards) or "—"
-        stakes = tr("ante {0}").format(amount(box.ante))
+        stakes = QCoreApplication.translate("AuditDialog", "ante {0}").format(amount(box.ante))
         if box.bet:
-            stakes += ", " + tr("bet {0}").format(amount(box.bet))
+            stakes += ", " + QCoreApplication.translate("AuditDialog", "bet {0}").format(amount(box.bet))
         if box.insurance:
-            stakes += ", " + tr("insurance {0}").format(amount(box.insurance))
-        line = tr("Box {0}: {1}  ({2})").format(number, cards, stakes)
+            stakes += ", " + QCoreApplication.translate("AuditDialog", "insurance {0}").format(amount(box.insurance))
+        line = QCoreApplication.translate("AuditDialog", "Box {0}: {1}  ({2})").format(number, cards, stakes)
         if box.settlement is not None:
             line += f"  → {outcome_name(box.settlement.outcome)} {signed_amount(box.settlement.net)}"
         lines.append(line)
-    lines.append(tr("Phase: {0}").format(state.phase.value))
+    lines.append(QCoreApplication.translate("AuditDialog", "Phase: {0}").format(phases[state.phase]))
     return "\n".join(lines)

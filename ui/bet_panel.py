@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QLineEdit, QSpinBo
 from controller.engine import LegalAction, PlaceStakes
 from controller.rules import HouseRules
 
-FIELD_STYLE = "font-size:17px;min-height:44px"
+FIELD_STYLE = "font-size:17px;min-height:38px"
 
 
 class BetRow:
@@ -18,7 +18,7 @@ class BetRow:
         self.number = number
         self.play = QCheckBox(parent)
         self.play.setObjectName(f"stake_play_{number}")
-        self.play.setStyleSheet("QCheckBox{font-size:17px;min-height:44px}"
+        self.play.setStyleSheet("QCheckBox{font-size:17px;min-height:38px}"
                                 "QCheckBox::indicator{width:30px;height:30px}")
         self.ante = QSpinBox(parent)
         self.ante.setObjectName(f"stake_ante_{number}")

@@ -12,11 +12,11 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QMainWindow,
     QPushButton,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -57,6 +57,7 @@ from ui.shoe_link import ShoeReader
 from ui.table_view import BoxPanel, DealerPanel
 
 STATUS_POLL_MS = 500
+BOXES_PER_ROW = 4
 WINDOW_STYLE = "QMainWindow,QWidget#central{background:#0b1f10}QLabel{color:#f2f2f2}QCheckBox{color:#f2f2f2}"
 
 
@@ -83,6 +84,7 @@ class ConsoleWindow(QMainWindow):
         self.message_text = ""
         self.entries_seen: list[JournalEntry] = []
         self.card_latencies: list[float] = []  # seconds from the reader thread to the redrawn screen
+        self.card_ages: list[float] = []  # seconds from the driver's receipt (CardEvent.at) to the redrawn screen
         self._dirty = False
         self._pack_seed = int(url_query(source.url).get("seed", "0") or 0) if source.url.startswith(
             "sim:") else random.SystemRandom().randrange(1 << 30)
@@ -143,14 +145,18 @@ class ConsoleWindow(QMainWindow):
 
         self.dealer_panel = DealerPanel(central)
         outer.addWidget(self.dealer_panel)
-        self.boxes_row = QHBoxLayout()
+        self.boxes_row = QGridLayout()
         self.box_panels: list[BoxPanel] = []
         outer.addLayout(self.boxes_row)
 
         self.actions_panel = ActionPanel(self._on_action, central)
         outer.addWidget(self.actions_panel)
 
-        self.lower = QStackedWidget(central)
+        # Below the actions: stakes entry, the payment list, or nothing. Plain widgets shown one at a time (a
+        # QStackedWidget would reserve the tallest page's height all the time).
+        self.lower = QWidget(central)
+        lower_layout = QVBoxLayout(self.lower)
+        lower_layout.setContentsMargins(0, 0, 0, 0)
         betting = QWidget(self.lower)
         betting_layout = QHBoxLayout(betting)
         self.bet_panel = BetPanel(betting)
@@ -160,7 +166,6 @@ class ConsoleWindow(QMainWindow):
         self.place_button.setStyleSheet(BUTTON_STYLE)
         self.place_button.clicked.connect(self.place_stakes)
         betting_layout.addWidget(self.place_button, 0, Qt.AlignmentFlag.AlignTop)
-        self.lower.addWidget(betting)
         paying = QWidget(self.lower)
         paying_layout = QHBoxLayout(paying)
         self.payment_panel = PaymentPanel(self.confirm_paid, paying)
@@ -170,8 +175,10 @@ class ConsoleWindow(QMainWindow):
         self.next_round_button.setStyleSheet(BUTTON_STYLE)
         self.next_round_button.clicked.connect(self.next_round)
         paying_layout.addWidget(self.next_round_button, 0, Qt.AlignmentFlag.AlignTop)
-        self.lower.addWidget(paying)
-        self.lower.addWidget(QWidget(self.lower))  # during play: nothing below the actions
+        self.lower_pages = [betting, paying]
+        for page in self.lower_pages:
+            lower_layout.addWidget(page)
+        lower_layout.addStretch(1)
         outer.addWidget(self.lower, 1)
 
         self.shoe_status = QLabel(self)
@@ -261,19 +268,24 @@ class ConsoleWindow(QMainWindow):
         mode = self.mode()
         self.actions_panel.setHidden(mode == "payments")
         if mode == "betting":
-            self.lower.setCurrentIndex(0)
+            self._show_lower(0)
             legal = legal_commands(state) if state is not None else _new_round_stakes(rules)
             self.bet_panel.configure(rules, legal, set(state.boxes) if state is not None else set())
             self.place_button.setEnabled(self.controller.locked_reason is None)
         elif mode == "payments":
             assert state is not None
-            self.lower.setCurrentIndex(1)
+            self._show_lower(1)
             self.payment_panel.show_payments(self._payments(state), self.paid)
             self.next_round_button.setEnabled(self._all_paid(state))
         else:
-            self.lower.setCurrentIndex(2)
+            self._show_lower(None)
         self.message.setText(visibility.redact(self.message_text, hidden))
+        self.message.setHidden(not self.message_text)
         self._show_shoe_status()
+
+    def _show_lower(self, index: int | None) -> None:
+        for i, page in enumerate(self.lower_pages):
+            page.setVisible(i == index)
 
     def _ensure_box_panels(self, count: int) -> None:
         if len(self.box_panels) == count:
@@ -281,8 +293,10 @@ class ConsoleWindow(QMainWindow):
         for panel in self.box_panels:
             panel.deleteLater()
         self.box_panels = [BoxPanel(n, self.centralWidget()) for n in range(1, count + 1)]
-        for panel in self.box_panels:
-            self.boxes_row.addWidget(panel)
+        # up to 4 boxes in one row; more in two rows, so that a 1366-pixel screen shows every card full size
+        columns = count if count <= BOXES_PER_ROW else (count + 1) // 2
+        for index, panel in enumerate(self.box_panels):
+            self.boxes_row.addWidget(panel, index // columns, index % columns)
             panel.cards.on_toggle = self._refresh_actions_only
 
     def _refresh_actions_only(self) -> None:
@@ -580,6 +594,7 @@ class ConsoleWindow(QMainWindow):
         self.refresh()
         if received_at and isinstance(event, CardEvent):
             self.card_latencies.append(time.perf_counter() - received_at)
+            self.card_ages.append(time.time() - event.at)
         if isinstance(event, (DeviceFault, StatusEvent)):
             self._show_shoe_status()
 

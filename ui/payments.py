@@ -50,6 +50,7 @@ class PaymentPanel(QWidget):
         self.on_paid = on_paid
         self.grid = QGridLayout(self)
         self.grid.setHorizontalSpacing(16)
+        self.grid.setVerticalSpacing(4)
         self.title = QLabel(self)
         self.title.setStyleSheet("font-size:20px;font-weight:bold")
         self.grid.addWidget(self.title, 0, 0, 1, 3)
@@ -63,7 +64,7 @@ class PaymentPanel(QWidget):
             what, due, button = QLabel(self), QLabel(self), QPushButton(self)
             what.setStyleSheet("font-size:17px")
             due.setStyleSheet("font-size:22px;font-weight:bold")
-            button.setStyleSheet("QPushButton{font-size:18px;min-height:50px;min-width:150px;background:#1565c0;"
+            button.setStyleSheet("QPushButton{font-size:18px;min-height:42px;min-width:150px;background:#1565c0;"
                                  "color:white;border-radius:8px}QPushButton:disabled{background:#2e7d32;"
                                  "color:#e0ffe0}")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)

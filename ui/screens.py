@@ -44,6 +44,7 @@ def take_screenshot(window: ConsoleWindow, scene: str, rounds: int, path: Path) 
             dialog.tabs.setCurrentIndex(2)
         dialog.show()
         target = dialog
+    window.resize(*SCREEN_SIZE)  # the layout may have grown while the stakes list was open
     _settle()
     path.parent.mkdir(parents=True, exist_ok=True)
     if not target.grab().save(str(path), "PNG"):

@@ -19,10 +19,10 @@ from ui.words import hand_name, outcome_name
 
 MAX_CARDS = 6
 CARD_STYLE_BACK = ("QPushButton{background:#1f3f8f;color:#c9d6ff;border:2px solid #0d1f4d;border-radius:8px;"
-                   "font-size:16px;font-weight:bold}"
+                   "font-size:18px;font-weight:bold}"
                    "QPushButton:checked{background:#d98c00;color:#1a1a1a;border:3px solid #fff2b3}")
 CARD_STYLE_FACE = ("QPushButton{background:#fbfbf6;color:%s;border:2px solid #444;border-radius:8px;"
-                   "font-size:26px;font-weight:bold}")
+                   "font-size:30px;font-weight:bold}")
 
 
 class CardWidget(QPushButton):
@@ -31,7 +31,7 @@ class CardWidget(QPushButton):
     def __init__(self, position: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.position = position
-        self.setFixedSize(62, 86)
+        self.setFixedSize(70, 98)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._shown: tuple[Card | None, bool] | None = None
         self.show_card(None)

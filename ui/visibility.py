@@ -5,6 +5,7 @@ naming a hidden card is redacted before it reaches a widget."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from controller.cards import Card
 from controller.engine import Phase, RoundState
@@ -51,7 +52,13 @@ def redact(text: str, hidden: set[Card]) -> str:
     """The text with every hidden card's code (`QS`, `10S`) replaced by `??`."""
     if not hidden or not text:
         return text
+    return _pattern(frozenset(hidden)).sub("??", text)
+
+
+@lru_cache(maxsize=32)
+def _pattern(hidden: frozenset[Card]) -> re.Pattern[str]:
+    """One compiled pattern per set of hidden cards (the set changes once per card dealt, not per redraw)."""
     codes = sorted({c.code for c in hidden} | {"10" + c.code[1] for c in hidden if c.code[0] == "T"},
                    key=len, reverse=True)
-    pattern = r"(?<![A-Za-z0-9])(" + "|".join(re.escape(code) for code in codes) + r")(?![A-Za-z0-9])"
-    return re.sub(pattern, "??", text, flags=re.IGNORECASE)
+    return re.compile(r"(?<![A-Za-z0-9])(" + "|".join(re.escape(code) for code in codes) + r")(?![A-Za-z0-9])",
+                      re.IGNORECASE)

@@ -2,39 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
-    <name></name>
-    <message>
-        <location filename="../audit_view.py" line="289"/>
-        <source>Dealer: {0}</source>
-        <translation>Дилер: {0}</translation>
-    </message>
-    <message>
-        <location filename="../audit_view.py" line="293"/>
-        <source>ante {0}</source>
-        <translation>анте {0}</translation>
-    </message>
-    <message>
-        <location filename="../audit_view.py" line="295"/>
-        <source>bet {0}</source>
-        <translation>ставка {0}</translation>
-    </message>
-    <message>
-        <location filename="../audit_view.py" line="297"/>
-        <source>insurance {0}</source>
-        <translation>страховка {0}</translation>
-    </message>
-    <message>
-        <location filename="../audit_view.py" line="298"/>
-        <source>Box {0}: {1}  ({2})</source>
-        <translation>Бокс {0}: {1}  ({2})</translation>
-    </message>
-    <message>
-        <location filename="../audit_view.py" line="302"/>
-        <source>Phase: {0}</source>
-        <translation>Фаза: {0}</translation>
-    </message>
-</context>
-<context>
     <name>Actions</name>
     <message>
         <location filename="../actions.py" line="27"/>
@@ -95,139 +62,204 @@
 <context>
     <name>AuditDialog</name>
     <message>
-        <location filename="../audit_view.py" line="97"/>
+        <location filename="../audit_view.py" line="100"/>
         <source>Audit — table {0}</source>
         <translation>Аудит — стол {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="108"/>
+        <location filename="../audit_view.py" line="111"/>
         <source>Rounds</source>
         <translation>Раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="109"/>
+        <location filename="../audit_view.py" line="112"/>
         <source>Last 10</source>
         <translation>Последние 10</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="110"/>
+        <location filename="../audit_view.py" line="113"/>
         <source>Shift report</source>
         <translation>Отчёт смены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="111"/>
+        <location filename="../audit_view.py" line="114"/>
         <source>Verification</source>
         <translation>Проверка</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="112"/>
+        <location filename="../audit_view.py" line="115"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="119"/>
+        <location filename="../audit_view.py" line="122"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="119"/>
+        <location filename="../audit_view.py" line="122"/>
         <source>Opened</source>
         <translation>Начат</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="119"/>
+        <location filename="../audit_view.py" line="122"/>
         <source>Boxes</source>
         <translation>Боксы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="120"/>
+        <location filename="../audit_view.py" line="123"/>
         <source>Wagered</source>
         <translation>Ставки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="120"/>
+        <location filename="../audit_view.py" line="123"/>
         <source>House net</source>
         <translation>Итог казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="120"/>
+        <location filename="../audit_view.py" line="123"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="125"/>
+        <location filename="../audit_view.py" line="128"/>
         <source>voided</source>
         <translation>аннулирован</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="125"/>
+        <location filename="../audit_view.py" line="128"/>
         <source>complete</source>
         <translation>завершён</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="126"/>
+        <location filename="../audit_view.py" line="129"/>
         <source>in play</source>
         <translation>идёт</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="149"/>
+        <location filename="../audit_view.py" line="153"/>
         <source>Step back</source>
         <translation>Назад</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="150"/>
+        <location filename="../audit_view.py" line="154"/>
         <source>Step</source>
         <translation>Шаг</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="165"/>
+        <location filename="../audit_view.py" line="169"/>
         <source>Replay (select a finished round)</source>
         <translation>Повтор (выберите завершённый раунд)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="185"/>
+        <location filename="../audit_view.py" line="189"/>
         <source>This round is still in play: it can be replayed once it closes.</source>
         <translation>Раунд ещё идёт: повтор будет доступен после его завершения.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="221"/>
+        <location filename="../audit_view.py" line="225"/>
         <source>The last {0} rounds, oldest first.</source>
         <translation>Последние {0} раундов, сначала старые.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="233"/>
+        <location filename="../audit_view.py" line="237"/>
         <source>{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments</source>
         <translation>раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="242"/>
+        <location filename="../audit_view.py" line="246"/>
         <source>Hold % by hour</source>
         <translation>Холд % по часам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="246"/>
+        <location filename="../audit_view.py" line="250"/>
         <source>box {0}</source>
         <translation>бокс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="247"/>
+        <location filename="../audit_view.py" line="251"/>
         <source>Hold % by box</source>
         <translation>Холд % по боксам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="260"/>
+        <location filename="../audit_view.py" line="264"/>
         <source>Verify again</source>
         <translation>Проверить снова</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="271"/>
+        <location filename="../audit_view.py" line="275"/>
         <source>Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.</source>
         <translation>Журнал проверен: {0} событий, {1} раундов; цепочка хешей цела, все выплаты пересчитаны.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="275"/>
+        <location filename="../audit_view.py" line="279"/>
         <source>JOURNAL FAILS VERIFICATION at event {0}: {1}</source>
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="293"/>
+        <source>betting</source>
+        <translation>ставки</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="294"/>
+        <source>dealing</source>
+        <translation>сдача</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="295"/>
+        <source>decisions</source>
+        <translation>решения</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="296"/>
+        <source>reveal</source>
+        <translation>вскрытие</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="297"/>
+        <source>buying</source>
+        <translation>покупка игры</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="298"/>
+        <source>dealer draws</source>
+        <translation>прикуп дилера</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="299"/>
+        <source>closed</source>
+        <translation>закрыт</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="301"/>
+        <source>Dealer: {0}</source>
+        <translation>Дилер: {0}</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="306"/>
+        <source>ante {0}</source>
+        <translation>анте {0}</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="308"/>
+        <source>bet {0}</source>
+        <translation>ставка {0}</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="310"/>
+        <source>insurance {0}</source>
+        <translation>страховка {0}</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="311"/>
+        <source>Box {0}: {1}  ({2})</source>
+        <translation>Бокс {0}: {1}  ({2})</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="315"/>
+        <source>Phase: {0}</source>
+        <translation>Фаза: {0}</translation>
     </message>
 </context>
 <context>
@@ -352,228 +384,228 @@
 <context>
     <name>ConsoleWindow</name>
     <message>
-        <location filename="../main_window.py" line="208"/>
+        <location filename="../main_window.py" line="215"/>
         <source>rptable — table {0} — {1}</source>
         <translation>rptable — стол {0} — {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="210"/>
+        <location filename="../main_window.py" line="217"/>
         <source>Pit boss [F2]</source>
         <translation>Пит-босс [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="211"/>
+        <location filename="../main_window.py" line="218"/>
         <source>Audit [F3]</source>
         <translation>Аудит [F3]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="212"/>
+        <location filename="../main_window.py" line="219"/>
         <source>Русский [F4]</source>
         <translation>Русский [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="213"/>
+        <location filename="../main_window.py" line="220"/>
         <source>English [F4]</source>
         <translation>English [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="214"/>
+        <location filename="../main_window.py" line="221"/>
         <source>Pit boss login [F2]</source>
         <translation>Вход пит-босса [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="215"/>
+        <location filename="../main_window.py" line="222"/>
         <source>Place stakes</source>
         <translation>Принять ставки</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="216"/>
+        <location filename="../main_window.py" line="223"/>
         <source>Next round</source>
         <translation>Следующий раунд</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="307"/>
+        <location filename="../main_window.py" line="321"/>
         <source>STOP: table fault — call a pit boss</source>
         <translation>СТОП: сбой стола — вызовите пит-босса</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="309"/>
-        <location filename="../main_window.py" line="314"/>
+        <location filename="../main_window.py" line="323"/>
+        <location filename="../main_window.py" line="328"/>
         <source>Place antes, then close bets</source>
         <translation>Примите анте, затем закройте ставки</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="311"/>
+        <location filename="../main_window.py" line="325"/>
         <source>STOP: card fault — call a pit boss</source>
         <translation>СТОП: сбой карты — вызовите пит-босса</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="315"/>
+        <location filename="../main_window.py" line="329"/>
         <source>Place more antes, or close bets and deal</source>
         <translation>Примите ещё анте или закройте ставки и сдавайте</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="320"/>
+        <location filename="../main_window.py" line="334"/>
         <source>Round over: next round</source>
         <translation>Раунд окончен: следующий раунд</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="324"/>
+        <location filename="../main_window.py" line="338"/>
         <source>Deal to box {0}</source>
         <translation>Сдайте на бокс {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="324"/>
+        <location filename="../main_window.py" line="338"/>
         <source>Deal to the dealer</source>
         <translation>Сдайте дилеру</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="325"/>
+        <location filename="../main_window.py" line="339"/>
         <source>Deal box {0} its drawn card</source>
         <translation>Сдайте боксу {0} прикупленную карту</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="328"/>
+        <location filename="../main_window.py" line="342"/>
         <source>Deal the dealer&apos;s new card</source>
         <translation>Сдайте дилеру новую карту</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="329"/>
+        <location filename="../main_window.py" line="343"/>
         <source>Reveal the dealer&apos;s hand</source>
         <translation>Откройте карты дилера</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="332"/>
+        <location filename="../main_window.py" line="346"/>
         <source>Box {0}: buy the dealer a game or take the ante</source>
         <translation>Бокс {0}: купить игру дилеру или взять анте</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="333"/>
+        <location filename="../main_window.py" line="347"/>
         <source>Box {0}: player decides</source>
         <translation>Бокс {0}: решение игрока</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="343"/>
+        <location filename="../main_window.py" line="357"/>
         <source>Stop dealing. A pit boss must log in to resolve it, correct the card or void the round.</source>
         <translation>Прекратите сдачу. Пит-босс должен войти, чтобы устранить сбой, исправить карту или аннулировать раунд.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="361"/>
+        <location filename="../main_window.py" line="375"/>
         <source>{0} — box {1}</source>
         <translation>{0} — бокс {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="372"/>
+        <location filename="../main_window.py" line="386"/>
         <source>Exchange {0} card(s) — box {1} ({2})</source>
         <translation>Обмен {0} карт — бокс {1} ({2})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="375"/>
+        <location filename="../main_window.py" line="389"/>
         <source>Select {0} to {1} cards to discard: click them or press 1-6.</source>
         <translation>Выберите от {0} до {1} карт на обмен: нажмите на них или 1-6.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="393"/>
+        <location filename="../main_window.py" line="407"/>
         <source>{0} to {1}</source>
         <translation>от {0} до {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="397"/>
+        <location filename="../main_window.py" line="411"/>
         <source>Waiting for the shoe to deliver the card.</source>
         <translation>Ожидание карты из шуза.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="401"/>
+        <location filename="../main_window.py" line="415"/>
         <source>Place antes first.</source>
         <translation>Сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="402"/>
+        <location filename="../main_window.py" line="416"/>
         <source>No card is due now.</source>
         <translation>Сейчас карта не ожидается.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="409"/>
+        <location filename="../main_window.py" line="423"/>
         <source>No round is open: place antes first.</source>
         <translation>Раунд не начат: сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="412"/>
+        <location filename="../main_window.py" line="426"/>
         <source>No box can do this now.</source>
         <translation>Сейчас ни один бокс не может это сделать.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="417"/>
+        <location filename="../main_window.py" line="431"/>
         <source>Not now.</source>
         <translation>Не сейчас.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="439"/>
+        <location filename="../main_window.py" line="453"/>
         <source>Shoe: status unavailable ({0})</source>
         <translation>Шуз: статус недоступен ({0})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="441"/>
+        <location filename="../main_window.py" line="455"/>
         <source>Shoe {0}</source>
         <translation>Шуз {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="442"/>
+        <location filename="../main_window.py" line="456"/>
         <source>connected</source>
         <translation>подключён</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="442"/>
+        <location filename="../main_window.py" line="456"/>
         <source>NOT CONNECTED</source>
         <translation>НЕ ПОДКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="444"/>
+        <location filename="../main_window.py" line="458"/>
         <source>heartbeat {0} s ago</source>
         <translation>сигнал {0} с назад</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="446"/>
+        <location filename="../main_window.py" line="460"/>
         <source>{0} cards left</source>
         <translation>осталось карт: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="448"/>
+        <location filename="../main_window.py" line="462"/>
         <source>gate locked</source>
         <translation>заслонка закрыта</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="449"/>
+        <location filename="../main_window.py" line="463"/>
         <source>table {0}</source>
         <translation>стол {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="450"/>
+        <location filename="../main_window.py" line="464"/>
         <source>journal #{0}</source>
         <translation>журнал №{0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="493"/>
+        <location filename="../main_window.py" line="507"/>
         <source>Refused: {0}</source>
         <translation>Отказано: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="516"/>
+        <location filename="../main_window.py" line="530"/>
         <source>Tick the boxes that play and set their antes.</source>
         <translation>Отметьте играющие боксы и укажите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="568"/>
+        <location filename="../main_window.py" line="582"/>
         <source>A card was read before any stakes were placed. Put it aside and place the antes first.</source>
         <translation>Карта считана до ставок. Отложите её и сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="577"/>
+        <location filename="../main_window.py" line="591"/>
         <source>Card refused: {0}</source>
         <translation>Карта отклонена: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="587"/>
+        <location filename="../main_window.py" line="602"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
     </message>
@@ -599,7 +631,7 @@
 <context>
     <name>HoldChart</name>
     <message>
-        <location filename="../audit_view.py" line="69"/>
+        <location filename="../audit_view.py" line="70"/>
         <source>(no rounds)</source>
         <translation>(нет раундов)</translation>
     </message>
@@ -607,22 +639,22 @@
 <context>
     <name>PaymentPanel</name>
     <message>
-        <location filename="../payments.py" line="61"/>
+        <location filename="../payments.py" line="62"/>
         <source>Payments</source>
         <translation>Выплаты</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="84"/>
+        <location filename="../payments.py" line="85"/>
         <source>Box {0}: {1}</source>
         <translation>Бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="89"/>
+        <location filename="../payments.py" line="90"/>
         <source>Paid ✓</source>
         <translation>Выплачено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="89"/>
+        <location filename="../payments.py" line="90"/>
         <source>Confirm paid</source>
         <translation>Выплачено</translation>
     </message>
@@ -723,37 +755,37 @@
         <translation>Аннулировать раунд (ставки возвращаются)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="128"/>
+        <location filename="../pitboss.py" line="130"/>
         <source>box </source>
         <translation>бокс </translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="135"/>
+        <location filename="../pitboss.py" line="137"/>
         <source>Adjust payment (+ to the player)</source>
         <translation>Корректировка выплаты (+ игроку)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="139"/>
+        <location filename="../pitboss.py" line="141"/>
         <source>Log out and close</source>
         <translation>Выйти и закрыть</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="156"/>
+        <location filename="../pitboss.py" line="158"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="158"/>
+        <location filename="../pitboss.py" line="160"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="159"/>
+        <location filename="../pitboss.py" line="161"/>
         <source>No fault is open.</source>
         <translation>Открытых сбоев нет.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="177"/>
+        <location filename="../pitboss.py" line="179"/>
         <source>Done; journaled as {0}.</source>
         <translation>Готово; записано в журнал как {0}.</translation>
     </message>
