@@ -50,10 +50,11 @@ def make_console(tmp_path: Path, qapp: QApplication, no_leaks: None, monkeypatch
     monkeypatch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "data"))
     made: list[tuple[ConsoleWindow, Journal, object]] = []
 
-    def make(preset: str = "classic", seed: int = 7, language: str = "en") -> ConsoleWindow:
-        journal = Journal(tmp_path / f"{preset}.journal")
+    def make(preset: str = "classic", seed: int = 7, language: str = "en", faults: str = "",
+             journal_name: str = "") -> ConsoleWindow:
+        journal = Journal(tmp_path / (journal_name or f"{preset}.journal"))
         controller = TableController(journal, load_preset(preset))
-        source = open_source(f"sim://?seed={seed}&rate=0")
+        source = open_source(f"sim://?seed={seed}&rate=0" + (f"&faults={faults}" if faults else ""))
         languages = Languages()
         languages.switch(language)
         window = ConsoleWindow(controller, source, users_path=str(tmp_path / "users.db"), languages=languages)
@@ -418,3 +419,84 @@ def test_cli_console_screenshot_demo_saves_a_png(tmp_path: Path) -> None:
         assert verify_journal(list(journal.entries())).rounds == 2  # the demo round and the one on screen
     finally:
         journal.close()
+
+
+def pit_boss(tmp_path: Path, name: str = "vera", pin: str = "2468") -> None:
+    store = UserStore(tmp_path / "users.db")
+    admin = store.add("root", Role.ADMIN, "9999", by=None)
+    store.add(name, Role.PIT_BOSS, pin, by=admin)
+    store.close()
+
+
+def logged_in_dialog(window: ConsoleWindow, name: str = "vera", pin: str = "2468"):
+    from ui.pitboss import PitBossDialog
+
+    dialog = PitBossDialog(window)
+    dialog.name.setText(name)
+    dialog.pin.setText(pin)
+    dialog.log_in()
+    assert dialog.user is not None, dialog.feedback.text()
+    return dialog
+
+
+def test_shoe1_unreadable_card_is_corrected_by_a_pit_boss_and_play_goes_on(make_console, qtbot, tmp_path) -> None:
+    """A card the shoe could not read (`??`) stops the round; the pit boss enters the card as dealt, with a
+    reason, and the deal continues to a complete round."""
+    pit_boss(tmp_path)
+    window = make_console("classic", seed=4, faults="unreadable@3")
+    pilot = Autopilot(window, ante=10, boxes=2)
+    pilot.start_round()
+    for _ in range(3):
+        pilot.draw()
+    state = window.controller.round
+    assert state is not None and state.fault is not None and state.fault.kind == "unreadable"
+    assert window.banner.isVisible()
+    truth = next(d.card for d in window.source.model.truth if d.reported is None)  # type: ignore[attr-defined]
+    dialog = logged_in_dialog(window)
+    dialog.card_code.setText(truth.code)
+    dialog.correct_button.click()
+    assert "reason" in dialog.feedback.text().lower() and state.fault is not None
+    dialog.reason.setText("read the card at the shoe's window")
+    dialog.correct_button.click()
+    dialog.deleteLater()
+    assert state.fault is None and not window.banner.isVisible()
+    assert truth in state.dealer or any(truth in b.cards for b in state.boxes.values())
+    pilot.play_until(lambda: window.mode() == "payments")
+    assert verify_journal(list(window.controller.journal.entries())).ok
+
+
+def test_adjustment_by_a_pit_boss_changes_the_payment_list(make_console, tmp_path) -> None:
+    """A manual adjustment (journaled with who and why) is added to the box's payment on the list."""
+    pit_boss(tmp_path)
+    window = make_console("classic", seed=8)
+    Autopilot(window, ante=10, boxes=2).play_round(confirm_payments=False)
+    before = {p.box: p.net for p in window._payments(window.controller.round)}
+    dialog = logged_in_dialog(window)
+    dialog.adjust_box.setValue(2)
+    dialog.adjust_amount.setValue(25)
+    dialog.reason.setText("chip miscount on box 2")
+    dialog.adjust_button.click()
+    dialog.deleteLater()
+    after = {p.box: p.net for p in window._payments(window.controller.round)}
+    assert after[2] == before[2] + 25 and after[1] == before[1]
+    adjustment = [e for e in window.controller.journal.entries() if e.kind == "table.adjustment"]
+    assert adjustment and adjustment[0].actor == "pit_boss:vera"
+
+
+def test_console_resumes_a_round_cut_off_by_a_restart(make_console, qtbot) -> None:
+    """After a restart the console shows the round exactly where the journal left it, cards still hidden, and
+    the dealer finishes it (the simulated shoe holds what the round has not taken)."""
+    first = make_console("classic", seed=6, journal_name="resume.journal")
+    pilot = Autopilot(first, ante=10, boxes=3)
+    pilot.start_round()
+    pilot.play_until(lambda: (s := first.display_round()) is not None and s.phase is Phase.DECISIONS)
+    dealt = {n: list(b.cards) for n, b in first.controller.round.boxes.items()}
+    first.shutdown()
+    first.controller.journal.close()
+    second = make_console("classic", seed=6, journal_name="resume.journal")
+    state = second.display_round()
+    assert state is not None and state.phase is Phase.DECISIONS
+    assert {n: list(b.cards) for n, b in state.boxes.items()} == dealt
+    assert_no_hidden_card_shown(second)
+    Autopilot(second, ante=10, boxes=3).play_until(lambda: second.mode() == "payments")
+    assert verify_journal(list(second.controller.journal.entries())).ok

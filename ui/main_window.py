@@ -98,6 +98,8 @@ class ConsoleWindow(QMainWindow):
         self.status_timer.start(STATUS_POLL_MS)
         if self._round_closed_or_none():
             self._load_fresh_pack()
+        else:
+            self._restock_resumed_round()
         if start_reader:
             self.reader.start()
         self.retranslate()
@@ -621,6 +623,14 @@ class ConsoleWindow(QMainWindow):
         load = getattr(self.source, "load", None)
         if load is not None:
             load(shuffled_pack(self._pack_seed, self.controller.round_number + 1))
+
+    def _restock_resumed_round(self) -> None:
+        """The simulated shoe after a restart mid-round: it holds the cards the round has not taken yet."""
+        load = getattr(self.source, "load", None)
+        state = self.controller.round
+        if load is not None and state is not None:
+            stock = [c for c in shuffled_pack(self._pack_seed, self.controller.round_number) if state.in_stock(c)]
+            load(stock)
 
     def _dealer_restocks_shoe(self) -> None:
         """The simulated shoe: when the round's stock is larger than what the shoe holds (the discards were
