@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from controller.cards import PACK
+from controller.cards import PACK, Card
 from controller.engine import (
     Bet,
     BuyGame,
@@ -41,8 +41,10 @@ from controller.engine import (
     exchange_price,
     expected_next,
     legal_commands,
+    new_round,
     verify,
 )
+from controller.rules import HouseRules
 from controller.table.autoplay import shuffled_pack
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import JournalEntry
@@ -52,7 +54,7 @@ from ui.actions import ACTIONS, BUTTON_STYLE, ActionPanel
 from ui.bet_panel import BetPanel
 from ui.format import amount
 from ui.i18n import Languages
-from ui.payments import PaymentPanel, payment_text, payments_of
+from ui.payments import Payment, PaymentPanel, payment_text, payments_of
 from ui.shoe_link import ShoeReader
 from ui.table_view import BoxPanel, DealerPanel
 
@@ -156,10 +158,10 @@ class ConsoleWindow(QMainWindow):
 
         # Below the actions: stakes entry, the payment list, or nothing. Plain widgets shown one at a time (a
         # QStackedWidget would reserve the tallest page's height all the time).
-        self.lower = QWidget(central)
-        lower_layout = QVBoxLayout(self.lower)
+        self.lower_area = QWidget(central)
+        lower_layout = QVBoxLayout(self.lower_area)
         lower_layout.setContentsMargins(0, 0, 0, 0)
-        betting = QWidget(self.lower)
+        betting = QWidget(self.lower_area)
         betting_layout = QHBoxLayout(betting)
         self.bet_panel = BetPanel(betting)
         betting_layout.addWidget(self.bet_panel, 1)
@@ -168,7 +170,7 @@ class ConsoleWindow(QMainWindow):
         self.place_button.setStyleSheet(BUTTON_STYLE)
         self.place_button.clicked.connect(self.place_stakes)
         betting_layout.addWidget(self.place_button, 0, Qt.AlignmentFlag.AlignTop)
-        paying = QWidget(self.lower)
+        paying = QWidget(self.lower_area)
         paying_layout = QHBoxLayout(paying)
         self.payment_panel = PaymentPanel(self.confirm_paid, paying)
         paying_layout.addWidget(self.payment_panel, 1)
@@ -181,7 +183,7 @@ class ConsoleWindow(QMainWindow):
         for page in self.lower_pages:
             lower_layout.addWidget(page)
         lower_layout.addStretch(1)
-        outer.addWidget(self.lower, 1)
+        outer.addWidget(self.lower_area, 1)
 
         self.shoe_status = QLabel(self)
         self.shoe_status.setObjectName("shoe_status")
@@ -206,10 +208,10 @@ class ConsoleWindow(QMainWindow):
         for action in (self.pit_boss_action, self.audit_action, self.language_action):
             toolbar.addAction(action)
 
-        self.key_place = QShortcut(QKeySequence("P"), self, activated=self._key_place)
-        self.key_paid = QShortcut(QKeySequence("Space"), self, activated=self.confirm_next_paid)
-        self.key_next = QShortcut(QKeySequence("N"), self, activated=self._key_next_round)
-        self.key_positions = [QShortcut(QKeySequence(str(n)), self, activated=lambda n=n: self.toggle_discard(n))
+        self.key_place = QShortcut(QKeySequence("P"), self, self._key_place)
+        self.key_paid = QShortcut(QKeySequence("Space"), self, self.confirm_next_paid)
+        self.key_next = QShortcut(QKeySequence("N"), self, self._key_next_round)
+        self.key_positions = [QShortcut(QKeySequence(str(n)), self, lambda n=n: self.toggle_discard(n))
                               for n in range(1, 7)]
         self.resize(1280, 900)
 
@@ -349,7 +351,7 @@ class ConsoleWindow(QMainWindow):
             return self.tr("Box {0}: player decides").format(e.box)
         return e.text
 
-    def _show_fault(self, state: RoundState | None, hidden: set[object]) -> None:
+    def _show_fault(self, state: RoundState | None, hidden: set[Card]) -> None:
         locked = self.controller.locked_reason
         round_fault = state.fault if state is not None else None
         if locked is None and round_fault is None:
@@ -357,10 +359,10 @@ class ConsoleWindow(QMainWindow):
             return
         what = locked if locked is not None else round_fault.text if round_fault is not None else ""
         todo = self.tr("Stop dealing. A pit boss must log in to resolve it, correct the card or void the round.")
-        self.banner_text.setText(visibility.redact(what, hidden) + "\n" + todo)  # type: ignore[arg-type]
+        self.banner_text.setText(visibility.redact(what, hidden) + "\n" + todo)
         self.banner.show()
 
-    def _show_actions(self, state: RoundState | None, hidden: set[object]) -> None:
+    def _show_actions(self, state: RoundState | None, hidden: set[Card]) -> None:
         legal = legal_commands(state) if state is not None and self.controller.locked_reason is None else ()
         focus = self._focus_box(state)
         can_deal = hasattr(self.source, "deal")
@@ -395,7 +397,7 @@ class ConsoleWindow(QMainWindow):
             if not enabled and not why_not:
                 why_not = self._why_not(state, spec.kind, box)
             self.actions_panel.set_action(spec.kind, visible=True, enabled=enabled, text=text,
-                                          why_not=visibility.redact(why_not, hidden))  # type: ignore[arg-type]
+                                          why_not=visibility.redact(why_not, hidden))
 
     def _show_insurance_range(self, action: LegalAction | None) -> None:
         spin = self.actions_panel.insurance
@@ -438,7 +440,7 @@ class ConsoleWindow(QMainWindow):
     def _selected_positions(self, box: int) -> list[int]:
         return self.box_panels[box - 1].cards.selected_positions()
 
-    def _payments(self, state: RoundState) -> list:  # type: ignore[type-arg]
+    def _payments(self, state: RoundState) -> list[Payment]:
         adjustments: dict[int, int] = {}
         for adj in self.controller.adjustments:
             if adj.round_id == self.controller.round_id:
@@ -478,7 +480,7 @@ class ConsoleWindow(QMainWindow):
             return None
         simple = {"fold": Fold, "bet": Bet, "buy": BuySixth, "buy_game": BuyGame, "take_ante": TakeAnte}
         if kind in simple:
-            return simple[kind](box)  # type: ignore[no-any-return]
+            return simple[kind](box)
         if kind == "insure":
             return Insure(box, self.actions_panel.insurance.value())
         if kind == "exchange":
@@ -580,15 +582,12 @@ class ConsoleWindow(QMainWindow):
         try:
             if isinstance(event, CardEvent):
                 self.awaiting_card = False
-                if self.display_round() is None and self.controller.round is not None:
-                    self.message_text = self.tr("A card was read before any stakes were placed. Put it aside "
-                                                "and place the antes first.")
-                else:
-                    self.controller.source_event(event)
-                    self.message_text = ""
-                    self._dealer_restocks_shoe()
-            else:
-                self.controller.source_event(event)
+            # Every event goes to the controller, which decides (and journals) what it means, even a card
+            # read between rounds: the engine's refusal is shown to the dealer.
+            self.controller.source_event(event)
+            if isinstance(event, CardEvent):
+                self.message_text = ""
+                self._dealer_restocks_shoe()
         except IllegalCommand as err:
             self.message_text = self.tr("Card refused: {0}").format(err.reason)
         except TableLocked as err:
@@ -682,8 +681,6 @@ def _find(legal: tuple[LegalAction, ...], kind: str, focus: int | None) -> Legal
     return None
 
 
-def _new_round_stakes(rules: object) -> tuple[LegalAction, ...]:
+def _new_round_stakes(rules: HouseRules) -> tuple[LegalAction, ...]:
     """Between rounds: the stakes a new round will take (the engine's legal actions of a fresh round)."""
-    from controller.engine import new_round
-
-    return legal_commands(new_round(rules))  # type: ignore[arg-type]
+    return legal_commands(new_round(rules))

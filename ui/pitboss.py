@@ -181,22 +181,26 @@ class PitBossDialog(QDialog):
         self.refresh()
         self.console.refresh()
 
+    def _who(self) -> User:
+        assert self.user is not None, "the overrides page opens only after a login"
+        return self.user
+
     def resolve_fault(self) -> None:
         fault_id = self.fault_choice.currentData()
-        self._override(lambda: self.controller.resolve_fault(fault_id, self.user, self.reason.text()))
+        self._override(lambda: self.controller.resolve_fault(fault_id, self._who(), self.reason.text()))
 
     def correct_card(self) -> None:
-        self._override(lambda: self.controller.correct_card(self.card_code.text().strip(), self.user,
+        self._override(lambda: self.controller.correct_card(self.card_code.text().strip(), self._who(),
                                                             self.reason.text()))
 
     def dismiss_card(self) -> None:
-        self._override(lambda: self.controller.dismiss_card(self.user, self.reason.text()))
+        self._override(lambda: self.controller.dismiss_card(self._who(), self.reason.text()))
 
     def void_round(self) -> None:
-        self._override(lambda: self.controller.void_round(self.user, self.reason.text()))
+        self._override(lambda: self.controller.void_round(self._who(), self.reason.text()))
 
     def adjust_payment(self) -> None:
-        round_id = self.controller.round_id
+        round_id = self.controller.round_id or ""
         self._override(lambda: self.controller.adjust_payment(round_id, self.adjust_box.value(),
-                                                              self.adjust_amount.value(), self.user,
+                                                              self.adjust_amount.value(), self._who(),
                                                               self.reason.text()))
