@@ -260,11 +260,11 @@ class ConsoleWindow(QMainWindow):
         self._ensure_box_panels(rules.table.boxes)
         expectation = expected_next(state) if state is not None else None
         focus = self._focus_box(state)
+        exchanging = state is not None and self._exchange_action(state) is not None
         for panel in self.box_panels:
             box = state.boxes.get(panel.number) if state is not None else None
             panel.show_box(state, box, active=box is not None and focus == panel.number)
-            selectable = state is not None and self._exchange_action(state) is not None and focus == panel.number
-            panel.cards.set_selectable(selectable)
+            panel.cards.set_selectable(exchanging and focus == panel.number)
         self.dealer_panel.show_dealer(state)
         self.next_action.setText(visibility.redact(self._next_action_text(state, expectation), hidden))
         self._show_fault(state, hidden)

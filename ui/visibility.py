@@ -5,7 +5,6 @@ naming a hidden card is redacted before it reaches a widget."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from controller.cards import Card
 from controller.engine import Phase, RoundState
@@ -48,17 +47,19 @@ def hidden_cards(state: RoundState | None) -> set[Card]:
     return hidden
 
 
+# Any token that reads as a card code: rank (2-9, T or 10, J, Q, K, A) and suit letter, standing alone.
+_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])([CDHS])(?![A-Za-z0-9])", re.IGNORECASE)
+
+
 def redact(text: str, hidden: set[Card]) -> str:
     """The text with every hidden card's code (`QS`, `10S`) replaced by `??`."""
     if not hidden or not text:
         return text
-    return _pattern(frozenset(hidden)).sub("??", text)
+    codes = {c.code for c in hidden}
 
+    def replace(match: re.Match[str]) -> str:
+        rank = match.group(1).upper()
+        code = ("T" if rank == "10" else rank) + match.group(2).upper()
+        return "??" if code in codes else match.group(0)
 
-@lru_cache(maxsize=32)
-def _pattern(hidden: frozenset[Card]) -> re.Pattern[str]:
-    """One compiled pattern per set of hidden cards (the set changes once per card dealt, not per redraw)."""
-    codes = sorted({c.code for c in hidden} | {"10" + c.code[1] for c in hidden if c.code[0] == "T"},
-                   key=len, reverse=True)
-    return re.compile(r"(?<![A-Za-z0-9])(" + "|".join(re.escape(code) for code in codes) + r")(?![A-Za-z0-9])",
-                      re.IGNORECASE)
+    return _CARD_TOKEN.sub(replace, text)
