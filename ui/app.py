@@ -91,6 +91,19 @@ def _run_qt(args: argparse.Namespace, controller: object, source: object, users_
             print(f"saved {path}")
             return 0
         window.show()
+        if args.demo:
+            from PySide6.QtCore import QTimer
+
+            from ui.autopilot import Autopilot, AutopilotStuck
+
+            def demo() -> None:
+                try:
+                    Autopilot(window, ante=100, boxes=6).play_rounds(args.demo)
+                except AutopilotStuck as err:  # a fault during the demo: the banner shows it; the dealer goes on
+                    window.message_text = str(err)
+                    window.refresh()
+
+            QTimer.singleShot(0, demo)
         return int(app.exec())
     finally:
         window.shutdown()

@@ -18,11 +18,11 @@ def take_screenshot(window: ConsoleWindow, scene: str, rounds: int, path: Path) 
     window.resize(*SCREEN_SIZE)
     window.show()
     pilot = Autopilot(window, ante=100, boxes=6, bonus=10)
-    pilot.play_rounds(rounds)
     target: QWidget = window
-    if scene == "round":
-        pilot.play_round(confirm_payments=False)
-    elif scene == "decisions":
+    # "round": N rounds, the last one's payment list left on screen as the dealer sees it before paying;
+    # every other scene plays N rounds first, then stages itself in the next round
+    pilot.play_rounds(rounds, confirm_last=scene != "round")
+    if scene == "decisions":
         pilot.start_round()
         pilot.play_until(lambda: _mid_decisions(window))
     elif scene == "payments":
