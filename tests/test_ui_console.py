@@ -410,11 +410,14 @@ def test_cli_console_screenshot_demo_saves_a_png(tmp_path: Path) -> None:
     env.update(RPTABLE_DATA_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen",
                PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}")
     png = tmp_path / "shot.png"
+    journal_path = tmp_path / "shots.journal"
     result = subprocess.run([sys.executable, "-m", "controller", "console", "--screenshot", str(png), "--demo", "1",
-                             "--rules", "four-seat"], env=env, capture_output=True, text=True, timeout=120)
+                             "--rules", "four-seat", "--journal", str(journal_path)],
+                            env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    journal = Journal(tmp_path / "journals" / "T1.journal", readonly=True)
+    assert not (tmp_path / "journals").exists()  # the default journal is untouched
+    journal = Journal(journal_path, readonly=True)
     try:
         assert verify_journal(list(journal.entries())).rounds == 1  # the one demo round, its payments on screen
     finally:

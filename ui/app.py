@@ -7,6 +7,7 @@ import argparse
 import os
 import random
 import sys
+import tempfile
 from pathlib import Path
 
 NO_DISPLAY = (
@@ -30,15 +31,33 @@ def run(args: argparse.Namespace) -> int:
             print(NO_DISPLAY.format(args=" ".join(sys.argv[2:])).replace("  \n", "\n"), file=sys.stderr)
             return 2
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no screen
+    from controller.table.paths import default_journal
+
+    table = args.table or "T1"
+    scratch = None
+    if args.journal:
+        journal_path = Path(args.journal)
+    elif args.screenshot:
+        # pictures for the docs must not leave demo rounds in the table's real journal
+        scratch = tempfile.TemporaryDirectory(prefix="rptable-screenshot-")
+        journal_path = Path(scratch.name) / f"{table}.journal"
+    else:
+        journal_path = default_journal(table)
+    try:
+        return _open_and_run(args, table, journal_path)
+    finally:
+        if scratch is not None:
+            scratch.cleanup()
+
+
+def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> int:
     from controller.rule_files import load_rules
     from controller.rules import RulesError
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
-    from controller.table.paths import default_journal, default_users
+    from controller.table.paths import default_users
     from drivers.base import SourceError, open_source
 
-    table = args.table or "T1"
-    journal_path = Path(args.journal) if args.journal else default_journal(table)
     try:
         rules = load_rules(args.rules) if args.rules else None
         journal_path.parent.mkdir(parents=True, exist_ok=True)
@@ -85,9 +104,14 @@ def _run_qt(args: argparse.Namespace, controller: object, source: object, users_
     window = ConsoleWindow(controller, source, users_path=users_path, languages=languages)  # type: ignore[arg-type]
     try:
         if args.screenshot:
+            from ui.autopilot import AutopilotStuck
             from ui.screens import take_screenshot
 
-            path = take_screenshot(window, args.scene, args.demo, Path(args.screenshot))
+            try:
+                path = take_screenshot(window, args.scene, args.demo, Path(args.screenshot))
+            except (AutopilotStuck, OSError) as err:
+                print(f"rptable console: no screenshot: {err}", file=sys.stderr)
+                return 1
             print(f"saved {path}")
             return 0
         window.show()

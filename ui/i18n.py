@@ -1,8 +1,9 @@
 """English and Russian through Qt's translation system: the compiled catalogue `translations/rptable_ru.qm`
 is installed on the application, and the default QLocale follows, so amounts are grouped for the language.
 
-The `.ts` source is updated with `pyside6-lupdate` and compiled with `pyside6-lrelease` (see `ui/translations/
-README`); the `.qm` is committed, and a test proves it is the compilation of the committed `.ts`.
+The `.ts` source is updated with `pyside6-lupdate`, filled by `ui/translations/fill_ru.py` and compiled with
+`pyside6-lrelease` (the steps are in that file); the `.qm` is committed, and a test proves it is the
+compilation of the committed `.ts` and that the `.ts` holds every string of `ui/`.
 """
 
 from __future__ import annotations

@@ -373,7 +373,7 @@ class ConsoleWindow(QMainWindow):
             if spec.kind == "card":
                 enabled = enabled and can_deal and not self.awaiting_card
                 self.actions_panel.set_action("card", visible=can_deal, enabled=enabled, text=text,
-                                              why_not=self._why_not_card(state))
+                                              why_not=visibility.redact(self._why_not_card(state), hidden))
                 continue
             if box and spec.kind in ("fold", "bet", "buy", "exchange", "insure", "buy_game", "take_ante"):
                 text = self.tr("{0} — box {1}").format(text, box)

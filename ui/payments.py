@@ -10,7 +10,8 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
 
 from controller.engine import RoundState
-from ui.format import amount
+from controller.engine.events import BoxSettled
+from ui.format import amount, signed_amount
 from ui.words import hand_name, outcome_name
 
 
@@ -20,6 +21,7 @@ class Payment:
     net: int  # + the dealer pays the player, - the house collects
     outcome: str
     words: str
+    lines: str = ""  # the settlement line by line, e.g. "ante +100 · bet +1,000"
 
 
 def payments_of(state: RoundState, adjustments: dict[int, int]) -> list[Payment]:
@@ -31,8 +33,22 @@ def payments_of(state: RoundState, adjustments: dict[int, int]) -> list[Payment]
         words = outcome_name(settled.outcome)
         if settled.outcome not in ("fold", "void"):
             words = hand_name(settled.best) + " — " + words
-        out.append(Payment(number, settled.net + adjustments.get(number, 0), settled.outcome, words))
+        out.append(Payment(number, settled.net + adjustments.get(number, 0), settled.outcome, words,
+                           _lines(settled, adjustments.get(number, 0))))
     return out
+
+
+def _lines(settled: BoxSettled, adjustment: int) -> str:
+    names = (
+        (QCoreApplication.translate("Payments", "ante"), settled.ante),
+        (QCoreApplication.translate("Payments", "bet"), settled.bet),
+        (QCoreApplication.translate("Payments", "draw"), settled.draw),
+        (QCoreApplication.translate("Payments", "insurance"), settled.insurance),
+        (QCoreApplication.translate("Payments", "bonus"), settled.bonus),
+        (QCoreApplication.translate("Payments", "buy a game"), settled.buy_game),
+        (QCoreApplication.translate("Payments", "adjustment"), adjustment),
+    )
+    return " · ".join(f"{name} {signed_amount(value)}" for name, value in names if value)
 
 
 def payment_text(payment: Payment) -> str:
@@ -62,7 +78,7 @@ class PaymentPanel(QWidget):
         self.title.setText(self.tr("Payments"))
         while len(self.rows) < len(payments):
             what, due, button = QLabel(self), QLabel(self), QPushButton(self)
-            what.setStyleSheet("font-size:17px")
+            what.setStyleSheet("font-size:16px")
             due.setStyleSheet("font-size:22px;font-weight:bold")
             button.setStyleSheet("QPushButton{font-size:18px;min-height:42px;min-width:150px;background:#1565c0;"
                                  "color:white;border-radius:8px}QPushButton:disabled{background:#2e7d32;"
@@ -82,7 +98,7 @@ class PaymentPanel(QWidget):
             if not visible:
                 continue
             payment = payments[i]
-            what.setText(self.tr("Box {0}: {1}").format(payment.box, payment.words))
+            what.setText(self.tr("Box {0}: {1}").format(payment.box, payment.words) + "\n" + payment.lines)
             due.setText(payment_text(payment))
             color = "#7CFC7C" if payment.net > 0 else "#ff8a80" if payment.net < 0 else "#e0e0e0"
             due.setStyleSheet(f"font-size:22px;font-weight:bold;color:{color}")

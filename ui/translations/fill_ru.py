@@ -92,6 +92,8 @@ RU = {
     "Buy 6th card": "Купить 6-ю карту", "Exchange": "Обмен", "Insure": "Страховка", "Reveal dealer": "Открыть дилера",
     "Buy a game": "Купить игру", "Take the ante": "Взять анте", "Close buying": "Закрыть покупку",
     # Payments
+    "ante": "анте", "bet": "ставка", "draw": "обмен", "insurance": "страховка", "bonus": "бонус",
+    "buy a game": "покупка игры", "adjustment": "корректировка",
     "Pay box {0}: {1}": "Выплатить боксу {0}: {1}", "Collect from box {0}: {1}": "Забрать с бокса {0}: {1}",
     "Box {0}: return the stakes": "Бокс {0}: вернуть ставки",
 }

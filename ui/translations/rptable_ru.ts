@@ -384,228 +384,223 @@
 <context>
     <name>ConsoleWindow</name>
     <message>
-        <location filename="../main_window.py" line="215"/>
+        <location filename="../main_window.py" line="219"/>
         <source>rptable — table {0} — {1}</source>
         <translation>rptable — стол {0} — {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="217"/>
+        <location filename="../main_window.py" line="221"/>
         <source>Pit boss [F2]</source>
         <translation>Пит-босс [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="218"/>
+        <location filename="../main_window.py" line="222"/>
         <source>Audit [F3]</source>
         <translation>Аудит [F3]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="219"/>
+        <location filename="../main_window.py" line="223"/>
         <source>Русский [F4]</source>
         <translation>Русский [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="220"/>
+        <location filename="../main_window.py" line="224"/>
         <source>English [F4]</source>
         <translation>English [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="221"/>
+        <location filename="../main_window.py" line="225"/>
         <source>Pit boss login [F2]</source>
         <translation>Вход пит-босса [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="222"/>
+        <location filename="../main_window.py" line="226"/>
         <source>Place stakes</source>
         <translation>Принять ставки</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="223"/>
+        <location filename="../main_window.py" line="227"/>
         <source>Next round</source>
         <translation>Следующий раунд</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="321"/>
+        <location filename="../main_window.py" line="325"/>
         <source>STOP: table fault — call a pit boss</source>
         <translation>СТОП: сбой стола — вызовите пит-босса</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="323"/>
-        <location filename="../main_window.py" line="328"/>
+        <location filename="../main_window.py" line="327"/>
+        <location filename="../main_window.py" line="332"/>
         <source>Place antes, then close bets</source>
         <translation>Примите анте, затем закройте ставки</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="325"/>
+        <location filename="../main_window.py" line="329"/>
         <source>STOP: card fault — call a pit boss</source>
         <translation>СТОП: сбой карты — вызовите пит-босса</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="329"/>
+        <location filename="../main_window.py" line="333"/>
         <source>Place more antes, or close bets and deal</source>
         <translation>Примите ещё анте или закройте ставки и сдавайте</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="334"/>
+        <location filename="../main_window.py" line="338"/>
         <source>Round over: next round</source>
         <translation>Раунд окончен: следующий раунд</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="338"/>
+        <location filename="../main_window.py" line="342"/>
         <source>Deal to box {0}</source>
         <translation>Сдайте на бокс {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="338"/>
+        <location filename="../main_window.py" line="342"/>
         <source>Deal to the dealer</source>
         <translation>Сдайте дилеру</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="339"/>
+        <location filename="../main_window.py" line="343"/>
         <source>Deal box {0} its drawn card</source>
         <translation>Сдайте боксу {0} прикупленную карту</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="342"/>
+        <location filename="../main_window.py" line="346"/>
         <source>Deal the dealer&apos;s new card</source>
         <translation>Сдайте дилеру новую карту</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="343"/>
+        <location filename="../main_window.py" line="347"/>
         <source>Reveal the dealer&apos;s hand</source>
         <translation>Откройте карты дилера</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="346"/>
+        <location filename="../main_window.py" line="350"/>
         <source>Box {0}: buy the dealer a game or take the ante</source>
         <translation>Бокс {0}: купить игру дилеру или взять анте</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="347"/>
+        <location filename="../main_window.py" line="351"/>
         <source>Box {0}: player decides</source>
         <translation>Бокс {0}: решение игрока</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="357"/>
+        <location filename="../main_window.py" line="361"/>
         <source>Stop dealing. A pit boss must log in to resolve it, correct the card or void the round.</source>
         <translation>Прекратите сдачу. Пит-босс должен войти, чтобы устранить сбой, исправить карту или аннулировать раунд.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="375"/>
+        <location filename="../main_window.py" line="379"/>
         <source>{0} — box {1}</source>
         <translation>{0} — бокс {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="386"/>
+        <location filename="../main_window.py" line="390"/>
         <source>Exchange {0} card(s) — box {1} ({2})</source>
         <translation>Обмен {0} карт — бокс {1} ({2})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="389"/>
+        <location filename="../main_window.py" line="393"/>
         <source>Select {0} to {1} cards to discard: click them or press 1-6.</source>
         <translation>Выберите от {0} до {1} карт на обмен: нажмите на них или 1-6.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="407"/>
+        <location filename="../main_window.py" line="411"/>
         <source>{0} to {1}</source>
         <translation>от {0} до {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="411"/>
+        <location filename="../main_window.py" line="415"/>
         <source>Waiting for the shoe to deliver the card.</source>
         <translation>Ожидание карты из шуза.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="415"/>
+        <location filename="../main_window.py" line="419"/>
         <source>Place antes first.</source>
         <translation>Сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="416"/>
+        <location filename="../main_window.py" line="420"/>
         <source>No card is due now.</source>
         <translation>Сейчас карта не ожидается.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="423"/>
+        <location filename="../main_window.py" line="427"/>
         <source>No round is open: place antes first.</source>
         <translation>Раунд не начат: сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="426"/>
+        <location filename="../main_window.py" line="430"/>
         <source>No box can do this now.</source>
         <translation>Сейчас ни один бокс не может это сделать.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="431"/>
+        <location filename="../main_window.py" line="435"/>
         <source>Not now.</source>
         <translation>Не сейчас.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="453"/>
+        <location filename="../main_window.py" line="457"/>
         <source>Shoe: status unavailable ({0})</source>
         <translation>Шуз: статус недоступен ({0})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="455"/>
+        <location filename="../main_window.py" line="459"/>
         <source>Shoe {0}</source>
         <translation>Шуз {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="456"/>
+        <location filename="../main_window.py" line="460"/>
         <source>connected</source>
         <translation>подключён</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="456"/>
+        <location filename="../main_window.py" line="460"/>
         <source>NOT CONNECTED</source>
         <translation>НЕ ПОДКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="458"/>
+        <location filename="../main_window.py" line="462"/>
         <source>heartbeat {0} s ago</source>
         <translation>сигнал {0} с назад</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="460"/>
+        <location filename="../main_window.py" line="464"/>
         <source>{0} cards left</source>
         <translation>осталось карт: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="462"/>
+        <location filename="../main_window.py" line="466"/>
         <source>gate locked</source>
         <translation>заслонка закрыта</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="463"/>
+        <location filename="../main_window.py" line="467"/>
         <source>table {0}</source>
         <translation>стол {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="464"/>
+        <location filename="../main_window.py" line="468"/>
         <source>journal #{0}</source>
         <translation>журнал №{0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="507"/>
+        <location filename="../main_window.py" line="511"/>
         <source>Refused: {0}</source>
         <translation>Отказано: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="530"/>
+        <location filename="../main_window.py" line="534"/>
         <source>Tick the boxes that play and set their antes.</source>
         <translation>Отметьте играющие боксы и укажите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="582"/>
-        <source>A card was read before any stakes were placed. Put it aside and place the antes first.</source>
-        <translation>Карта считана до ставок. Отложите её и сначала примите анте.</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="591"/>
+        <location filename="../main_window.py" line="592"/>
         <source>Card refused: {0}</source>
         <translation>Карта отклонена: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="602"/>
+        <location filename="../main_window.py" line="603"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
     </message>
@@ -639,22 +634,22 @@
 <context>
     <name>PaymentPanel</name>
     <message>
-        <location filename="../payments.py" line="62"/>
+        <location filename="../payments.py" line="78"/>
         <source>Payments</source>
         <translation>Выплаты</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="85"/>
+        <location filename="../payments.py" line="101"/>
         <source>Box {0}: {1}</source>
         <translation>Бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="90"/>
+        <location filename="../payments.py" line="106"/>
         <source>Paid ✓</source>
         <translation>Выплачено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="90"/>
+        <location filename="../payments.py" line="106"/>
         <source>Confirm paid</source>
         <translation>Выплачено</translation>
     </message>
@@ -662,17 +657,52 @@
 <context>
     <name>Payments</name>
     <message>
-        <location filename="../payments.py" line="40"/>
+        <location filename="../payments.py" line="43"/>
+        <source>ante</source>
+        <translation>анте</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="44"/>
+        <source>bet</source>
+        <translation>ставка</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="45"/>
+        <source>draw</source>
+        <translation>обмен</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="46"/>
+        <source>insurance</source>
+        <translation>страховка</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="47"/>
+        <source>bonus</source>
+        <translation>бонус</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="48"/>
+        <source>buy a game</source>
+        <translation>покупка игры</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="49"/>
+        <source>adjustment</source>
+        <translation>корректировка</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="56"/>
         <source>Pay box {0}: {1}</source>
         <translation>Выплатить боксу {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="42"/>
+        <location filename="../payments.py" line="58"/>
         <source>Collect from box {0}: {1}</source>
         <translation>Забрать с бокса {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="44"/>
+        <location filename="../payments.py" line="60"/>
         <source>Box {0}: return the stakes</source>
         <translation>Бокс {0}: вернуть ставки</translation>
     </message>
