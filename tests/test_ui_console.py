@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -503,3 +505,64 @@ def test_console_resumes_a_round_cut_off_by_a_restart(make_console, qtbot) -> No
     assert_no_hidden_card_shown(second)
     Autopilot(second, ante=10, boxes=3).play_until(lambda: second.mode() == "payments")
     assert verify_journal(list(second.controller.journal.entries())).ok
+
+
+def test_r_buy_1_buying_the_dealer_a_game_through_the_console(make_console, qtbot) -> None:
+    """R-BUY-1: the dealer does not qualify; the box buys him a game at the engine's price, the dealer's
+    replacement card is drawn from the shoe with the Draw key, and the box is settled."""
+    window = make_console("classic")
+    load_deal(window, "AS 2C AD 3D AH 5H 4C 7S 8S 9C KD")
+    window.bet_panel.fill(1, 100)
+    window.place_stakes()
+    deal_all(window, qtbot)
+    window.actions_panel.buttons["bet"].click()
+    window.actions_panel.buttons["reveal"].click()  # insurance not taken: the window closes with the reveal
+    state = window.controller.round
+    assert state is not None and state.phase is Phase.BUYING
+    assert "Box 1: buy the dealer a game" in window.next_action.text()
+    buy = window.actions_panel.buttons["buy_game"]
+    assert buy.isEnabled() and "100" in buy.text()
+    buy.click()
+    assert state.phase is Phase.DEALER_DRAW and "new card" in window.next_action.text()
+    deal_all(window, qtbot)
+    assert state.phase is Phase.CLOSED and state.boxes[1].settlement is not None
+    assert parse_card("KD") in state.dealer  # the replacement came from the shoe
+    assert window.mode() == "payments"
+
+
+def test_r_act_5_repeated_single_exchange_shows_the_rising_price(make_console, qtbot) -> None:
+    """R-ACT-5 (progressive): after a one-card exchange the box may exchange one card again, at the engine's
+    rising price (1, then 2 antes); the console offers exactly one card the second time."""
+    window = make_console("progressive")
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+    load_deal(window, "2S 2C 7D 3D 9H 5H 4C 7S JS 9C")
+    window.bet_panel.fill(1, 100)
+    window.place_stakes()
+    deal_all(window, qtbot)
+    exchange = window.actions_panel.buttons["exchange"]
+    qtbot.keyClick(window, Qt.Key.Key_5)
+    assert exchange.isEnabled() and "(100)" in exchange.text()
+    exchange.click()
+    deal_all(window, qtbot)
+    legal = next(a for a in legal_commands(window.controller.round) if a.kind == "exchange")
+    assert (legal.minimum, legal.maximum) == (1, 1)
+    qtbot.keyClick(window, Qt.Key.Key_4)
+    qtbot.keyClick(window, Qt.Key.Key_5)
+    assert not exchange.isEnabled()  # two cards selected: only one may go now
+    qtbot.keyClick(window, Qt.Key.Key_5)
+    assert exchange.isEnabled() and "(200)" in exchange.text()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.sampled_from(PACK), max_size=12), st.lists(st.sampled_from(PACK), max_size=8),
+       st.sampled_from(["{} ", "card {} read", "({})", "{}, ", "10{}"]))
+def test_redact_never_lets_a_hidden_code_through(hidden: set[Card], mentioned: list[Card], template: str) -> None:
+    text = " ".join(template.format(c.code) for c in mentioned) + " " + " ".join(
+        "10" + c.code[1] for c in mentioned if c.code[0] == "T")
+    out = visibility.redact(text, hidden)
+    for card in hidden:
+        assert not shown_forms([out], card)
+    for card in mentioned:
+        if card not in hidden and template != "10{}":
+            assert card.code in out  # a public card stays readable
