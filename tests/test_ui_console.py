@@ -566,3 +566,53 @@ def test_redact_never_lets_a_hidden_code_through(hidden: set[Card], mentioned: l
     for card in mentioned:
         if card not in hidden and template != "10{}":
             assert card.code in out  # a public card stays readable
+
+
+def test_r_table_2_blind_box_gets_no_decision_and_shows_at_showdown(make_console, qtbot) -> None:
+    """R-TABLE-2 (online): a player's third box plays blind: its bet is placed with the ante, the console
+    never asks it to decide, and its cards are public at the showdown."""
+    window = make_console("online", seed=12)
+    for number in (1, 2):
+        window.bet_panel.fill(number, 50, player="Olga")
+    window.bet_panel.fill(3, 50, blind=True, player="Olga")
+    window.place_stakes()
+    state = window.controller.round
+    assert state is not None and state.boxes[3].blind and state.boxes[3].bet == 100
+    window.actions_panel.buttons["close_bets"].click()
+    deal_all(window, qtbot)
+    assert "blind" in window.box_panels[2].state_line.text()
+    decided = set()
+    while state.phase is Phase.DECISIONS:
+        decided.add(state.turn)
+        window.actions_panel.buttons["fold"].click()
+    assert decided == {1, 2}
+    window.actions_panel.buttons["reveal"].click()
+    texts = widget_texts()
+    assert all(shown_forms(texts, c) for c in state.boxes[3].cards)
+
+
+def test_r_act_7_shoe_restocked_when_exchanges_reshuffle_the_discards(make_console, qtbot) -> None:
+    """R-ACT-7 (classic): six boxes each exchange four cards; the shoe runs dry, the engine reshuffles the
+    discards into a new stock, the dealer puts them in the shoe, and the round completes and verifies."""
+    window = make_console("classic", seed=21)
+    for number in range(1, 7):
+        window.bet_panel.fill(number, 10)
+    window.place_stakes()
+    window.actions_panel.buttons["close_bets"].click()
+    deal_all(window, qtbot)
+    state = window.controller.round
+    assert state is not None
+    while state.phase is Phase.DECISIONS:
+        box = state.turn
+        if not state.boxes[box].drew:
+            for position in (1, 2, 3, 4):
+                window.box_panels[box - 1].cards.toggle(position)
+            window.actions_panel.buttons["exchange"].click()
+            deal_all(window, qtbot)
+        else:
+            window.actions_panel.buttons["fold"].click()
+    kinds = [e.kind for e in window.controller.journal.entries()]
+    assert "DiscardsReshuffled" in kinds and kinds.count("CardsExchanged") == 6
+    window.actions_panel.buttons["reveal"].click()
+    assert state.phase is Phase.CLOSED
+    assert verify_journal(list(window.controller.journal.entries())).ok

@@ -516,6 +516,7 @@ class ConsoleWindow(QMainWindow):
             self.refresh()
             return False
         self.message_text = ""
+        self._dealer_restocks_shoe()  # an exchange may have reshuffled the discards into an empty shoe (R-ACT-7)
         self.refresh()
         return True
 

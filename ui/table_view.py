@@ -81,11 +81,11 @@ class CardRow(QWidget):
                 widget._shown = None
 
     def selected_positions(self) -> list[int]:
-        return [w.position for w in self.cards if w.isVisible() and w.isChecked()]
+        return [w.position for w in self.cards if not w.isHidden() and w.isChecked()]
 
     def toggle(self, position: int) -> None:
         widget = self.cards[position - 1]
-        if widget.isCheckable() and widget.isVisible():
+        if widget.isCheckable() and not widget.isHidden():
             widget.setChecked(not widget.isChecked())
 
     def _toggled(self, _checked: bool) -> None:
