@@ -460,6 +460,8 @@ class ConsoleWindow(QMainWindow):
                  self.tr("connected") if status.connected else self.tr("NOT CONNECTED")]
         if status.last_heartbeat:
             parts.append(self.tr("heartbeat {0} s ago").format(f"{max(0.0, self.clock() - status.last_heartbeat):.1f}"))
+        if status.state not in ("UNKNOWN", "READY", "CONNECTED", ""):
+            parts.append(status.state)  # the device's own word (COVER_OPEN, EMPTY, LOCKED...), as SHOE/1 sends it
         if status.cards_left is not None:
             parts.append(self.tr("{0} cards left").format(status.cards_left))
         if status.locked:
