@@ -390,6 +390,7 @@ class ConsoleWindow(QMainWindow):
                     text = self.tr("Exchange {0} card(s) — box {1} ({2})").format(chosen, box, amount(price))
                 else:
                     enabled = False
+                    text = self.tr("Exchange — box {0}: pick cards (1-6)").format(box)
                     why_not = self.tr("Select {0} to {1} cards to discard: click them or press 1-6.").format(
                         low, high)
             if spec.kind == "insure":

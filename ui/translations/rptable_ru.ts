@@ -501,106 +501,111 @@
     </message>
     <message>
         <location filename="../main_window.py" line="393"/>
+        <source>Exchange — box {0}: pick cards (1-6)</source>
+        <translation>Обмен — бокс {0}: выберите карты (1-6)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="394"/>
         <source>Select {0} to {1} cards to discard: click them or press 1-6.</source>
         <translation>Выберите от {0} до {1} карт на обмен: нажмите на них или 1-6.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="411"/>
+        <location filename="../main_window.py" line="412"/>
         <source>{0} to {1}</source>
         <translation>от {0} до {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="415"/>
+        <location filename="../main_window.py" line="416"/>
         <source>Waiting for the shoe to deliver the card.</source>
         <translation>Ожидание карты из шуза.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="419"/>
+        <location filename="../main_window.py" line="420"/>
         <source>Place antes first.</source>
         <translation>Сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="420"/>
+        <location filename="../main_window.py" line="421"/>
         <source>No card is due now.</source>
         <translation>Сейчас карта не ожидается.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="427"/>
+        <location filename="../main_window.py" line="428"/>
         <source>No round is open: place antes first.</source>
         <translation>Раунд не начат: сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="430"/>
+        <location filename="../main_window.py" line="431"/>
         <source>No box can do this now.</source>
         <translation>Сейчас ни один бокс не может это сделать.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="435"/>
+        <location filename="../main_window.py" line="436"/>
         <source>Not now.</source>
         <translation>Не сейчас.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="457"/>
+        <location filename="../main_window.py" line="458"/>
         <source>Shoe: status unavailable ({0})</source>
         <translation>Шуз: статус недоступен ({0})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="459"/>
+        <location filename="../main_window.py" line="460"/>
         <source>Shoe {0}</source>
         <translation>Шуз {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="460"/>
+        <location filename="../main_window.py" line="461"/>
         <source>connected</source>
         <translation>подключён</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="460"/>
+        <location filename="../main_window.py" line="461"/>
         <source>NOT CONNECTED</source>
         <translation>НЕ ПОДКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="462"/>
+        <location filename="../main_window.py" line="463"/>
         <source>heartbeat {0} s ago</source>
         <translation>сигнал {0} с назад</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="464"/>
+        <location filename="../main_window.py" line="467"/>
         <source>{0} cards left</source>
         <translation>осталось карт: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="466"/>
+        <location filename="../main_window.py" line="469"/>
         <source>gate locked</source>
         <translation>заслонка закрыта</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="467"/>
+        <location filename="../main_window.py" line="470"/>
         <source>table {0}</source>
         <translation>стол {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="468"/>
+        <location filename="../main_window.py" line="471"/>
         <source>journal #{0}</source>
         <translation>журнал №{0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="511"/>
+        <location filename="../main_window.py" line="514"/>
         <source>Refused: {0}</source>
         <translation>Отказано: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="534"/>
+        <location filename="../main_window.py" line="538"/>
         <source>Tick the boxes that play and set their antes.</source>
         <translation>Отметьте играющие боксы и укажите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="592"/>
+        <location filename="../main_window.py" line="596"/>
         <source>Card refused: {0}</source>
         <translation>Карта отклонена: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="603"/>
+        <location filename="../main_window.py" line="607"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
     </message>
