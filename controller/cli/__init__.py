@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "shoe-sim": ("shoe_sim", "run a simulated SHOE/1 shoe on a pty, TCP or the virtual USB bus"),
     "shoe-test": ("shoe_test", "technician's check: connect to a shoe and print what it sends"),
     "users": ("users", "staff accounts: add, list, disable (dealer, pit boss, admin)"),
+    "console": ("console", "the dealer's console (Qt): next action, legal actions, payments, pit-boss views"),
 }
 
 

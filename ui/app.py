@@ -1,0 +1,146 @@
+"""Starts the console: the house rules, the journal, the card source, the Qt application and the window; or,
+with `--screenshot`, plays rounds by itself and saves the window (or a pit-boss view) as a PNG."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+NO_DISPLAY = (
+    "rptable console: no display found (DISPLAY and WAYLAND_DISPLAY are not set).\n"
+    "The console is a window: run it on the table's screen, or on a machine without one under a virtual\n"
+    "display:  xvfb-run -a rptable console {args}\n"
+    "For a picture of the console without any display: rptable console --screenshot console.png --demo 3"
+)
+
+
+def has_display() -> bool:
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if platform and not platform.startswith(("xcb", "wayland")):
+        return True  # offscreen, vnc, eglfs, linuxfb...: Qt draws without a desktop display
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def run(args: argparse.Namespace) -> int:
+    if not has_display():
+        if not args.screenshot:
+            print(NO_DISPLAY.format(args=" ".join(sys.argv[2:])).replace("  \n", "\n"), file=sys.stderr)
+            return 2
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no screen
+    from controller.table.paths import default_journal
+
+    table = args.table or "T1"
+    scratch = None
+    if args.journal:
+        journal_path = Path(args.journal)
+    elif args.screenshot:
+        # pictures for the docs must not leave demo rounds in the table's real journal
+        scratch = tempfile.TemporaryDirectory(prefix="rptable-screenshot-")
+        journal_path = Path(scratch.name) / f"{table}.journal"
+    else:
+        journal_path = default_journal(table)
+    try:
+        return _open_and_run(args, table, journal_path)
+    finally:
+        if scratch is not None:
+            scratch.cleanup()
+
+
+def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> int:
+    from controller.rule_files import load_rules
+    from controller.rules import RulesError
+    from controller.table.controller import TableController, TableLocked
+    from controller.table.journal import Journal, JournalError
+    from controller.table.paths import default_users
+    from drivers.base import SourceError, open_source
+
+    try:
+        rules = load_rules(args.rules) if args.rules else None
+        journal_path.parent.mkdir(parents=True, exist_ok=True)
+        journal = Journal(journal_path, table)
+    except (RulesError, JournalError, OSError) as err:
+        print(f"rptable console: {err}", file=sys.stderr)
+        return 1
+    try:
+        if rules is None and journal.last_seq == 0:
+            rules = load_rules("classic")
+        controller = TableController(journal, rules)
+    except (TableLocked, ValueError) as err:
+        journal.close()
+        print(f"rptable console: {err}", file=sys.stderr)
+        return 1
+    url = args.shoe or f"sim://?seed={random.SystemRandom().randrange(1 << 30)}&rate=0"
+    try:
+        source = open_source(url)
+    except SourceError as err:
+        journal.close()
+        print(f"rptable console: the card source cannot be opened: {err}", file=sys.stderr)
+        return 1
+    try:
+        return _run_qt(args, controller, source, str(default_users()))
+    finally:
+        source.close()
+        journal.close()
+
+
+def _run_qt(args: argparse.Namespace, controller: object, source: object, users_path: str) -> int:
+    from PySide6.QtWidgets import QApplication
+
+    from ui.i18n import LanguageError, Languages
+    from ui.main_window import ConsoleWindow
+
+    _quiet_platform_notices()
+    app = QApplication.instance() or QApplication(["rptable console"])
+    languages = Languages()
+    try:
+        languages.switch(args.language)
+    except LanguageError as err:
+        print(f"rptable console: {err}", file=sys.stderr)
+        return 2
+    window = ConsoleWindow(controller, source, users_path=users_path, languages=languages)  # type: ignore[arg-type]
+    try:
+        if args.screenshot:
+            from ui.autopilot import AutopilotStuck
+            from ui.screens import take_screenshot
+
+            try:
+                path = take_screenshot(window, args.scene, args.demo, Path(args.screenshot))
+            except (AutopilotStuck, OSError) as err:
+                print(f"rptable console: no screenshot: {err}", file=sys.stderr)
+                return 1
+            print(f"saved {path}")
+            return 0
+        window.show()
+        if args.demo:
+            from PySide6.QtCore import QTimer
+
+            from ui.autopilot import Autopilot, AutopilotStuck
+
+            def demo() -> None:
+                try:
+                    Autopilot(window, ante=100, boxes=6).play_rounds(args.demo)
+                except AutopilotStuck as err:  # a fault during the demo: the banner shows it; the dealer goes on
+                    window.message_text = str(err)
+                    window.refresh()
+
+            QTimer.singleShot(0, demo)
+        return int(app.exec())
+    finally:
+        window.shutdown()
+        window.deleteLater()
+
+
+def _quiet_platform_notices() -> None:
+    """The offscreen and Xvfb platforms report features they lack on every resize; nobody can act on it."""
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    def handler(kind: QtMsgType, _context: object, message: str) -> None:
+        if "does not support propagateSizeHints" in message:
+            return
+        print(message, file=sys.stderr)
+
+    qInstallMessageHandler(handler)

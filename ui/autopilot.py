@@ -1,0 +1,135 @@
+"""Plays the console the way a dealer does, by pressing its buttons: stakes, the draw key, each box's decision
+(by the `simple` strategy of controller.strategy), the reveal, buying, the payment list. `rptable console
+--demo N` and the console's tests use it; it presses only enabled buttons, so it proves the console offers
+every step a round needs."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtWidgets import QApplication, QPushButton
+
+from controller.engine import Bet, BuyGame, BuySixth, Command, Exchange, Fold, Insure, Phase, TakeAnte, legal_commands
+from controller.strategy import decide_box, decide_buy
+from ui.main_window import ConsoleWindow
+
+CARD_TIMEOUT = 10.0
+
+
+class AutopilotStuck(RuntimeError):
+    """The console offered no way to go on (a fault, or a disabled button the round needs)."""
+
+
+class Autopilot:
+    def __init__(self, window: ConsoleWindow, *, ante: int = 100, boxes: int = 6, bonus: int = 0) -> None:
+        self.window = window
+        self.ante = ante
+        self.boxes = boxes
+        self.bonus = bonus
+
+    # ---------------------------------------------------------------------------------------- rounds
+    def play_rounds(self, count: int, *, confirm_last: bool = True) -> None:
+        for number in range(count):
+            self.play_round(confirm_payments=confirm_last or number < count - 1)
+
+    def play_round(self, *, confirm_payments: bool = True) -> None:
+        self.start_round()
+        self.play_until(lambda: self.window.mode() == "payments")
+        if confirm_payments:
+            self.settle_payments()
+
+    def start_round(self) -> None:
+        window = self.window
+        if window.mode() == "payments":
+            self.settle_payments()
+        rules = window.controller.rules
+        assert rules is not None
+        for number in range(1, min(self.boxes, rules.table.boxes) + 1):
+            bonus = self.bonus if rules.bonus.enabled else 0
+            window.bet_panel.fill(number, self.ante, bonus, player=f"P{number}")
+        self.press(window.place_button)
+        self.press_action("close_bets")
+
+    def settle_payments(self) -> None:
+        window = self.window
+        for button in list(window.payment_panel.paid_buttons.values()):
+            if button.isEnabled():
+                self.press(button)
+        self.press(window.next_round_button)
+
+    def play_until(self, done: object, max_steps: int = 400) -> None:
+        for _ in range(max_steps):
+            if done():  # type: ignore[operator]
+                return
+            self.step()
+        raise AutopilotStuck(f"no end after {max_steps} steps")
+
+    # ------------------------------------------------------------------------------------------ steps
+    def step(self) -> str:
+        """One dealer action; returns what was pressed."""
+        window = self.window
+        state = window.display_round()
+        if window.controller.locked_reason or (state is not None and state.fault is not None):
+            raise AutopilotStuck(window.banner_text.text())
+        if state is None or state.phase is Phase.CLOSED:
+            raise AutopilotStuck("no round in play")
+        legal = legal_commands(state)
+        kinds = {a.kind for a in legal}
+        if "card" in kinds:
+            self.draw()
+            return "card"
+        if state.phase is Phase.DECISIONS and state.turn:
+            return self.decide(decide_box(state, state.turn, legal))
+        if state.phase is Phase.REVEAL and "insure" in kinds:
+            insure = next(a for a in legal if a.kind == "insure")
+            decision = decide_box(state, insure.box or 0, legal) if insure.box else None
+            if isinstance(decision, Insure):
+                return self.decide(decision)
+        if "reveal" in kinds:
+            self.press_action("reveal")
+            return "reveal"
+        if state.phase is Phase.BUYING:
+            focus = window._focus_box(state)
+            if focus:
+                return self.decide(decide_buy(state, focus, legal))
+            self.press_action("close_buying")
+            return "close_buying"
+        raise AutopilotStuck(f"nothing to press in phase {state.phase}")
+
+    def decide(self, command: Command) -> str:
+        window = self.window
+        state = window.display_round()
+        assert state is not None
+        if isinstance(command, Insure):
+            window.actions_panel.insurance.setValue(command.amount)
+            self.press_action("insure")
+            return "insure"
+        if isinstance(command, Exchange):
+            cards = state.boxes[command.box].cards
+            panel = window.box_panels[command.box - 1]
+            for card in command.discards:
+                panel.cards.cards[cards.index(card)].click()
+            self.press_action("exchange")
+            return "exchange"
+        kinds = {Bet: "bet", Fold: "fold", BuySixth: "buy", BuyGame: "buy_game", TakeAnte: "take_ante"}
+        kind = kinds[type(command)]
+        self.press_action(kind)
+        return kind
+
+    def draw(self) -> None:
+        self.press_action("card")
+        give_up = time.monotonic() + CARD_TIMEOUT
+        while self.window.awaiting_card:
+            QApplication.processEvents()
+            if time.monotonic() > give_up:
+                raise AutopilotStuck("the shoe delivered no card")
+            time.sleep(0.0005)
+
+    def press_action(self, kind: str) -> None:
+        self.press(self.window.actions_panel.buttons[kind])
+
+    def press(self, button: QPushButton) -> None:
+        if not button.isEnabled() or button.isHidden():
+            raise AutopilotStuck(f"'{button.text()}' is not available: {button.toolTip()}")
+        button.click()
+        QApplication.processEvents()

@@ -1,0 +1,65 @@
+"""Which cards the dealer's screen may show now: a box's cards after the showdown, the dealer's hole cards after
+his reveal, his fifth card from the deal (R-DEAL-1). Everything else is drawn face down, and any engine text
+naming a hidden card is redacted before it reaches a widget."""
+
+from __future__ import annotations
+
+import re
+
+from controller.cards import Card
+from controller.engine import Phase, RoundState
+
+DEALER_UP_CARD = 4  # R-DEAL-1: the dealer's fifth card (index 4) is dealt face up
+
+
+def dealer_revealed(state: RoundState | None) -> bool:
+    """The dealer has shown his hand (a voided round never reaches a showdown)."""
+    if state is None:
+        return False
+    if state.phase in (Phase.BUYING, Phase.DEALER_DRAW):
+        return True
+    return state.phase is Phase.CLOSED and not state.voided
+
+
+def dealer_cards(state: RoundState) -> list[Card | None]:
+    """The dealer's cards in deal order, None where a card is face down."""
+    shown = dealer_revealed(state)
+    return [card if shown or i == DEALER_UP_CARD else None for i, card in enumerate(state.dealer)]
+
+
+def box_cards(state: RoundState, number: int) -> list[Card | None]:
+    """A box's cards in deal order, None where face down: all public at the showdown, except a folded box's
+    (its cards went to the discards unseen)."""
+    box = state.boxes[number]
+    shown = dealer_revealed(state) and not box.folded
+    return [card if shown else None for card in box.cards]
+
+
+def hidden_cards(state: RoundState | None) -> set[Card]:
+    """Every card in play this round that the screen must not name."""
+    if state is None:
+        return set()
+    hidden = {c for c, shown in zip(state.dealer, dealer_cards(state), strict=True) if shown is None}
+    for number, box in state.boxes.items():
+        hidden |= {c for c, shown in zip(box.cards, box_cards(state, number), strict=True) if shown is None}
+    # A folded or exchanged card stays unseen; the dealer's replaced card (R-BUY-1) was shown before it went.
+    hidden |= set(state.discards) - set(state.dealer_discards)
+    return hidden
+
+
+# Any token that reads as a card code: rank (2-9, T or 10, J, Q, K, A) and suit letter, standing alone.
+_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])([CDHS])(?![A-Za-z0-9])", re.IGNORECASE)
+
+
+def redact(text: str, hidden: set[Card]) -> str:
+    """The text with every hidden card's code (`QS`, `10S`) replaced by `??`."""
+    if not hidden or not text:
+        return text
+    codes = {c.code for c in hidden}
+
+    def replace(match: re.Match[str]) -> str:
+        rank = match.group(1).upper()
+        code = ("T" if rank == "10" else rank) + match.group(2).upper()
+        return "??" if code in codes else match.group(0)
+
+    return _CARD_TOKEN.sub(replace, text)
