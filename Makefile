@@ -5,7 +5,6 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-export QT_QPA_PLATFORM ?= offscreen
 
 # Debian packages the product and its tests use: Qt's runtime libraries and fonts (the console, offscreen
 # or on Xvfb), Xvfb itself, libusb (the USB shoe), and card art with an SVG renderer (the camera tests).
@@ -17,13 +16,13 @@ DEB_PACKAGES := libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 l
 .PHONY: run test setup system-packages bench clean
 
 run: setup
-	$(BIN)/rptable hand AS KD 5C 5D 10H
+	$(BIN)/rptable console
 
 test: setup
 	$(BIN)/ruff check controller drivers ui hardware-sim tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
 bench: setup
 	$(BIN)/pip install -q -e '.[test,bench]'
