@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from controller.hands import HandCategory
+from controller.parallel import run_in_two_processes
 from controller.payouts import RUSSIAN_PAYS, PayTable, payout_of_pattern
 
 IntArray = npt.NDArray[np.int64]
@@ -38,18 +39,34 @@ def hand_odds(cards: int, table: PayTable = RUSSIAN_PAYS) -> OddsTable:
     if cards not in (5, 6):
         raise ValueError(f"odds are counted for 5 or 6 cards, not {cards}")
     pattern_counts = count_patterns(cards)
-    multisets = rank_multisets(cards)
+    keys = np.flatnonzero(pattern_counts).tolist()
+    # The distinct patterns are evaluated by the rules on both cores: half here, half in a forked child.
+    halves = [(keys[0::2], pattern_counts), (keys[1::2], pattern_counts)]
+    parts = run_in_two_processes(lambda part: _tally(part[0], part[1], cards, table), halves)
     categories = dict.fromkeys(HandCategory, 0)
     multipliers: dict[int, int] = {}
-    for key in np.flatnonzero(pattern_counts).tolist():
+    for part_categories, part_multipliers in parts:
+        for category, n in part_categories.items():
+            categories[category] += n
+        for multiplier, n in part_multipliers.items():
+            multipliers[multiplier] = multipliers.get(multiplier, 0) + n
+    return OddsTable(cards, comb(52, cards), categories, dict(sorted(multipliers.items())))
+
+
+def _tally(keys: list[int], pattern_counts: IntArray, cards: int,
+           table: PayTable) -> tuple[dict[HandCategory, int], dict[int, int]]:
+    multisets = rank_multisets(cards)
+    categories: dict[HandCategory, int] = {}
+    multipliers: dict[int, int] = {}
+    for key in keys:
         n = int(pattern_counts[key])
         index, flush_mask = divmod(key, _FLUSH_BITS)
         ranks = multisets[index]
         flush = tuple(ranks[i] for i in range(cards) if flush_mask >> i & 1)
         payout = payout_of_pattern((ranks, flush), table)
-        categories[payout.best] += n
+        categories[payout.best] = categories.get(payout.best, 0) + n
         multipliers[payout.multiplier] = multipliers.get(payout.multiplier, 0) + n
-    return OddsTable(cards, comb(52, cards), categories, dict(sorted(multipliers.items())))
+    return categories, multipliers
 
 
 def count_patterns(cards: int) -> IntArray:

@@ -106,9 +106,7 @@ def canonical_hand(pattern: Pattern) -> list[tuple[int, int]]:
 
 
 def _best_payout(hand: list[tuple[int, int]], table: PayTable) -> Payout:
-    by_category: dict[HandCategory, list[int]] = {}
-    for category, mask in _combinations(hand):
-        by_category.setdefault(category, []).append(mask)
+    by_category = _combinations(hand)
     # The best 5-card hand is itself a combination, and every combination lies in a 5-card hand of at least
     # its category: so the hand's category is the highest combination found.
     best_category = max(by_category, default=Category.NO_GAME)
@@ -136,50 +134,51 @@ def _claims_by_value(
     return tuple(sorted(claims, key=lambda cl: (sum(table.pay(c) for c in cl), cl), reverse=True))
 
 
-def _combinations(hand: list[tuple[int, int]]) -> list[tuple[HandCategory, int]]:
-    """Every combination in the hand, as (category, bitmask of the cards it uses)."""
+def _combinations(hand: list[tuple[int, int]]) -> dict[HandCategory, list[int]]:
+    """Every combination in the hand, by category, each as the bitmask of the cards it uses."""
     by_rank: dict[int, list[int]] = {}
     for i, (rank, _) in enumerate(hand):
         by_rank.setdefault(rank, []).append(1 << i)
+    found: dict[HandCategory, list[int]] = {}
     pairs: dict[int, list[int]] = {}
     trips: dict[int, list[int]] = {}
-    found: list[tuple[HandCategory, int]] = []
     for rank, bits in by_rank.items():
         if len(bits) < 2:
             continue
         pairs[rank] = [a | b for a, b in combinations(bits, 2)]
-        found += [(Category.ONE_PAIR, m) for m in pairs[rank]]
+        found.setdefault(Category.ONE_PAIR, []).extend(pairs[rank])
         if len(bits) >= 3:
             trips[rank] = [a | b | c for a, b, c in combinations(bits, 3)]
-            found += [(Category.THREE_OF_A_KIND, m) for m in trips[rank]]
+            found.setdefault(Category.THREE_OF_A_KIND, []).extend(trips[rank])
         if len(bits) == 4:
-            found.append((Category.FOUR_OF_A_KIND, bits[0] | bits[1] | bits[2] | bits[3]))
+            found.setdefault(Category.FOUR_OF_A_KIND, []).append(bits[0] | bits[1] | bits[2] | bits[3])
     if ACE in by_rank and KING in by_rank:
-        found += [(Category.ACE_KING, a | k) for a in by_rank[ACE] for k in by_rank[KING]]
+        found[Category.ACE_KING] = [a | k for a in by_rank[ACE] for k in by_rank[KING]]
     for r1, r2 in combinations(pairs, 2):  # only ranks held twice or more make two pair or a full house
-        found += [(Category.TWO_PAIR, p | q) for p in pairs[r1] for q in pairs[r2]]
-        found += [(Category.FULL_HOUSE, t | p) for t in trips.get(r1, ()) for p in pairs[r2]]
-        found += [(Category.FULL_HOUSE, t | p) for t in trips.get(r2, ()) for p in pairs[r1]]
+        found.setdefault(Category.TWO_PAIR, []).extend(p | q for p in pairs[r1] for q in pairs[r2])
+        full = [t | p for t in trips.get(r1, ()) for p in pairs[r2]]
+        full += [t | p for t in trips.get(r2, ()) for p in pairs[r1]]
+        if full:
+            found.setdefault(Category.FULL_HOUSE, []).extend(full)
     # Straights and flushes need five cards; look at 5-card subsets only when the hand can hold one.
     rank_bits = 0
     for rank in by_rank:
         rank_bits |= 1 << rank
-    suits = [s for _, s in hand]
-    if _holds_straight(rank_bits) or any(suits.count(s) >= 5 for s in set(suits)):
+    suit_counts = [0, 0, 0, 0]
+    for _, suit in hand:
+        suit_counts[suit] += 1
+    if _holds_straight(rank_bits) or max(suit_counts) >= 5:
         for five in combinations(range(len(hand)), 5):
             category = _five_card_category([hand[i] for i in five])
             if category is not None:
-                found.append((category, sum(1 << i for i in five)))
+                found.setdefault(category, []).append(sum(1 << i for i in five))
     return found
 
 
-# Bit r set for each rank r (2..14) of a straight; the wheel A-2-3-4-5 has the ace's bit 14.
-_WHEEL_MASK = (1 << ACE) | (1 << 2) | (1 << 3) | (1 << 4) | (1 << 5)
-_STRAIGHT_MASKS = (*(sum(1 << r for r in range(top - 4, top + 1)) for top in range(6, 15)), _WHEEL_MASK)
-
-
 def _holds_straight(rank_bits: int) -> bool:
-    return any(rank_bits & mask == mask for mask in _STRAIGHT_MASKS)
+    """Whether ranks (bit r set for rank r, 2..14) hold five in a row; the ace also counts low (bit 1)."""
+    bits = rank_bits | (rank_bits >> ACE & 1) << 1
+    return bool(bits & bits >> 1 & bits >> 2 & bits >> 3 & bits >> 4)
 
 
 def _five_card_category(five: list[tuple[int, int]]) -> HandCategory | None:
