@@ -1,0 +1,136 @@
+"""Find cards on the felt: a felt mask, the outer contour of each bright region, a four-corner fit.
+
+The felt is whatever colour dominates the frame; a card is a region that differs from it (white paper,
+printed ink). Each region's outline is fitted with four straight sides, not four contour points, so the
+rounded corners of a card do not pull its corners inwards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+DETECT_WIDTH = 640  # frames are searched at this width; corners are then refined to full resolution
+MIN_CARD_AREA = 0.0015  # of the frame: smaller blobs are lint, chips or glare
+MAX_CARD_AREA = 0.25
+
+
+@dataclass(frozen=True)
+class Detection:
+    """A card-shaped region: corners (4, 2) in frame pixels, clockwise, the first at a short side's start."""
+
+    corners: np.ndarray
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        cx, cy = self.corners.mean(axis=0)
+        return float(cx), float(cy)
+
+    @property
+    def width(self) -> float:
+        """The length of the short sides."""
+        return float(min(np.linalg.norm(self.corners[1] - self.corners[0]),
+                         np.linalg.norm(self.corners[2] - self.corners[1])))
+
+
+def felt_difference(frame: np.ndarray, felt: np.ndarray | None = None) -> np.ndarray:
+    """How much each pixel differs from the felt, as uint8: cards bright, felt dark.
+
+    Colour (a*, b*) dominates: it survives uneven lighting that changes brightness. Brightness above the
+    felt's counts too, so a white card on grey felt is still found.
+    """
+    lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB).astype(np.int16)
+    if felt is None:
+        felt = np.median(lab[::4, ::4].reshape(-1, 3), axis=0)
+    felt = felt.astype(np.int16)
+    chroma = np.abs(lab[:, :, 1] - felt[1]) + np.abs(lab[:, :, 2] - felt[2])
+    light = np.clip(lab[:, :, 0] - felt[0], 0, None) // 2
+    return np.clip(chroma + light, 0, 255).astype(np.uint8)
+
+
+def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
+               max_area: float = MAX_CARD_AREA) -> list[Detection]:
+    """Every card-shaped region of a BGR frame, whose long/short side ratio lies within `aspect`."""
+    height, width = frame.shape[:2]
+    scale = min(1.0, DETECT_WIDTH / width)
+    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame
+    difference = cv2.GaussianBlur(felt_difference(small), (5, 5), 0)
+    threshold, mask = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    if threshold < 12:  # nothing on the felt: Otsu split the felt's own texture
+        return []
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    frame_area = mask.shape[0] * mask.shape[1]
+    found = []
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if not MIN_CARD_AREA * frame_area <= area <= max_area * frame_area:
+            continue
+        corners = fit_quadrilateral(contour)
+        if corners is None:
+            continue
+        # A card fills its quadrilateral; a blob of two touching cards or a hand does not.
+        if area < 0.88 * cv2.contourArea(corners):
+            continue
+        corners = (corners + 0.5) / scale - 0.5  # pixel centres of the small image -> of the frame
+        detection = Detection(_short_side_first(corners.astype(np.float32)))
+        long_side = max(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1]))
+        if not aspect[0] <= long_side / max(detection.width, 1.0) <= aspect[1]:
+            continue
+        found.append(detection)
+    return found
+
+
+def fit_quadrilateral(contour: np.ndarray) -> np.ndarray | None:
+    """Four corners of a convex card outline: a polygon's sides refitted as lines through their points."""
+    hull = cv2.convexHull(contour)
+    perimeter = cv2.arcLength(hull, True)
+    polygon = cv2.approxPolyDP(hull, 0.04 * perimeter, True).reshape(-1, 2).astype(np.float32)
+    if len(polygon) != 4:
+        return None
+    points = contour.reshape(-1, 2).astype(np.float32)
+    lines = []
+    for i in range(4):
+        a, b = polygon[i], polygon[(i + 1) % 4]
+        side = b - a
+        length = float(np.linalg.norm(side))
+        if length < 4:
+            return None
+        direction = side / length
+        normal = np.float32([-direction[1], direction[0]])
+        along = (points - a) @ direction
+        across = np.abs((points - a) @ normal)
+        # The middle 70% of the side, near the line: rounded corners are left out.
+        near = (along > 0.15 * length) & (along < 0.85 * length) & (across < 0.04 * length + 2)
+        if near.sum() < 5:
+            return None
+        vx, vy, x0, y0 = cv2.fitLine(points[near], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
+    corners = []
+    for i in range(4):
+        point = _intersect(lines[i - 1], lines[i])
+        if point is None:
+            return None
+        corners.append(point)
+    return np.array(corners, np.float32)
+
+
+def _intersect(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
+    (p, r), (q, s) = first, second
+    cross = r[0] * s[1] - r[1] * s[0]
+    if abs(cross) < 1e-3:
+        return None
+    t = ((q[0] - p[0]) * s[1] - (q[1] - p[1]) * s[0]) / cross
+    return p + t * r
+
+
+def _short_side_first(corners: np.ndarray) -> np.ndarray:
+    """Order corners clockwise (in image coordinates) so that corners[0] -> corners[1] is a short side."""
+    centre = corners.mean(axis=0)
+    angles = np.arctan2(corners[:, 1] - centre[1], corners[:, 0] - centre[0])
+    corners = corners[np.argsort(angles)]  # increasing angle = clockwise on screen (y grows downwards)
+    if np.linalg.norm(corners[1] - corners[0]) > np.linalg.norm(corners[2] - corners[1]):
+        corners = np.roll(corners, -1, axis=0)
+    return corners

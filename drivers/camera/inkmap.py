@@ -1,0 +1,90 @@
+"""From a detected card to what is printed on it: a flat, upright face, its ink map and its ink colour.
+
+The ink map is how dark each point of the face is relative to the paper around it (0 paper, 1 full ink),
+so that uneven lighting, glare and exposure cancel out. Colour is measured separately, as the hue of the
+ink of the corner index relative to the paper: a red/black (or four-colour) check that does not depend on
+the ink map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+FACE_SIZE = (150, 225)  # width, height of the upright face every card is warped to
+# The corner index (rank and small suit) lies in this box of the upright face: x0, y0, x1, y1.
+INDEX_BOX = (0, 0, 42, 75)
+WHOLE_SIZE = (30, 45)  # the whole-card ink map is compared at this coarse size
+PAPER_KERNEL = 15  # wider than any printed stroke at FACE_SIZE: the closing removes ink, leaves paper
+
+
+@dataclass(frozen=True)
+class Face:
+    """One card seen upright: its ink map, both corner indices, the whole card coarse, and its ink colour."""
+
+    ink: np.ndarray  # (H, W) float32 0..1
+    index_top: np.ndarray  # the top-left index, float32
+    index_bottom: np.ndarray  # the bottom-right index turned upright
+    whole: np.ndarray  # coarse ink map, zero mean, unit norm, flattened
+    colour: np.ndarray  # (2,) ink colour: redness, green-vs-blue
+
+    def turned(self) -> Face:
+        """The same card seen the other way up (180 degrees)."""
+        ink = np.ascontiguousarray(self.ink[::-1, ::-1])
+        return Face(ink, self.index_bottom, self.index_top, _whole_vector(ink), self.colour)
+
+
+def warp_face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The card's face as an upright BGR image of FACE_SIZE (corners[0] becomes the top-left)."""
+    width, height = FACE_SIZE
+    target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
+    return cv2.warpPerspective(frame, matrix, FACE_SIZE, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def read_face(face_bgr: np.ndarray) -> Face:
+    darkest = face_bgr.min(axis=2)  # red, blue or black ink is dark in at least one channel
+    paper = cv2.morphologyEx(darkest, cv2.MORPH_CLOSE, np.ones((PAPER_KERNEL, PAPER_KERNEL), np.uint8))
+    paper = cv2.GaussianBlur(paper, (0, 0), 6).astype(np.float32)
+    ink = 1.0 - darkest.astype(np.float32) / np.maximum(paper, 30.0)
+    ink = np.clip(ink, 0.0, 1.0)
+    # A thin margin is the card's edge and the felt beyond it, whatever the print: leave it out.
+    ink[:4, :] = ink[-4:, :] = 0
+    ink[:, :4] = ink[:, -4:] = 0
+    ink = cv2.GaussianBlur(ink, (0, 0), 1.0)
+    return face_from_ink(ink, _ink_colour(face_bgr, ink))
+
+
+def face_from_ink(ink: np.ndarray, colour: np.ndarray) -> Face:
+    """A Face from its ink map (how profiles store faces) and its ink colour."""
+    x0, y0, x1, y1 = INDEX_BOX
+    turned = ink[::-1, ::-1]
+    return Face(ink, np.ascontiguousarray(ink[y0:y1, x0:x1]), np.ascontiguousarray(turned[y0:y1, x0:x1]),
+                _whole_vector(ink), colour)
+
+
+def _whole_vector(ink: np.ndarray) -> np.ndarray:
+    small = cv2.resize(ink, WHOLE_SIZE, interpolation=cv2.INTER_AREA).ravel()
+    small = small - small.mean()
+    return (small / max(float(np.linalg.norm(small)), 1e-6)).astype(np.float32)
+
+
+def _ink_colour(face_bgr: np.ndarray, ink: np.ndarray) -> np.ndarray:
+    """Ink hue of both corner indices, relative to the paper's own colour (white balance cancels)."""
+    x0, y0, x1, y1 = INDEX_BOX
+    corners = [face_bgr[y0:y1, x0:x1], face_bgr[::-1, ::-1][y0:y1, x0:x1]]
+    weights = [ink[y0:y1, x0:x1], ink[::-1, ::-1][y0:y1, x0:x1]]
+    pixels = np.concatenate([c.reshape(-1, 3) for c in corners]).astype(np.float32)
+    weight = np.concatenate([w.ravel() for w in weights])
+    weight = np.where(weight > 0.3, weight, 0.0)
+    if weight.sum() < 5:
+        return np.zeros(2, np.float32)
+    paper_colour = np.percentile(face_bgr.reshape(-1, 3), 90, axis=0).astype(np.float32) + 1.0
+    relative = pixels / paper_colour  # 1 = paper, 0 = black, per channel
+    blue, green, red = relative[:, 0], relative[:, 1], relative[:, 2]
+    redness = red - (green + blue) / 2
+    green_blue = green - blue
+    total = weight.sum()
+    return np.float32([(redness * weight).sum() / total, (green_blue * weight).sum() / total])
