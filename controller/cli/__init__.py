@@ -15,6 +15,7 @@ from collections.abc import Sequence
 COMMANDS: dict[str, tuple[str, str]] = {
     "hand": ("hand", "best hand, combinations paid and multiplier of 5 or 6 cards"),
     "odds": ("odds", "exhaustive counts of every hand category and paid multiplier"),
+    "camera": ("camera", "calibrate the camera card recogniser on a deck; read the cards in images"),
 }
 
 

@@ -61,26 +61,59 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
     if threshold < 12:  # nothing on the felt: Otsu split the felt's own texture
         return []
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     frame_area = mask.shape[0] * mask.shape[1]
-    found = []
-    for contour in contours:
-        area = cv2.contourArea(contour)
-        if not MIN_CARD_AREA * frame_area <= area <= max_area * frame_area:
-            continue
-        corners = fit_quadrilateral(contour)
-        if corners is None:
-            continue
-        # A card fills its quadrilateral; a blob of two touching cards or a hand does not.
-        if area < 0.88 * cv2.contourArea(corners):
-            continue
-        corners = (corners + 0.5) / scale - 0.5  # pixel centres of the small image -> of the frame
-        detection = Detection(_short_side_first(corners.astype(np.float32)))
-        long_side = max(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1]))
-        if not aspect[0] <= long_side / max(detection.width, 1.0) <= aspect[1]:
-            continue
-        found.append(detection)
+    areas = (MIN_CARD_AREA * frame_area, max_area * frame_area)
+    found: list[Detection] = []
+    for contour in _outer_contours(mask):
+        corners = _card_corners(contour, areas)
+        if corners is None and cv2.contourArea(contour) >= areas[0]:
+            # Glare or a neighbour merged with the card: look again inside this blob at stricter thresholds.
+            corners_list = _split_blob(difference, contour, threshold, areas)
+        else:
+            corners_list = [] if corners is None else [corners]
+        for quad in corners_list:
+            quad = (quad + 0.5) / scale - 0.5  # pixel centres of the small image -> of the frame
+            detection = Detection(_short_side_first(quad.astype(np.float32)))
+            sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+            ratio = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1.0)
+            ratio = max(ratio, 1.0 / max(ratio, 1e-6))
+            if aspect[0] <= ratio <= aspect[1]:
+                found.append(detection)
     return found
+
+
+def _outer_contours(mask: np.ndarray) -> list[np.ndarray]:
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return list(contours)
+
+
+def _card_corners(contour: np.ndarray, areas: tuple[float, float]) -> np.ndarray | None:
+    area = cv2.contourArea(contour)
+    if not areas[0] <= area <= areas[1]:
+        return None
+    corners = fit_quadrilateral(contour)
+    # A card fills its quadrilateral; a blob of two touching cards, a hand or a glare halo does not.
+    if corners is None or area < 0.88 * cv2.contourArea(corners):
+        return None
+    return corners
+
+
+def _split_blob(difference: np.ndarray, contour: np.ndarray, threshold: float,
+                areas: tuple[float, float]) -> list[np.ndarray]:
+    x, y, w, h = cv2.boundingRect(contour)
+    region = difference[y:y + h, x:x + w]
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [contour - np.int32([x, y])], -1, 255, thickness=-1)
+    for factor in (1.3, 1.6, 2.0, 2.5, 3.0):
+        level = threshold * factor
+        if level >= 250:
+            break
+        mask = ((region > level) & (inside > 0)).astype(np.uint8) * 255
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        quads = [q for q in (_card_corners(c, areas) for c in _outer_contours(mask)) if q is not None]
+        if quads:
+            return [q + np.float32([x, y]) for q in quads]
+    return []
 
 
 def fit_quadrilateral(contour: np.ndarray) -> np.ndarray | None:

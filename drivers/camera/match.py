@@ -1,9 +1,11 @@
 """Which card is this face? Normalised cross-correlation against the calibrated deck, with a margin.
 
-Three views of the card are compared: the whole face (coarse) and both corner indices (fine, each allowed
-to shift a few pixels, which absorbs a corner found slightly off). A fourth, the ink colour, must agree with
-the taught card's. A card is accepted only when its score beats every *other* card's by the margin;
-otherwise it is unreadable, and the dealer is asked. Never a silent guess.
+Two steps. *Ranking*: the whole face (coarse) and both corner indices (fine, each allowed to shift a few
+pixels, which absorbs a corner found slightly off) are correlated with every likely card, and the ink colour
+must agree with the taught card's. *Duel*: the best card is then compared with each close rival only where
+the two taught faces differ (an 8 and a 9 differ in one stroke of the index and one pip), which is where the
+evidence is. The card is accepted only when it wins every duel by the margin; otherwise it is unreadable and
+the dealer is asked. Never a silent guess.
 """
 
 from __future__ import annotations
@@ -22,8 +24,12 @@ CANDIDATES = 10  # (card, orientation) pairs ranked by the whole face that get t
 WHOLE_WEIGHT = 0.3  # the rest is split between the two corner indices
 COLOUR_TOLERANCE = 0.18  # ink colour distance tolerated before the score is docked
 COLOUR_PENALTY = 2.0  # score lost per unit of colour distance beyond the tolerance
-MIN_SCORE = 0.55  # the best card must look at least this much like its template
-MIN_MARGIN = 0.08  # ... and beat the best other card by this much
+RIVALS = 3  # the best card duels this many runners-up
+RIVAL_GAP = 0.3  # ... that score within this much of it
+DUEL_SIZE = (50, 75)  # the whole face is duelled at this size
+DIFFERENT_INK = 0.15  # two taught faces differ at a pixel where their ink differs by this much
+MIN_SCORE = 0.4  # the best card must look at least this much like its template
+MIN_MARGIN = 0.08  # ... and win each duel by this much
 
 
 @dataclass(frozen=True)
@@ -33,8 +39,22 @@ class Reading:
     card: Card | None
     confidence: float
     score: float  # the best card's similarity
-    margin: float  # its lead over the best other card
+    margin: float  # its narrowest duel win (negative: a rival looked better where they differ)
+    best: Card  # the best-ranked card, accepted or not
     runner_up: Card | None
+    turned: bool  # the face matched the other way up (its top-left index is at the detection's 3rd corner)
+
+
+@dataclass(frozen=True)
+class _Match:
+    """How one taught card fits the face: its score, the orientation, and the scene patches it aligned."""
+
+    score: float
+    index: int
+    turn: int
+    top: np.ndarray  # the scene's top index cropped where this card's template fitted best
+    bottom: np.ndarray
+    whole: np.ndarray  # the scene's face in this card's orientation, at DUEL_SIZE
 
 
 class Matcher:
@@ -47,41 +67,98 @@ class Matcher:
         crop = slice(SHIFT, -SHIFT)
         self._top = [np.ascontiguousarray(f.index_top[crop, crop]) for f in profile.faces]
         self._bottom = [np.ascontiguousarray(f.index_bottom[crop, crop]) for f in profile.faces]
+        self._duel_whole = [_duel_size(f.ink) for f in profile.faces]
         self._colour = np.stack([f.colour for f in profile.faces])
+        self._masks: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
-    def scores(self, face: Face) -> np.ndarray:
-        """The similarity of the face to each taught card (the better of its two orientations)."""
+    def matches(self, face: Face) -> list[_Match]:
+        """The likely cards for a face, best first (each card once, in its better orientation)."""
         views = (face, face.turned())
         coarse = np.stack([self._whole @ view.whole for view in views])  # (2, 52)
-        best = np.full(len(self.cards), -1.0, np.float32)
         order = np.argsort(coarse, axis=None)[::-1][:CANDIDATES]
         colour_gap = np.linalg.norm(self._colour - face.colour, axis=1)
+        best: dict[int, _Match] = {}
+        whole_cache: dict[int, np.ndarray] = {}
         for flat in order:
             turn, index = divmod(int(flat), len(self.cards))
             view = views[turn]
-            top = _best_ncc(view.index_top, self._top[index])
-            bottom = _best_ncc(view.index_bottom, self._bottom[index])
-            score = WHOLE_WEIGHT * coarse[turn, index] + (1 - WHOLE_WEIGHT) * (top + bottom) / 2
+            top_score, top = _aligned(view.index_top, self._top[index])
+            bottom_score, bottom = _aligned(view.index_bottom, self._bottom[index])
+            score = WHOLE_WEIGHT * coarse[turn, index] + (1 - WHOLE_WEIGHT) * (top_score + bottom_score) / 2
             score -= COLOUR_PENALTY * max(0.0, float(colour_gap[index]) - COLOUR_TOLERANCE)
-            best[index] = max(best[index], score)
-        return best
+            if index not in best or score > best[index].score:
+                if turn not in whole_cache:
+                    whole_cache[turn] = _duel_size(view.ink)
+                best[index] = _Match(float(score), index, turn, top, bottom, whole_cache[turn])
+        return sorted(best.values(), key=lambda m: -m.score)
+
+    def scores(self, face: Face) -> np.ndarray:
+        """The ranking score of each taught card (-1 for cards not even among the candidates)."""
+        scores = np.full(len(self.cards), -1.0, np.float32)
+        for match in self.matches(face):
+            scores[match.index] = match.score
+        return scores
 
     def identify(self, face: Face) -> Reading:
-        scores = self.scores(face)
-        order = np.argsort(scores)[::-1]
-        first, second = int(order[0]), int(order[1])
-        score, margin = float(scores[first]), float(scores[first] - max(scores[second], 0.0))
-        confidence = confidence_of(score, margin)
-        accepted = score >= MIN_SCORE and margin >= MIN_MARGIN
-        return Reading(self.cards[first] if accepted else None, confidence, score, margin, self.cards[second])
+        ranked = self.matches(face)
+        first = ranked[0]
+        rivals = [m for m in ranked[1:1 + RIVALS] if m.score >= first.score - RIVAL_GAP]
+        margin = min((self.duel(first, rival) for rival in rivals), default=1.0)
+        runner_up = self.cards[ranked[1].index] if len(ranked) > 1 else None
+        accepted = first.score >= MIN_SCORE and margin >= MIN_MARGIN
+        return Reading(self.cards[first.index] if accepted else None, confidence_of(first.score, margin),
+                       first.score, margin, self.cards[first.index], runner_up, first.turn == 1)
+
+    def duel(self, first: _Match, rival: _Match) -> float:
+        """How much better `first` explains the face than `rival`, judged where their faces differ."""
+        top_mask, bottom_mask, whole_mask = self._difference(first.index, rival.index)
+        evidence = 0.0
+        for weight, mask, mine, theirs, template_a, template_b in (
+            (0.35, top_mask, first.top, rival.top, self._top[first.index], self._top[rival.index]),
+            (0.35, bottom_mask, first.bottom, rival.bottom, self._bottom[first.index], self._bottom[rival.index]),
+            (0.3, whole_mask, first.whole, rival.whole, self._duel_whole[first.index],
+             self._duel_whole[rival.index]),
+        ):
+            evidence += weight * (_masked_ncc(mine, template_a, mask) - _masked_ncc(theirs, template_b, mask))
+        return evidence
+
+    def _difference(self, a: int, b: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        key = (min(a, b), max(a, b))
+        if key not in self._masks:
+            self._masks[key] = (_differs(self._top[a], self._top[b]), _differs(self._bottom[a], self._bottom[b]),
+                                _differs(self._duel_whole[a], self._duel_whole[b]))
+        return self._masks[key]
 
 
 def confidence_of(score: float, margin: float) -> float:
-    """0..1: 0.5 exactly at the acceptance bounds, rising with the lead over the runner-up."""
-    lead = min(margin / MIN_MARGIN, score / MIN_SCORE)
-    return float(np.clip(lead / (1.0 + lead), 0.0, 1.0))
+    """0..1, exactly 0.5 at the acceptance bounds: the weaker of the score's and the margin's logistic."""
+    by_margin = 1.0 / (1.0 + np.exp(-(margin - MIN_MARGIN) / 0.04))
+    by_score = 1.0 / (1.0 + np.exp(-(score - MIN_SCORE) / 0.08))
+    return float(min(by_margin, by_score))
 
 
-def _best_ncc(region: np.ndarray, template: np.ndarray) -> float:
+def _aligned(region: np.ndarray, template: np.ndarray) -> tuple[float, np.ndarray]:
+    """The template's best correlation within the region, and the region's patch at that shift."""
     result = cv2.matchTemplate(region, template, cv2.TM_CCOEFF_NORMED)
-    return float(result.max())
+    _, best, _, (x, y) = cv2.minMaxLoc(result)
+    h, w = template.shape
+    return float(best), region[y:y + h, x:x + w]
+
+
+def _duel_size(ink: np.ndarray) -> np.ndarray:
+    return cv2.resize(ink, DUEL_SIZE, interpolation=cv2.INTER_AREA)
+
+
+def _differs(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Where two taught faces differ, grown by a pixel so that a slightly shifted stroke still counts."""
+    mask = (np.abs(a - b) > DIFFERENT_INK).astype(np.uint8)
+    return cv2.dilate(mask, np.ones((3, 3), np.uint8)).astype(bool)
+
+
+def _masked_ncc(patch: np.ndarray, template: np.ndarray, mask: np.ndarray) -> float:
+    if mask.sum() < 8:
+        return 0.0  # the two faces do not differ here: no evidence either way
+    x, y = patch[mask], template[mask]
+    x, y = x - x.mean(), y - y.mean()
+    denominator = float(np.sqrt((x * x).sum() * (y * y).sum()))
+    return float((x * y).sum() / denominator) if denominator > 1e-9 else 0.0

@@ -21,7 +21,7 @@ class Sighting:
 
     card: Card | None
     confidence: float
-    corners: np.ndarray  # (4, 2) frame pixels
+    corners: np.ndarray  # (4, 2) frame pixels, clockwise from the top-left of the face as matched
     reading: Reading
 
     @property
@@ -44,7 +44,8 @@ class Recogniser:
     def read(self, frame: np.ndarray, detection: Detection) -> Sighting:
         face = read_face(warp_face(frame, detection.corners))
         reading = self.matcher.identify(face)
-        return Sighting(reading.card, reading.confidence, detection.corners, reading)
+        corners = np.roll(detection.corners, -2, axis=0) if reading.turned else detection.corners
+        return Sighting(reading.card, reading.confidence, corners, reading)
 
     def read_frame(self, frame: np.ndarray) -> list[Sighting]:
         return [self.read(frame, detection) for detection in self.detect(frame)]
