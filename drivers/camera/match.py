@@ -20,7 +20,7 @@ from drivers.camera.inkmap import Face
 from drivers.camera.profile import DeckProfile
 
 SHIFT = 5  # pixels an index may be off in each direction, at FACE_SIZE
-CANDIDATES = 10  # (card, orientation) pairs ranked by the whole face that get the fine corner comparison
+CANDIDATES = 6  # (card, orientation) pairs ranked by the whole face that get the fine corner comparison
 WHOLE_WEIGHT = 0.3  # the rest is split between the two corner indices
 COLOUR_TOLERANCE = 0.18  # ink colour distance tolerated before the score is docked
 COLOUR_PENALTY = 2.0  # score lost per unit of colour distance beyond the tolerance

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
 
 import cv2
@@ -11,10 +10,11 @@ import numpy as np
 from controller.cards import PACK, Card, CardError, parse_card
 from drivers.camera.detect import find_cards
 from drivers.camera.inkmap import read_face, warp_face
+from drivers.camera.match import Matcher
 from drivers.camera.profile import DeckProfile
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
-TOO_ALIKE = 0.97  # two taught cards this similar are the same picture twice, not two cards
+TWIN_MARGIN = 0.05  # a taught card that beats its closest rival by less is the same picture twice
 
 
 class TeachError(Exception):
@@ -64,8 +64,6 @@ def face_image(path: Path) -> tuple[np.ndarray, float]:
 
 def teach(name: str, images: dict[Card, Path]) -> DeckProfile:
     """Build (but do not save) the profile of a deck from its 52 images, checking it can tell them apart."""
-    from drivers.camera.match import Matcher
-
     cards, faces, aspects, paths = [], [], [], []
     for card in PACK:
         face_bgr, aspect = face_image(images[card])
@@ -78,12 +76,14 @@ def teach(name: str, images: dict[Card, Path]) -> DeckProfile:
     return profile
 
 
-def _refuse_lookalikes(matcher: Matcher, paths: Iterable[Path]) -> None:  # type: ignore[name-defined]  # noqa: F821
-    names = list(paths)
+def _refuse_lookalikes(matcher: Matcher, paths: list[Path]) -> None:
+    """Each taught card must be told apart from its closest rival: a twin picture means a wrong file."""
     for i, face in enumerate(matcher.profile.faces):
-        scores = matcher.scores(face)
-        scores[i] = -1.0
-        other = int(np.argmax(scores))
-        if scores[other] >= TOO_ALIKE:
-            raise TeachError(f"{names[i].name} and {names[other].name} show the same card; each image must "
-                             f"show the card its name says")
+        ranked = matcher.matches(face)
+        own = next((m for m in ranked if m.index == i), None)
+        rival = next((m for m in ranked if m.index != i), None)
+        if own is None or rival is None:
+            continue
+        if matcher.duel(own, rival) < TWIN_MARGIN:
+            raise TeachError(f"{paths[i].name} and {paths[rival.index].name} show the same card; each image "
+                             f"must show the card its name says")
