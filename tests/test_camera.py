@@ -210,3 +210,157 @@ def test_scan_names_an_unreadable_image_and_goes_on(profiles: dict[str, DeckProf
     captured = capsys.readouterr()
     assert "photo.png: cannot be read as an image" in captured.err
     assert json.loads(captured.out) == {"image": str(empty), "cards": [], "unreadable": 0}
+
+
+# -- reporting once, when settled ----------------------------------------------------------------------------
+
+def _detection_at(x: float, y: float, width: float = 100.0):  # type: ignore[no-untyped-def]
+    from drivers.camera.detect import Detection
+
+    h = width * 1.5
+    return Detection(np.float32([[x - width / 2, y - h / 2], [x + width / 2, y - h / 2],
+                                 [x + width / 2, y + h / 2], [x - width / 2, y + h / 2]]))
+
+
+def _reader(*cards: str | None):  # type: ignore[no-untyped-def]
+    """A stand-in for the recogniser that reads the given cards in turn (None = unreadable)."""
+    from drivers.camera.match import Reading
+    from drivers.camera.recognise import Sighting
+
+    queue = [parse_card(c) if c else None for c in cards]
+    calls = []
+
+    def read(detection):  # type: ignore[no-untyped-def]
+        card = queue[min(len(calls), len(queue) - 1)]
+        calls.append(detection)
+        reading = Reading(card, 0.9 if card else 0.2, 0.9, 0.3, card or parse_card("2C"), None, False)
+        return Sighting(card, reading.confidence, detection.corners, reading)
+
+    read.calls = calls  # type: ignore[attr-defined]
+    return read
+
+
+def test_a_sliding_card_is_reported_once_when_it_has_settled() -> None:
+    from drivers.camera.settle import SettleTracker
+
+    tracker, read = SettleTracker(settle_frames=4, votes=3), _reader("QS")
+    reports = []
+    for step in range(6):  # sliding: 30 px a frame
+        reports += tracker.update([_detection_at(100 + 30 * step, 300)], read)
+    assert reports == [] and read.calls == []  # a moving card is not even read
+    for _ in range(20):
+        reports += tracker.update([_detection_at(250, 300)], read)
+    assert [r.card for r in reports] == [parse_card("QS")]
+    assert len(read.calls) == 3  # read only while voting
+
+
+def test_disagreeing_reads_make_the_card_unreadable_not_a_majority_vote() -> None:
+    from drivers.camera.settle import SettleTracker
+
+    tracker, read = SettleTracker(settle_frames=2, votes=3), _reader("8H", "6H", "8H")
+    reports = []
+    for _ in range(10):
+        reports += tracker.update([_detection_at(300, 300)], read)
+    assert len(reports) == 1 and reports[0].card is None
+
+
+def test_a_card_hidden_for_a_moment_is_not_reported_twice() -> None:
+    from drivers.camera.settle import SettleTracker
+
+    tracker, read = SettleTracker(settle_frames=2, votes=2), _reader("AD")
+    reports = []
+    for frame in range(30):
+        hidden = 10 <= frame < 15  # a hand passes over it
+        reports += tracker.update([] if hidden else [_detection_at(400, 300)], read)
+    assert [r.card for r in reports] == [parse_card("AD")]
+
+
+def test_another_card_put_in_the_same_place_is_reported() -> None:
+    from drivers.camera.settle import SettleTracker
+
+    tracker, read = SettleTracker(settle_frames=2, votes=2), _reader("AD", "AD", "KC")
+    reports = []
+    for frame in range(30):
+        hidden = 10 <= frame < 13
+        reports += tracker.update([] if hidden else [_detection_at(400, 300)], read)
+    assert [r.card.code for r in reports if r.card] == ["AD", "KC"]
+
+
+# -- the camera as a card source ---------------------------------------------------------------------------
+
+def test_camera_schemes_are_registered_without_loading_opencv_eagerly() -> None:
+    import importlib
+    import sys
+
+    import drivers.camera
+    from drivers.base import REGISTRY
+
+    importlib.reload(drivers.camera)
+    assert REGISTRY["camera"] == REGISTRY["camera+sim"] == "drivers.camera.source:CameraSource"
+    assert "drivers.camera.source" not in sys.modules or "cv2" in sys.modules  # source loads only on open
+
+
+def test_camera_url_without_a_taught_deck_says_what_to_do(data_folder: Path) -> None:
+    import drivers.camera  # noqa: F401
+    from drivers.base import SourceError, open_source
+
+    with pytest.raises(SourceError, match=r"add \?deck=NAME"):
+        open_source("camera://0")
+    with pytest.raises(SourceError, match=r"camera teach DIR --deck felt9"):
+        open_source("camera://0?deck=felt9")
+
+
+def test_camera_file_url_names_the_missing_video(profiles: dict[str, DeckProfile]) -> None:
+    import drivers.camera  # noqa: F401
+    from drivers.base import SourceError, open_source
+
+    with pytest.raises(SourceError, match=r"video file /nowhere/table\.mp4 not found"):
+        open_source(f"camera:///nowhere/table.mp4?deck={DECKS[0]}")
+
+
+def test_simulated_camera_reports_each_dealt_card_once_in_order(profiles: dict[str, DeckProfile]) -> None:
+    import drivers.camera  # noqa: F401
+    from drivers.base import CardEvent, StatusEvent, open_source
+
+    theme = DECKS[1]
+    with open_source(f"camera+sim://?deck={theme}&seed=4&fps=0&rounds=1&width=960") as source:
+        events = []
+        while True:
+            event = source.recv(timeout=None)
+            if isinstance(event, StatusEvent):
+                assert event.state == "EMPTY"
+                break
+            assert isinstance(event, CardEvent)
+            events.append(event)
+        dealt = source.feed.dealt  # type: ignore[attr-defined]
+    assert [e.seq for e in events] == list(range(1, len(events) + 1))
+    assert len(events) == len(dealt) == 6  # one event per dealt card: none missed, none twice
+    for event, card in zip(events, dealt, strict=True):
+        assert event.card in (card, None)  # unreadable is allowed, a wrong card never
+        assert event.quality is not None and 0 <= event.quality <= 100
+    assert sum(e.card is not None for e in events) >= 5
+
+
+def test_a_video_file_is_read_like_a_camera(profiles: dict[str, DeckProfile], tmp_path: Path) -> None:
+    import drivers.camera  # noqa: F401
+    from drivers.base import CardEvent, StatusEvent, open_source
+    from hwsim.camera.feed import FeedPlan, SimCameraFeed
+
+    theme = DECKS[0]
+    feed = SimCameraFeed(theme, seed=8, size=(960, 540), rounds=1, plan=FeedPlan(cards_per_round=3))
+    video = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 30, (960, 540))
+    while True:
+        ok, frame = feed.read()
+        if not ok:
+            break
+        writer.write(frame)
+    writer.release()
+    with open_source(f"camera://{video}?deck={theme}") as source:
+        events = []
+        while not isinstance(event := source.recv(timeout=None), StatusEvent):
+            events.append(event)
+    assert all(isinstance(e, CardEvent) for e in events)
+    assert [e.card for e in events if e.card is not None] == [c for c in feed.dealt if
+                                                               c in {e.card for e in events}]
+    assert len(events) == 3

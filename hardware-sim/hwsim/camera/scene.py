@@ -39,6 +39,7 @@ CONDITIONS = {
     "small": Condition("small", (78, 95), 0.12, 0.3, 0.2, (0.3, 0.9), (1.5, 4.0), (75, 92)),
 }
 
+FELT_SHEEN = 0.35  # how much of a glare the matte felt reflects, relative to a glossy card
 FELT_COLOURS = ((30, 100, 30), (25, 90, 45), (110, 60, 20), (40, 40, 120), (35, 80, 60))  # BGR
 
 
@@ -87,7 +88,7 @@ def make_look(rng: np.random.Generator, condition: Condition, size: tuple[int, i
     glare = None
     if rng.random() < condition.glare:
         glare = (rng.uniform(0.2, 0.8) * width, rng.uniform(0.2, 0.8) * height,
-                 rng.uniform(40, 140), rng.uniform(0.4, 1.0))
+                 rng.uniform(30, 110), rng.uniform(0.3, 0.7))
     return CameraLook(background, light[:, :, None], _camera_tilt(rng, condition.tilt, size), glare)
 
 
@@ -103,27 +104,35 @@ def _camera_tilt(rng: np.random.Generator, tilt: float, size: tuple[int, int]) -
 
 def random_layout(rng: np.random.Generator, count: int, card_width: float,
                   size: tuple[int, int] = FRAME_SIZE, aspect: float = 1.5) -> list[tuple[float, float, float]]:
-    """Up to `count` non-overlapping (x, y, angle) positions on the table plane."""
+    """Up to `count` (x, y, angle) positions on the table plane where the cards neither overlap nor touch."""
     width, height = size
-    radius = 0.5 * card_width * np.hypot(1.0, aspect) + 6
+    reach = 0.5 * card_width * np.hypot(1.0, aspect) + 4
     placed: list[tuple[float, float, float]] = []
-    for _ in range(count * 40):
+    outlines: list[np.ndarray] = []
+    gap = 10.0  # pixels kept free round each card, so that two cards never merge into one blob
+    for _ in range(count * 60):
         if len(placed) == count:
             break
-        x, y = rng.uniform(radius, width - radius), rng.uniform(radius, height - radius)
-        if all(np.hypot(x - px, y - py) > 2 * radius for px, py, _ in placed):
-            placed.append((x, y, rng.uniform(0, 360)))
+        x, y, angle = rng.uniform(reach, width - reach), rng.uniform(reach, height - reach), rng.uniform(0, 360)
+        outline = _rectangle(x, y, angle, card_width + gap, card_width * aspect + gap)
+        if all(cv2.intersectConvexConvex(outline, other)[0] <= 0 for other in outlines):
+            placed.append((x, y, angle))
+            outlines.append(outline)
     return placed
+
+
+def _rectangle(x: float, y: float, angle: float, width: float, height: float) -> np.ndarray:
+    half = np.float32([[-width / 2, -height / 2], [width / 2, -height / 2], [width / 2, height / 2],
+                       [-width / 2, height / 2]])
+    theta = np.deg2rad(angle)
+    rotation = np.float32([[np.cos(theta), -np.sin(theta)], [np.sin(theta), np.cos(theta)]])
+    return (half @ rotation.T + np.float32([x, y])).astype(np.float32)
 
 
 def card_quad(art: CardArt, x: float, y: float, angle: float, card_width: float) -> np.ndarray:
     """Corners (TL, TR, BR, BL of the face) on the table plane for a card centred at x, y."""
     h, w = art.rgba.shape[:2]
-    half_w, half_h = card_width / 2, card_width * h / w / 2
-    local = np.float32([[-half_w, -half_h], [half_w, -half_h], [half_w, half_h], [-half_w, half_h]])
-    theta = np.deg2rad(angle)
-    rotation = np.float32([[np.cos(theta), -np.sin(theta)], [np.sin(theta), np.cos(theta)]])
-    return (local @ rotation.T + np.float32([x, y])).astype(np.float32)
+    return _rectangle(x, y, angle, card_width, card_width * h / w)
 
 
 def render(look: CameraLook, cards: list[tuple[CardArt, np.ndarray]], rng: np.random.Generator,
@@ -131,17 +140,20 @@ def render(look: CameraLook, cards: list[tuple[CardArt, np.ndarray]], rng: np.ra
     """Photograph the table: `cards` are (art, table-plane quad) pairs, drawn in order (later on top)."""
     canvas = look.background.copy()
     height, width = canvas.shape[:2]
+    coverage = np.zeros((height, width), np.float32)  # 1 where a (glossy) card lies, 0 on the (matte) felt
     placed = []
     for art, table_quad in cards:
         quad = cv2.perspectiveTransform(table_quad[None], look.homography)[0]
-        _paste_card(canvas, art.rgba, quad)
+        _paste_card(canvas, coverage, art.rgba, quad)
         placed.append(PlacedCard(art.card, quad.astype(np.float32)))
     image = canvas * look.light
     if look.glare is not None:
+        # A lamp's reflection: full on the glossy cards, a dull sheen on the felt, which scatters light.
         gx, gy, radius, strength = look.glare
         ys, xs = np.ogrid[0:height, 0:width]
         spot = np.exp(-((xs - gx) ** 2 + (ys - gy) ** 2) / (2 * radius ** 2)).astype(np.float32)
-        image += 255 * strength * spot[:, :, None]
+        gloss = FELT_SHEEN + (1.0 - FELT_SHEEN) * coverage
+        image += (255 * strength * spot * gloss)[:, :, None]
     sigma = rng.uniform(*condition.blur)
     if sigma > 0.05:
         image = cv2.GaussianBlur(image, (0, 0), sigma)
@@ -161,7 +173,7 @@ def render(look: CameraLook, cards: list[tuple[CardArt, np.ndarray]], rng: np.ra
     return Scene(frame, placed)
 
 
-def _paste_card(canvas: np.ndarray, rgba: np.ndarray, quad: np.ndarray) -> None:
+def _paste_card(canvas: np.ndarray, coverage: np.ndarray, rgba: np.ndarray, quad: np.ndarray) -> None:
     """Warp the card face onto the canvas inside its bounding box only (a full-frame warp per card is slow)."""
     height, width = canvas.shape[:2]
     x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - 2, 0)
@@ -180,6 +192,7 @@ def _paste_card(canvas: np.ndarray, rgba: np.ndarray, quad: np.ndarray) -> None:
     alpha = warped[:, :, 3:4] / 255.0
     region = canvas[y0:y1, x0:x1]
     region[:] = warped[:, :, :3] * alpha + region * (1 - alpha)
+    np.maximum(coverage[y0:y1, x0:x1], alpha[:, :, 0], out=coverage[y0:y1, x0:x1])
 
 
 def random_scene(deck: dict[Card, CardArt], condition: Condition, rng: np.random.Generator,
