@@ -92,8 +92,9 @@ def _card_corners(contour: np.ndarray, areas: tuple[float, float]) -> np.ndarray
     if not areas[0] <= area <= areas[1]:
         return None
     corners = fit_quadrilateral(contour)
-    # A card fills its quadrilateral; a blob of two touching cards, a hand or a glare halo does not.
-    if corners is None or area < 0.88 * cv2.contourArea(corners):
+    # A card fills its quadrilateral; a blob of two touching cards, a hand or a glare halo does not. The hull,
+    # not the outline, is compared: dark print at a card's edge bites notches into its outline on dark felt.
+    if corners is None or cv2.contourArea(cv2.convexHull(contour)) < 0.9 * cv2.contourArea(corners):
         return None
     return corners
 

@@ -12,7 +12,7 @@ from drivers.camera.inkmap import read_face, warp_face
 from drivers.camera.match import Matcher, Reading
 from drivers.camera.profile import DeckProfile
 
-ASPECT_SLACK = 0.2  # perspective and blur change a card's apparent side ratio by up to this much
+ASPECT_SLACK = 0.35  # perspective (a camera looking across the table) stretches a card this much
 
 
 @dataclass(frozen=True)
