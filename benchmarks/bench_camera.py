@@ -25,10 +25,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "hardware-sim")]
 
-from drivers.camera.recognise import Recogniser  # noqa: E402
-from drivers.camera.teach import collect_images, teach  # noqa: E402
 from hwsim.camera.art import BENCHMARK_THEMES, export_teach_images, load_deck  # noqa: E402
 from hwsim.camera.scene import CONDITIONS, random_scene  # noqa: E402
+
+from drivers.camera.recognise import Recogniser  # noqa: E402
+from drivers.camera.teach import collect_images, teach  # noqa: E402
 
 CENTRE_TOLERANCE = 0.25  # of the card width: a detection this close to a placed card is that card
 
@@ -52,7 +53,8 @@ def bench_deck(theme: str, scenes: int, seed: int) -> list[dict[str, float | str
                 placed += 1
                 centre = truth.corners.mean(axis=0)
                 width = float(np.linalg.norm(truth.corners[1] - truth.corners[0]))
-                near = [s for s in sightings if np.linalg.norm(np.float32(s.centre) - centre) < CENTRE_TOLERANCE * width]
+                reach = CENTRE_TOLERANCE * width
+                near = [s for s in sightings if np.linalg.norm(np.float32(s.centre) - centre) < reach]
                 if not near:
                     continue
                 detected += 1
@@ -66,7 +68,8 @@ def bench_deck(theme: str, scenes: int, seed: int) -> list[dict[str, float | str
                     print(f"  misread: {theme} {name}: {truth.card.code} read as {card.code} "
                           f"(score {near[0].reading.score:.3f}, margin {near[0].reading.margin:.3f})")
         rows.append({"deck": theme, "condition": name, "cards": placed, "detected": detected / placed,
-                     "correct": correct / placed, "unreadable": unreadable / placed, "misread": misread / placed,
+                     "correct": correct / placed, "unreadable": unreadable / placed,
+                     "misread": misread / placed,
                      "misread_n": misread, "fps": scenes / elapsed})
     return rows
 
@@ -74,7 +77,8 @@ def bench_deck(theme: str, scenes: int, seed: int) -> list[dict[str, float | str
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=60, help="photos per deck and condition (default 60)")
-    parser.add_argument("--decks", default=",".join(BENCHMARK_THEMES), help="aisleriot themes, comma-separated")
+    parser.add_argument("--decks", default=",".join(BENCHMARK_THEMES),
+                        help="aisleriot themes, comma-separated")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     cv2.setNumThreads(1)

@@ -1,4 +1,4 @@
-"""`rptable camera`: calibrate the card recogniser on a deck (`teach`) and read the cards in images (`scan`)."""
+"""`rptable camera`: calibrate the card recogniser on a deck (`teach`); read the cards in images (`scan`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="camera_command", metavar="SUBCOMMAND")
-    teach = sub.add_parser("teach", help="calibrate on a deck: DIR holds 52 images named by card code (AS.png)")
-    teach.add_argument("dir", metavar="DIR", type=Path, help="folder of 52 images: AS.png, TD.jpg, 10h.png, ...")
+    teach = sub.add_parser("teach", help="calibrate on a deck: DIR holds 52 images named by card code")
+    teach.add_argument("dir", metavar="DIR", type=Path, help="folder of 52 images: AS.png, TD.jpg, 10h.png…")
     teach.add_argument("--deck", required=True, metavar="NAME", help="name to save the deck profile under")
     scan = sub.add_parser("scan", help="the cards found in each image, with position and confidence")
     scan.add_argument("images", nargs="+", metavar="IMAGE", type=Path)

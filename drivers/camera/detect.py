@@ -53,7 +53,7 @@ def felt_difference(frame: np.ndarray, felt: np.ndarray | None = None) -> np.nda
 def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
                max_area: float = MAX_CARD_AREA) -> list[Detection]:
     """Every card-shaped region of a BGR frame, whose long/short side ratio lies within `aspect`."""
-    height, width = frame.shape[:2]
+    width = frame.shape[1]
     scale = min(1.0, DETECT_WIDTH / width)
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame
     difference = cv2.GaussianBlur(felt_difference(small), (5, 5), 0)
@@ -151,7 +151,10 @@ def fit_quadrilateral(contour: np.ndarray) -> np.ndarray | None:
     return np.array(corners, np.float32)
 
 
-def _intersect(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
+Line = tuple[np.ndarray, np.ndarray]  # a point and a direction
+
+
+def _intersect(first: Line, second: Line) -> np.ndarray | None:
     (p, r), (q, s) = first, second
     cross = r[0] * s[1] - r[1] * s[0]
     if abs(cross) < 1e-3:

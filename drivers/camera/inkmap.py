@@ -41,7 +41,8 @@ def warp_face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     width, height = FACE_SIZE
     target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
     matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
-    return cv2.warpPerspective(frame, matrix, FACE_SIZE, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpPerspective(frame, matrix, FACE_SIZE, flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
 
 
 def read_face(face_bgr: np.ndarray) -> Face:

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from controller.cards import Card
-from drivers.camera.inkmap import Face
+from drivers.camera.inkmap import FACE_SIZE, Face
 from drivers.camera.profile import DeckProfile
 
 SHIFT = 5  # pixels an index may be off in each direction, at FACE_SIZE
@@ -24,6 +24,7 @@ CANDIDATES = 6  # (card, orientation) pairs ranked by the whole face that get th
 WHOLE_WEIGHT = 0.3  # the rest is split between the two corner indices
 COLOUR_TOLERANCE = 0.18  # ink colour distance tolerated before the score is docked
 COLOUR_PENALTY = 2.0  # score lost per unit of colour distance beyond the tolerance
+COLOUR_DUEL = 0.3  # weight of the ink colour in a duel between a red and a black card
 RIVALS = 3  # the best card duels this many runners-up
 RIVAL_GAP = 0.3  # ... that score within this much of it
 DUEL_SIZE = (50, 75)  # the whole face is duelled at this size
@@ -55,6 +56,7 @@ class _Match:
     top: np.ndarray  # the scene's top index cropped where this card's template fitted best
     bottom: np.ndarray
     whole: np.ndarray  # the scene's face in this card's orientation, at DUEL_SIZE
+    colour: np.ndarray  # the scene's ink colour
 
 
 class Matcher:
@@ -89,7 +91,7 @@ class Matcher:
             if index not in best or score > best[index].score:
                 if turn not in whole_cache:
                     whole_cache[turn] = _duel_size(view.ink)
-                best[index] = _Match(float(score), index, turn, top, bottom, whole_cache[turn])
+                best[index] = _Match(float(score), index, turn, top, bottom, whole_cache[turn], face.colour)
         return sorted(best.values(), key=lambda m: -m.score)
 
     def scores(self, face: Face) -> np.ndarray:
@@ -112,20 +114,38 @@ class Matcher:
     def duel(self, first: _Match, rival: _Match) -> float:
         """How much better `first` explains the face than `rival`, judged where their faces differ."""
         top_mask, bottom_mask, whole_mask = self._difference(first.index, rival.index)
-        evidence = 0.0
+        # Each view counts in proportion to how much of the card differs there (in face pixels): an ace of
+        # clubs and of spades differ mostly in the big pip, an 8 and a 9 in the index as much as in a pip.
+        whole_scale = (FACE_SIZE[0] * FACE_SIZE[1]) / (DUEL_SIZE[0] * DUEL_SIZE[1])
+        evidence = total = 0.0
         for weight, mask, mine, theirs, template_a, template_b in (
-            (0.35, top_mask, first.top, rival.top, self._top[first.index], self._top[rival.index]),
-            (0.35, bottom_mask, first.bottom, rival.bottom, self._bottom[first.index], self._bottom[rival.index]),
-            (0.3, whole_mask, first.whole, rival.whole, self._duel_whole[first.index],
+            (1.0, top_mask, first.top, rival.top, self._top[first.index], self._top[rival.index]),
+            (1.0, bottom_mask, first.bottom, rival.bottom, self._bottom[first.index],
+             self._bottom[rival.index]),
+            (whole_scale, whole_mask, first.whole, rival.whole, self._duel_whole[first.index],
              self._duel_whole[rival.index]),
         ):
-            evidence += weight * (_masked_ncc(mine, template_a, mask) - _masked_ncc(theirs, template_b, mask))
-        return evidence
+            pixels = weight * float(mask.sum())
+            evidence += pixels * (_masked_ncc(mine, template_a, mask) - _masked_ncc(theirs, template_b, mask))
+            total += pixels
+        duel = evidence / total if total > 0 else 0.0
+        return duel + COLOUR_DUEL * self._colour_evidence(first, rival)
+
+    def _colour_evidence(self, first: _Match, rival: _Match) -> float:
+        """-1..1: which of two differently inked cards the ink colour sides with (0: same colour)."""
+        colour_a, colour_b = self._colour[first.index], self._colour[rival.index]
+        apart = float(np.linalg.norm(colour_a - colour_b))
+        if apart < 2 * COLOUR_TOLERANCE * 0.5:
+            return 0.0
+        seen = first.colour
+        closer = float(np.linalg.norm(seen - colour_b) - np.linalg.norm(seen - colour_a))
+        return float(np.clip(closer / apart, -1.0, 1.0))
 
     def _difference(self, a: int, b: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         key = (min(a, b), max(a, b))
         if key not in self._masks:
-            self._masks[key] = (_differs(self._top[a], self._top[b]), _differs(self._bottom[a], self._bottom[b]),
+            self._masks[key] = (_differs(self._top[a], self._top[b]),
+                                _differs(self._bottom[a], self._bottom[b]),
                                 _differs(self._duel_whole[a], self._duel_whole[b]))
         return self._masks[key]
 

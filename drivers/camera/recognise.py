@@ -21,7 +21,9 @@ class Sighting:
 
     card: Card | None
     confidence: float
-    corners: np.ndarray  # (4, 2) frame pixels, clockwise from the top-left of the face as matched
+    # (4, 2) frame pixels, clockwise from the top-left of the face as matched (for a card that looks the same
+    # after a half turn, as most do, either end of the card may be taken for its top)
+    corners: np.ndarray
     reading: Reading
 
     @property

@@ -18,7 +18,16 @@ from urllib.parse import urlsplit
 
 import cv2
 
-from drivers.base import CardEvent, CardSource, DeviceFault, SourceError, SourceEvent, StatusEvent, now, url_query
+from drivers.base import (
+    CardEvent,
+    CardSource,
+    DeviceFault,
+    SourceError,
+    SourceEvent,
+    StatusEvent,
+    now,
+    url_query,
+)
 from drivers.camera.profile import DeckProfile, ProfileError
 from drivers.camera.recognise import Recogniser
 from drivers.camera.settle import SettleTracker
@@ -53,7 +62,8 @@ class CameraSource(CardSource):
         query = url_query(url)
         deck = query.get("deck")
         if not deck:
-            raise SourceError(f"'{url}' names no deck: add ?deck=NAME (a deck taught with `rptable camera teach`)")
+            raise SourceError(f"'{url}' names no deck: add ?deck=NAME (a deck taught with "
+                              f"`rptable camera teach`)")
         try:
             recogniser = Recogniser(DeckProfile.load(deck))
         except ProfileError as err:
@@ -71,7 +81,8 @@ class CameraSource(CardSource):
         else:
             raise SourceError(f"'{url}' names no camera: use camera://0?deck=NAME or camera:///path/video.mp4")
         if not capture.isOpened():
-            raise SourceError(f"cannot open the camera or video of '{url}': check the cable, the device number "
+            raise SourceError(f"cannot open the camera or video of '{url}': check the cable, the device "
+                              f"number "
                               f"or the file")
         return cls(url, capture, recogniser, live=live)
 
@@ -129,7 +140,7 @@ class CameraSource(CardSource):
         recogniser = self._recogniser
         for settled in self._tracker.update(recogniser.detect(frame), lambda d: recogniser.read(frame, d)):
             self._seq += 1
-            quality = int(round(settled.confidence * 100))
+            quality = round(settled.confidence * 100)
             self._pending.append(CardEvent(settled.card, self._seq, quality, self.url, now()))
 
     def _frame_lost(self) -> None:
@@ -143,7 +154,8 @@ class CameraSource(CardSource):
         if self._failed_reads == FAILED_READS_OFFLINE:
             self._offline = True
             self._status.connected = False
-            self._pending.append(DeviceFault("OFFLINE", "the camera sends no frames: check its cable and power; "
+            self._pending.append(DeviceFault("OFFLINE", "the camera sends no frames: check its cable and "
+                                             "power; "
                                              "cards dealt meanwhile were not seen", self.url, now()))
         time.sleep(0.01)
 

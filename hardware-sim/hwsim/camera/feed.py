@@ -51,7 +51,7 @@ class SimCameraFeed:
         self._frames = self._timeline()
         self._open = True
 
-    def isOpened(self) -> bool:  # noqa: N802 - the cv2.VideoCapture spelling
+    def isOpened(self) -> bool:
         return self._open
 
     def read(self) -> tuple[bool, np.ndarray | None]:

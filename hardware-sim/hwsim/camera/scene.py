@@ -67,7 +67,8 @@ class CameraLook:
     glare: tuple[float, float, float, float] | None  # x, y, radius, strength
 
 
-def make_look(rng: np.random.Generator, condition: Condition, size: tuple[int, int] = FRAME_SIZE) -> CameraLook:
+def make_look(rng: np.random.Generator, condition: Condition,
+              size: tuple[int, int] = FRAME_SIZE) -> CameraLook:
     width, height = size
     felt_colour = np.array(FELT_COLOURS[rng.integers(len(FELT_COLOURS))], np.float32)
     felt_colour *= rng.uniform(0.8, 1.2)
@@ -103,7 +104,8 @@ def _camera_tilt(rng: np.random.Generator, tilt: float, size: tuple[int, int]) -
 
 
 def random_layout(rng: np.random.Generator, count: int, card_width: float,
-                  size: tuple[int, int] = FRAME_SIZE, aspect: float = 1.5) -> list[tuple[float, float, float]]:
+                  size: tuple[int, int] = FRAME_SIZE,
+                  aspect: float = 1.5) -> list[tuple[float, float, float]]:
     """Up to `count` (x, y, angle) positions on the table plane where the cards neither overlap nor touch."""
     width, height = size
     reach = 0.5 * card_width * np.hypot(1.0, aspect) + 4
@@ -113,7 +115,8 @@ def random_layout(rng: np.random.Generator, count: int, card_width: float,
     for _ in range(count * 60):
         if len(placed) == count:
             break
-        x, y, angle = rng.uniform(reach, width - reach), rng.uniform(reach, height - reach), rng.uniform(0, 360)
+        x, y = rng.uniform(reach, width - reach), rng.uniform(reach, height - reach)
+        angle = rng.uniform(0, 360)
         outline = _rectangle(x, y, angle, card_width + gap, card_width * aspect + gap)
         if all(cv2.intersectConvexConvex(outline, other)[0] <= 0 for other in outlines):
             placed.append((x, y, angle))
@@ -174,7 +177,7 @@ def render(look: CameraLook, cards: list[tuple[CardArt, np.ndarray]], rng: np.ra
 
 
 def _paste_card(canvas: np.ndarray, coverage: np.ndarray, rgba: np.ndarray, quad: np.ndarray) -> None:
-    """Warp the card face onto the canvas inside its bounding box only (a full-frame warp per card is slow)."""
+    """Warp the card face onto the canvas within its bounding box (a full-frame warp per card is slow)."""
     height, width = canvas.shape[:2]
     x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - 2, 0)
     x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + 2, [width, height])
