@@ -28,7 +28,7 @@ class Face:
     index_top: np.ndarray  # the top-left index, float32
     index_bottom: np.ndarray  # the bottom-right index turned upright
     whole: np.ndarray  # coarse ink map, zero mean, unit norm, flattened
-    colour: np.ndarray  # (2,) ink colour: redness, green-vs-blue
+    colour: np.ndarray  # (2,) ink hue: redness, green-vs-blue, each relative to the ink's darkness
 
     def turned(self) -> Face:
         """The same card seen the other way up (180 degrees)."""
@@ -87,4 +87,7 @@ def _ink_colour(face_bgr: np.ndarray, ink: np.ndarray) -> np.ndarray:
     paper = np.float32(cv2.mean(bgr, paper_mask)[:3]) + 1.0
     ink_colour = (bgr * weight[:, :, None]).reshape(-1, 3).sum(axis=0) / total
     blue, green, red = ink_colour / paper  # 1 = paper, 0 = black, per channel
-    return np.float32([red - (green + blue) / 2, green - blue])
+    # Hue, not strength: divided by how dark the ink is, so that glare or a faded print (pink for red)
+    # keeps its colour. Red ink gives about (1, 0), black (0, 0), green or blue ink a negative redness.
+    darkness = max(1.0 - float(min(blue, green, red)), 0.05)
+    return np.float32([(red - (green + blue) / 2) / darkness, (green - blue) / darkness])

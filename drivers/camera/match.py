@@ -22,7 +22,8 @@ from drivers.camera.profile import DeckProfile
 SHIFT = 5  # pixels an index may be off in each direction, at FACE_SIZE
 CANDIDATES = 6  # (card, orientation) pairs ranked by the whole face that get the fine corner comparison
 WHOLE_WEIGHT = 0.3  # the rest is split between the two corner indices
-COLOUR_TOLERANCE = 0.18  # ink colour distance tolerated before the score is docked
+COLOUR_TOLERANCE = 0.25  # ink hue distance tolerated before the score is docked (red to black: about 1)
+COLOUR_GATE = 0.55  # a card whose ink hue is this far from the taught card's is not that card
 COLOUR_PENALTY = 2.0  # score lost per unit of colour distance beyond the tolerance
 COLOUR_DUEL = 0.3  # weight of the ink colour in a duel between a red and a black card
 RIVALS = 3  # the best card duels this many runners-up
@@ -107,7 +108,8 @@ class Matcher:
         rivals = [m for m in ranked[1:1 + RIVALS] if m.score >= first.score - RIVAL_GAP]
         margin = min((self.duel(first, rival) for rival in rivals), default=1.0)
         runner_up = self.cards[ranked[1].index] if len(ranked) > 1 else None
-        accepted = first.score >= MIN_SCORE and margin >= MIN_MARGIN
+        hue_agrees = float(np.linalg.norm(self._colour[first.index] - face.colour)) <= COLOUR_GATE
+        accepted = first.score >= MIN_SCORE and margin >= MIN_MARGIN and hue_agrees
         return Reading(self.cards[first.index] if accepted else None, confidence_of(first.score, margin),
                        first.score, margin, self.cards[first.index], runner_up, first.turn == 1)
 
@@ -135,7 +137,7 @@ class Matcher:
         """-1..1: which of two differently inked cards the ink colour sides with (0: same colour)."""
         colour_a, colour_b = self._colour[first.index], self._colour[rival.index]
         apart = float(np.linalg.norm(colour_a - colour_b))
-        if apart < 2 * COLOUR_TOLERANCE * 0.5:
+        if apart < COLOUR_TOLERANCE:
             return 0.0
         seen = first.colour
         closer = float(np.linalg.norm(seen - colour_b) - np.linalg.norm(seen - colour_a))

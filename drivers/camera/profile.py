@@ -18,7 +18,7 @@ import numpy as np
 from controller.cards import PACK, Card
 from drivers.camera.inkmap import Face
 
-PROFILE_VERSION = 1
+PROFILE_VERSION = 2
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
