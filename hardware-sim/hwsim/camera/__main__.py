@@ -49,8 +49,9 @@ def main(argv: list[str] | None = None) -> int:
             if not cv2.imwrite(str(args.out), scene.image):
                 print(f"cannot write {args.out}", file=sys.stderr)
                 return 1
-            print(json.dumps({"image": str(args.out), "cards": [
-                {"card": p.card.code, "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in p.corners]} for p in scene.cards]}))
+            cards = [{"card": p.card.code, "corners": [[round(float(v), 1) for v in xy] for xy in p.corners]}
+                     for p in scene.cards]
+            print(json.dumps({"image": str(args.out), "cards": cards}))
     except ArtError as err:
         print(err, file=sys.stderr)
         return 1
