@@ -30,7 +30,7 @@ RIVALS = 3  # the best card duels this many runners-up
 RIVAL_GAP = 0.3  # ... that score within this much of it
 DUEL_SIZE = (50, 75)  # the whole face is duelled at this size
 DIFFERENT_INK = 0.15  # two taught faces differ at a pixel where their ink differs by this much
-MIN_SCORE = 0.4  # the best card must look at least this much like its template
+MIN_SCORE = 0.6  # the best card must look at least this much like its template (a skewed outline scores less)
 MIN_MARGIN = 0.08  # ... and win each duel by this much
 
 
