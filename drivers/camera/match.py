@@ -26,12 +26,12 @@ COLOUR_TOLERANCE = 0.25  # ink hue distance tolerated before the score is docked
 COLOUR_GATE = 0.55  # a card whose ink hue is this far from the taught card's is not that card
 COLOUR_PENALTY = 2.0  # score lost per unit of colour distance beyond the tolerance
 COLOUR_DUEL = 0.3  # weight of the ink colour in a duel between a red and a black card
-RIVALS = 3  # the best card duels this many runners-up
-RIVAL_GAP = 0.3  # ... that score within this much of it
-DUEL_SIZE = (50, 75)  # the whole face is duelled at this size
+RIVALS = 3  # the best-ranked card and this many runners-up duel each other
+RIVAL_GAP = 0.3  # ... if they score within this much of it
+DUEL_SIZE = (75, 112)  # the whole face is duelled at this size
 DIFFERENT_INK = 0.15  # two taught faces differ at a pixel where their ink differs by this much
 MIN_SCORE = 0.6  # the best card must look at least this much like its template (a skewed outline scores less)
-MIN_MARGIN = 0.08  # ... and win each duel by this much
+MIN_MARGIN = 0.05  # ... and win each duel by this much
 
 
 @dataclass(frozen=True)
@@ -104,10 +104,17 @@ class Matcher:
 
     def identify(self, face: Face) -> Reading:
         ranked = self.matches(face)
-        first = ranked[0]
-        rivals = [m for m in ranked[1:1 + RIVALS] if m.score >= first.score - RIVAL_GAP]
-        margin = min((self.duel(first, rival) for rival in rivals), default=1.0)
-        runner_up = self.cards[ranked[1].index] if len(ranked) > 1 else None
+        contenders = [m for m in ranked[:1 + RIVALS] if m.score >= ranked[0].score - RIVAL_GAP]
+        # Every contender duels every other; the winner is the one whose narrowest win is widest. The
+        # best-ranked card is not always it: a blurred 3 of spades can rank first for a 3 of clubs.
+        duels = {(a, b): self.duel(contenders[a], contenders[b])
+                 for a in range(len(contenders)) for b in range(a + 1, len(contenders))}
+        margins = [min((duels[(a, b)] if a < b else -duels[(b, a)]) for b in range(len(contenders)) if b != a)
+                   if len(contenders) > 1 else 1.0 for a in range(len(contenders))]
+        winner = int(np.argmax(margins))
+        first, margin = contenders[winner], float(margins[winner])
+        others = [m for m in ranked if m.index != first.index]
+        runner_up = self.cards[others[0].index] if others else None
         hue_agrees = float(np.linalg.norm(self._colour[first.index] - face.colour)) <= COLOUR_GATE
         accepted = first.score >= MIN_SCORE and margin >= MIN_MARGIN and hue_agrees
         return Reading(self.cards[first.index] if accepted else None, confidence_of(first.score, margin),
