@@ -365,3 +365,39 @@ def test_a_video_file_is_read_like_a_camera(profiles: dict[str, DeckProfile], tm
     assert [e.card for e in events if e.card is not None] == [c for c in feed.dealt if
                                                                c in {e.card for e in events}]
     assert len(events) == 3
+
+
+def test_settled_cards_are_reported_exactly_once_whatever_the_dropouts() -> None:
+    """Invariant: cards lying still are each reported once, however detections flicker (short of leaving)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from drivers.camera.settle import SettleTracker
+
+    spots = [(150.0, 200.0), (400.0, 200.0), (650.0, 200.0), (150.0, 500.0), (400.0, 500.0)]
+    codes = ["AS", "KD", "7C", "TH", "2S"]
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(st.lists(st.booleans(), min_size=5, max_size=5), min_size=40, max_size=80),
+           st.integers(min_value=1, max_value=5))
+    def check(visibility: list[list[bool]], settle_frames: int) -> None:
+        tracker = SettleTracker(settle_frames=settle_frames, votes=2, forget_frames=10**6)
+        readers = {spot: _reader(code) for spot, code in zip(spots, codes, strict=True)}
+        reported: list[str] = []
+        for frame in [*visibility, *([[True] * 5] * (settle_frames + 3))]:  # finally all seen, still
+            shown = [spot for spot, seen in zip(spots, frame, strict=True) if seen]
+            detections = [_detection_at(x, y) for x, y in shown]
+            reader_at = {_key(d): readers[s] for d, s in zip(detections, shown, strict=True)}
+
+            def read(detection, reader_at=reader_at):  # type: ignore[no-untyped-def]
+                return reader_at[_key(detection)](detection)
+
+            for report in tracker.update(detections, read):
+                reported.append(report.card.code if report.card else "??")
+        assert sorted(reported) == sorted(codes)
+
+    check()
+
+
+def _key(detection) -> tuple[float, ...]:  # type: ignore[no-untyped-def]
+    return tuple(np.round(detection.corners.mean(axis=0)))
