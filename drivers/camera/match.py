@@ -20,7 +20,7 @@ from drivers.camera.inkmap import FACE_SIZE, Face
 from drivers.camera.profile import DeckProfile
 
 SHIFT = 5  # pixels an index may be off in each direction, at FACE_SIZE
-CANDIDATES = 6  # (card, orientation) pairs ranked by the whole face that get the fine corner comparison
+CANDIDATES = 4  # (card, orientation) pairs ranked by the whole face that get the fine corner comparison
 WHOLE_WEIGHT = 0.3  # the rest is split between the two corner indices
 COLOUR_TOLERANCE = 0.25  # ink hue distance tolerated before the score is docked (red to black: about 1)
 COLOUR_GATE = 0.55  # a card whose ink hue is this far from the taught card's is not that card
@@ -45,6 +45,10 @@ class Reading:
     best: Card  # the best-ranked card, accepted or not
     runner_up: Card | None
     turned: bool  # the face matched the other way up (its top-left index is at the detection's 3rd corner)
+
+
+# where (flat pixel indices), weight (face pixels), taught face a there, taught face b there
+_DifferingView = tuple[np.ndarray, float, np.ndarray, np.ndarray]
 
 
 @dataclass(frozen=True)
@@ -72,7 +76,7 @@ class Matcher:
         self._bottom = [np.ascontiguousarray(f.index_bottom[crop, crop]) for f in profile.faces]
         self._duel_whole = [_duel_size(f.ink) for f in profile.faces]
         self._colour = np.stack([f.colour for f in profile.faces])
-        self._masks: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._masks: dict[tuple[int, int], list[_DifferingView]] = {}
 
     def matches(self, face: Face) -> list[_Match]:
         """The likely cards for a face, best first (each card once, in its better orientation)."""
@@ -122,21 +126,17 @@ class Matcher:
 
     def duel(self, first: _Match, rival: _Match) -> float:
         """How much better `first` explains the face than `rival`, judged where their faces differ."""
-        top_mask, bottom_mask, whole_mask = self._difference(first.index, rival.index)
         # Each view counts in proportion to how much of the card differs there (in face pixels): an ace of
         # clubs and of spades differ mostly in the big pip, an 8 and a 9 in the index as much as in a pip.
-        whole_scale = (FACE_SIZE[0] * FACE_SIZE[1]) / (DUEL_SIZE[0] * DUEL_SIZE[1])
         evidence = total = 0.0
-        for weight, mask, mine, theirs, template_a, template_b in (
-            (1.0, top_mask, first.top, rival.top, self._top[first.index], self._top[rival.index]),
-            (1.0, bottom_mask, first.bottom, rival.bottom, self._bottom[first.index],
-             self._bottom[rival.index]),
-            (whole_scale, whole_mask, first.whole, rival.whole, self._duel_whole[first.index],
-             self._duel_whole[rival.index]),
-        ):
-            pixels = weight * float(mask.sum())
-            evidence += pixels * (_masked_ncc(mine, template_a, mask) - _masked_ncc(theirs, template_b, mask))
-            total += pixels
+        views = self._difference(first.index, rival.index)
+        for view, (where, weight, template_a, template_b) in enumerate(views):
+            if weight == 0.0:
+                continue  # the two faces do not differ in this view: no evidence either way
+            mine, theirs = (first.top, rival.top) if view == 0 else (
+                (first.bottom, rival.bottom) if view == 1 else (first.whole, rival.whole))
+            evidence += weight * (_ncc_at(mine, where, template_a) - _ncc_at(theirs, where, template_b))
+            total += weight
         duel = evidence / total if total > 0 else 0.0
         return duel + COLOUR_DUEL * self._colour_evidence(first, rival)
 
@@ -150,12 +150,22 @@ class Matcher:
         closer = float(np.linalg.norm(seen - colour_b) - np.linalg.norm(seen - colour_a))
         return float(np.clip(closer / apart, -1.0, 1.0))
 
-    def _difference(self, a: int, b: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        key = (min(a, b), max(a, b))
+    def _difference(self, a: int, b: int) -> list[_DifferingView]:
+        """For each view (top index, bottom index, whole face): where cards a and b differ, how many face
+        pixels that is, and both taught faces there (centred, unit length). Cached per pair."""
+        key = (a, b)
         if key not in self._masks:
-            self._masks[key] = (_differs(self._top[a], self._top[b]),
-                                _differs(self._bottom[a], self._bottom[b]),
-                                _differs(self._duel_whole[a], self._duel_whole[b]))
+            whole_scale = (FACE_SIZE[0] * FACE_SIZE[1]) / (DUEL_SIZE[0] * DUEL_SIZE[1])
+            views = []
+            for scale, templates in ((1.0, self._top), (1.0, self._bottom), (whole_scale, self._duel_whole)):
+                where = np.flatnonzero(_differs(templates[a], templates[b]))
+                if len(where) < 8:
+                    views.append((where, 0.0, where, where))
+                    continue
+                views.append((where, scale * len(where), _unit(templates[a].ravel()[where]),
+                              _unit(templates[b].ravel()[where])))
+            self._masks[key] = views
+            self._masks[(b, a)] = [(w, n, tb, ta) for w, n, ta, tb in views]
         return self._masks[key]
 
 
@@ -184,10 +194,12 @@ def _differs(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return cv2.dilate(mask, np.ones((3, 3), np.uint8)).astype(bool)
 
 
-def _masked_ncc(patch: np.ndarray, template: np.ndarray, mask: np.ndarray) -> float:
-    if mask.sum() < 8:
-        return 0.0  # the two faces do not differ here: no evidence either way
-    x, y = patch[mask], template[mask]
-    x, y = x - x.mean(), y - y.mean()
-    denominator = float(np.sqrt((x * x).sum() * (y * y).sum()))
-    return float((x * y).sum() / denominator) if denominator > 1e-9 else 0.0
+def _unit(values: np.ndarray) -> np.ndarray:
+    centred = values - values.mean()
+    norm = float(np.sqrt(centred @ centred))
+    return centred / norm if norm > 1e-9 else centred
+
+
+def _ncc_at(patch: np.ndarray, where: np.ndarray, template_unit: np.ndarray) -> float:
+    """Normalised cross-correlation of a scene patch with a taught face, on the chosen pixels only."""
+    return float(_unit(patch.ravel()[where]) @ template_unit)
