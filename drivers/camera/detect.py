@@ -63,22 +63,33 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     frame_area = mask.shape[0] * mask.shape[1]
     areas = (MIN_CARD_AREA * frame_area, max_area * frame_area)
-    found: list[Detection] = []
+    quads: list[np.ndarray] = []
     for contour in _outer_contours(mask):
         corners = _card_corners(contour, areas)
-        if corners is None and cv2.contourArea(contour) >= areas[0]:
+        if corners is not None:
+            quads.append(corners)
+        elif cv2.contourArea(contour) >= areas[0]:
             # Glare or a neighbour merged with the card: look again inside this blob at stricter thresholds.
-            corners_list = _split_blob(difference, contour, threshold, areas)
-        else:
-            corners_list = [] if corners is None else [corners]
-        for quad in corners_list:
-            quad = (quad + 0.5) / scale - 0.5  # pixel centres of the small image -> of the frame
-            detection = Detection(_short_side_first(quad.astype(np.float32)))
-            sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
-            ratio = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1.0)
-            ratio = max(ratio, 1.0 / max(ratio, 1e-6))
-            if aspect[0] <= ratio <= aspect[1]:
-                found.append(detection)
+            quads += _split_blob(difference, contour, threshold, areas)
+    # A card whose picture runs to its edge in felt-like colours (green, dark) leaves only its thin white
+    # frame in the mask, broken in places. Closing the gaps finds it; cards already found are not redone.
+    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    for contour in _outer_contours(closed):
+        centre = contour.reshape(-1, 2).mean(axis=0)
+        if any(cv2.pointPolygonTest(q.reshape(-1, 1, 2), (float(centre[0]), float(centre[1])), False) >= 0
+               for q in quads):
+            continue
+        corners = _card_corners(contour, areas)
+        if corners is not None:
+            quads.append(corners)
+    found: list[Detection] = []
+    for quad in quads:
+        quad = (quad + 0.5) / scale - 0.5  # pixel centres of the small image -> of the frame
+        sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+        ratio = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1.0)
+        ratio = max(ratio, 1.0 / max(ratio, 1e-6))
+        if aspect[0] <= ratio <= aspect[1]:
+            found.append(Detection(_short_side_first(quad.astype(np.float32))))
     return found
 
 
@@ -122,6 +133,9 @@ def fit_quadrilateral(contour: np.ndarray) -> np.ndarray | None:
     hull = cv2.convexHull(contour)
     perimeter = cv2.arcLength(hull, True)
     polygon = cv2.approxPolyDP(hull, 0.04 * perimeter, True).reshape(-1, 2).astype(np.float32)
+    if len(polygon) != 4:
+        # A corner cut off (by glare, or print at the edge) makes a fifth side; coarser, it is four again.
+        polygon = cv2.approxPolyDP(hull, 0.08 * perimeter, True).reshape(-1, 2).astype(np.float32)
     if len(polygon) != 4:
         return None
     points = contour.reshape(-1, 2).astype(np.float32)
