@@ -89,9 +89,14 @@ class SettleTracker:
 
 
 def _nearest(tracks: list[_Track], centre: np.ndarray, width: float) -> _Track | None:
+    """The track this detection continues. A card at rest keeps its track only while it stays put: a card
+    sliding in past it must not inherit its identity (the resting card would then look new, and be
+    reported twice)."""
     best, best_distance = None, 0.5 * width
     for track in tracks:
         distance = float(np.linalg.norm(track.centre - centre))
+        if track.was_reported and distance > 0.2 * width:
+            continue
         if distance < best_distance:
             best, best_distance = track, distance
     return best
