@@ -77,6 +77,11 @@ class Matcher:
         self._duel_whole = [_duel_size(f.ink) for f in profile.faces]
         self._colour = np.stack([f.colour for f in profile.faces])
         self._masks: dict[tuple[int, int], list[_DifferingView]] = {}
+        # Where every pair of taught faces differs, worked out once (about 0.3 s) rather than during play:
+        # the first duel of a pair would otherwise cost a frame's time budget.
+        for a in range(len(self.cards)):
+            for b in range(a + 1, len(self.cards)):
+                self._difference(a, b)
 
     def matches(self, face: Face) -> list[_Match]:
         """The likely cards for a face, best first (each card once, in its better orientation)."""
