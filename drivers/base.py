@@ -199,3 +199,5 @@ register("socket", "drivers.shoe1.serial_source:SerialShoeSource")  # SHOE/1 ove
 register("usb", "drivers.shoe1.usb_source:UsbShoeSource")
 register("manual", "drivers.manual:ManualSource")
 register("sim", "hwsim.inprocess:SimulatedShoeSource")
+register("camera", "drivers.camera.source:CameraSource")  # a capture device or a video file, OpenCV
+register("camera+sim", "drivers.camera.source:CameraSource")  # synthetic frames from hardware-sim

@@ -1,0 +1,189 @@
+"""Find cards on the felt: a felt mask, the outer contour of each bright region, a four-corner fit.
+
+The felt is whatever colour dominates the frame; a card is a region that differs from it (white paper,
+printed ink). Each region's outline is fitted with four straight sides, not four contour points, so the
+rounded corners of a card do not pull its corners inwards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+DETECT_WIDTH = 512  # frames are searched at this width (cards stay 30+ px wide); warps use full resolution
+MIN_CARD_AREA = 0.0015  # of the frame: smaller blobs are lint, chips or glare
+MAX_CARD_AREA = 0.25
+
+
+@dataclass(frozen=True)
+class Detection:
+    """A card-shaped region: corners (4, 2) in frame pixels, clockwise, the first at a short side's start."""
+
+    corners: np.ndarray
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        cx, cy = self.corners.mean(axis=0)
+        return float(cx), float(cy)
+
+    @property
+    def width(self) -> float:
+        """The length of the short sides."""
+        return float(min(np.linalg.norm(self.corners[1] - self.corners[0]),
+                         np.linalg.norm(self.corners[2] - self.corners[1])))
+
+
+def felt_difference(frame: np.ndarray, felt: np.ndarray | None = None) -> np.ndarray:
+    """How much each pixel differs from the felt, as uint8: cards bright, felt dark.
+
+    Colour (a*, b*) dominates: it survives uneven lighting that changes brightness. Brightness above the
+    felt's counts too, so a white card on grey felt is still found.
+    """
+    lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
+    if felt is None:
+        felt = np.median(lab[::4, ::4].reshape(-1, 3), axis=0)
+    lightness, a, b = cv2.split(lab)
+    # Saturating uint8 arithmetic in OpenCV: the same sums as in numpy int16, in a third of the time.
+    chroma = cv2.add(cv2.absdiff(a, np.full_like(a, int(felt[1]))),
+                     cv2.absdiff(b, np.full_like(b, int(felt[2]))))
+    brighter = cv2.subtract(lightness, np.full_like(lightness, int(felt[0])))
+    return cv2.add(chroma, cv2.multiply(brighter, 0.5))
+
+
+def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
+               max_area: float = MAX_CARD_AREA) -> list[Detection]:
+    """Every card-shaped region of a BGR frame, whose long/short side ratio lies within `aspect`."""
+    width = frame.shape[1]
+    scale = min(1.0, DETECT_WIDTH / width)
+    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame
+    difference = cv2.GaussianBlur(felt_difference(small), (5, 5), 0)
+    threshold, mask = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    if threshold < 12:  # nothing on the felt: Otsu split the felt's own texture
+        return []
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    frame_area = mask.shape[0] * mask.shape[1]
+    areas = (MIN_CARD_AREA * frame_area, max_area * frame_area)
+    quads: list[np.ndarray] = []
+    for contour in _outer_contours(mask):
+        corners = _card_corners(contour, areas)
+        if corners is not None:
+            quads.append(corners)
+        elif cv2.contourArea(contour) >= areas[0]:
+            # Glare or a neighbour merged with the card: look again inside this blob at stricter thresholds.
+            quads += _split_blob(difference, contour, threshold, areas)
+    # A card whose picture runs to its edge in felt-like colours (green, dark) leaves only its thin white
+    # frame in the mask, broken in places. Closing the gaps finds it; cards already found are not redone.
+    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    for contour in _outer_contours(closed):
+        centre = contour.reshape(-1, 2).mean(axis=0)
+        if any(cv2.pointPolygonTest(q.reshape(-1, 1, 2), (float(centre[0]), float(centre[1])), False) >= 0
+               for q in quads):
+            continue
+        corners = _card_corners(contour, areas)
+        if corners is not None:
+            quads.append(corners)
+    found: list[Detection] = []
+    for quad in quads:
+        quad = (quad + 0.5) / scale - 0.5  # pixel centres of the small image -> of the frame
+        sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+        ratio = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1.0)
+        ratio = max(ratio, 1.0 / max(ratio, 1e-6))
+        if aspect[0] <= ratio <= aspect[1]:
+            found.append(Detection(_short_side_first(quad.astype(np.float32))))
+    return found
+
+
+def _outer_contours(mask: np.ndarray) -> list[np.ndarray]:
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return list(contours)
+
+
+def _card_corners(contour: np.ndarray, areas: tuple[float, float]) -> np.ndarray | None:
+    area = cv2.contourArea(contour)
+    if not areas[0] <= area <= areas[1]:
+        return None
+    corners = fit_quadrilateral(contour)
+    # A card fills its quadrilateral; a blob of two touching cards, a hand or a glare halo does not. The hull,
+    # not the outline, is compared: dark print at a card's edge bites notches into its outline on dark felt.
+    if corners is None or cv2.contourArea(cv2.convexHull(contour)) < 0.9 * cv2.contourArea(corners):
+        return None
+    return corners
+
+
+def _split_blob(difference: np.ndarray, contour: np.ndarray, threshold: float,
+                areas: tuple[float, float]) -> list[np.ndarray]:
+    x, y, w, h = cv2.boundingRect(contour)
+    region = difference[y:y + h, x:x + w]
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [contour - np.int32([x, y])], -1, 255, thickness=-1)
+    for factor in (1.3, 1.6, 2.0, 2.5, 3.0):
+        level = threshold * factor
+        if level >= 250:
+            break
+        mask = ((region > level) & (inside > 0)).astype(np.uint8) * 255
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        quads = [q for q in (_card_corners(c, areas) for c in _outer_contours(mask)) if q is not None]
+        if quads:
+            return [q + np.float32([x, y]) for q in quads]
+    return []
+
+
+def fit_quadrilateral(contour: np.ndarray) -> np.ndarray | None:
+    """Four corners of a convex card outline: a polygon's sides refitted as lines through their points."""
+    hull = cv2.convexHull(contour)
+    perimeter = cv2.arcLength(hull, True)
+    polygon = cv2.approxPolyDP(hull, 0.04 * perimeter, True).reshape(-1, 2).astype(np.float32)
+    if len(polygon) != 4:
+        # A corner cut off (by glare, or print at the edge) makes a fifth side; coarser, it is four again.
+        polygon = cv2.approxPolyDP(hull, 0.08 * perimeter, True).reshape(-1, 2).astype(np.float32)
+    if len(polygon) != 4:
+        return None
+    points = contour.reshape(-1, 2).astype(np.float32)
+    lines = []
+    for i in range(4):
+        a, b = polygon[i], polygon[(i + 1) % 4]
+        side = b - a
+        length = float(np.linalg.norm(side))
+        if length < 4:
+            return None
+        direction = side / length
+        normal = np.float32([-direction[1], direction[0]])
+        along = (points - a) @ direction
+        across = np.abs((points - a) @ normal)
+        # The middle 70% of the side, near the line: rounded corners are left out.
+        near = (along > 0.15 * length) & (along < 0.85 * length) & (across < 0.04 * length + 2)
+        if near.sum() < 5:
+            return None
+        vx, vy, x0, y0 = cv2.fitLine(points[near], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
+    corners = []
+    for i in range(4):
+        point = _intersect(lines[i - 1], lines[i])
+        if point is None:
+            return None
+        corners.append(point)
+    return np.array(corners, np.float32)
+
+
+Line = tuple[np.ndarray, np.ndarray]  # a point and a direction
+
+
+def _intersect(first: Line, second: Line) -> np.ndarray | None:
+    (p, r), (q, s) = first, second
+    cross = r[0] * s[1] - r[1] * s[0]
+    if abs(cross) < 1e-3:
+        return None
+    t = ((q[0] - p[0]) * s[1] - (q[1] - p[1]) * s[0]) / cross
+    return p + t * r
+
+
+def _short_side_first(corners: np.ndarray) -> np.ndarray:
+    """Order corners clockwise (in image coordinates) so that corners[0] -> corners[1] is a short side."""
+    centre = corners.mean(axis=0)
+    angles = np.arctan2(corners[:, 1] - centre[1], corners[:, 0] - centre[0])
+    corners = corners[np.argsort(angles)]  # increasing angle = clockwise on screen (y grows downwards)
+    if np.linalg.norm(corners[1] - corners[0]) > np.linalg.norm(corners[2] - corners[1]):
+        corners = np.roll(corners, -1, axis=0)
+    return corners

@@ -1,0 +1,210 @@
+"""Which card is this face? Normalised cross-correlation against the calibrated deck, with a margin.
+
+Two steps. *Ranking*: the whole face (coarse) and both corner indices (fine, each allowed to shift a few
+pixels, which absorbs a corner found slightly off) are correlated with every likely card, and the ink colour
+must agree with the taught card's. *Duel*: the best card is then compared with each close rival only where
+the two taught faces differ (an 8 and a 9 differ in one stroke of the index and one pip), which is where the
+evidence is. The card is accepted only when it wins every duel by the margin; otherwise it is unreadable and
+the dealer is asked. Never a silent guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from controller.cards import Card
+from drivers.camera.inkmap import FACE_SIZE, Face
+from drivers.camera.profile import DeckProfile
+
+SHIFT = 5  # pixels an index may be off in each direction, at FACE_SIZE
+CANDIDATES = 4  # (card, orientation) pairs ranked by the whole face that get the fine corner comparison
+WHOLE_WEIGHT = 0.3  # the rest is split between the two corner indices
+COLOUR_TOLERANCE = 0.25  # ink hue distance tolerated before the score is docked (red to black: about 1)
+COLOUR_GATE = 0.55  # a card whose ink hue is this far from the taught card's is not that card
+COLOUR_PENALTY = 2.0  # score lost per unit of colour distance beyond the tolerance
+COLOUR_DUEL = 0.3  # weight of the ink colour in a duel between a red and a black card
+RIVALS = 3  # the best-ranked card and this many runners-up duel each other
+RIVAL_GAP = 0.3  # ... if they score within this much of it
+DUEL_SIZE = (75, 112)  # the whole face is duelled at this size
+DIFFERENT_INK = 0.15  # two taught faces differ at a pixel where their ink differs by this much
+MIN_SCORE = 0.6  # the best card must look at least this much like its template (a skewed outline scores less)
+MIN_MARGIN = 0.05  # ... and win each duel by this much
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The verdict on one face: `card` None when unreadable. `confidence` 0..1 (1 = certain)."""
+
+    card: Card | None
+    confidence: float
+    score: float  # the best card's similarity
+    margin: float  # its narrowest duel win (negative: a rival looked better where they differ)
+    best: Card  # the best-ranked card, accepted or not
+    runner_up: Card | None
+    turned: bool  # the face matched the other way up (its top-left index is at the detection's 3rd corner)
+
+
+# where (flat pixel indices), weight (face pixels), taught face a there, taught face b there
+_DifferingView = tuple[np.ndarray, float, np.ndarray, np.ndarray]
+
+
+@dataclass(frozen=True)
+class _Match:
+    """How one taught card fits the face: its score, the orientation, and the scene patches it aligned."""
+
+    score: float
+    index: int
+    turn: int
+    top: np.ndarray  # the scene's top index cropped where this card's template fitted best
+    bottom: np.ndarray
+    whole: np.ndarray  # the scene's face in this card's orientation, at DUEL_SIZE
+    colour: np.ndarray  # the scene's ink colour
+
+
+class Matcher:
+    """Compares faces with one deck profile. Build once per deck; `identify` is the per-card work."""
+
+    def __init__(self, profile: DeckProfile) -> None:
+        self.profile = profile
+        self.cards = profile.cards
+        self._whole = np.stack([f.whole for f in profile.faces])  # (52, D)
+        crop = slice(SHIFT, -SHIFT)
+        self._top = [np.ascontiguousarray(f.index_top[crop, crop]) for f in profile.faces]
+        self._bottom = [np.ascontiguousarray(f.index_bottom[crop, crop]) for f in profile.faces]
+        self._duel_whole = [_duel_size(f.ink) for f in profile.faces]
+        self._colour = np.stack([f.colour for f in profile.faces])
+        self._masks: dict[tuple[int, int], list[_DifferingView]] = {}
+        # Where every pair of taught faces differs, worked out once (about 0.3 s) rather than during play:
+        # the first duel of a pair would otherwise cost a frame's time budget.
+        for a in range(len(self.cards)):
+            for b in range(a + 1, len(self.cards)):
+                self._difference(a, b)
+
+    def matches(self, face: Face) -> list[_Match]:
+        """The likely cards for a face, best first (each card once, in its better orientation)."""
+        views = (face, face.turned())
+        coarse = np.stack([self._whole @ view.whole for view in views])  # (2, 52)
+        order = np.argsort(coarse, axis=None)[::-1][:CANDIDATES]
+        colour_gap = np.linalg.norm(self._colour - face.colour, axis=1)
+        best: dict[int, _Match] = {}
+        whole_cache: dict[int, np.ndarray] = {}
+        for flat in order:
+            turn, index = divmod(int(flat), len(self.cards))
+            view = views[turn]
+            top_score, top = _aligned(view.index_top, self._top[index])
+            bottom_score, bottom = _aligned(view.index_bottom, self._bottom[index])
+            score = WHOLE_WEIGHT * coarse[turn, index] + (1 - WHOLE_WEIGHT) * (top_score + bottom_score) / 2
+            score -= COLOUR_PENALTY * max(0.0, float(colour_gap[index]) - COLOUR_TOLERANCE)
+            if index not in best or score > best[index].score:
+                if turn not in whole_cache:
+                    whole_cache[turn] = _duel_size(view.ink)
+                best[index] = _Match(float(score), index, turn, top, bottom, whole_cache[turn], face.colour)
+        return sorted(best.values(), key=lambda m: -m.score)
+
+    def scores(self, face: Face) -> np.ndarray:
+        """The ranking score of each taught card (-1 for cards not even among the candidates)."""
+        scores = np.full(len(self.cards), -1.0, np.float32)
+        for match in self.matches(face):
+            scores[match.index] = match.score
+        return scores
+
+    def identify(self, face: Face) -> Reading:
+        ranked = self.matches(face)
+        contenders = [m for m in ranked[:1 + RIVALS] if m.score >= ranked[0].score - RIVAL_GAP]
+        # Every contender duels every other; the winner is the one whose narrowest win is widest. The
+        # best-ranked card is not always it: a blurred 3 of spades can rank first for a 3 of clubs.
+        duels = {(a, b): self.duel(contenders[a], contenders[b])
+                 for a in range(len(contenders)) for b in range(a + 1, len(contenders))}
+        margins = [min((duels[(a, b)] if a < b else -duels[(b, a)]) for b in range(len(contenders)) if b != a)
+                   if len(contenders) > 1 else 1.0 for a in range(len(contenders))]
+        winner = int(np.argmax(margins))
+        first, margin = contenders[winner], float(margins[winner])
+        others = [m for m in ranked if m.index != first.index]
+        runner_up = self.cards[others[0].index] if others else None
+        hue_agrees = float(np.linalg.norm(self._colour[first.index] - face.colour)) <= COLOUR_GATE
+        accepted = first.score >= MIN_SCORE and margin >= MIN_MARGIN and hue_agrees
+        return Reading(self.cards[first.index] if accepted else None, confidence_of(first.score, margin),
+                       first.score, margin, self.cards[first.index], runner_up, first.turn == 1)
+
+    def duel(self, first: _Match, rival: _Match) -> float:
+        """How much better `first` explains the face than `rival`, judged where their faces differ."""
+        # Each view counts in proportion to how much of the card differs there (in face pixels): an ace of
+        # clubs and of spades differ mostly in the big pip, an 8 and a 9 in the index as much as in a pip.
+        evidence = total = 0.0
+        views = self._difference(first.index, rival.index)
+        for view, (where, weight, template_a, template_b) in enumerate(views):
+            if weight == 0.0:
+                continue  # the two faces do not differ in this view: no evidence either way
+            mine, theirs = (first.top, rival.top) if view == 0 else (
+                (first.bottom, rival.bottom) if view == 1 else (first.whole, rival.whole))
+            evidence += weight * (_ncc_at(mine, where, template_a) - _ncc_at(theirs, where, template_b))
+            total += weight
+        duel = evidence / total if total > 0 else 0.0
+        return duel + COLOUR_DUEL * self._colour_evidence(first, rival)
+
+    def _colour_evidence(self, first: _Match, rival: _Match) -> float:
+        """-1..1: which of two differently inked cards the ink colour sides with (0: same colour)."""
+        colour_a, colour_b = self._colour[first.index], self._colour[rival.index]
+        apart = float(np.linalg.norm(colour_a - colour_b))
+        if apart < COLOUR_TOLERANCE:
+            return 0.0
+        seen = first.colour
+        closer = float(np.linalg.norm(seen - colour_b) - np.linalg.norm(seen - colour_a))
+        return float(np.clip(closer / apart, -1.0, 1.0))
+
+    def _difference(self, a: int, b: int) -> list[_DifferingView]:
+        """For each view (top index, bottom index, whole face): where cards a and b differ, how many face
+        pixels that is, and both taught faces there (centred, unit length). Cached per pair."""
+        key = (a, b)
+        if key not in self._masks:
+            whole_scale = (FACE_SIZE[0] * FACE_SIZE[1]) / (DUEL_SIZE[0] * DUEL_SIZE[1])
+            views = []
+            for scale, templates in ((1.0, self._top), (1.0, self._bottom), (whole_scale, self._duel_whole)):
+                where = np.flatnonzero(_differs(templates[a], templates[b]))
+                if len(where) < 8:
+                    views.append((where, 0.0, where, where))
+                    continue
+                views.append((where, scale * len(where), _unit(templates[a].ravel()[where]),
+                              _unit(templates[b].ravel()[where])))
+            self._masks[key] = views
+            self._masks[(b, a)] = [(w, n, tb, ta) for w, n, ta, tb in views]
+        return self._masks[key]
+
+
+def confidence_of(score: float, margin: float) -> float:
+    """0..1, exactly 0.5 at the acceptance bounds: the weaker of the score's and the margin's logistic."""
+    by_margin = 1.0 / (1.0 + np.exp(-(margin - MIN_MARGIN) / 0.04))
+    by_score = 1.0 / (1.0 + np.exp(-(score - MIN_SCORE) / 0.08))
+    return float(min(by_margin, by_score))
+
+
+def _aligned(region: np.ndarray, template: np.ndarray) -> tuple[float, np.ndarray]:
+    """The template's best correlation within the region, and the region's patch at that shift."""
+    result = cv2.matchTemplate(region, template, cv2.TM_CCOEFF_NORMED)
+    _, best, _, (x, y) = cv2.minMaxLoc(result)
+    h, w = template.shape
+    return float(best), region[y:y + h, x:x + w]
+
+
+def _duel_size(ink: np.ndarray) -> np.ndarray:
+    return cv2.resize(ink, DUEL_SIZE, interpolation=cv2.INTER_AREA)
+
+
+def _differs(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Where two taught faces differ, grown by a pixel so that a slightly shifted stroke still counts."""
+    mask = (np.abs(a - b) > DIFFERENT_INK).astype(np.uint8)
+    return cv2.dilate(mask, np.ones((3, 3), np.uint8)).astype(bool)
+
+
+def _unit(values: np.ndarray) -> np.ndarray:
+    centred = values - values.mean()
+    norm = float(np.sqrt(centred @ centred))
+    return centred / norm if norm > 1e-9 else centred
+
+
+def _ncc_at(patch: np.ndarray, where: np.ndarray, template_unit: np.ndarray) -> float:
+    """Normalised cross-correlation of a scene patch with a taught face, on the chosen pixels only."""
+    return float(_unit(patch.ravel()[where]) @ template_unit)

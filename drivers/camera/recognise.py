@@ -1,0 +1,53 @@
+"""Read every card in a frame: detect, warp upright, read the ink, match against the calibrated deck."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from controller.cards import Card
+from drivers.camera.detect import Detection, find_cards
+from drivers.camera.inkmap import read_face, warp_face
+from drivers.camera.match import Matcher, Reading
+from drivers.camera.profile import DeckProfile
+
+ASPECT_SLACK = 0.35  # perspective (a camera looking across the table) stretches a card this much
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """One card seen in one frame: what it is (None = unreadable), how sure, and where."""
+
+    card: Card | None
+    confidence: float
+    # (4, 2) frame pixels, clockwise from the top-left of the face as matched (for a card that looks the same
+    # after a half turn, as most do, either end of the card may be taken for its top)
+    corners: np.ndarray
+    reading: Reading
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        cx, cy = self.corners.mean(axis=0)
+        return float(cx), float(cy)
+
+
+class Recogniser:
+    """The whole per-frame pipeline for one calibrated deck."""
+
+    def __init__(self, profile: DeckProfile) -> None:
+        self.profile = profile
+        self.matcher = Matcher(profile)
+        self.aspect = (profile.aspect - ASPECT_SLACK, profile.aspect + ASPECT_SLACK)
+
+    def detect(self, frame: np.ndarray) -> list[Detection]:
+        return find_cards(frame, aspect=self.aspect)
+
+    def read(self, frame: np.ndarray, detection: Detection) -> Sighting:
+        face = read_face(warp_face(frame, detection.corners))
+        reading = self.matcher.identify(face)
+        corners = np.roll(detection.corners, -2, axis=0) if reading.turned else detection.corners
+        return Sighting(reading.card, reading.confidence, corners, reading)
+
+    def read_frame(self, frame: np.ndarray) -> list[Sighting]:
+        return [self.read(frame, detection) for detection in self.detect(frame)]

@@ -1,0 +1,89 @@
+"""Calibrate the recogniser on a deck: 52 images, one per card, named by card code, into a deck profile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from controller.cards import PACK, Card, CardError, parse_card
+from drivers.camera.detect import find_cards
+from drivers.camera.inkmap import read_face, warp_face
+from drivers.camera.match import Matcher
+from drivers.camera.profile import DeckProfile
+
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
+TWIN_MARGIN = 0.05  # a taught card that beats its closest rival by less is the same picture twice
+
+
+class TeachError(Exception):
+    """The teaching images are incomplete or unusable; the message names the image and what to do."""
+
+
+def collect_images(folder: Path) -> dict[Card, Path]:
+    """The image of each card in `folder`, by its file name (`AS.png`, `10h.jpg`, `TD.png`)."""
+    if not folder.is_dir():
+        raise TeachError(f"{folder} is not a folder; give the folder that holds the 52 card images")
+    found: dict[Card, Path] = {}
+    for path in sorted(folder.iterdir()):
+        if path.suffix.lower() not in IMAGE_SUFFIXES or path.name.startswith("."):
+            continue
+        try:
+            card = parse_card(path.stem)
+        except CardError:
+            raise TeachError(f"{path.name}: the file name is not a card code (expected e.g. AS.png, TD.jpg, "
+                             f"10H.png); rename or remove it") from None
+        if card in found:
+            raise TeachError(f"{found[card].name} and {path.name} are both {card.code}; keep one of them")
+        found[card] = path
+    missing = [c.code for c in PACK if c not in found]
+    if missing:
+        raise TeachError(f"no image for {', '.join(missing)} in {folder} (one image per card, named by its "
+                         f"code, e.g. {missing[0]}.png)")
+    return found
+
+
+def face_image(path: Path) -> tuple[np.ndarray, float]:
+    """The upright face (BGR at FACE_SIZE) of the one card in an image, and its long/short side ratio."""
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        raise TeachError(f"{path.name}: cannot be read as an image (damaged or not a picture); replace it")
+    # A felt-green frame round the picture lets a tight scan, with no table showing, be found like a photo.
+    pad = max(8, image.shape[1] // 8)
+    framed = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=(30, 100, 30))
+    detections = find_cards(framed, aspect=(1.2, 1.8), max_area=0.95)
+    if not detections:
+        raise TeachError(f"{path.name}: no card found; photograph the card face up, whole, on a plain "
+                         f"background that is not white")
+    largest = max(detections, key=lambda d: cv2.contourArea(d.corners))
+    corners = largest.corners
+    long_side = max(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1]))
+    return warp_face(framed, corners), float(long_side / largest.width)
+
+
+def teach(name: str, images: dict[Card, Path]) -> DeckProfile:
+    """Build (but do not save) the profile of a deck from its 52 images, checking it can tell them apart."""
+    cards, faces, aspects, paths = [], [], [], []
+    for card in PACK:
+        face_bgr, aspect = face_image(images[card])
+        cards.append(card)
+        faces.append(read_face(face_bgr))
+        aspects.append(aspect)
+        paths.append(images[card])
+    profile = DeckProfile(name, tuple(cards), tuple(faces), float(np.median(aspects)))
+    _refuse_lookalikes(Matcher(profile), paths)
+    return profile
+
+
+def _refuse_lookalikes(matcher: Matcher, paths: list[Path]) -> None:
+    """Each taught card must be told apart from its closest rival: a twin picture means a wrong file."""
+    for i, face in enumerate(matcher.profile.faces):
+        ranked = matcher.matches(face)
+        own = next((m for m in ranked if m.index == i), None)
+        rival = next((m for m in ranked if m.index != i), None)
+        if own is None or rival is None:
+            continue
+        if matcher.duel(own, rival) < TWIN_MARGIN:
+            raise TeachError(f"{paths[i].name} and {paths[rival.index].name} show the same card; each image "
+                             f"must show the card its name says")

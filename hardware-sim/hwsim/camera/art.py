@@ -1,0 +1,148 @@
+"""Card art from the aisleriot themes: render a theme's sheet once, cut it into 52 card images, cache them.
+
+An aisleriot theme is one SVG laid out as a 13 x 5 grid: columns ace, 2..10, jack, queen, king; rows clubs,
+diamonds, hearts, spades, then jokers and the back. Rendering the whole sheet once with `rsvg-convert` and
+cutting the grid is far faster than one render per element id, and works for the themes whose element ids
+have odd bounding boxes. Renders are cached under the user cache folder; no card art is kept in the tree.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from controller.cards import PACK, Card
+
+THEME_DIR = Path("/usr/share/aisleriot/cards")
+GRID_COLUMNS, GRID_ROWS = 13, 5
+SHEET_WIDTH = 13 * 240  # pixels: a card about 240 px wide, sharp enough for the largest synthetic card
+
+# Themes with the standard A/K/Q/J two-colour indices. The recogniser was tuned on BENCHMARK_THEMES only;
+# UNSEEN_THEMES are kept for tests of decks it never saw before calibration.
+BENCHMARK_THEMES = ("anglo", "bellot", "dondorf", "guyenne-classic", "paris", "plastic")
+UNSEEN_THEMES = (
+    "gnomangelo", "neoclassical", "tigullio", "orell", "simplistic", "tango", "berlin", "rheinland",
+    "tarocco", "anglo_poker", "ornamental", "lattmann", "anglo_modern", "atlasnye", "tango_nuevo",
+    "gnomangelo_bitmap", "anglo_bitmap",
+)
+# Non-standard designs (French V/D/R or Russian indices, four-colour packs, Swiss suits): still teachable.
+OTHER_THEMES = (
+    "ancient_french", "anglo_modern_4_color", "neoclassical_4_color", "atlasnye_skat", "slavic_costumes",
+    "swiss-xvii",
+)
+
+
+class ArtError(Exception):
+    """A theme could not be found or rendered; the message says what to install."""
+
+
+@dataclass(frozen=True)
+class CardArt:
+    """One card's face as RGBA (alpha 0 outside the rounded corners), straight from the theme."""
+
+    card: Card
+    rgba: np.ndarray
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "rptable" / "card-art"
+
+
+def available_themes() -> list[str]:
+    return sorted(p.name.removesuffix(".svgz") for p in THEME_DIR.glob("*.svgz"))
+
+
+def theme_path(theme: str) -> Path:
+    path = THEME_DIR / f"{theme}.svgz"
+    if not path.exists():
+        raise ArtError(
+            f"card theme '{theme}' not found in {THEME_DIR}; install the Debian package gnome-cards-data "
+            f"(known here: {', '.join(available_themes()) or 'none'})"
+        )
+    return path
+
+
+def grid_position(card: Card) -> tuple[int, int]:
+    """(column, row) of a card in an aisleriot sheet: ace first, suits in club-diamond-heart-spade order."""
+    column = 0 if card.rank == 14 else card.rank - 1
+    return column, card.suit
+
+
+def load_deck(theme: str) -> dict[Card, CardArt]:
+    """The 52 card faces of a theme, rendering and caching them on first use."""
+    folder = cache_dir() / theme
+    paths = {card: folder / f"{card.code}.png" for card in PACK}
+    if not all(p.exists() for p in paths.values()):
+        _render_theme(theme, folder)
+    deck = {}
+    for card, path in paths.items():
+        rgba = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+        if rgba is None or rgba.ndim != 3 or rgba.shape[2] != 4:
+            raise ArtError(f"cached card art {path} is damaged; delete {folder} to render it again")
+        deck[card] = CardArt(card, rgba)
+    return deck
+
+
+def _render_theme(theme: str, folder: Path) -> None:
+    source = theme_path(theme)
+    if shutil.which("rsvg-convert") is None:
+        raise ArtError("rsvg-convert not found; install the Debian package librsvg2-bin")
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        sheet_path = Path(tmp) / "sheet.png"
+        result = subprocess.run(
+            ["rsvg-convert", "-w", str(SHEET_WIDTH), str(source), "-o", str(sheet_path)],
+            capture_output=True, text=True, timeout=300, check=False,
+        )
+        sheet = cv2.imread(str(sheet_path), cv2.IMREAD_UNCHANGED)
+        if result.returncode != 0 or sheet is None or sheet.shape[2] != 4:
+            raise ArtError(f"rsvg-convert could not render {source}: {result.stderr.strip()[:200]}")
+    cell_w, cell_h = sheet.shape[1] / GRID_COLUMNS, sheet.shape[0] / GRID_ROWS
+    for card in PACK:
+        column, row = grid_position(card)
+        x0, y0 = round(column * cell_w), round(row * cell_h)
+        cell = sheet[y0:round(y0 + cell_h), x0:round(x0 + cell_w)]
+        face = _trim_to_card(cell)
+        # Write to a temporary name first so that an interrupted render never leaves a half-written cache.
+        tmp_path = folder / f".{card.code}.png"
+        cv2.imwrite(str(tmp_path), face)
+        tmp_path.replace(folder / f"{card.code}.png")
+
+
+def _trim_to_card(cell: np.ndarray) -> np.ndarray:
+    """The card's own bounding box inside its grid cell (themes leave transparent gutters)."""
+    ys, xs = np.nonzero(cell[:, :, 3] > 32)
+    if len(xs) == 0:
+        raise ArtError("an empty grid cell: this theme does not follow the aisleriot 13 x 5 layout")
+    return np.ascontiguousarray(cell[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+
+
+def export_teach_images(theme: str, folder: Path, background: tuple[int, int, int] = (30, 100, 30)) -> None:
+    """Write 52 photos-to-be (`AS.png`, `TD.png`, ...) of a theme, as a dealer would for `camera teach`.
+
+    Each card lies flat on green felt with a margin, like a photo taken straight down at the table.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    for card, art in load_deck(theme).items():
+        cv2.imwrite(str(folder / f"{card.code}.png"), flatten_on(art.rgba, background, margin=0.12))
+
+
+def flatten_on(rgba: np.ndarray, background: tuple[int, int, int], margin: float) -> np.ndarray:
+    """The card composited on a plain background, with `margin` (fraction of its width) all round."""
+    pad = round(rgba.shape[1] * margin)
+    h, w = rgba.shape[:2]
+    canvas = np.empty((h + 2 * pad, w + 2 * pad, 3), np.float32)
+    canvas[:] = background
+    alpha = rgba[:, :, 3:4].astype(np.float32) / 255.0
+    region = canvas[pad:pad + h, pad:pad + w]
+    canvas[pad:pad + h, pad:pad + w] = rgba[:, :, :3] * alpha + region * (1 - alpha)
+    return np.clip(canvas, 0, 255).astype(np.uint8)
+

@@ -1,0 +1,212 @@
+"""Synthetic table photos: real card faces on felt, seen by an imperfect camera, with their ground truth.
+
+A scene is built in two planes. Cards are placed on the *table* (position, rotation); a homography then
+models a camera that is not straight above the table (perspective). The camera's faults follow: uneven
+lighting, glare, defocus blur, sensor noise and JPEG compression. `Condition` bundles the strengths.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from controller.cards import Card
+from hwsim.camera.art import CardArt
+
+FRAME_SIZE = (1280, 720)  # width, height
+
+
+@dataclass(frozen=True)
+class Condition:
+    """How hard the camera makes it. Ranges are (low, high), drawn uniformly per scene."""
+
+    name: str
+    card_width: tuple[float, float]  # pixels on the table plane
+    tilt: float  # strength of the perspective (0 = camera straight above)
+    light_gradient: float  # peak-to-peak relative brightness change across the frame
+    glare: float  # probability of a glare spot
+    blur: tuple[float, float]  # Gaussian sigma
+    noise: tuple[float, float]  # sensor noise sigma, grey levels
+    jpeg_quality: tuple[int, int]
+    cards: tuple[int, int] = (4, 8)
+
+
+CONDITIONS = {
+    "normal": Condition("normal", (120, 160), 0.10, 0.25, 0.15, (0.0, 0.8), (1.0, 3.0), (80, 95)),
+    "hard": Condition("hard", (110, 150), 0.25, 0.6, 0.7, (0.8, 1.6), (4.0, 8.0), (45, 70)),
+    "small": Condition("small", (78, 95), 0.12, 0.3, 0.2, (0.3, 0.9), (1.5, 4.0), (75, 92)),
+}
+
+FELT_SHEEN = 0.35  # how much of a glare the matte felt reflects, relative to a glossy card
+FELT_COLOURS = ((30, 100, 30), (25, 90, 45), (110, 60, 20), (40, 40, 120), (35, 80, 60))  # BGR
+
+
+@dataclass(frozen=True)
+class PlacedCard:
+    """A card in a frame and where it is: corners in image pixels, top-left of the face first, clockwise."""
+
+    card: Card
+    corners: np.ndarray  # (4, 2) float32
+
+
+@dataclass
+class Scene:
+    image: np.ndarray
+    cards: list[PlacedCard] = field(default_factory=list)
+
+
+@dataclass
+class CameraLook:
+    """What stays fixed while one camera watches one table: felt, lighting, perspective."""
+
+    background: np.ndarray  # felt under the lighting, float32 BGR
+    light: np.ndarray  # (H, W, 1) multiplicative lighting field
+    homography: np.ndarray  # table plane -> image
+    glare: tuple[float, float, float, float] | None  # x, y, radius, strength
+
+
+def make_look(rng: np.random.Generator, condition: Condition,
+              size: tuple[int, int] = FRAME_SIZE) -> CameraLook:
+    width, height = size
+    felt_colour = np.array(FELT_COLOURS[rng.integers(len(FELT_COLOURS))], np.float32)
+    felt_colour *= rng.uniform(0.8, 1.2)
+    # Felt has a fine weave and some blotches: low-frequency noise upscaled, plus a little grain.
+    blotches = cv2.resize(rng.normal(0, 1, (height // 40, width // 40)).astype(np.float32), size,
+                          interpolation=cv2.INTER_CUBIC)
+    grain = rng.normal(0, 1, (height, width)).astype(np.float32)
+    texture = 1.0 + 0.06 * blotches + 0.04 * grain
+    background = felt_colour[None, None, :] * texture[:, :, None]
+
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    angle = rng.uniform(0, 2 * np.pi)
+    ramp = (np.cos(angle) * (xs / width - 0.5) + np.sin(angle) * (ys / height - 0.5))
+    vignette = ((xs / width - 0.5) ** 2 + (ys / height - 0.5) ** 2)
+    light = 1.0 + condition.light_gradient * ramp - 0.3 * condition.light_gradient * vignette
+    light *= rng.uniform(0.85, 1.1)
+
+    glare = None
+    if rng.random() < condition.glare:
+        glare = (rng.uniform(0.2, 0.8) * width, rng.uniform(0.2, 0.8) * height,
+                 rng.uniform(30, 110), rng.uniform(0.3, 0.7))
+    return CameraLook(background, light[:, :, None], _camera_tilt(rng, condition.tilt, size), glare)
+
+
+def _camera_tilt(rng: np.random.Generator, tilt: float, size: tuple[int, int]) -> np.ndarray:
+    """A homography that moves the frame's corners inwards by up to `tilt` of its size (a tilted camera)."""
+    width, height = size
+    src = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    jitter = rng.uniform(0, tilt, (4, 2)) * np.float32([width, height]) * 0.5
+    signs = np.float32([[1, 1], [-1, 1], [-1, -1], [1, -1]])
+    dst = src + jitter * signs
+    return cv2.getPerspectiveTransform(src, dst.astype(np.float32))
+
+
+def random_layout(rng: np.random.Generator, count: int, card_width: float,
+                  size: tuple[int, int] = FRAME_SIZE,
+                  aspect: float = 1.5) -> list[tuple[float, float, float]]:
+    """Up to `count` (x, y, angle) positions on the table plane where the cards neither overlap nor touch."""
+    width, height = size
+    reach = 0.5 * card_width * np.hypot(1.0, aspect) + 4
+    placed: list[tuple[float, float, float]] = []
+    outlines: list[np.ndarray] = []
+    gap = 10.0  # pixels kept free round each card, so that two cards never merge into one blob
+    for _ in range(count * 60):
+        if len(placed) == count:
+            break
+        x, y = rng.uniform(reach, width - reach), rng.uniform(reach, height - reach)
+        angle = rng.uniform(0, 360)
+        outline = _rectangle(x, y, angle, card_width + gap, card_width * aspect + gap)
+        if all(cv2.intersectConvexConvex(outline, other)[0] <= 0 for other in outlines):
+            placed.append((x, y, angle))
+            outlines.append(outline)
+    return placed
+
+
+def _rectangle(x: float, y: float, angle: float, width: float, height: float) -> np.ndarray:
+    half = np.float32([[-width / 2, -height / 2], [width / 2, -height / 2], [width / 2, height / 2],
+                       [-width / 2, height / 2]])
+    theta = np.deg2rad(angle)
+    rotation = np.float32([[np.cos(theta), -np.sin(theta)], [np.sin(theta), np.cos(theta)]])
+    return (half @ rotation.T + np.float32([x, y])).astype(np.float32)
+
+
+def card_quad(art: CardArt, x: float, y: float, angle: float, card_width: float) -> np.ndarray:
+    """Corners (TL, TR, BR, BL of the face) on the table plane for a card centred at x, y."""
+    h, w = art.rgba.shape[:2]
+    return _rectangle(x, y, angle, card_width, card_width * h / w)
+
+
+def render(look: CameraLook, cards: list[tuple[CardArt, np.ndarray]], rng: np.random.Generator,
+           condition: Condition, motion_blur: float = 0.0) -> Scene:
+    """Photograph the table: `cards` are (art, table-plane quad) pairs, drawn in order (later on top)."""
+    canvas = look.background.copy()
+    height, width = canvas.shape[:2]
+    coverage = np.zeros((height, width), np.float32)  # 1 where a (glossy) card lies, 0 on the (matte) felt
+    placed = []
+    for art, table_quad in cards:
+        quad = cv2.perspectiveTransform(table_quad[None], look.homography)[0]
+        _paste_card(canvas, coverage, art.rgba, quad)
+        placed.append(PlacedCard(art.card, quad.astype(np.float32)))
+    image = canvas * look.light
+    if look.glare is not None:
+        # A lamp's reflection: full on the glossy cards, a dull sheen on the felt, which scatters light.
+        gx, gy, radius, strength = look.glare
+        ys, xs = np.ogrid[0:height, 0:width]
+        spot = np.exp(-((xs - gx) ** 2 + (ys - gy) ** 2) / (2 * radius ** 2)).astype(np.float32)
+        gloss = FELT_SHEEN + (1.0 - FELT_SHEEN) * coverage
+        image += (255 * strength * spot * gloss)[:, :, None]
+    sigma = rng.uniform(*condition.blur)
+    if sigma > 0.05:
+        image = cv2.GaussianBlur(image, (0, 0), sigma)
+    if motion_blur > 1:
+        kernel = np.zeros((int(motion_blur) | 1, int(motion_blur) | 1), np.float32)
+        kernel[kernel.shape[0] // 2, :] = 1.0 / kernel.shape[1]
+        image = cv2.filter2D(image, -1, kernel)
+    noise = np.empty(image.shape, np.float32)
+    cv2.setRNGSeed(int(rng.integers(2**31)))
+    cv2.randn(noise, 0.0, float(rng.uniform(*condition.noise)))  # several times faster than numpy's normal
+    image += noise
+    frame = np.clip(image, 0, 255).astype(np.uint8)
+    quality = int(rng.integers(condition.jpeg_quality[0], condition.jpeg_quality[1] + 1))
+    ok, encoded = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if ok:
+        frame = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+    return Scene(frame, placed)
+
+
+def _paste_card(canvas: np.ndarray, coverage: np.ndarray, rgba: np.ndarray, quad: np.ndarray) -> None:
+    """Warp the card face onto the canvas within its bounding box (a full-frame warp per card is slow)."""
+    height, width = canvas.shape[:2]
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - 2, 0)
+    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + 2, [width, height])
+    if x1 <= x0 or y1 <= y0:
+        return
+    h, w = rgba.shape[:2]
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    matrix = cv2.getPerspectiveTransform(src, (quad - np.float32([x0, y0])).astype(np.float32))
+    size = (int(x1 - x0), int(y1 - y0))
+    # Shrinking a 240 px face to ~100 px needs pre-filtering, or the print would alias like no lens does.
+    scale = max(1.0, w / max(1.0, np.linalg.norm(quad[1] - quad[0])))
+    face = cv2.GaussianBlur(rgba, (0, 0), 0.45 * scale) if scale > 1.3 else rgba
+    warped = cv2.warpPerspective(face.astype(np.float32), matrix, size, flags=cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
+    alpha = warped[:, :, 3:4] / 255.0
+    region = canvas[y0:y1, x0:x1]
+    region[:] = warped[:, :, :3] * alpha + region * (1 - alpha)
+    np.maximum(coverage[y0:y1, x0:x1], alpha[:, :, 0], out=coverage[y0:y1, x0:x1])
+
+
+def random_scene(deck: dict[Card, CardArt], condition: Condition, rng: np.random.Generator,
+                 size: tuple[int, int] = FRAME_SIZE) -> Scene:
+    """A still photo of several distinct cards lying apart on the felt."""
+    look = make_look(rng, condition, size)
+    count = int(rng.integers(condition.cards[0], condition.cards[1] + 1))
+    card_width = rng.uniform(*condition.card_width)
+    cards = list(deck)
+    chosen = rng.choice(len(cards), size=count, replace=False)
+    layout = random_layout(rng, count, card_width, size)
+    items = [(deck[cards[i]], card_quad(deck[cards[i]], x, y, a, card_width))
+             for i, (x, y, a) in zip(chosen, layout, strict=False)]
+    return render(look, items, rng, condition)
