@@ -403,3 +403,43 @@ def test_settled_cards_are_reported_exactly_once_whatever_the_dropouts() -> None
 
 def _key(detection) -> tuple[float, ...]:  # type: ignore[no-untyped-def]
     return tuple(np.round(detection.corners.mean(axis=0)))
+
+
+def test_a_camera_session_drives_the_controller_like_a_shoe(profiles: dict[str, DeckProfile], tmp_path: Path) -> None:
+    # The camera is just another card source: its cards go through the table controller into the journal, an
+    # unreadable one is confirmed by the pit boss from the card itself, and the round settles as with a shoe.
+    import drivers.camera  # noqa: F401
+    from controller.engine import CloseBets, PlaceStakes
+    from controller.rule_files import load_preset
+    from controller.strategy import next_action
+    from controller.table.audit import verify_journal
+    from controller.table.controller import TableController
+    from controller.table.journal import Journal
+    from controller.table.users import Role, User
+    from drivers.base import CardEvent, open_source
+
+    boss = User("boris", Role.PIT_BOSS)
+    journal = Journal(tmp_path / "T1.journal")
+    table = TableController(journal, load_preset("caribbean-stud"))
+    table.submit(PlaceStakes(1, 10, player="P1"))
+    table.submit(CloseBets())
+    with open_source(f"camera+sim://?deck={DECKS[1]}&seed=9&fps=0&rounds=2&width=960") as source:
+        dealt = source.feed.dealt  # type: ignore[attr-defined]
+        taken = 0
+        while table.round is not None and table.round.phase != "closed":
+            state = table.round
+            if state.fault is not None:  # the dealer shows the card; the pit boss enters it
+                table.correct_card(dealt[taken - 1].code, boss, "camera could not read it; checked by eye")
+                continue
+            action = next_action(state)
+            if action is not None:
+                table.submit(action)
+                continue
+            event = source.recv(timeout=None)
+            assert isinstance(event, CardEvent), event
+            table.card(event)
+            taken += 1
+    placed = [e.payload["card"] for e in journal.entries() if e.kind == "CardPlaced"]
+    assert placed == [c.code for c in dealt[:10]]  # the journal holds the cards as dealt, in order
+    assert verify_journal(list(journal.entries())).ok
+    journal.close()
