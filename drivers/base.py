@@ -167,7 +167,10 @@ def register(scheme: str, target: str) -> None:
 
 def open_source(url: str) -> CardSource:
     """Open a card source from its URL, e.g. `serial:///dev/ttyUSB0?baud=9600`, `sim://?seed=42`."""
-    scheme = urlsplit(url).scheme
+    try:
+        scheme = urlsplit(url).scheme
+    except ValueError as err:  # e.g. an unclosed IPv6 bracket
+        raise SourceError(f"'{url}' is not a URL: {err}") from err
     target = REGISTRY.get(scheme)
     if target is None:
         known = ", ".join(f"{s}://" for s in sorted(REGISTRY)) or "none"
@@ -180,7 +183,10 @@ def open_source(url: str) -> CardSource:
             f"'{url}' needs the Python package '{exc.name or module_name}', which is not installed: "
             "reinstall rptable with its dependencies (make setup)"
         ) from exc
-    source: CardSource = cls.from_url(url)
+    try:
+        source: CardSource = cls.from_url(url)
+    except ValueError as err:  # a malformed part of the URL: a port out of range, a broken address, a number
+        raise SourceError(f"'{url}': {err}") from err
     return source
 
 

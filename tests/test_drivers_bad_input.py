@@ -146,3 +146,12 @@ def test_a_source_whose_library_is_missing_says_which_package() -> None:
             open_source("ghost://x")
     finally:
         REGISTRY.pop("ghost")
+
+
+@pytest.mark.parametrize("url", ["serial:///dev/null?hb_timeout=x", "serial:///dev/null?gap_wait=nan",
+                                 "socket://localhost:99999", "socket://[::1", "serial:///dev/null?hb_timeout=-1"])
+def test_a_malformed_url_option_is_a_clear_refusal_not_a_crash(url: str) -> None:
+    from drivers.base import SourceError, open_source
+
+    with pytest.raises(SourceError):
+        open_source(url)

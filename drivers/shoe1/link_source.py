@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import queue
 import threading
 import time
 from abc import abstractmethod
 from typing import Self
 
-from drivers.base import CardSource, DeviceFault, SourceEvent, SourceStatus, StatusEvent, url_query
+from drivers.base import CardSource, DeviceFault, SourceError, SourceEvent, SourceStatus, StatusEvent, url_query
 from drivers.shoe1.delivery import GAP_WAIT, HEARTBEAT_TIMEOUT, Delivery, Outcome
 from drivers.shoe1.messages import Decoded, HostMessage, Lock, Unlock
 
@@ -37,6 +38,20 @@ def flag(query: dict[str, str], name: str, default: bool) -> bool:
     return default if value is None else value.lower() not in ("0", "false", "no", "off")
 
 
+def seconds_option(query: dict[str, str], name: str, default: float) -> float:
+    """A URL option that is a number of seconds: positive and finite, or the URL is refused."""
+    text = query.get(name)
+    if text is None:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise SourceError(f"{name}={text} is not a number of seconds above 0")
+    return value
+
+
 class Shoe1Source(CardSource):
     """Base of the SHOE/1 drivers. URL options shared by both: `hb_timeout`, `gap_wait`, `lock_on_fault`."""
 
@@ -45,8 +60,8 @@ class Shoe1Source(CardSource):
         query = url_query(url)
         self._delivery = Delivery(
             url,
-            heartbeat_timeout=float(query.get("hb_timeout", HEARTBEAT_TIMEOUT)),
-            gap_wait=float(query.get("gap_wait", GAP_WAIT)),
+            heartbeat_timeout=seconds_option(query, "hb_timeout", HEARTBEAT_TIMEOUT),
+            gap_wait=seconds_option(query, "gap_wait", GAP_WAIT),
             lock_on_fault=flag(query, "lock_on_fault", True),
         )
         self._events: queue.Queue[SourceEvent] = queue.Queue()
