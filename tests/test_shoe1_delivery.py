@@ -195,3 +195,61 @@ def test_shoe1_delivery_each_missing_seq_gets_its_own_resync() -> None:
     assert cards_of(out) == [(1, "3C"), (2, "4C")] and Resync(3) in out.replies
     assert cards_of(d.on_frame(card(3, "5C"), 0.2)) == [(3, "5C"), (4, "6C")]
     assert faults_of(d.tick(5.0)) == []
+
+
+def _hello():  # type: ignore[no-untyped-def]
+    from drivers.shoe1.messages import ShoeHello
+
+    return ShoeHello("RS-200", "SN000123", "2.4.1")
+
+
+def _cards(out: Outcome) -> list[tuple[int, str]]:
+    return [(e.seq, e.code) for e in out.events if isinstance(e, CardEvent)]
+
+
+def _faults(out: Outcome) -> list[str]:
+    return [e.code for e in out.events if isinstance(e, DeviceFault)]
+
+
+def test_shoe1_delivery_a_restarted_shoe_counting_from_0_again_loses_no_card() -> None:
+    # The shoe is switched off and on: its count starts over and may even deal the very same cards at the very
+    # same seqs. Its uptime going back tells them from retransmissions: they are new cards, and a fault says so.
+    d = Delivery("test")
+    codes = ["AS", "KD", "7C", "2H"]
+    d.on_frame(_hello(), 0.0)
+    d.on_frame(Heartbeat(100), 0.5)
+    first = Outcome()
+    for seq, code in enumerate(codes):
+        first.extend(d.on_frame(card(seq, code), 1.0 + seq))
+    assert _cards(first) == list(enumerate(codes))
+    d.on_frame(Heartbeat(105), 5.5)
+    again = Outcome()
+    again.extend(d.on_frame(_hello(), 8.0))  # power-up HELLO
+    again.extend(d.on_frame(card(0, "AS"), 8.2))
+    again.extend(d.on_frame(card(1, "KD"), 8.4))
+    again.extend(d.on_frame(Heartbeat(1), 8.9))  # uptime 1 s: this shoe has just started
+    assert _cards(again) == [(0, "AS"), (1, "KD")] and "SEQ_RESTART" in _faults(again)
+
+
+def test_shoe1_delivery_after_a_plain_reconnect_a_resent_card_is_still_a_retransmission() -> None:
+    d = Delivery("test")
+    d.on_frame(_hello(), 0.0)
+    d.on_frame(Heartbeat(100), 0.5)
+    d.on_frame(card(0, "AS"), 1.0)
+    d.on_frame(card(1, "KD"), 2.0)
+    d.on_frame(Heartbeat(102), 2.5)
+    later = Outcome()
+    later.extend(d.on_frame(_hello(), 6.0))  # the shoe answers the host's HELLO after a reconnect
+    later.extend(d.on_frame(card(1, "KD"), 6.1))  # its ACK was lost: resent with the same seq
+    later.extend(d.on_frame(Heartbeat(106), 6.5))  # uptime agrees with the host's clock
+    later.extend(d.on_frame(card(2, "7C"), 7.0))
+    assert _cards(later) == [(2, "7C")] and not _faults(later)
+    assert d.counters.duplicates_dropped == 1
+
+
+def test_shoe1_delivery_usb_uptime_wraps_at_256_without_a_false_restart() -> None:
+    d = Delivery("test", uptime_modulus=256)
+    d.on_frame(Heartbeat(254), 0.0)
+    d.on_frame(card(0, "AS"), 0.5)
+    out = d.on_frame(Heartbeat(1), 3.0)  # 254 + 3 s = 257 = 1 (mod 256): no restart
+    assert not _faults(out)

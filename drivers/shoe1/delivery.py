@@ -39,6 +39,8 @@ GAP_WAIT = 1.0  # how long a RESYNC may take to fill a gap before it becomes a f
 HISTORY = 64  # the shoe keeps the last 64 cards; we remember as many to recognise retransmissions
 HALF = SEQ_MODULUS // 2
 RESYNC_RETRY = 0.3  # a RESYNC (or its answer) can be lost too: ask again this often while a gap is open
+UPTIME_SLACK = 3.0  # seconds the shoe's uptime may disagree with the host's clock before it means a restart
+DOUBT_WAIT = 1.5  # after a HELLO, how long an old-looking card may wait for the heartbeat that explains it
 
 
 @dataclass
@@ -81,6 +83,7 @@ class Delivery:
         gap_wait: float = GAP_WAIT,
         lock_on_fault: bool = True,
         wall_clock: Callable[[], float] = base.now,
+        uptime_modulus: int | None = None,
     ) -> None:
         self.source = source
         self.heartbeat_timeout = heartbeat_timeout
@@ -98,6 +101,12 @@ class Delivery:
         self.last_heartbeat_wall: float | None = None
         self.offline = False
         self.hello: ShoeHello | None = None
+        # The shoe's uptime (from HB) against the host's clock: it tells a restarted shoe, whose count starts
+        # over, from retransmissions with the same seqs. USB reports it modulo 256.
+        self.uptime_modulus = uptime_modulus
+        self._uptime: tuple[float, int] | None = None  # (host time, uptime) of the last heartbeat
+        self._doubtful: list[CardFrame] = []  # old-looking cards after a HELLO, until a heartbeat explains them
+        self._doubt_until: float | None = None
 
     # -- inputs --------------------------------------------------------------------------------------------
     def link_up(self, now: float) -> Outcome:
@@ -124,8 +133,15 @@ class Delivery:
         out = self._alive(
             now, heartbeat=isinstance(frame, Heartbeat | ShoeHello), announce=not isinstance(frame, ShoeHello)
         )
+        if isinstance(frame, Heartbeat):
+            out.extend(self._on_uptime(frame.uptime, now))
         if isinstance(frame, CardFrame):
-            out.extend(self._on_card(frame, now))
+            if self._doubt_until is not None and self.expected is not None \
+                    and seq_distance(frame.seq, self.expected) < 0:
+                self._doubtful.append(frame)  # a retransmission, or the first cards of a restarted shoe
+                out.replies.append(Ack(frame.seq))
+            else:
+                out.extend(self._on_card(frame, now))
         elif isinstance(frame, StatusFrame):
             out.events.append(StatusEvent(frame.state, self.source, self._wall()))
         elif isinstance(frame, FaultFrame):
@@ -134,6 +150,8 @@ class Delivery:
             out.extend(self._fault(frame.code, f"The shoe reports {frame.code} ({text}). {_ADVICE}"))
         elif isinstance(frame, ShoeHello):
             self.hello = frame
+            if self.expected is not None:  # the shoe may have restarted: let its next heartbeat say
+                self._doubt_until = now + DOUBT_WAIT
             detail = f"{frame.model} {frame.serial} firmware {frame.firmware}"
             out.events.append(StatusEvent("CONNECTED", self.source, self._wall(), detail))
         elif isinstance(frame, Nak):
@@ -143,6 +161,8 @@ class Delivery:
     def tick(self, now: float) -> Outcome:
         """Time passed: heartbeat timeout, RESYNC that did not fill a gap in time."""
         out = Outcome()
+        if self._doubt_until is not None and now >= self._doubt_until:
+            out.extend(self._settle_doubt(now, restarted=False))
         if self._gap_deadline is not None and now >= self._gap_deadline:
             out.extend(self._give_up_gap())
         self._chase_gap(now, out)
@@ -161,7 +181,7 @@ class Delivery:
 
     def next_deadline(self) -> float | None:
         """When `tick` may next have something to do (None: nothing pending)."""
-        times = [t for t in (self._gap_deadline,) if t is not None]
+        times = [t for t in (self._gap_deadline, self._doubt_until) if t is not None]
         if self._held and self._resync_at is not None:
             times.append(self._resync_at + RESYNC_RETRY)
         if not self.offline and self._last_heartbeat is not None:
@@ -221,6 +241,43 @@ class Delivery:
                 )
                 out.events.append(self._deliver(frame))
         self._chase_gap(now, out)
+        return out
+
+    def _on_uptime(self, uptime: int, now: float) -> Outcome:
+        """A heartbeat's uptime that runs behind the host's clock means the shoe restarted: its count starts
+        over, so what follows is new cards, not retransmissions."""
+        previous, self._uptime = self._uptime, (now, uptime)
+        restarted = False
+        if previous is not None:
+            expected = previous[1] + (now - previous[0])
+            if self.uptime_modulus is None:
+                restarted = uptime < expected - UPTIME_SLACK
+            elif now - previous[0] < self.uptime_modulus - UPTIME_SLACK:  # longer: the wrap hides it
+                behind = (expected - uptime) % self.uptime_modulus
+                restarted = UPTIME_SLACK < behind < self.uptime_modulus - UPTIME_SLACK
+        if restarted or self._doubt_until is not None:
+            return self._settle_doubt(now, restarted=restarted)
+        return Outcome()
+
+    def _settle_doubt(self, now: float, *, restarted: bool) -> Outcome:
+        """Decide the cards held since a HELLO: after a restart they start a new count and are delivered;
+        otherwise they go through the usual rules (retransmissions are dropped)."""
+        out = Outcome()
+        doubtful, self._doubtful, self._doubt_until = self._doubtful, [], None
+        if restarted and self.expected is not None:
+            if self._held:  # cards still missing from before the restart will not come now
+                out.extend(self._give_up_gap())
+            old = self.expected
+            self.expected = None
+            self._history.clear()
+            out.extend(self._fault(
+                "SEQ_RESTART",
+                f"The shoe restarted (its uptime went back) while the controller expected seq {old}: its card "
+                "count starts over. Stop dealing; a pit boss must check that every card dealt is on the table."))
+        for frame in doubtful:
+            card_out = self._on_card(frame, now)
+            card_out.replies = [r for r in card_out.replies if not isinstance(r, Ack)]  # acknowledged already
+            out.extend(card_out)
         return out
 
     def _chase_gap(self, now: float, out: Outcome) -> None:

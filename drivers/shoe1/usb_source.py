@@ -53,6 +53,7 @@ class UsbShoeSource(Shoe1Source):
 
     def __init__(self, url: str, vendor: int, product: int, serial: str | None, backend: Any) -> None:
         super().__init__(url)
+        self._delivery.uptime_modulus = 256  # SHOE/1-USB's HEARTBEAT carries uptime seconds mod 256
         self.vendor, self.product, self.serial = vendor, product, serial
         self._backend = backend
         self._device: Any = None
