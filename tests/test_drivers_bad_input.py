@@ -155,3 +155,29 @@ def test_a_malformed_url_option_is_a_clear_refusal_not_a_crash(url: str) -> None
 
     with pytest.raises(SourceError):
         open_source(url)
+
+
+def test_shoe1_a_card_read_just_as_the_port_vanishes_is_still_handed_on() -> None:
+    # The card's frame was read, its ACK could not be written because the port disappeared at that instant:
+    # the card left the shoe and reached the host, so it must be delivered (the shoe's resend is a duplicate).
+    from controller.cards import parse_card
+    from drivers.base import CardEvent
+    from drivers.shoe1.delivery import Outcome
+    from drivers.shoe1.link_source import LinkLost, Shoe1Source
+    from drivers.shoe1.messages import Ack
+
+    class VanishingPort(Shoe1Source):
+        def _open_link(self) -> None: ...
+        def _close_link(self) -> None: ...
+        def _read_frames(self, timeout: float) -> list:  # type: ignore[type-arg]
+            return []
+
+        def _send(self, message) -> None:  # type: ignore[no-untyped-def]
+            raise LinkLost("device disconnected")
+
+    source = VanishingPort("serial:///dev/vanishing")
+    source._linked = True
+    event = CardEvent(parse_card("AH"), 5, None, "serial:///dev/vanishing", 0.0)
+    with pytest.raises(LinkLost):
+        source._apply(Outcome(events=[event], replies=[Ack(5)]))
+    assert source.recv(timeout=0) == event

@@ -253,3 +253,10 @@ def test_shoe1_delivery_usb_uptime_wraps_at_256_without_a_false_restart() -> Non
     d.on_frame(card(0, "AS"), 0.5)
     out = d.on_frame(Heartbeat(1), 3.0)  # 254 + 3 s = 257 = 1 (mod 256): no restart
     assert not _faults(out)
+
+
+def test_shoe1_delivery_e07_asks_the_shoe_for_the_card_it_could_not_deliver() -> None:
+    d = Delivery("test")
+    d.on_frame(card(0, "AS"), 0.0)
+    out = d.on_frame(FaultFrame("E07", "CARD unacknowledged"), 1.0)
+    assert "E07" in _faults(out) and Resync(1) in out.replies

@@ -127,3 +127,12 @@ def test_shoe1_usb_single_bit_error_is_always_detected(message: object, index: i
     report = bytearray(usb_codec.encode_report(message))  # type: ignore[arg-type]
     report[index] ^= 1 << bit
     assert isinstance(usb_codec.decode_report(bytes(report)), BadFrame)
+
+
+def test_shoe1_usb_an_unreadable_card_with_a_suit_out_of_range_is_dropped() -> None:
+    from drivers.shoe1.messages import BadFrame
+    from drivers.shoe1.usb_codec import crc16_mcrf4xx, decode_report
+
+    body = bytes([0x01, 0x01, 0x00, 0x00, 0x09, 0xFF]) + bytes(8)
+    report = body + crc16_mcrf4xx(body).to_bytes(2, "little")
+    assert isinstance(decode_report(report), BadFrame)

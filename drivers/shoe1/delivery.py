@@ -128,7 +128,7 @@ class Delivery:
             return Outcome()
         if isinstance(frame, UnknownFrame):
             self.counters.unknown_frames += 1
-            log.info("%s: ignored a frame of unknown type %r", self.source, frame.kind)  # SHOE/1: ignore, log
+            log.warning("%s: ignored a frame of unknown type %r", self.source, frame.kind)  # SHOE/1: ignore, log
             return Outcome()
         out = self._alive(
             now, heartbeat=isinstance(frame, Heartbeat | ShoeHello), announce=not isinstance(frame, ShoeHello)
@@ -148,6 +148,8 @@ class Delivery:
             meaning = DEVICE_FAULTS.get(frame.code, "")
             text = frame.text or meaning
             out.extend(self._fault(frame.code, f"The shoe reports {frame.code} ({text}). {_ADVICE}"))
+            if frame.code == "E07" and self.expected is not None:
+                out.replies.append(Resync(self.expected))  # the unacknowledged card is still in the shoe: ask
         elif isinstance(frame, ShoeHello):
             self.hello = frame
             if self.expected is not None:  # the shoe may have restarted: let its next heartbeat say

@@ -147,14 +147,19 @@ class Shoe1Source(CardSource):
 
     def _apply(self, outcome: Outcome) -> None:
         # Replies first: the ACK should leave before the card is handed on, so the shoe does not resend.
-        for reply in outcome.replies:
-            if isinstance(reply, Lock):
-                self._want_locked = True
-                self._status.locked = True
-            if self._linked:
-                self._send_locked(reply)
-        for event in outcome.events:
-            self._post(event)
+        # But the events are posted even when a reply cannot be sent (the port vanished just then): the
+        # delivery rules already count the card as delivered, and an unacknowledged card the shoe resends
+        # is dropped as a retransmission, so posting is what keeps it from being lost.
+        try:
+            for reply in outcome.replies:
+                if isinstance(reply, Lock):
+                    self._want_locked = True
+                    self._status.locked = True
+                if self._linked:
+                    self._send_locked(reply)
+        finally:
+            for event in outcome.events:
+                self._post(event)
 
     def _send_locked(self, message: HostMessage) -> None:
         with self._write_lock:

@@ -80,7 +80,7 @@ def decode_report(report: bytes) -> ShoeMessage | BadFrame | UnknownFrame:
         return BadFrame("bad CRC", raw)
     kind, seq, b3, b4, b5 = struct.unpack_from("<BHBBB", raw)
     if kind == REPORT_CARD:
-        if b3 == 0:
+        if b3 == 0 and b4 <= 3:  # unreadable; the suit byte must still be in range
             card = None
         elif 2 <= b3 <= 14 and b4 <= 3:
             card = card_from_index((b3 - 2) * 4 + b4)
