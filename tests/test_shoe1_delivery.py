@@ -260,3 +260,14 @@ def test_shoe1_delivery_e07_asks_the_shoe_for_the_card_it_could_not_deliver() ->
     d.on_frame(card(0, "AS"), 0.0)
     out = d.on_frame(FaultFrame("E07", "CARD unacknowledged"), 1.0)
     assert "E07" in _faults(out) and Resync(1) in out.replies
+
+
+def test_shoe1_delivery_a_seq_far_behind_without_a_restart_is_refused_not_delivered_twice() -> None:
+    # $CARD,999,AS and $CARD,595,AS share their XOR checksum: a two-bit error turns one into the other. No shoe
+    # resends 400 cards back, and nothing says it restarted: the card is refused, with a fault, never taken again.
+    d = Delivery("test")
+    for seq in range(1000):
+        d.on_frame(card(seq, "AS" if seq == 999 else PACK[seq % 52].code), float(seq))
+    out = d.on_frame(card(595, "AS"), 1000.0)
+    assert _cards(out) == [] and "SEQ_CONFLICT" in _faults(out)
+    assert _cards(d.on_frame(card(1000, "KD"), 1001.0)) == [(1000, "KD")]  # and the count goes on

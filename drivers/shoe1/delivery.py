@@ -229,19 +229,17 @@ class Delivery:
                 )
                 out.events.append(self._record(frame))
             else:
-                # Far behind and unknown: the shoe restarted its count. Take the card (it did leave the
-                # shoe) but stop play: cards from before the restart may not have been reported.
-                old = self.expected
-                self._history.clear()
-                self.expected = frame.seq
+                # Far behind and never seen: no shoe resends that far back (it keeps 64), and a restart shows
+                # in its uptime (see _on_uptime). So this is a damaged seq that passed the checksum (XOR cannot
+                # see two flipped bits in one position): taking it could hand on a card twice. Refuse it, loudly.
                 out.extend(
                     self._fault(
-                        "SEQ_RESTART",
-                        f"The shoe restarted its card count (seq {frame.seq}, expected {old}). Card "
-                        f"{frame.code} was taken. Stop dealing; a pit boss must check the cards dealt.",
+                        "SEQ_CONFLICT",
+                        f"The shoe sent seq {frame.seq} ({frame.code}) while the controller expected "
+                        f"{self.expected}: no shoe resends that far back, so the frame was damaged and the card was "
+                        "not taken. Stop dealing; a pit boss must check the cards on the table.",
                     )
                 )
-                out.events.append(self._deliver(frame))
         self._chase_gap(now, out)
         return out
 
