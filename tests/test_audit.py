@@ -38,25 +38,18 @@ def test_audit_verify_recomputes_payments_and_catches_a_rehashed_forgery(session
     # which pays every box again from its cards and the rules, still names the event.
     forged = tmp_path / "forged.journal"
     forged.write_bytes(session.read_bytes())
-    db = sqlite3.connect(forged)
-    db.execute("DROP TRIGGER events_no_update")
-    rows = db.execute("SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash FROM events "
-                      "ORDER BY seq").fetchall()
-    target = next(r for r in rows if r[4] == "BoxSettled" and json.loads(r[7])["outcome"] == "lose")
-    prev = None
-    for seq, table_id, at, round_id, kind, version, actor, payload, prev_hash in rows:
-        if seq == target[0]:
-            data = json.loads(payload)
-            data["bet"], data["net"] = -data["bet"], data["net"] - 2 * data["bet"]
-            data["outcome"] = "win"
-            payload = json.dumps(data, sort_keys=True, separators=(",", ":"))
-        prev_hash = prev or prev_hash
-        digest = entry_hash(seq, table_id, at, round_id, kind, version, actor, payload, prev_hash)
-        db.execute("UPDATE events SET payload = ?, prev_hash = ?, hash = ? WHERE seq = ?",
-                   (payload, prev_hash, digest, seq))
-        prev = digest
-    db.commit()
-    db.close()
+    target: list[int] = []
+
+    def pay_a_loss_as_a_win(rows):
+        row = next(r for r in rows if r[4] == "BoxSettled" and json.loads(r[7])["outcome"] == "lose")
+        data = json.loads(row[7])
+        data["bet"], data["net"] = -data["bet"], data["net"] - 2 * data["bet"]
+        data["outcome"] = "win"
+        row[7] = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        target.append(row[0])
+        return rows
+
+    rehash(forged, pay_a_loss_as_a_win)
     out = rptable("audit", "--journal", str(forged), "verify", "--json")
     report = json.loads(out.stdout)
     assert out.returncode == 1 and not report["ok"] and report["first_bad_event"] == target[0]

@@ -203,14 +203,6 @@ def _hello():  # type: ignore[no-untyped-def]
     return ShoeHello("RS-200", "SN000123", "2.4.1")
 
 
-def _cards(out: Outcome) -> list[tuple[int, str]]:
-    return [(e.seq, e.code) for e in out.events if isinstance(e, CardEvent)]
-
-
-def _faults(out: Outcome) -> list[str]:
-    return [e.code for e in out.events if isinstance(e, DeviceFault)]
-
-
 def test_shoe1_delivery_a_restarted_shoe_counting_from_0_again_loses_no_card() -> None:
     # The shoe is switched off and on: its count starts over and may even deal the very same cards at the very
     # same seqs. Its uptime going back tells them from retransmissions: they are new cards, and a fault says so.
@@ -221,14 +213,14 @@ def test_shoe1_delivery_a_restarted_shoe_counting_from_0_again_loses_no_card() -
     first = Outcome()
     for seq, code in enumerate(codes):
         first.extend(d.on_frame(card(seq, code), 1.0 + seq))
-    assert _cards(first) == list(enumerate(codes))
+    assert cards_of(first) == list(enumerate(codes))
     d.on_frame(Heartbeat(105), 5.5)
     again = Outcome()
     again.extend(d.on_frame(_hello(), 8.0))  # power-up HELLO
     again.extend(d.on_frame(card(0, "AS"), 8.2))
     again.extend(d.on_frame(card(1, "KD"), 8.4))
     again.extend(d.on_frame(Heartbeat(1), 8.9))  # uptime 1 s: this shoe has just started
-    assert _cards(again) == [(0, "AS"), (1, "KD")] and "SEQ_RESTART" in _faults(again)
+    assert cards_of(again) == [(0, "AS"), (1, "KD")] and "SEQ_RESTART" in faults_of(again)
 
 
 def test_shoe1_delivery_after_a_plain_reconnect_a_resent_card_is_still_a_retransmission() -> None:
@@ -243,7 +235,7 @@ def test_shoe1_delivery_after_a_plain_reconnect_a_resent_card_is_still_a_retrans
     later.extend(d.on_frame(card(1, "KD"), 6.1))  # its ACK was lost: resent with the same seq
     later.extend(d.on_frame(Heartbeat(106), 6.5))  # uptime agrees with the host's clock
     later.extend(d.on_frame(card(2, "7C"), 7.0))
-    assert _cards(later) == [(2, "7C")] and not _faults(later)
+    assert cards_of(later) == [(2, "7C")] and not faults_of(later)
     assert d.counters.duplicates_dropped == 1
 
 
@@ -252,14 +244,14 @@ def test_shoe1_delivery_usb_uptime_wraps_at_256_without_a_false_restart() -> Non
     d.on_frame(Heartbeat(254), 0.0)
     d.on_frame(card(0, "AS"), 0.5)
     out = d.on_frame(Heartbeat(1), 3.0)  # 254 + 3 s = 257 = 1 (mod 256): no restart
-    assert not _faults(out)
+    assert not faults_of(out)
 
 
 def test_shoe1_delivery_e07_asks_the_shoe_for_the_card_it_could_not_deliver() -> None:
     d = Delivery("test")
     d.on_frame(card(0, "AS"), 0.0)
     out = d.on_frame(FaultFrame("E07", "CARD unacknowledged"), 1.0)
-    assert "E07" in _faults(out) and Resync(1) in out.replies
+    assert "E07" in faults_of(out) and Resync(1) in out.replies
 
 
 def test_shoe1_delivery_a_seq_far_behind_without_a_restart_is_refused_not_delivered_twice() -> None:
@@ -269,5 +261,5 @@ def test_shoe1_delivery_a_seq_far_behind_without_a_restart_is_refused_not_delive
     for seq in range(1000):
         d.on_frame(card(seq, "AS" if seq == 999 else PACK[seq % 52].code), float(seq))
     out = d.on_frame(card(595, "AS"), 1000.0)
-    assert _cards(out) == [] and "SEQ_CONFLICT" in _faults(out)
-    assert _cards(d.on_frame(card(1000, "KD"), 1001.0)) == [(1000, "KD")]  # and the count goes on
+    assert cards_of(out) == [] and "SEQ_CONFLICT" in faults_of(out)
+    assert cards_of(d.on_frame(card(1000, "KD"), 1001.0)) == [(1000, "KD")]  # and the count goes on

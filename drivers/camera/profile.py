@@ -7,7 +7,6 @@ A profile lives in `$RPTABLE_DATA_DIR/decks/NAME/` (by default `$XDG_DATA_HOME/r
 from __future__ import annotations
 
 import json
-import os
 import re
 import tempfile
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from controller.cards import PACK, Card
+from controller.table.paths import data_dir  # the one rule for the user data folder
 from drivers.camera.inkmap import Face
 
 PROFILE_VERSION = 2
@@ -24,15 +24,6 @@ _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 class ProfileError(Exception):
     """A deck profile is missing, damaged or of another version; the message says what to do."""
-
-
-def data_dir() -> Path:
-    """The user data folder: RPTABLE_DATA_DIR, else $XDG_DATA_HOME/rptable, else ~/.local/share/rptable."""
-    override = os.environ.get("RPTABLE_DATA_DIR")
-    if override:
-        return Path(override)
-    xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(xdg) / "rptable"
 
 
 def deck_dir(name: str) -> Path:

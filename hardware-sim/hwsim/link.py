@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from drivers.shoe1 import codec
 from drivers.shoe1.messages import FaultFrame, ShoeMessage
 from hwsim.faults import FaultPlan
 
@@ -57,6 +58,15 @@ class LinkFaults:
             if intact and isinstance(message, FaultFrame):
                 counters.faults_delivered.append(message.code)
         return out
+
+    def serial_bytes(self, transmissions: Iterable[Transmission]) -> bytes:
+        """The SHOE/1 sentences of these transmissions as they go down a serial line or a socket, garbled
+        where the cable garbles them."""
+        chunks = []
+        for t in transmissions:
+            sentence = codec.encode(t.message)
+            chunks.append(self.garble_sentence(sentence) if t.garbled else sentence)
+        return b"".join(chunks)
 
     def garble_sentence(self, sentence: bytes) -> bytes:
         """Flip one bit of a byte of BODY (between `$` and `*`) without creating a delimiter."""

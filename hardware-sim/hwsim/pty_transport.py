@@ -89,11 +89,7 @@ class PtyTransport(Transport):
         return messages
 
     def send(self, transmissions: list[Transmission]) -> None:
-        chunks = []
-        for t in transmissions:
-            sentence = codec.encode(t.message)
-            chunks.append(self._link.garble_sentence(sentence) if t.garbled else sentence)
-        self._write(b"".join(chunks))
+        self._write(self._link.serial_bytes(transmissions))
 
     def _write(self, data: bytes) -> None:
         # A line drains at its own pace: wait briefly for the host to read (as a UART would keep sending),

@@ -81,11 +81,7 @@ class TcpTransport(Transport):
         return messages
 
     def send(self, transmissions: list[Transmission]) -> None:
-        chunks = []
-        for t in transmissions:
-            sentence = codec.encode(t.message)
-            chunks.append(self._link.garble_sentence(sentence) if t.garbled else sentence)
-        self._write(b"".join(chunks))
+        self._write(self._link.serial_bytes(transmissions))
 
     def _write(self, data: bytes) -> None:
         if self._client is None:
