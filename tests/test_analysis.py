@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from controller.analysis.montecarlo import house_edge
-from controller.analysis.vectorised import _decide, hand_keys, hand_tables
+from controller.analysis.vectorised import _decide, deal, hand_keys, hand_tables
 from controller.cards import PACK, parse_cards
 from controller.hands import best_five
 from controller.rule_files import load_preset
@@ -40,6 +40,34 @@ def test_vectorised_strengths_order_hands_as_the_evaluator_does(caribbean):
         got = int(strengths[i] > strengths[i + 1]) - int(strengths[i] < strengths[i + 1])
         assert got == expected, (hands[i], hands[i + 1])
     assert all(tables.category[k] == v.category for k, v in zip(keys, values, strict=True))
+
+
+# GAME_RULES.md §7: the number of 5-card hands in each category (no game first, royal last), of 2,598,960.
+FIVE_CARD_COUNTS = [1_135_260, 167_280, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 36, 4]
+
+
+def _chi_square(observed, expected):
+    observed, expected = np.asarray(observed, dtype=float), np.asarray(expected, dtype=float)
+    return float(((observed - expected) ** 2 / expected).sum())
+
+
+def test_vectorised_deal_is_a_shuffled_pack_every_card_once_uniform_hands_as_published(caribbean):
+    rows = 300_000
+    cards = deal(np.random.default_rng(11), rows)
+    ordered = np.sort(cards, axis=1)
+    assert (np.diff(ordered, axis=1) > 0).all(), "a card dealt twice in one round"
+    assert cards.min() >= 0 and cards.max() <= 51
+    # Every position is uniform over the pack (52 cells, 51 degrees of freedom; the bound is far in the tail,
+    # and a biased draw, e.g. one card never dealt or a redraw that favours low cards, lands well beyond it).
+    for position in (0, 4, 9):
+        counts = np.bincount(cards[:, position], minlength=52)
+        assert _chi_square(counts, [rows / 52] * 52) < 51 + 6 * (2 * 51) ** 0.5, position
+    # The dealer's hand (positions 5-9, dealt after the player's) has the published category frequencies.
+    categories = hand_tables(caribbean).category[hand_keys(cards[:, 5:])]
+    observed = np.bincount(categories, minlength=11)
+    expected = [rows * n / 2_598_960 for n in FIVE_CARD_COUNTS]
+    common = slice(0, 8)  # categories expected often enough for the chi-square approximation
+    assert _chi_square(observed[common], expected[common]) < 7 + 6 * (2 * 7) ** 0.5
 
 
 @pytest.mark.parametrize(

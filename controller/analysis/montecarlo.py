@@ -17,7 +17,7 @@ from controller.analysis.engine_rounds import DRAWING_STRATEGIES, simulate_engin
 from controller.analysis.vectorised import NO_DRAW_STRATEGIES, Totals, hand_tables, simulate_batch
 from controller.rules import HouseRules
 
-BATCH = 500_000  # vectorised rounds per job
+BATCH = 200_000  # vectorised rounds per job (its arrays stay in cache)
 ENGINE_BATCH = 5_000  # rounds through the engine per job (a few seconds)
 STRATEGIES = NO_DRAW_STRATEGIES + DRAWING_STRATEGIES
 Z95 = 1.959964
