@@ -104,7 +104,7 @@ def deal(rng: np.random.Generator, rounds: int, cards: int = 10) -> npt.NDArray[
 
 def _equals_any(values: npt.NDArray[np.int16], rows: npt.NDArray[np.int16]) -> npt.NDArray[np.bool_]:
     """Where `values` equals the same column of any of `rows`."""
-    hit = values == rows[0]
+    hit: npt.NDArray[np.bool_] = values == rows[0]
     for row in rows[1:]:
         hit |= values == row
     return hit
