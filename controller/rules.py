@@ -7,6 +7,8 @@ lives in `controller.rule_files`; this module does no I/O.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -146,6 +148,13 @@ def _pay_mapping(table: PayTable) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------------- parsing
+
+
+def rules_digest(rules: HouseRules) -> str:
+    """SHA-256 of the rules' canonical JSON: tells a preset's published figures from a table whose rules were
+    changed in any setting (a changed name or note changes it too, which errs on the side of "not known")."""
+    canonical = json.dumps(rules.to_mapping(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def rules_from_toml(text: str, origin: str = "rules") -> HouseRules:

@@ -145,3 +145,37 @@ def test_audit_shift_report_counts_adjustments_per_box_and_leaves_voided_stakes_
     report = build_report("T1", [played, voided])
     assert report.total.drop == 300 and report.total.win == -350
     assert report.by_box[2].win == -350
+
+
+def test_audit_shift_report_sets_theoretical_win_beside_actual_and_names_rules_without_an_edge():
+    from controller.analysis.house_edges import HouseEdge
+    from controller.table.audit import RoundRecord
+    from controller.table.shift_report import build_report, report_csv, report_html
+
+    edge = HouseEdge("classic", "basic", 0.05, (0.045, 0.055), 1_000_000, "2026-11-22", bonus_edge=0.25)
+    box = {"box": 1, "net": -100, "wagered": 100, "stakes": {"ante": 40, "bonus": 20}, "outcome": "lose"}
+    known = RoundRecord("T1-000001", 1, "classic", 1_750_000_000.0, 1_750_000_060.0, True, False, 100, 100,
+                        [box], rules_digest="d-classic")
+    other = RoundRecord("T1-000002", 2, "house-own", 1_750_000_100.0, 1_750_000_160.0, True, False, 100, 100,
+                        [box], rules_digest="d-own")
+    report = build_report("T1", [known, other], {"d-classic": edge})
+    # 40 ante x 5% + 20 bonus x 25% = 7 chips expected on the known round; nothing invented for the other.
+    assert report.total.theoretical == pytest.approx(7.0)
+    assert report.by_box[1].theoretical == pytest.approx(7.0)
+    assert report.total.win == 200 and report.total.theoretical_hold_pct == pytest.approx(3.5)
+    assert report.rules_without_edge == {"house-own"} and not report.theoretical_complete
+    assert "theoretical_win" in report_csv(report).splitlines()[0]
+    page = report_html(report)
+    assert "theoretical win +7" in page and "house-own" in page and "5.00% per ante under basic" in page
+
+
+def test_audit_report_reads_each_rounds_rules_digest_from_the_journal(session):
+    from controller.rule_files import load_preset
+    from controller.rules import rules_digest
+    from controller.table.audit import read_rounds
+    from controller.table.journal import Journal
+
+    with Journal(session, readonly=True) as journal:
+        rounds = read_rounds(journal.entries())
+    assert rounds and {r.rules_digest for r in rounds} == {rules_digest(load_preset(rounds[0].rules))}
+    assert all("stakes" in box for r in rounds for box in r.boxes)

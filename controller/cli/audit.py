@@ -193,15 +193,18 @@ def _export(args: argparse.Namespace, entries: list[Any]) -> int:
 
 
 def _report(args: argparse.Namespace, entries: list[Any]) -> int:
+    from controller.analysis.house_edges import measured_edges
     from controller.table.audit import read_rounds
-    from controller.table.shift_report import build_report, report_csv, report_html
+    from controller.table.shift_report import build_report, report_csv, report_html, theoretical_basis
 
-    report = build_report(args.table, read_rounds(entries))
+    report = build_report(args.table, read_rounds(entries), measured_edges())
     folder = Path(args.out)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "report.html").write_text(report_html(report), encoding="utf-8")
     (folder / "report.csv").write_text(report_csv(report), encoding="utf-8")
     t = report.total
     print(f"{t.rounds:,} rounds, drop {t.drop:,}, house win {t.win:+,}, hold {t.hold_pct:.2f}%")
+    print(f"theoretical win {t.theoretical:+,.0f}, theoretical hold {t.theoretical_hold_pct:.2f}%")
+    print(theoretical_basis(report))
     print(f"wrote {folder / 'report.html'} and {folder / 'report.csv'}")
     return 0

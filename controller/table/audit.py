@@ -16,7 +16,7 @@ from controller.engine.events import EVENT_TYPES, BoxSettled, RoundClosed
 from controller.engine.settlement import settle_box, settle_void
 from controller.engine.state import dealer_qualifies
 from controller.engine.strength import hand_value
-from controller.rules import HouseRules, rules_from_mapping
+from controller.rules import HouseRules, rules_digest, rules_from_mapping
 from controller.table.accounting import box_wagered
 from controller.table.chain import verify_chain
 from controller.table.journal import JournalEntry
@@ -42,6 +42,7 @@ class RoundRecord:
     faults: int = 0
     adjustments: list[dict[str, Any]] = field(default_factory=list)
     entries: list[JournalEntry] = field(default_factory=list)
+    rules_digest: str = ""  # which rules exactly (controller.rules.rules_digest): ties a round to its house edge
 
     @property
     def largest_payout(self) -> int:
@@ -60,15 +61,18 @@ def read_rounds(entries: Iterable[JournalEntry], *, keep_entries: bool = False) 
     """Every round in play order, replayed from its events."""
     rounds: list[RoundRecord] = []
     rules: HouseRules | None = None
+    digest = ""
     state: RoundState | None = None
     current: RoundRecord | None = None
     for entry in entries:
         kind = entry.kind
         if kind == "table.rules":
             rules = rules_from_mapping(entry.payload["rules"], "journal")
+            digest = rules_digest(rules)
         elif kind == "table.round_opened" and rules is not None:
             state = new_round(rules)
-            current = RoundRecord(entry.payload["round_id"], int(entry.payload["number"]), rules.name, entry.at)
+            current = RoundRecord(entry.payload["round_id"], int(entry.payload["number"]), rules.name, entry.at,
+                                  rules_digest=digest)
             rounds.append(current)
         elif kind == "table.adjustment":
             target = next((r for r in reversed(rounds) if r.round_id == entry.payload["round_id"]), None)
@@ -102,7 +106,7 @@ def _box_line(state: RoundState, e: BoxSettled) -> dict[str, Any]:
             "paid": [c.name for c in e.paid], "multiplier": e.multiplier, "outcome": e.outcome,
             "lines": {"ante": e.ante, "bet": e.bet, "draw": e.draw, "insurance": e.insurance, "bonus": e.bonus,
                       "buy_game": e.buy_game},
-            "net": e.net, "wagered": wagered}
+            "stakes": {"ante": box.ante, "bonus": box.bonus}, "net": e.net, "wagered": wagered}
 
 
 def recall(entries: Iterable[JournalEntry], count: int = 10) -> list[RoundRecord]:

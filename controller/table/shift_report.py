@@ -3,6 +3,11 @@
 Drop here is the handle: everything wagered on the layout (ante, bet, draw payments, insurance, bonus, the
 buy-a-game payment), voided rounds left out since their stakes went back; house win is what the house kept
 after every payment and manual adjustment, each adjustment counted against its box; hold % = win / drop.
+
+Theoretical win is what the house expects to keep from the same play: each box's ante times the preset's house
+edge per ante under the `basic` strategy (controller/analysis/house_edges.py), plus its bonus stake times the
+bonus bet's edge. Actual win differs from it by chance (over a short shift, a lot) and by players who play
+worse than `basic`. Rounds whose rules have no measured edge are named, never given a made-up figure.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from controller.analysis.house_edges import HouseEdge
 from controller.table.audit import RoundRecord
 
 
@@ -23,10 +29,15 @@ class Tally:
     boxes: int = 0
     drop: int = 0
     win: int = 0
+    theoretical: float = 0.0  # expected house win under the measured edges
 
     @property
     def hold_pct(self) -> float:
         return 100.0 * self.win / self.drop if self.drop else 0.0
+
+    @property
+    def theoretical_hold_pct(self) -> float:
+        return 100.0 * self.theoretical / self.drop if self.drop else 0.0
 
 
 @dataclass
@@ -40,9 +51,17 @@ class ShiftReport:
     voided: int = 0
     incomplete: int = 0
     adjustments: int = 0
+    edges_used: dict[str, HouseEdge] = field(default_factory=dict)  # rules name -> the edge applied
+    rules_without_edge: set[str] = field(default_factory=set)  # rules names with no measured edge
+
+    @property
+    def theoretical_complete(self) -> bool:
+        return not self.rules_without_edge
 
 
-def build_report(table_id: str, rounds: list[RoundRecord]) -> ShiftReport:
+def build_report(table_id: str, rounds: list[RoundRecord], edges: dict[str, HouseEdge] | None = None) -> ShiftReport:
+    """The report over `rounds`; `edges` maps a rules digest to its measured house edge (theoretical win)."""
+    edges = edges or {}
     complete = [r for r in rounds if r.complete]
     report = ShiftReport(table_id, min((r.opened_at for r in rounds), default=None),
                          max((r.closed_at or r.opened_at for r in rounds), default=None))
@@ -54,29 +73,48 @@ def build_report(table_id: str, rounds: list[RoundRecord]) -> ShiftReport:
         report.adjustments += len(r.adjustments)
         report.voided += r.voided
         hour = datetime.fromtimestamp(r.opened_at, UTC).strftime("%Y-%m-%d %H:00")
+        edge = edges.get(r.rules_digest)
+        if edge is None and not r.voided:
+            report.rules_without_edge.add(r.rules)
+        elif edge is not None:
+            report.edges_used[r.rules] = edge
+        expected = {box["box"]: _theoretical_win(box, edge) if not r.voided else 0.0 for box in r.boxes}
         for tally in (report.total, report.by_hour[hour]):
             tally.rounds += 1
             tally.boxes += len(r.boxes)
             tally.drop += r.wagered
             tally.win += r.house_net - sum(adjusted.values())
+            tally.theoretical += sum(expected.values())
         for box in r.boxes:
             t = report.by_box[box["box"]]
             t.rounds += 1
             t.boxes += 1
             t.drop += box["wagered"]
             t.win -= box["net"] + adjusted.get(box["box"], 0)
+            t.theoretical += expected[box["box"]]
     return report
+
+
+def _theoretical_win(box: dict[str, object], edge: HouseEdge | None) -> float:
+    if edge is None:
+        return 0.0
+    stakes = box.get("stakes") or {}
+    assert isinstance(stakes, dict)
+    bonus = stakes.get("bonus", 0) * (edge.bonus_edge or 0.0)
+    return float(stakes.get("ante", 0) * edge.house_edge + bonus)
 
 
 def report_csv(report: ShiftReport) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["section", "key", "rounds", "boxes", "drop", "house_win", "hold_pct"])
+    writer.writerow(["section", "key", "rounds", "boxes", "drop", "house_win", "hold_pct", "theoretical_win",
+                     "theoretical_hold_pct"])
     rows = [("total", report.table_id, report.total)]
     rows += [("box", str(b), t) for b, t in sorted(report.by_box.items())]
     rows += [("hour", h, t) for h, t in sorted(report.by_hour.items())]
     for section, key, t in rows:
-        writer.writerow([section, key, t.rounds, t.boxes, t.drop, t.win, f"{t.hold_pct:.2f}"])
+        writer.writerow([section, key, t.rounds, t.boxes, t.drop, t.win, f"{t.hold_pct:.2f}",
+                         f"{t.theoretical:.2f}", f"{t.theoretical_hold_pct:.2f}"])
     return out.getvalue()
 
 
@@ -87,9 +125,11 @@ def report_html(report: ShiftReport) -> str:
     def rows(items: list[tuple[str, Tally]]) -> str:
         return "".join(
             f"<tr><td>{html.escape(k)}</td><td>{t.rounds:,}</td><td>{t.drop:,}</td><td>{t.win:+,}</td>"
-            f"<td>{t.hold_pct:.2f}%</td></tr>" for k, t in items)
+            f"<td>{t.theoretical:+,.0f}</td><td>{t.hold_pct:.2f}%</td><td>{t.theoretical_hold_pct:.2f}%</td></tr>"
+            for k, t in items)
 
-    head = "<tr><th>{}</th><th>rounds</th><th>drop</th><th>house win</th><th>hold</th></tr>"
+    head = ("<tr><th>{}</th><th>rounds</th><th>drop</th><th>house win</th><th>theoretical win</th><th>hold</th>"
+            "<th>theoretical hold</th></tr>")
     hours = sorted(report.by_hour.items())
     boxes = [(f"box {b}", t) for b, t in sorted(report.by_box.items())]
     t = report.total
@@ -102,6 +142,8 @@ td,th{{border:1px solid #bbb;padding:4px 10px;text-align:right}}th{{background:#
 <p>{when(report.start)} to {when(report.end)}</p>
 <p class="big">{t.rounds:,} rounds &middot; drop {t.drop:,} &middot; house win {t.win:+,} &middot;
 hold {t.hold_pct:.2f}%</p>
+<p class="big">theoretical win {t.theoretical:+,.0f} &middot; theoretical hold {t.theoretical_hold_pct:.2f}%</p>
+<p>{html.escape(theoretical_basis(report))}</p>
 <p>{report.voided} voided, {report.incomplete} not finished, {report.adjustments} manual adjustments.</p>
 <h2>Hold by hour</h2>
 {_svg_bars([(h[-5:], v.hold_pct) for h, v in hours], "hold %")}
@@ -111,6 +153,20 @@ hold {t.hold_pct:.2f}%</p>
 <table>{head.format("box")}{rows(boxes)}</table>
 </body></html>
 """
+
+
+def theoretical_basis(report: ShiftReport) -> str:
+    """One sentence: which measured edges the theoretical win uses, and which rules had none."""
+    used = "; ".join(
+        f"{name}: {100 * e.house_edge:.2f}% per ante under {e.strategy} "
+        f"(95% CI {100 * e.house_edge_ci95[0]:.2f}-{100 * e.house_edge_ci95[1]:.2f}%, {e.rounds:,} rounds, "
+        f"{e.measured})" for name, e in sorted(report.edges_used.items()))
+    text = f"Theoretical win uses the measured house edge: {used}." if used else "No measured house edge applies."
+    if report.rules_without_edge:
+        names = ", ".join(sorted(report.rules_without_edge))
+        text += (f" Rounds under {names} count as 0 theoretical: no edge was measured for these exact rules "
+                 f"(measure one with: rptable analyze --rules FILE --strategy basic).")
+    return text
 
 
 def _svg_bars(values: list[tuple[str, float]], label: str) -> str:
