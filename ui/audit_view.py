@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from controller.analysis.house_edges import measured_edges
 from controller.engine import Phase, RoundState, apply, event_from_dict, new_round
 from controller.engine.events import EVENT_TYPES
 from controller.rules import rules_from_mapping
@@ -232,7 +233,7 @@ class AuditDialog(QDialog):
     def _report_tab(self) -> QWidget:
         page = QWidget(self)
         layout = QVBoxLayout(page)
-        report = build_report(self.controller.table_id, self.rounds)
+        report = build_report(self.controller.table_id, self.rounds, measured_edges())
         total = report.total
         summary = QLabel(self.tr("{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} "
                                  "adjustments").format(total.rounds, amount(total.drop), signed_amount(total.win),
@@ -241,6 +242,20 @@ class AuditDialog(QDialog):
         summary.setObjectName("report_summary")
         summary.setStyleSheet("font-size:19px;font-weight:bold")
         layout.addWidget(summary)
+        if report.edges_used:
+            theory = self.tr("Theoretical win {0} · theoretical hold {1}% (the house edge under the basic "
+                             "strategy)").format(signed_amount(round(total.theoretical)),
+                                                 f"{total.theoretical_hold_pct:.2f}")
+        else:
+            theory = ""
+        if report.rules_without_edge:
+            theory += (" · " if theory else "") + self.tr(
+                "no measured house edge for the rules {0}: their rounds count 0 theoretical"
+            ).format(", ".join(sorted(report.rules_without_edge)))
+        theoretical = QLabel(theory, page)
+        theoretical.setObjectName("report_theoretical")
+        theoretical.setWordWrap(True)
+        layout.addWidget(theoretical)
         self.hour_chart = HoldChart(page)
         self.hour_chart.setObjectName("hold_by_hour")
         self.hour_chart.set_values(self.tr("Hold % by hour"),

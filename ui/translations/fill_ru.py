@@ -77,6 +77,10 @@ RU = {
     "to act": "ходит", "voided": "аннулирован", "waiting for {0} card(s)": "ждёт карт: {0}",
     "why (journaled with your name)": "причина (пишется в журнал с вашим именем)",
     "{0} cards left": "осталось карт: {0}",
+    "Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)":
+        "Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)",
+    "no measured house edge for the rules {0}: their rounds count 0 theoretical":
+        "для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены",
     "{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments":
         "раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}",
     "{0} to {1}": "от {0} до {1}", "{0} — box {1}": "{0} — бокс {1}", "Русский [F4]": "Русский [F4]",

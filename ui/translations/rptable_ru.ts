@@ -62,202 +62,212 @@
 <context>
     <name>AuditDialog</name>
     <message>
-        <location filename="../audit_view.py" line="100"/>
+        <location filename="../audit_view.py" line="101"/>
         <source>Audit — table {0}</source>
         <translation>Аудит — стол {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="111"/>
+        <location filename="../audit_view.py" line="112"/>
         <source>Rounds</source>
         <translation>Раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="112"/>
+        <location filename="../audit_view.py" line="113"/>
         <source>Last 10</source>
         <translation>Последние 10</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="113"/>
+        <location filename="../audit_view.py" line="114"/>
         <source>Shift report</source>
         <translation>Отчёт смены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="114"/>
+        <location filename="../audit_view.py" line="115"/>
         <source>Verification</source>
         <translation>Проверка</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="115"/>
+        <location filename="../audit_view.py" line="116"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="122"/>
+        <location filename="../audit_view.py" line="123"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="122"/>
+        <location filename="../audit_view.py" line="123"/>
         <source>Opened</source>
         <translation>Начат</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="122"/>
+        <location filename="../audit_view.py" line="123"/>
         <source>Boxes</source>
         <translation>Боксы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="123"/>
+        <location filename="../audit_view.py" line="124"/>
         <source>Wagered</source>
         <translation>Ставки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="123"/>
+        <location filename="../audit_view.py" line="124"/>
         <source>House net</source>
         <translation>Итог казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="123"/>
+        <location filename="../audit_view.py" line="124"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="128"/>
+        <location filename="../audit_view.py" line="129"/>
         <source>voided</source>
         <translation>аннулирован</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="128"/>
+        <location filename="../audit_view.py" line="129"/>
         <source>complete</source>
         <translation>завершён</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="129"/>
+        <location filename="../audit_view.py" line="130"/>
         <source>in play</source>
         <translation>идёт</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="153"/>
+        <location filename="../audit_view.py" line="154"/>
         <source>Step back</source>
         <translation>Назад</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="154"/>
+        <location filename="../audit_view.py" line="155"/>
         <source>Step</source>
         <translation>Шаг</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="169"/>
+        <location filename="../audit_view.py" line="170"/>
         <source>Replay (select a finished round)</source>
         <translation>Повтор (выберите завершённый раунд)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="189"/>
+        <location filename="../audit_view.py" line="190"/>
         <source>This round is still in play: it can be replayed once it closes.</source>
         <translation>Раунд ещё идёт: повтор будет доступен после его завершения.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="225"/>
+        <location filename="../audit_view.py" line="226"/>
         <source>The last {0} rounds, oldest first.</source>
         <translation>Последние {0} раундов, сначала старые.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="237"/>
+        <location filename="../audit_view.py" line="238"/>
         <source>{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments</source>
         <translation>раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}</translation>
     </message>
     <message>
         <location filename="../audit_view.py" line="246"/>
+        <source>Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)</source>
+        <translation>Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="253"/>
+        <source>no measured house edge for the rules {0}: their rounds count 0 theoretical</source>
+        <translation>для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="261"/>
         <source>Hold % by hour</source>
         <translation>Холд % по часам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="250"/>
+        <location filename="../audit_view.py" line="265"/>
         <source>box {0}</source>
         <translation>бокс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="251"/>
+        <location filename="../audit_view.py" line="266"/>
         <source>Hold % by box</source>
         <translation>Холд % по боксам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="264"/>
+        <location filename="../audit_view.py" line="279"/>
         <source>Verify again</source>
         <translation>Проверить снова</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="275"/>
+        <location filename="../audit_view.py" line="290"/>
         <source>Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.</source>
         <translation>Журнал проверен: {0} событий, {1} раундов; цепочка хешей цела, все выплаты пересчитаны.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="279"/>
+        <location filename="../audit_view.py" line="294"/>
         <source>JOURNAL FAILS VERIFICATION at event {0}: {1}</source>
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="293"/>
+        <location filename="../audit_view.py" line="308"/>
         <source>betting</source>
         <translation>ставки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="294"/>
+        <location filename="../audit_view.py" line="309"/>
         <source>dealing</source>
         <translation>сдача</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="295"/>
+        <location filename="../audit_view.py" line="310"/>
         <source>decisions</source>
         <translation>решения</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="296"/>
+        <location filename="../audit_view.py" line="311"/>
         <source>reveal</source>
         <translation>вскрытие</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="297"/>
+        <location filename="../audit_view.py" line="312"/>
         <source>buying</source>
         <translation>покупка игры</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="298"/>
+        <location filename="../audit_view.py" line="313"/>
         <source>dealer draws</source>
         <translation>прикуп дилера</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="299"/>
+        <location filename="../audit_view.py" line="314"/>
         <source>closed</source>
         <translation>закрыт</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="301"/>
+        <location filename="../audit_view.py" line="316"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="306"/>
+        <location filename="../audit_view.py" line="321"/>
         <source>ante {0}</source>
         <translation>анте {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="308"/>
+        <location filename="../audit_view.py" line="323"/>
         <source>bet {0}</source>
         <translation>ставка {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="310"/>
+        <location filename="../audit_view.py" line="325"/>
         <source>insurance {0}</source>
         <translation>страховка {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="311"/>
+        <location filename="../audit_view.py" line="326"/>
         <source>Box {0}: {1}  ({2})</source>
         <translation>Бокс {0}: {1}  ({2})</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="315"/>
+        <location filename="../audit_view.py" line="330"/>
         <source>Phase: {0}</source>
         <translation>Фаза: {0}</translation>
     </message>
@@ -631,7 +641,7 @@
 <context>
     <name>HoldChart</name>
     <message>
-        <location filename="../audit_view.py" line="70"/>
+        <location filename="../audit_view.py" line="71"/>
         <source>(no rounds)</source>
         <translation>(нет раундов)</translation>
     </message>
