@@ -36,7 +36,6 @@ from controller.engine.events import (
     BetPlaced,
     BetsClosed,
     BonusSettled,
-    BoxSettled,
     BuyingClosed,
     CardFault,
     CardPlaced,
@@ -67,19 +66,19 @@ from controller.engine.state import (
     APPLIERS,
     BETTING,
     BUYING,
+    CARD_BITS,
     DEALER_DRAW,
     DEALING,
     DECISIONS,
     REVEAL,
-    BoxState,
     RoundState,
     apply_card_placed,
     buy_candidates,
+    card_bit,
     dealer_qualifies,
 )
 from controller.engine.strength import hand_value
 from controller.engine.verifiers import VERIFIERS, IllegalCommand
-from controller.hands import HandValue
 
 Emit = Callable[[Event], None]
 
@@ -88,8 +87,10 @@ def do(state: RoundState, command: Command) -> tuple[Event, ...]:
     """Verify the command, then apply the events it yields to `state` and return them."""
     kind = type(command)
     if kind is CardDealt:
-        placed = _place_routine_card(state, command.card)  # type: ignore[attr-defined]
+        placed = _routine_card(state, command.card)  # type: ignore[attr-defined]
         if placed is not None:
+            apply_card_placed(state, placed[0])
+            state.events_applied += 1
             return placed
     verifier = VERIFIERS.get(kind)
     if verifier is None:
@@ -133,35 +134,45 @@ def _x_card_dealt(state: RoundState, c: CardDealt, emit: Emit) -> None:
                        f"The shoe could not read a card ({describe_next_card(state)}). "
                        "Stop dealing; a pit boss must identify it."))
         return
-    if state.seen >> ((card.rank - 2) * 4 + card.suit) & 1:  # not in the stock: live or discarded
+    if state.seen & card_bit(card):  # not in the stock: live or discarded
         emit(_card_fault(state, card, describe_next_card(state) or ""))
         return
     _place_card(state, card, target, emit)
 
 
-def _place_routine_card(state: RoundState, card: Card | None) -> tuple[Event, ...] | None:
-    """The hot path of CardDealt: a good card for a box or the dealer in mid-deal or mid-draw, which yields
-    exactly one CardPlaced. Anything else (a fault, the first or last card of the deal, the dealer's draw)
-    returns None and takes the general path, which gives the same events for these cards."""
+def _routine_card(state: RoundState, card: Card | None) -> tuple[CardPlaced] | None:
+    """The hot path of CardDealt: a good card for a box or the dealer in mid-deal or mid-draw, whose events
+    are this one CardPlaced. Anything else (a fault, the first or last card of the deal, the dealer's draw)
+    gives None and takes the general path, which gives the same event for these cards."""
     if card is None or state.fault is not None:
         return None
     phase = state.phase
     if phase is DEALING:
-        if state.deal_index + 1 >= len(state.deal_plan):
+        plan, index = state.deal_plan, state.deal_index
+        if index + 1 >= len(plan):
             return None  # the last card of the deal: the bonuses follow
-        target = state.deal_plan[state.deal_index]
-    elif phase is DECISIONS and state.turn:
-        if not state.boxes[state.turn].pending_cards:
-            return None
+        target = plan[index]
+    elif phase is DECISIONS:
         target = state.turn
+        if not target or not state.boxes[target].pending_cards:
+            return None
     else:
         return None
-    if state.seen >> ((card.rank - 2) * 4 + card.suit) & 1:
+    index = (card.rank - 2) * 4 + card.suit
+    if state.seen & CARD_BITS[index]:
         return None  # not in the stock: the general path raises the fault
-    event = CardPlaced(card, target, target == DEALER and len(state.dealer) == 4)  # _face_up, inline
-    apply_card_placed(state, event)
-    state.events_applied += 1
-    return (event,)
+    face_up = target == DEALER and len(state.dealer) == 4  # _face_up, inline
+    key = index << 5 | target << 1 | face_up
+    placed = _ROUTINE_EVENTS.get(key)
+    if placed is None:
+        placed = _ROUTINE_EVENTS[key] = (CardPlaced(card, target, face_up),)
+    return placed
+
+
+# The events of routine cards, made once each. An event is an immutable value, so one instance serves every
+# round that places that card there, and building it (the most frequent event) costs a dictionary look-up.
+# At most 52 cards x 11 places x face up or down.
+_ROUTINE_EVENTS: dict[int, tuple[CardPlaced]] = {}
 
 
 def _face_up(state: RoundState, target: int) -> bool:
@@ -268,11 +279,7 @@ def _x_close_buying(state: RoundState, c: CloseBuying, emit: Emit) -> None:
 def _close_buying(state: RoundState, emit: Emit) -> None:
     emit(BuyingClosed())
     # R-BUY-2: boxes that did not buy are settled before the dealer draws.
-    dealer = hand_value(state.dealer)
-    for number in state.order:
-        box = state.boxes[number]
-        if box.buy_choice != "buy":
-            emit(_settlement(state, box, dealer))
+    _settle_boxes(state, emit, skip_buyers=True)
     if state.phase is DEALER_DRAW:
         _continue_dealer_draw(state, emit)
     else:
@@ -289,24 +296,28 @@ def _continue_dealer_draw(state: RoundState, emit: Emit) -> None:
     _finish(state, emit)
 
 
-def _settlement(state: RoundState, box: BoxState, dealer: HandValue) -> BoxSettled:
-    qualified_now = dealer.category >= state.rules.dealer_qualifies_with
-    return settle_box(state.rules, box, dealer, state.dealer_qualified, qualified_now)
+def _settle_boxes(state: RoundState, emit: Emit, skip_buyers: bool) -> None:
+    """Settle, in box order, every box not yet settled (but those that bought the dealer a game when
+    `skip_buyers`), on the dealer's hand now."""
+    rules = state.rules
+    dealer = hand_value(state.dealer)
+    qualified_now = dealer.category >= rules.dealer_qualifies_with
+    boxes = state.boxes
+    for number in state.order:
+        box = boxes[number]
+        if box.settlement is None and not (skip_buyers and box.buy_choice == "buy"):
+            emit(settle_box(rules, box, dealer, state.dealer_qualified, qualified_now))
 
 
 def _finish(state: RoundState, emit: Emit) -> None:
     """Settle every box not yet settled, then close the round with the house's net."""
-    dealer = hand_value(state.dealer)
+    _settle_boxes(state, emit, skip_buyers=False)
+    house_net = 0
     for number in state.order:
-        box = state.boxes[number]
-        if box.settlement is None:
-            emit(_settlement(state, box, dealer))
-    emit(RoundClosed(-sum(_net(state.boxes[n]) for n in state.order)))
-
-
-def _net(box: BoxState) -> int:
-    assert box.settlement is not None
-    return box.settlement.net
+        settlement = state.boxes[number].settlement
+        assert settlement is not None
+        house_net -= settlement.net
+    emit(RoundClosed(house_net))
 
 
 def _x_correct_card(state: RoundState, c: CorrectCard, emit: Emit) -> None:

@@ -55,6 +55,14 @@ class Phase(StrEnum):
 # hot paths test the phase several times per card.
 BETTING, DEALING, DECISIONS, REVEAL, BUYING, DEALER_DRAW, CLOSED = Phase
 
+# The bit of each card in the state's card masks, by card index (rank-major, as Card.index): looked up, as
+# `1 << index` makes a new int object for every card above the ninth.
+CARD_BITS: tuple[int, ...] = tuple(1 << index for index in range(52))
+
+
+def card_bit(card: Card) -> int:
+    return CARD_BITS[(card.rank - 2) * 4 + card.suit]
+
 
 @dataclass(slots=True)
 class BoxState:
@@ -117,10 +125,10 @@ class RoundState:
         return 52 - self.seen.bit_count()
 
     def in_stock(self, card: Card) -> bool:
-        return not self.seen >> card.index & 1
+        return not self.seen & card_bit(card)
 
     def is_live(self, card: Card) -> bool:
-        return bool(self.live >> card.index & 1)
+        return bool(self.live & card_bit(card))
 
     def holder_of(self, card: Card) -> str:
         """Who holds a live card, in words ("box 3", "the dealer")."""
@@ -187,19 +195,20 @@ def _bets_closed(state: RoundState, e: BetsClosed) -> None:
 def apply_card_placed(state: RoundState, e: CardPlaced) -> None:
     """Public because the machine's routine-card path applies CardPlaced directly."""
     card = e.card
-    bit = 1 << ((card.rank - 2) * 4 + card.suit)  # card.index, inline: this runs for every card
+    bit = CARD_BITS[(card.rank - 2) * 4 + card.suit]  # card_bit(card), inline: this runs for every card
     state.seen |= bit
     state.live |= bit
-    if e.to == DEALER:
+    to = e.to
+    if to == DEALER:
         state.dealer.append(card)
     else:
-        box = state.boxes[e.to]
+        box = state.boxes[to]
         box.cards.append(card)
         if box.pending_cards:
             box.pending_cards -= 1
     if state.phase is DEALING:
-        state.deal_index += 1
-        if state.deal_index == len(state.deal_plan):
+        dealt = state.deal_index = state.deal_index + 1
+        if dealt == len(state.deal_plan):
             state.phase = DECISIONS
             _advance_turn(state)
 
@@ -217,9 +226,11 @@ def _folded(state: RoundState, e: Folded) -> None:
     _close_window_unless(state, 0)
     box = state.boxes[e.box]
     box.folded = True
+    folded = 0
     for card in box.cards:
-        state.live &= ~(1 << card.index)
-        state.discards.append(card)
+        folded |= card_bit(card)
+    state.live &= ~folded
+    state.discards += box.cards
     _advance_turn(state)
 
 
@@ -241,10 +252,13 @@ def _sixth_card_bought(state: RoundState, e: SixthCardBought) -> None:
 def _cards_exchanged(state: RoundState, e: CardsExchanged) -> None:
     _close_window_unless(state, e.box)
     box = state.boxes[e.box]
+    discarded = 0
     for card in e.discards:
-        box.cards.remove(card)
-        state.live &= ~(1 << card.index)
-        state.discards.append(card)
+        discarded |= card_bit(card)
+    # The cards kept, in their order (list.remove would compare Cards by a Python call each).
+    box.cards[:] = [card for card in box.cards if not discarded & card_bit(card)]
+    state.live &= ~discarded
+    state.discards += e.discards
     box.draw_paid += e.price
     box.exchanges += 1
     box.cards_exchanged += len(e.discards)
@@ -259,7 +273,7 @@ def _insurance_placed(state: RoundState, e: InsurancePlaced) -> None:
 
 def _discards_reshuffled(state: RoundState, e: DiscardsReshuffled) -> None:
     for card in e.cards:
-        state.seen &= ~(1 << card.index)
+        state.seen &= ~card_bit(card)
     state.discards = []
 
 
@@ -293,10 +307,10 @@ def _buying_closed(state: RoundState, e: BuyingClosed) -> None:
 def _dealer_card_replaced(state: RoundState, e: DealerCardReplaced) -> None:
     state.dealer.remove(e.discarded)
     state.dealer.append(e.card)
-    state.live &= ~(1 << e.discarded.index)
+    state.live &= ~card_bit(e.discarded)
     state.discards.append(e.discarded)
     state.dealer_discards.append(e.discarded)
-    bit = 1 << e.card.index
+    bit = card_bit(e.card)
     state.seen |= bit
     state.live |= bit
     state.dealer_draws.append(e.card)
@@ -349,9 +363,10 @@ def _round_voided(state: RoundState, e: RoundVoided) -> None:
 
 def _advance_turn(state: RoundState) -> None:
     """R-TABLE-1: the next open box, in order, that has not yet bet or folded; else the dealer's reveal."""
+    boxes = state.boxes
     for number in state.order:
-        box = state.boxes[number]
-        if not box.blind and not box.acted:
+        box = boxes[number]
+        if not (box.blind or box.folded or box.bet):  # box.acted, inline: this runs after every decision
             state.turn = number
             return
     state.turn = 0

@@ -38,6 +38,7 @@ from controller.engine.state import (
     REVEAL,
     BoxState,
     RoundState,
+    card_bit,
 )
 from controller.engine.strength import hand_value
 
@@ -239,12 +240,19 @@ def _v_exchange(state: RoundState, c: Exchange) -> None:
     count = len(c.discards)
     if count == 0:
         raise _fail(f"Name the cards box {c.box} discards (1-{draw.exchange_max_cards}).", "R-ACT-4")
-    if len(set(c.discards)) != count:
-        raise _fail(f"A card is named twice among box {c.box}'s discards.", "R-ACT-4")
+    # Card masks rather than sets and `in`: a Card's hash and equality are Python calls, a mask is not.
+    named = 0
     for card in c.discards:
-        if card not in box.cards:
-            held = " ".join(x.code for x in box.cards)
-            raise _fail(f"{card.code} is not in box {c.box}'s hand ({held}).", "R-ACT-4")
+        named |= card_bit(card)
+    if named.bit_count() != count:
+        raise _fail(f"A card is named twice among box {c.box}'s discards.", "R-ACT-4")
+    held = 0
+    for card in box.cards:
+        held |= card_bit(card)
+    if named & ~held:
+        missing = next(card for card in c.discards if not held & card_bit(card))
+        raise _fail(f"{missing.code} is not in box {c.box}'s hand ({' '.join(x.code for x in box.cards)}).",
+                    "R-ACT-4")
     if box.drew:
         repeat_allowed = draw.repeat_single != "none" and not box.bought_sixth and box.last_exchange_size == 1
         if not repeat_allowed:
