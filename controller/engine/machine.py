@@ -143,15 +143,16 @@ def _x_card_dealt(state: RoundState, c: CardDealt, emit: Emit) -> None:
 def _routine_card(state: RoundState, card: Card | None) -> tuple[CardPlaced] | None:
     """The hot path of CardDealt: a good card for a box or the dealer in mid-deal or mid-draw, whose events
     are this one CardPlaced. Anything else (a fault, the first or last card of the deal, the dealer's draw)
-    gives None and takes the general path, which gives the same event for these cards."""
+    gives None and takes the general path, which gives the same event for these cards. A routine card is
+    always face down: the one face-up card, the dealer's fifth, is the last of the deal."""
     if card is None or state.fault is not None:
         return None
     phase = state.phase
     if phase is DEALING:
-        plan, index = state.deal_plan, state.deal_index
-        if index + 1 >= len(plan):
+        index = state.deal_index
+        if index + 1 >= len(state.deal_plan):
             return None  # the last card of the deal: the bonuses follow
-        target = plan[index]
+        target = state.deal_plan[index]
     elif phase is DECISIONS:
         target = state.turn
         if not target or not state.boxes[target].pending_cards:
@@ -161,17 +162,16 @@ def _routine_card(state: RoundState, card: Card | None) -> tuple[CardPlaced] | N
     index = (card.rank - 2) * 4 + card.suit
     if state.seen & CARD_BITS[index]:
         return None  # not in the stock: the general path raises the fault
-    face_up = target == DEALER and len(state.dealer) == 4  # _face_up, inline
-    key = index << 5 | target << 1 | face_up
+    key = index << 4 | target
     placed = _ROUTINE_EVENTS.get(key)
     if placed is None:
-        placed = _ROUTINE_EVENTS[key] = (CardPlaced(card, target, face_up),)
+        placed = _ROUTINE_EVENTS[key] = (CardPlaced(card, target, False),)
     return placed
 
 
 # The events of routine cards, made once each. An event is an immutable value, so one instance serves every
 # round that places that card there, and building it (the most frequent event) costs a dictionary look-up.
-# At most 52 cards x 11 places x face up or down.
+# At most 52 cards x 11 places (a table has at most 10 boxes, so a place fits in 4 bits of the key).
 _ROUTINE_EVENTS: dict[int, tuple[CardPlaced]] = {}
 
 

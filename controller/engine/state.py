@@ -64,6 +64,15 @@ def card_bit(card: Card) -> int:
     return CARD_BITS[(card.rank - 2) * 4 + card.suit]
 
 
+def cards_mask(cards: Iterable[Card]) -> int:
+    """The mask of these cards: masks rather than sets or `in`, as a Card's hash and equality are Python
+    calls."""
+    mask = 0
+    for card in cards:
+        mask |= CARD_BITS[(card.rank - 2) * 4 + card.suit]
+    return mask
+
+
 @dataclass(slots=True)
 class BoxState:
     box: int
@@ -226,10 +235,7 @@ def _folded(state: RoundState, e: Folded) -> None:
     _close_window_unless(state, 0)
     box = state.boxes[e.box]
     box.folded = True
-    folded = 0
-    for card in box.cards:
-        folded |= card_bit(card)
-    state.live &= ~folded
+    state.live &= ~cards_mask(box.cards)
     state.discards += box.cards
     _advance_turn(state)
 
@@ -252,11 +258,9 @@ def _sixth_card_bought(state: RoundState, e: SixthCardBought) -> None:
 def _cards_exchanged(state: RoundState, e: CardsExchanged) -> None:
     _close_window_unless(state, e.box)
     box = state.boxes[e.box]
-    discarded = 0
-    for card in e.discards:
-        discarded |= card_bit(card)
+    discarded = cards_mask(e.discards)
     # The cards kept, in their order (list.remove would compare Cards by a Python call each).
-    box.cards[:] = [card for card in box.cards if not discarded & card_bit(card)]
+    box.cards[:] = [card for card in box.cards if not discarded & CARD_BITS[(card.rank - 2) * 4 + card.suit]]
     state.live &= ~discarded
     state.discards += e.discards
     box.draw_paid += e.price
