@@ -80,7 +80,7 @@ from controller.engine.state import (
 from controller.engine.strength import hand_value
 from controller.engine.verifiers import VERIFIERS, IllegalCommand
 
-Emit = Callable[[Event], None]
+Events = list[Event]  # the events a command has yielded so far
 
 
 def do(state: RoundState, command: Command) -> tuple[Event, ...]:
@@ -96,48 +96,48 @@ def do(state: RoundState, command: Command) -> tuple[Event, ...]:
     if verifier is None:
         raise IllegalCommand(f"{kind.__name__} is not a round command.", "R-TABLE-1")
     verifier(state, command)
-    events: list[Event] = []
-    record = events.append
-
-    def emit(event: Event) -> None:
-        APPLIERS[type(event)](state, event)
-        state.events_applied += 1
-        record(event)
-
-    _EXECUTORS[kind](state, command, emit)
+    events: Events = []
+    _EXECUTORS[kind](state, command, events)
     return tuple(events)
 
 
-def _x_place_stakes(state: RoundState, c: PlaceStakes, emit: Emit) -> None:
-    emit(StakesPlaced(c.box, c.ante, 2 * c.ante if c.blind else 0, c.bonus, c.blind, c.player))
+def _emit(state: RoundState, events: Events, event: Event) -> None:
+    """Apply one event the command yields and keep it for the answer (the state changes only here)."""
+    APPLIERS[type(event)](state, event)
+    state.events_applied += 1
+    events.append(event)
 
 
-def _x_withdraw_stakes(state: RoundState, c: WithdrawStakes, emit: Emit) -> None:
-    emit(StakesWithdrawn(c.box))
+def _x_place_stakes(state: RoundState, c: PlaceStakes, events: Events) -> None:
+    _emit(state, events, StakesPlaced(c.box, c.ante, 2 * c.ante if c.blind else 0, c.bonus, c.blind, c.player))
 
 
-def _x_close_bets(state: RoundState, c: CloseBets, emit: Emit) -> None:
-    emit(BetsClosed(tuple(state.order)))
+def _x_withdraw_stakes(state: RoundState, c: WithdrawStakes, events: Events) -> None:
+    _emit(state, events, StakesWithdrawn(c.box))
 
 
-def _x_card_dealt(state: RoundState, c: CardDealt, emit: Emit) -> None:
+def _x_close_bets(state: RoundState, c: CloseBets, events: Events) -> None:
+    _emit(state, events, BetsClosed(tuple(state.order)))
+
+
+def _x_card_dealt(state: RoundState, c: CardDealt, events: Events) -> None:
     card = c.card
     target = next_card_target(state)
     if target is None:
         shown = card.code if card is not None else "??"
-        emit(CardFault("unexpected", card, "R-DEAL-1",
+        _emit(state, events, CardFault("unexpected", card, "R-DEAL-1",
                        f"Card {shown} came from the shoe when no card was expected ({_phase_words(state)}). "
                        "Stop dealing; a pit boss must check the shoe."))
         return
     if card is None:
-        emit(CardFault("unreadable", None, "R-CARD-1",
+        _emit(state, events, CardFault("unreadable", None, "R-CARD-1",
                        f"The shoe could not read a card ({describe_next_card(state)}). "
                        "Stop dealing; a pit boss must identify it."))
         return
     if state.seen & card_bit(card):  # not in the stock: live or discarded
-        emit(_card_fault(state, card, describe_next_card(state) or ""))
+        _emit(state, events, _card_fault(state, card, describe_next_card(state) or ""))
         return
-    _place_card(state, card, target, emit)
+    _place_card(state, card, target, events)
 
 
 def _routine_card(state: RoundState, card: Card | None) -> tuple[CardPlaced] | None:
@@ -191,22 +191,22 @@ def _card_fault(state: RoundState, card: Card, where: str) -> CardFault:
                      f"come from the stock ({where}). Stop dealing; a pit boss must check the shoe.")
 
 
-def _place_card(state: RoundState, card: Card, target: int, emit: Emit) -> None:
+def _place_card(state: RoundState, card: Card, target: int, events: Events) -> None:
     """Put an accepted card where it is due (`target`, from next_card_target)."""
     phase = state.phase
     if phase is BETTING:
-        emit(BetsClosed(tuple(state.order)))
+        _emit(state, events, BetsClosed(tuple(state.order)))
         phase = DEALING
     elif phase is DEALER_DRAW:
-        emit(DealerCardReplaced(highest_card(state.dealer), card, free=bool(state.dealer_draws)))
-        _continue_dealer_draw(state, emit)
+        _emit(state, events, DealerCardReplaced(highest_card(state.dealer), card, free=bool(state.dealer_draws)))
+        _continue_dealer_draw(state, events)
         return
-    emit(CardPlaced(card, target, _face_up(state, target)))
+    _emit(state, events, CardPlaced(card, target, _face_up(state, target)))
     if phase is DEALING and state.phase is not DEALING:
-        _settle_bonuses(state, emit)
+        _settle_bonuses(state, events)
 
 
-def _settle_bonuses(state: RoundState, emit: Emit) -> None:
+def _settle_bonuses(state: RoundState, events: Events) -> None:
     """R-BONUS-1: every bonus on the box's first five cards, right after the deal."""
     pays = state.rules.bonus.pays
     for number in state.order:
@@ -215,88 +215,88 @@ def _settle_bonuses(state: RoundState, emit: Emit) -> None:
             category = hand_value(box.cards).category
             multiplier = pays.pay(category)
             result = box.bonus * multiplier if multiplier else -box.bonus
-            emit(BonusSettled(number, category, multiplier, result))
+            _emit(state, events, BonusSettled(number, category, multiplier, result))
 
 
-def _reshuffle_if_short(state: RoundState, count: int, emit: Emit) -> None:
+def _reshuffle_if_short(state: RoundState, count: int, events: Events) -> None:
     """R-ACT-7: when the stock cannot serve a draw, the discards become a new stock (never a live card)."""
     reshuffles = state.rules.draw.when_stock_runs_out == "reshuffle_discards"
     if state.stock_size < count and state.discards and reshuffles:
-        emit(DiscardsReshuffled(tuple(state.discards)))
+        _emit(state, events, DiscardsReshuffled(tuple(state.discards)))
 
 
-def _x_fold(state: RoundState, c: Fold, emit: Emit) -> None:
-    emit(Folded(c.box))
+def _x_fold(state: RoundState, c: Fold, events: Events) -> None:
+    _emit(state, events, Folded(c.box))
 
 
-def _x_bet(state: RoundState, c: Bet, emit: Emit) -> None:
-    emit(BetPlaced(c.box, 2 * state.boxes[c.box].ante))
+def _x_bet(state: RoundState, c: Bet, events: Events) -> None:
+    _emit(state, events, BetPlaced(c.box, 2 * state.boxes[c.box].ante))
 
 
-def _x_buy_sixth(state: RoundState, c: BuySixth, emit: Emit) -> None:
+def _x_buy_sixth(state: RoundState, c: BuySixth, events: Events) -> None:
     box = state.boxes[c.box]
-    _reshuffle_if_short(state, 1, emit)
-    emit(SixthCardBought(c.box, box.ante))
+    _reshuffle_if_short(state, 1, events)
+    _emit(state, events, SixthCardBought(c.box, box.ante))
 
 
-def _x_exchange(state: RoundState, c: Exchange, emit: Emit) -> None:
+def _x_exchange(state: RoundState, c: Exchange, events: Events) -> None:
     box = state.boxes[c.box]
     price = exchange_price(state, box, len(c.discards))
-    _reshuffle_if_short(state, len(c.discards), emit)
-    emit(CardsExchanged(c.box, tuple(c.discards), price))
+    _reshuffle_if_short(state, len(c.discards), events)
+    _emit(state, events, CardsExchanged(c.box, tuple(c.discards), price))
 
 
-def _x_insure(state: RoundState, c: Insure, emit: Emit) -> None:
-    emit(InsurancePlaced(c.box, c.amount))
+def _x_insure(state: RoundState, c: Insure, events: Events) -> None:
+    _emit(state, events, InsurancePlaced(c.box, c.amount))
 
 
-def _x_reveal(state: RoundState, c: RevealDealer, emit: Emit) -> None:
+def _x_reveal(state: RoundState, c: RevealDealer, events: Events) -> None:
     category = hand_value(state.dealer).category
-    emit(DealerRevealed(category, category >= state.rules.dealer_qualifies_with))
+    _emit(state, events, DealerRevealed(category, category >= state.rules.dealer_qualifies_with))
     if state.phase is not BUYING:
-        _finish(state, emit)
+        _finish(state, events)
 
 
-def _x_buy_game(state: RoundState, c: BuyGame, emit: Emit) -> None:
-    emit(GameBought(c.box, state.boxes[c.box].ante))
-    _close_buying_if_all_chose(state, emit)
+def _x_buy_game(state: RoundState, c: BuyGame, events: Events) -> None:
+    _emit(state, events, GameBought(c.box, state.boxes[c.box].ante))
+    _close_buying_if_all_chose(state, events)
 
 
-def _x_take_ante(state: RoundState, c: TakeAnte, emit: Emit) -> None:
-    emit(AnteTaken(c.box))
-    _close_buying_if_all_chose(state, emit)
+def _x_take_ante(state: RoundState, c: TakeAnte, events: Events) -> None:
+    _emit(state, events, AnteTaken(c.box))
+    _close_buying_if_all_chose(state, events)
 
 
-def _close_buying_if_all_chose(state: RoundState, emit: Emit) -> None:
+def _close_buying_if_all_chose(state: RoundState, events: Events) -> None:
     if all(state.boxes[n].buy_choice for n in buy_candidates(state)):
-        _close_buying(state, emit)
+        _close_buying(state, events)
 
 
-def _x_close_buying(state: RoundState, c: CloseBuying, emit: Emit) -> None:
-    _close_buying(state, emit)
+def _x_close_buying(state: RoundState, c: CloseBuying, events: Events) -> None:
+    _close_buying(state, events)
 
 
-def _close_buying(state: RoundState, emit: Emit) -> None:
-    emit(BuyingClosed())
+def _close_buying(state: RoundState, events: Events) -> None:
+    _emit(state, events, BuyingClosed())
     # R-BUY-2: boxes that did not buy are settled before the dealer draws.
-    _settle_boxes(state, emit, skip_buyers=True)
+    _settle_boxes(state, events, skip_buyers=True)
     if state.phase is DEALER_DRAW:
-        _continue_dealer_draw(state, emit)
+        _continue_dealer_draw(state, events)
     else:
-        _finish(state, emit)
+        _finish(state, events)
 
 
-def _continue_dealer_draw(state: RoundState, emit: Emit) -> None:
+def _continue_dealer_draw(state: RoundState, events: Events) -> None:
     """Wait for the dealer's next card if he draws again (R-BUY-3) and one can come; else settle buyers."""
     if state.dealer_pending:
-        _reshuffle_if_short(state, 1, emit)
+        _reshuffle_if_short(state, 1, events)
         if state.stock_size >= 1:
             return
-    emit(DealerDrawEnded(hand_value(state.dealer).category, dealer_qualifies(state)))
-    _finish(state, emit)
+    _emit(state, events, DealerDrawEnded(hand_value(state.dealer).category, dealer_qualifies(state)))
+    _finish(state, events)
 
 
-def _settle_boxes(state: RoundState, emit: Emit, skip_buyers: bool) -> None:
+def _settle_boxes(state: RoundState, events: Events, skip_buyers: bool) -> None:
     """Settle, in box order, every box not yet settled (but those that bought the dealer a game when
     `skip_buyers`), on the dealer's hand now."""
     rules = state.rules
@@ -306,36 +306,36 @@ def _settle_boxes(state: RoundState, emit: Emit, skip_buyers: bool) -> None:
     for number in state.order:
         box = boxes[number]
         if box.settlement is None and not (skip_buyers and box.buy_choice == "buy"):
-            emit(settle_box(rules, box, dealer, state.dealer_qualified, qualified_now))
+            _emit(state, events, settle_box(rules, box, dealer, state.dealer_qualified, qualified_now))
 
 
-def _finish(state: RoundState, emit: Emit) -> None:
+def _finish(state: RoundState, events: Events) -> None:
     """Settle every box not yet settled, then close the round with the house's net."""
-    _settle_boxes(state, emit, skip_buyers=False)
+    _settle_boxes(state, events, skip_buyers=False)
     house_net = 0
     for number in state.order:
         settlement = state.boxes[number].settlement
         assert settlement is not None
         house_net -= settlement.net
-    emit(RoundClosed(house_net))
+    _emit(state, events, RoundClosed(house_net))
 
 
-def _x_correct_card(state: RoundState, c: CorrectCard, emit: Emit) -> None:
-    emit(FaultResolved("corrected", c.card, c.actor, c.reason))
+def _x_correct_card(state: RoundState, c: CorrectCard, events: Events) -> None:
+    _emit(state, events, FaultResolved("corrected", c.card, c.actor, c.reason))
     target = next_card_target(state)
     assert target is not None
-    _place_card(state, c.card, target, emit)
+    _place_card(state, c.card, target, events)
 
 
-def _x_dismiss_card(state: RoundState, c: DismissCard, emit: Emit) -> None:
-    emit(FaultResolved("dismissed", None, c.actor, c.reason))
+def _x_dismiss_card(state: RoundState, c: DismissCard, events: Events) -> None:
+    _emit(state, events, FaultResolved("dismissed", None, c.actor, c.reason))
 
 
-def _x_void_round(state: RoundState, c: VoidRound, emit: Emit) -> None:
-    emit(RoundVoided(c.actor, c.reason))
+def _x_void_round(state: RoundState, c: VoidRound, events: Events) -> None:
+    _emit(state, events, RoundVoided(c.actor, c.reason))
     for number in state.order:
-        emit(settle_void(state.boxes[number]))
-    emit(RoundClosed(0))
+        _emit(state, events, settle_void(state.boxes[number]))
+    _emit(state, events, RoundClosed(0))
 
 
 def _phase_words(state: RoundState) -> str:
@@ -350,7 +350,7 @@ def _phase_words(state: RoundState) -> str:
     }.get(state.phase, state.phase.value)
 
 
-_EXECUTORS: dict[type[Command], Callable[[RoundState, Any, Emit], None]] = {
+_EXECUTORS: dict[type[Command], Callable[[RoundState, Any, Events], None]] = {
     PlaceStakes: _x_place_stakes,
     WithdrawStakes: _x_withdraw_stakes,
     CloseBets: _x_close_bets,
