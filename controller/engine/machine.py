@@ -66,7 +66,6 @@ from controller.engine.state import (
     APPLIERS,
     BETTING,
     BUYING,
-    CARD_BITS,
     DEALER_DRAW,
     DEALING,
     DECISIONS,
@@ -74,7 +73,6 @@ from controller.engine.state import (
     RoundState,
     apply_card_placed,
     buy_candidates,
-    card_bit,
     dealer_qualifies,
 )
 from controller.engine.strength import hand_value
@@ -134,7 +132,7 @@ def _x_card_dealt(state: RoundState, c: CardDealt, events: Events) -> None:
                        f"The shoe could not read a card ({describe_next_card(state)}). "
                        "Stop dealing; a pit boss must identify it."))
         return
-    if state.seen & card_bit(card):  # not in the stock: live or discarded
+    if not state.in_stock(card):  # live or discarded
         _emit(state, events, _card_fault(state, card, describe_next_card(state) or ""))
         return
     _place_card(state, card, target, events)
@@ -159,8 +157,8 @@ def _routine_card(state: RoundState, card: Card | None) -> tuple[CardPlaced] | N
             return None
     else:
         return None
-    index = (card.rank - 2) * 4 + card.suit
-    if state.seen & CARD_BITS[index]:
+    index = (card.rank - 2) * 4 + card.suit  # card_index(card), inline
+    if state.seen[index]:
         return None  # not in the stock: the general path raises the fault
     key = index << 4 | target
     placed = _ROUTINE_EVENTS.get(key)

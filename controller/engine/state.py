@@ -55,9 +55,14 @@ class Phase(StrEnum):
 # hot paths test the phase several times per card.
 BETTING, DEALING, DECISIONS, REVEAL, BUYING, DEALER_DRAW, CLOSED = Phase
 
-# The bit of each card in the state's card masks, by card index (rank-major, as Card.index): looked up, as
+# The bit of each card in a mask of cards, by card index (rank-major, as Card.index): looked up, as
 # `1 << index` makes a new int object for every card above the ninth.
 CARD_BITS: tuple[int, ...] = tuple(1 << index for index in range(52))
+
+
+def card_index(card: Card) -> int:
+    """Card.index without the property call: the card's flag in `RoundState.seen` and `.live`."""
+    return (card.rank - 2) * 4 + card.suit
 
 
 def card_bit(card: Card) -> int:
@@ -115,8 +120,9 @@ class RoundState:
     deal_index: int = 0
     turn: int = 0  # the open box acting now (0 = none)
     insurance_window: int = 0  # a box that has just bet and may still insure (R-ACT-6)
-    seen: int = 0  # bitmask over card indexes: cards out of the stock this round
-    live: int = 0  # bitmask: cards in a hand now
+    # One flag per card index (bytes, not an int mask: setting a flag then allocates nothing).
+    seen: bytearray = field(default_factory=lambda: bytearray(52))  # cards out of the stock this round
+    live: bytearray = field(default_factory=lambda: bytearray(52))  # cards in a hand now
     discards: list[Card] = field(default_factory=list)
     revealed: bool = False
     dealer_qualified: bool = False
@@ -131,13 +137,13 @@ class RoundState:
 
     @property
     def stock_size(self) -> int:
-        return 52 - self.seen.bit_count()
+        return 52 - self.seen.count(1)
 
     def in_stock(self, card: Card) -> bool:
-        return not self.seen & card_bit(card)
+        return not self.seen[card_index(card)]
 
     def is_live(self, card: Card) -> bool:
-        return bool(self.live & card_bit(card))
+        return bool(self.live[card_index(card)])
 
     def holder_of(self, card: Card) -> str:
         """Who holds a live card, in words ("box 3", "the dealer")."""
@@ -204,9 +210,8 @@ def _bets_closed(state: RoundState, e: BetsClosed) -> None:
 def apply_card_placed(state: RoundState, e: CardPlaced) -> None:
     """Public because the machine's routine-card path applies CardPlaced directly."""
     card = e.card
-    bit = CARD_BITS[(card.rank - 2) * 4 + card.suit]  # card_bit(card), inline: this runs for every card
-    state.seen |= bit
-    state.live |= bit
+    index = (card.rank - 2) * 4 + card.suit  # card_index(card), inline: this runs for every card
+    state.seen[index] = state.live[index] = 1
     to = e.to
     if to == DEALER:
         state.dealer.append(card)
@@ -235,7 +240,9 @@ def _folded(state: RoundState, e: Folded) -> None:
     _close_window_unless(state, 0)
     box = state.boxes[e.box]
     box.folded = True
-    state.live &= ~cards_mask(box.cards)
+    live = state.live
+    for card in box.cards:
+        live[card_index(card)] = 0
     state.discards += box.cards
     _advance_turn(state)
 
@@ -261,7 +268,8 @@ def _cards_exchanged(state: RoundState, e: CardsExchanged) -> None:
     discarded = cards_mask(e.discards)
     # The cards kept, in their order (list.remove would compare Cards by a Python call each).
     box.cards[:] = [card for card in box.cards if not discarded & CARD_BITS[(card.rank - 2) * 4 + card.suit]]
-    state.live &= ~discarded
+    for card in e.discards:
+        state.live[card_index(card)] = 0
     state.discards += e.discards
     box.draw_paid += e.price
     box.exchanges += 1
@@ -277,7 +285,7 @@ def _insurance_placed(state: RoundState, e: InsurancePlaced) -> None:
 
 def _discards_reshuffled(state: RoundState, e: DiscardsReshuffled) -> None:
     for card in e.cards:
-        state.seen &= ~card_bit(card)
+        state.seen[card_index(card)] = 0
     state.discards = []
 
 
@@ -311,12 +319,11 @@ def _buying_closed(state: RoundState, e: BuyingClosed) -> None:
 def _dealer_card_replaced(state: RoundState, e: DealerCardReplaced) -> None:
     state.dealer.remove(e.discarded)
     state.dealer.append(e.card)
-    state.live &= ~card_bit(e.discarded)
+    state.live[card_index(e.discarded)] = 0
     state.discards.append(e.discarded)
     state.dealer_discards.append(e.discarded)
-    bit = card_bit(e.card)
-    state.seen |= bit
-    state.live |= bit
+    index = card_index(e.card)
+    state.seen[index] = state.live[index] = 1
     state.dealer_draws.append(e.card)
     if e.free:
         state.free_redraws += 1
