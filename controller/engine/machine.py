@@ -73,10 +73,10 @@ from controller.engine.state import (
     RoundState,
     apply_card_placed,
     buy_candidates,
-    dealer_qualifies,
 )
 from controller.engine.strength import hand_value
 from controller.engine.verifiers import VERIFIERS, IllegalCommand
+from controller.hands import HandValue
 
 Events = list[Event]  # the events a command has yielded so far
 
@@ -84,12 +84,29 @@ Events = list[Event]  # the events a command has yielded so far
 def do(state: RoundState, command: Command) -> tuple[Event, ...]:
     """Verify the command, then apply the events it yields to `state` and return them."""
     kind = type(command)
-    if kind is CardDealt:
-        placed = _routine_card(state, command.card)  # type: ignore[attr-defined]
-        if placed is not None:
-            apply_card_placed(state, placed[0])
-            state.events_applied += 1
-            return placed
+    if kind is CardDealt and state.fault is None:
+        # The hot path: a good card for a box or the dealer in mid-deal or mid-draw, whose events are one
+        # CardPlaced (made once per card and place: _ROUTINE_EVENTS). Anything else (no card read, the last
+        # card of the deal, the dealer's draw, a card not in the stock) takes the general path below, which
+        # gives the same events for these cards. A routine card is always face down: the one face-up card,
+        # the dealer's fifth, is the last of the deal.
+        card = command.card  # type: ignore[attr-defined]
+        phase = state.phase
+        if phase is DEALING:
+            target = state.deal_plan[state.deal_index] if state.deal_index + 1 < len(state.deal_plan) else -1
+        elif phase is DECISIONS and state.turn and state.boxes[state.turn].pending_cards:
+            target = state.turn
+        else:
+            target = -1
+        if target >= 0 and card is not None:
+            index = (card.rank - 2) * 4 + card.suit  # card_index(card), inline
+            if not state.seen[index]:
+                placed = _ROUTINE_EVENTS.get(index << 4 | target)
+                if placed is None:
+                    placed = _ROUTINE_EVENTS[index << 4 | target] = (CardPlaced(card, target, False),)
+                apply_card_placed(state, placed[0])
+                state.events_applied += 1
+                return placed
     verifier = VERIFIERS.get(kind)
     if verifier is None:
         raise IllegalCommand(f"{kind.__name__} is not a round command.", "R-TABLE-1")
@@ -138,38 +155,9 @@ def _x_card_dealt(state: RoundState, c: CardDealt, events: Events) -> None:
     _place_card(state, card, target, events)
 
 
-def _routine_card(state: RoundState, card: Card | None) -> tuple[CardPlaced] | None:
-    """The hot path of CardDealt: a good card for a box or the dealer in mid-deal or mid-draw, whose events
-    are this one CardPlaced. Anything else (a fault, the first or last card of the deal, the dealer's draw)
-    gives None and takes the general path, which gives the same event for these cards. A routine card is
-    always face down: the one face-up card, the dealer's fifth, is the last of the deal."""
-    if card is None or state.fault is not None:
-        return None
-    phase = state.phase
-    if phase is DEALING:
-        index = state.deal_index
-        if index + 1 >= len(state.deal_plan):
-            return None  # the last card of the deal: the bonuses follow
-        target = state.deal_plan[index]
-    elif phase is DECISIONS:
-        target = state.turn
-        if not target or not state.boxes[target].pending_cards:
-            return None
-    else:
-        return None
-    index = (card.rank - 2) * 4 + card.suit  # card_index(card), inline
-    if state.seen[index]:
-        return None  # not in the stock: the general path raises the fault
-    key = index << 4 | target
-    placed = _ROUTINE_EVENTS.get(key)
-    if placed is None:
-        placed = _ROUTINE_EVENTS[key] = (CardPlaced(card, target, False),)
-    return placed
-
-
-# The events of routine cards, made once each. An event is an immutable value, so one instance serves every
-# round that places that card there, and building it (the most frequent event) costs a dictionary look-up.
-# At most 52 cards x 11 places (a table has at most 10 boxes, so a place fits in 4 bits of the key).
+# The events of routine cards by card index and place (`index << 4 | place`), made once each. An event is an
+# immutable value, so one instance serves every round that places that card there, and building the most
+# frequent event costs a dictionary look-up. At most 52 cards x 11 places (a table has at most 10 boxes).
 _ROUTINE_EVENTS: dict[int, tuple[CardPlaced]] = {}
 
 
@@ -249,10 +237,10 @@ def _x_insure(state: RoundState, c: Insure, events: Events) -> None:
 
 
 def _x_reveal(state: RoundState, c: RevealDealer, events: Events) -> None:
-    category = hand_value(state.dealer).category
-    _emit(state, events, DealerRevealed(category, category >= state.rules.dealer_qualifies_with))
+    dealer = hand_value(state.dealer)
+    _emit(state, events, DealerRevealed(dealer.category, dealer.category >= state.rules.dealer_qualifies_with))
     if state.phase is not BUYING:
-        _finish(state, events)
+        _finish(state, events, dealer)
 
 
 def _x_buy_game(state: RoundState, c: BuyGame, events: Events) -> None:
@@ -266,8 +254,10 @@ def _x_take_ante(state: RoundState, c: TakeAnte, events: Events) -> None:
 
 
 def _close_buying_if_all_chose(state: RoundState, events: Events) -> None:
-    if all(state.boxes[n].buy_choice for n in buy_candidates(state)):
-        _close_buying(state, events)
+    for number in buy_candidates(state):
+        if not state.boxes[number].buy_choice:
+            return
+    _close_buying(state, events)
 
 
 def _x_close_buying(state: RoundState, c: CloseBuying, events: Events) -> None:
@@ -277,11 +267,12 @@ def _x_close_buying(state: RoundState, c: CloseBuying, events: Events) -> None:
 def _close_buying(state: RoundState, events: Events) -> None:
     _emit(state, events, BuyingClosed())
     # R-BUY-2: boxes that did not buy are settled before the dealer draws.
-    _settle_boxes(state, events, skip_buyers=True)
+    dealer = hand_value(state.dealer)
+    _settle_boxes(state, events, dealer, skip_buyers=True)
     if state.phase is DEALER_DRAW:
         _continue_dealer_draw(state, events)
     else:
-        _finish(state, events)
+        _finish(state, events, dealer)
 
 
 def _continue_dealer_draw(state: RoundState, events: Events) -> None:
@@ -290,15 +281,16 @@ def _continue_dealer_draw(state: RoundState, events: Events) -> None:
         _reshuffle_if_short(state, 1, events)
         if state.stock_size >= 1:
             return
-    _emit(state, events, DealerDrawEnded(hand_value(state.dealer).category, dealer_qualifies(state)))
-    _finish(state, events)
-
-
-def _settle_boxes(state: RoundState, events: Events, skip_buyers: bool) -> None:
-    """Settle, in box order, every box not yet settled (but those that bought the dealer a game when
-    `skip_buyers`), on the dealer's hand now."""
-    rules = state.rules
     dealer = hand_value(state.dealer)
+    qualifies = dealer.category >= state.rules.dealer_qualifies_with  # dealer_qualifies(state), known here
+    _emit(state, events, DealerDrawEnded(dealer.category, qualifies))
+    _finish(state, events, dealer)
+
+
+def _settle_boxes(state: RoundState, events: Events, dealer: HandValue, skip_buyers: bool) -> None:
+    """Settle, in box order, every box not yet settled (but those that bought the dealer a game when
+    `skip_buyers`), on the dealer's hand now (`dealer`)."""
+    rules = state.rules
     qualified_now = dealer.category >= rules.dealer_qualifies_with
     boxes = state.boxes
     for number in state.order:
@@ -307,9 +299,10 @@ def _settle_boxes(state: RoundState, events: Events, skip_buyers: bool) -> None:
             _emit(state, events, settle_box(rules, box, dealer, state.dealer_qualified, qualified_now))
 
 
-def _finish(state: RoundState, events: Events) -> None:
-    """Settle every box not yet settled, then close the round with the house's net."""
-    _settle_boxes(state, events, skip_buyers=False)
+def _finish(state: RoundState, events: Events, dealer: HandValue) -> None:
+    """Settle every box not yet settled on the dealer's final hand (`dealer`), then close the round with the
+    house's net."""
+    _settle_boxes(state, events, dealer, skip_buyers=False)
     house_net = 0
     for number in state.order:
         settlement = state.boxes[number].settlement

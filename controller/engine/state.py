@@ -374,8 +374,9 @@ def _round_voided(state: RoundState, e: RoundVoided) -> None:
 
 def _advance_turn(state: RoundState) -> None:
     """R-TABLE-1: the next open box, in order, that has not yet bet or folded; else the dealer's reveal."""
-    boxes = state.boxes
-    for number in state.order:
+    boxes, order = state.boxes, state.order
+    # Boxes act in order, so none before the box whose turn it was is still to act: look from there on.
+    for number in order[order.index(state.turn) + 1:] if state.turn else order:
         box = boxes[number]
         if not (box.blind or box.folded or box.bet):  # box.acted, inline: this runs after every decision
             state.turn = number
