@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from controller.cards import Card
+from controller.cards import PACK, Card
 from controller.engine.commands import (
     Bet,
     BuyGame,
@@ -86,11 +86,11 @@ def do(state: RoundState, command: Command) -> tuple[Event, ...]:
     kind = type(command)
     if kind is CardDealt and state.fault is None:
         # The hot path: a good card for a box or the dealer in mid-deal or mid-draw, whose events are one
-        # CardPlaced (made once per card and place: _ROUTINE_EVENTS). Anything else (no card read, the last
+        # CardPlaced (made once per place and card: _ROUTINE_EVENTS). Anything else (no card read, the last
         # card of the deal, the dealer's draw, a card not in the stock) takes the general path below, which
         # gives the same events for these cards. A routine card is always face down: the one face-up card,
         # the dealer's fifth, is the last of the deal.
-        card = command.card  # type: ignore[attr-defined]
+        card: Card | None = command.card  # type: ignore[attr-defined]
         phase = state.phase
         if phase is DEALING:
             target = state.deal_plan[state.deal_index] if state.deal_index + 1 < len(state.deal_plan) else -1
@@ -101,9 +101,7 @@ def do(state: RoundState, command: Command) -> tuple[Event, ...]:
         if target >= 0 and card is not None:
             index = (card.rank - 2) * 4 + card.suit  # card_index(card), inline
             if not state.seen[index]:
-                placed = _ROUTINE_EVENTS.get(index << 4 | target)
-                if placed is None:
-                    placed = _ROUTINE_EVENTS[index << 4 | target] = (CardPlaced(card, target, False),)
+                placed = _ROUTINE_EVENTS[target][index]
                 apply_card_placed(state, placed[0])
                 state.events_applied += 1
                 return placed
@@ -155,10 +153,13 @@ def _x_card_dealt(state: RoundState, c: CardDealt, events: Events) -> None:
     _place_card(state, card, target, events)
 
 
-# The events of routine cards by card index and place (`index << 4 | place`), made once each. An event is an
-# immutable value, so one instance serves every round that places that card there, and building the most
-# frequent event costs a dictionary look-up. At most 52 cards x 11 places (a table has at most 10 boxes).
-_ROUTINE_EVENTS: dict[int, tuple[CardPlaced]] = {}
+# The events of routine cards by place and card index, made once. An event is an immutable value, so one
+# instance serves every round that places that card there, and the most frequent event costs two list
+# look-ups. The places are the dealer and boxes 1-10, the most boxes controller.rules lets a table have.
+ROUTINE_PLACES = 11
+_ROUTINE_EVENTS: list[list[tuple[CardPlaced]]] = [
+    [(CardPlaced(card, place, False),) for card in PACK] for place in range(ROUTINE_PLACES)
+]
 
 
 def _face_up(state: RoundState, target: int) -> bool:
