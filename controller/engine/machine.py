@@ -71,8 +71,8 @@ from controller.engine.state import (
     DECISIONS,
     REVEAL,
     RoundState,
-    apply_card_placed,
     buy_candidates,
+    put_card,
 )
 from controller.engine.strength import hand_value
 from controller.engine.verifiers import VERIFIERS, IllegalCommand
@@ -102,7 +102,7 @@ def do(state: RoundState, command: Command) -> tuple[Event, ...]:
             index = (card.rank - 2) * 4 + card.suit  # card_index(card), inline
             if not state.seen[index]:
                 placed = _ROUTINE_EVENTS[target][index]
-                apply_card_placed(state, placed[0])
+                put_card(state, PACK[index], index, target)  # applies placed[0], whose card is PACK[index]
                 state.events_applied += 1
                 return placed
     verifier = VERIFIERS.get(kind)

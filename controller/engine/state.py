@@ -207,12 +207,15 @@ def _bets_closed(state: RoundState, e: BetsClosed) -> None:
     state.deal_index = 0
 
 
-def apply_card_placed(state: RoundState, e: CardPlaced) -> None:
-    """Public because the machine's routine-card path applies CardPlaced directly."""
+def _card_placed(state: RoundState, e: CardPlaced) -> None:
     card = e.card
-    index = (card.rank - 2) * 4 + card.suit  # card_index(card), inline: this runs for every card
+    put_card(state, card, card_index(card), e.to)
+
+
+def put_card(state: RoundState, card: Card, index: int, to: int) -> None:
+    """What a CardPlaced of `card` (whose index is `index`) to `to` changes. Public because the machine's
+    routine-card path, which knows all three already, applies its CardPlaced through it directly."""
     state.seen[index] = state.live[index] = 1
-    to = e.to
     if to == DEALER:
         state.dealer.append(card)
     else:
@@ -390,7 +393,7 @@ APPLIERS: dict[type[Event], Callable[[RoundState, Event], None]] = {
     StakesPlaced: _stakes_placed,  # type: ignore[dict-item]
     StakesWithdrawn: _stakes_withdrawn,  # type: ignore[dict-item]
     BetsClosed: _bets_closed,  # type: ignore[dict-item]
-    CardPlaced: apply_card_placed,  # type: ignore[dict-item]
+    CardPlaced: _card_placed,  # type: ignore[dict-item]
     BonusSettled: _bonus_settled,  # type: ignore[dict-item]
     Folded: _folded,  # type: ignore[dict-item]
     BetPlaced: _bet_placed,  # type: ignore[dict-item]
