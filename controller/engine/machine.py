@@ -122,15 +122,15 @@ def _emit(state: RoundState, events: Events, event: Event) -> None:
 
 
 def _x_place_stakes(state: RoundState, c: PlaceStakes, events: Events) -> None:
-    _emit(state, events, StakesPlaced(c.box, c.ante, 2 * c.ante if c.blind else 0, c.bonus, c.blind, c.player))
+    _emit(state, events, StakesPlaced.make(c.box, c.ante, 2 * c.ante if c.blind else 0, c.bonus, c.blind, c.player))
 
 
 def _x_withdraw_stakes(state: RoundState, c: WithdrawStakes, events: Events) -> None:
-    _emit(state, events, StakesWithdrawn(c.box))
+    _emit(state, events, StakesWithdrawn.make(c.box))
 
 
 def _x_close_bets(state: RoundState, c: CloseBets, events: Events) -> None:
-    _emit(state, events, BetsClosed(tuple(state.order)))
+    _emit(state, events, BetsClosed.make(tuple(state.order)))
 
 
 def _x_card_dealt(state: RoundState, c: CardDealt, events: Events) -> None:
@@ -138,12 +138,12 @@ def _x_card_dealt(state: RoundState, c: CardDealt, events: Events) -> None:
     target = next_card_target(state)
     if target is None:
         shown = card.code if card is not None else "??"
-        _emit(state, events, CardFault("unexpected", card, "R-DEAL-1",
+        _emit(state, events, CardFault.make("unexpected", card, "R-DEAL-1",
                        f"Card {shown} came from the shoe when no card was expected ({_phase_words(state)}). "
                        "Stop dealing; a pit boss must check the shoe."))
         return
     if card is None:
-        _emit(state, events, CardFault("unreadable", None, "R-CARD-1",
+        _emit(state, events, CardFault.make("unreadable", None, "R-CARD-1",
                        f"The shoe could not read a card ({describe_next_card(state)}). "
                        "Stop dealing; a pit boss must identify it."))
         return
@@ -169,11 +169,11 @@ def _face_up(state: RoundState, target: int) -> bool:
 
 def _card_fault(state: RoundState, card: Card, where: str) -> CardFault:
     if state.is_live(card):
-        return CardFault("duplicate", card, "R-CARD-1",
+        return CardFault.make("duplicate", card, "R-CARD-1",
                          f"Card {card.code} read twice this round ({state.holder_of(card)} holds it; "
                          f"now {where}). "
                          "Stop dealing; a pit boss must check the shoe.")
-    return CardFault("not_in_stock", card, "R-CARD-1",
+    return CardFault.make("not_in_stock", card, "R-CARD-1",
                      f"Card {card.code} was already played and discarded this round, so it cannot "
                      f"come from the stock ({where}). Stop dealing; a pit boss must check the shoe.")
 
@@ -182,13 +182,14 @@ def _place_card(state: RoundState, card: Card, target: int, events: Events) -> N
     """Put an accepted card where it is due (`target`, from next_card_target)."""
     phase = state.phase
     if phase is BETTING:
-        _emit(state, events, BetsClosed(tuple(state.order)))
+        _emit(state, events, BetsClosed.make(tuple(state.order)))
         phase = DEALING
     elif phase is DEALER_DRAW:
-        _emit(state, events, DealerCardReplaced(highest_card(state.dealer), card, free=bool(state.dealer_draws)))
+        free = bool(state.dealer_draws)  # a repeat of the replacement (R-BUY-3)
+        _emit(state, events, DealerCardReplaced.make(highest_card(state.dealer), card, free))
         _continue_dealer_draw(state, events)
         return
-    _emit(state, events, CardPlaced(card, target, _face_up(state, target)))
+    _emit(state, events, CardPlaced.make(card, target, _face_up(state, target)))
     if phase is DEALING and state.phase is not DEALING:
         _settle_bonuses(state, events)
 
@@ -202,55 +203,55 @@ def _settle_bonuses(state: RoundState, events: Events) -> None:
             category = hand_value(box.cards).category
             multiplier = pays.pay(category)
             result = box.bonus * multiplier if multiplier else -box.bonus
-            _emit(state, events, BonusSettled(number, category, multiplier, result))
+            _emit(state, events, BonusSettled.make(number, category, multiplier, result))
 
 
 def _reshuffle_if_short(state: RoundState, count: int, events: Events) -> None:
     """R-ACT-7: when the stock cannot serve a draw, the discards become a new stock (never a live card)."""
     reshuffles = state.rules.draw.when_stock_runs_out == "reshuffle_discards"
     if state.stock_size < count and state.discards and reshuffles:
-        _emit(state, events, DiscardsReshuffled(tuple(state.discards)))
+        _emit(state, events, DiscardsReshuffled.make(tuple(state.discards)))
 
 
 def _x_fold(state: RoundState, c: Fold, events: Events) -> None:
-    _emit(state, events, Folded(c.box))
+    _emit(state, events, Folded.make(c.box))
 
 
 def _x_bet(state: RoundState, c: Bet, events: Events) -> None:
-    _emit(state, events, BetPlaced(c.box, 2 * state.boxes[c.box].ante))
+    _emit(state, events, BetPlaced.make(c.box, 2 * state.boxes[c.box].ante))
 
 
 def _x_buy_sixth(state: RoundState, c: BuySixth, events: Events) -> None:
     box = state.boxes[c.box]
     _reshuffle_if_short(state, 1, events)
-    _emit(state, events, SixthCardBought(c.box, box.ante))
+    _emit(state, events, SixthCardBought.make(c.box, box.ante))
 
 
 def _x_exchange(state: RoundState, c: Exchange, events: Events) -> None:
     box = state.boxes[c.box]
     price = exchange_price(state, box, len(c.discards))
     _reshuffle_if_short(state, len(c.discards), events)
-    _emit(state, events, CardsExchanged(c.box, tuple(c.discards), price))
+    _emit(state, events, CardsExchanged.make(c.box, tuple(c.discards), price))
 
 
 def _x_insure(state: RoundState, c: Insure, events: Events) -> None:
-    _emit(state, events, InsurancePlaced(c.box, c.amount))
+    _emit(state, events, InsurancePlaced.make(c.box, c.amount))
 
 
 def _x_reveal(state: RoundState, c: RevealDealer, events: Events) -> None:
     dealer = hand_value(state.dealer)
-    _emit(state, events, DealerRevealed(dealer.category, dealer.category >= state.rules.dealer_qualifies_with))
+    _emit(state, events, DealerRevealed.make(dealer.category, dealer.category >= state.rules.dealer_qualifies_with))
     if state.phase is not BUYING:
         _finish(state, events, dealer)
 
 
 def _x_buy_game(state: RoundState, c: BuyGame, events: Events) -> None:
-    _emit(state, events, GameBought(c.box, state.boxes[c.box].ante))
+    _emit(state, events, GameBought.make(c.box, state.boxes[c.box].ante))
     _close_buying_if_all_chose(state, events)
 
 
 def _x_take_ante(state: RoundState, c: TakeAnte, events: Events) -> None:
-    _emit(state, events, AnteTaken(c.box))
+    _emit(state, events, AnteTaken.make(c.box))
     _close_buying_if_all_chose(state, events)
 
 
@@ -266,7 +267,7 @@ def _x_close_buying(state: RoundState, c: CloseBuying, events: Events) -> None:
 
 
 def _close_buying(state: RoundState, events: Events) -> None:
-    _emit(state, events, BuyingClosed())
+    _emit(state, events, BuyingClosed.make())
     # R-BUY-2: boxes that did not buy are settled before the dealer draws.
     dealer = hand_value(state.dealer)
     _settle_boxes(state, events, dealer, skip_buyers=True)
@@ -284,7 +285,7 @@ def _continue_dealer_draw(state: RoundState, events: Events) -> None:
             return
     dealer = hand_value(state.dealer)
     qualifies = dealer.category >= state.rules.dealer_qualifies_with  # dealer_qualifies(state), known here
-    _emit(state, events, DealerDrawEnded(dealer.category, qualifies))
+    _emit(state, events, DealerDrawEnded.make(dealer.category, qualifies))
     _finish(state, events, dealer)
 
 
@@ -309,25 +310,25 @@ def _finish(state: RoundState, events: Events, dealer: HandValue) -> None:
         settlement = state.boxes[number].settlement
         assert settlement is not None
         house_net -= settlement.net
-    _emit(state, events, RoundClosed(house_net))
+    _emit(state, events, RoundClosed.make(house_net))
 
 
 def _x_correct_card(state: RoundState, c: CorrectCard, events: Events) -> None:
-    _emit(state, events, FaultResolved("corrected", c.card, c.actor, c.reason))
+    _emit(state, events, FaultResolved.make("corrected", c.card, c.actor, c.reason))
     target = next_card_target(state)
     assert target is not None
     _place_card(state, c.card, target, events)
 
 
 def _x_dismiss_card(state: RoundState, c: DismissCard, events: Events) -> None:
-    _emit(state, events, FaultResolved("dismissed", None, c.actor, c.reason))
+    _emit(state, events, FaultResolved.make("dismissed", None, c.actor, c.reason))
 
 
 def _x_void_round(state: RoundState, c: VoidRound, events: Events) -> None:
-    _emit(state, events, RoundVoided(c.actor, c.reason))
+    _emit(state, events, RoundVoided.make(c.actor, c.reason))
     for number in state.order:
         _emit(state, events, settle_void(state.boxes[number]))
-    _emit(state, events, RoundClosed(0))
+    _emit(state, events, RoundClosed.make(0))
 
 
 def _phase_words(state: RoundState) -> str:

@@ -13,7 +13,7 @@ from controller.rules import HouseRules
 def settle_void(box: BoxState) -> BoxSettled:
     """A voided round: every stake is returned, every line is zero."""
     category = hand_value(box.cards).category if len(box.cards) >= 5 else HandCategory.NO_GAME
-    return BoxSettled(box.box, "void", category, (), 0, 0, 0, 0, 0, 0, 0, 0)
+    return BoxSettled.make(box.box, "void", category, (), 0, 0, 0, 0, 0, 0, 0, 0)
 
 
 def settle_box(
@@ -56,7 +56,7 @@ def settle_box(
             returned = outcome == "lose" and rules.insurance.if_dealer_wins == "returned"
             insurance = 0 if returned else -box.insurance
     draw, bonus = -box.draw_paid, box.bonus_result
-    return BoxSettled(
+    return BoxSettled.make(
         box.box, outcome, value.category, payout.paid, payout.multiplier,
         ante, bet, draw, insurance, bonus, buy_game, ante + bet + draw + insurance + bonus + buy_game,
     )
