@@ -192,8 +192,13 @@ def buy_candidates(state: RoundState) -> list[int]:
 
 
 def _stakes_placed(state: RoundState, e: StakesPlaced) -> None:
-    state.boxes[e.box] = BoxState(e.box, e.ante, e.bonus, e.blind, e.player, bet=e.bet)
-    state.order = sorted(state.boxes)
+    box, ante, bet, bonus, blind, player = e  # one unpacking, not six field look-ups
+    state.boxes[box] = BoxState(box, ante, bonus, blind, player, bet)  # positional: no keyword dict to build
+    order = state.order
+    if not order or order[-1] < box:  # boxes are mostly placed in order: `order` stays sorted(state.boxes)
+        order.append(box)
+    else:
+        state.order = sorted(state.boxes)
 
 
 def _stakes_withdrawn(state: RoundState, e: StakesWithdrawn) -> None:
