@@ -115,7 +115,8 @@ def do(state: RoundState, command: Command) -> tuple[Event, ...]:
 
 
 def _emit(state: RoundState, events: Events, event: Event) -> None:
-    """Apply one event the command yields and keep it for the answer (the state changes only here)."""
+    """Apply one event the command yields and keep it for the answer. With the routine card's put_card (the
+    CardPlaced applier's own body), this is the only way the machine changes the state."""
     APPLIERS[type(event)](state, event)
     state.events_applied += 1
     events.append(event)
