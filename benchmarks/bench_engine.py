@@ -2,12 +2,15 @@
 
 Run: `python benchmarks/bench_engine.py [--rounds N] [--rules NAME] [--seed S]`. Each round places six
 antes, deals from a freshly shuffled pack, lets every box fold, bet, buy or exchange (and insure when it
-may) at random, lets boxes buy the dealer a game at random, and settles. Target: >= 5,000 rounds/s.
+may) at random, lets boxes buy the dealer a game at random, and settles. Target: >= 5,000 rounds/s (issue
+#3), aimed at >= 6,000 for a margin on shared machines. The figure is CPU time of the engine alone: the same
+rounds' commands replayed through `do` on fresh states, so the random player's own work is not counted.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -65,7 +68,7 @@ def play_round(rules: HouseRules, rng: random.Random, boxes: int = 6, log: list[
     shoe = list(PACK)
     rng.shuffle(shoe)
     state = new_round(rules)
-    for number in range(1, boxes + 1):
+    for number in range(1, min(boxes, rules.table.boxes) + 1):  # six, or every box of a smaller table
         do(state, PlaceStakes(number, 10 * rng.randint(1, 10)))
     do(state, CloseBets())
     while next_card_target(state) is not None:
@@ -139,17 +142,18 @@ def main() -> None:
     cpu, seconds = best_cpu, best_wall
     # CPU time is the one-core figure: on a shared machine the wall clock also counts other processes' turns.
     rate = args.rounds / cpu
-    verdict = "met" if rate >= 5000 else "NOT met"
-    print(f"engine ({args.rules}, six boxes, random legal decisions), {args.rounds} rounds:")
+    verdict = "met" if rate >= 6000 else "met (>= 5,000), short of the 6,000 aimed at" if rate >= 5000 else "NOT met"
+    print(f"engine ({args.rules}, {min(6, rules.table.boxes)} boxes, random legal decisions), {args.rounds} rounds:")
     wall = args.rounds / seconds
     print(f"  engine alone: {rate:,.0f} rounds/s on one core (CPU time; {wall:,.0f} by the wall clock), "
-          f"{1e6 / rate:.0f} us/round  (target >= 5,000: {verdict})")
+          f"{1e6 / rate:.0f} us/round  (target >= 5,000, aim >= 6,000: {verdict})")
     print(f"  with the random player in the loop: {with_player:,.0f} rounds/s")
     print(f"  per round: {commands / args.rounds:.1f} commands, {events / args.rounds:.1f} events")
     # How fast this machine runs plain Python right now, to compare figures taken on different machines or
     # under different loads (an idle modern x86 core with CPython 3.11: about 8-10 us).
     calibration = min(timeit.repeat("sum(range(1000))", number=2000, repeat=5)) / 2000
-    print(f"  calibration: sum(range(1000)) takes {calibration * 1e6:.1f} us here")
+    print(f"  calibration: sum(range(1000)) takes {calibration * 1e6:.1f} us here; "
+          f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

@@ -240,3 +240,35 @@ def test_r_act_7_the_dealers_bought_draw_reshuffles_an_empty_stock():
     assert expected_next(state).text == "dealer: replace QC"
     do(state, CardDealt(reshuffled.cards[0]))
     assert state.phase is Phase.CLOSED
+
+
+def test_r_table_1_no_table_has_more_boxes_than_the_engine_has_routine_card_places():
+    """The engine makes the event of every routine card once, for the dealer and boxes 1-10; the rules must
+    not let a table have an 11th box."""
+    from controller.engine.machine import ROUTINE_PLACES
+    from controller.rules import RulesError, rules_from_mapping
+
+    data = load_preset("classic").to_mapping()
+    data["table"]["boxes"] = ROUTINE_PLACES - 1
+    assert rules_from_mapping(data).table.boxes == ROUTINE_PLACES - 1
+    data["table"]["boxes"] = ROUTINE_PLACES
+    with pytest.raises(RulesError):
+        rules_from_mapping(data)
+
+
+def test_r_deal_1_a_ten_box_table_deals_every_routine_card_to_its_place():
+    from controller.engine import CardDealt, PlaceStakes, do, new_round, replay
+    from controller.rules import rules_from_mapping
+
+    data = load_preset("classic").to_mapping()
+    data["table"]["boxes"] = 10
+    rules = rules_from_mapping(data)
+    state = new_round(rules)
+    events = []
+    for box in range(1, 11):
+        events += do(state, PlaceStakes(box, 10))
+    for card in PACK:  # the whole pack: four passes of 11 places, then the fifth cards of boxes 1-8
+        events += do(state, CardDealt(card))
+    assert [len(state.boxes[b].cards) for b in range(1, 11)] == [5] * 8 + [4] * 2
+    assert len(state.dealer) == 4
+    assert replay(rules, events) == state

@@ -170,6 +170,25 @@ def test_r_settle_1_a_maximum_payout_caps_the_bet_win():
     assert state.boxes[1].settlement.bet == 500
 
 
+def test_r_settle_1_a_maximum_payout_that_leaves_no_insurance_amount_is_named_as_the_reason():
+    # Trips on an ante of 100: the bet could win 600, capped at 150; half of that (75) is below the least
+    # insurance of 1 ante (100), so no amount is legal, and the refusal must say it is the cap.
+    rules = variant(table={"max_payout": 150}, insurance={"min_antes": 1})
+    state, _ = dealt(rules)
+    assert insurance_range(state, state.boxes[1]) is None
+    reason = refused(state, Insure(1, 100), "R-SETTLE-1")
+    assert "maximum payout of 150" in reason and "at most 75" in reason and "least insurance of 100" in reason
+    assert "three of a kind" not in reason
+    assert not any(a.kind == "insure" for a in legal_commands(state))
+
+
+def test_r_act_6_a_least_insurance_above_what_the_hand_allows_is_refused_without_blaming_a_cap():
+    rules = variant(insurance={"min_antes": 4})  # the least is 400; trips allow at most half of 600
+    state, _ = dealt(rules)
+    reason = refused(state, Insure(1, 300), "R-ACT-6")
+    assert "at most 300" in reason and "least insurance of 400" in reason and "maximum payout" not in reason
+
+
 def test_replay_equals_the_live_state_at_every_event():
     state, events = dealt()
     events += do(state, Exchange(1, tuple(parse_cards(["2S", "5D"]))))

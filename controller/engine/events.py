@@ -7,11 +7,10 @@ categories as their JSON names; `event_from_dict` reads it back.
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any, ClassVar
 
 from controller.cards import Card, parse_card
-from controller.engine.records import record
+from controller.engine.frozen import Frozen, frozen_record
 from controller.hands import HandCategory
 
 EVENT_VERSION = 1
@@ -20,8 +19,8 @@ EVENT_VERSION = 1
 DEALER = 0
 
 
-class Event:
-    """Base of every event; subclasses are frozen slotted dataclasses registered by name."""
+class Event(Frozen):
+    """Base of every event; subclasses are immutable records (controller.engine.frozen) registered by name."""
 
     __slots__ = ()
     type_name: ClassVar[str] = ""
@@ -37,7 +36,7 @@ class Event:
         return event_from_dict(data)
 
 
-@record
+@frozen_record
 class StakesPlaced(Event):
     """R-BET-1, R-TABLE-2: a box's ante (and for a blind box its bet) and bonus, before the deal."""
 
@@ -49,21 +48,21 @@ class StakesPlaced(Event):
     player: str
 
 
-@record
+@frozen_record
 class StakesWithdrawn(Event):
     """A box's stakes taken back before the deal (a correction in the betting phase)."""
 
     box: int
 
 
-@record
+@frozen_record
 class BetsClosed(Event):
     """No more bets: the deal begins in R-DEAL-1 order over these boxes."""
 
     boxes: tuple[int, ...]
 
 
-@record
+@frozen_record
 class CardPlaced(Event):
     """A card from the shoe went to a box or to the dealer (to = 0); face_up only for the dealer's 5th."""
 
@@ -72,7 +71,7 @@ class CardPlaced(Event):
     face_up: bool
 
 
-@record
+@frozen_record
 class BonusSettled(Event):
     """R-BONUS-1: the bonus on the box's first five cards, right after the deal (win > 0, loss < 0)."""
 
@@ -82,44 +81,44 @@ class BonusSettled(Event):
     result: int
 
 
-@record
+@frozen_record
 class Folded(Event):
     box: int  # R-ACT-1
 
 
-@record
+@frozen_record
 class BetPlaced(Event):
     box: int  # R-ACT-2
     amount: int
 
 
-@record
+@frozen_record
 class SixthCardBought(Event):
     box: int  # R-ACT-3
     price: int
 
 
-@record
+@frozen_record
 class CardsExchanged(Event):
     box: int  # R-ACT-4, R-ACT-5
     discards: tuple[Card, ...]
     price: int
 
 
-@record
+@frozen_record
 class InsurancePlaced(Event):
     box: int  # R-ACT-6
     amount: int
 
 
-@record
+@frozen_record
 class DiscardsReshuffled(Event):
     """R-ACT-7: the discards became a new stock (live cards never return)."""
 
     cards: tuple[Card, ...]
 
 
-@record
+@frozen_record
 class DealerRevealed(Event):
     """R-DEALER-1: the dealer's hand is shown; whether he qualifies."""
 
@@ -127,23 +126,23 @@ class DealerRevealed(Event):
     qualified: bool
 
 
-@record
+@frozen_record
 class GameBought(Event):
     box: int  # R-BUY-1
     price: int
 
 
-@record
+@frozen_record
 class AnteTaken(Event):
     box: int  # R-BUY-1: the box declined to buy the dealer a game
 
 
-@record
+@frozen_record
 class BuyingClosed(Event):
     """R-BUY-2: every box has chosen; boxes that said nothing take the ante."""
 
 
-@record
+@frozen_record
 class DealerCardReplaced(Event):
     """R-BUY-1, R-BUY-3: the dealer discards his highest card for the next one; free = a repeat."""
 
@@ -152,13 +151,13 @@ class DealerCardReplaced(Event):
     free: bool
 
 
-@record
+@frozen_record
 class DealerDrawEnded(Event):
     best: HandCategory
     qualified: bool
 
 
-@record
+@frozen_record
 class BoxSettled(Event):
     """R-SETTLE-*: one box's result, line by line, in chips from the player's side (+ = player wins)."""
 
@@ -176,12 +175,12 @@ class BoxSettled(Event):
     net: int
 
 
-@record
+@frozen_record
 class RoundClosed(Event):
     house_net: int
 
 
-@record
+@frozen_record
 class CardFault(Event):
     """A card the round cannot accept: the round stops until a pit boss resolves it."""
 
@@ -191,7 +190,7 @@ class CardFault(Event):
     text: str
 
 
-@record
+@frozen_record
 class FaultResolved(Event):
     """A pit boss resolved the fault: "corrected" (a CardPlaced follows) or "dismissed" (no card taken)."""
 
@@ -201,7 +200,7 @@ class FaultResolved(Event):
     reason: str
 
 
-@record
+@frozen_record
 class RoundVoided(Event):
     """A pit boss voided the round: every stake is returned."""
 
@@ -219,7 +218,7 @@ for _cls in (
 ):
     _cls.type_name = _cls.__name__
     EVENT_TYPES[_cls.__name__] = _cls
-    _FIELD_KINDS[_cls] = tuple((f.name, str(f.type)) for f in fields(_cls))
+    _FIELD_KINDS[_cls] = tuple((name, str(_cls.__annotations__[name])) for name in _cls.field_names)
 
 
 def _encode(kind: str, value: Any) -> Any:

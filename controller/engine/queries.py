@@ -3,6 +3,8 @@ costs, how much a box may insure."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from controller.cards import Card
 from controller.engine.events import (
     DEALER,
@@ -72,6 +74,18 @@ def exchange_price(state: RoundState, box: BoxState, count: int) -> int:
 
 def insurance_range(state: RoundState, box: BoxState) -> tuple[int, int] | None:
     """R-ACT-6: the smallest and largest insurance this box may place on its hand, or None if it may not."""
+    bounds = insurance_bounds(state, box)
+    return (bounds.low, bounds.high) if bounds is not None and bounds.low <= bounds.high else None
+
+
+class InsuranceBounds(NamedTuple):
+    low: int  # the least insurance the table takes
+    high: int  # the most this hand allows: may be below `low`, and then no amount is legal
+    capped: bool  # whether the table's maximum payout (R-SETTLE-1) lowered `high`
+
+
+def insurance_bounds(state: RoundState, box: BoxState) -> InsuranceBounds | None:
+    """R-ACT-6: the bounds of insurance on this box's hand, or None when the hand may not be insured at all."""
     rules = state.rules.insurance
     if not rules.enabled or box.blind or len(box.cards) < 5 or box.pending_cards:
         return None
@@ -85,10 +99,12 @@ def insurance_range(state: RoundState, box: BoxState) -> tuple[int, int] | None:
         else pays.pay(value.category)
     )
     potential = 2 * box.ante * multiplier  # the bet is exactly 2 x ante (R-BET-1)
-    if state.rules.table.max_payout:
-        potential = min(potential, state.rules.table.max_payout)
+    cap = state.rules.table.max_payout
+    capped = bool(cap) and potential > cap
+    if capped:
+        potential = cap
     high = potential // 2 if rules.max == "half_potential" else potential
     low = max(1, rules.min_antes * box.ante)
-    return (low, high) if low <= high else None
+    return InsuranceBounds(low, high, capped)
 
 

@@ -13,7 +13,7 @@ from controller.rules import HouseRules
 def settle_void(box: BoxState) -> BoxSettled:
     """A voided round: every stake is returned, every line is zero."""
     category = hand_value(box.cards).category if len(box.cards) >= 5 else HandCategory.NO_GAME
-    return BoxSettled(box.box, "void", category, (), 0, 0, 0, 0, 0, 0, 0, 0)
+    return BoxSettled.make(box.box, "void", category, (), 0, 0, 0, 0, 0, 0, 0, 0)
 
 
 def settle_box(
@@ -23,64 +23,46 @@ def settle_box(
     boxes that did not buy a game; `qualified_now` (after any bought draw) decides the boxes that did."""
     value, payout = hand_value_and_payout(box.cards, rules.pays)
     ante = bet = insurance = buy_game = 0
-    draw = -box.draw_paid
     if box.folded:  # R-ACT-1: the ante and any draw payment are the house's
-        return _settled(box, "fold", value, payout.paid, payout.multiplier, -box.ante, 0, draw, 0, 0)
-    bought = box.buy_choice == "buy"
-    if not qualified_at_reveal:
-        insurance = box.insurance  # R-SETTLE-2: insurance paid 1:1
-        if not bought:  # R-SETTLE-2 / R-BUY-2: ante 1:1, bet returned
-            return _settled(
-                box, "no_qualify", value, payout.paid, payout.multiplier, box.ante, 0, draw, insurance, 0
-            )
-        buy_game = -box.buy_paid
-        ante_spent = rules.buy_game.cost == "ante_is_payment"
-        if not qualified_now:  # R-BUY-1: as R-SETTLE-2, unless the ante was the payment
-            ante = 0 if ante_spent else box.ante
-            return _settled(
-                box, "no_qualify", value, payout.paid, payout.multiplier, ante, 0, draw, insurance, buy_game
-            )
+        outcome, ante = "fold", -box.ante
+    elif not qualified_at_reveal and (box.buy_choice != "buy" or not qualified_now):
+        # R-SETTLE-2 / R-BUY-2: ante 1:1, bet returned, insurance paid 1:1; R-BUY-1: a box that bought the
+        # dealer a game that still does not qualify is paid alike, unless the ante was the payment.
+        outcome, insurance = "no_qualify", box.insurance
+        if box.buy_choice == "buy":
+            buy_game = -box.buy_paid
+            ante = 0 if rules.buy_game.cost == "ante_is_payment" else box.ante
+        else:
+            ante = box.ante
     else:
+        # R-SETTLE-1 (and R-BUY-4 for a box that bought the dealer's game, which now qualifies)
         ante_spent = False
-    # R-SETTLE-1 (and R-BUY-4 for a box that bought the dealer's game)
-    outcome = "win" if value > dealer else "tie" if value == dealer else "lose"
-    if outcome == "win":
-        win = box.bet * payout.multiplier
-        if rules.table.max_payout:
-            win = min(win, rules.table.max_payout)
-        bet = win
-        if not ante_spent:
-            ante = _ante_on_win(rules, box)
-    elif outcome == "lose":
-        bet = -box.bet
-        ante = 0 if ante_spent else -box.ante
-    if qualified_at_reveal and box.insurance:
-        # R-SETTLE-3: lost when the dealer qualifies; some houses return it when the dealer's hand wins.
-        returned = outcome == "lose" and rules.insurance.if_dealer_wins == "returned"
-        insurance = 0 if returned else -box.insurance
-    return _settled(box, outcome, value, payout.paid, payout.multiplier, ante, bet, draw, insurance, buy_game)
+        if not qualified_at_reveal:
+            insurance = box.insurance  # R-SETTLE-2: paid 1:1, as the dealer did not qualify at the reveal
+            buy_game = -box.buy_paid
+            ante_spent = rules.buy_game.cost == "ante_is_payment"
+        outcome = "win" if value > dealer else "tie" if value == dealer else "lose"
+        if outcome == "win":
+            bet = box.bet * payout.multiplier
+            if rules.table.max_payout:
+                bet = min(bet, rules.table.max_payout)
+            if not ante_spent:
+                ante = _ante_on_win(rules, box)
+        elif outcome == "lose":
+            bet = -box.bet
+            ante = 0 if ante_spent else -box.ante
+        if qualified_at_reveal and box.insurance:
+            # R-SETTLE-3: lost when the dealer qualifies; some houses return it when the dealer's hand wins.
+            returned = outcome == "lose" and rules.insurance.if_dealer_wins == "returned"
+            insurance = 0 if returned else -box.insurance
+    draw, bonus = -box.draw_paid, box.bonus_result
+    return BoxSettled.make(
+        box.box, outcome, value.category, payout.paid, payout.multiplier,
+        ante, bet, draw, insurance, bonus, buy_game, ante + bet + draw + insurance + bonus + buy_game,
+    )
 
 
 def _ante_on_win(rules: HouseRules, box: BoxState) -> int:
     if rules.ante_on_win == "paid" or (rules.ante_on_win == "paid_if_no_draw" and not box.drew):
         return box.ante
     return 0
-
-
-def _settled(
-    box: BoxState,
-    outcome: str,
-    value: HandValue,
-    paid: tuple[HandCategory, ...],
-    multiplier: int,
-    ante: int,
-    bet: int,
-    draw: int,
-    insurance: int,
-    buy_game: int,
-) -> BoxSettled:
-    net = ante + bet + draw + insurance + box.bonus_result + buy_game
-    return BoxSettled(
-        box.box, outcome, value.category, paid, multiplier,
-        ante, bet, draw, insurance, box.bonus_result, buy_game, net,
-    )

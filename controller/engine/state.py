@@ -55,6 +55,28 @@ class Phase(StrEnum):
 # hot paths test the phase several times per card.
 BETTING, DEALING, DECISIONS, REVEAL, BUYING, DEALER_DRAW, CLOSED = Phase
 
+# The bit of each card in a mask of cards, by card index (rank-major, as Card.index): looked up, as
+# `1 << index` makes a new int object for every card above the ninth.
+CARD_BITS: tuple[int, ...] = tuple(1 << index for index in range(52))
+
+
+def card_index(card: Card) -> int:
+    """Card.index without the property call: the card's flag in `RoundState.seen` and `.live`."""
+    return (card.rank - 2) * 4 + card.suit
+
+
+def card_bit(card: Card) -> int:
+    return CARD_BITS[(card.rank - 2) * 4 + card.suit]
+
+
+def cards_mask(cards: Iterable[Card]) -> int:
+    """The mask of these cards: masks rather than sets or `in`, as a Card's hash and equality are Python
+    calls."""
+    mask = 0
+    for card in cards:
+        mask |= CARD_BITS[(card.rank - 2) * 4 + card.suit]
+    return mask
+
 
 @dataclass(slots=True)
 class BoxState:
@@ -98,8 +120,9 @@ class RoundState:
     deal_index: int = 0
     turn: int = 0  # the open box acting now (0 = none)
     insurance_window: int = 0  # a box that has just bet and may still insure (R-ACT-6)
-    seen: int = 0  # bitmask over card indexes: cards out of the stock this round
-    live: int = 0  # bitmask: cards in a hand now
+    # One flag per card index (bytes, not an int mask: setting a flag then allocates nothing).
+    seen: bytearray = field(default_factory=lambda: bytearray(52))  # cards out of the stock this round
+    live: bytearray = field(default_factory=lambda: bytearray(52))  # cards in a hand now
     discards: list[Card] = field(default_factory=list)
     revealed: bool = False
     dealer_qualified: bool = False
@@ -114,13 +137,13 @@ class RoundState:
 
     @property
     def stock_size(self) -> int:
-        return 52 - self.seen.bit_count()
+        return 52 - self.seen.count(1)
 
     def in_stock(self, card: Card) -> bool:
-        return not self.seen >> card.index & 1
+        return not self.seen[card_index(card)]
 
     def is_live(self, card: Card) -> bool:
-        return bool(self.live >> card.index & 1)
+        return bool(self.live[card_index(card)])
 
     def holder_of(self, card: Card) -> str:
         """Who holds a live card, in words ("box 3", "the dealer")."""
@@ -169,8 +192,13 @@ def buy_candidates(state: RoundState) -> list[int]:
 
 
 def _stakes_placed(state: RoundState, e: StakesPlaced) -> None:
-    state.boxes[e.box] = BoxState(e.box, e.ante, e.bonus, e.blind, e.player, bet=e.bet)
-    state.order = sorted(state.boxes)
+    box, ante, bet, bonus, blind, player = e  # one unpacking, not six field look-ups
+    state.boxes[box] = BoxState(box, ante, bonus, blind, player, bet)  # positional: no keyword dict to build
+    order = state.order
+    if not order or order[-1] < box:  # boxes are mostly placed in order: `order` stays sorted(state.boxes)
+        order.append(box)
+    else:
+        state.order = sorted(state.boxes)
 
 
 def _stakes_withdrawn(state: RoundState, e: StakesWithdrawn) -> None:
@@ -184,22 +212,25 @@ def _bets_closed(state: RoundState, e: BetsClosed) -> None:
     state.deal_index = 0
 
 
-def apply_card_placed(state: RoundState, e: CardPlaced) -> None:
-    """Public because the machine's routine-card path applies CardPlaced directly."""
+def _card_placed(state: RoundState, e: CardPlaced) -> None:
     card = e.card
-    bit = 1 << ((card.rank - 2) * 4 + card.suit)  # card.index, inline: this runs for every card
-    state.seen |= bit
-    state.live |= bit
-    if e.to == DEALER:
+    put_card(state, card, card_index(card), e.to)
+
+
+def put_card(state: RoundState, card: Card, index: int, to: int) -> None:
+    """What a CardPlaced of `card` (whose index is `index`) to `to` changes. Public because the machine's
+    routine-card path, which knows all three already, applies its CardPlaced through it directly."""
+    state.seen[index] = state.live[index] = 1
+    if to == DEALER:
         state.dealer.append(card)
     else:
-        box = state.boxes[e.to]
+        box = state.boxes[to]
         box.cards.append(card)
         if box.pending_cards:
             box.pending_cards -= 1
     if state.phase is DEALING:
-        state.deal_index += 1
-        if state.deal_index == len(state.deal_plan):
+        dealt = state.deal_index = state.deal_index + 1
+        if dealt == len(state.deal_plan):
             state.phase = DECISIONS
             _advance_turn(state)
 
@@ -217,9 +248,10 @@ def _folded(state: RoundState, e: Folded) -> None:
     _close_window_unless(state, 0)
     box = state.boxes[e.box]
     box.folded = True
+    live = state.live
     for card in box.cards:
-        state.live &= ~(1 << card.index)
-        state.discards.append(card)
+        live[card_index(card)] = 0
+    state.discards += box.cards
     _advance_turn(state)
 
 
@@ -241,10 +273,12 @@ def _sixth_card_bought(state: RoundState, e: SixthCardBought) -> None:
 def _cards_exchanged(state: RoundState, e: CardsExchanged) -> None:
     _close_window_unless(state, e.box)
     box = state.boxes[e.box]
+    discarded = cards_mask(e.discards)
+    # The cards kept, in their order (list.remove would compare Cards by a Python call each).
+    box.cards[:] = [card for card in box.cards if not discarded & CARD_BITS[(card.rank - 2) * 4 + card.suit]]
     for card in e.discards:
-        box.cards.remove(card)
-        state.live &= ~(1 << card.index)
-        state.discards.append(card)
+        state.live[card_index(card)] = 0
+    state.discards += e.discards
     box.draw_paid += e.price
     box.exchanges += 1
     box.cards_exchanged += len(e.discards)
@@ -259,7 +293,7 @@ def _insurance_placed(state: RoundState, e: InsurancePlaced) -> None:
 
 def _discards_reshuffled(state: RoundState, e: DiscardsReshuffled) -> None:
     for card in e.cards:
-        state.seen &= ~(1 << card.index)
+        state.seen[card_index(card)] = 0
     state.discards = []
 
 
@@ -293,12 +327,11 @@ def _buying_closed(state: RoundState, e: BuyingClosed) -> None:
 def _dealer_card_replaced(state: RoundState, e: DealerCardReplaced) -> None:
     state.dealer.remove(e.discarded)
     state.dealer.append(e.card)
-    state.live &= ~(1 << e.discarded.index)
+    state.live[card_index(e.discarded)] = 0
     state.discards.append(e.discarded)
     state.dealer_discards.append(e.discarded)
-    bit = 1 << e.card.index
-    state.seen |= bit
-    state.live |= bit
+    index = card_index(e.card)
+    state.seen[index] = state.live[index] = 1
     state.dealer_draws.append(e.card)
     if e.free:
         state.free_redraws += 1
@@ -349,9 +382,11 @@ def _round_voided(state: RoundState, e: RoundVoided) -> None:
 
 def _advance_turn(state: RoundState) -> None:
     """R-TABLE-1: the next open box, in order, that has not yet bet or folded; else the dealer's reveal."""
-    for number in state.order:
-        box = state.boxes[number]
-        if not box.blind and not box.acted:
+    boxes, order = state.boxes, state.order
+    # Boxes act in order, so none before the box whose turn it was is still to act: look from there on.
+    for number in order[order.index(state.turn) + 1:] if state.turn else order:
+        box = boxes[number]
+        if not (box.blind or box.folded or box.bet):  # box.acted, inline: this runs after every decision
             state.turn = number
             return
     state.turn = 0
@@ -363,7 +398,7 @@ APPLIERS: dict[type[Event], Callable[[RoundState, Event], None]] = {
     StakesPlaced: _stakes_placed,  # type: ignore[dict-item]
     StakesWithdrawn: _stakes_withdrawn,  # type: ignore[dict-item]
     BetsClosed: _bets_closed,  # type: ignore[dict-item]
-    CardPlaced: apply_card_placed,  # type: ignore[dict-item]
+    CardPlaced: _card_placed,  # type: ignore[dict-item]
     BonusSettled: _bonus_settled,  # type: ignore[dict-item]
     Folded: _folded,  # type: ignore[dict-item]
     BetPlaced: _bet_placed,  # type: ignore[dict-item]

@@ -28,7 +28,7 @@ from controller.engine.commands import (
 from controller.engine.events import (
     CardFault,
 )
-from controller.engine.queries import insurance_range
+from controller.engine.queries import insurance_bounds
 from controller.engine.state import (
     BETTING,
     BUYING,
@@ -38,6 +38,8 @@ from controller.engine.state import (
     REVEAL,
     BoxState,
     RoundState,
+    card_bit,
+    cards_mask,
 )
 from controller.engine.strength import hand_value
 
@@ -239,12 +241,14 @@ def _v_exchange(state: RoundState, c: Exchange) -> None:
     count = len(c.discards)
     if count == 0:
         raise _fail(f"Name the cards box {c.box} discards (1-{draw.exchange_max_cards}).", "R-ACT-4")
-    if len(set(c.discards)) != count:
+    named = cards_mask(c.discards)
+    if named.bit_count() != count:
         raise _fail(f"A card is named twice among box {c.box}'s discards.", "R-ACT-4")
-    for card in c.discards:
-        if card not in box.cards:
-            held = " ".join(x.code for x in box.cards)
-            raise _fail(f"{card.code} is not in box {c.box}'s hand ({held}).", "R-ACT-4")
+    held = cards_mask(box.cards)
+    if named & ~held:
+        missing = next(card for card in c.discards if not held & card_bit(card))
+        raise _fail(f"{missing.code} is not in box {c.box}'s hand ({' '.join(x.code for x in box.cards)}).",
+                    "R-ACT-4")
     if box.drew:
         repeat_allowed = draw.repeat_single != "none" and not box.bought_sixth and box.last_exchange_size == 1
         if not repeat_allowed:
@@ -288,15 +292,28 @@ def _v_insure(state: RoundState, c: Insure) -> None:
                 "R-ACT-6",
             )
         _acting_box(state, c.box, "insure")
-    limits = insurance_range(state, box)
-    if limits is None:
+    bounds = insurance_bounds(state, box)
+    if bounds is None:
         category = hand_value(box.cards).category.name.replace("_", " ").lower()
         raise _fail(
             f"Box {c.box} holds {category}: insurance needs "
             f"{state.rules.insurance.min_category.name.replace('_', ' ').lower()} or better.",
             "R-ACT-6",
         )
-    low, high = limits
+    low, high, capped = bounds
+    if high < low and capped:
+        raise _fail(
+            f"Box {c.box} cannot insure: the table's maximum payout of {state.rules.table.max_payout} chips "
+            f"caps what its hand can win, so insurance could be at most {high} chips, less than the "
+            f"least insurance of {low}.",
+            "R-SETTLE-1",
+        )
+    if high < low:
+        raise _fail(
+            f"Box {c.box} cannot insure: its hand allows at most {high} chips of insurance, less than the "
+            f"least insurance of {low}.",
+            "R-ACT-6",
+        )
     if not low <= c.amount <= high:
         raise _fail(
             f"Insurance on box {c.box} must be from {low} to {high} chips, not {c.amount}.", "R-ACT-6"
