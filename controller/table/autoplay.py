@@ -17,7 +17,7 @@ from controller.strategy import next_action
 from controller.table.accounting import box_wagered
 from controller.table.controller import TableController
 from controller.table.users import Role, User
-from drivers.base import CardEvent, CardSource, DeviceFault, SourceError
+from drivers.base import CardEvent, CardSource, DeviceFault, SourceError, SourceEvent
 
 # The pit boss of simulated sessions only: simulate refuses any journal but its own (simulate.py).
 QA_PIT_BOSS = User("qa-simulation", Role.PIT_BOSS)
@@ -32,6 +32,7 @@ class ShoeFeed:
         self.controller = controller
         self.timeout = timeout
         self.last_card: CardEvent | None = None
+        self._after_fault = False
 
     def true_card(self, seq: int) -> Card | None:
         """What the card with this seq really was, when the source is a simulator that knows (else None)."""
@@ -50,9 +51,16 @@ class ShoeFeed:
         return 52 if left is None else left
 
     def next_card(self) -> CardEvent:
-        self.source.deal(1)  # type: ignore[attr-defined]
+        event: SourceEvent | None = None
+        if self._after_fault:
+            # After a device fault a card may already be out of the shoe (two drawn together): it comes first.
+            self._after_fault = False
+            event = self.source.recv(timeout=0)
+        if event is None:
+            self.source.deal(1)  # type: ignore[attr-defined]
         while True:
-            event = self.source.recv(timeout=self.timeout)
+            if event is None:
+                event = self.source.recv(timeout=self.timeout)
             if event is None:
                 raise SourceError(f"The shoe {self.source.url} sent no card for {self.timeout:.0f} s.")
             if isinstance(event, CardEvent):
@@ -60,7 +68,9 @@ class ShoeFeed:
                 return event
             self.controller.source_event(event)
             if isinstance(event, DeviceFault):
-                resolve_table_faults(self.controller)
+                self._after_fault = True
+                resolve_table_faults(self.controller, self.source)
+            event = None
 
 
 @dataclass
@@ -142,9 +152,13 @@ def play_one_round(controller: TableController, feed: ShoeFeed, *, boxes: int, a
             totals.outcomes[box.settlement.outcome] = totals.outcomes.get(box.settlement.outcome, 0) + 1
 
 
-def resolve_table_faults(controller: TableController) -> None:
+def resolve_table_faults(controller: TableController, source: CardSource | None = None) -> None:
+    """The QA pit boss resolves every open fault and, as on a real table, unlocks the shoe the driver locked
+    when the fault came (a jam, two cards drawn together, an open cover): otherwise no card comes again."""
     for fault_id in list(controller.faults):
         controller.resolve_fault(fault_id, QA_PIT_BOSS, "simulated session: the QA pit boss checked the shoe")
+    if source is not None and source.status().locked:
+        source.unlock()
 
 
 def _round_open(controller: TableController) -> bool:
@@ -155,7 +169,7 @@ def _step(controller: TableController, feed: ShoeFeed, totals: SessionTotals) ->
     state = controller.round
     assert state is not None
     if controller.faults:
-        resolve_table_faults(controller)
+        resolve_table_faults(controller, feed.source)
         return
     if state.fault is not None:
         totals.faults += 1

@@ -166,6 +166,37 @@ class Journal:
         """The table-level entries only (rules, rounds opened, faults, overrides), in order."""
         yield from self._select("kind LIKE 'table.%'", ())
 
+    def count(self) -> int:
+        """How many events the table has in this file."""
+        return int(self._db.execute("SELECT count(*) FROM events WHERE table_id = ?", (self.table_id,)).fetchone()[0])
+
+    def raw_rows(self, lo: int, hi: int) -> Iterator[tuple[Any, ...]]:
+        """The stored rows with lo <= seq < hi, in order, undecoded: what `audit verify` checks and hashes."""
+        try:
+            yield from self._db.execute(
+                "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash FROM events "
+                "WHERE table_id = ? AND seq >= ? AND seq < ? ORDER BY seq", (self.table_id, lo, hi))
+        except sqlite3.Error as err:
+            raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
+
+    def row_before(self, seq: int) -> tuple[int, str] | None:
+        """(seq, hash) of the stored row just before `seq`, if there is one."""
+        row = self._db.execute("SELECT seq, hash FROM events WHERE table_id = ? AND seq < ? ORDER BY seq DESC "
+                               "LIMIT 1", (self.table_id, seq)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def next_seq_of_kind(self, kind: str, from_seq: int) -> int | None:
+        """The first seq at or after `from_seq` of an event of this kind (a short walk along the key)."""
+        row = self._db.execute("SELECT seq FROM events WHERE table_id = ? AND seq >= ? AND kind = ? ORDER BY seq "
+                               "LIMIT 1", (self.table_id, from_seq, kind)).fetchone()
+        return None if row is None else int(row[0])
+
+    def raw_kinds(self, kinds: Sequence[str]) -> list[tuple[int, str, str]]:
+        """(seq, kind, payload text) of every event of these kinds, in order, undecoded."""
+        marks = ", ".join("?" * len(kinds))
+        return self._db.execute(f"SELECT seq, kind, payload FROM events WHERE table_id = ? AND kind IN ({marks}) "
+                                "ORDER BY seq", (self.table_id, *kinds)).fetchall()
+
     def table_ids(self) -> list[str]:
         """Every table id the file holds events of."""
         return [str(r[0]) for r in self._db.execute("SELECT DISTINCT table_id FROM events ORDER BY table_id")]
@@ -271,14 +302,3 @@ def _write_failure(path: Path, err: sqlite3.Error) -> str:
         todo = "Check the drive and the file"
     return (f"The journal {path} could not be written: {why} ({text}). Play is stopped and nothing after "
             f"this point was recorded. {todo}, then restart rptable; a pit boss must resolve the fault.")
-
-
-def chain_report_of_file(path: str, table_id: str = "T1") -> Any:
-    """The hash-chain check straight off the rows, with no decoding (the fast half of `audit verify`)."""
-    from controller.table.chain import verify_rows
-
-    with Journal(path, table_id, readonly=True) as journal:
-        rows = journal._db.execute(
-            "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash FROM events "
-            "WHERE table_id = ? ORDER BY seq", (table_id,))
-        return verify_rows(rows)
