@@ -25,13 +25,20 @@ MAX_STEPS_PER_ROUND = 500  # a round has ~60 steps; more means something is stuc
 
 
 class ShoeFeed:
-    """Cards on demand from a source that deals when told to (the simulator with rate=0)."""
+    """Cards on demand from a source that deals when told to (the simulator with rate=0).
+
+    The dealer draws the cards a round needs in a row (the whole deal of R-DEAL-1) in one go, as at a real
+    table: they leave the shoe together and reach the controller one by one, each through the full SHOE/1
+    path (sentence, checksum, delivery, ACK). Cards drawn but not yet taken are `owed`: if the round stops
+    before taking them, they are handed to the table controller before the next pack (it journals them as
+    cards no round expected), never silently dropped."""
 
     def __init__(self, source: CardSource, controller: TableController, timeout: float = 10.0) -> None:
         self.source = source
         self.controller = controller
         self.timeout = timeout
         self.last_card: CardEvent | None = None
+        self.owed = 0  # drawn from the shoe, not yet handed on
         self._after_fault = False
 
     def true_card(self, seq: int) -> Card | None:
@@ -44,26 +51,31 @@ class ShoeFeed:
         return None
 
     def load_pack(self, cards: list[Card]) -> None:
+        self.hand_on_owed()
         self.source.load(cards)  # type: ignore[attr-defined]
 
     def cards_left(self) -> int:
+        """Cards the round has not seen yet: those in the shoe and those drawn but not yet handed on."""
         left = self.source.status().cards_left
-        return 52 if left is None else left
+        return (52 if left is None else left) + self.owed
 
-    def next_card(self) -> CardEvent:
+    def next_card(self, due: int = 1) -> CardEvent:
+        """The next card; when none is drawn yet, the dealer draws the `due` cards the round needs in a row."""
         event: SourceEvent | None = None
-        if self._after_fault:
-            # After a device fault a card may already be out of the shoe (two drawn together): it comes first.
+        if self._after_fault and not self.owed:
+            # After a device fault a card may be out of the shoe unasked (two drawn together): it comes first.
             self._after_fault = False
             event = self.source.recv(timeout=0)
-        if event is None:
-            self.source.deal(1)  # type: ignore[attr-defined]
+        if event is None and not self.owed:
+            self.source.deal(due)  # type: ignore[attr-defined]
+            self.owed = due
         while True:
             if event is None:
                 event = self.source.recv(timeout=self.timeout)
             if event is None:
                 raise SourceError(f"The shoe {self.source.url} sent no card for {self.timeout:.0f} s.")
             if isinstance(event, CardEvent):
+                self.owed = max(0, self.owed - 1)
                 self.last_card = event
                 return event
             self.controller.source_event(event)
@@ -71,6 +83,12 @@ class ShoeFeed:
                 self._after_fault = True
                 resolve_table_faults(self.controller, self.source)
             event = None
+
+    def hand_on_owed(self) -> None:
+        """Cards drawn for a round that stopped before taking them go to the controller, which journals them."""
+        while self.owed:
+            self.controller.card(self.next_card())
+            resolve_table_faults(self.controller, self.source)
 
 
 @dataclass
@@ -181,8 +199,9 @@ def _step(controller: TableController, feed: ShoeFeed, totals: SessionTotals) ->
             controller.void_round(QA_PIT_BOSS, f"simulated session: {state.fault.text}")
         return
     action = next_action(state)
-    if action is None:  # a card is due
-        controller.card(feed.next_card())
+    if action is None:  # a card is due: in the deal, every card still to deal is (R-DEAL-1)
+        due = len(state.deal_plan) - state.deal_index if state.phase is Phase.DEALING else 1
+        controller.card(feed.next_card(due))
         if state.stock_size > feed.cards_left():
             # R-ACT-7: the dealer shuffles the discards and puts them in the shoe
             stock = [c for c in PACK if state.in_stock(c)]

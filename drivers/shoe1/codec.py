@@ -56,12 +56,14 @@ def encode(message: ShoeMessage | HostMessage) -> bytes:
 
 
 def body_of(message: ShoeMessage | HostMessage) -> str:
-    match message:
-        case ShoeHello(model, serial, firmware):
-            return f"HELLO,SHOE1,{model},{serial},{firmware}"
+    match message:  # the two sentences of every card first: CARD and its ACK
         case CardFrame(seq, card, quality):
             tail = "" if quality is None else f",{quality}"
             return f"CARD,{seq},{card_text(card)}{tail}"
+        case Ack(seq):
+            return f"ACK,{seq}"
+        case ShoeHello(model, serial, firmware):
+            return f"HELLO,SHOE1,{model},{serial},{firmware}"
         case StatusFrame(state):
             return f"STAT,{state}"
         case FaultFrame(code, text):
@@ -72,8 +74,6 @@ def body_of(message: ShoeMessage | HostMessage) -> str:
             return f"NAK,{reason}"
         case HostHello(host_id):
             return f"HELLO,{host_id}"
-        case Ack(seq):
-            return f"ACK,{seq}"
         case Resync(seq):
             return f"RESYNC,{seq}"
         case Lock():
@@ -173,7 +173,7 @@ def decode_sentence(
         return BadFrame("missing *HH checksum", sentence)
     body, given = line[1:star], line[star + 1 :]
     try:
-        expected = int(given.decode("ascii"), 16)
+        expected = int(given, 16)
         text = body.decode("ascii")
     except (UnicodeDecodeError, ValueError):
         return BadFrame("checksum or body is not ASCII hex/text", sentence)

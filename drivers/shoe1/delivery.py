@@ -200,7 +200,8 @@ class Delivery:
         distance = seq_distance(frame.seq, self.expected)
         if distance == 0:
             out.events.append(self._deliver(frame))
-            out.events.extend(self._release_held())
+            if self._held:
+                out.events.extend(self._release_held())
         elif distance > 0:
             if frame.seq in self._held:
                 self.counters.duplicates_dropped += 1
@@ -242,7 +243,8 @@ class Delivery:
                         "not taken. Stop dealing; a pit boss must check the cards on the table.",
                     )
                 )
-        self._chase_gap(now, out)
+        if self._held or self._resync_seq is not None:
+            self._chase_gap(now, out)
         return out
 
     def _on_uptime(self, uptime: int, now: float) -> Outcome:

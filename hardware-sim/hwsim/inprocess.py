@@ -139,6 +139,8 @@ class SimulatedShoeSource(CardSource):
 
     # -- CardSource ----------------------------------------------------------------------------------------
     def _recv_internal(self, timeout: float | None) -> SourceEvent | None:
+        if self._ready:  # already through the codec and the delivery rules (several frames in one read)
+            return self._ready.popleft()
         give_up = None if timeout is None else self._now() + timeout
         while True:
             self._step()
