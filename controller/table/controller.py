@@ -169,21 +169,20 @@ class TableController:
         fault is open, the round is stopped, or no round expects one, which is itself a fault)."""
         if self.storage_error:
             raise TableLocked(self.storage_error)
-        held = {"card": card_event.code, "seq": card_event.seq, "source": card_event.source}
         if self.faults:
-            return self._hold(held, "a table fault is open")
+            return self._hold(card_event, "a table fault is open")
         if not self.round_open:
-            self._hold(held, "no round was expecting a card")
+            self._hold(card_event, "no round was expecting a card")
             return self.raise_fault(
                 "UNEXPECTED_CARD", f"Card {card_event.code} came from the shoe when no round expected one. Stop "
                 "dealing; a pit boss must check the shoe and the table.", card_event.source)
         assert self.round is not None
         if self.round.fault is not None:
-            return self._hold(held, "the round is stopped by a card fault")
+            return self._hold(card_event, "the round is stopped by a card fault")
         try:
             return self.submit(CardDealt(card_event.card), actor=f"shoe#{card_event.seq}")
         except IllegalCommand as err:
-            return self._hold(held, err.reason)
+            return self._hold(card_event, err.reason)
 
     def source_event(self, event: SourceEvent) -> list[JournalEntry]:
         """Anything a card source delivers: a card, a device fault, a status change."""
@@ -331,8 +330,9 @@ class TableController:
             round_id = self.round_id
         self._pending.append(NewEvent(kind, payload, at, round_id=round_id, actor=actor))
 
-    def _hold(self, held: dict[str, Any], why: str) -> list[JournalEntry]:
-        self._table_event("table.card_held", {**held, "why": why})
+    def _hold(self, card_event: CardEvent, why: str) -> list[JournalEntry]:
+        self._table_event("table.card_held", {"card": card_event.code, "seq": card_event.seq,
+                                              "source": card_event.source, "why": why})
         return self.flush()
 
     def _round_for(self, command: Command) -> RoundState:
@@ -386,7 +386,7 @@ class TableController:
     def _check_clock(self) -> None:
         """A clock set back (against the journal) or moved by hand either way (against monotonic time) is a
         fault: it is recorded at the last good time and play stops until a pit boss has checked the time."""
-        if any(f.code == "CLOCK" for f in self.faults.values()):
+        if self.faults and any(f.code == "CLOCK" for f in self.faults.values()):
             return
         wall = float(self.clock())
         jump = 0.0
