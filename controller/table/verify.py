@@ -26,7 +26,7 @@ from controller.engine.state import dealer_qualifies
 from controller.engine.strength import hand_value
 from controller.rules import HouseRules, rules_from_mapping
 from controller.table.chain import ChainWalk
-from controller.table.journal import GENESIS_HASH, Journal, JournalEntry, payload_to_json
+from controller.table.journal import Journal, JournalEntry, payload_to_json
 
 OVERRIDE_ROLES = ("pit_boss:", "admin:")
 REPLAY_ERRORS = (KeyError, ValueError, TypeError, AttributeError, IndexError, AssertionError)
@@ -36,7 +36,6 @@ PARALLEL_FROM_EVENTS = 40_000
 CACHE_LIMIT = 100_000
 STRETCHES_PER_CORE = 3  # a few stretches per core, so that one slow stretch does not leave a core idle
 TABLE_KINDS = ("table.rules", "table.round_opened", "table.fault", "table.fault_resolved", "table.adjustment")
-ROW_COLUMNS = "seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash"
 
 
 @dataclass(frozen=True)
@@ -381,4 +380,4 @@ def _plan(journal: Journal, cuts: list[int]) -> list[Stretch] | None:
     return plan
 
 
-__all__ = ["GENESIS_HASH", "VerifyReport", "verify_journal", "verify_journal_file"]
+__all__ = ["VerifyReport", "verify_journal", "verify_journal_file"]
