@@ -17,6 +17,8 @@ import multiprocessing
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from controller.engine import RoundState, apply, event_from_dict, new_round
@@ -26,7 +28,7 @@ from controller.engine.state import dealer_qualifies
 from controller.engine.strength import hand_value
 from controller.rules import HouseRules, rules_from_mapping
 from controller.table.chain import ChainWalk
-from controller.table.journal import Journal, JournalEntry, payload_to_json
+from controller.table.journal import Journal, JournalEntry, JournalError, payload_to_json
 
 OVERRIDE_ROLES = ("pit_boss:", "admin:")
 REPLAY_ERRORS = (KeyError, ValueError, TypeError, AttributeError, IndexError, AssertionError)
@@ -307,20 +309,86 @@ def verify_journal_file(path: str, table_id: str = "T1", cores: int | None = Non
             findings = [check_stretch(path, table_id, WHOLE)]
         else:
             findings = []
-            with multiprocessing.get_context("fork").Pool(cores) as pool:
-                first = pool.apply_async(check_stretch, (path, table_id, Stretch(WHOLE.lo, cuts[0])))
+            workers = _Workers(path, table_id, cores)
+            try:
+                first = workers.submit(Stretch(WHOLE.lo, cuts[0]))
                 plan = _plan(journal, cuts)
-                if plan is None:  # the table-level events are unreadable: one stretch, in order, says where
-                    pending = [pool.apply_async(check_stretch, (path, table_id, WHOLE))]
-                else:
-                    pending = [first, *(pool.apply_async(check_stretch, (path, table_id, s)) for s in plan)]
-                for result in pending:
-                    findings.append(result.get())
+                # No plan: the table-level events are unreadable; one stretch, in order, says where.
+                pending = [workers.submit(WHOLE)] if plan is None else [first, *(workers.submit(s) for s in plan)]
+                for index in pending:
+                    findings.append(workers.result(index))
                     if findings[-1].bad_seq is not None:
                         break  # every later stretch holds only later events
+            finally:
+                workers.stop()
         clean = all(f.bad_seq is None for f in findings)
         total = sum(f.rows for f in findings) if clean else journal.count()
     return _report(findings, total)
+
+
+class _Workers:
+    """Stretches checked on forked processes, at most `cores` at a time, each answering on a pipe of its own:
+    stopping early (a bad event found) kills the rest, and no lock shared with them can be left held."""
+
+    def __init__(self, path: str, table_id: str, cores: int) -> None:
+        self._context = multiprocessing.get_context("fork")
+        self._path, self._table_id, self._cores = path, table_id, cores
+        self._waiting: list[tuple[int, Stretch]] = []
+        self._running: dict[Connection, tuple[int, BaseProcess]] = {}
+        self._results: dict[int, Finding] = {}
+        self._count = 0
+
+    def submit(self, stretch: Stretch) -> int:
+        self._count += 1
+        self._waiting.append((self._count, stretch))
+        self._launch()
+        return self._count
+
+    def result(self, index: int) -> Finding:
+        while index not in self._results:
+            for ready in wait(list(self._running)):
+                assert isinstance(ready, Connection)
+                number, process = self._running.pop(ready)
+                try:
+                    outcome, value = ready.recv()
+                except EOFError:
+                    outcome, value = "error", (f"The journal {self._path} could not be verified: the process "
+                                               f"checking a part of it stopped (exit code {process.exitcode}).")
+                ready.close()
+                process.join()
+                if outcome == "error":
+                    raise JournalError(value)
+                self._results[number] = value
+            self._launch()
+        return self._results[index]
+
+    def stop(self) -> None:
+        for connection, (_, process) in self._running.items():
+            process.kill()
+            process.join()
+            connection.close()
+        self._running.clear()
+
+    def _launch(self) -> None:
+        while self._waiting and len(self._running) < self._cores:
+            number, stretch = self._waiting.pop(0)
+            receiver, sender = self._context.Pipe(duplex=False)
+            process = self._context.Process(target=_stretch_worker, daemon=True,
+                                            args=(sender, self._path, self._table_id, stretch))
+            process.start()
+            sender.close()
+            self._running[receiver] = (number, process)
+
+
+def _stretch_worker(sender: Connection, path: str, table_id: str, stretch: Stretch) -> None:
+    try:
+        sender.send(("ok", check_stretch(path, table_id, stretch)))
+    except Exception as err:  # said to the parent, which raises it as a JournalError
+        text = str(err) if isinstance(err, JournalError) else \
+            f"The journal {path} could not be verified: {type(err).__name__}: {err}."
+        sender.send(("error", text))
+    finally:
+        sender.close()
 
 
 def check_stretch(path: str, table_id: str, stretch: Stretch) -> Finding:
