@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed
 DEB_PACKAGES := libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0 \
 	libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0 libxcb-randr0 \
 	libxcb-render-util0 libxcb-image0 fonts-dejavu-core xvfb xauth libusb-1.0-0 \
-	gnome-cards-data librsvg2-bin
+	gnome-cards-data librsvg2-bin postgresql
 
 .PHONY: run test setup system-packages bench clean
 

@@ -1,14 +1,12 @@
 """`rptable audit` (issue: table application): pit bosses list, replay, recall, verify, export and report."""
 
 import json
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-
-from controller.table.journal import entry_hash
+from forgery import rehash
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {"PYTHONPATH": f"{ROOT}:{ROOT / 'hardware-sim'}", "PATH": "/usr/bin:/bin"}
@@ -87,25 +85,6 @@ def test_audit_export_and_shift_report(session, tmp_path):
 def test_audit_of_a_missing_journal_says_so():
     out = rptable("audit", "--journal", "/nonexistent/T9.journal", "verify")
     assert out.returncode == 1 and "no journal at" in out.stderr
-
-
-def rehash(path, edit):
-    """Apply `edit(rows)` to the raw rows, then recompute every hash: a forger who knows the hash rule."""
-    db = sqlite3.connect(path)
-    db.execute("DROP TRIGGER IF EXISTS events_no_update")
-    db.execute("DROP TRIGGER IF EXISTS events_no_delete")
-    rows = [list(r) for r in db.execute("SELECT seq, table_id, at, round_id, kind, version, actor, payload, "
-                                        "prev_hash FROM events ORDER BY seq")]
-    rows = edit(rows)
-    db.execute("DELETE FROM events")
-    prev = "0" * 64
-    for seq, table_id, at, round_id, kind, version, actor, payload, _ in rows:
-        digest = entry_hash(seq, table_id, at, round_id, kind, version, actor, payload, prev)
-        db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   (seq, table_id, at, round_id, kind, version, actor, payload, prev, digest))
-        prev = digest
-    db.commit()
-    db.close()
 
 
 def test_audit_verify_catches_a_rehashed_adjustment_by_nobody(session, tmp_path):

@@ -17,7 +17,7 @@ from controller.strategy import next_action
 from controller.table.accounting import box_wagered
 from controller.table.controller import TableController
 from controller.table.users import Role, User
-from drivers.base import CardEvent, CardSource, DeviceFault, SourceError
+from drivers.base import CardEvent, CardSource, DeviceFault, SourceError, SourceEvent
 
 # The pit boss of simulated sessions only: simulate refuses any journal but its own (simulate.py).
 QA_PIT_BOSS = User("qa-simulation", Role.PIT_BOSS)
@@ -25,13 +25,21 @@ MAX_STEPS_PER_ROUND = 500  # a round has ~60 steps; more means something is stuc
 
 
 class ShoeFeed:
-    """Cards on demand from a source that deals when told to (the simulator with rate=0)."""
+    """Cards on demand from a source that deals when told to (the simulator with rate=0).
+
+    The dealer draws the cards a round needs in a row (the whole deal of R-DEAL-1) in one go, as at a real
+    table: they leave the shoe together and reach the controller one by one, each through the full SHOE/1
+    path (sentence, checksum, delivery, ACK). Cards drawn but not yet taken are `owed`: if the round stops
+    before taking them, they are handed to the table controller before the next pack (it journals them as
+    cards no round expected), never silently dropped."""
 
     def __init__(self, source: CardSource, controller: TableController, timeout: float = 10.0) -> None:
         self.source = source
         self.controller = controller
         self.timeout = timeout
         self.last_card: CardEvent | None = None
+        self.owed = 0  # drawn from the shoe, not yet handed on
+        self._after_fault = False
 
     def true_card(self, seq: int) -> Card | None:
         """What the card with this seq really was, when the source is a simulator that knows (else None)."""
@@ -43,24 +51,44 @@ class ShoeFeed:
         return None
 
     def load_pack(self, cards: list[Card]) -> None:
+        self.hand_on_owed()
         self.source.load(cards)  # type: ignore[attr-defined]
 
     def cards_left(self) -> int:
+        """Cards the round has not seen yet: those in the shoe and those drawn but not yet handed on."""
         left = self.source.status().cards_left
-        return 52 if left is None else left
+        return (52 if left is None else left) + self.owed
 
-    def next_card(self) -> CardEvent:
-        self.source.deal(1)  # type: ignore[attr-defined]
+    def next_card(self, due: int = 1) -> CardEvent:
+        """The next card; when none is drawn yet, the dealer draws the `due` cards the round needs in a row."""
+        event: SourceEvent | None = None
+        if self._after_fault and not self.owed:
+            # After a device fault a card may be out of the shoe unasked (two drawn together): it comes first.
+            self._after_fault = False
+            event = self.source.recv(timeout=0)
+        if event is None and not self.owed:
+            self.source.deal(due)  # type: ignore[attr-defined]
+            self.owed = due
         while True:
-            event = self.source.recv(timeout=self.timeout)
+            if event is None:
+                event = self.source.recv(timeout=self.timeout)
             if event is None:
                 raise SourceError(f"The shoe {self.source.url} sent no card for {self.timeout:.0f} s.")
             if isinstance(event, CardEvent):
+                self.owed = max(0, self.owed - 1)
                 self.last_card = event
                 return event
             self.controller.source_event(event)
             if isinstance(event, DeviceFault):
-                resolve_table_faults(self.controller)
+                self._after_fault = True
+                resolve_table_faults(self.controller, self.source)
+            event = None
+
+    def hand_on_owed(self) -> None:
+        """Cards drawn for a round that stopped before taking them go to the controller, which journals them."""
+        while self.owed:
+            self.controller.card(self.next_card())
+            resolve_table_faults(self.controller, self.source)
 
 
 @dataclass
@@ -142,9 +170,13 @@ def play_one_round(controller: TableController, feed: ShoeFeed, *, boxes: int, a
             totals.outcomes[box.settlement.outcome] = totals.outcomes.get(box.settlement.outcome, 0) + 1
 
 
-def resolve_table_faults(controller: TableController) -> None:
+def resolve_table_faults(controller: TableController, source: CardSource | None = None) -> None:
+    """The QA pit boss resolves every open fault and, as on a real table, unlocks the shoe the driver locked
+    when the fault came (a jam, two cards drawn together, an open cover): otherwise no card comes again."""
     for fault_id in list(controller.faults):
         controller.resolve_fault(fault_id, QA_PIT_BOSS, "simulated session: the QA pit boss checked the shoe")
+    if source is not None and source.status().locked:
+        source.unlock()
 
 
 def _round_open(controller: TableController) -> bool:
@@ -155,7 +187,7 @@ def _step(controller: TableController, feed: ShoeFeed, totals: SessionTotals) ->
     state = controller.round
     assert state is not None
     if controller.faults:
-        resolve_table_faults(controller)
+        resolve_table_faults(controller, feed.source)
         return
     if state.fault is not None:
         totals.faults += 1
@@ -167,8 +199,9 @@ def _step(controller: TableController, feed: ShoeFeed, totals: SessionTotals) ->
             controller.void_round(QA_PIT_BOSS, f"simulated session: {state.fault.text}")
         return
     action = next_action(state)
-    if action is None:  # a card is due
-        controller.card(feed.next_card())
+    if action is None:  # a card is due: in the deal, every card still to deal is (R-DEAL-1)
+        due = len(state.deal_plan) - state.deal_index if state.phase is Phase.DEALING else 1
+        controller.card(feed.next_card(due))
         if state.stock_size > feed.cards_left():
             # R-ACT-7: the dealer shuffles the discards and puts them in the shoe
             stock = [c for c in PACK if state.in_stock(c)]

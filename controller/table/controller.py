@@ -6,9 +6,11 @@ do listeners (the console, metrics) see them. On start the controller replays it
 where the table stood: the same round, the same next step, the same open faults.
 
 Durability comes in two grains. A live table commits every command (a dealer's pace is a few per second, a
-commit is under a millisecond). `rptable simulate` commits once per round: nobody watches in between, and the
-listeners still see nothing that is not on disk. If a commit fails, the round in memory is rebuilt from the
-journal, the table is locked, and the failure is shown: an event that could not be recorded is never shown.
+commit is under a millisecond). `rptable simulate` commits once per round, on the journal's own thread (it
+writes behind: the drive syncs one round while the next is played); nobody watches in between, and the
+listeners still see nothing that is not on disk (`flush` shows what is, `sync` waits for the rest). If a commit
+fails, the round in memory is rebuilt from the journal, the table is locked, and the failure is shown: an event
+that could not be recorded is never shown.
 
 Table faults (the shoe offline, a card missed, a device fault, a clock jump) lock play and survive a restart;
 only a pit boss resolves them, with a reason, and the resolution is journaled with who and why. A shoe that
@@ -17,12 +19,13 @@ comes back after going offline clears its own offline fault, as SHOE/1 says.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from controller.cards import parse_card
 from controller.engine import (
@@ -41,9 +44,9 @@ from controller.engine import (
     new_round,
     verify,
 )
-from controller.engine.events import EVENT_TYPES
+from controller.engine.events import EVENT_TYPES, Event
 from controller.rules import HouseRules, rules_from_mapping
-from controller.table.journal import Journal, JournalEntry, JournalError, NewEvent
+from controller.table.journal import Journal, JournalEntry, JournalError, NewEvent, payload_to_json
 from controller.table.users import Role, User
 from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent
 
@@ -51,6 +54,7 @@ from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent
 CLOCK_BACKWARDS_TOLERANCE = 2.0
 # Wall time that moves this much more or less than monotonic time between two commands was set by hand.
 CLOCK_JUMP_TOLERANCE = 120.0
+PAYLOAD_CACHE_LIMIT = 20_000  # distinct engine events kept encoded (a session has a few thousand)
 
 Listener = Callable[[JournalEntry], None]
 
@@ -114,6 +118,8 @@ class TableController:
         self.session: dict[str, Any] = {}
         self.storage_error: str | None = None
         self._pending: list[NewEvent] = []
+        self._unshown: collections.deque[JournalEntry] = collections.deque()  # appended, not yet on disk
+        self._payloads: dict[Event, tuple[dict[str, Any], str]] = {}
         self._last_at = 0.0
         self._clock_ref: tuple[float, float] | None = None
         self._fault_counter = 0
@@ -165,21 +171,20 @@ class TableController:
         fault is open, the round is stopped, or no round expects one, which is itself a fault)."""
         if self.storage_error:
             raise TableLocked(self.storage_error)
-        held = {"card": card_event.code, "seq": card_event.seq, "source": card_event.source}
         if self.faults:
-            return self._hold(held, "a table fault is open")
+            return self._hold(card_event, "a table fault is open")
         if not self.round_open:
-            self._hold(held, "no round was expecting a card")
+            self._hold(card_event, "no round was expecting a card")
             return self.raise_fault(
                 "UNEXPECTED_CARD", f"Card {card_event.code} came from the shoe when no round expected one. Stop "
                 "dealing; a pit boss must check the shoe and the table.", card_event.source)
         assert self.round is not None
         if self.round.fault is not None:
-            return self._hold(held, "the round is stopped by a card fault")
+            return self._hold(card_event, "the round is stopped by a card fault")
         try:
             return self.submit(CardDealt(card_event.card), actor=f"shoe#{card_event.seq}")
         except IllegalCommand as err:
-            return self._hold(held, err.reason)
+            return self._hold(card_event, err.reason)
 
     def source_event(self, event: SourceEvent) -> list[JournalEntry]:
         """Anything a card source delivers: a card, a device fault, a status change."""
@@ -255,32 +260,68 @@ class TableController:
 
     # ------------------------------------------------------------------------------------- durability
     def flush(self) -> list[JournalEntry]:
-        """Commit what is pending, then show it to the listeners."""
-        if not self._pending:
-            return []
-        pending, self._pending = self._pending, []
+        """Commit what is pending, then show the listeners what is on disk (with a journal that writes behind,
+        `rptable simulate`'s, that may lag the entries returned; `sync` catches up)."""
+        entries: list[JournalEntry] = []
+        if self._pending:
+            pending, self._pending = self._pending, []
+            try:
+                entries = self.journal.append(pending)
+            except Exception as err:
+                self._lost_storage(err)
+            if self.listeners:
+                self._unshown.extend(entries)
+        if self._unshown:
+            self._show(self.journal.durable_seq)
+        return entries
+
+    def sync(self) -> None:
+        """Wait until every event is on disk, and show the listeners the rest."""
         try:
-            entries = self.journal.append(pending)
+            self.journal.sync()
         except Exception as err:
-            self._storage_failed(err)
-            raise TableLocked(self.storage_error) from err
-        for entry in entries:
+            self._lost_storage(err)
+        self._show(self.journal.durable_seq)
+
+    def _show(self, durable_seq: int) -> None:
+        unshown = self._unshown
+        while unshown and unshown[0].seq <= durable_seq:
+            entry = unshown.popleft()
             for listener in self.listeners:
                 try:
                     listener(entry)
                 except Exception as err:
                     self.listener_errors.append(f"{getattr(listener, '__qualname__', listener)}: {err!r}")
-        return entries
+
+    def _lost_storage(self, err: Exception) -> NoReturn:
+        self._unshown.clear()  # never shown: they are not on disk
+        self._storage_failed(err)
+        raise TableLocked(self.storage_error) from err
 
     # ------------------------------------------------------------------------------------------ inside
     def _run(self, state: RoundState, command: Command, actor: str) -> list[JournalEntry]:
         events = do(state, command)  # raises IllegalCommand with nothing changed
         now = self._now()
-        self._pending += [NewEvent(event.type_name, event.to_dict(), now, round_id=self.round_id, actor=actor)
-                          for event in events]
+        journal_form = self._journal_form
+        for event in events:
+            payload, text = journal_form(event)
+            self._pending.append(NewEvent(event.type_name, payload, now, self.round_id, actor, 1, text))
         if self.commit_per == "round" and state.phase is not Phase.CLOSED:
             return []
         return self.flush()
+
+    def _journal_form(self, event: Event) -> tuple[dict[str, Any], str]:
+        """An engine event's payload and its canonical JSON. Events are frozen and most recur (the same card
+        to the same box, the same box folding), so each distinct one is encoded once; the payload dicts are
+        shared and must be treated as read-only, as every journal payload is."""
+        cached = self._payloads.get(event)
+        if cached is None:
+            payload = event.to_dict()
+            cached = (payload, payload_to_json(payload))
+            if len(self._payloads) >= PAYLOAD_CACHE_LIMIT:
+                self._payloads.clear()
+            self._payloads[event] = cached
+        return cached
 
     def _table_event(self, kind: str, payload: dict[str, Any], actor: str | None = None,
                      round_id: str | None = None) -> None:
@@ -291,8 +332,9 @@ class TableController:
             round_id = self.round_id
         self._pending.append(NewEvent(kind, payload, at, round_id=round_id, actor=actor))
 
-    def _hold(self, held: dict[str, Any], why: str) -> list[JournalEntry]:
-        self._table_event("table.card_held", {**held, "why": why})
+    def _hold(self, card_event: CardEvent, why: str) -> list[JournalEntry]:
+        self._table_event("table.card_held", {"card": card_event.code, "seq": card_event.seq,
+                                              "source": card_event.source, "why": why})
         return self.flush()
 
     def _round_for(self, command: Command) -> RoundState:
@@ -346,7 +388,7 @@ class TableController:
     def _check_clock(self) -> None:
         """A clock set back (against the journal) or moved by hand either way (against monotonic time) is a
         fault: it is recorded at the last good time and play stops until a pit boss has checked the time."""
-        if any(f.code == "CLOCK" for f in self.faults.values()):
+        if self.faults and any(f.code == "CLOCK" for f in self.faults.values()):
             return
         wall = float(self.clock())
         jump = 0.0

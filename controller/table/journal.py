@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,6 +66,7 @@ class NewEvent:
     round_id: str | None = None
     actor: str | None = None
     version: int = 1
+    payload_json: str | None = None  # the payload already in its canonical JSON form (payload_to_json)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,56 +100,95 @@ def entry_hash(
     return hashlib.sha256("\x1f".join(fields).encode("utf-8")).hexdigest()
 
 
+_CANONICAL_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def payload_to_json(payload: dict[str, Any]) -> str:
-    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """The payload's canonical text, as stored and hashed (keys sorted, no spaces, UTF-8 as is)."""
+    return _CANONICAL_JSON.encode(payload)
 
 
 class Journal:
     """Append and read one table's events. Not shared between threads: the table controller owns it."""
 
-    def __init__(self, path: str | os.PathLike[str], table_id: str = "T1", *, readonly: bool = False) -> None:
+    def __init__(self, path: str | os.PathLike[str], table_id: str = "T1", *, readonly: bool = False,
+                 write_behind: bool = False) -> None:
         self.path = Path(path)
         self.table_id = table_id
         self.readonly = readonly
         self._db = _connect(self.path, readonly)
+        self._behind: _WriteBehind | None = None
         try:
             if not readonly:
                 self._migrate()
             elif _schema_version(self._db) == 0:
                 raise JournalError(f"{self.path} is not an rptable journal (it holds no events table).")
             self._last_seq, self._last_hash = self._tail()
+            self._durable_seq = self._last_seq
         except sqlite3.DatabaseError as err:
             self._db.close()
             raise JournalError(f"{self.path} could not be opened as a journal: {err}. If this is the wrong file, "
                                "give the right one with --journal; if it is the table's journal, keep the file and "
                                "call a pit boss.") from err
+        if write_behind and not readonly:
+            self._behind = _WriteBehind(self)
 
     # -- writing ------------------------------------------------------------------------------------------
     def append(self, events: Sequence[NewEvent]) -> list[JournalEntry]:
-        """Append events in one transaction; they are on disk when this returns. All or none."""
+        """Append events in one transaction, all or none. They are on disk when this returns, unless the
+        journal writes behind: then they are committed in the background, in order (`durable_seq` says how
+        far), and a failed commit is raised by the next call."""
         if self.readonly:
             raise JournalError(f"{self.path} was opened read-only.")
         entries: list[JournalEntry] = []
         rows: list[tuple[object, ...]] = []
-        seq, prev = self._last_seq, self._last_hash
+        seq, prev, table_id = self._last_seq, self._last_hash, self.table_id
         for event in events:
             seq += 1
-            payload_json = payload_to_json(event.payload)
-            digest = entry_hash(seq, self.table_id, event.at, event.round_id, event.kind, event.version,
-                                event.actor, payload_json, prev)
-            entries.append(JournalEntry(seq, self.table_id, float(event.at), event.round_id, event.kind,
-                                        event.version, event.actor, event.payload, prev, digest, payload_json))
-            rows.append((seq, self.table_id, float(event.at), event.round_id, event.kind, event.version, event.actor,
-                         payload_json, prev, digest))
+            payload_json = event.payload_json or payload_to_json(event.payload)
+            at = float(event.at)
+            digest = entry_hash(seq, table_id, at, event.round_id, event.kind, event.version, event.actor,
+                                payload_json, prev)
+            entries.append(JournalEntry(seq, table_id, at, event.round_id, event.kind, event.version, event.actor,
+                                        event.payload, prev, digest, payload_json))
+            rows.append((seq, table_id, at, event.round_id, event.kind, event.version, event.actor, payload_json,
+                         prev, digest))
             prev = digest
+        if self._behind is not None:
+            self._behind_call(self._behind.put, rows)  # raises an earlier background failure
+        else:
+            self._commit(rows)
+        if entries:
+            self._last_seq, self._last_hash = entries[-1].seq, entries[-1].hash
+            if self._behind is None:
+                self._durable_seq = self._last_seq
+        return entries
+
+    def _commit(self, rows: list[tuple[object, ...]]) -> None:
         try:
             with self._db:  # one transaction: committed (and fsynced) or rolled back
                 self._db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
         except sqlite3.Error as err:
             raise JournalError(_write_failure(self.path, err)) from err
-        if entries:
-            self._last_seq, self._last_hash = entries[-1].seq, entries[-1].hash
-        return entries
+
+    @property
+    def durable_seq(self) -> int:
+        """The last seq on disk (the same as `last_seq` unless the journal writes behind)."""
+        return self._durable_seq
+
+    def sync(self) -> None:
+        """Wait until everything appended is on disk; raise JournalError if a background commit failed."""
+        if self._behind is not None:
+            self._behind_call(self._behind.wait)
+
+    def _behind_call(self, call: Any, *args: Any) -> None:
+        try:
+            call(*args)
+        except JournalError:
+            # What was appended after the last good commit is not on disk: go on from the disk's tail.
+            self._last_seq, self._last_hash = self._tail()
+            self._durable_seq = self._last_seq
+            raise
 
     # -- reading ------------------------------------------------------------------------------------------
     @property
@@ -166,11 +207,43 @@ class Journal:
         """The table-level entries only (rules, rounds opened, faults, overrides), in order."""
         yield from self._select("kind LIKE 'table.%'", ())
 
+    def count(self) -> int:
+        """How many events the table has in this file."""
+        return int(self._db.execute("SELECT count(*) FROM events WHERE table_id = ?", (self.table_id,)).fetchone()[0])
+
+    def raw_rows(self, lo: int, hi: int) -> Iterator[tuple[Any, ...]]:
+        """The stored rows with lo <= seq < hi, in order, undecoded: what `audit verify` checks and hashes."""
+        try:
+            yield from self._db.execute(
+                "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash FROM events "
+                "WHERE table_id = ? AND seq >= ? AND seq < ? ORDER BY seq", (self.table_id, lo, hi))
+        except sqlite3.Error as err:
+            raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
+
+    def row_before(self, seq: int) -> tuple[int, str] | None:
+        """(seq, hash) of the stored row just before `seq`, if there is one."""
+        row = self._db.execute("SELECT seq, hash FROM events WHERE table_id = ? AND seq < ? ORDER BY seq DESC "
+                               "LIMIT 1", (self.table_id, seq)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def next_seq_of_kind(self, kind: str, from_seq: int) -> int | None:
+        """The first seq at or after `from_seq` of an event of this kind (a short walk along the key)."""
+        row = self._db.execute("SELECT seq FROM events WHERE table_id = ? AND seq >= ? AND kind = ? ORDER BY seq "
+                               "LIMIT 1", (self.table_id, from_seq, kind)).fetchone()
+        return None if row is None else int(row[0])
+
+    def raw_kinds(self, kinds: Sequence[str]) -> list[tuple[int, str, str]]:
+        """(seq, kind, payload text) of every event of these kinds, in order, undecoded."""
+        marks = ", ".join("?" * len(kinds))
+        return self._db.execute(f"SELECT seq, kind, payload FROM events WHERE table_id = ? AND kind IN ({marks}) "
+                                "ORDER BY seq", (self.table_id, *kinds)).fetchall()
+
     def table_ids(self) -> list[str]:
         """Every table id the file holds events of."""
         return [str(r[0]) for r in self._db.execute("SELECT DISTINCT table_id FROM events ORDER BY table_id")]
 
     def _select(self, where: str, params: tuple[object, ...]) -> Iterator[JournalEntry]:
+        self.sync()  # read what was appended, and never while the background writer uses the connection
         try:
             cursor = self._db.execute(
                 "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash "
@@ -181,13 +254,19 @@ class Journal:
             raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
 
     def close(self) -> None:
-        self._db.close()
+        """Close the file; a journal writing behind first commits what it holds (a failure is raised)."""
+        try:
+            if self._behind is not None:
+                self._behind.stop()
+        finally:
+            self._db.close()
 
     def __enter__(self) -> Journal:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
 
     # -- internals ----------------------------------------------------------------------------------------
     def _migrate(self) -> None:
@@ -209,6 +288,75 @@ class Journal:
             "SELECT seq, hash FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (self.table_id,)
         ).fetchone()
         return (int(row[0]), str(row[1])) if row else (0, GENESIS_HASH)
+
+
+class _WriteBehind:
+    """Commits a journal's appends on a thread of its own, so that the caller prepares the next round while
+    the drive writes the last one. Batches waiting when a commit ends go into the next one (group commit):
+    still one fsynced transaction each, in order, and nothing is reported durable before it is on disk.
+
+    SQLite releases Python's lock while it writes and syncs. The caller's thread touches the connection only
+    through `Journal`, which waits here first (`wait`), so the two never use it at once."""
+
+    def __init__(self, journal: Journal) -> None:
+        self._journal = journal
+        self._queue: list[list[tuple[object, ...]]] = []
+        self._cond = threading.Condition()
+        self._busy = False
+        self._stopping = False
+        self._error: JournalError | None = None
+        self._thread = threading.Thread(target=self._run, name=f"journal {journal.path.name}", daemon=True)
+        self._thread.start()
+
+    def put(self, rows: list[tuple[object, ...]]) -> None:
+        with self._cond:
+            self._raise_failure()
+            self._queue.append(rows)
+            self._cond.notify_all()
+
+    def wait(self) -> None:
+        with self._cond:
+            while (self._queue or self._busy) and self._error is None:
+                self._cond.wait()
+            self._raise_failure()
+
+    def stop(self) -> None:
+        with self._cond:
+            self._stopping = True
+            self._cond.notify_all()
+        self._thread.join()
+        with self._cond:
+            self._raise_failure()
+
+    def _raise_failure(self) -> None:
+        if self._error is not None:
+            error, self._error = self._error, None
+            self._queue.clear()  # nothing after a failed commit may be written: the caller rebuilds from disk
+            raise error
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._queue and not self._stopping:
+                    self._cond.wait()
+                if not self._queue:
+                    return  # stopping, and everything is written
+                batches, self._queue = self._queue, []
+                self._busy = True
+            rows = [row for batch in batches for row in batch]
+            error: JournalError | None = None
+            try:
+                self._journal._commit(rows)
+            except JournalError as err:
+                error = err
+            with self._cond:
+                self._busy = False
+                if error is None:
+                    self._journal._durable_seq = int(rows[-1][0])  # type: ignore[call-overload]
+                else:
+                    self._error = error
+                    self._queue.clear()
+                self._cond.notify_all()
 
 
 def _connect(path: Path, readonly: bool) -> sqlite3.Connection:
@@ -271,14 +419,3 @@ def _write_failure(path: Path, err: sqlite3.Error) -> str:
         todo = "Check the drive and the file"
     return (f"The journal {path} could not be written: {why} ({text}). Play is stopped and nothing after "
             f"this point was recorded. {todo}, then restart rptable; a pit boss must resolve the fault.")
-
-
-def chain_report_of_file(path: str, table_id: str = "T1") -> Any:
-    """The hash-chain check straight off the rows, with no decoding (the fast half of `audit verify`)."""
-    from controller.table.chain import verify_rows
-
-    with Journal(path, table_id, readonly=True) as journal:
-        rows = journal._db.execute(
-            "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash FROM events "
-            "WHERE table_id = ? ORDER BY seq", (table_id,))
-        return verify_rows(rows)

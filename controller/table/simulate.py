@@ -58,7 +58,8 @@ def simulate(
         temporary = tempfile.TemporaryDirectory(prefix="rptable-sim-")
         journal_path = Path(temporary.name) / "T1.journal"
     url = f"sim://?seed={seed}&rate=0&clock=virtual" + (f"&faults={quote(faults)}" if faults else "")
-    journal = Journal(journal_path)
+    # Committing per round, the journal writes behind: the drive syncs one round while the next is played.
+    journal = Journal(journal_path, write_behind=commit_per == "round")
     source = open_source(url)
     try:
         controller = TableController(journal, rules, commit_per=commit_per)
@@ -70,6 +71,7 @@ def simulate(
         start = time.perf_counter()
         totals: SessionTotals = play_rounds(controller, feed, rounds, seed=seed, boxes=boxes, ante=ante)
         controller.flush()
+        controller.sync()
         seconds = time.perf_counter() - start
         hold = 100.0 * totals.house_net / totals.wagered if totals.wagered else 0.0
         return SessionReport(totals.rounds, totals.boxes_played, totals.wagered, totals.house_net, hold,

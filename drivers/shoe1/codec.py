@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import reduce
+from operator import xor
 
 from controller.cards import RANK_CHARS, SUIT_CHARS, Card, card_from_index
 from drivers.shoe1.messages import (
@@ -30,18 +32,18 @@ START, STAR = 0x24, 0x2A  # `$`, `*`
 CR, LF = 0x0D, 0x0A
 
 
+HEX_DIGITS = frozenset(b"0123456789ABCDEF")
+
+
 def checksum(body: bytes) -> int:
     """XOR of every byte of BODY."""
-    value = 0
-    for byte in body:
-        value ^= byte
-    return value
+    return reduce(xor, body, 0)  # the loop in C: every card and every ACK passes here
 
 
 def frame(body: str) -> bytes:
     """Wrap a BODY into a sentence with its checksum."""
     raw = body.encode("ascii")
-    return b"$" + raw + b"*" + f"{checksum(raw):02X}".encode("ascii") + b"\r\n"
+    return b"$%s*%02X\r\n" % (raw, checksum(raw))
 
 
 def card_text(card: Card | None) -> str:
@@ -54,12 +56,14 @@ def encode(message: ShoeMessage | HostMessage) -> bytes:
 
 
 def body_of(message: ShoeMessage | HostMessage) -> str:
-    match message:
-        case ShoeHello(model, serial, firmware):
-            return f"HELLO,SHOE1,{model},{serial},{firmware}"
+    match message:  # the two sentences of every card first: CARD and its ACK
         case CardFrame(seq, card, quality):
             tail = "" if quality is None else f",{quality}"
             return f"CARD,{seq},{card_text(card)}{tail}"
+        case Ack(seq):
+            return f"ACK,{seq}"
+        case ShoeHello(model, serial, firmware):
+            return f"HELLO,SHOE1,{model},{serial},{firmware}"
         case StatusFrame(state):
             return f"STAT,{state}"
         case FaultFrame(code, text):
@@ -70,8 +74,6 @@ def body_of(message: ShoeMessage | HostMessage) -> str:
             return f"NAK,{reason}"
         case HostHello(host_id):
             return f"HELLO,{host_id}"
-        case Ack(seq):
-            return f"ACK,{seq}"
         case Resync(seq):
             return f"RESYNC,{seq}"
         case Lock():
@@ -171,11 +173,11 @@ def decode_sentence(
         return BadFrame("missing *HH checksum", sentence)
     body, given = line[1:star], line[star + 1 :]
     try:
-        expected = int(given.decode("ascii"), 16)
+        expected = int(given, 16)
         text = body.decode("ascii")
     except (UnicodeDecodeError, ValueError):
         return BadFrame("checksum or body is not ASCII hex/text", sentence)
-    if not all(c in b"0123456789ABCDEF" for c in given):
+    if given[0] not in HEX_DIGITS or given[1] not in HEX_DIGITS:
         return BadFrame("checksum must be two upper-case hex digits", sentence)
     if checksum(body) != expected:
         return BadFrame(f"bad checksum {given.decode()} (computed {checksum(body):02X})", sentence)
@@ -197,24 +199,44 @@ class SentenceReader:
         self.noise_bytes = 0
 
     def feed(self, data: bytes) -> list[Decoded]:
+        """The sentences (or the reasons they were dropped) completed by these bytes, in order.
+
+        Byte by byte this is: noise until `$`; then bytes up to LF, unless a `$` cuts the sentence off or it
+        reaches MAX_SENTENCE bytes without its LF. It is done a run of bytes at a time (`find`), not a byte
+        at a time: every card passes here."""
         out: list[Decoded] = []
         partial = self._partial
-        for byte in data:
-            if byte == START:
-                if self._in_sentence and partial:
-                    out.append(BadFrame("sentence cut off by the next $", bytes(partial)))
+        i, n = 0, len(data)
+        while i < n:
+            if not self._in_sentence:
+                start = data.find(b"$", i)
+                if start < 0:
+                    self.noise_bytes += n - i
+                    break
+                self.noise_bytes += start - i
                 partial.clear()
-                partial.append(byte)
+                partial.append(START)
                 self._in_sentence = True
-            elif not self._in_sentence:
-                self.noise_bytes += 1
+                i = start + 1
+                continue
+            end = min(n, i + MAX_SENTENCE - len(partial))  # no sentence may grow past the limit
+            dollar = data.find(b"$", i, end)
+            lf = data.find(b"\n", i, end)
+            if dollar >= 0 and (lf < 0 or dollar < lf):
+                partial += data[i:dollar]
+                out.append(BadFrame("sentence cut off by the next $", bytes(partial)))
+                self._in_sentence = False
+                i = dollar  # the `$` starts the next sentence
+            elif lf >= 0:
+                partial += data[i:lf + 1]
+                out.append(decode_sentence(bytes(partial), self._parse_body))
+                partial.clear()
+                self._in_sentence = False
+                i = lf + 1
             else:
-                partial.append(byte)
-                if byte == LF:
-                    out.append(decode_sentence(bytes(partial), self._parse_body))
-                    partial.clear()
-                    self._in_sentence = False
-                elif len(partial) >= MAX_SENTENCE:
+                partial += data[i:end]
+                i = end
+                if len(partial) >= MAX_SENTENCE:
                     # Already at the limit without its LF: drop it and wait for the next `$`.
                     out.append(BadFrame(f"sentence over {MAX_SENTENCE} bytes", bytes(partial)))
                     partial.clear()

@@ -130,6 +130,8 @@ class Delivery:
             self.counters.unknown_frames += 1
             log.warning("%s: ignored a frame of unknown type %r", self.source, frame.kind)  # SHOE/1: ignore, log
             return Outcome()
+        if type(frame) is CardFrame and self._doubt_until is None:
+            return self._on_card(frame, now)  # the usual frame: a card is no heartbeat (see _alive)
         out = self._alive(
             now, heartbeat=isinstance(frame, Heartbeat | ShoeHello), announce=not isinstance(frame, ShoeHello)
         )
@@ -198,7 +200,8 @@ class Delivery:
         distance = seq_distance(frame.seq, self.expected)
         if distance == 0:
             out.events.append(self._deliver(frame))
-            out.events.extend(self._release_held())
+            if self._held:
+                out.events.extend(self._release_held())
         elif distance > 0:
             if frame.seq in self._held:
                 self.counters.duplicates_dropped += 1
@@ -240,7 +243,8 @@ class Delivery:
                         "not taken. Stop dealing; a pit boss must check the cards on the table.",
                     )
                 )
-        self._chase_gap(now, out)
+        if self._held or self._resync_seq is not None:
+            self._chase_gap(now, out)
         return out
 
     def _on_uptime(self, uptime: int, now: float) -> Outcome:

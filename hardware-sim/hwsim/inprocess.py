@@ -109,13 +109,17 @@ class SimulatedShoeSource(CardSource):
         """Draw cards now (the console's 'draw' key when the shoe deals on demand: rate=0)."""
         with self._lock:
             self.model.deal(count)
-        self._wake.set()
+        self._nudge()
 
     def load(self, cards: Sequence[Card]) -> None:
         """Empty the shoe and load these cards (the dealer's freshly shuffled pack for the next round)."""
         with self._lock:
             self.model.reload(cards)
-        self._wake.set()
+        self._nudge()
+
+    def _nudge(self) -> None:
+        if not self._virtual:  # on the virtual clock recv() never sleeps: there is nobody to wake
+            self._wake.set()
 
     def _set_locked(self, locked: bool) -> None:
         with self._lock:
@@ -135,6 +139,8 @@ class SimulatedShoeSource(CardSource):
 
     # -- CardSource ----------------------------------------------------------------------------------------
     def _recv_internal(self, timeout: float | None) -> SourceEvent | None:
+        if self._ready:  # already through the codec and the delivery rules (several frames in one read)
+            return self._ready.popleft()
         give_up = None if timeout is None else self._now() + timeout
         while True:
             self._step()
@@ -161,13 +167,14 @@ class SimulatedShoeSource(CardSource):
 
     def _step(self) -> None:
         now = self._now()
-        with self._lock:
-            commands = list(self._commands)
-            self._commands.clear()
-        for command in commands:
-            if isinstance(command, Lock):
-                self._status.locked = True
-            self._to_shoe(command, now)
+        if self._commands:
+            with self._lock:
+                commands = list(self._commands)
+                self._commands.clear()
+            for command in commands:
+                if isinstance(command, Lock):
+                    self._status.locked = True
+                self._to_shoe(command, now)
         plugged = self.model.plugged(now)
         if plugged != self._plugged:
             self._plugged = plugged
@@ -180,12 +187,14 @@ class SimulatedShoeSource(CardSource):
         with self._lock:
             out = self.model.poll(now)
         if out and self._plugged:
+            link, encode = self.link, codec.encode
             data = b"".join(
-                self.link.garble_sentence(codec.encode(t.message)) if t.garbled else codec.encode(t.message)
-                for t in self.link.transmit(out)
+                link.garble_sentence(encode(t.message)) if t.garbled else encode(t.message)
+                for t in link.transmit(out)
             )
+            delivery = self._delivery
             for frame in self._reader.feed(data):
-                self._apply(self._delivery.on_frame(frame, now))
+                self._apply(delivery.on_frame(frame, now))
         self._apply(self._delivery.tick(now))
         if self._delivery.hello is None and self._plugged and now >= self._next_hello:
             # As the serial driver does: say HELLO again until the shoe's answer gets through the noise.
@@ -193,7 +202,8 @@ class SimulatedShoeSource(CardSource):
             self._to_shoe(HostHello(HOST_ID), now)
 
     def _apply(self, outcome: Outcome) -> None:
-        self._ready.extend(outcome.events)
+        if outcome.events:
+            self._ready.extend(outcome.events)
         for reply in outcome.replies:
             if isinstance(reply, Lock):
                 self._status.locked = True

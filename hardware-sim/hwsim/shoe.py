@@ -250,7 +250,7 @@ class ShoeModel:
             self._next_deal = now + self._interval
 
     def _has(self, number: int, kind: str) -> bool:
-        return any(f.kind == kind for f in self.faults.at_card(number))
+        return bool(self.faults.events) and any(f.kind == kind for f in self.faults.at_card(number))
 
     def _apply(self, fault: ScheduledFault, now: float) -> bool:
         """Start a scheduled fault; True if it stops the shoe before the card is drawn."""
@@ -281,7 +281,7 @@ class ShoeModel:
         seq = self._next_seq
         self._next_seq = (seq + 1) % SEQ_MODULUS
         self._dealt = number
-        quality = None if unreadable else self._rng.randint(80, 100)
+        quality = None if unreadable else 80 + self._rng.randrange(21)  # randint(80, 100), the same draw
         frame = CardFrame(seq, None if unreadable else card, quality)
         self._buffer[seq] = frame
         while len(self._buffer) > self.config.resend_buffer:

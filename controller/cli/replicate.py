@@ -1,0 +1,102 @@
+"""`rptable replicate`: copy a table's journal into the casino's PostgreSQL replica, idempotently; with
+--follow keep copying as play goes on and catch up after an outage; --check compares every copied event."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+import time
+from types import FrameType
+from typing import Any
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--journal", required=True, metavar="PATH", help="the table's journal (read only)")
+    parser.add_argument("--to", required=True, metavar="URL",
+                        help="the replica database, e.g. postgresql://audit@db.casino/rptable")
+    parser.add_argument("--table", default="T1", help="the table id in the journal (default T1)")
+    parser.add_argument("--follow", action="store_true",
+                        help="keep copying new events until stopped (Ctrl-C); wait out a database outage")
+    parser.add_argument("--interval", type=float, default=1.0, metavar="S",
+                        help="with --follow: seconds between looks at the journal (default 1)")
+    parser.add_argument("--check", action="store_true",
+                        help="compare every replicated event with the journal, column by column, and copy nothing")
+    parser.add_argument("--batch", type=int, default=5000, help="events per replica transaction (default 5000)")
+    parser.add_argument("--progress", action="store_true", help="print each committed batch's last seq")
+    parser.add_argument("--json", action="store_true", help="print the outcome as one JSON object per pass")
+    parser.epilog = ("Exit status: 0 the replica agrees with the journal; 1 they differ (tamper evidence: the "
+                     "first differing seq is named); 2 the journal or the database cannot be used.")
+
+
+def run(args: argparse.Namespace) -> int:
+    from controller.table.journal import Journal, JournalError
+    from controller.table.replica import ReplicaError, check, connect, redact, replicate
+
+    if args.batch < 1 or args.interval <= 0:
+        print("rptable replicate: --batch must be at least 1 and --interval above 0", file=sys.stderr)
+        return 2
+    stop = _StopFlag()
+    on_batch = (lambda seq: print(f"replicated {seq}", flush=True)) if args.progress else None
+    connection: Any = None
+    last_trouble = ""
+    while True:
+        try:
+            if connection is None:
+                connection = connect(args.to)
+                if last_trouble:
+                    print(f"rptable replicate: {redact(args.to)} is back; catching up.", file=sys.stderr, flush=True)
+                    last_trouble = ""
+            with Journal(args.journal, args.table, readonly=True) as journal:
+                report = check(journal, connection) if args.check else replicate(
+                    journal, connection, batch=args.batch, on_batch=on_batch)
+        except JournalError as err:
+            print(f"rptable replicate: {err}", file=sys.stderr)
+            return 2
+        except ReplicaError as err:
+            if connection is not None:
+                connection.close()
+                connection = None
+            if not args.follow:
+                print(f"rptable replicate: {err}", file=sys.stderr)
+                return 2
+            if str(err) != last_trouble:  # said once per outage, not once a second
+                print(f"rptable replicate: {err} Retrying every {args.interval:g} s.", file=sys.stderr, flush=True)
+                last_trouble = str(err)
+            if stop.wait(args.interval):
+                return 2
+            continue
+        if args.json:
+            print(json.dumps(report.to_dict()), flush=True)
+        elif not report.ok:
+            print(f"TAMPER EVIDENCE: {report.reason}", flush=True)
+        elif report.copied or not args.follow:
+            what = "checked" if args.check else f"{report.copied:,} new event(s) copied"
+            print(f"{report.table}: {what}; the replica holds events 1-{report.replica_head:,} of "
+                  f"{report.journal_head:,}.", flush=True)
+        if not report.ok:
+            connection.close()
+            return 1
+        if not args.follow or stop.wait(args.interval):
+            connection.close()
+            return 0
+
+
+class _StopFlag:
+    """Ctrl-C or SIGTERM ends --follow between passes (a pass is a transaction: it finishes or rolls back)."""
+
+    def __init__(self) -> None:
+        self.stopped = False
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, self._stop)
+
+    def _stop(self, signum: int, frame: FrameType | None) -> None:
+        self.stopped = True
+
+    def wait(self, seconds: float) -> bool:
+        """Sleep up to `seconds`; True if asked to stop."""
+        end = time.monotonic() + seconds
+        while not self.stopped and time.monotonic() < end:
+            time.sleep(min(0.05, max(0.0, end - time.monotonic())))
+        return self.stopped

@@ -1,0 +1,262 @@
+"""The casino-wide replica: each table's journal copied into PostgreSQL, idempotently, catching up after an
+outage, and refusing a history that differs from what it already holds (ARCHITECTURE.md, "Journal").
+
+The replica is the chain's anchor off the table: an event rewritten in the table's journal (even with every
+later hash recomputed) no longer matches the copy, and events removed from the journal's end are still in it.
+It reads the journal read-only, never writes to it, and copies only what continues its own chain:
+
+- rows are keyed on (table, seq) and inserted with ON CONFLICT DO NOTHING, a batch per transaction, so a copy
+  cut off anywhere (a kill, the database going away) resumes from the replica's last seq, and copying twice
+  adds nothing;
+- before copying, the replica's last event must still be in the journal, unchanged (else: tamper evidence);
+- each new row must link to the one before it (seq, predecessor hash, its own hash) or nothing from it on is
+  copied; a row already in the replica with another hash is tamper evidence, named with its seq;
+- `check` compares every column of every replicated row with the journal: an edit that kept the stored hash
+  (so that only `audit verify` would see it) is named too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+from controller.table.chain import ChainWalk
+from controller.table.journal import GENESIS_HASH, Journal
+
+if TYPE_CHECKING:
+    import psycopg
+
+BATCH = 5_000  # rows per transaction: a cut-off copy loses at most one batch of work, never a row
+COLUMNS = ("seq", "at", "round_id", "kind", "version", "actor", "payload", "prev_hash", "hash")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rptable_events (
+    table_id      text             NOT NULL,
+    seq           bigint           NOT NULL,
+    at            double precision NOT NULL,
+    round_id      text,
+    kind          text             NOT NULL,
+    version       integer          NOT NULL,
+    actor         text,
+    payload       text             NOT NULL,  -- as hashed: the exact text of the table's journal
+    prev_hash     text             NOT NULL,
+    hash          text             NOT NULL,
+    replicated_at timestamptz      NOT NULL DEFAULT now(),
+    PRIMARY KEY (table_id, seq)
+);
+CREATE OR REPLACE FUNCTION rptable_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'the replica is append-only: journal events cannot be changed or deleted';
+END $$;
+DROP TRIGGER IF EXISTS rptable_events_append_only ON rptable_events;
+CREATE TRIGGER rptable_events_append_only BEFORE UPDATE OR DELETE ON rptable_events
+    FOR EACH ROW EXECUTE FUNCTION rptable_events_append_only();
+"""
+
+
+class ReplicaError(Exception):
+    """The replica cannot be reached or written; the message says what to check. Retrying later is safe."""
+
+
+class Divergence(Exception):
+    """The journal and the replica disagree: tamper evidence. `seq` is the first event where they differ."""
+
+    def __init__(self, seq: int, reason: str) -> None:
+        super().__init__(reason)
+        self.seq = seq
+
+
+@dataclass(frozen=True)
+class ReplicationReport:
+    table: str
+    journal_head: int  # the journal's last seq
+    replica_head_before: int
+    replica_head: int
+    copied: int
+    ok: bool = True
+    divergent_seq: int | None = None
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"table": self.table, "journal_head": self.journal_head,
+                "replica_head_before": self.replica_head_before, "replica_head": self.replica_head,
+                "copied": self.copied, "ok": self.ok, "divergent_seq": self.divergent_seq, "reason": self.reason}
+
+
+def connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
+    """A connection to the replica database, its schema in place."""
+    try:
+        import psycopg
+    except ImportError as err:
+        raise ReplicaError("Replication needs the Python package psycopg (v3): install rptable with the "
+                           "`replica` extra (pip install 'rptable[replica]').") from err
+    try:
+        connection = psycopg.connect(url, connect_timeout=10)
+        with connection.transaction():
+            connection.execute(SCHEMA)
+        return connection
+    except psycopg.Error as err:
+        raise ReplicaError(f"The replica database {redact(url)} cannot be used: {one_line(err)}. Check that it is "
+                           "running and reachable and that the user may create tables; replication resumes "
+                           "where it stopped.") from err
+
+
+def replicate(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]], *, batch: int = BATCH,
+              on_batch: Callable[[int], None] | None = None) -> ReplicationReport:
+    """Copy the journal's new events into the replica. A divergence is reported, not raised; a database that
+    fails mid-way raises ReplicaError (what was committed stays, and the next call resumes from it)."""
+    import psycopg
+
+    table = journal.table_id
+    journal_head = journal.last_seq
+    try:
+        head_seq, head_hash = replica_head(connection, table)
+    except psycopg.Error as err:
+        raise ReplicaError(f"The replica cannot be read: {one_line(err)}.") from err
+    start = head_seq
+    try:
+        _check_head(journal, connection, head_seq, head_hash)
+        walk = ChainWalk(head_seq + 1, head_hash)
+        rows = journal.raw_rows(head_seq + 1, journal_head + 1)
+        while True:
+            chunk = list(islice(rows, batch))
+            if not chunk:
+                break
+            good, broken = _linked(walk, chunk)
+            if good:
+                _insert(connection, table, good)
+                head_seq = int(good[-1][0])
+                if on_batch is not None:
+                    on_batch(head_seq)
+            if broken is not None:
+                raise broken
+    except Divergence as found:
+        return ReplicationReport(table, journal_head, start, head_seq, head_seq - start, False, found.seq,
+                                 str(found))
+    except psycopg.Error as err:
+        raise ReplicaError(f"The replica stopped accepting events after seq {head_seq}: {one_line(err)}. "
+                           "Nothing is lost: run replicate again when it is back.") from err
+    return ReplicationReport(table, journal_head, start, head_seq, head_seq - start)
+
+
+def check(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]]) -> ReplicationReport:
+    """Compare every replicated event, column by column, with the journal (and the journal must still hold
+    every one of them). The first difference is reported with its seq."""
+    import psycopg
+
+    table = journal.table_id
+    try:
+        head_seq, _ = replica_head(connection, table)
+        journal_rows = journal.raw_rows(1, head_seq + 1)
+        with connection.cursor(name="rptable_check") as cursor:  # server-side: the replica may be big
+            cursor.execute(f"SELECT {', '.join(COLUMNS)} FROM rptable_events WHERE table_id = %s ORDER BY seq",
+                           (table,))
+            for copied in cursor:
+                mine = next(journal_rows, None)
+                seq = int(copied[0])
+                if mine is None or int(mine[0]) != seq:
+                    missing = seq if mine is None or int(mine[0]) > seq else int(mine[0])
+                    return ReplicationReport(table, journal.last_seq, head_seq, head_seq, 0, False, missing,
+                                             _missing_text(missing, journal.last_seq))
+                differing = [name for name, a, b in zip(COLUMNS, _columns(mine), copied, strict=True) if a != b]
+                if differing:
+                    return ReplicationReport(table, journal.last_seq, head_seq, head_seq, 0, False, seq,
+                                             _changed_text(seq, differing))
+    except psycopg.Error as err:
+        raise ReplicaError(f"The replica cannot be read: {one_line(err)}.") from err
+    finally:
+        if not connection.closed:
+            connection.rollback()
+    return ReplicationReport(table, journal.last_seq, head_seq, head_seq, 0)
+
+
+def replica_head(connection: psycopg.Connection[tuple[Any, ...]], table: str) -> tuple[int, str]:
+    row = connection.execute("SELECT seq, hash FROM rptable_events WHERE table_id = %s ORDER BY seq DESC LIMIT 1",
+                             (table,)).fetchone()
+    connection.rollback()  # end the read's transaction: no snapshot held between calls
+    return (0, GENESIS_HASH) if row is None else (int(row[0]), str(row[1]))
+
+
+def _check_head(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]], head_seq: int,
+                head_hash: str) -> None:
+    """The replica's last event must still be in the journal, with the same hash: the journal's history up to
+    there is then the one already copied (each hash covers every event before it)."""
+    if head_seq == 0:
+        return
+    mine = next(journal.raw_rows(head_seq, head_seq + 1), None)
+    if mine is None:
+        raise Divergence(head_seq, _missing_text(head_seq, journal.last_seq))
+    if mine[9] != head_hash:
+        first = _first_differing_hash(journal, connection, head_seq)
+        raise Divergence(first, _changed_text(first, ["hash"]))
+
+
+def _first_differing_hash(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]], head_seq: int) -> int:
+    """The lowest seq whose hash (or presence) differs between the journal and the replica: the event rewritten."""
+    journal_rows = journal.raw_rows(1, head_seq + 1)
+    try:
+        with connection.cursor(name="rptable_find") as cursor:
+            cursor.execute("SELECT seq, hash FROM rptable_events WHERE table_id = %s ORDER BY seq", (journal.table_id,))
+            for seq, digest in cursor:
+                mine = next(journal_rows, None)
+                if mine is None or mine[0] != seq or mine[9] != digest:
+                    return int(seq) if mine is None or mine[0] >= seq else int(mine[0])
+    finally:
+        connection.rollback()
+    return head_seq
+
+
+def _linked(walk: ChainWalk, chunk: Sequence[tuple[Any, ...]]) -> tuple[list[tuple[Any, ...]], Divergence | None]:
+    """The rows that continue the chain, and the reason the first one that does not, if any."""
+    for index, row in enumerate(chunk):
+        problem = walk.step(*row)
+        if problem:
+            return list(chunk[:index]), Divergence(int(row[0]), f"The journal is broken at event {row[0]}: "
+                                                   f"{problem}. Nothing from it on was copied; run `rptable "
+                                                   "audit verify` and call the pit boss.")
+    return list(chunk), None
+
+
+def _insert(connection: psycopg.Connection[tuple[Any, ...]], table: str, rows: list[tuple[Any, ...]]) -> None:
+    """One transaction: insert what is new, and make sure what was already there is the same event."""
+    with connection.transaction(), connection.cursor() as cursor:
+        cursor.execute("CREATE TEMP TABLE IF NOT EXISTS incoming (LIKE rptable_events INCLUDING DEFAULTS) "
+                       "ON COMMIT DELETE ROWS")
+        with cursor.copy("COPY incoming (table_id, seq, at, round_id, kind, version, actor, payload, prev_hash, "
+                         "hash) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row((table, *_columns(row)))
+        cursor.execute("INSERT INTO rptable_events SELECT * FROM incoming ORDER BY seq ON CONFLICT DO NOTHING")
+        cursor.execute("SELECT i.seq FROM incoming i JOIN rptable_events e ON e.table_id = i.table_id AND "
+                       "e.seq = i.seq WHERE e.hash <> i.hash ORDER BY i.seq LIMIT 1")
+        clash = cursor.fetchone()
+        if clash is not None:
+            raise Divergence(int(clash[0]), _changed_text(int(clash[0]), ["hash"]))
+
+
+def _columns(row: Sequence[Any]) -> tuple[Any, ...]:
+    """A journal row (with its table id) as the replica's columns."""
+    seq, _table, at, round_id, kind, version, actor, payload, prev_hash, digest = row
+    return seq, at, round_id, kind, version, actor, payload, prev_hash, digest
+
+
+def _missing_text(seq: int, journal_last: int) -> str:
+    return (f"Event {seq} is in the replica but no longer in the table's journal (which ends at {journal_last}): "
+            "events were removed from the journal. Keep both as they are and call the pit boss.")
+
+
+def _changed_text(seq: int, columns: Sequence[str]) -> str:
+    return (f"Event {seq} in the table's journal differs from the replica's copy ({', '.join(columns)}): the "
+            "journal was changed after the event was replicated. Keep both as they are and call the pit boss.")
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages."""
+    return re.sub(r"(://[^:/@]+):[^@/]*@", r"\1:***@", url)
+
+
+def one_line(err: BaseException) -> str:
+    return " ".join(str(err).split()) or type(err).__name__

@@ -1,0 +1,192 @@
+"""ARCHITECTURE.md "Journal": "Casino-wide audit replicates each table's journal into PostgreSQL, idempotently,
+and catches up after an outage." The replica is the chain's anchor off the table: what was copied can no
+longer be rewritten, or cut off the journal's end, without the replica naming the event."""
+
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from forgery import raw_rows, rehash, rewrite
+from pg_cluster import Cluster
+
+from controller.rule_files import load_preset
+from controller.table.simulate import simulate
+
+psycopg = pytest.importorskip("psycopg")
+pytestmark = pytest.mark.skipif(not Cluster.available(), reason="PostgreSQL server programs are not installed")
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    server = Cluster().create().start()
+    yield server
+    server.destroy()
+
+
+@pytest.fixture
+def database(cluster):
+    """A fresh database of the cluster, as a URL."""
+    name = f"replica_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(cluster.url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    return cluster.url.replace("/postgres?", f"/{name}?")
+
+
+@pytest.fixture(scope="module")
+def session_journal(tmp_path_factory):
+    path = tmp_path_factory.mktemp("replica") / "T1.journal"
+    simulate(load_preset("classic"), 30, 5, journal_path=path)
+    return path
+
+
+def copy_of(journal, tmp_path, name="T1.journal"):
+    target = tmp_path / name
+    target.write_bytes(journal.read_bytes())
+    return target
+
+
+def replicate(journal, url, *extra):
+    out = subprocess.run([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to", url,
+                          "--json", *extra], capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
+    reports = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    return out.returncode, (reports[-1] if reports else None), out.stderr
+
+
+def replica_rows(url):
+    with psycopg.connect(url) as db:
+        return db.execute("SELECT seq, at, round_id, kind, version, actor, payload, prev_hash, hash "
+                          "FROM rptable_events WHERE table_id = 'T1' ORDER BY seq").fetchall()
+
+
+def journal_columns(journal):
+    return [tuple([r[0], *r[2:]]) for r in raw_rows(journal)]
+
+
+def test_replica_copies_every_event_and_copying_again_adds_nothing(session_journal, database, tmp_path):
+    journal = copy_of(session_journal, tmp_path)
+    before = hashlib.sha256(journal.read_bytes()).hexdigest()
+    code, report, _ = replicate(journal, database)
+    rows = journal_columns(journal)
+    assert code == 0 and report["ok"] and report["copied"] == len(rows) == report["replica_head"]
+    assert replica_rows(database) == rows  # every column, as hashed
+    code, again, _ = replicate(journal, database)
+    assert code == 0 and again["copied"] == 0 and len(replica_rows(database)) == len(rows)  # no duplicate
+    code, checked, _ = replicate(journal, database, "--check")
+    assert code == 0 and checked["ok"]
+    assert hashlib.sha256(journal.read_bytes()).hexdigest() == before  # the journal is only ever read
+
+
+def test_replica_killed_mid_copy_resumes_from_its_last_seq_without_a_gap_or_a_duplicate(session_journal, database,
+                                                                                         tmp_path):
+    journal = copy_of(session_journal, tmp_path)
+    proc = subprocess.Popen([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to",
+                             database, "--batch", "50", "--progress"], stdout=subprocess.PIPE, text=True, env=ENV,
+                            cwd=ROOT)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.startswith("replicated ") and int(line.split()[1]) >= 300:
+            break
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    partial = [r[0] for r in replica_rows(database)]
+    total = len(raw_rows(journal))
+    assert partial == list(range(1, len(partial) + 1)) and 300 <= len(partial) < total  # whole batches, in order
+    code, report, _ = replicate(journal, database)
+    assert code == 0 and report["replica_head_before"] == len(partial) and report["replica_head"] == total
+    assert [r[0] for r in replica_rows(database)] == list(range(1, total + 1))
+
+
+def test_replica_following_catches_up_after_a_database_outage(cluster, database, tmp_path):
+    journal = tmp_path / "T1.journal"
+    simulate(load_preset("classic"), 3, 8, journal_path=journal)
+    proc = subprocess.Popen([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to",
+                             database, "--follow", "--interval", "0.2"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=ENV, cwd=ROOT)
+    try:
+        wait_for(lambda: len(replica_rows(database)) == len(raw_rows(journal)))
+        cluster.stop()  # the casino's database goes away while the table plays on
+        simulate(load_preset("classic"), 9, 8, journal_path=journal)
+        time.sleep(0.5)
+        cluster.start()
+        wait_for(lambda: len(replica_rows(database)) == len(raw_rows(journal)))
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    assert "Retrying" in err and "is back" in err  # said once, not once a second
+    assert replica_rows(database) == journal_columns(journal)
+
+
+def wait_for(condition, seconds=60):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if condition():
+                return
+        except psycopg.Error:  # not up yet, or its schema not yet created
+            pass
+        time.sleep(0.1)
+    raise AssertionError("the replica did not catch up")
+
+
+def test_replica_names_an_event_rewritten_and_rehashed_after_it_was_copied(session_journal, database, tmp_path):
+    # A forger who knows the hash rule moves one event's time and re-hashes the rest: the journal's own chain
+    # is whole again and `audit verify` cannot tell, but the replica holds the original.
+    journal = copy_of(session_journal, tmp_path)
+    assert replicate(journal, database)[0] == 0
+    target = 777
+
+    def move_the_time(rows):
+        for row in rows:
+            if row[0] == target:
+                row[2] += 30.0
+        return rows
+
+    rehash(journal, move_the_time)
+    code, report, _ = replicate(journal, database)
+    assert code == 1 and not report["ok"] and report["divergent_seq"] == target and report["copied"] == 0
+    assert "differs from the replica" in report["reason"]
+
+
+def test_replica_check_names_an_edit_that_kept_its_stored_hash(session_journal, database, tmp_path):
+    journal = copy_of(session_journal, tmp_path)
+    assert replicate(journal, database)[0] == 0
+    rows = raw_rows(journal)
+    rows[499][7] = rows[499][7].replace('"v":1', '"v":1 ')
+    rewrite(journal, rows)
+    code, report, _ = replicate(journal, database, "--check")
+    assert code == 1 and report["divergent_seq"] == 500 and "payload" in report["reason"]
+
+
+def test_replica_names_events_cut_off_the_journal_end(session_journal, database, tmp_path):
+    journal = copy_of(session_journal, tmp_path)
+    assert replicate(journal, database)[0] == 0
+    rows = raw_rows(journal)
+    rewrite(journal, rows[:-40])  # a shorter, valid chain: only a copy kept elsewhere shows what is gone
+    code, report, _ = replicate(journal, database)
+    assert code == 1 and report["divergent_seq"] == len(rows) and "no longer in the table's journal" in report["reason"]
+
+
+def test_replica_copies_up_to_a_broken_link_and_names_it(session_journal, database, tmp_path):
+    journal = copy_of(session_journal, tmp_path)
+    rows = raw_rows(journal)
+    rows[1199][7] = rows[1199][7].replace(":", ": ", 1)  # changed, hash not recomputed
+    rewrite(journal, rows)
+    code, report, _ = replicate(journal, database, "--batch", "500")
+    assert code == 1 and report["divergent_seq"] == 1200 and report["replica_head"] == 1199
+    assert [r[0] for r in replica_rows(database)] == list(range(1, 1200))
+
+
+def test_replica_that_cannot_be_reached_says_what_to_check(session_journal, tmp_path):
+    code, _, err = replicate(session_journal, f"postgresql://postgres@/nowhere?host={tmp_path}")
+    assert code == 2 and "cannot be used" in err and "running and reachable" in err
