@@ -7,6 +7,7 @@ rounded corners of a card do not pull its corners inwards.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -31,8 +32,8 @@ class Detection:
     @property
     def width(self) -> float:
         """The length of the short sides."""
-        return float(min(np.linalg.norm(self.corners[1] - self.corners[0]),
-                         np.linalg.norm(self.corners[2] - self.corners[1])))
+        (x0, y0), (x1, y1), (x2, y2) = self.corners[:3].tolist()
+        return min(math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1))
 
 
 def felt_difference(frame: np.ndarray, felt: np.ndarray | None = None) -> np.ndarray:
@@ -166,22 +167,32 @@ def fit_quadrilateral(contour: np.ndarray) -> np.ndarray | None:
     if len(polygon) != 4:
         return None
     points = contour.reshape(-1, 2).astype(np.float32)
+    sides = np.roll(polygon, -1, axis=0) - polygon
+    lengths = np.hypot(sides[:, 0], sides[:, 1])
+    if lengths.min() < 4:
+        return None
+    directions = sides / lengths[:, None]
+    normals = np.stack([-directions[:, 1], directions[:, 0]], axis=1)
+    # Every point against all four sides in one product: its distance along each side from the side's start
+    # (the first four columns) and across it (the last four).
+    axes = np.concatenate([directions, normals]).T
+    starts = np.concatenate([(polygon * directions).sum(axis=1), (polygon * normals).sum(axis=1)])
+    projections = points @ axes - starts
+    along, across = projections[:, :4], np.abs(projections[:, 4:])
+    # The middle 70% of each side, near the line: rounded corners are left out.
+    near = ((along > 0.15 * lengths) & (along < 0.85 * lengths) & (across < 0.04 * lengths + 2)).T
     lines = []
-    for i in range(4):
-        a, b = polygon[i], polygon[(i + 1) % 4]
-        side = b - a
-        length = float(np.linalg.norm(side))
-        if length < 4:
+    for side in near:
+        if np.count_nonzero(side) < 5:
             return None
-        direction = side / length
-        normal = np.float32([-direction[1], direction[0]])
-        along = (points - a) @ direction
-        across = np.abs((points - a) @ normal)
-        # The middle 70% of the side, near the line: rounded corners are left out.
-        near = (along > 0.15 * length) & (along < 0.85 * length) & (across < 0.04 * length + 2)
-        if near.sum() < 5:
-            return None
-        vx, vy, x0, y0 = cv2.fitLine(points[near], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        chosen = points[side]
+        vx, vy, x0, y0 = cv2.fitLine(chosen, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+        for _ in range(2):
+            residual = np.abs((chosen[:, 0] - x0) * vy - (chosen[:, 1] - y0) * vx)
+            kept = chosen[residual < 1.345]
+            if len(kept) < 5:
+                break
+            vx, vy, x0, y0 = cv2.fitLine(kept, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
         lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
     corners = []
     for i in range(4):
@@ -209,6 +220,7 @@ def _short_side_first(corners: np.ndarray) -> np.ndarray:
     centre = corners.mean(axis=0)
     angles = np.arctan2(corners[:, 1] - centre[1], corners[:, 0] - centre[0])
     corners = corners[np.argsort(angles)]  # increasing angle = clockwise on screen (y grows downwards)
-    if np.linalg.norm(corners[1] - corners[0]) > np.linalg.norm(corners[2] - corners[1]):
+    (x0, y0), (x1, y1), (x2, y2) = corners[:3].tolist()
+    if math.hypot(x1 - x0, y1 - y0) > math.hypot(x2 - x1, y2 - y1):
         corners = np.roll(corners, -1, axis=0)
     return corners

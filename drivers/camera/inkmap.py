@@ -49,6 +49,7 @@ def warp_face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return cv2.remap(frame, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
+_PAPER_SQUARE = np.ones((PAPER_KERNEL, PAPER_KERNEL), np.uint8)
 _COLUMNS = np.arange(FACE_SIZE[0], dtype=np.float32)
 _ROWS = np.arange(FACE_SIZE[1], dtype=np.float32)
 
@@ -58,12 +59,15 @@ def read_face(face_bgr: np.ndarray) -> Face:
     # three-wide axis is 25 times slower, and this runs for every card in every frame.)
     blue, green, red = cv2.split(face_bgr)
     darkest = cv2.min(cv2.min(blue, green), red)
-    paper = cv2.morphologyEx(darkest, cv2.MORPH_CLOSE, np.ones((PAPER_KERNEL, PAPER_KERNEL), np.uint8))
+    paper = cv2.morphologyEx(darkest, cv2.MORPH_CLOSE, _PAPER_SQUARE)
     # Smooth the paper estimate at a quarter size: the lighting varies slowly, and this is 10x cheaper.
     paper = cv2.resize(paper, (FACE_SIZE[0] // 4, FACE_SIZE[1] // 4), interpolation=cv2.INTER_AREA)
     paper = cv2.resize(cv2.blur(paper, (5, 5)), FACE_SIZE, interpolation=cv2.INTER_LINEAR).astype(np.float32)
-    ink = 1.0 - darkest.astype(np.float32) / np.maximum(paper, 30.0)
-    ink = np.clip(ink, 0.0, 1.0)
+    # ink = clip(1 - darkest / max(paper, 30), 0, 1), worked in place: no temporary face-sized arrays.
+    ink = darkest.astype(np.float32)
+    ink /= np.maximum(paper, 30.0, out=paper)
+    np.subtract(1.0, ink, out=ink)
+    np.clip(ink, 0.0, 1.0, out=ink)
     # A thin margin is the card's edge and the felt beyond it, whatever the print: leave it out.
     ink[:4, :] = ink[-4:, :] = 0
     ink[:, :4] = ink[:, -4:] = 0
