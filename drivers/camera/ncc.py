@@ -40,8 +40,9 @@ class TemplateBank:
         self.template_shape = (height, width)
         self.region_shape = region_shape
         self.shifts = (region_height - height + 1, region_width - width + 1)
-        # At least the region's size, so that no valid shift wraps round, and a size the DFT is fast for.
-        self._dft_shape = (cv2.getOptimalDFTSize(region_height), cv2.getOptimalDFTSize(region_width))
+        # At least the region's size, so that no valid shift wraps round; multiples of 16 transform fastest
+        # (80 x 48 takes two thirds of the time of getOptimalDFTSize's 75 x 45 for a 75 x 42 region).
+        self._dft_shape = (-(-region_height // 16) * 16, -(-region_width // 16) * 16)
         self._spectra = []
         norms = []
         for template in templates:
@@ -68,6 +69,8 @@ class TemplateBank:
 
     def scores(self, prepared: PreparedRegion, index: int) -> np.ndarray:
         """TM_CCOEFF_NORMED of the region with template `index` at every shift: (shifts_y, shifts_x)."""
+        if self._norms[index] <= FLAT_WINDOW:
+            return np.ones(self.shifts, np.float32)  # OpenCV's answer for a blank template
         denominator = prepared.spread * self._norms[index]
         flat = denominator <= FLAT_WINDOW
         ratio = self._correlation(prepared, index) / np.where(flat, 1.0, denominator)
@@ -78,13 +81,10 @@ class TemplateBank:
     def best(self, prepared: PreparedRegion, index: int) -> tuple[float, np.ndarray]:
         """Template `index`'s best score within the region, and the region's patch at that shift."""
         norm = self._norms[index]
-        if norm <= FLAT_WINDOW:
-            scores = self.scores(prepared, index)
-        else:
-            scores = self._correlation(prepared, index) * (prepared.inverse_spread / norm)
-            if float(scores.max()) > 1.0 + 1e-3:  # a window nearly flat but not quite: score as OpenCV does
-                scores = self.scores(prepared, index)
+        scores = self._correlation(prepared, index) * (prepared.inverse_spread * (1.0 / max(norm, FLAT_WINDOW)))
         _, score, _, (x, y) = cv2.minMaxLoc(scores)
+        if norm <= FLAT_WINDOW or score > 1.0 + 1e-3:  # a window nearly flat but not quite: as OpenCV does
+            _, score, _, (x, y) = cv2.minMaxLoc(self.scores(prepared, index))
         height, width = self.template_shape
         return min(float(score), 1.0), prepared.region[y:y + height, x:x + width]
 
