@@ -14,9 +14,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-# A window whose deviation from its mean (root of the sum of squares) is this small has no pattern: it scores
-# 0, as in OpenCV.
-FLAT_WINDOW = 1e-6
+# A window (or template) whose deviation from its mean (root of the sum of squares, in ink units over some
+# two thousand pixels) is this small has no pattern: rounding would decide its score, so it scores 0, as
+# OpenCV's TM_CCOEFF_NORMED does for a blank window (a blank template scores 1 there).
+FLAT_WINDOW = 1e-3
 
 
 @dataclass(frozen=True)
