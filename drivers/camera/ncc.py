@@ -1,5 +1,4 @@
-"""Normalised cross-correlation of a region with many fixed templates, by DFT with the templates' spectra
-worked out once.
+"""Normalised cross-correlation of a region with many fixed templates, by DFT, their spectra made once.
 
 `cv2.matchTemplate(region, template, TM_CCOEFF_NORMED)` transforms both again on every call. A deck has 52
 fixed corner indices, so their spectra are made when the deck is loaded, and each region seen is transformed
