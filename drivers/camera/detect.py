@@ -78,20 +78,12 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
     closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
     for contour in _outer_contours(closed):
         centre = contour.reshape(-1, 2).mean(axis=0)
-        if not any(_inside(q, centre) for q in quads):
-            corners = _card_corners(contour, areas)
-            if corners is not None:
-                quads.append(corners)
+        if any(cv2.pointPolygonTest(q.reshape(-1, 1, 2), (float(centre[0]), float(centre[1])), False) >= 0
+               for q in quads):
             continue
-        # Found already, unless what was found are pieces of this card: a line of felt-coloured print across
-        # a card can cut its outline in two, each half card-shaped. Two or more found inside it, each at
-        # most 60% of the whole: the whole replaces them.
-        pieces = [q for q in quads if _inside(contour, q.mean(axis=0))]
-        if len(pieces) < 2:
-            continue
-        whole = _card_corners(contour, areas)
-        if whole is not None and max(cv2.contourArea(q) for q in pieces) <= 0.6 * cv2.contourArea(whole):
-            quads = [q for q in quads if not any(q is piece for piece in pieces)] + [whole]
+        corners = _card_corners(contour, areas)
+        if corners is not None:
+            quads.append(corners)
     found: list[Detection] = []
     for quad in quads:
         quad = (quad + 0.5) / scale - 0.5  # pixel centres of the small image -> of the frame
@@ -127,11 +119,6 @@ def _median(channel: np.ndarray) -> float:
     lower = int(np.searchsorted(counts, (total - 1) // 2 + 1))
     upper = int(np.searchsorted(counts, total // 2 + 1))
     return (lower + upper) / 2
-
-
-def _inside(outline: np.ndarray, point: np.ndarray) -> bool:
-    return cv2.pointPolygonTest(outline.reshape(-1, 1, 2).astype(np.float32), (float(point[0]), float(point[1])),
-                                False) >= 0
 
 
 def _outer_contours(mask: np.ndarray) -> list[np.ndarray]:
