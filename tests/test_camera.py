@@ -176,6 +176,91 @@ def test_a_card_of_another_design_is_unreadable_not_a_guess(profiles: dict[str, 
     assert wrong == 0
 
 
+# -- the per-frame shortcuts give the answers of the straightforward computations ---------------------------
+
+def test_index_correlation_scores_as_opencv_matchtemplate() -> None:
+    """The DFT template bank (spectra made once per deck) must find the same best score and shift as
+    cv2.matchTemplate(TM_CCOEFF_NORMED), also for a blank template or a blank region."""
+    from drivers.camera.ncc import TemplateBank
+
+    rng = np.random.default_rng(7)
+    templates = np.stack([cv2.GaussianBlur(rng.random((65, 32)).astype(np.float32), (0, 0), 2.0)
+                          for _ in range(6)])
+    templates[5] = 0.25  # blank
+    bank = TemplateBank(templates, (75, 42))
+    for trial in range(6):
+        region = cv2.GaussianBlur(rng.random((75, 42)).astype(np.float32), (0, 0), 2.0)
+        region[:trial * 8] = 0.0  # more and more of the region blank paper
+        if trial == 5:
+            region[:] = 0.4  # all of it
+        prepared = bank.prepare(region)
+        for index in range(len(templates)):
+            expected = cv2.matchTemplate(region, templates[index], cv2.TM_CCOEFF_NORMED)
+            _, best, _, (x, y) = cv2.minMaxLoc(expected)
+            score, patch = bank.best(prepared, index)
+            assert score == pytest.approx(best, abs=1e-5)
+            assert np.array_equal(patch, region[y:y + 65, x:x + 32])
+            assert np.allclose(bank.scores(prepared, index), expected, atol=1e-5)
+
+
+def test_felt_colour_is_the_median_of_the_frame() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from drivers.camera.detect import _median
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(st.integers(0, 255), min_size=1, max_size=300))
+    def check(values: list[int]) -> None:
+        channel = np.array(values, np.uint8).reshape(1, -1)
+        assert _median(channel) == np.median(channel)
+
+    check()
+
+
+def test_frames_are_searched_at_detection_width_whatever_their_size() -> None:
+    from drivers.camera.detect import DETECT_WIDTH, downscale
+
+    for width, height in ((1920, 1080), (1280, 720), (960, 540), (640, 360), (400, 300)):
+        frame = np.full((height, width, 3), 90, np.uint8)
+        small = downscale(frame, DETECT_WIDTH)
+        assert small.shape[1] == min(width, DETECT_WIDTH)
+        assert abs(small.shape[0] / small.shape[1] - height / width) < 0.01
+        assert int(small.min()) == int(small.max()) == 90  # averaging, never inventing, grey levels
+
+
+def test_face_warp_samples_where_the_perspective_transform_says() -> None:
+    """warp_face builds its sampling map itself; it must agree with cv2.warpPerspective."""
+    from drivers.camera.inkmap import FACE_SIZE, warp_face
+
+    rng = np.random.default_rng(4)
+    frame = cv2.GaussianBlur((rng.random((360, 640, 3)) * 255).astype(np.uint8), (0, 0), 1.5)
+    corners = np.float32([[210, 80], [330, 95], [310, 270], [190, 250]])
+    width, height = FACE_SIZE
+    target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    expected = cv2.warpPerspective(frame, cv2.getPerspectiveTransform(corners, target), FACE_SIZE,
+                                   flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    difference = np.abs(warp_face(frame, corners).astype(int) - expected)
+    assert difference.max() <= 2 and difference.mean() < 0.05  # rounding of the last sub-pixel bit only
+
+
+def test_card_corners_are_fitted_past_a_notch_in_the_outline() -> None:
+    """Dark print at a card's edge bites into its outline on dark felt; the side refitted without those
+    points must still run along the card's true edge."""
+    from drivers.camera.detect import fit_quadrilateral
+
+    mask = np.zeros((300, 400), np.uint8)
+    truth = cv2.boxPoints(((200, 150), (90, 135), 20)).astype(np.float32)
+    cv2.fillPoly(mask, [truth.round().astype(np.int32)], 255)
+    centre = truth[:2].mean(axis=0)  # the middle of one side: a notch 6 px deep and 20 px long
+    cv2.circle(mask, (round(centre[0]), round(centre[1])), 8, 0, thickness=-1)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    corners = fit_quadrilateral(contours[0])
+    assert corners is not None
+    error = min(np.abs(corners - np.roll(truth, turn, axis=0)).max() for turn in range(4))
+    assert error < 1.5
+
+
 # -- `camera scan IMAGE... --deck NAME [--json]` -----------------------------------------------------------
 
 def test_scan_json_gives_card_confidence_and_corners(profiles: dict[str, DeckProfile], tmp_path: Path,

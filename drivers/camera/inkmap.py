@@ -30,19 +30,28 @@ class Face:
     whole: np.ndarray  # coarse ink map, zero mean, unit norm, flattened
     colour: np.ndarray  # (2,) ink hue: redness, green-vs-blue, each relative to the ink's darkness
 
-    def turned(self) -> Face:
-        """The same card seen the other way up (180 degrees)."""
-        ink = np.ascontiguousarray(self.ink[::-1, ::-1])
-        return Face(ink, self.index_bottom, self.index_top, _whole_vector(ink), self.colour)
-
 
 def warp_face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """The card's face as an upright BGR image of FACE_SIZE (corners[0] becomes the top-left)."""
     width, height = FACE_SIZE
     target = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
-    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
-    return cv2.warpPerspective(frame, matrix, FACE_SIZE, flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
+    # Where each face pixel comes from in the frame. warpPerspective works this out per pixel in double
+    # precision, which costs more than the sampling; the map's numerator and denominator are each a row term
+    # plus a column term, so three outer sums and two divisions give it.
+    # (Single precision is ample: a frame coordinate is then exact to a thousandth of a pixel.)
+    matrix = cv2.getPerspectiveTransform(target, corners.astype(np.float32)).astype(np.float32)
+    (a, b, c), (d, e, f), (g, h, i) = matrix
+    depth = np.add.outer(_ROWS * h + i, _COLUMNS * g)
+    map_x = np.add.outer(_ROWS * b + c, _COLUMNS * a)
+    map_x /= depth
+    map_y = np.add.outer(_ROWS * e + f, _COLUMNS * d)
+    map_y /= depth
+    return cv2.remap(frame, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+_PAPER_SQUARE = np.ones((PAPER_KERNEL, PAPER_KERNEL), np.uint8)
+_COLUMNS = np.arange(FACE_SIZE[0], dtype=np.float32)
+_ROWS = np.arange(FACE_SIZE[1], dtype=np.float32)
 
 
 def read_face(face_bgr: np.ndarray) -> Face:
@@ -50,12 +59,15 @@ def read_face(face_bgr: np.ndarray) -> Face:
     # three-wide axis is 25 times slower, and this runs for every card in every frame.)
     blue, green, red = cv2.split(face_bgr)
     darkest = cv2.min(cv2.min(blue, green), red)
-    paper = cv2.morphologyEx(darkest, cv2.MORPH_CLOSE, np.ones((PAPER_KERNEL, PAPER_KERNEL), np.uint8))
+    paper = cv2.morphologyEx(darkest, cv2.MORPH_CLOSE, _PAPER_SQUARE)
     # Smooth the paper estimate at a quarter size: the lighting varies slowly, and this is 10x cheaper.
     paper = cv2.resize(paper, (FACE_SIZE[0] // 4, FACE_SIZE[1] // 4), interpolation=cv2.INTER_AREA)
     paper = cv2.resize(cv2.blur(paper, (5, 5)), FACE_SIZE, interpolation=cv2.INTER_LINEAR).astype(np.float32)
-    ink = 1.0 - darkest.astype(np.float32) / np.maximum(paper, 30.0)
-    ink = np.clip(ink, 0.0, 1.0)
+    # ink = clip(1 - darkest / max(paper, 30), 0, 1), worked in place: no temporary face-sized arrays.
+    ink = darkest.astype(np.float32)
+    ink /= np.maximum(paper, 30.0, out=paper)
+    np.subtract(1.0, ink, out=ink)
+    np.clip(ink, 0.0, 1.0, out=ink)
     # A thin margin is the card's edge and the felt beyond it, whatever the print: leave it out.
     ink[:4, :] = ink[-4:, :] = 0
     ink[:, :4] = ink[:, -4:] = 0
@@ -80,16 +92,23 @@ def _whole_vector(ink: np.ndarray) -> np.ndarray:
 def _ink_colour(face_bgr: np.ndarray, ink: np.ndarray) -> np.ndarray:
     """Ink hue of both corner indices, relative to the paper around them (white balance cancels)."""
     x0, y0, x1, y1 = INDEX_BOX
-    bgr = np.vstack([face_bgr[y0:y1, x0:x1], face_bgr[::-1, ::-1][y0:y1, x0:x1]]).astype(np.float32)
-    weight = np.vstack([ink[y0:y1, x0:x1], ink[::-1, ::-1][y0:y1, x0:x1]])
-    paper_mask = (weight < 0.05).astype(np.uint8)
-    weight = np.where(weight > 0.3, weight, 0.0).astype(np.float32)
-    total = float(weight.sum())
-    if total < 5 or int(paper_mask.sum()) < 50:
+    height, width = ink.shape
+    paper_sum, paper_count = np.zeros(3), 0
+    ink_sum, ink_weight = np.zeros(3), 0.0
+    # The top-left index box, and the bottom-right one (the same box in the half-turned face).
+    for rows, cols in ((slice(y0, y1), slice(x0, x1)),
+                       (slice(height - y1, height - y0), slice(width - x1, width - x0))):
+        bgr = face_bgr[rows, cols].reshape(-1, 3).astype(np.float32)
+        weight = ink[rows, cols].ravel()
+        paper = weight < 0.05
+        paper_count += int(np.count_nonzero(paper))
+        paper_sum += paper @ bgr
+        strong = np.where(weight > 0.3, weight, np.float32(0.0))
+        ink_weight += float(strong.sum())
+        ink_sum += strong @ bgr
+    if ink_weight < 5 or paper_count < 50:
         return np.zeros(2, np.float32)
-    paper = np.float32(cv2.mean(bgr, paper_mask)[:3]) + 1.0
-    ink_colour = (weight.ravel() @ bgr.reshape(-1, 3)) / total
-    blue, green, red = ink_colour / paper  # 1 = paper, 0 = black, per channel
+    blue, green, red = (ink_sum / ink_weight) / (paper_sum / paper_count + 1.0)  # 1 = paper, 0 = black
     # Hue, not strength: divided by how dark the ink is, so that glare or a faded print (pink for red)
     # keeps its colour. Red ink gives about (1, 0), black (0, 0), green or blue ink a negative redness.
     darkness = max(1.0 - float(min(blue, green, red)), 0.05)
