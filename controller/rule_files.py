@@ -8,11 +8,14 @@ from pathlib import Path
 from controller.rules import HouseRules, RulesError, rules_from_toml
 
 PRESET_ORDER = ("classic", "online", "progressive", "four-seat", "russian-club", "caribbean-stud")
+# Files in the presets folder that are not rules: each preset's measured house edge (benchmarks/house_edges.py).
+NOT_PRESETS = frozenset({"house_edges"})
 
 
 def preset_names() -> list[str]:
     """Every shipped preset: the §5 rows in their table order, then any other file in the folder."""
     found = {p.name[:-5] for p in resources.files("controller.presets").iterdir() if p.name.endswith(".toml")}
+    found -= NOT_PRESETS
     return [n for n in PRESET_ORDER if n in found] + sorted(found - set(PRESET_ORDER))
 
 

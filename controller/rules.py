@@ -7,6 +7,8 @@ lives in `controller.rule_files`; this module does no I/O.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -123,6 +125,15 @@ class HouseRules:
             "buy_game": _section(self.buy_game),
             "bonus": _section(self.bonus),
         }
+
+
+def rules_digest(rules: HouseRules, *, play_only: bool = False) -> str:
+    """SHA-256 of the rules' canonical JSON: tells a figure or table derived for these rules from one whose rules
+    were changed since. `play_only` leaves out the name, source and notes (words that change no payment)."""
+    mapping = rules.to_mapping()
+    if play_only:
+        mapping = {k: v for k, v in mapping.items() if k not in ("name", "source", "notes")}
+    return hashlib.sha256(json.dumps(mapping, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 def _section(obj: Any) -> dict[str, Any]:
