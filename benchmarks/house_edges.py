@@ -11,16 +11,29 @@ import argparse
 import os
 import sys
 import time
+import tomllib
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from controller.analysis.house_edge_file import HEADER, bonus_edge, edge_entry
+from controller.analysis.house_edge_file import bonus_edge, edge_entry, edges_toml
 from controller.analysis.montecarlo import house_edge
 from controller.rule_files import load_preset, preset_names
+from controller.rules import rules_digest
 
 OUT = Path(__file__).resolve().parent.parent / "controller" / "presets" / "house_edges.toml"
+
+
+def _kept_entries(path: Path) -> dict[str, dict[str, Any]]:
+    """The figures already in the file whose preset's rules are unchanged (a run of some presets keeps the rest)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    return {name: entry for name, entry in data.items()
+            if name in preset_names() and entry.get("rules_sha256") == rules_digest(load_preset(name))}
 
 
 def main() -> int:
@@ -31,12 +44,16 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
-    entries, rows = [], []
+    entries: dict[str, dict[str, Any]] = {}
+    rows = []
     for name in args.rules:
         rules = load_preset(name)
         cpu, load = time.process_time(), os.getloadavg()[0]
         report = house_edge(rules, "basic", args.rounds, args.seed, workers=args.workers)
-        entries.append(edge_entry(rules, report, args.seed, date.today()))
+        entries[name] = edge_entry(rules, report, args.seed, date.today())
+        merged = _kept_entries(args.out) | entries  # what is in the file now (another run may have added some)
+        ordered = {n: merged[n] for n in preset_names() if n in merged}
+        args.out.write_text(edges_toml(ordered), encoding="utf-8")  # after each preset: a long run keeps its work
         lo, hi = report.house_edge_ci95
         bonus = bonus_edge(rules)
         rows.append(f"| `{name}` | {100 * report.house_edge:.2f}% | [{100 * lo:.2f}%, {100 * hi:.2f}%] | "
@@ -46,7 +63,6 @@ def main() -> int:
         print(f"{name}: {report.rounds:,} rounds, {report.rounds_per_second:,.0f} rounds/s on {args.workers} "
               f"workers (parent CPU {time.process_time() - cpu:.0f} s, load {load:.1f})", file=sys.stderr,
               flush=True)
-    args.out.write_text(HEADER + "\n\n" + "\n\n".join(entries) + "\n", encoding="utf-8")
     print("| preset | house edge per ante | 95% interval | element of risk | average wager (antes) | bonus edge "
           "| rounds | rounds/s |")
     print("|---|---|---|---|---|---|---|---|")

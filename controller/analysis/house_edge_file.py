@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 from math import comb
+from typing import Any
 
 from controller.analysis.montecarlo import EdgeReport
 from controller.odds import hand_odds
@@ -23,22 +24,40 @@ def bonus_edge(rules: HouseRules) -> float | None:
     return -player_return / comb(52, 5)
 
 
-def edge_entry(rules: HouseRules, report: EdgeReport, seed: int, measured: date) -> str:
-    """One preset's table in the file."""
+def edge_entry(rules: HouseRules, report: EdgeReport, seed: int, measured: date) -> dict[str, Any]:
+    """One preset's figures, in the file's keys and order."""
     lo, hi = report.house_edge_ci95
-    lines = [
-        f"[{rules.name}]",
-        f'rules_sha256 = "{rules_digest(rules)}"',
-        f'strategy = "{report.strategy}"',
-        f"rounds = {report.rounds}",
-        f"seed = {seed}",
-        f"house_edge = {report.house_edge:.5f}",
-        f"house_edge_ci95 = [{lo:.5f}, {hi:.5f}]",
-        f"element_of_risk = {report.element_of_risk:.5f}",
-        f"average_wager = {report.average_wager:.4f}",
-    ]
+    entry: dict[str, Any] = {
+        "rules_sha256": rules_digest(rules),
+        "strategy": report.strategy,
+        "rounds": report.rounds,
+        "seed": seed,
+        "house_edge": round(report.house_edge, 5),
+        "house_edge_ci95": [round(lo, 5), round(hi, 5)],
+        "element_of_risk": round(report.element_of_risk, 5),
+        "average_wager": round(report.average_wager, 4),
+    }
     bonus = bonus_edge(rules)
     if bonus is not None:
-        lines.append(f"bonus_edge = {bonus:.5f}")
-    lines.append(f'measured = "{measured.isoformat()}"')
-    return "\n".join(lines)
+        entry["bonus_edge"] = round(bonus, 5)
+    entry["measured"] = measured.isoformat()
+    return entry
+
+
+def edges_toml(entries: dict[str, dict[str, Any]]) -> str:
+    """The whole file: the header line, then one table per preset."""
+    parts = [HEADER]
+    for name, entry in entries.items():
+        lines = [f"[{name}]"]
+        for key, value in entry.items():
+            lines.append(f"{key} = {_toml_value(value)}")
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return repr(value)
