@@ -17,7 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from controller.analysis.derive_basic import Derivation, derive, table_toml
-from controller.rule_files import load_rules, preset_names
+from controller.rule_files import load_preset, load_rules, preset_names
+from controller.rules import rules_digest
 
 OUT = Path(__file__).resolve().parent.parent / "controller" / "strategies" / "basic"
 
@@ -27,6 +28,13 @@ def _derive(job: tuple[str, int, int, int]) -> tuple[Derivation, float, float]:
     wall, cpu = time.perf_counter(), time.process_time()
     result = derive(load_rules(name), seed, samples, max_deals)
     return result, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def _file_name(d: Derivation) -> str:
+    """A preset's table is NAME.toml; a rules file's is named by its play digest, so it never replaces a preset's."""
+    if d.rules.name in preset_names() and rules_digest(load_preset(d.rules.name)) == rules_digest(d.rules):
+        return f"{d.rules.name}.toml"
+    return f"custom-{rules_digest(d.rules, play_only=True)[:12]}.toml"
 
 
 def markdown(d: Derivation) -> str:
@@ -59,7 +67,7 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     with multiprocessing.get_context("fork").Pool(max(1, min(args.workers, len(jobs)))) as pool:
         for d, wall, cpu in pool.imap(_derive, jobs):
-            path = args.out / f"{d.rules.name}.toml"
+            path = args.out / _file_name(d)
             path.write_text(table_toml(d, date.today()) + "\n", encoding="utf-8")
             print(markdown(d))
             print(f"\n{d.rules.name}: {wall:.0f} s wall, {cpu:.0f} s CPU -> {path}\n", flush=True)

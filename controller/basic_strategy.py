@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any
 
 from controller.buy_game_value import buy_game_values
-from controller.cards import PACK
+from controller.cards import PACK, Card
 from controller.engine import (
     Bet,
     BuyGame,
@@ -158,7 +158,7 @@ def decide_box(state: RoundState, box_number: int, legal: tuple[LegalAction, ...
     return _bet_or_fold(table, box_number, box.cards, kinds, after_draw=play.action != "bet")
 
 
-def _bet_or_fold(table: BasicTable, box_number: int, cards: list[Any], kinds: dict[str, LegalAction],
+def _bet_or_fold(table: BasicTable, box_number: int, cards: list[Card], kinds: dict[str, LegalAction],
                  after_draw: bool) -> Command:
     category = hand_value(cards).category
     if after_draw and table.after_draw[after_draw_class(category)] == "fold" and "fold" in kinds:

@@ -48,8 +48,10 @@ class Measured:
 
     def choose(self) -> Choice:
         n = len(self.results)
-        if n < 2:
-            return Choice(self.candidates[0], self.candidates[0], n, {}, tie=True, lead=(0.0, 0.0))
+        if n < 2 or len(self.candidates) == 1:  # never dealt (a class these rules cannot make), or no choice
+            only = "bet" if "bet" in self.candidates else self.candidates[0]
+            evs = {only: sum(r[self.candidates.index(only)] for r in self.results) / n} if n else {}
+            return Choice(only, only, n, evs, tie=False, lead=(0.0, 0.0))
         columns = list(zip(*self.results, strict=True))
         means = [sum(col) / n for col in columns]
         best = max(range(len(means)), key=lambda i: means[i])
