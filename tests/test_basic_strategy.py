@@ -299,3 +299,26 @@ def test_rules_digest_is_the_sha256_of_the_canonical_json():
     text = json.dumps(rules.to_mapping(), sort_keys=True, separators=(",", ":"))
     assert rules_digest(rules) == hashlib.sha256(text.encode()).hexdigest()
     assert rules_digest(rules, play_only=True) == rules_digest(replace(rules, notes="x"), play_only=True)
+
+
+def test_the_house_edges_file_is_not_taken_for_a_preset():
+    assert "house_edges" not in preset_names()
+
+
+def test_cli_analyze_basic_gives_the_json_shape_scripts_rely_on(capsys):
+    from controller.cli import main
+
+    assert main(["analyze", "--rules", "four-seat", "--strategy", "basic", "--rounds", "300", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["strategy"] == "basic" and report["rounds"] == 300
+    assert {"house_edge", "house_edge_ci95", "element_of_risk", "average_wager", "rounds_per_second"} <= set(report)
+
+
+def test_cli_analyze_basic_refuses_a_changed_rules_file_with_a_clear_message(tmp_path, capsys):
+    from controller.cli import main
+
+    text = (Path(__file__).resolve().parent.parent / "controller" / "presets" / "classic.toml").read_text()
+    changed = tmp_path / "house.toml"
+    changed.write_text(text.replace('ante_on_win = "paid_if_no_draw"', 'ante_on_win = "returned"'))
+    assert main(["analyze", "--rules", str(changed), "--strategy", "basic", "--rounds", "10"]) == 2
+    assert "no basic-strategy table" in capsys.readouterr().err
