@@ -127,6 +127,15 @@ class HouseRules:
         }
 
 
+def rules_digest(rules: HouseRules, *, play_only: bool = False) -> str:
+    """SHA-256 of the rules' canonical JSON: tells a figure or table derived for these rules from one whose rules
+    were changed since. `play_only` leaves out the name, source and notes (words that change no payment)."""
+    mapping = rules.to_mapping()
+    if play_only:
+        mapping = {k: v for k, v in mapping.items() if k not in ("name", "source", "notes")}
+    return hashlib.sha256(json.dumps(mapping, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
 def _section(obj: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in obj.__slots__:
@@ -148,13 +157,6 @@ def _pay_mapping(table: PayTable) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------------- parsing
-
-
-def rules_digest(rules: HouseRules) -> str:
-    """SHA-256 of the rules' canonical JSON: tells a preset's published figures from a table whose rules were
-    changed in any setting (a changed name or note changes it too, which errs on the side of "not known")."""
-    canonical = json.dumps(rules.to_mapping(), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def rules_from_toml(text: str, origin: str = "rules") -> HouseRules:

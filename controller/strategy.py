@@ -14,6 +14,8 @@ It is a fixed, readable policy for exercising the table, not an optimal one (see
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from controller.engine import (
     Bet,
     BuyGame,
@@ -72,15 +74,24 @@ def decide_buy(state: RoundState, box_number: int, legal: tuple[LegalAction, ...
 def next_action(state: RoundState) -> Command | None:
     """What the table does next under this strategy: a player's or the dealer's command, or None when the
     next thing due is a card from the shoe. The round must be dealt (bets closed) and free of faults."""
+    return next_action_of(state, decide_box, decide_buy)
+
+
+BoxDecider = Callable[[RoundState, int, tuple[LegalAction, ...]], Command]
+
+
+def next_action_of(state: RoundState, box_decider: BoxDecider, buy_decider: BoxDecider) -> Command | None:
+    """The table's next command under a strategy given by its two deciders (a box's turn; buying the dealer a
+    game), the dealer's steps being the same for every strategy; None when a card from the shoe is due."""
     if next_card_target(state) is not None:
         return None
     legal = legal_commands(state)
     if state.phase is Phase.DECISIONS and state.turn:
-        return decide_box(state, state.turn, legal)
+        return box_decider(state, state.turn, legal)
     kinds = {a.kind for a in legal}
     if "reveal" in kinds:
         return RevealDealer()
     if state.phase is Phase.BUYING:
         waiting = [a.box for a in legal if a.kind in ("buy_game", "take_ante") and a.box is not None]
-        return decide_buy(state, waiting[0], legal) if waiting else CloseBuying()
+        return buy_decider(state, waiting[0], legal) if waiting else CloseBuying()
     raise IllegalCommand(f"nothing to do in phase {state.phase} ({', '.join(sorted(kinds))})", "R-TABLE-1")

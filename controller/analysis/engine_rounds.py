@@ -8,24 +8,30 @@ from a shuffled pack; when the engine reshuffles the discards (R-ACT-7) the stoc
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
+from controller import basic_strategy, strategy
 from controller.analysis.vectorised import Totals
 from controller.cards import PACK, Card
-from controller.engine import CardDealt, CloseBets, PlaceStakes, RoundState, do, new_round
+from controller.engine import CardDealt, CloseBets, Command, PlaceStakes, RoundState, do, new_round
 from controller.rules import HouseRules
-from controller.strategy import next_action
 from controller.table.accounting import box_wagered
 
-DRAWING_STRATEGIES = ("simple",)
+Strategy = Callable[[RoundState], Command | None]
+STRATEGY_MOVES: dict[str, Strategy] = {"simple": strategy.next_action, "basic": basic_strategy.next_action}
+DRAWING_STRATEGIES = tuple(STRATEGY_MOVES)
 
 
-def play_heads_up(rules: HouseRules, rng: random.Random, ante: int = 1) -> RoundState:
-    """One complete round, one box against the dealer, the box following the `simple` strategy."""
+def play_heads_up(rules: HouseRules, rng: random.Random, ante: int = 1,
+                  next_action: Strategy = strategy.next_action, shoe: list[Card] | None = None) -> RoundState:
+    """One complete round, one box against the dealer, the box following `next_action` (the `simple`
+    strategy unless told). Cards come from `shoe` (its last card first) when given, else a shuffled pack."""
     state = new_round(rules)
     do(state, PlaceStakes(1, ante, player="P1"))
     do(state, CloseBets())
-    shoe: list[Card] = list(PACK)
-    rng.shuffle(shoe)
+    if shoe is None:
+        shoe = list(PACK)
+        rng.shuffle(shoe)
     while state.phase != "closed":
         action = next_action(state)
         if action is not None:
@@ -45,10 +51,11 @@ def simulate_engine_batch(rules: HouseRules, strategy: str, rounds: int, seed: i
         raise ValueError(f"'{strategy}' is not an engine strategy: {', '.join(DRAWING_STRATEGIES)}")
     ante = 10
     rng = random.Random(seed)
+    moves = STRATEGY_MOVES[strategy]
     totals = Totals(outcomes={}, paid={})
     assert totals.outcomes is not None and totals.paid is not None
     for _ in range(rounds):
-        state = play_heads_up(rules, rng, ante)
+        state = play_heads_up(rules, rng, ante, moves)
         box = state.boxes[1]
         settled = box.settlement
         assert settled is not None

@@ -15,6 +15,7 @@ import numpy as np
 
 from controller.analysis.engine_rounds import DRAWING_STRATEGIES, simulate_engine_batch
 from controller.analysis.vectorised import NO_DRAW_STRATEGIES, Totals, hand_tables, simulate_batch
+from controller.basic_strategy import table_for
 from controller.rules import HouseRules
 
 BATCH = 200_000  # vectorised rounds per job (its arrays stay in cache)
@@ -74,6 +75,8 @@ def house_edge(
         raise ValueError(f"strategy '{strategy}' is not known here; strategies: {', '.join(STRATEGIES)}")
     if rounds < 1:
         raise ValueError("--rounds must be at least 1")
+    if strategy == "basic":
+        table_for(rules)  # NoBasicTable, said once here, for rules no table was derived for
     batch = BATCH if strategy in NO_DRAW_STRATEGIES else ENGINE_BATCH
     sizes = [batch] * (rounds // batch) + ([rounds % batch] if rounds % batch else [])
     seeds = np.random.SeedSequence(seed).spawn(len(sizes))

@@ -12,9 +12,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strategy", required=True,
                         help="always-bet, pair-or-better (bet a pair or better, else fold), wizard-thumb "
                              "(Wizard of Odds' three rules of thumb for ace-king in Caribbean Stud): vectorised; "
-                             "simple (controller/strategy.py: draws, insures, buys the dealer a game): through "
-                             "the rules engine, slower")
-    parser.add_argument("--rounds", type=int, help="rounds to simulate (default 10,000,000; 200,000 for simple)")
+                             "simple (controller/strategy.py: draws, insures, buys the dealer a game), basic (each "
+                             "preset's table of plays chosen by measured expected value, docs/basic-strategy.md): "
+                             "through the rules engine, slower")
+    parser.add_argument("--rounds", type=int,
+                        help="rounds to simulate (default 10,000,000; 200,000 for simple and basic)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
 
@@ -26,7 +28,8 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         rules = load_rules(args.rules)
-        rounds = args.rounds if args.rounds is not None else 200_000 if args.strategy == "simple" else 10_000_000
+        engine = args.strategy in ("simple", "basic")
+        rounds = args.rounds if args.rounds is not None else 200_000 if engine else 10_000_000
         report = house_edge(rules, args.strategy, rounds, args.seed, progress=progress_bar)
     except (RulesError, ValueError) as err:
         print(f"rptable analyze: {err}", file=sys.stderr)

@@ -1,0 +1,187 @@
+"""The `basic` player strategy: for the preset in play, the action of each hand class chosen by measured expected
+value (tables in controller/strategies/basic/, written by benchmarks/derive_basic.py; docs/basic-strategy.md).
+
+Same interface as controller.strategy (`simple`): decide_box, decide_buy, next_action. Whether to buy the dealer a
+game is not in the table: it is worked out exactly when it arises (controller.buy_game_value).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from controller.buy_game_value import buy_game_values
+from controller.cards import PACK, Card
+from controller.engine import (
+    Bet,
+    BuyGame,
+    BuySixth,
+    Command,
+    Exchange,
+    Fold,
+    Insure,
+    LegalAction,
+    RoundState,
+    TakeAnte,
+)
+from controller.engine.strength import hand_value
+from controller.hand_classes import (
+    AFTER_DRAW_CLASSES,
+    CLASSES,
+    INSURANCE_CLASSES,
+    KEEPS,
+    after_draw_class,
+    cards_to_keep,
+    classify,
+    insurance_class,
+)
+from controller.hands import HandCategory
+from controller.rules import HouseRules, rules_digest
+from controller.strategy import next_action_of
+
+TABLES = "strategies/basic"  # inside the controller package
+
+
+class NoBasicTable(ValueError):
+    """The rules in play have no basic-strategy table (a custom or changed rules file)."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """One class's action: fold, bet, buy (a 6th card) or exchange (keeping `keep`, then repeating a single-card
+    exchange up to `repeat` times while the hand is still below a pair)."""
+
+    action: str
+    keep: str = ""
+    repeat: int = 0
+
+    @classmethod
+    def parse(cls, label: str) -> Play:
+        """'fold', 'bet', 'buy', 'exchange KEEP' or 'exchange KEEP repeat N' (the tables' words)."""
+        words = label.split()
+        if words in (["fold"], ["bet"], ["buy"]):
+            return cls(words[0])
+        if len(words) in (2, 4) and words[0] == "exchange" and words[1] in KEEPS:
+            if len(words) == 2:
+                return cls("exchange", words[1])
+            if words[2] == "repeat" and words[3].isdigit():
+                return cls("exchange", words[1], int(words[3]))
+        raise ValueError(f"'{label}' is not a play: fold, bet, buy, exchange KEEP [repeat N]; KEEP: {', '.join(KEEPS)}")
+
+    @property
+    def label(self) -> str:
+        if self.action != "exchange":
+            return self.action
+        return f"exchange {self.keep}" + (f" repeat {self.repeat}" if self.repeat else "")
+
+
+@dataclass(frozen=True)
+class BasicTable:
+    """A preset's basic strategy: the play of each pre-draw class, bet or fold after a draw, and insurance."""
+
+    rules_name: str
+    play_sha256: str
+    plays: dict[str, Play]
+    after_draw: dict[str, str]  # AFTER_DRAW_CLASSES -> "bet" | "fold"
+    insurance: dict[str, str]  # INSURANCE_CLASSES -> "none" | "min" | "max"
+
+    @classmethod
+    def from_mapping(cls, data: dict[str, Any], origin: str) -> BasicTable:
+        try:
+            meta = data["meta"]
+            plays = {name: Play.parse(data["classes"][name]["play"]) for name in CLASSES}
+            after = {name: str(data["after_draw"][name]) for name in AFTER_DRAW_CLASSES}
+            insurance = {name: str(data.get("insurance", {}).get(name, "none")) for name in INSURANCE_CLASSES}
+        except (KeyError, TypeError, ValueError) as err:
+            raise NoBasicTable(f"{origin}: not a basic-strategy table ({err}); derive it again with "
+                               "benchmarks/derive_basic.py") from err
+        if set(after.values()) - {"bet", "fold"} or set(insurance.values()) - {"none", "min", "max"}:
+            raise NoBasicTable(f"{origin}: after_draw takes bet or fold, insurance none, min or max")
+        return cls(str(meta["rules"]), str(meta["play_sha256"]), plays, after, insurance)
+
+
+@lru_cache(maxsize=1)
+def shipped_tables() -> dict[str, BasicTable]:
+    """Every shipped table, by the play digest of the rules it was derived for."""
+    folder = resources.files("controller").joinpath(TABLES)
+    found: dict[str, BasicTable] = {}
+    for item in folder.iterdir():
+        if item.name.endswith(".toml"):
+            table = BasicTable.from_mapping(tomllib.loads(item.read_text(encoding="utf-8")), item.name)
+            found[table.play_sha256] = table
+    return found
+
+
+@lru_cache(maxsize=64)
+def table_for(rules: HouseRules) -> BasicTable:
+    """The table derived for exactly these rules (their play: names and notes aside), or NoBasicTable."""
+    table = shipped_tables().get(rules_digest(rules, play_only=True))
+    if table is None:
+        names = ", ".join(sorted(t.rules_name for t in shipped_tables().values()))
+        raise NoBasicTable(
+            f"no basic-strategy table for the rules '{rules.name}': the basic strategy is derived for each "
+            f"preset's exact rules ({names}), and these differ from all of them. Use a preset, or derive a table "
+            f"for this file with benchmarks/derive_basic.py --rules FILE, or use --strategy simple.")
+    return table
+
+
+def decide_box(state: RoundState, box_number: int, legal: tuple[LegalAction, ...]) -> Command:
+    """The basic strategy's next command for an open box whose turn it is."""
+    table = table_for(state.rules)
+    box = state.boxes[box_number]
+    kinds = {action.kind: action for action in legal if action.box == box_number}
+    up = state.dealer[4]
+    if box.drew:
+        exchange = kinds.get("exchange")
+        if exchange is not None and box.last_exchange_size == 1 and hand_value(box.cards).category < \
+                HandCategory.ONE_PAIR:
+            play = table.plays[classify(box.cards, up, state.rules.pays)]
+            if play.action == "exchange" and play.keep == "draw" and play.repeat >= box.exchanges:
+                keep = cards_to_keep(box.cards, "draw")
+                return Exchange(box_number, tuple(c for c in box.cards if c not in keep))
+        return _bet_or_fold(table, box_number, box.cards, kinds, after_draw=True)
+    play = table.plays[classify(box.cards, up, state.rules.pays)]
+    if play.action == "buy" and "buy" in kinds:
+        return BuySixth(box_number)
+    if play.action == "exchange" and "exchange" in kinds:
+        keep = cards_to_keep(box.cards, play.keep)
+        discards = tuple(c for c in box.cards if c not in keep)
+        most = kinds["exchange"].maximum or 0
+        if 1 <= len(discards) <= most:
+            return Exchange(box_number, discards)
+    if play.action == "fold" and "fold" in kinds:
+        return Fold(box_number)
+    # bet, or a draw this box cannot make here (a cap on exchanged cards): bet or fold as after a draw
+    return _bet_or_fold(table, box_number, box.cards, kinds, after_draw=play.action != "bet")
+
+
+def _bet_or_fold(table: BasicTable, box_number: int, cards: list[Card], kinds: dict[str, LegalAction],
+                 after_draw: bool) -> Command:
+    category = hand_value(cards).category
+    if after_draw and table.after_draw[after_draw_class(category)] == "fold" and "fold" in kinds:
+        return Fold(box_number)
+    insure = kinds.get("insure")
+    row = insurance_class(category)
+    if insure is not None and row is not None and table.insurance[row] != "none":
+        amount = insure.minimum if table.insurance[row] == "min" else insure.maximum
+        if amount:
+            return Insure(box_number, amount)
+    return Bet(box_number) if "bet" in kinds else Fold(box_number)
+
+
+def decide_buy(state: RoundState, box_number: int, legal: tuple[LegalAction, ...]) -> Command:
+    """Buy the dealer a game when its exact expected value beats taking the ante."""
+    if not any(a.kind == "buy_game" and a.box == box_number for a in legal):
+        return TakeAnte(box_number)
+    box = state.boxes[box_number]
+    pack = [c for c in PACK if state.in_stock(c)]
+    take, buy = buy_game_values(state.rules, box, state.dealer, pack, single_box=len(state.order) == 1)
+    return BuyGame(box_number) if buy > take + 1e-9 else TakeAnte(box_number)
+
+
+def next_action(state: RoundState) -> Command | None:
+    """What the table does next under the basic strategy (see controller.strategy.next_action_of)."""
+    return next_action_of(state, decide_box, decide_buy)

@@ -1,0 +1,116 @@
+"""The exact value of buying the dealer a game (R-BUY-1..4): every card left in the pack is tried as his
+replacement card, free redraws as the rules say, and each outcome is settled by the engine's own settlement."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import lru_cache
+
+from controller.cards import PACK, Card
+from controller.engine import BoxState
+from controller.engine.settlement import settle_box
+from controller.engine.strength import hand_value
+from controller.hands import HandCategory, HandValue
+from controller.rules import HouseRules
+
+
+def buy_game_values(
+    rules: HouseRules, box: BoxState, dealer: Sequence[Card], pack: Sequence[Card], single_box: bool
+) -> tuple[float, float]:
+    """(net if the box takes the ante, expected net if it buys the dealer a game), in chips, for a box that has
+    bet against a dealer who did not qualify. `pack` holds the cards the replacement can be; `single_box` says
+    whether this box is the only one in the round (R-BUY-3, seed 001)."""
+    dealer_now = hand_value(dealer)
+    take = settle_box(rules, replace(box, buy_choice="ante"), dealer_now, False, False).net
+    bought = replace(box, buy_choice="buy", buy_paid=box.ante)
+    player = hand_value(box.cards)
+    nets: dict[tuple[bool, int], int] = {}
+
+    def net_against(final: HandValue) -> int:
+        qualifies = final.category >= rules.dealer_qualifies_with
+        key = (qualifies, (player > final) - (player < final) if qualifies else 0)
+        if key not in nets:
+            nets[key] = settle_box(rules, bought, final, False, qualifies).net
+        return nets[key]
+
+    return float(take), dealer_draw_expectation(rules, dealer, pack, single_box, net_against)
+
+
+def dealer_draw_expectation(
+    rules: HouseRules,
+    dealer: Sequence[Card],
+    pack: Sequence[Card],
+    single_box: bool,
+    net_against: Callable[[HandValue], int],
+) -> float:
+    """The expectation of `net_against(the dealer's final hand)` when he replaces his highest card from `pack`."""
+    highest = max(dealer, key=lambda c: (c.rank, c.suit))
+    kept = [c for c in dealer if c != highest]
+    qualify = rules.dealer_qualifies_with
+    redraw = rules.buy_game.redraw
+    until_qualifies = redraw == "until_qualifies" or (redraw == "until_qualifies_single_box" and single_box)
+    settled = 0.0  # sum of nets over replacement cards that end the draw
+    again = 0  # replacement cards after which the same draw is simply repeated
+    for card in pack:
+        value = hand_value([*kept, card])
+        if value.category >= qualify:
+            settled += net_against(value)
+        elif until_qualifies:
+            top = max([*kept, card], key=lambda c: (c.rank, c.suit))
+            if top == card:
+                again += 1  # he replaces this card in turn: the same four cards draw again
+            else:
+                lower = [c for c in [*kept, card] if c != top]
+                settled += sum(p * net_against(v) for v, p in _until_qualifies(_shape(lower), qualify))
+        elif redraw == "while_unchanged" and card.rank == highest.rank:
+            again += 1
+        else:
+            settled += net_against(value)
+    n = len(pack)
+    if again == 0 or n == 0:
+        return settled / n if n else float(net_against(hand_value(dealer)))
+    if until_qualifies:
+        return settled / (n - again) if n > again else float(net_against(hand_value(dealer)))
+    # while_unchanged: a same-rank card (none of which can make him qualify) is replaced again, free, up to
+    # max_free_redraws times (0 = without limit); each such card leaves the pack, the rest stay the same.
+    limit = rules.buy_game.max_free_redraws or n
+    unchanged = float(net_against(hand_value(dealer)))  # a same-rank card kept: his hand's value is as before
+    expectation = unchanged
+    for free in range(min(limit, again), -1, -1):  # from the last free redraw back to the paid draw
+        size, same = n - free, again - free
+        expectation = settled / size + same / size * expectation
+    return expectation
+
+
+def _shape(cards: Sequence[Card]) -> tuple[tuple[int, ...], bool]:
+    """Four cards as what matters for the dealer's further draws: their ranks, and whether all share a suit."""
+    return tuple(sorted(c.rank for c in cards)), len({c.suit for c in cards}) == 1
+
+
+@lru_cache(maxsize=4096)
+def _until_qualifies(
+    shape: tuple[tuple[int, ...], bool], qualify: HandCategory
+) -> tuple[tuple[HandValue, float], ...]:
+    """The distribution of the final hand of a dealer who holds these four cards and draws a fifth, replacing
+    his highest card, until he qualifies. Exact in the first card (the caller); from the second draw on, the
+    pack is taken as the 48 cards he does not hold (the few other cards out make no practical difference)."""
+    ranks, suited = shape
+    four = [Card(rank, 0 if suited else i) for i, rank in enumerate(ranks)]
+    pack = [c for c in PACK if c not in four]
+    weights: dict[HandValue, float] = {}
+    again = 0
+    for card in pack:
+        hand = [*four, card]
+        value = hand_value(hand)
+        if value.category >= qualify:
+            weights[value] = weights.get(value, 0.0) + 1.0
+            continue
+        top = max(hand, key=lambda c: (c.rank, c.suit))
+        if top == card:
+            again += 1
+            continue
+        for final, p in _until_qualifies(_shape([c for c in hand if c != top]), qualify):
+            weights[final] = weights.get(final, 0.0) + p
+    total = len(pack) - again
+    return tuple((v, w / total) for v, w in weights.items())
