@@ -355,6 +355,11 @@ def test_audit_view_lists_replays_recalls_reports_and_verifies(make_console) -> 
     assert dialog.step_state.text() != early and "Dealer" in dialog.step_state.text()
     assert "verified" in dialog.verify_label.text()
     assert dialog.box_chart.values and len(dialog.box_chart.values) == 3
+    # Issue 8.4: the shift report sets the theoretical win (classic's measured edge under basic) beside actual.
+    from PySide6.QtWidgets import QLabel
+
+    theoretical = dialog.findChild(QLabel, "report_theoretical")
+    assert theoretical is not None and "Theoretical win" in theoretical.text()
     dialog.deleteLater()
 
 

@@ -159,8 +159,10 @@ def theoretical_basis(report: ShiftReport) -> str:
     """One sentence: which measured edges the theoretical win uses, and which rules had none."""
     used = "; ".join(
         f"{name}: {100 * e.house_edge:.2f}% per ante under {e.strategy} "
-        f"(95% CI {100 * e.house_edge_ci95[0]:.2f}-{100 * e.house_edge_ci95[1]:.2f}%, {e.rounds:,} rounds, "
+        f"(95% CI [{100 * e.house_edge_ci95[0]:.2f}%, {100 * e.house_edge_ci95[1]:.2f}%], {e.rounds:,} rounds, "
         f"{e.measured})" for name, e in sorted(report.edges_used.items()))
+    if any(e.house_edge < 0 for e in report.edges_used.values()):
+        used += " (a negative edge is the player's: under these rules basic play beats the house)"
     text = f"Theoretical win uses the measured house edge: {used}." if used else "No measured house edge applies."
     if report.rules_without_edge:
         names = ", ".join(sorted(report.rules_without_edge))
