@@ -30,6 +30,7 @@ from controller.engine import (
     TakeAnte,
     legal_commands,
     next_card_target,
+    turn_actions,
 )
 from controller.engine.strength import hand_value
 from controller.hands import HandCategory
@@ -74,9 +75,10 @@ def next_action(state: RoundState) -> Command | None:
     next thing due is a card from the shoe. The round must be dealt (bets closed) and free of faults."""
     if next_card_target(state) is not None:
         return None
-    legal = legal_commands(state)
     if state.phase is Phase.DECISIONS and state.turn:
-        return decide_box(state, state.turn, legal)
+        # The box's own choices are all its decision needs (what legal_commands lists for it, found cheaper).
+        return decide_box(state, state.turn, turn_actions(state))
+    legal = legal_commands(state)
     kinds = {a.kind for a in legal}
     if "reveal" in kinds:
         return RevealDealer()

@@ -115,6 +115,15 @@ def legal_commands(state: RoundState) -> tuple[LegalAction, ...]:
     return tuple(out)
 
 
+def turn_actions(state: RoundState) -> tuple[LegalAction, ...]:
+    """What `legal_commands` lists for the box whose turn it is, without working out the rest of the table's:
+    a player's strategy asks this for every decision (the same kinds, the same ranges)."""
+    number = state.turn
+    if state.phase is not Phase.DECISIONS or not number or state.fault is not None:
+        return tuple(a for a in legal_commands(state) if number and a.box == number)
+    return tuple(_box_actions(state, number))
+
+
 def _box_actions(state: RoundState, number: int) -> list[LegalAction]:
     box = state.boxes[number]
     out: list[LegalAction] = []
