@@ -16,6 +16,7 @@ from controller.engine.commands import (
     TakeAnte,
 )
 from controller.engine.queries import describe_next_card, exchange_price, insurance_range
+from controller.engine.records import record
 from controller.engine.state import Phase, RoundState, buy_candidates
 from controller.engine.verifiers import can
 
@@ -29,7 +30,7 @@ class Expectation:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LegalAction:
     """One kind of command that is legal now; amounts and card counts as inclusive ranges."""
 

@@ -16,9 +16,10 @@ import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from controller.engine.records import record
 
 GENESIS_HASH = "0" * 64
 SCHEMA_VERSION = 1
@@ -56,7 +57,7 @@ class JournalError(Exception):
         self.seq = seq  # the event that could not be read, when one is to blame
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NewEvent:
     """An event to append: what the caller knows. The journal adds the sequence number and the hashes."""
 
@@ -69,7 +70,7 @@ class NewEvent:
     payload_json: str | None = None  # the payload already in its canonical JSON form (payload_to_json)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class JournalEntry:
     """An event as it stands in the journal."""
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from controller.cards import Card
+from controller.engine.records import record
 from drivers.shoe1.messages import (
     DEVICE_FAULTS,
     SEQ_MODULUS,
@@ -54,7 +55,7 @@ class ShoeConfig:
     start_locked: bool = False  # the gate is closed at power-up until the host sends UNLOCK
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DealtCard:
     """Ground truth: a card that physically left the shoe, and what the reader reported for it."""
 
