@@ -188,11 +188,7 @@ class SimulatedShoeSource(CardSource):
         with self._lock:
             out = self.model.poll(now)
         if out and self._plugged:
-            link, encode = self.link, codec.encode
-            data = b"".join(
-                link.garble_sentence(encode(t.message)) if t.garbled else encode(t.message)
-                for t in link.transmit(out)
-            )
+            data = self.link.serial_bytes(self.link.transmit(out))
             delivery = self._delivery
             for frame in self._reader.feed(data):
                 self._apply(delivery.on_frame(frame, now))
