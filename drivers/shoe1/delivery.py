@@ -122,6 +122,8 @@ class Delivery:
         return self._go_offline(why)
 
     def on_frame(self, frame: Decoded, now: float) -> Outcome:
+        if type(frame) is CardFrame and self._doubt_until is None:
+            return self._on_card(frame, now)  # the usual frame: a card is no heartbeat (see _alive)
         if isinstance(frame, BadFrame):
             self.counters.bad_frames += 1
             self.counters.last_bad_reason = frame.reason
@@ -130,8 +132,6 @@ class Delivery:
             self.counters.unknown_frames += 1
             log.warning("%s: ignored a frame of unknown type %r", self.source, frame.kind)  # SHOE/1: ignore, log
             return Outcome()
-        if type(frame) is CardFrame and self._doubt_until is None:
-            return self._on_card(frame, now)  # the usual frame: a card is no heartbeat (see _alive)
         out = self._alive(
             now, heartbeat=isinstance(frame, Heartbeat | ShoeHello), announce=not isinstance(frame, ShoeHello)
         )
