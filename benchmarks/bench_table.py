@@ -1,7 +1,8 @@
 """Table application benchmark: journal appends with fsync, simulate with the journal on, recovery of a
 100,000-event table, and `audit verify` of 1,000,000 events (on every core, and on one for comparison).
 
-Usage: `.venv/bin/python benchmarks/bench_table.py [--verify-events N] [--dir PATH] [--no-one-core]`. The
+Usage: `.venv/bin/python benchmarks/bench_table.py [--verify-events N] [--dir PATH] [--no-one-core]
+[--simulate-only]` (--simulate-only: just `rptable simulate --rules classic --rounds 2000 --seed 3`). The
 journals are written under --dir (default: a temporary folder on the same disk as this repository), and removed
 afterwards. CPU times (this process and its workers) and the load average are printed next to wall times: on a
 shared machine the wall time of a CPU-bound step reads high when other work holds the cores.
@@ -55,6 +56,20 @@ def session(folder: Path, name: str, events: int) -> tuple[Path, float, float, i
     return path, report.rounds / report.seconds, report.rounds / cpu, report.events
 
 
+def simulate_figures(folder: Path, rounds: int = 2000, seed: int = 3) -> None:
+    """`rptable simulate --rules classic --rounds 2000 --seed 3 --journal PATH`: rounds/s of wall time, and the
+    CPU per round of the whole process (the journal's writer thread too) and of the thread that plays."""
+    load = os.getloadavg()
+    cpu, thread = time.process_time(), time.thread_time()
+    report = simulate(load_preset("classic"), rounds, seed=seed, boxes=6, journal_path=folder / "simulate.journal")
+    cpu, thread = time.process_time() - cpu, time.thread_time() - thread
+    assert verify_journal_file(str(folder / "simulate.journal"), cores=1).ok
+    print(f"simulate --rules classic --rounds {rounds} --seed {seed}, journal on, 6 boxes: "
+          f"{report.rounds / report.seconds:,.0f} rounds/s (target >= 500); {1000 * cpu / rounds:.2f} ms CPU a round "
+          f"(target <= 1.6), {1000 * thread / rounds:.2f} ms of it playing, the rest the journal's writer; "
+          f"{report.events / rounds:.0f} events a round; load {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
+
+
 def children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -75,8 +90,15 @@ def main() -> None:
     parser.add_argument("--recovery-events", type=int, default=100_000)
     parser.add_argument("--dir", default=str(ROOT / "benchmarks"), help="where to write the journals")
     parser.add_argument("--no-one-core", action="store_true", help="skip the one-core verify (for comparison)")
+    parser.add_argument("--simulate-only", action="store_true", help="only the simulate figures (seconds)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-table-", dir=args.dir))
+    if args.simulate_only:
+        try:
+            simulate_figures(folder)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        return
     load_before = os.getloadavg()
     try:
         appends = fsync_appends(folder, 2000)

@@ -32,6 +32,7 @@ from controller.engine import (
     TakeAnte,
     legal_commands,
     next_card_target,
+    turn_actions,
 )
 from controller.engine.strength import hand_value
 from controller.hands import HandCategory
@@ -85,9 +86,10 @@ def next_action_of(state: RoundState, box_decider: BoxDecider, buy_decider: BoxD
     game), the dealer's steps being the same for every strategy; None when a card from the shoe is due."""
     if next_card_target(state) is not None:
         return None
-    legal = legal_commands(state)
     if state.phase is Phase.DECISIONS and state.turn:
-        return box_decider(state, state.turn, legal)
+        # The box's own choices are all its decision needs (what legal_commands lists for it, found cheaper).
+        return box_decider(state, state.turn, turn_actions(state))
+    legal = legal_commands(state)
     kinds = {a.kind for a in legal}
     if "reveal" in kinds:
         return RevealDealer()

@@ -18,9 +18,10 @@ from typing import ClassVar
 from urllib.parse import parse_qs, urlsplit
 
 from controller.cards import Card
+from controller.engine.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record  # frozen and slotted, built fast: one a card
 class CardEvent:
     """A card left the shoe (or settled under the camera). `card` is None when it could not be read (`??`)."""
 

@@ -112,7 +112,10 @@ def mutate(rows, kind, index):
     elif kind == "swap" and index + 1 < len(rows):
         rows[index][7], rows[index + 1][7] = rows[index + 1][7], rows[index][7]
     elif kind == "forge_rehashed":
-        data = json.loads(row[7])
+        try:
+            data = json.loads(row[7])
+        except json.JSONDecodeError:  # garbled by the first tampering: nothing left to forge
+            return False
         for key in ("net", "house_net", "card", "box", "amount"):
             if isinstance(data.get(key), int):
                 data[key] += 1

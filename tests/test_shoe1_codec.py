@@ -185,3 +185,29 @@ def test_shoe1_single_bit_error_in_body_is_always_detected(messages: list, data:
         out = codec.SentenceReader().feed(bytes(sentence))
         assert message not in out or sentence == codec.encode(message)
         assert not any(isinstance(m, CardFrame) and m != message for m in out)
+
+
+# Sentences, noise, stray delimiters and over-long runs: what a noisy serial line carries.
+line_pieces = st.one_of(
+    shoe_messages.map(codec.encode),
+    st.binary(max_size=30),
+    st.sampled_from((b"$", b"\r\n", b"\n", b"*", b"$CARD,1,AS", b"$" + b"A" * 90 + b"\r\n")),
+)
+
+
+@given(st.lists(line_pieces, max_size=12), st.lists(st.integers(1, 100), min_size=1, max_size=8))
+def test_shoe1_framing_reads_any_stream_the_same_whatever_the_reads_byte_by_byte_or_whole(
+        pieces: list[bytes], reads: list[int]) -> None:
+    """The framing rules are stated byte by byte; a whole sentence within one read is cut out at once. Both must
+    give the same sentences, the same reasons for dropping, and the same count of noise bytes."""
+    stream = b"".join(pieces)
+    by_byte = codec.SentenceReader()
+    expected = [frame for i in range(len(stream)) for frame in by_byte.feed(stream[i : i + 1])]
+    chunked, out, i, k = codec.SentenceReader(), [], 0, 0
+    while i < len(stream):
+        size = reads[k % len(reads)]
+        out.extend(chunked.feed(stream[i : i + size]))
+        i, k = i + size, k + 1
+    whole = codec.SentenceReader()
+    assert out == expected == whole.feed(stream)
+    assert chunked.noise_bytes == by_byte.noise_bytes == whole.noise_bytes

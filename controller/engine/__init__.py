@@ -25,7 +25,7 @@ from controller.engine.commands import (
     WithdrawStakes,
 )
 from controller.engine.events import DEALER, Event, event_from_dict
-from controller.engine.guide import Expectation, LegalAction, expected_next, legal_commands
+from controller.engine.guide import Expectation, LegalAction, expected_next, legal_commands, turn_actions
 from controller.engine.machine import do
 from controller.engine.queries import describe_next_card, exchange_price, insurance_range, next_card_target
 from controller.engine.state import BoxState, Phase, RoundState, apply, buy_candidates, new_round, replay
@@ -70,5 +70,6 @@ __all__ = [
     "new_round",
     "next_card_target",
     "replay",
+    "turn_actions",
     "verify",
 ]

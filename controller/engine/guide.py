@@ -16,6 +16,7 @@ from controller.engine.commands import (
     TakeAnte,
 )
 from controller.engine.queries import describe_next_card, exchange_price, insurance_range
+from controller.engine.records import record
 from controller.engine.state import Phase, RoundState, buy_candidates
 from controller.engine.verifiers import can
 
@@ -29,7 +30,7 @@ class Expectation:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LegalAction:
     """One kind of command that is legal now; amounts and card counts as inclusive ranges."""
 
@@ -113,6 +114,15 @@ def legal_commands(state: RoundState) -> tuple[LegalAction, ...]:
             out.append(LegalAction("close_buying"))
     out.append(LegalAction("void_round"))
     return tuple(out)
+
+
+def turn_actions(state: RoundState) -> tuple[LegalAction, ...]:
+    """What `legal_commands` lists for the box whose turn it is, without working out the rest of the table's:
+    a player's strategy asks this for every decision (the same kinds, the same ranges)."""
+    number = state.turn
+    if state.phase is not Phase.DECISIONS or not number or state.fault is not None:
+        return tuple(a for a in legal_commands(state) if number and a.box == number)
+    return tuple(_box_actions(state, number))
 
 
 def _box_actions(state: RoundState, number: int) -> list[LegalAction]:

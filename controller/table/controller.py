@@ -382,7 +382,9 @@ class TableController:
 
     def _now(self) -> float:
         """The time to record: never earlier than the last event, so the journal stays in time order."""
-        self._last_at = max(self._last_at, float(self.clock()))
+        now = float(self.clock())
+        if now > self._last_at:
+            self._last_at = now
         return self._last_at
 
     def _check_clock(self) -> None:

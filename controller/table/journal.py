@@ -10,15 +10,16 @@ recorded must not be shown.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from hashlib import sha256
 from pathlib import Path
 from typing import Any
+
+from controller.engine.records import record
 
 GENESIS_HASH = "0" * 64
 SCHEMA_VERSION = 1
@@ -56,7 +57,7 @@ class JournalError(Exception):
         self.seq = seq  # the event that could not be read, when one is to blame
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NewEvent:
     """An event to append: what the caller knows. The journal adds the sequence number and the hashes."""
 
@@ -69,7 +70,7 @@ class NewEvent:
     payload_json: str | None = None  # the payload already in its canonical JSON form (payload_to_json)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class JournalEntry:
     """An event as it stands in the journal."""
 
@@ -85,6 +86,8 @@ class JournalEntry:
     hash: str
     payload_json: str = ""  # the payload exactly as stored (what the hash covers)
 
+NUL = "\x00"
+
 
 def entry_hash(
     seq: int, table_id: str, at: float, round_id: str | None, kind: str, version: int, actor: str | None,
@@ -93,11 +96,11 @@ def entry_hash(
     """SHA-256 over every field of the entry and its predecessor's hash, in one canonical byte form.
 
     The fields are joined by U+001F (unit separator), which none can hold: the payload is JSON (control
-    characters escaped), names and ids are plain text rptable makes. None is written as an empty field."""
-    none = "\x00"  # no field can hold it: a missing value differs from an empty one
-    fields = (str(seq), table_id, repr(float(at)), none if round_id is None else round_id, kind, str(version),
-              none if actor is None else actor, payload_json, prev_hash)
-    return hashlib.sha256("\x1f".join(fields).encode("utf-8")).hexdigest()
+    characters escaped), names and ids are plain text rptable makes. None is written as NUL, which no field
+    can hold either, so a missing value differs from an empty one."""
+    text = (f"{seq}\x1f{table_id}\x1f{float(at)!r}\x1f{NUL if round_id is None else round_id}\x1f{kind}\x1f"
+            f"{version}\x1f{NUL if actor is None else actor}\x1f{payload_json}\x1f{prev_hash}")
+    return sha256(text.encode()).hexdigest()
 
 
 _CANONICAL_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)

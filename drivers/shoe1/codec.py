@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import reduce
 from operator import xor
 
-from controller.cards import RANK_CHARS, SUIT_CHARS, Card, card_from_index
+from controller.cards import PACK, RANK_CHARS, SUIT_CHARS, Card
 from drivers.shoe1.messages import (
     STATES,
     Ack,
@@ -33,6 +33,8 @@ CR, LF = 0x0D, 0x0A
 
 
 HEX_DIGITS = frozenset(b"0123456789ABCDEF")
+CHECKSUM_VALUES = {b"%02X" % value: value for value in range(256)}  # the only checksum fields SHOE/1 allows
+CARDS_BY_FIELD = {RANK_CHARS[card.rank - 2] + SUIT_CHARS[card.suit]: card for card in PACK}  # `QS` -> Card
 
 
 def checksum(body: bytes) -> int:
@@ -56,6 +58,16 @@ def encode(message: ShoeMessage | HostMessage) -> bytes:
 
 
 def body_of(message: ShoeMessage | HostMessage) -> str:
+    kind = type(message)
+    if kind is CardFrame:  # the two sentences of every card first, without the match's pattern tests
+        assert isinstance(message, CardFrame)
+        card = message.card
+        text = "??" if card is None else RANK_CHARS[card.rank - 2] + SUIT_CHARS[card.suit]
+        quality = message.quality
+        return f"CARD,{message.seq},{text}" if quality is None else f"CARD,{message.seq},{text},{quality}"
+    if kind is Ack:
+        assert isinstance(message, Ack)
+        return f"ACK,{message.seq}"
     match message:  # the two sentences of every card first: CARD and its ACK
         case CardFrame(seq, card, quality):
             tail = "" if quality is None else f",{quality}"
@@ -93,11 +105,12 @@ def _seq(text: str) -> int | None:
 
 def parse_card_field(text: str) -> Card | str | None:
     """The card of a CARD sentence; None for `??`; a str saying what is wrong otherwise."""
+    card = CARDS_BY_FIELD.get(text)
+    if card is not None:
+        return card
     if text == "??":
         return None
-    if len(text) != 2 or text[0] not in RANK_CHARS or text[1] not in SUIT_CHARS:
-        return f"card '{text}' is not a rank 2-9 T J Q K A and a suit C D H S"
-    return card_from_index(RANK_CHARS.index(text[0]) * 4 + SUIT_CHARS.index(text[1]))
+    return f"card '{text}' is not a rank 2-9 T J Q K A and a suit C D H S"
 
 
 def parse_shoe_body(body: str, raw: bytes = b"") -> ShoeMessage | BadFrame | UnknownFrame:
@@ -166,24 +179,32 @@ def decode_sentence(
     if len(sentence) > MAX_SENTENCE:
         return BadFrame(f"sentence of {len(sentence)} bytes is over {MAX_SENTENCE}", sentence)
     line = sentence.rstrip(b"\r\n")
-    if not line.startswith(b"$"):
+    if line[:1] != b"$":
         return BadFrame("sentence does not start with $", sentence)
     star = line.rfind(b"*")
     if star < 0 or len(line) - star != 3:
         return BadFrame("missing *HH checksum", sentence)
     body, given = line[1:star], line[star + 1 :]
-    try:
-        expected = int(given, 16)
-        text = body.decode("ascii")
-    except (UnicodeDecodeError, ValueError):
-        return BadFrame("checksum or body is not ASCII hex/text", sentence)
-    if given[0] not in HEX_DIGITS or given[1] not in HEX_DIGITS:
-        return BadFrame("checksum must be two upper-case hex digits", sentence)
+    expected = CHECKSUM_VALUES.get(given)
+    if expected is None or not body.isascii():
+        return _refused_checksum_field(body, given, sentence)
     if checksum(body) != expected:
         return BadFrame(f"bad checksum {given.decode()} (computed {checksum(body):02X})", sentence)
+    text = body.decode("ascii")
     if not text.isprintable():
         return BadFrame("body holds control characters", sentence)
     return parse_body(text, sentence)
+
+
+def _refused_checksum_field(body: bytes, given: bytes, sentence: bytes) -> BadFrame:
+    """Why a sentence whose checksum field is not two upper-case hex digits, or whose body is not ASCII, is
+    dropped."""
+    try:
+        int(given, 16)
+        body.decode("ascii")
+    except (UnicodeDecodeError, ValueError):
+        return BadFrame("checksum or body is not ASCII hex/text", sentence)
+    return BadFrame("checksum must be two upper-case hex digits", sentence)
 
 
 class SentenceReader:
@@ -205,7 +226,7 @@ class SentenceReader:
         reaches MAX_SENTENCE bytes without its LF. It is done a run of bytes at a time (`find`), not a byte
         at a time: every card passes here."""
         out: list[Decoded] = []
-        partial = self._partial
+        partial, parse_body = self._partial, self._parse_body
         i, n = 0, len(data)
         while i < n:
             if not self._in_sentence:
@@ -214,6 +235,11 @@ class SentenceReader:
                     self.noise_bytes += n - i
                     break
                 self.noise_bytes += start - i
+                lf = data.find(b"\n", start + 1, start + MAX_SENTENCE)
+                if lf >= 0 and data.find(b"$", start + 1, lf) < 0:  # the usual: a whole sentence in this read
+                    out.append(decode_sentence(data[start:lf + 1], parse_body))
+                    i = lf + 1
+                    continue
                 partial.clear()
                 partial.append(START)
                 self._in_sentence = True
@@ -229,7 +255,7 @@ class SentenceReader:
                 i = dollar  # the `$` starts the next sentence
             elif lf >= 0:
                 partial += data[i:lf + 1]
-                out.append(decode_sentence(bytes(partial), self._parse_body))
+                out.append(decode_sentence(bytes(partial), parse_body))
                 partial.clear()
                 self._in_sentence = False
                 i = lf + 1

@@ -43,7 +43,7 @@ UPTIME_SLACK = 3.0  # seconds the shoe's uptime may disagree with the host's clo
 DOUBT_WAIT = 1.5  # after a HELLO, how long an old-looking card may wait for the heartbeat that explains it
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     """What the driver must do after one input: deliver `events` in order, send `replies` to the shoe."""
 
@@ -122,6 +122,8 @@ class Delivery:
         return self._go_offline(why)
 
     def on_frame(self, frame: Decoded, now: float) -> Outcome:
+        if type(frame) is CardFrame and self._doubt_until is None:
+            return self._on_card(frame, now)  # the usual frame: a card is no heartbeat (see _alive)
         if isinstance(frame, BadFrame):
             self.counters.bad_frames += 1
             self.counters.last_bad_reason = frame.reason
@@ -130,8 +132,6 @@ class Delivery:
             self.counters.unknown_frames += 1
             log.warning("%s: ignored a frame of unknown type %r", self.source, frame.kind)  # SHOE/1: ignore, log
             return Outcome()
-        if type(frame) is CardFrame and self._doubt_until is None:
-            return self._on_card(frame, now)  # the usual frame: a card is no heartbeat (see _alive)
         out = self._alive(
             now, heartbeat=isinstance(frame, Heartbeat | ShoeHello), announce=not isinstance(frame, ShoeHello)
         )
@@ -194,10 +194,11 @@ class Delivery:
 
     # -- the rules -----------------------------------------------------------------------------------------
     def _on_card(self, frame: CardFrame, now: float) -> Outcome:
-        out = Outcome(replies=[Ack(frame.seq)])  # every CARD is acknowledged, retransmissions too
+        seq = frame.seq
+        out = Outcome([], [Ack(seq)])  # every CARD is acknowledged, retransmissions too
         if self.expected is None:
-            self.expected = frame.seq
-        distance = seq_distance(frame.seq, self.expected)
+            self.expected = seq
+        distance = 0 if seq == self.expected else seq_distance(seq, self.expected)
         if distance == 0:
             out.events.append(self._deliver(frame))
             if self._held:
@@ -304,9 +305,10 @@ class Delivery:
         return self._record(frame)
 
     def _record(self, frame: CardFrame) -> CardEvent:
-        self._history[frame.seq] = frame.code
-        while len(self._history) > HISTORY:
-            self._history.popitem(last=False)
+        history = self._history
+        history[frame.seq] = frame.code
+        while len(history) > HISTORY:
+            history.popitem(last=False)
         self.counters.cards += 1
         return CardEvent(frame.card, frame.seq, frame.quality, self.source, self._wall())
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from controller.cards import Card
+from controller.engine.records import record  # frozen and slotted, built fast: every card makes several
 
 SEQ_MODULUS = 65536  # seq is 0..65535 and wraps to 0
 HOST_ID = "rptable"  # what the controller calls itself in its HELLO
@@ -23,14 +22,14 @@ DEVICE_FAULTS: dict[str, str] = {
 
 
 # -- shoe -> host ------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@record
 class ShoeHello:
     model: str
     serial: str
     firmware: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardFrame:
     """A card left the shoe; `card` is None for `??` (left but unreadable)."""
 
@@ -43,23 +42,23 @@ class CardFrame:
         return self.card.code if self.card is not None else "??"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StatusFrame:
     state: str  # one of STATES
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FaultFrame:
     code: str  # E01..E07
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Heartbeat:
     uptime: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Nak:
     reason: str
 
@@ -68,27 +67,27 @@ ShoeMessage = ShoeHello | CardFrame | StatusFrame | FaultFrame | Heartbeat | Nak
 
 
 # -- host -> shoe ------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@record
 class HostHello:
     host_id: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ack:
     seq: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Resync:
     seq: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Lock:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Unlock:
     pass
 
@@ -97,7 +96,7 @@ HostMessage = HostHello | Ack | Resync | Lock | Unlock
 
 
 # -- what a receiver drops ---------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@record
 class BadFrame:
     """A frame the receiver dropped and counted: bad checksum/CRC, no `*HH`, over-long, out-of-range field."""
 
@@ -105,7 +104,7 @@ class BadFrame:
     raw: bytes = b""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnknownFrame:
     """A well-formed frame of a type this side does not know: ignored and logged, not an error."""
 

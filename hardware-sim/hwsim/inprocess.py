@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from controller.cards import Card
 from drivers.base import CardSource, SourceError, SourceEvent, SourceStatus, url_query
 from drivers.shoe1 import codec
+from drivers.shoe1.codec import decode_sentence, encode, parse_host_body
 from drivers.shoe1.delivery import GAP_WAIT, HEARTBEAT_TIMEOUT, Delivery, Outcome
 from drivers.shoe1.link_source import flag
 from drivers.shoe1.messages import HOST_ID, HostHello, HostMessage, Lock, Unlock
@@ -187,11 +188,7 @@ class SimulatedShoeSource(CardSource):
         with self._lock:
             out = self.model.poll(now)
         if out and self._plugged:
-            link, encode = self.link, codec.encode
-            data = b"".join(
-                link.garble_sentence(encode(t.message)) if t.garbled else encode(t.message)
-                for t in link.transmit(out)
-            )
+            data = self.link.serial_bytes(self.link.transmit(out))
             delivery = self._delivery
             for frame in self._reader.feed(data):
                 self._apply(delivery.on_frame(frame, now))
@@ -204,15 +201,17 @@ class SimulatedShoeSource(CardSource):
     def _apply(self, outcome: Outcome) -> None:
         if outcome.events:
             self._ready.extend(outcome.events)
-        for reply in outcome.replies:
-            if isinstance(reply, Lock):
-                self._status.locked = True
-            self._to_shoe(reply, self._now())
+        if outcome.replies:
+            now = self._now()
+            for reply in outcome.replies:
+                if type(reply) is Lock:
+                    self._status.locked = True
+                self._to_shoe(reply, now)
 
     def _to_shoe(self, message: HostMessage, now: float) -> None:
         if self._plugged:
             # Through the codec both ways, as on a wire.
-            decoded = codec.decode_sentence(codec.encode(message), codec.parse_host_body)
+            decoded = decode_sentence(encode(message), parse_host_body)
             with self._lock:
                 self.model.receive(decoded, now)  # type: ignore[arg-type]
 

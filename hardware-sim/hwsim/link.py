@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from controller.engine.records import record
 from drivers.shoe1 import codec
 from drivers.shoe1.messages import FaultFrame, ShoeMessage
 from hwsim.faults import FaultPlan
@@ -26,7 +27,7 @@ class LinkCounters:
     faults_delivered: list[str] = field(default_factory=list)  # FAULT codes that reached the host intact
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Transmission:
     message: ShoeMessage
     garbled: bool
@@ -67,11 +68,8 @@ class LinkFaults:
     def serial_bytes(self, transmissions: Iterable[Transmission]) -> bytes:
         """The SHOE/1 sentences of these transmissions as they go down a serial line or a socket, garbled
         where the cable garbles them."""
-        chunks = []
-        for t in transmissions:
-            sentence = codec.encode(t.message)
-            chunks.append(self.garble_sentence(sentence) if t.garbled else sentence)
-        return b"".join(chunks)
+        encode, garble = codec.encode, self.garble_sentence
+        return b"".join([garble(encode(t.message)) if t.garbled else encode(t.message) for t in transmissions])
 
     def garble_sentence(self, sentence: bytes) -> bytes:
         """Flip one bit of a byte of BODY (between `$` and `*`) without creating a delimiter."""

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from controller.cards import Card
+from controller.engine.records import record
 from drivers.shoe1.messages import (
     DEVICE_FAULTS,
     SEQ_MODULUS,
@@ -54,7 +55,7 @@ class ShoeConfig:
     start_locked: bool = False  # the gate is closed at power-up until the host sends UNLOCK
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DealtCard:
     """Ground truth: a card that physically left the shoe, and what the reader reported for it."""
 
@@ -143,6 +144,9 @@ class ShoeModel:
 
     # -- host -> shoe --------------------------------------------------------------------------------------
     def receive(self, message: HostMessage, now: float) -> None:
+        if type(message) is Ack:  # every card's: without the match's pattern tests
+            self._unacked.pop(message.seq, None)
+            return
         match message:
             case Ack(seq):
                 self._unacked.pop(seq, None)
@@ -233,7 +237,8 @@ class ShoeModel:
 
     def _deal_one(self, now: float) -> None:
         number = self._dealt + 1
-        for fault in self.faults.at_card(number):
+        scheduled = self.faults.at_card(number) if self.faults.events else ()
+        for fault in scheduled:
             key = (fault.kind, number)
             if key in self._applied:
                 continue
@@ -243,7 +248,7 @@ class ShoeModel:
                 return  # the shoe stopped before this card; it comes out when the pause ends
         self._on_demand = max(0, self._on_demand - 1)
         self._emit_card(number, now)
-        if self._has(number, "double") and self._stock:
+        if scheduled and self._has(number, "double") and self._stock:
             self._emit_card(number + 1, now)  # drawn together with card N
         self._next_deal = self._next_deal + self._interval
         if self._next_deal < now - CATCH_UP_LIMIT:  # far behind (on-demand deals, a stall): no burst
@@ -276,17 +281,18 @@ class ShoeModel:
         self._resume_state = resume_state
 
     def _emit_card(self, number: int, now: float) -> None:
-        unreadable = self._has(number, "unreadable")
+        unreadable = bool(self.faults.events) and self._has(number, "unreadable")
         card = self._stock.popleft()
         seq = self._next_seq
         self._next_seq = (seq + 1) % SEQ_MODULUS
         self._dealt = number
         quality = None if unreadable else 80 + self._rng.randrange(21)  # randint(80, 100), the same draw
         frame = CardFrame(seq, None if unreadable else card, quality)
-        self._buffer[seq] = frame
-        while len(self._buffer) > self.config.resend_buffer:
-            old, _ = self._buffer.popitem(last=False)
+        buffer, config = self._buffer, self.config
+        buffer[seq] = frame
+        while len(buffer) > config.resend_buffer:
+            old, _ = buffer.popitem(last=False)
             self._unacked.pop(old, None)
-        self._unacked[seq] = [now + self.config.resend_interval, self.config.max_resends]
+        self._unacked[seq] = [now + config.resend_interval, config.max_resends]
         self._outbox.append(frame)
         self.truth.append(DealtCard(number, seq, card, frame.card, quality))
