@@ -20,12 +20,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from controller.analysis.house_edge_file import bonus_edge, edge_entry, edges_toml
+import controller.analysis
+from controller.analysis.house_edge_file import edge_entry, edges_toml
+from controller.analysis.house_edges import FILE
 from controller.analysis.montecarlo import house_edge
 from controller.rule_files import load_preset, preset_names
 from controller.rules import rules_digest
 
-OUT = Path(__file__).resolve().parent.parent / "controller" / "analysis" / "house_edges.toml"
+OUT = Path(controller.analysis.__file__).resolve().parent / FILE  # where the shift report reads it
 
 
 def _kept_entries(path: Path) -> dict[str, dict[str, Any]]:
@@ -57,7 +59,7 @@ def main() -> int:
         ordered = {n: merged[n] for n in preset_names() if n in merged}
         args.out.write_text(edges_toml(ordered), encoding="utf-8")  # after each preset: a long run keeps its work
         lo, hi = report.house_edge_ci95
-        bonus = bonus_edge(rules)
+        bonus = entries[name].get("bonus_edge")
         rows.append(f"| `{name}` | {100 * report.house_edge:.2f}% | [{100 * lo:.2f}%, {100 * hi:.2f}%] | "
                     f"{100 * report.element_of_risk:.2f}% | {report.average_wager:.3f} | "
                     f"{'—' if bonus is None else f'{100 * bonus:.2f}%'} | {report.rounds:,} | "

@@ -142,7 +142,7 @@ def test_audit_shift_report_sets_theoretical_win_beside_actual_and_names_rules_w
     assert report.total.theoretical == pytest.approx(7.0)
     assert report.by_box[1].theoretical == pytest.approx(7.0)
     assert report.total.win == 200 and report.total.theoretical_hold_pct == pytest.approx(3.5)
-    assert report.rules_without_edge == {"house-own"} and not report.theoretical_complete
+    assert report.rules_without_edge == {"house-own"}
     assert "theoretical_win" in report_csv(report).splitlines()[0]
     page = report_html(report)
     assert "theoretical win +7" in page and "house-own" in page and "5.00% per ante under basic" in page

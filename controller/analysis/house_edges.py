@@ -9,8 +9,6 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from controller.rules import HouseRules, rules_digest
-
 FILE = "house_edges.toml"
 
 
@@ -27,7 +25,7 @@ class HouseEdge:
 
 @cache
 def measured_edges() -> dict[str, HouseEdge]:
-    """The measured figures by rules digest; none when the file is absent."""
+    """The measured figures by rules digest (controller.rules.rules_digest); none when the file is absent."""
     path = resources.files("controller.analysis").joinpath(FILE)
     if not path.is_file():
         return {}
@@ -40,7 +38,3 @@ def measured_edges() -> dict[str, HouseEdge]:
             str(row["measured"]), float(row["bonus_edge"]) if "bonus_edge" in row else None)
     return edges
 
-
-def edge_for(rules: HouseRules) -> HouseEdge | None:
-    """The measured edge for exactly these rules, or None (a changed preset or a casino's own file)."""
-    return measured_edges().get(rules_digest(rules))

@@ -18,6 +18,7 @@ import io
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 from controller.analysis.house_edges import HouseEdge
 from controller.table.audit import RoundRecord
@@ -53,10 +54,6 @@ class ShiftReport:
     adjustments: int = 0
     edges_used: dict[str, HouseEdge] = field(default_factory=dict)  # rules name -> the edge applied
     rules_without_edge: set[str] = field(default_factory=set)  # rules names with no measured edge
-
-    @property
-    def theoretical_complete(self) -> bool:
-        return not self.rules_without_edge
 
 
 def build_report(table_id: str, rounds: list[RoundRecord], edges: dict[str, HouseEdge] | None = None) -> ShiftReport:
@@ -95,13 +92,11 @@ def build_report(table_id: str, rounds: list[RoundRecord], edges: dict[str, Hous
     return report
 
 
-def _theoretical_win(box: dict[str, object], edge: HouseEdge | None) -> float:
+def _theoretical_win(box: dict[str, Any], edge: HouseEdge | None) -> float:
     if edge is None:
         return 0.0
-    stakes = box.get("stakes") or {}
-    assert isinstance(stakes, dict)
-    bonus = stakes.get("bonus", 0) * (edge.bonus_edge or 0.0)
-    return float(stakes.get("ante", 0) * edge.house_edge + bonus)
+    stakes = box.get("stakes", {})
+    return float(stakes.get("ante", 0) * edge.house_edge + stakes.get("bonus", 0) * (edge.bonus_edge or 0.0))
 
 
 def report_csv(report: ShiftReport) -> str:
