@@ -47,7 +47,7 @@ class Card:
 
 # One instance per card: parsing returns these, so identity and equality agree everywhere.
 PACK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(2, 15) for suit in range(4))
-_BY_CODE = {card.code: card for card in PACK}
+BY_CODE = {card.code: card for card in PACK}  # `QS` -> Card
 
 
 def card_from_index(index: int) -> Card:
@@ -59,7 +59,7 @@ def parse_card(text: str) -> Card:
     raw = text.strip()
     if not raw:
         raise CardError(f"'{text}' is not a card: {CARD_SYNTAX}")
-    known = _BY_CODE.get(raw.upper())
+    known = BY_CODE.get(raw.upper())
     if known is not None:
         return known
     suit: int | None = None

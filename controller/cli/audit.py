@@ -152,14 +152,14 @@ def _recall(args: argparse.Namespace, entries: list[Any]) -> int:
 
 
 def _verify(args: argparse.Namespace, entries: list[Any]) -> int:
-    from controller.table.audit import verify_journal_file
+    from controller.table.audit import VerifyReport, verify_journal_file
     from controller.table.journal import JournalError
 
     try:
         report = verify_journal_file(args.journal, args.table)
     except JournalError as err:  # the file itself cannot be read (damaged below the rows)
         if args.json:
-            print(json.dumps({"ok": False, "events": 0, "rounds": 0, "first_bad_event": None, "reason": str(err)}))
+            print(json.dumps(VerifyReport(False, 0, 0, None, str(err)).to_dict()))
         print(f"rptable audit: {err} Keep the file as it is and report it.", file=sys.stderr)
         return 1
     if args.json:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from controller.table.journal import GENESIS_HASH, JournalEntry, entry_hash, payload_to_json
+from controller.table.journal import GENESIS_HASH, JournalEntry, entry_hash, stored_row
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +55,7 @@ class ChainWalk:
 
 
 def verify_chain(entries: Iterable[JournalEntry]) -> ChainReport:
-    return verify_rows(
-        (e.seq, e.table_id, e.at, e.round_id, e.kind, e.version, e.actor,
-         e.payload_json or payload_to_json(e.payload), e.prev_hash, e.hash) for e in entries)
+    return verify_rows(stored_row(e) for e in entries)
 
 
 def verify_rows(rows: Iterable[tuple[Any, ...]]) -> ChainReport:

@@ -86,6 +86,16 @@ class JournalEntry:
     hash: str
     payload_json: str = ""  # the payload exactly as stored (what the hash covers)
 
+
+# The stored row's columns, in order: what the chain hashes and `audit verify` reads.
+COLUMNS = "seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash"
+
+
+def stored_row(e: JournalEntry) -> tuple[Any, ...]:
+    """The entry as its stored row (COLUMNS), the payload in its canonical text."""
+    return (e.seq, e.table_id, e.at, e.round_id, e.kind, e.version, e.actor,
+            e.payload_json or payload_to_json(e.payload), e.prev_hash, e.hash)
+
 NUL = "\x00"
 
 
@@ -218,7 +228,7 @@ class Journal:
         """The stored rows with lo <= seq < hi, in order, undecoded: what `audit verify` checks and hashes."""
         try:
             yield from self._db.execute(
-                "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash FROM events "
+                f"SELECT {COLUMNS} FROM events "
                 "WHERE table_id = ? AND seq >= ? AND seq < ? ORDER BY seq", (self.table_id, lo, hi))
         except sqlite3.Error as err:
             raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
@@ -249,7 +259,7 @@ class Journal:
         self.sync()  # read what was appended, and never while the background writer uses the connection
         try:
             cursor = self._db.execute(
-                "SELECT seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash "
+                f"SELECT {COLUMNS} "
                 f"FROM events WHERE table_id = ? AND {where} ORDER BY seq", (self.table_id, *params))
             for row in cursor:
                 yield _entry(row)

@@ -28,7 +28,7 @@ from controller.engine.state import dealer_qualifies
 from controller.engine.strength import hand_value
 from controller.rules import HouseRules, rules_from_mapping
 from controller.table.chain import ChainWalk
-from controller.table.journal import Journal, JournalEntry, JournalError, payload_to_json
+from controller.table.journal import Journal, JournalEntry, JournalError, stored_row
 
 OVERRIDE_ROLES = ("pit_boss:", "admin:")
 REPLAY_ERRORS = (KeyError, ValueError, TypeError, AttributeError, IndexError, AssertionError)
@@ -248,8 +248,7 @@ def check_rows(rows: Iterable[tuple[Any, ...]], walk: ChainWalk, replay: ReplayC
 
 def verify_journal(entries: list[JournalEntry]) -> VerifyReport:
     """The hash chain and the full replay of a list of entries (the console's audit view), in one stretch."""
-    rows = ((e.seq, e.table_id, e.at, e.round_id, e.kind, e.version, e.actor,
-             e.payload_json or payload_to_json(e.payload), e.prev_hash, e.hash) for e in entries)
+    rows = (stored_row(e) for e in entries)
     return _report([check_rows(rows, ChainWalk(), ReplayCheck())], len(entries))
 
 

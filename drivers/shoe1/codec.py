@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import reduce
 from operator import xor
 
-from controller.cards import PACK, RANK_CHARS, SUIT_CHARS, Card
+from controller.cards import BY_CODE, Card
 from drivers.shoe1.messages import (
     STATES,
     Ack,
@@ -34,7 +34,6 @@ CR, LF = 0x0D, 0x0A
 
 HEX_DIGITS = frozenset(b"0123456789ABCDEF")
 CHECKSUM_VALUES = {b"%02X" % value: value for value in range(256)}  # the only checksum fields SHOE/1 allows
-CARDS_BY_FIELD = {RANK_CHARS[card.rank - 2] + SUIT_CHARS[card.suit]: card for card in PACK}  # `QS` -> Card
 
 
 def checksum(body: bytes) -> int:
@@ -61,19 +60,12 @@ def body_of(message: ShoeMessage | HostMessage) -> str:
     kind = type(message)
     if kind is CardFrame:  # the two sentences of every card first, without the match's pattern tests
         assert isinstance(message, CardFrame)
-        card = message.card
-        text = "??" if card is None else RANK_CHARS[card.rank - 2] + SUIT_CHARS[card.suit]
-        quality = message.quality
+        text, quality = card_text(message.card), message.quality
         return f"CARD,{message.seq},{text}" if quality is None else f"CARD,{message.seq},{text},{quality}"
     if kind is Ack:
         assert isinstance(message, Ack)
         return f"ACK,{message.seq}"
-    match message:  # the two sentences of every card first: CARD and its ACK
-        case CardFrame(seq, card, quality):
-            tail = "" if quality is None else f",{quality}"
-            return f"CARD,{seq},{card_text(card)}{tail}"
-        case Ack(seq):
-            return f"ACK,{seq}"
+    match message:
         case ShoeHello(model, serial, firmware):
             return f"HELLO,SHOE1,{model},{serial},{firmware}"
         case StatusFrame(state):
@@ -105,7 +97,7 @@ def _seq(text: str) -> int | None:
 
 def parse_card_field(text: str) -> Card | str | None:
     """The card of a CARD sentence; None for `??`; a str saying what is wrong otherwise."""
-    card = CARDS_BY_FIELD.get(text)
+    card = BY_CODE.get(text)
     if card is not None:
         return card
     if text == "??":

@@ -148,8 +148,6 @@ class ShoeModel:
             self._unacked.pop(message.seq, None)
             return
         match message:
-            case Ack(seq):
-                self._unacked.pop(seq, None)
             case HostHello():
                 self._outbox.append(self.hello)
                 for seq in list(self._unacked):
@@ -237,7 +235,7 @@ class ShoeModel:
 
     def _deal_one(self, now: float) -> None:
         number = self._dealt + 1
-        scheduled = self.faults.at_card(number) if self.faults.events else ()
+        scheduled = self.faults.at_card(number)
         for fault in scheduled:
             key = (fault.kind, number)
             if key in self._applied:
@@ -248,14 +246,14 @@ class ShoeModel:
                 return  # the shoe stopped before this card; it comes out when the pause ends
         self._on_demand = max(0, self._on_demand - 1)
         self._emit_card(number, now)
-        if scheduled and self._has(number, "double") and self._stock:
+        if any(f.kind == "double" for f in scheduled) and self._stock:
             self._emit_card(number + 1, now)  # drawn together with card N
         self._next_deal = self._next_deal + self._interval
         if self._next_deal < now - CATCH_UP_LIMIT:  # far behind (on-demand deals, a stall): no burst
             self._next_deal = now + self._interval
 
     def _has(self, number: int, kind: str) -> bool:
-        return bool(self.faults.events) and any(f.kind == kind for f in self.faults.at_card(number))
+        return any(f.kind == kind for f in self.faults.at_card(number))
 
     def _apply(self, fault: ScheduledFault, now: float) -> bool:
         """Start a scheduled fault; True if it stops the shoe before the card is drawn."""
@@ -281,7 +279,7 @@ class ShoeModel:
         self._resume_state = resume_state
 
     def _emit_card(self, number: int, now: float) -> None:
-        unreadable = bool(self.faults.events) and self._has(number, "unreadable")
+        unreadable = self._has(number, "unreadable")
         card = self._stock.popleft()
         seq = self._next_seq
         self._next_seq = (seq + 1) % SEQ_MODULUS
