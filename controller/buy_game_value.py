@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from controller.cards import PACK, Card
 from controller.engine import BoxState
+from controller.engine.queries import highest_card
 from controller.engine.settlement import settle_box
 from controller.engine.strength import hand_value
 from controller.hands import HandCategory, HandValue
@@ -45,7 +46,7 @@ def dealer_draw_expectation(
     net_against: Callable[[HandValue], int],
 ) -> float:
     """The expectation of `net_against(the dealer's final hand)` when he replaces his highest card from `pack`."""
-    highest = max(dealer, key=lambda c: (c.rank, c.suit))
+    highest = highest_card(dealer)
     kept = [c for c in dealer if c != highest]
     qualify = rules.dealer_qualifies_with
     redraw = rules.buy_game.redraw
@@ -57,7 +58,7 @@ def dealer_draw_expectation(
         if value.category >= qualify:
             settled += net_against(value)
         elif until_qualifies:
-            top = max([*kept, card], key=lambda c: (c.rank, c.suit))
+            top = highest_card([*kept, card])
             if top == card:
                 again += 1  # he replaces this card in turn: the same four cards draw again
             else:
@@ -106,7 +107,7 @@ def _until_qualifies(
         if value.category >= qualify:
             weights[value] = weights.get(value, 0.0) + 1.0
             continue
-        top = max(hand, key=lambda c: (c.rank, c.suit))
+        top = highest_card(hand)
         if top == card:
             again += 1
             continue

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from controller.cards import Card
+from controller.cards import ACE, KING, Card
 from controller.engine.strength import hand_value_and_payout
 from controller.hands import HandCategory
 from controller.payouts import PayTable
 
-ACE, KING, QUEEN, JACK = 14, 13, 12, 11
+QUEEN, JACK = 12, 11
 
 # Pair ranks grouped as a person says them: low, middle, high, top.
 PAIR_GROUPS = (("2-5", 2, 5), ("6-9", 6, 9), ("10-Q", 10, 12), ("K-A", 13, 14))
@@ -62,7 +62,7 @@ def classify(cards: Sequence[Card], up: Card, pays: PayTable) -> str:
     if category == HandCategory.ONE_PAIR:
         if payout.multiplier > pays.pay(HandCategory.ONE_PAIR) and ACE in ranks and KING in ranks:
             return "pair_and_ace_king"
-        pair = pair_rank(cards)
+        pair = value.tiebreak[0]  # a pair hand's tiebreak starts with the pair's rank (R-HAND-2)
         group = next(name for name, low, high in PAIR_GROUPS if low <= pair <= high)
         return f"pair_{group}_{'up_higher' if up.rank > pair else 'up_not_higher'}"
     if flush_draw(cards) is not None:
@@ -92,11 +92,6 @@ def insurance_class(category: HandCategory) -> str | None:
     if category >= HandCategory.THREE_OF_A_KIND:
         return category.name.lower()
     return None
-
-
-def pair_rank(cards: Sequence[Card]) -> int:
-    counts = Counter(c.rank for c in cards)
-    return max(rank for rank, n in counts.items() if n >= 2)
 
 
 def flush_draw(cards: Sequence[Card]) -> Card | None:

@@ -39,8 +39,9 @@ def _five_rank_multisets() -> list[tuple[int, ...]]:
 
 def _multiset_colex_table() -> npt.NDArray[np.int32]:
     table = np.full(int(_RANK_WEIGHT[-1]) * 4 + int(_RANK_WEIGHT[-2]) + 1, -1, dtype=np.int32)
+    weights = _RANK_WEIGHT.tolist()  # plain ints: summing numpy scalars one by one is slow at import
     for multiset in _five_rank_multisets():
-        weight = int(sum(_RANK_WEIGHT[r] for r in multiset))
+        weight = sum(weights[r] for r in multiset)
         assert table[weight] == -1, "the rank weights must give every multiset its own sum"
         table[weight] = _colex(multiset)
     return table

@@ -3,6 +3,7 @@ costs, how much a box may insure."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from controller.cards import Card
@@ -55,7 +56,7 @@ def describe_next_card(state: RoundState) -> str | None:
     return f"card {len(box.cards) + 1} to box {target}"
 
 
-def highest_card(cards: list[Card]) -> Card:
+def highest_card(cards: Sequence[Card]) -> Card:
     """R-BUY-1: the dealer's highest card (ranks are all different in a hand that does not qualify)."""
     return max(cards, key=lambda c: (c.rank, c.suit))
 

@@ -301,14 +301,14 @@ def _v_insure(state: RoundState, c: Insure) -> None:
             "R-ACT-6",
         )
     low, high, capped = bounds
-    if high < low and capped:
-        raise _fail(
-            f"Box {c.box} cannot insure: the table's maximum payout of {state.rules.table.max_payout} chips "
-            f"caps what its hand can win, so insurance could be at most {high} chips, less than the "
-            f"least insurance of {low}.",
-            "R-SETTLE-1",
-        )
     if high < low:
+        if capped:
+            raise _fail(
+                f"Box {c.box} cannot insure: the table's maximum payout of {state.rules.table.max_payout} chips "
+                f"caps what its hand can win, so insurance could be at most {high} chips, less than the "
+                f"least insurance of {low}.",
+                "R-SETTLE-1",
+            )
         raise _fail(
             f"Box {c.box} cannot insure: its hand allows at most {high} chips of insurance, less than the "
             f"least insurance of {low}.",
