@@ -13,7 +13,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from controller.buy_game_value import buy_game_values
+from controller.buy_game_value import buy_game_values, buys
 from controller.cards import PACK, Card
 from controller.engine import (
     Bet,
@@ -179,7 +179,7 @@ def decide_buy(state: RoundState, box_number: int, legal: tuple[LegalAction, ...
     box = state.boxes[box_number]
     pack = [c for c in PACK if state.in_stock(c)]
     take, buy = buy_game_values(state.rules, box, state.dealer, pack, single_box=len(state.order) == 1)
-    return BuyGame(box_number) if buy > take + 1e-9 else TakeAnte(box_number)
+    return BuyGame(box_number) if buys(take, buy) else TakeAnte(box_number)
 
 
 def next_action(state: RoundState) -> Command | None:

@@ -16,6 +16,11 @@ from controller.hands import HandCategory, HandValue
 from controller.rules import HouseRules
 
 
+def buys(take: float, buy: float) -> bool:
+    """Whether buying the dealer a game is worth more than taking the ante (a tie takes the ante)."""
+    return buy > take + 1e-9
+
+
 def buy_game_values(
     rules: HouseRules, box: BoxState, dealer: Sequence[Card], pack: Sequence[Card], single_box: bool
 ) -> tuple[float, float]:

@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from controller.basic_strategy import Play
-from controller.buy_game_value import buy_game_values
+from controller.buy_game_value import buy_game_values, buys
 from controller.cards import PACK, Card
 from controller.engine import BoxState, exchange_price, insurance_range, new_round
 from controller.engine.settlement import settle_box
+from controller.engine.state import may_buy_game
 from controller.engine.strength import hand_value
 from controller.hand_classes import (
     AFTER_DRAW_CLASSES,
@@ -189,11 +190,11 @@ class LinePlayer:
         dealer_value = hand_value(dealer)
         if dealer_value.category >= rules.dealer_qualifies_with:
             return settle_box(rules, box, dealer_value, True, True).net
-        if rules.buy_game.enabled and (rules.buy_game.who == "any" or box.insurance == 0):
+        if may_buy_game(rules.buy_game, box):
             out = set(dealer) | set(seen_by_box)
             pack = [c for c in PACK if c not in out]
             take, buy = buy_game_values(rules, box, dealer, pack, single_box=True)
-            return buy if buy > take + 1e-9 else take
+            return buy if buys(take, buy) else take
         return settle_box(rules, box, dealer_value, False, False).net
 
 

@@ -36,7 +36,7 @@ from controller.engine.events import (
     StakesWithdrawn,
 )
 from controller.engine.strength import hand_value
-from controller.rules import HouseRules
+from controller.rules import BuyGameRules, HouseRules
 
 DEAL_PASSES = 5  # R-DEAL-1
 
@@ -176,16 +176,16 @@ def dealer_qualifies(state: RoundState) -> bool:
     return hand_value(state.dealer).category >= state.rules.dealer_qualifies_with
 
 
+def may_buy_game(rules: BuyGameRules, box: BoxState) -> bool:
+    """R-BUY-1: whether the house rules let a box with this insurance buy the dealer a game."""
+    return rules.enabled and (rules.who == "any" or box.insurance == 0)
+
+
 def buy_candidates(state: RoundState) -> list[int]:
     """R-BUY-1: boxes that may buy the dealer a game once he has not qualified."""
     rules = state.rules.buy_game
-    if not rules.enabled:
-        return []
-    return [
-        b.box
-        for b in state.boxes.values()
-        if b.bet > 0 and not b.folded and not b.blind and (rules.who == "any" or b.insurance == 0)
-    ]
+    return [b.box for b in state.boxes.values() if b.bet > 0 and not b.folded and not b.blind
+            and may_buy_game(rules, b)]
 
 
 # ------------------------------------------------------------------------------------------ appliers
