@@ -44,7 +44,7 @@ class ShoeFeed:
     def true_card(self, seq: int) -> Card | None:
         """What the card with this seq really was, when the source is a simulator that knows (else None)."""
         truth_of = getattr(self.source, "truth_of", None)
-        return None if truth_of is None else truth_of(seq)  # type: ignore[no-any-return]
+        return None if truth_of is None else truth_of(seq)
 
     def load_pack(self, cards: list[Card]) -> None:
         self.hand_on_owed()
