@@ -45,8 +45,9 @@ def test_shoe1_framing_fields_out_of_range_are_still_written_the_general_way(
 
 
 def test_shoe1_framing_number_checksums_are_the_xor_of_the_digits_as_written() -> None:
-    for n in [*range(70_000), 99_999, 100_000, 654_321, 999_999]:
-        assert codec.number_checksum(n) == codec.checksum(b"%d" % n), n
+    assert len(codec.NUMBER_CHECKSUM) == 65536
+    for n in range(65536):
+        assert codec.NUMBER_CHECKSUM[n] == codec.checksum(b"%d" % n), n
 
 
 # Sentences near a card's: leading zeros, lower case, wrong or right checksums, CR or not, stray bytes.

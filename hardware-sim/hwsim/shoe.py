@@ -235,7 +235,7 @@ class ShoeModel:
 
     def _deal_one(self, now: float) -> None:
         number = self._dealt + 1
-        scheduled = self.faults.at_card(number)
+        scheduled = self.faults.at_card(number) if self.faults.events else ()
         for fault in scheduled:
             key = (fault.kind, number)
             if key in self._applied:
@@ -244,7 +244,8 @@ class ShoeModel:
             self.applied_faults.append(AppliedFault(fault.kind, number, now, fault.duration))
             if self._apply(fault, now):
                 return  # the shoe stopped before this card; it comes out when the pause ends
-        self._on_demand = max(0, self._on_demand - 1)
+        if self._on_demand > 0:
+            self._on_demand -= 1
         if not scheduled:  # the usual card: no fault of any kind
             self._emit_card(number, now, unreadable=False)
         else:
