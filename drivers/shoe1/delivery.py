@@ -8,10 +8,10 @@ card missing from the sequence is a SEQ_GAP fault naming it), and never delivers
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from controller.cards import Card
 from drivers import base
 from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent
 from drivers.shoe1.messages import (
@@ -30,6 +30,7 @@ from drivers.shoe1.messages import (
     ShoeHello,
     StatusFrame,
     UnknownFrame,
+    code_of,
 )
 
 log = logging.getLogger(__name__)
@@ -92,7 +93,8 @@ class Delivery:
         self._wall = wall_clock
         self.counters = DeliveryCounters()
         self.expected: int | None = None  # the next seq; None until the first card
-        self._history: OrderedDict[int, str] = OrderedDict()  # seq -> card code, last HISTORY delivered
+        # seq -> card (None: `??`) of the last HISTORY delivered, oldest first (a dict keeps insertion order)
+        self._history: dict[int, Card | None] = {}
         self._held: dict[int, CardFrame] = {}  # cards after a gap, waiting for the RESYNC to fill it
         self._gap_deadline: float | None = None  # when the first missing seq becomes a SEQ_GAP fault
         self._resync_at: float | None = None  # when RESYNC was last asked, and from which seq
@@ -195,6 +197,8 @@ class Delivery:
     # -- the rules -----------------------------------------------------------------------------------------
     def _on_card(self, frame: CardFrame, now: float) -> Outcome:
         seq = frame.seq
+        if seq == self.expected and not self._held and self._resync_seq is None:
+            return Outcome([self._deliver(frame)], [Ack(seq)])  # the usual: the next card, nothing pending
         out = Outcome([], [Ack(seq)])  # every CARD is acknowledged, retransmissions too
         if self.expected is None:
             self.expected = seq
@@ -209,14 +213,15 @@ class Delivery:
             else:
                 self._held[frame.seq] = frame
         else:
-            seen = self._history.get(frame.seq)
-            if seen == frame.code:
+            seen = frame.seq in self._history
+            if seen and self._history[frame.seq] == frame.card:
                 self.counters.duplicates_dropped += 1
-            elif seen is not None:
+            elif seen:
                 out.extend(
                     self._fault(
                         "SEQ_CONFLICT",
-                        f"The shoe sent seq {frame.seq} as {frame.code}, but it was {seen}. The card was not "
+                        f"The shoe sent seq {frame.seq} as {frame.code}, but it was "
+                        f"{code_of(self._history[frame.seq])}. The card was not "
                         "taken. Stop dealing; a pit boss must check the shoe and the cards on the table.",
                     )
                 )
@@ -306,9 +311,9 @@ class Delivery:
 
     def _record(self, frame: CardFrame) -> CardEvent:
         history = self._history
-        history[frame.seq] = frame.code
-        while len(history) > HISTORY:
-            history.popitem(last=False)
+        history[frame.seq] = frame.card
+        if len(history) > HISTORY:  # one in, one out: the oldest
+            del history[next(iter(history))]
         self.counters.cards += 1
         return CardEvent(frame.card, frame.seq, frame.quality, self.source, self._wall())
 

@@ -21,6 +21,11 @@ DEVICE_FAULTS: dict[str, str] = {
 }
 
 
+def code_of(card: Card | None) -> str:
+    """A card's code as SHOE/1 writes it: `??` for a card that left the shoe unread."""
+    return card.code if card is not None else "??"
+
+
 # -- shoe -> host ------------------------------------------------------------------------------------------
 @record
 class ShoeHello:
@@ -39,7 +44,7 @@ class CardFrame:
 
     @property
     def code(self) -> str:
-        return self.card.code if self.card is not None else "??"
+        return code_of(self.card)
 
 
 @record

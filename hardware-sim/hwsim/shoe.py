@@ -12,7 +12,7 @@ exactly; where the spec leaves a choice the model documents it here:
 from __future__ import annotations
 
 import random
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -95,7 +95,7 @@ class ShoeModel:
         self._refill = refill
         self._next_seq = self.config.first_seq % SEQ_MODULUS
         self._dealt = 0
-        self._buffer: OrderedDict[int, CardFrame] = OrderedDict()
+        self._buffer: dict[int, CardFrame] = {}  # the last `resend_buffer` cards, oldest first
         self._unacked: dict[
             int, list[float]
         ] = {}  # seq -> [next resend time, resends left] (left<0: gave up)
@@ -235,7 +235,7 @@ class ShoeModel:
 
     def _deal_one(self, now: float) -> None:
         number = self._dealt + 1
-        scheduled = self.faults.at_card(number)
+        scheduled = self.faults.at_card(number) if self.faults.events else ()
         for fault in scheduled:
             key = (fault.kind, number)
             if key in self._applied:
@@ -244,10 +244,14 @@ class ShoeModel:
             self.applied_faults.append(AppliedFault(fault.kind, number, now, fault.duration))
             if self._apply(fault, now):
                 return  # the shoe stopped before this card; it comes out when the pause ends
-        self._on_demand = max(0, self._on_demand - 1)
-        self._emit_card(number, now)
-        if any(f.kind == "double" for f in scheduled) and self._stock:
-            self._emit_card(number + 1, now)  # drawn together with card N
+        if self._on_demand > 0:
+            self._on_demand -= 1
+        if not scheduled:  # the usual card: no fault of any kind
+            self._emit_card(number, now, unreadable=False)
+        else:
+            self._emit_card(number, now, unreadable=self._has(number, "unreadable"))
+            if any(f.kind == "double" for f in scheduled) and self._stock:  # drawn together with card N
+                self._emit_card(number + 1, now, unreadable=self._has(number + 1, "unreadable"))
         self._next_deal = self._next_deal + self._interval
         if self._next_deal < now - CATCH_UP_LIMIT:  # far behind (on-demand deals, a stall): no burst
             self._next_deal = now + self._interval
@@ -278,19 +282,28 @@ class ShoeModel:
         self._paused_until = now + duration
         self._resume_state = resume_state
 
-    def _emit_card(self, number: int, now: float) -> None:
-        unreadable = self._has(number, "unreadable")
+    def _emit_card(self, number: int, now: float, *, unreadable: bool) -> None:
         card = self._stock.popleft()
         seq = self._next_seq
         self._next_seq = (seq + 1) % SEQ_MODULUS
         self._dealt = number
-        quality = None if unreadable else 80 + self._rng.randrange(21)  # randint(80, 100), the same draw
+        quality = None if unreadable else 80 + self._quality_draw()
         frame = CardFrame(seq, None if unreadable else card, quality)
         buffer, config = self._buffer, self.config
         buffer[seq] = frame
-        while len(buffer) > config.resend_buffer:
-            old, _ = buffer.popitem(last=False)
+        if len(buffer) > config.resend_buffer:  # one in, one out: the oldest
+            old = next(iter(buffer))
+            del buffer[old]
             self._unacked.pop(old, None)
         self._unacked[seq] = [now + config.resend_interval, config.max_resends]
         self._outbox.append(frame)
         self.truth.append(DealtCard(number, seq, card, frame.card, quality))
+
+    def _quality_draw(self) -> int:
+        """0..20, drawn as `randrange(21)` draws it (5 random bits, again while over 20): the same numbers, so
+        a seed gives the same qualities as ever, without randrange's three calls for every card."""
+        getrandbits = self._rng.getrandbits
+        draw = getrandbits(5)
+        while draw > 20:
+            draw = getrandbits(5)
+        return draw
