@@ -15,8 +15,8 @@ from controller.engine.commands import (
     RevealDealer,
     TakeAnte,
 )
+from controller.engine.frozen import Frozen, frozen_record
 from controller.engine.queries import describe_next_card, exchange_price, insurance_range
-from controller.engine.records import record
 from controller.engine.state import Phase, RoundState, buy_candidates
 from controller.engine.verifiers import can
 
@@ -30,9 +30,12 @@ class Expectation:
     text: str
 
 
-@record
-class LegalAction:
-    """One kind of command that is legal now; amounts and card counts as inclusive ranges."""
+@frozen_record
+class LegalAction(Frozen):
+    """One kind of command that is legal now; amounts and card counts as inclusive ranges. (A tuple record:
+    a player's strategy asks for these at every decision.)"""
+
+    __slots__ = ()
 
     kind: str  # place_stakes close_bets card fold bet buy exchange insure reveal buy_game take_ante
     #            close_buying correct_card dismiss_card void_round
