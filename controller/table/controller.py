@@ -178,18 +178,19 @@ class TableController:
         fault is open, the round is stopped, or no round expects one, which is itself a fault)."""
         if self.storage_error:
             raise TableLocked(self.storage_error)
+        now = self._check_clock()  # a clock jump found now is a table fault: this card is then held
         if self.faults:
             return self._hold(card_event, "a table fault is open")
-        if not self.round_open:
+        state = self.round
+        if state is None or state.phase is CLOSED:
             self._hold(card_event, "no round was expecting a card")
             return self.raise_fault(
                 "UNEXPECTED_CARD", f"Card {card_event.code} came from the shoe when no round expected one. Stop "
                 "dealing; a pit boss must check the shoe and the table.", card_event.source)
-        assert self.round is not None
-        if self.round.fault is not None:
+        if state.fault is not None:
             return self._hold(card_event, "the round is stopped by a card fault")
         try:
-            return self.submit(CardDealt(card_event.card), actor=f"shoe#{card_event.seq}")
+            return self._run(state, CardDealt(card_event.card), f"shoe#{card_event.seq}", now)
         except IllegalCommand as err:
             return self._hold(card_event, err.reason)
 
