@@ -330,19 +330,18 @@ class TableController:
         and most recur (the same card to the same box, the same box folding), so each distinct one is encoded
         once; the payload dicts are shared and must be treated as read-only, as every journal payload is.
 
-        `_run` looks a form up by the event's identity first (the engine hands out one instance per routine
-        card, and hashing an event asks each card for its hash, a Python call); the form holds the event,
-        which keeps it alive, so no other object can take its id while the form is cached."""
+        `_run` looks a form up by the event's identity first: the engine hands out one instance per routine
+        card, and hashing an event asks each of its cards for a hash, a Python call. The first instance of an
+        event is kept under its id too; the form holds it, so no other object can take that id while the
+        form is cached."""
         form = self._forms_by_value.get(event)
         if form is None:
-            payload = event.to_dict()
-            form = (event, event.type_name, payload, payload_to_json(payload))
             if len(self._forms_by_value) >= PAYLOAD_CACHE_LIMIT:
                 self._forms_by_value.clear()
-            self._forms_by_value[event] = form
-        if len(self._forms) >= PAYLOAD_CACHE_LIMIT:
-            self._forms.clear()
-        self._forms[id(event)] = (event, *form[1:])
+                self._forms.clear()
+            payload = event.to_dict()
+            form = self._forms_by_value[event] = self._forms[id(event)] = (
+                event, event.type_name, payload, payload_to_json(payload))
         return form
 
     def _table_event(self, kind: str, payload: dict[str, Any], actor: str | None = None,
