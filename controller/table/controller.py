@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-from controller.cards import parse_card
+from controller.cards import PACK, parse_card
 from controller.engine import (
     CardDealt,
     Command,
@@ -56,6 +56,9 @@ CLOCK_BACKWARDS_TOLERANCE = 2.0
 CLOCK_JUMP_TOLERANCE = 120.0
 PAYLOAD_CACHE_LIMIT = 20_000  # distinct engine events kept encoded (a session has a few thousand)
 CLOSED = Phase.CLOSED  # a plain name: `Phase.CLOSED` is a descriptor call, and each command asks
+# The command of each card of the pack, made once (commands are immutable). By id: the pack's cards live as long
+# as the program, so no other object has one of their ids; a card made elsewhere gets a command of its own.
+_CARD_DEALT: dict[int, CardDealt] = {id(card): CardDealt(card) for card in PACK}
 
 Listener = Callable[[JournalEntry], None]
 JournalForm = tuple[Event, str, dict[str, Any], str]  # an engine event, its kind, payload and canonical JSON
@@ -190,7 +193,8 @@ class TableController:
         if state.fault is not None:
             return self._hold(card_event, "the round is stopped by a card fault")
         try:
-            return self._run(state, CardDealt(card_event.card), f"shoe#{card_event.seq}", now)
+            command = _CARD_DEALT.get(id(card_event.card)) or CardDealt(card_event.card)
+            return self._run(state, command, f"shoe#{card_event.seq}", now)
         except IllegalCommand as err:
             return self._hold(card_event, err.reason)
 
