@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from controller.engine.commands import (
     Bet,
@@ -128,14 +129,21 @@ def turn_actions(state: RoundState) -> tuple[LegalAction, ...]:
     return tuple(_box_actions(state, number))
 
 
+@cache
+def _box_probes(number: int) -> tuple[Fold, Bet, BuySixth, LegalAction]:
+    """The commands a box's choices are checked with, and its fold action: immutable, so made once a box."""
+    return Fold(number), Bet(number), BuySixth(number), LegalAction("fold", number)
+
+
 def _box_actions(state: RoundState, number: int) -> list[LegalAction]:
     box = state.boxes[number]
     out: list[LegalAction] = []
-    if can(state, Fold(number)):
-        out.append(LegalAction("fold", number))
-    if can(state, Bet(number)):
+    fold, bet, buy_sixth, may_fold = _box_probes(number)
+    if can(state, fold):
+        out.append(may_fold)
+    if can(state, bet):
         out.append(LegalAction("bet", number, price=2 * box.ante))
-    if can(state, BuySixth(number)):
+    if can(state, buy_sixth):
         out.append(LegalAction("buy", number, price=box.ante))
     if box.cards and can(state, Exchange(number, (box.cards[0],))):
         draw = state.rules.draw
