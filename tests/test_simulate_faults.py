@@ -12,10 +12,17 @@ from controller.table.verify import verify_journal_file
 EVERY_KIND = "jam@40,double@90,cover@150:1s,unplug@300:2s,unreadable@500,hb-loss@600:4s,double@34,unreadable@35"
 
 
-@pytest.mark.parametrize("faults", [EVERY_KIND, "garble=0.03,drop=0.02,dup=0.03", "double@35,double@36"])
+# A noisy cable and an unplug together: lost cards come back late, after a gap fault, and the shoe's status
+# after the fault is all that is waiting (the dealer must then draw, not wait for a card nobody drew).
+NOISY_AND_UNPLUGGED = "garble=0.05,drop=0.03,dup=0.05,unplug@40:2s"
+
+
+@pytest.mark.parametrize("faults", [EVERY_KIND, "garble=0.03,drop=0.02,dup=0.03", "double@35,double@36",
+                                    NOISY_AND_UNPLUGGED])
 def test_simulate_with_injected_faults_plays_every_round_and_verifies(tmp_path, faults):
     path = tmp_path / "T1.journal"
-    report = simulate(load_preset("classic"), 25, 11, journal_path=path, faults=faults)
+    report = simulate(load_preset("classic"), 25, 5 if faults == NOISY_AND_UNPLUGGED else 11, journal_path=path,
+                      faults=faults)
     assert report.rounds == 25
     verified = verify_journal_file(str(path))
     assert verified.ok, verified.reason

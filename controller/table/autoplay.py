@@ -17,7 +17,7 @@ from controller.strategy import next_action
 from controller.table.accounting import box_wagered
 from controller.table.controller import TableController
 from controller.table.users import Role, User
-from drivers.base import CardEvent, CardSource, DeviceFault, SourceError, SourceEvent
+from drivers.base import CardEvent, CardSource, DeviceFault, SourceError
 
 # The pit boss of simulated sessions only: simulate refuses any journal but its own (simulate.py).
 QA_PIT_BOSS = User("qa-simulation", Role.PIT_BOSS)
@@ -43,12 +43,8 @@ class ShoeFeed:
 
     def true_card(self, seq: int) -> Card | None:
         """What the card with this seq really was, when the source is a simulator that knows (else None)."""
-        model = getattr(self.source, "model", None)
-        for dealt in reversed(getattr(model, "truth", ())):
-            if dealt.seq == seq:
-                card: Card = dealt.card
-                return card
-        return None
+        truth_of = getattr(self.source, "truth_of", None)
+        return None if truth_of is None else truth_of(seq)
 
     def load_pack(self, cards: list[Card]) -> None:
         self.hand_on_owed()
@@ -56,24 +52,32 @@ class ShoeFeed:
 
     def cards_left(self) -> int:
         """Cards the round has not seen yet: those in the shoe and those drawn but not yet handed on."""
-        left = self.source.status().cards_left
-        return (52 if left is None else left) + self.owed
+        left = getattr(self.source, "cards_left", None)  # the simulator knows; a real shoe does not say
+        return (52 if left is None else int(left)) + self.owed
 
     def next_card(self, due: int = 1) -> CardEvent:
         """The next card; when none is drawn yet, the dealer draws the `due` cards the round needs in a row."""
-        event: SourceEvent | None = None
         if self._after_fault and not self.owed:
-            # After a device fault a card may be out of the shoe unasked (two drawn together): it comes first.
+            # After a device fault a card may be out of the shoe unasked (two drawn together): what the shoe has
+            # sent already comes first, and a card among it is that one. Only then does the dealer draw.
             self._after_fault = False
-            event = self.source.recv(timeout=0)
-        if event is None and not self.owed:
+            card = self._take_until_card(timeout=0)
+            if card is not None:
+                return card
+        if not self.owed:
             self.source.deal(due)  # type: ignore[attr-defined]
             self.owed = due
+        card = self._take_until_card(self.timeout)
+        if card is None:
+            raise SourceError(f"The shoe {self.source.url} sent no card for {self.timeout:.0f} s.")
+        return card
+
+    def _take_until_card(self, timeout: float) -> CardEvent | None:
+        """The next card, handing the controller what comes before it (faults, status); None if none comes."""
         while True:
+            event = self.source.recv(timeout=timeout)
             if event is None:
-                event = self.source.recv(timeout=self.timeout)
-            if event is None:
-                raise SourceError(f"The shoe {self.source.url} sent no card for {self.timeout:.0f} s.")
+                return None
             if isinstance(event, CardEvent):
                 self.owed = max(0, self.owed - 1)
                 self.last_card = event
@@ -82,7 +86,6 @@ class ShoeFeed:
             if isinstance(event, DeviceFault):
                 self._after_fault = True
                 resolve_table_faults(self.controller, self.source)
-            event = None
 
     def hand_on_owed(self) -> None:
         """Cards drawn for a round that stopped before taking them go to the controller, which journals them."""
