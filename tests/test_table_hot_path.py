@@ -152,3 +152,28 @@ def test_journal_a_round_committed_once_is_the_round_committed_per_command(tmp_p
         assert verify_chain(journal.entries()).ok
         journal.close()
     assert journals["command"] == journals["round"] and len(journals["round"]) > 20
+
+
+def test_faults_a_clock_set_forward_while_dealing_is_found_at_the_next_card(tmp_path: Path) -> None:
+    """Against monotonic time: a wall clock moved two hours ahead mid-deal is a fault at the next card (held),
+    while the small steps a time service makes (a second here and there) are not."""
+    clock, mono = Clock(), [100.0]
+
+    def monotonic() -> float:
+        mono[0] += 0.125
+        return mono[0]
+
+    journal = Journal(tmp_path / "T1.journal")
+    table = TableController(journal, load_preset("classic"), clock=clock, monotonic=monotonic)
+    table.submit(PlaceStakes(1, 10, player="P1"))
+    table.submit(CloseBets())
+    for seq, code in enumerate(("2C", "3C", "4C"), 1):
+        clock.now += 1.0  # a time service's correction: not a jump
+        table.card(CardEvent(parse_card(code), seq, 90, "sim://", 0.0))
+    assert not table.faults and len(table.round.boxes[1].cards) + len(table.round.dealer) == 3
+    clock.now += 7200
+    table.card(CardEvent(parse_card("5C"), 4, 90, "sim://", 0.0))
+    assert "clock jumped forward 7200 s" in (table.locked_reason or "")
+    held = [e.payload["card"] for e in journal.entries() if e.kind == "table.card_held"]
+    assert held == ["5C"]
+    journal.close()

@@ -127,7 +127,7 @@ class TableController:
         self._forms: dict[int, JournalForm] = {}  # by id(event): see _journal_form
         self._forms_by_value: dict[Event, JournalForm] = {}
         self._last_at = 0.0
-        self._clock_ref: tuple[float, float] | None = None
+        self._clock_offset: float | None = None  # wall time minus monotonic time at the last check
         self._fault_counter = 0
         self._storage_marker = Path(f"{journal.path}.storage-fault")
         self._recover()
@@ -233,7 +233,7 @@ class TableController:
             now = float(self.clock())
             self._pending.append(NewEvent("table.clock_rebased", {"from": self._last_at, "to": now,
                                                                   "actor": by.label}, now, actor=by.label))
-            self._last_at, self._clock_ref = now, None
+            self._last_at, self._clock_offset = now, None
         return self.flush()
 
     def change_rules(self, rules: HouseRules, by: User, reason: str) -> Sequence[JournalEntry]:
@@ -424,12 +424,13 @@ class TableController:
         if wall < self._last_at - CLOCK_BACKWARDS_TOLERANCE:
             jump = wall - self._last_at
         if self.monotonic is not None:
-            mono = self.monotonic()
-            if self._clock_ref is not None:
-                drift = (wall - self._clock_ref[0]) - (mono - self._clock_ref[1])
+            # Wall and monotonic time advance together; the offset between them moves only when the clock is set.
+            offset = wall - self.monotonic()
+            if self._clock_offset is not None:
+                drift = offset - self._clock_offset
                 if abs(drift) > CLOCK_JUMP_TOLERANCE:
                     jump = jump or drift
-            self._clock_ref = (wall, mono)
+            self._clock_offset = offset
         if jump:
             way = "back" if jump < 0 else "forward"
             self.raise_fault("CLOCK", f"The clock jumped {way} {abs(jump):.0f} s. Check the system time.", "clock")
