@@ -37,6 +37,9 @@ from controller.engine import (
 from controller.engine.strength import hand_value
 from controller.hands import HandCategory
 
+# Plain names for the categories the strategy compares with: a member looked up on its enum is a Python call.
+ACE_KING, ONE_PAIR, THREE_OF_A_KIND = HandCategory.ACE_KING, HandCategory.ONE_PAIR, HandCategory.THREE_OF_A_KIND
+
 
 def decide_box(state: RoundState, box_number: int, legal: tuple[LegalAction, ...]) -> Command:
     """The simple strategy's next command for an open box whose turn it is."""
@@ -44,15 +47,15 @@ def decide_box(state: RoundState, box_number: int, legal: tuple[LegalAction, ...
     kinds = {action.kind: action for action in legal if action.box == box_number}
     category = hand_value(box.cards).category
     insure = kinds.get("insure")
-    if insure is not None and insure.minimum is not None and category >= HandCategory.THREE_OF_A_KIND:
+    if insure is not None and insure.minimum is not None and category >= THREE_OF_A_KIND:
         return Insure(box_number, insure.minimum)
-    if box.drew or "exchange" not in kinds:
-        return Bet(box_number) if category >= HandCategory.ACE_KING and "bet" in kinds else Fold(box_number)
-    if category >= HandCategory.ONE_PAIR:
+    exchange = kinds.get("exchange")
+    if exchange is None or box.drew:
+        return Bet(box_number) if category >= ACE_KING and "bet" in kinds else Fold(box_number)
+    if category >= ONE_PAIR:
         return Bet(box_number)
-    exchange = kinds["exchange"]
     most = exchange.maximum or 1
-    if category == HandCategory.ACE_KING and most >= 3:
+    if category == ACE_KING and most >= 3:
         keep = {max(box.cards, key=lambda c: c.rank)}
         keep.add(next(c for c in box.cards if c.rank == 13))
         return Exchange(box_number, tuple(c for c in box.cards if c not in keep))
@@ -60,7 +63,7 @@ def decide_box(state: RoundState, box_number: int, legal: tuple[LegalAction, ...
     off_suit = [c for c in box.cards if suits.count(c.suit) == 1]
     if len(off_suit) == 1 and max(suits.count(s) for s in set(suits)) == 4:
         return Exchange(box_number, (off_suit[0],))
-    if category == HandCategory.ACE_KING and "bet" in kinds:
+    if category == ACE_KING and "bet" in kinds:
         return Bet(box_number)
     return Fold(box_number)
 
@@ -68,7 +71,7 @@ def decide_box(state: RoundState, box_number: int, legal: tuple[LegalAction, ...
 def decide_buy(state: RoundState, box_number: int, legal: tuple[LegalAction, ...]) -> Command:
     """Buy the dealer a game with three of a kind or better, where allowed; otherwise take the ante."""
     may_buy = any(a.kind == "buy_game" and a.box == box_number for a in legal)
-    strong = hand_value(state.boxes[box_number].cards).category >= HandCategory.THREE_OF_A_KIND
+    strong = hand_value(state.boxes[box_number].cards).category >= THREE_OF_A_KIND
     return BuyGame(box_number) if may_buy and strong else TakeAnte(box_number)
 
 

@@ -73,17 +73,24 @@ _new_tuple = tuple.__new__
 
 @dataclass_transform(frozen_default=True)
 def frozen_record(cls: type[T]) -> type[T]:
-    """Turn the class's annotated fields (in order, no defaults) into a Frozen record's constructor and
-    read-only fields."""
+    """Turn the class's annotated fields (in order) into a Frozen record's constructor and read-only fields.
+    A field given a value in the class body is optional, with that value as its default (the constructor's
+    only; `make` takes every field)."""
     assert issubclass(cls, Frozen), cls
     names = tuple(inspect.get_annotations(cls))
+    namespace: dict[str, Any] = {"_new_tuple": _new_tuple, "record_class": cls}
+    params = []
     for index, name in enumerate(names):
+        if name in cls.__dict__:
+            namespace[f"_default{index}"] = cls.__dict__[name]
+            params.append(f"{name}=_default{index}")
+        else:
+            params.append(name)
         setattr(cls, name, _tuplegetter(index, f"Field {name} of {cls.__name__}"))
     args = ", ".join(names)
     values = f"({args}{',' if names else ''})"
-    source = (f"def __new__(cls, {args}):\n    return _new_tuple(cls, {values})\n"
+    source = (f"def __new__(cls, {', '.join(params)}):\n    return _new_tuple(cls, {values})\n"
               f"def make({args}):\n    return _new_tuple(record_class, {values})\n")
-    namespace: dict[str, Any] = {"_new_tuple": _new_tuple, "record_class": cls}
     exec(source, namespace)  # builds the constructors above from the class's own field names only
     for name in ("__new__", "make"):
         namespace[name].__qualname__ = f"{cls.__qualname__}.{name}"

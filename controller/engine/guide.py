@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from controller.engine.commands import (
     Bet,
@@ -15,8 +16,8 @@ from controller.engine.commands import (
     RevealDealer,
     TakeAnte,
 )
+from controller.engine.frozen import Frozen, frozen_record
 from controller.engine.queries import describe_next_card, exchange_price, insurance_range
-from controller.engine.records import record
 from controller.engine.state import Phase, RoundState, buy_candidates
 from controller.engine.verifiers import can
 
@@ -30,9 +31,12 @@ class Expectation:
     text: str
 
 
-@record
-class LegalAction:
-    """One kind of command that is legal now; amounts and card counts as inclusive ranges."""
+@frozen_record
+class LegalAction(Frozen):
+    """One kind of command that is legal now; amounts and card counts as inclusive ranges. (A tuple record:
+    a player's strategy asks for these at every decision.)"""
+
+    __slots__ = ()
 
     kind: str  # place_stakes close_bets card fold bet buy exchange insure reveal buy_game take_ante
     #            close_buying correct_card dismiss_card void_round
@@ -125,14 +129,21 @@ def turn_actions(state: RoundState) -> tuple[LegalAction, ...]:
     return tuple(_box_actions(state, number))
 
 
+@cache
+def _box_probes(number: int) -> tuple[Fold, Bet, BuySixth, LegalAction]:
+    """The commands a box's choices are checked with, and its fold action: immutable, so made once a box."""
+    return Fold(number), Bet(number), BuySixth(number), LegalAction("fold", number)
+
+
 def _box_actions(state: RoundState, number: int) -> list[LegalAction]:
     box = state.boxes[number]
     out: list[LegalAction] = []
-    if can(state, Fold(number)):
-        out.append(LegalAction("fold", number))
-    if can(state, Bet(number)):
+    fold, bet, buy_sixth, may_fold = _box_probes(number)
+    if can(state, fold):
+        out.append(may_fold)
+    if can(state, bet):
         out.append(LegalAction("bet", number, price=2 * box.ante))
-    if can(state, BuySixth(number)):
+    if can(state, buy_sixth):
         out.append(LegalAction("buy", number, price=box.ante))
     if box.cards and can(state, Exchange(number, (box.cards[0],))):
         draw = state.rules.draw

@@ -4,10 +4,11 @@ ranks), so each is computed once per pattern and remembered under a small intege
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
-from controller.cards import PACK, Card
-from controller.hands import HandValue, best_five
-from controller.payouts import Pattern, Payout, PayTable, canonical_hand, payout_of_pattern
+from controller.cards import Card
+from controller.hands import HandValue, best_five, evaluate_five
+from controller.payouts import Pattern, Payout, PayTable, payout_of_pattern
 
 # Every value and payout computed so far, by pattern key. A key stands for one pattern, so there are at most
 # as many as there are patterns of 5, 6 or 7 cards (some 10^5): the caches are bounded without eviction.
@@ -45,7 +46,7 @@ def hand_value(cards: Sequence[Card]) -> HandValue:
     key = pattern_key(cards)
     value = _VALUES.get(key)
     if value is None:
-        value = _VALUES[key] = _value_of_pattern(quick_pattern(cards))
+        value = _VALUES[key] = _value_of_cards(cards)
     return value
 
 
@@ -64,7 +65,7 @@ def hand_value_and_payout(cards: Sequence[Card], table: PayTable) -> tuple[HandV
     key = pattern_key(cards)
     value = _VALUES.get(key)
     if value is None:
-        value = _VALUES[key] = _value_of_pattern(quick_pattern(cards))
+        value = _VALUES[key] = _value_of_cards(cards)
     payouts = _payouts_for(table)
     payout = payouts.get(key)
     if payout is None:
@@ -81,9 +82,14 @@ def _payouts_for(table: PayTable) -> dict[int, Payout]:
     return payouts
 
 
-def _value_of_pattern(pattern: Pattern) -> HandValue:
-    cards = [PACK[(rank - 2) * 4 + suit] for rank, suit in canonical_hand(pattern)]
-    return best_five(cards)[0]
+def _value_of_cards(cards: Sequence[Card]) -> HandValue:
+    """`best_five(cards)[0]` without choosing the cards to show: the best value of any five of them. Equal
+    values are equal tuples, so which five reach it does not matter."""
+    if len(cards) == 5:
+        return evaluate_five(cards)
+    if len(cards) not in (6, 7):
+        return best_five(cards)[0]  # which refuses the hand, saying why
+    return max(evaluate_five(five) for five in combinations(cards, 5))
 
 
 def quick_pattern(cards: Sequence[Card]) -> Pattern:

@@ -22,12 +22,12 @@ from __future__ import annotations
 import collections
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-from controller.cards import parse_card
+from controller.cards import PACK, parse_card
 from controller.engine import (
     CardDealt,
     Command,
@@ -55,8 +55,13 @@ CLOCK_BACKWARDS_TOLERANCE = 2.0
 # Wall time that moves this much more or less than monotonic time between two commands was set by hand.
 CLOCK_JUMP_TOLERANCE = 120.0
 PAYLOAD_CACHE_LIMIT = 20_000  # distinct engine events kept encoded (a session has a few thousand)
+CLOSED = Phase.CLOSED  # a plain name: `Phase.CLOSED` is a descriptor call, and each command asks
+# The command of each card of the pack, made once (commands are immutable). By id: the pack's cards live as long
+# as the program, so no other object has one of their ids; a card made elsewhere gets a command of its own.
+_CARD_DEALT: dict[int, CardDealt] = {id(card): CardDealt(card) for card in PACK}
 
 Listener = Callable[[JournalEntry], None]
+JournalForm = tuple[Event, str, dict[str, Any], str]  # an engine event, its kind, payload and canonical JSON
 
 
 class TableLocked(Exception):
@@ -119,9 +124,10 @@ class TableController:
         self.storage_error: str | None = None
         self._pending: list[NewEvent] = []
         self._unshown: collections.deque[JournalEntry] = collections.deque()  # appended, not yet on disk
-        self._payloads: dict[Event, tuple[dict[str, Any], str]] = {}
+        self._forms: dict[int, JournalForm] = {}  # by id(event): see _journal_form
+        self._forms_by_value: dict[Event, JournalForm] = {}
         self._last_at = 0.0
-        self._clock_ref: tuple[float, float] | None = None
+        self._clock_offset: float | None = None  # wall time minus monotonic time at the last check
         self._fault_counter = 0
         self._storage_marker = Path(f"{journal.path}.storage-fault")
         self._recover()
@@ -143,7 +149,7 @@ class TableController:
 
     @property
     def round_open(self) -> bool:
-        return self.round is not None and self.round.phase is not Phase.CLOSED
+        return self.round is not None and self.round.phase is not CLOSED
 
     @property
     def locked_reason(self) -> str | None:
@@ -159,34 +165,40 @@ class TableController:
         self.listeners.append(listener)
 
     # ---------------------------------------------------------------------------------------- commands
-    def submit(self, command: Command, actor: str = "dealer") -> list[JournalEntry]:
-        """A dealer's or player's command. Raises IllegalCommand (nothing changed) or TableLocked."""
-        self._check_clock()
-        self._refuse_if_locked()
-        state = self._round_for(command)
-        return self._run(state, command, actor)
+    def submit(self, command: Command, actor: str = "dealer") -> Sequence[JournalEntry]:
+        """A dealer's or player's command. Raises IllegalCommand (nothing changed) or TableLocked.
+        Returns the entries it journaled (with `commit_per="round"`: none until the round closes)."""
+        now = self._check_clock()
+        if self.storage_error or self.faults:
+            self._refuse_if_locked()
+        state = self.round
+        if state is None or state.phase is CLOSED:
+            state = self._round_for(command)
+        return self._run(state, command, actor, now)
 
-    def card(self, card_event: CardEvent) -> list[JournalEntry]:
+    def card(self, card_event: CardEvent) -> Sequence[JournalEntry]:
         """A card from the card source. Every card is journaled: taken into the round, or held back (a table
         fault is open, the round is stopped, or no round expects one, which is itself a fault)."""
         if self.storage_error:
             raise TableLocked(self.storage_error)
+        now = self._check_clock()  # a clock jump found now is a table fault: this card is then held
         if self.faults:
             return self._hold(card_event, "a table fault is open")
-        if not self.round_open:
+        state = self.round
+        if state is None or state.phase is CLOSED:
             self._hold(card_event, "no round was expecting a card")
             return self.raise_fault(
                 "UNEXPECTED_CARD", f"Card {card_event.code} came from the shoe when no round expected one. Stop "
                 "dealing; a pit boss must check the shoe and the table.", card_event.source)
-        assert self.round is not None
-        if self.round.fault is not None:
+        if state.fault is not None:
             return self._hold(card_event, "the round is stopped by a card fault")
         try:
-            return self.submit(CardDealt(card_event.card), actor=f"shoe#{card_event.seq}")
+            command = _CARD_DEALT.get(id(card_event.card)) or CardDealt(card_event.card)
+            return self._run(state, command, f"shoe#{card_event.seq}", now)
         except IllegalCommand as err:
             return self._hold(card_event, err.reason)
 
-    def source_event(self, event: SourceEvent) -> list[JournalEntry]:
+    def source_event(self, event: SourceEvent) -> Sequence[JournalEntry]:
         """Anything a card source delivers: a card, a device fault, a status change."""
         if isinstance(event, CardEvent):
             return self.card(event)
@@ -196,20 +208,20 @@ class TableController:
             return self._clear_self_clearing(event.source)
         return []
 
-    def raise_fault(self, code: str, text: str, source: str, *, clears_itself: bool = False) -> list[JournalEntry]:
+    def raise_fault(self, code: str, text: str, source: str, *, clears_itself: bool = False) -> Sequence[JournalEntry]:
         if any(f.code == code and f.source == source for f in self.faults.values()):
             return []  # already open: one fault, not one per repeat
         self._table_event("table.fault", {"fault_id": self._next_fault_id(), "code": code, "text": text,
                                           "source": source, "clears_itself": clears_itself})
         return self.flush()
 
-    def mark_session(self, mode: str, **detail: Any) -> list[JournalEntry]:
+    def mark_session(self, mode: str, **detail: Any) -> Sequence[JournalEntry]:
         """Record what kind of session this journal holds (a simulation, with its seed), once, at its start."""
         self._table_event("table.session", {"mode": mode, **detail})
         return self.flush()
 
     # ------------------------------------------------------------------------------ pit-boss overrides
-    def resolve_fault(self, fault_id: str, by: User, reason: str) -> list[JournalEntry]:
+    def resolve_fault(self, fault_id: str, by: User, reason: str) -> Sequence[JournalEntry]:
         self._require_pit_boss(by, reason)
         fault = self.faults.get(fault_id)
         if fault is None:
@@ -221,10 +233,10 @@ class TableController:
             now = float(self.clock())
             self._pending.append(NewEvent("table.clock_rebased", {"from": self._last_at, "to": now,
                                                                   "actor": by.label}, now, actor=by.label))
-            self._last_at, self._clock_ref = now, None
+            self._last_at, self._clock_offset = now, None
         return self.flush()
 
-    def change_rules(self, rules: HouseRules, by: User, reason: str) -> list[JournalEntry]:
+    def change_rules(self, rules: HouseRules, by: User, reason: str) -> Sequence[JournalEntry]:
         """A pit boss changes the house rules, between rounds, with a reason."""
         self._require_pit_boss(by, reason)
         if self.round_open:
@@ -233,19 +245,19 @@ class TableController:
                           actor=by.label)
         return self.flush()
 
-    def correct_card(self, card_code: str, by: User, reason: str) -> list[JournalEntry]:
+    def correct_card(self, card_code: str, by: User, reason: str) -> Sequence[JournalEntry]:
         self._require_pit_boss(by, reason)
         return self._override(CorrectCard(parse_card(card_code), by.label, reason))
 
-    def dismiss_card(self, by: User, reason: str) -> list[JournalEntry]:
+    def dismiss_card(self, by: User, reason: str) -> Sequence[JournalEntry]:
         self._require_pit_boss(by, reason)
         return self._override(DismissCard(by.label, reason))
 
-    def void_round(self, by: User, reason: str) -> list[JournalEntry]:
+    def void_round(self, by: User, reason: str) -> Sequence[JournalEntry]:
         self._require_pit_boss(by, reason)
         return self._override(VoidRound(by.label, reason))
 
-    def adjust_payment(self, round_id: str, box: int, amount: int, by: User, reason: str) -> list[JournalEntry]:
+    def adjust_payment(self, round_id: str, box: int, amount: int, by: User, reason: str) -> Sequence[JournalEntry]:
         """A manual adjustment to a settled box's payment (+ = more to the player), journaled with who and why."""
         self._require_pit_boss(by, reason)
         if amount == 0:
@@ -259,10 +271,10 @@ class TableController:
         return self.flush()
 
     # ------------------------------------------------------------------------------------- durability
-    def flush(self) -> list[JournalEntry]:
+    def flush(self) -> Sequence[JournalEntry]:
         """Commit what is pending, then show the listeners what is on disk (with a journal that writes behind,
         `rptable simulate`'s, that may lag the entries returned; `sync` catches up)."""
-        entries: list[JournalEntry] = []
+        entries: Sequence[JournalEntry] = ()
         if self._pending:
             pending, self._pending = self._pending, []
             try:
@@ -299,29 +311,42 @@ class TableController:
         raise TableLocked(self.storage_error) from err
 
     # ------------------------------------------------------------------------------------------ inside
-    def _run(self, state: RoundState, command: Command, actor: str) -> list[JournalEntry]:
+    def _run(self, state: RoundState, command: Command, actor: str, now: float | None = None
+             ) -> Sequence[JournalEntry]:
+        """Do the command on the round and queue its events, at `now` (the time its clock check read)."""
         events = do(state, command)  # raises IllegalCommand with nothing changed
-        now = self._now()
-        journal_form = self._journal_form
+        now = self._now(now)
+        round_id = self.round_id
+        forms = self._forms
+        pending = self._pending
+        make = NewEvent.make
         for event in events:
-            payload, text = journal_form(event)
-            self._pending.append(NewEvent(event.type_name, payload, now, self.round_id, actor, 1, text))
-        if self.commit_per == "round" and state.phase is not Phase.CLOSED:
-            return []
+            form = forms.get(id(event))
+            if form is None or form[0] is not event:
+                form = self._journal_form(event)
+            pending.append(make(form[1], form[2], now, round_id, actor, 1, form[3]))
+        if self.commit_per == "round" and state.phase is not CLOSED:
+            return ()
         return self.flush()
 
-    def _journal_form(self, event: Event) -> tuple[dict[str, Any], str]:
-        """An engine event's payload and its canonical JSON. Events are frozen and most recur (the same card
-        to the same box, the same box folding), so each distinct one is encoded once; the payload dicts are
-        shared and must be treated as read-only, as every journal payload is."""
-        cached = self._payloads.get(event)
-        if cached is None:
+    def _journal_form(self, event: Event) -> JournalForm:
+        """An engine event as the journal stores it: its kind, payload and canonical JSON. Events are frozen
+        and most recur (the same card to the same box, the same box folding), so each distinct one is encoded
+        once; the payload dicts are shared and must be treated as read-only, as every journal payload is.
+
+        `_run` looks a form up by the event's identity first: the engine hands out one instance per routine
+        card, and hashing an event asks each of its cards for a hash, a Python call. The first instance of an
+        event is kept under its id too; the form holds it, so no other object can take that id while the
+        form is cached."""
+        form = self._forms_by_value.get(event)
+        if form is None:
+            if len(self._forms_by_value) >= PAYLOAD_CACHE_LIMIT:
+                self._forms_by_value.clear()
+                self._forms.clear()
             payload = event.to_dict()
-            cached = (payload, payload_to_json(payload))
-            if len(self._payloads) >= PAYLOAD_CACHE_LIMIT:
-                self._payloads.clear()
-            self._payloads[event] = cached
-        return cached
+            form = self._forms_by_value[event] = self._forms[id(event)] = (
+                event, event.type_name, payload, payload_to_json(payload))
+        return form
 
     def _table_event(self, kind: str, payload: dict[str, Any], actor: str | None = None,
                      round_id: str | None = None) -> None:
@@ -332,7 +357,7 @@ class TableController:
             round_id = self.round_id
         self._pending.append(NewEvent(kind, payload, at, round_id=round_id, actor=actor))
 
-    def _hold(self, card_event: CardEvent, why: str) -> list[JournalEntry]:
+    def _hold(self, card_event: CardEvent, why: str) -> Sequence[JournalEntry]:
         self._table_event("table.card_held", {"card": card_event.code, "seq": card_event.seq,
                                               "source": card_event.source, "why": why})
         return self.flush()
@@ -350,7 +375,7 @@ class TableController:
         assert self.round is not None
         return self.round
 
-    def _override(self, command: Command) -> list[JournalEntry]:
+    def _override(self, command: Command) -> Sequence[JournalEntry]:
         if self.storage_error:
             raise TableLocked(self.storage_error)
         if not self.round_open:
@@ -369,7 +394,7 @@ class TableController:
         if not reason.strip():
             raise IllegalCommand("Every override needs a reason; it is journaled with your name.", "ARCH-FAULTS")
 
-    def _clear_self_clearing(self, source: str) -> list[JournalEntry]:
+    def _clear_self_clearing(self, source: str) -> Sequence[JournalEntry]:
         for fault in list(self.faults.values()):
             if fault.clears_itself and fault.source == source:
                 self._table_event("table.fault_resolved", {"fault_id": fault.fault_id, "actor": f"source:{source}",
@@ -380,32 +405,36 @@ class TableController:
         self._fault_counter += 1
         return f"F{self._fault_counter}"
 
-    def _now(self) -> float:
-        """The time to record: never earlier than the last event, so the journal stays in time order."""
-        now = float(self.clock())
+    def _now(self, wall: float | None = None) -> float:
+        """The time to record (`wall`, or the clock's now): never earlier than the last event, so the journal
+        stays in time order."""
+        now = float(self.clock()) if wall is None else wall
         if now > self._last_at:
             self._last_at = now
         return self._last_at
 
-    def _check_clock(self) -> None:
+    def _check_clock(self) -> float:
         """A clock set back (against the journal) or moved by hand either way (against monotonic time) is a
-        fault: it is recorded at the last good time and play stops until a pit boss has checked the time."""
-        if self.faults and any(f.code == "CLOCK" for f in self.faults.values()):
-            return
+        fault: it is recorded at the last good time and play stops until a pit boss has checked the time.
+        Returns the wall time read, the command's time."""
         wall = float(self.clock())
+        if self.faults and any(f.code == "CLOCK" for f in self.faults.values()):
+            return wall
         jump = 0.0
         if wall < self._last_at - CLOCK_BACKWARDS_TOLERANCE:
             jump = wall - self._last_at
         if self.monotonic is not None:
-            mono = self.monotonic()
-            if self._clock_ref is not None:
-                drift = (wall - self._clock_ref[0]) - (mono - self._clock_ref[1])
+            # Wall and monotonic time advance together; the offset between them moves only when the clock is set.
+            offset = wall - self.monotonic()
+            if self._clock_offset is not None:
+                drift = offset - self._clock_offset
                 if abs(drift) > CLOCK_JUMP_TOLERANCE:
                     jump = jump or drift
-            self._clock_ref = (wall, mono)
+            self._clock_offset = offset
         if jump:
             way = "back" if jump < 0 else "forward"
             self.raise_fault("CLOCK", f"The clock jumped {way} {abs(jump):.0f} s. Check the system time.", "clock")
+        return wall
 
     def _storage_failed(self, err: Exception) -> None:
         message = str(err) if isinstance(err, JournalError) else (

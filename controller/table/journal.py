@@ -17,8 +17,9 @@ import threading
 from collections.abc import Iterator, Sequence
 from hashlib import sha256
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
+from controller.engine.frozen import Frozen, frozen_record
 from controller.engine.records import record
 
 GENESIS_HASH = "0" * 64
@@ -57,10 +58,13 @@ class JournalError(Exception):
         self.seq = seq  # the event that could not be read, when one is to blame
 
 
-@record
-class NewEvent:
-    """An event to append: what the caller knows. The journal adds the sequence number and the hashes."""
+@frozen_record
+class NewEvent(Frozen):
+    """An event to append: what the caller knows. The journal adds the sequence number and the hashes.
+    (A tuple record: the table controller makes one for every event of a round, `NewEvent.make` in field
+    order being the cheap way.)"""
 
+    __slots__ = ()
     kind: str
     payload: dict[str, Any]
     at: float
@@ -85,6 +89,48 @@ class JournalEntry:
     prev_hash: str
     hash: str
     payload_json: str = ""  # the payload exactly as stored (what the hash covers)
+
+
+class AppendedEntries(Sequence[JournalEntry]):
+    """The entries one append wrote, each built when it is first read. A simulated session's appends are
+    read by nobody (no listener, no caller looks), and building an entry cost as much as hashing it; the
+    stored rows and payloads are kept, and an entry read is the same as one read back from the file."""
+
+    __slots__ = ("_entries", "_payloads", "_rows")
+
+    def __init__(self, rows: list[tuple[Any, ...]], payloads: list[dict[str, Any]]) -> None:
+        self._rows = rows
+        self._payloads = payloads
+        self._entries: list[JournalEntry] | None = None
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, index: int) -> JournalEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[JournalEntry]: ...
+
+    def __getitem__(self, index: int | slice) -> JournalEntry | list[JournalEntry]:
+        if self._entries is None:
+            self._entries = [
+                JournalEntry(seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, digest,
+                             payload_json)
+                for (seq, table_id, at, round_id, kind, version, actor, payload_json, prev_hash, digest), payload
+                in zip(self._rows, self._payloads, strict=True)]
+        return self._entries[index]
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any sequence of the same entries (a list of them, as `append` once returned)."""
+        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]  # mutable-like, as a list
+
+    def __repr__(self) -> str:
+        return f"AppendedEntries({list(self)!r})"
 
 
 # The stored row's columns, in order: what the chain hashes and `audit verify` reads.
@@ -147,35 +193,33 @@ class Journal:
             self._behind = _WriteBehind(self)
 
     # -- writing ------------------------------------------------------------------------------------------
-    def append(self, events: Sequence[NewEvent]) -> list[JournalEntry]:
-        """Append events in one transaction, all or none. They are on disk when this returns, unless the
-        journal writes behind: then they are committed in the background, in order (`durable_seq` says how
-        far), and a failed commit is raised by the next call."""
+    def append(self, events: Sequence[NewEvent]) -> AppendedEntries:
+        """Append events in one transaction, all or none, and return their entries. They are on disk when
+        this returns, unless the journal writes behind: then they are committed in the background, in order
+        (`durable_seq` says how far), and a failed commit is raised by the next call."""
         if self.readonly:
             raise JournalError(f"{self.path} was opened read-only.")
-        entries: list[JournalEntry] = []
-        rows: list[tuple[object, ...]] = []
+        rows: list[tuple[Any, ...]] = []
+        payloads: list[dict[str, Any]] = []
         seq, prev, table_id = self._last_seq, self._last_hash, self.table_id
-        for event in events:
+        for kind, payload, at, round_id, actor, version, payload_json in events:  # NewEvent's fields, in order
             seq += 1
-            payload_json = event.payload_json or payload_to_json(event.payload)
-            at = float(event.at)
-            digest = entry_hash(seq, table_id, at, event.round_id, event.kind, event.version, event.actor,
-                                payload_json, prev)
-            entries.append(JournalEntry(seq, table_id, at, event.round_id, event.kind, event.version, event.actor,
-                                        event.payload, prev, digest, payload_json))
-            rows.append((seq, table_id, at, event.round_id, event.kind, event.version, event.actor, payload_json,
-                         prev, digest))
+            if payload_json is None:
+                payload_json = payload_to_json(payload)
+            at = float(at)
+            digest = entry_hash(seq, table_id, at, round_id, kind, version, actor, payload_json, prev)
+            rows.append((seq, table_id, at, round_id, kind, version, actor, payload_json, prev, digest))
+            payloads.append(payload)
             prev = digest
         if self._behind is not None:
             self._behind_call(self._behind.put, rows)  # raises an earlier background failure
         else:
             self._commit(rows)
-        if entries:
-            self._last_seq, self._last_hash = entries[-1].seq, entries[-1].hash
+        if rows:
+            self._last_seq, self._last_hash = seq, prev
             if self._behind is None:
-                self._durable_seq = self._last_seq
-        return entries
+                self._durable_seq = seq
+        return AppendedEntries(rows, payloads)
 
     def _commit(self, rows: list[tuple[object, ...]]) -> None:
         try:
