@@ -56,29 +56,18 @@ def session(folder: Path, name: str, events: int) -> tuple[Path, float, float, i
     return path, report.rounds / report.seconds, report.rounds / cpu, report.events
 
 
-def simulate_figures(folder: Path, rounds: int = 2000, seed: int = 3, repeats: int = 3) -> None:
-    """`rptable simulate --rules classic --rounds 2000 --seed 3 --journal PATH`, the shoe in its own process (as
-    simulate runs it) and, for comparison in the same run, in this one; alternated `repeats` times, best of
-    each. Rounds/s of wall time, and the CPU per round of the thread that plays."""
-    best: dict[bool, tuple[float, float]] = {}
+def simulate_figures(folder: Path, rounds: int = 2000, seed: int = 3) -> None:
+    """`rptable simulate --rules classic --rounds 2000 --seed 3 --journal PATH`: rounds/s of wall time, and the
+    CPU per round of the whole process (the journal's writer thread too) and of the thread that plays."""
     load = os.getloadavg()
-    for attempt in range(repeats):
-        for in_process in (False, True):
-            path = folder / f"simulate-{attempt}-{in_process}.journal"
-            thread = time.thread_time()
-            report = simulate(load_preset("classic"), rounds, seed=seed, boxes=6, journal_path=path,
-                              shoe_in_process=in_process)
-            thread = 1000 * (time.thread_time() - thread) / rounds
-            assert verify_journal_file(str(path), cores=1).ok
-            rate = report.rounds / report.seconds
-            if rate > best.get(in_process, (0.0, 0.0))[0]:
-                best[in_process] = (rate, thread)
-            path.unlink()
-    (apart, apart_ms), (here, here_ms) = best[False], best[True]
-    print(f"simulate --rules classic --rounds {rounds} --seed {seed}, journal on, 6 boxes, best of {repeats}: "
-          f"{apart:,.0f} rounds/s (target >= 500), {apart_ms:.2f} ms CPU a round playing; the shoe in this "
-          f"process instead: {here:,.0f} rounds/s, {here_ms:.2f} ms; ratio {apart / here:.2f}; "
-          f"load {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
+    cpu, thread = time.process_time(), time.thread_time()
+    report = simulate(load_preset("classic"), rounds, seed=seed, boxes=6, journal_path=folder / "simulate.journal")
+    cpu, thread = time.process_time() - cpu, time.thread_time() - thread
+    assert verify_journal_file(str(folder / "simulate.journal"), cores=1).ok
+    print(f"simulate --rules classic --rounds {rounds} --seed {seed}, journal on, 6 boxes: "
+          f"{report.rounds / report.seconds:,.0f} rounds/s (target >= 500); {1000 * cpu / rounds:.2f} ms CPU a round "
+          f"(target <= 1.6), {1000 * thread / rounds:.2f} ms of it playing, the rest the journal's writer; "
+          f"{report.events / rounds:.0f} events a round; load {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
 
 
 def children_cpu() -> float:

@@ -50,26 +50,17 @@ def simulate(
     faults: str | None = None,
     commit_per: str = "round",
     on_entry: Callable[[JournalEntry], None] | None = None,
-    shoe_in_process: bool = False,
 ) -> SessionReport:
     """Play until the journal holds `rounds` rounds (a journal with a session in it is resumed, even one cut
-    off mid-round). Totals count the rounds played by this call. The shoe runs in a process of its own
-    unless `shoe_in_process` (the same events either way; in-process is for stepping through it)."""
+    off mid-round). Totals count the rounds played by this call."""
     temporary = None
     if journal_path is None:
         temporary = tempfile.TemporaryDirectory(prefix="rptable-sim-")
         journal_path = Path(temporary.name) / "T1.journal"
-    # The shoe runs in a process of its own, as a real one would, and streams its cards: it works on one core
-    # while the table plays on the other. It starts first, before this process has other threads to copy.
-    url = (f"sim://?seed={seed}&rate=0&clock=virtual" + ("" if shoe_in_process else "&process=1")
-           + (f"&faults={quote(faults)}" if faults else ""))
+    url = f"sim://?seed={seed}&rate=0&clock=virtual" + (f"&faults={quote(faults)}" if faults else "")
+    # Committing per round, the journal writes behind: the drive syncs one round while the next is played.
+    journal = Journal(journal_path, write_behind=commit_per == "round")
     source = open_source(url)
-    try:
-        # Committing per round, the journal writes behind: the drive syncs one round while the next is played.
-        journal = Journal(journal_path, write_behind=commit_per == "round")
-    except BaseException:
-        source.close()
-        raise
     try:
         controller = TableController(journal, rules, commit_per=commit_per)
         _claim_for_simulation(controller, seed)

@@ -7,9 +7,7 @@ URL options:
 - `rate` (cards/s; 0 = only on `deal()`), `faults` (SPEC, see hwsim.faults), `hb` (heartbeat interval);
 - `hb_timeout`, `gap_wait`, `lock_on_fault` (the driver's), `locked=1` (gate closed until `unlock()`);
 - `clock=virtual`: time jumps to the next thing that happens, so `rptable simulate` runs as fast as the CPU
-  allows (always pass a timeout to recv() then: a shoe that deals nothing would otherwise spin forever);
-- `process=1`: the shoe and this driver run in a process of their own (hwsim.shoe_process), as a shoe is a
-  device of its own; the delivered events stream to this one. What `rptable simulate` uses.
+  allows (always pass a timeout to recv() then: a shoe that deals nothing would otherwise spin forever).
 Ground truth for tests: `source.model.truth` (every card that left the shoe), `source.model.applied_faults`.
 """
 
@@ -19,7 +17,6 @@ import collections
 import threading
 import time
 from collections.abc import Sequence
-from typing import Any
 
 from controller.cards import Card
 from drivers.base import CardSource, SourceError, SourceEvent, SourceStatus, url_query
@@ -81,41 +78,24 @@ class SimulatedShoeSource(CardSource):
         self._status.connected = True
 
     @classmethod
-    def from_url(cls, url: str) -> CardSource:
-        """The source a `sim://` URL names: in this process, or with `process=1` in a process of its own."""
-        if flag(url_query(url), "process", False):
-            from hwsim.shoe_process import ShoeProcess  # only when asked for
-
-            return ShoeProcess.start(url)
-        return cls.in_this_process(url)
-
-    @classmethod
-    def in_this_process(cls, url: str) -> SimulatedShoeSource:
-        options = cls.options(url)
-        try:
-            return cls(url, **options)
-        except (ValueError, FaultSpecError, OSError) as exc:  # a fault plan or an order file that cannot be used
-            raise SourceError(f"'{url}': {exc}") from exc
-
-    @staticmethod
-    def options(url: str) -> dict[str, Any]:
-        """The constructor's options from a `sim://` URL; SourceError says which one is wrong."""
+    def from_url(cls, url: str) -> SimulatedShoeSource:
         q = url_query(url)
         try:
-            return {
-                "seed": int(q.get("seed", "0")),
-                "order": q.get("order"),
-                "packs": int(q.get("packs", "1")),
-                "rate": float(q.get("rate", "1")),
-                "faults": q.get("faults"),
-                "heartbeat_interval": float(q.get("hb", "1")),
-                "heartbeat_timeout": float(q.get("hb_timeout", HEARTBEAT_TIMEOUT)),
-                "gap_wait": float(q.get("gap_wait", GAP_WAIT)),
-                "lock_on_fault": flag(q, "lock_on_fault", True),
-                "locked": flag(q, "locked", False),
-                "virtual_clock": q.get("clock", "real") == "virtual",
-            }
-        except ValueError as exc:
+            return cls(
+                url,
+                seed=int(q.get("seed", "0")),
+                order=q.get("order"),
+                packs=int(q.get("packs", "1")),
+                rate=float(q.get("rate", "1")),
+                faults=q.get("faults"),
+                heartbeat_interval=float(q.get("hb", "1")),
+                heartbeat_timeout=float(q.get("hb_timeout", HEARTBEAT_TIMEOUT)),
+                gap_wait=float(q.get("gap_wait", GAP_WAIT)),
+                lock_on_fault=flag(q, "lock_on_fault", True),
+                locked=flag(q, "locked", False),
+                virtual_clock=q.get("clock", "real") == "virtual",
+            )
+        except (ValueError, FaultSpecError, OSError) as exc:
             raise SourceError(f"'{url}': {exc}") from exc
 
     # -- clock -------------------------------------------------------------------------------------------
@@ -172,20 +152,18 @@ class SimulatedShoeSource(CardSource):
 
     # -- CardSource ----------------------------------------------------------------------------------------
     def _recv_internal(self, timeout: float | None) -> SourceEvent | None:
-        if not self._ready:  # else: already through the codec and the delivery rules (several frames a read)
-            self._run_until_delivered(timeout)
-        return self._ready.popleft() if self._ready else None
-
-    def _run_until_delivered(self, timeout: float | None) -> None:
-        """Run the shoe and the driver until the driver has handed something on, or `timeout` seconds pass."""
+        if self._ready:  # already through the codec and the delivery rules (several frames in one read)
+            return self._ready.popleft()
         give_up = None if timeout is None else self._now() + timeout
         while True:
             self._step()
-            if self._delivered() or self._closed:
-                return
+            if self._ready:
+                return self._ready.popleft()
+            if self._closed:
+                return None
             now = self._now()
             if give_up is not None and now >= give_up:
-                return
+                return None
             nexts = [self.model.next_deadline()]
             host_next = self._delivery.next_deadline()
             if host_next is not None:
@@ -199,13 +177,6 @@ class SimulatedShoeSource(CardSource):
             else:
                 self._wake.wait(max(0.0, target - now))
                 self._wake.clear()
-
-    def _delivered(self) -> bool:
-        return bool(self._ready)
-
-    def _hand_on(self, events: list[SourceEvent]) -> None:
-        """Events the driver delivers: queued for recv() (the shoe's own process streams them instead)."""
-        self._ready.extend(events)
 
     def _step(self) -> None:
         now = self._now()
@@ -229,12 +200,10 @@ class SimulatedShoeSource(CardSource):
         with self._lock:
             out = self.model.poll(now)
         if out and self._plugged:
-            # Sentence by sentence, as a line delivers them: the driver acts on the first card while the rest
-            # are still on the way (the same bytes, cut differently: the reader keeps partial sentences).
-            delivery, reader = self._delivery, self._reader
-            for sentence in self.link.sentences(self.link.transmit(out)):
-                for frame in reader.feed(sentence):
-                    self._apply(delivery.on_frame(frame, now))
+            data = self.link.serial_bytes(self.link.transmit(out))
+            delivery = self._delivery
+            for frame in self._reader.feed(data):
+                self._apply(delivery.on_frame(frame, now))
         self._apply(self._delivery.tick(now))
         if self._delivery.hello is None and self._plugged and now >= self._next_hello:
             # As the serial driver does: say HELLO again until the shoe's answer gets through the noise.
@@ -243,7 +212,7 @@ class SimulatedShoeSource(CardSource):
 
     def _apply(self, outcome: Outcome) -> None:
         if outcome.events:
-            self._hand_on(outcome.events)
+            self._ready.extend(outcome.events)
         if outcome.replies:
             now = self._now()
             for reply in outcome.replies:

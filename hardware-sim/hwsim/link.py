@@ -7,7 +7,7 @@ it (SHOE/1's XOR catches every single-bit error in BODY; CRC-16 every one in a r
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from controller.engine.records import record
@@ -68,14 +68,8 @@ class LinkFaults:
     def serial_bytes(self, transmissions: Iterable[Transmission]) -> bytes:
         """The SHOE/1 sentences of these transmissions as they go down a serial line or a socket, garbled
         where the cable garbles them."""
-        return b"".join(self.sentences(transmissions))
-
-    def sentences(self, transmissions: Iterable[Transmission]) -> Iterator[bytes]:
-        """The sentence of each transmission in turn, garbled where the cable garbles it (made as they go
-        out, so the garbling draws its random numbers in the same order however the bytes are read)."""
         encode, garble = codec.encode, self.garble_sentence
-        for t in transmissions:
-            yield garble(encode(t.message)) if t.garbled else encode(t.message)
+        return b"".join([garble(encode(t.message)) if t.garbled else encode(t.message) for t in transmissions])
 
     def garble_sentence(self, sentence: bytes) -> bytes:
         """Flip one bit of a byte of BODY (between `$` and `*`) without creating a delimiter."""
