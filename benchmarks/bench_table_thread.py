@@ -1,8 +1,8 @@
 """The table controller's own CPU per round of `rptable simulate`: the thread that plays, with the shoe left out.
 
 `rptable simulate --rules classic --rounds 2000 --seed 3` with 6 boxes plays every round on one thread: the
-strategy, the engine, the table controller and its journal (hashing, queuing the round for the writer thread),
-and the shoe's driver. The simulated shoe runs elsewhere (a process of its own), so this measures the rest: the
+strategy, the engine, the table controller and its journal (hashing, handing the round to its writer process),
+and the shoe's driver. This measures that thread with the simulated shoe left out: the
 cards come from the round's shuffled pack, in the order the shoe would deal them, and everything else is the
 real thing (journal on disk, write-behind, fsync per round). It prints the playing thread's CPU time per round
 (target: well under 1.1 ms), the rounds per second of wall time, and, for scale on a shared machine, the CPU

@@ -1,11 +1,18 @@
-"""ARCHITECTURE.md "Journal": "an event is durable before it is shown" also when the journal commits on a
-thread of its own (`rptable simulate`, one fsynced commit per round, the drive syncing while play goes on)."""
+"""ARCHITECTURE.md "Journal": "an event is durable before it is shown" also when the journal commits in a
+process of its own (`rptable simulate`, one fsynced commit per round, the drive syncing while play goes on)."""
 
+import os
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
 from controller.rule_files import load_preset
+from controller.table import journal_writer
 from controller.table.autoplay import ShoeFeed, play_rounds
 from controller.table.chain import verify_chain
 from controller.table.controller import TableController, TableLocked
@@ -33,23 +40,68 @@ def test_journal_writing_behind_shows_each_event_once_in_order_and_only_once_on_
         assert again.last_seq == seen[-1][0] and verify_chain(again.entries()).ok
 
 
-def test_journal_writing_behind_a_full_disk_stops_play_and_shows_nothing_unrecorded(tmp_path):
-    journal, controller, feed = behind_table(tmp_path / "T1.journal")
-    seen = []
-    controller.add_listener(seen.append)
+def test_journal_writing_behind_a_full_disk_stops_play_and_shows_nothing_unrecorded(tmp_path, monkeypatch):
+    path = tmp_path / "T1.journal"
+    journal, controller, feed = behind_table(path)
     play_rounds(controller, feed, 2, seed=3, boxes=6, ante=10)
     controller.sync()
     pages = journal._db.execute("PRAGMA page_count").fetchone()[0]
-    journal._db.execute(f"PRAGMA max_page_count = {pages + 2}")
+    journal.close()
+
+    def full_after_two_more_pages(path, readonly):  # the drive fills up: the writer's connection sees it
+        db = real_connect(path, readonly)
+        db.execute(f"PRAGMA max_page_count = {pages + 2}")
+        return db
+
+    real_connect = journal_writer.connect
+    monkeypatch.setattr(journal_writer, "connect", full_after_two_more_pages)
+    journal, controller, feed = behind_table(path)  # the table resumes; its writer starts with the full drive
+    seen = []
+    controller.add_listener(seen.append)
     with pytest.raises(TableLocked, match="disk is full"):
         play_rounds(controller, feed, 40, seed=3, boxes=6, ante=10)
         controller.sync()
-    on_disk = sqlite3.connect(tmp_path / "T1.journal").execute("SELECT max(seq) FROM events").fetchone()[0]
+    on_disk = sqlite3.connect(path).execute("SELECT max(seq) FROM events").fetchone()[0]
     assert journal.last_seq == journal.durable_seq == on_disk  # the next append follows the disk
-    assert seen and all(e.seq <= on_disk for e in seen)  # shown = recorded
+    assert all(e.seq <= on_disk for e in seen)  # shown = recorded
     assert controller.storage_error and controller.round_number <= on_disk
     with pytest.raises(TableLocked):
         play_rounds(controller, feed, 41, seed=3, boxes=6, ante=10)
     journal.close()
-    with Journal(tmp_path / "T1.journal", readonly=True) as again:
+    with Journal(path, readonly=True) as again:
         assert verify_chain(again.entries()).ok
+
+
+def test_journal_writer_process_dies_with_the_table_and_a_reopened_journal_goes_on_from_the_disk(tmp_path):
+    """A killed table takes its writer with it (nothing lands behind a reopened journal's back); the writer
+    gone on its own is a JournalError, and what it had committed is all there is."""
+    path = tmp_path / "T1.journal"
+    journal, controller, feed = behind_table(path)
+    play_rounds(controller, feed, 3, seed=3, boxes=6, ante=10)
+    controller.sync()
+    durable = journal.durable_seq
+    os.kill(journal._behind._process.pid, signal.SIGKILL)
+    journal._behind._process.join(5)
+    with pytest.raises(TableLocked, match="writer process ended"):
+        play_rounds(controller, feed, 5, seed=3, boxes=6, ante=10)
+        controller.sync()
+    journal.close()
+    with Journal(path, readonly=True) as again:
+        assert again.last_seq == durable and verify_chain(again.entries()).ok
+    code = ("import os, sys, time; sys.path[:0] = ['.', 'hardware-sim']\n"
+            "from controller.table.journal import Journal\n"
+            f"j = Journal({str(path)!r}, write_behind=True)\n"
+            "print(j._behind._process.pid, flush=True); time.sleep(60)")
+    table = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                             cwd=Path(__file__).resolve().parent.parent)
+    writer = int(table.stdout.readline())
+    table.kill()
+    table.wait(10)
+    for _ in range(100):  # the kernel ends the writer with its table
+        try:
+            os.kill(writer, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("the journal's writer outlived its table")

@@ -6,8 +6,8 @@ do listeners (the console, metrics) see them. On start the controller replays it
 where the table stood: the same round, the same next step, the same open faults.
 
 Durability comes in two grains. A live table commits every command (a dealer's pace is a few per second, a
-commit is under a millisecond). `rptable simulate` commits once per round, on the journal's own thread (it
-writes behind: the drive syncs one round while the next is played); nobody watches in between, and the
+commit is under a millisecond). `rptable simulate` commits once per round, in the journal's own writer process
+(it writes behind: the drive syncs one round while the next is played); nobody watches in between, and the
 listeners still see nothing that is not on disk (`flush` shows what is, `sync` waits for the rest). If a commit
 fails, the round in memory is rebuilt from the journal, the table is locked, and the failure is shown: an event
 that could not be recorded is never shown.

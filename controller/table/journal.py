@@ -10,17 +10,20 @@ recorded must not be shown.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
-import threading
 from collections.abc import Iterator, Sequence
 from hashlib import sha256
 from pathlib import Path
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from controller.engine.frozen import Frozen, frozen_record
 from controller.engine.records import record
+
+if TYPE_CHECKING:
+    from controller.table.journal_writer import WriterProcess
 
 GENESIS_HASH = "0" * 64
 SCHEMA_VERSION = 1
@@ -175,8 +178,17 @@ class Journal:
         self.path = Path(path)
         self.table_id = table_id
         self.readonly = readonly
-        self._db = _connect(self.path, readonly)
-        self._behind: _WriteBehind | None = None
+        self._behind: WriterProcess | None = None
+        if write_behind and not readonly:
+            # Forked first: an SQLite connection must not cross a fork (journal_writer explains).
+            from controller.table.journal_writer import WriterProcess  # here: it imports this module
+
+            self._behind = WriterProcess(self.path, self._now_durable)
+        try:
+            self._db = connect(self.path, readonly)
+        except BaseException:
+            self._stop_writer()
+            raise
         try:
             if not readonly:
                 self._migrate()
@@ -186,11 +198,14 @@ class Journal:
             self._durable_seq = self._last_seq
         except sqlite3.DatabaseError as err:
             self._db.close()
+            self._stop_writer()
             raise JournalError(f"{self.path} could not be opened as a journal: {err}. If this is the wrong file, "
                                "give the right one with --journal; if it is the table's journal, keep the file and "
                                "call a pit boss.") from err
-        if write_behind and not readonly:
-            self._behind = _WriteBehind(self)
+        except BaseException:
+            self._db.close()
+            self._stop_writer()
+            raise
 
     # -- writing ------------------------------------------------------------------------------------------
     def append(self, events: Sequence[NewEvent]) -> AppendedEntries:
@@ -221,17 +236,23 @@ class Journal:
                 self._durable_seq = seq
         return AppendedEntries(rows, payloads)
 
-    def _commit(self, rows: list[tuple[object, ...]]) -> None:
-        try:
-            with self._db:  # one transaction: committed (and fsynced) or rolled back
-                self._db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-        except sqlite3.Error as err:
-            raise JournalError(_write_failure(self.path, err)) from err
+    def _commit(self, rows: list[tuple[Any, ...]]) -> None:
+        commit_rows(self._db, self.path, rows)
 
     @property
     def durable_seq(self) -> int:
         """The last seq on disk (the same as `last_seq` unless the journal writes behind)."""
+        if self._behind is not None:
+            self._behind.durable()  # what the writer has said so far, without waiting
         return self._durable_seq
+
+    def _now_durable(self, seq: int) -> None:
+        self._durable_seq = seq
+
+    def _stop_writer(self) -> None:
+        if self._behind is not None:
+            with contextlib.suppress(JournalError):
+                self._behind.stop()
 
     def sync(self) -> None:
         """Wait until everything appended is on disk; raise JournalError if a background commit failed."""
@@ -347,76 +368,17 @@ class Journal:
         return (int(row[0]), str(row[1])) if row else (0, GENESIS_HASH)
 
 
-class _WriteBehind:
-    """Commits a journal's appends on a thread of its own, so that the caller prepares the next round while
-    the drive writes the last one. Batches waiting when a commit ends go into the next one (group commit):
-    still one fsynced transaction each, in order, and nothing is reported durable before it is on disk.
-
-    SQLite releases Python's lock while it writes and syncs. The caller's thread touches the connection only
-    through `Journal`, which waits here first (`wait`), so the two never use it at once."""
-
-    def __init__(self, journal: Journal) -> None:
-        self._journal = journal
-        self._queue: list[list[tuple[object, ...]]] = []
-        self._cond = threading.Condition()
-        self._busy = False
-        self._stopping = False
-        self._error: JournalError | None = None
-        self._thread = threading.Thread(target=self._run, name=f"journal {journal.path.name}", daemon=True)
-        self._thread.start()
-
-    def put(self, rows: list[tuple[object, ...]]) -> None:
-        with self._cond:
-            self._raise_failure()
-            self._queue.append(rows)
-            self._cond.notify_all()
-
-    def wait(self) -> None:
-        with self._cond:
-            while (self._queue or self._busy) and self._error is None:
-                self._cond.wait()
-            self._raise_failure()
-
-    def stop(self) -> None:
-        with self._cond:
-            self._stopping = True
-            self._cond.notify_all()
-        self._thread.join()
-        with self._cond:
-            self._raise_failure()
-
-    def _raise_failure(self) -> None:
-        if self._error is not None:
-            error, self._error = self._error, None
-            self._queue.clear()  # nothing after a failed commit may be written: the caller rebuilds from disk
-            raise error
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while not self._queue and not self._stopping:
-                    self._cond.wait()
-                if not self._queue:
-                    return  # stopping, and everything is written
-                batches, self._queue = self._queue, []
-                self._busy = True
-            rows = [row for batch in batches for row in batch]
-            error: JournalError | None = None
-            try:
-                self._journal._commit(rows)
-            except JournalError as err:
-                error = err
-            with self._cond:
-                self._busy = False
-                if error is None:
-                    self._journal._durable_seq = int(rows[-1][0])  # type: ignore[call-overload]
-                else:
-                    self._error = error
-                    self._queue.clear()
-                self._cond.notify_all()
+def commit_rows(db: sqlite3.Connection, path: Path, rows: list[tuple[Any, ...]]) -> None:
+    """Insert rows in one transaction: committed (and fsynced) or rolled back; JournalError says why not."""
+    try:
+        with db:
+            db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    except sqlite3.Error as err:
+        raise JournalError(_write_failure(path, err)) from err
 
 
-def _connect(path: Path, readonly: bool) -> sqlite3.Connection:
+def connect(path: Path, readonly: bool) -> sqlite3.Connection:
+    """The journal file's SQLite connection: WAL, every commit synced to the drive (FULL)."""
     try:
         if readonly:
             if not path.exists():
