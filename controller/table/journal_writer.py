@@ -89,6 +89,8 @@ class WriterProcess:
 
     def put(self, rows: Rows) -> None:
         self._raise_failure()
+        if not rows:
+            return
         try:
             self._channel.send(("rows", rows))
         except OSError as err:
