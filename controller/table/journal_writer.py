@@ -4,24 +4,27 @@ while this process inserts and fsyncs them on the other core.
 The rows are complete (sequence numbers and hashes made by the journal); the writer only stores them, one
 fsynced transaction per batch, in order, and says how far the disk has got. A failed commit is reported
 back and everything after it is dropped until the journal has read the failure and gone back to the disk's
-tail (`reset`). In a thread of the same process the two would take turns on Python's lock (SQLite's
-inserts hold it for most of their work); in a process of its own the writer costs the table one pickled
-message a round.
+tail (`reset`). In a thread of the same process the two would take turns on Python's lock (SQLite's inserts
+hold it for most of their work); in a process of its own the writer costs the table one message a round.
 
-The process is forked before the journal opens its own connection (SQLite's rule: a connection must not cross
-a fork) and dies with the process that started it, mid-commit or not: SQLite then rolls the commit back, so a
-journal reopened after a kill never finds rows arriving behind its back.
+The writer is a fresh interpreter (`python -m controller.table.journal_writer`), so it inherits no SQLite
+connection, lock or file of the table's. It ignores Ctrl-C (the table stops it and it commits what it holds)
+and dies with the table if the table is killed, mid-commit or not: SQLite then rolls that commit back, so a
+journal reopened after a kill never finds rows arriving behind its back. The kernel ties that to the thread
+that started the writer, so a journal that writes behind is opened on the main thread.
 """
 
 from __future__ import annotations
 
 import contextlib
 import ctypes
-import multiprocessing
 import os
 import pickle
 import select
 import signal
+import subprocess
+import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -63,38 +66,39 @@ class Channel:
                 raise EOFError("the other end closed the pipe")
             buffer += data
 
-    def close(self) -> None:
-        for fd in (self.read_fd, self.write_fd):
-            with contextlib.suppress(OSError):
-                os.close(fd)
-
 
 class WriterProcess:
     """The journal's side: `put` rows, `wait` until they are on disk, `stop`; failures come back as
     JournalError from the next call. `on_durable(seq)` is called as the disk's tail moves."""
 
     def __init__(self, path: Path, on_durable: Callable[[int], None]) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            raise RuntimeError("A journal that writes behind must be opened on the main thread: its writer "
+                               "process is tied to the thread that starts it and would die with it.")
         self._on_durable = on_durable
         self._sent = 0  # the last seq handed over
         self._durable = 0
         self._error: JournalError | None = None
-        to_writer, from_writer = os.pipe(), os.pipe()
-        self._channel = Channel(from_writer[0], to_writer[1])
-        theirs = Channel(to_writer[0], from_writer[1])
-        context = multiprocessing.get_context("fork")
-        self._process = context.Process(target=_serve, args=(path, theirs, self._channel, os.getpid()),
-                                        name=f"journal writer {path.name}", daemon=True)
-        self._process.start()
-        theirs.close()
+        root = str(Path(__file__).resolve().parents[2])  # where `controller` is, installed or not
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
+        self._process = subprocess.Popen(
+            [sys.executable, "-m", "controller.table.journal_writer", str(path), str(os.getpid())],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True, env=env)
+        assert self._process.stdin is not None and self._process.stdout is not None
+        self._channel = Channel(self._process.stdout.fileno(), self._process.stdin.fileno())
 
     def put(self, rows: Rows) -> None:
         self._raise_failure()
         if not rows:
             return
+        # Ctrl-C waits until the message is whole: half a message would leave the writer waiting for the rest.
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             self._channel.send(("rows", rows))
         except OSError as err:
-            raise self._gone(err) from err
+            raise self._gone() from err
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         self._sent = int(rows[-1][0])
 
     def durable(self) -> int:
@@ -108,14 +112,24 @@ class WriterProcess:
         self._raise_failure()
 
     def stop(self) -> None:
+        """Commit what was handed over, then end the writer; a failure (or a writer already gone with rows
+        not on disk) is raised."""
         try:
             self._channel.send(("stop",))
             while self._take_news(block=True) != "stopped":
                 pass
         except (OSError, EOFError):
-            pass  # already gone: what it had not committed is not on disk, and was never reported so
-        self._process.join(timeout=10)
-        self._channel.close()
+            if self._error is None and self._sent > self._durable:
+                self._error = self._gone()
+        try:
+            self._process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+        for pipe in (self._process.stdin, self._process.stdout):  # the channel's fds are theirs: closed once
+            if pipe is not None:
+                with contextlib.suppress(OSError):
+                    pipe.close()
         if self._error is not None:
             error, self._error = self._error, None
             raise error
@@ -125,9 +139,9 @@ class WriterProcess:
         while True:
             try:
                 message = self._channel.recv(block=block)
-            except (EOFError, OSError) as err:
+            except (EOFError, OSError):
                 if self._error is None:
-                    self._error = self._gone(err)
+                    self._error = self._gone()
                 return "stopped"
             if message is None:
                 return None
@@ -149,19 +163,24 @@ class WriterProcess:
                 self._channel.send(("reset",))
             raise error
 
-    def _gone(self, err: BaseException) -> JournalError:
-        return JournalError(f"The journal's writer process ended unexpectedly ({err!r}): what was appended "
-                            "since the last commit is not on disk. Play is stopped; restart rptable, which "
-                            "resumes from the journal, and a pit boss must resolve the fault.")
+    def _gone(self) -> JournalError:
+        try:
+            code = self._process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            code = None
+        if code is None:
+            how = "stopped answering"
+        elif code < 0:
+            how = f"was killed ({signal.Signals(-code).name}: out of memory, or stopped by someone)"
+        else:
+            how = f"ended (exit status {code})"
+        return JournalError(f"The journal's writer process {how}: what was appended since its last commit is not "
+                            "on disk. Play is stopped; restart rptable, which resumes from the journal, and a pit "
+                            "boss must resolve the fault.")
 
 
-def _serve(path: Path, channel: Channel, other_end: Channel, parent: int) -> None:
-    """The writer process: commit what comes, in order, until told to stop or the parent goes."""
-    other_end.close()
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:
-        os._exit(0)  # the parent went before the line above took effect
+def _serve(path: Path, channel: Channel) -> None:
+    """The writer process: commit what comes, in order, until told to stop or the table goes."""
     db = None
     failed = stopping = False
     while not stopping:
@@ -191,3 +210,21 @@ def _serve(path: Path, channel: Channel, other_end: Channel, parent: int) -> Non
     channel.send(("stopped",))
     if db is not None:
         db.close()
+
+
+def main(argv: list[str]) -> None:
+    path, table = Path(argv[1]), int(argv[2])
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the table's to handle: it stops this writer
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != table:
+        return  # the table went before the line above took effect
+    channel = Channel(os.dup(0), os.dup(1))
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 0)
+    os.dup2(devnull, 1)  # nothing printed by accident can garble the messages
+    _serve(path, channel)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
