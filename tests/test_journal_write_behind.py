@@ -102,3 +102,17 @@ def test_journal_writer_process_dies_with_the_table_and_a_reopened_journal_goes_
         time.sleep(0.05)
     else:
         pytest.fail("the journal's writer outlived its table")
+
+
+def test_journal_writer_process_leaves_ctrl_c_to_the_table(tmp_path):
+    """Ctrl-C in a terminal reaches the whole process group: the writer ignores it, the table decides, and the
+    writer commits what it holds when the journal closes."""
+    path = tmp_path / "T1.journal"
+    journal, controller, feed = behind_table(path)
+    play_rounds(controller, feed, 2, seed=3, boxes=6, ante=10)
+    os.kill(journal._behind._process.pid, signal.SIGINT)
+    play_rounds(controller, feed, 4, seed=3, boxes=6, ante=10)
+    appended = journal.last_seq
+    journal.close()
+    with Journal(path, readonly=True) as again:
+        assert again.last_seq == appended and verify_chain(again.entries()).ok

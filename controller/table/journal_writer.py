@@ -79,11 +79,18 @@ class WriterProcess:
         self._sent = 0  # the last seq handed over
         self._durable = 0
         self._error: JournalError | None = None
+        self._cut_off = False  # a message was left half sent
         root = str(Path(__file__).resolve().parents[2])  # where `controller` is, installed or not
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
-        self._process = subprocess.Popen(
-            [sys.executable, "-m", "controller.table.journal_writer", str(path), str(os.getpid())],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True, env=env)
+        # Started deaf to Ctrl-C (an ignored signal stays ignored across exec), even while it is starting up.
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", "controller.table.journal_writer", str(path), str(os.getpid())],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True, env=env)
+        finally:
+            if previous is not None:  # None: a handler not set from Python, which cannot be put back
+                signal.signal(signal.SIGINT, previous)
         assert self._process.stdin is not None and self._process.stdout is not None
         self._channel = Channel(self._process.stdout.fileno(), self._process.stdin.fileno())
 
@@ -91,14 +98,15 @@ class WriterProcess:
         self._raise_failure()
         if not rows:
             return
-        # Ctrl-C waits until the message is whole: half a message would leave the writer waiting for the rest.
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             self._channel.send(("rows", rows))
         except OSError as err:
             raise self._gone() from err
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        except BaseException:
+            # Ctrl-C in the middle of a message: the writer would wait for its rest, so it is not told to stop
+            # but ended (`stop`); what it had not committed is not on disk, and was never reported so.
+            self._cut_off = True
+            raise
         self._sent = int(rows[-1][0])
 
     def durable(self) -> int:
@@ -115,6 +123,8 @@ class WriterProcess:
         """Commit what was handed over, then end the writer; a failure (or a writer already gone with rows
         not on disk) is raised."""
         try:
+            if self._cut_off:
+                self._process.kill()
             self._channel.send(("stop",))
             while self._take_news(block=True) != "stopped":
                 pass
