@@ -31,6 +31,20 @@ def test_audit_verify_passes_on_a_simulated_session(session):
     assert out.returncode == 0 and report["ok"] and report["rounds"] == 14 and report["first_bad_event"] is None
 
 
+@pytest.mark.parametrize("action", [["verify"], ["recall"], ["rounds"], ["show", "3"], ["export"]])
+def test_audit_takes_the_journal_after_the_action_as_the_command_line_contract_writes_it(session, action):
+    """ARCHITECTURE.md: `rptable audit rounds|show ID|recall|verify|export|report --journal PATH`."""
+    after = rptable("audit", *action, "--journal", str(session), "--table", "T1")
+    before = rptable("audit", "--journal", str(session), *action)
+    assert after.returncode == before.returncode == 0, after.stderr
+    assert after.stdout == before.stdout
+
+
+def test_audit_without_a_journal_says_how_to_give_one():
+    out = rptable("audit", "verify")
+    assert out.returncode == 2 and "--journal PATH" in out.stderr
+
+
 def test_audit_verify_recomputes_payments_and_catches_a_rehashed_forgery(session, tmp_path):
     # A forger who knows the hash rule rewrites a payment and re-hashes the rest of the chain: the replay,
     # which pays every box again from its cards and the rules, still names the event.

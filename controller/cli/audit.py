@@ -13,31 +13,44 @@ from typing import Any
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--journal", required=True, metavar="PATH", help="the table's journal file")
+    # --journal and --table go before the action or after it (`audit verify --journal PATH`, as the command
+    # line contract writes it); given after, they win. The actions' copies leave the value alone when absent.
+    parser.add_argument("--journal", metavar="PATH", help="the table's journal file (required)")
     parser.add_argument("--table", default="T1", help="table id in the journal (default T1)")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--journal", metavar="PATH", default=argparse.SUPPRESS, help="the table's journal file")
+    common.add_argument("--table", default=argparse.SUPPRESS, help="table id in the journal (default T1)")
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    rounds = sub.add_parser("rounds", help="list rounds (filters: --date, --box, --min-payout)")
+
+    def action(name: str, text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=text, parents=[common])
+
+    rounds = action("rounds", "list rounds (filters: --date, --box, --min-payout)")
     rounds.add_argument("--date", help="only rounds opened on this day (YYYY-MM-DD, UTC)")
     rounds.add_argument("--box", type=int, help="only rounds in which this box played")
     rounds.add_argument("--min-payout", type=int, help="only rounds paying some box at least this much")
     rounds.add_argument("--json", action="store_true")
-    show = sub.add_parser("show", help="replay one round step by step")
+    show = action("show", "replay one round step by step")
     show.add_argument("round_id", metavar="ID", help="e.g. T1-000042, or just 42")
     show.add_argument("--json", action="store_true")
-    recall = sub.add_parser("recall", help="the last 10 rounds, oldest first (works while a fault is open)")
+    recall = action("recall", "the last 10 rounds, oldest first (works while a fault is open)")
     recall.add_argument("--json", action="store_true")
-    verify = sub.add_parser("verify", help="check the hash chain and recompute every payment")
+    verify = action("verify", "check the hash chain and recompute every payment")
     verify.add_argument("--json", action="store_true")
-    export = sub.add_parser("export", help="every round as JSON, or every box result as CSV")
+    export = action("export", "every round as JSON, or every box result as CSV")
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("--out", metavar="PATH", help="write here instead of standard output")
-    report = sub.add_parser("report", help="shift report: HTML with charts, and CSV")
+    report = action("report", "shift report: HTML with charts, and CSV")
     report.add_argument("--out", metavar="DIR", default=".", help="folder for report.html and report.csv")
 
 
 def run(args: argparse.Namespace) -> int:
     from controller.table.journal import Journal, JournalError
 
+    if not args.journal:
+        print("rptable audit: give the table's journal file: --journal PATH (e.g. rptable audit verify --journal "
+              "T1.journal).", file=sys.stderr)
+        return 2
     try:
         with Journal(args.journal, args.table, readonly=True) as journal:
             if journal.last_seq == 0:
