@@ -180,7 +180,7 @@ class Journal:
         self.readonly = readonly
         self._behind: WriterProcess | None = None
         if write_behind and not readonly:
-            # Forked first: an SQLite connection must not cross a fork (journal_writer explains).
+            # Started first: the writer's interpreter starts up while this one opens and reads the file.
             from controller.table.journal_writer import WriterProcess  # here: it imports this module
 
             self._behind = WriterProcess(self.path, self._now_durable)
@@ -321,7 +321,7 @@ class Journal:
         return [str(r[0]) for r in self._db.execute("SELECT DISTINCT table_id FROM events ORDER BY table_id")]
 
     def _select(self, where: str, params: tuple[object, ...]) -> Iterator[JournalEntry]:
-        self.sync()  # read what was appended, and never while the background writer uses the connection
+        self.sync()  # read everything appended, the writer process's commits included
         try:
             cursor = self._db.execute(
                 f"SELECT {COLUMNS} "
