@@ -36,9 +36,9 @@ def main() -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from controller.rule_files import load_preset
     from controller.table.controller import TableController
     from controller.table.journal import Journal
+    from controller.table.rule_files import load_preset
     from drivers.base import open_source
     from ui.app import _quiet_platform_notices
     from ui.autopilot import Autopilot

@@ -19,7 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from controller.cards import PACK, Card
+from controller.core.cards import PACK, Card
+from controller.core.rules import HouseRules
 from controller.engine import (
     Bet,
     BuyGame,
@@ -44,8 +45,7 @@ from controller.engine import (
 from controller.engine import (
     do as engine_do,
 )
-from controller.rule_files import load_preset
-from controller.rules import HouseRules
+from controller.table.rule_files import load_preset
 
 
 def next_card(state: RoundState, shoe: list[Card], rng: random.Random) -> Card:

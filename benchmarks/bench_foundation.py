@@ -38,8 +38,8 @@ def whole_process_seconds(argv: list[str], repeat: int) -> float:
 
 def payout_micros(hands: int) -> tuple[float, float]:
     sys.path.insert(0, str(ROOT))
-    from controller.cards import PACK
-    from controller.payouts import analyse_payout, hand_pattern, payout_of_pattern
+    from controller.core.cards import PACK
+    from controller.core.payouts import analyse_payout, hand_pattern, payout_of_pattern
 
     rng = random.Random(2026)
     sample = [rng.sample(PACK, 6) for _ in range(hands)]

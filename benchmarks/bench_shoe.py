@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "hardware-sim")]
 
-from controller.cards import PACK  # noqa: E402
+from controller.core.cards import PACK  # noqa: E402
 from drivers.base import CardEvent, DeviceFault, StatusEvent, open_source  # noqa: E402
 from drivers.shoe1 import codec  # noqa: E402
 from drivers.shoe1.messages import CardFrame  # noqa: E402

@@ -40,7 +40,7 @@ def player() -> Callable[[int], int]:
 
     from hwsim.inprocess import SimulatedShoeSource
 
-    from controller.cards import PACK
+    from controller.core.cards import PACK
     from drivers.base import CardEvent
 
     source = SimulatedShoeSource("sim://?rate=0&clock=virtual", seed=7, rate=0, virtual_clock=True)
@@ -65,7 +65,7 @@ def player() -> Callable[[int], int]:
 
 def measure_tree(rounds: int) -> dict[str, float]:
     """Time the per-card path of the tree first on sys.path (in a child process), and the codec's parts."""
-    from controller.cards import BY_CODE
+    from controller.core.cards import BY_CODE
     from drivers.shoe1 import codec
     from drivers.shoe1.messages import Ack, CardFrame
 

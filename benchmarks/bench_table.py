@@ -30,10 +30,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "hardware-sim")]
 
-from controller.rule_files import load_preset  # noqa: E402
-from controller.table.audit import verify_journal_file  # noqa: E402
+from controller.table.audit.rounds import verify_journal_file  # noqa: E402
 from controller.table.controller import TableController  # noqa: E402
 from controller.table.journal import Journal, NewEvent  # noqa: E402
+from controller.table.rule_files import load_preset  # noqa: E402
 from controller.table.simulate import simulate  # noqa: E402
 
 EVENTS_PER_ROUND = 61  # six boxes under `classic` and the simple strategy, measured

@@ -58,10 +58,10 @@ class PackFeed:
 
 def measure(rounds: int, repeats: int) -> dict[str, float]:
     """In this process: the best of `repeats` sessions, as figures."""
-    from controller.rule_files import load_preset
     from controller.table.autoplay import play_rounds
     from controller.table.controller import TableController
     from controller.table.journal import Journal
+    from controller.table.rule_files import load_preset
 
     rules = load_preset("classic")
     best_cpu = best_rate = None

@@ -1,4 +1,4 @@
-"""Derive the `basic` strategy's tables: controller/strategies/basic/NAME.toml for each preset (or a rules file).
+"""Derive the `basic` strategy's tables: controller/players/basic_tables/NAME.toml for each preset (or a rules file).
 
 Run: `python benchmarks/derive_basic.py [--rules NAME|FILE ...] [--samples N] [--max-deals N] [--seed S]
 [--out DIR]`. Presets run two at a time (both cores). Same seed, same tables: the derivation is reproducible.
@@ -17,10 +17,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from controller.analysis.derive_basic import Derivation, derive, table_toml
-from controller.rule_files import load_preset, load_rules, preset_names
-from controller.rules import rules_digest
+from controller.core.rules import rules_digest
+from controller.table.rule_files import load_preset, load_rules, preset_names
 
-OUT = Path(__file__).resolve().parent.parent / "controller" / "strategies" / "basic"
+OUT = Path(__file__).resolve().parent.parent / "controller" / "players" / "basic_tables"
 
 
 def _derive(job: tuple[str, int, int, int]) -> tuple[Derivation, float, float]:

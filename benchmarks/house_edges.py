@@ -24,8 +24,8 @@ import controller.analysis
 from controller.analysis.house_edge_file import edge_entry, edges_toml
 from controller.analysis.house_edges import FILE
 from controller.analysis.montecarlo import house_edge
-from controller.rule_files import load_preset, preset_names
-from controller.rules import rules_digest
+from controller.core.rules import rules_digest
+from controller.table.rule_files import load_preset, preset_names
 
 OUT = Path(controller.analysis.__file__).resolve().parent / FILE  # where the shift report reads it
 

@@ -17,11 +17,10 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 from urllib.parse import parse_qs, urlsplit
 
-from controller.cards import Card
-from controller.engine.records import record
+from controller.core.cards import Card
 
 
-@record  # frozen and slotted, built fast: one a card
+@dataclass(frozen=True, slots=True)
 class CardEvent:
     """A card left the shoe (or settled under the camera). `card` is None when it could not be read (`??`)."""
 
@@ -207,4 +206,4 @@ register("usb", "drivers.shoe1.usb_source:UsbShoeSource")
 register("manual", "drivers.manual:ManualSource")
 register("sim", "hwsim.inprocess:SimulatedShoeSource")
 register("camera", "drivers.camera.source:CameraSource")  # a capture device or a video file, OpenCV
-register("camera+sim", "drivers.camera.source:CameraSource")  # synthetic frames from hardware-sim
+register("camera+sim", "hwsim.camera.source:SimulatedCameraSource")  # synthetic frames, the real recogniser

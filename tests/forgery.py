@@ -3,7 +3,7 @@
 import shutil
 import sqlite3
 
-from controller.table.journal import GENESIS_HASH, entry_hash
+from controller.table.journal.store import GENESIS_HASH, entry_hash
 
 COLUMNS = "seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash"
 

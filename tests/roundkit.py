@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.round_script import run_script
-from controller.rule_files import load_preset, load_rules
+from controller.players.scripted import run_script
+from controller.table.rule_files import load_preset, load_rules
 
 
 def deal_order(hands: dict[int, list[str]], dealer: list[str], draws: list[str] = ()) -> list[str]:

@@ -8,9 +8,9 @@ import pytest
 
 from controller.analysis.montecarlo import house_edge
 from controller.analysis.vectorised import _decide, deal, hand_keys, hand_tables
-from controller.cards import PACK, parse_cards
-from controller.hands import best_five
-from controller.rule_files import load_preset
+from controller.core.cards import PACK, parse_cards
+from controller.core.hands import best_five
+from controller.table.rule_files import load_preset
 
 Z99 = 2.5758
 
@@ -100,7 +100,7 @@ def test_engine_rounds_settle_every_preset_and_conserve_chips():
     import random
 
     from controller.analysis.engine_rounds import play_heads_up
-    from controller.rule_files import preset_names
+    from controller.table.rule_files import preset_names
 
     rng = random.Random(3)
     for name in preset_names():

@@ -126,8 +126,8 @@ def test_audit_verify_names_an_unreadable_row(session, tmp_path):
 
 
 def test_audit_shift_report_counts_adjustments_per_box_and_leaves_voided_stakes_out():
-    from controller.table.audit import RoundRecord
-    from controller.table.shift_report import build_report
+    from controller.table.audit.rounds import RoundRecord
+    from controller.table.audit.shift_report import build_report
 
     box = {"box": 2, "net": 300, "wagered": 300, "cards": [], "best": "FLUSH", "paid": [], "multiplier": 5,
            "outcome": "win", "lines": {}}
@@ -142,8 +142,8 @@ def test_audit_shift_report_counts_adjustments_per_box_and_leaves_voided_stakes_
 
 def test_audit_shift_report_sets_theoretical_win_beside_actual_and_names_rules_without_an_edge():
     from controller.analysis.house_edges import HouseEdge
-    from controller.table.audit import RoundRecord
-    from controller.table.shift_report import build_report, report_csv, report_html
+    from controller.table.audit.rounds import RoundRecord
+    from controller.table.audit.shift_report import build_report, report_csv, report_html
 
     edge = HouseEdge("classic", "basic", 0.05, (0.045, 0.055), 1_000_000, "2026-11-22", bonus_edge=0.25)
     box = {"box": 1, "net": -100, "wagered": 100, "stakes": {"ante": 40, "bonus": 20}, "outcome": "lose"}
@@ -163,10 +163,10 @@ def test_audit_shift_report_sets_theoretical_win_beside_actual_and_names_rules_w
 
 
 def test_audit_report_reads_each_rounds_rules_digest_from_the_journal(session):
-    from controller.rule_files import load_preset
-    from controller.rules import rules_digest
-    from controller.table.audit import read_rounds
+    from controller.core.rules import rules_digest
+    from controller.table.audit.rounds import read_rounds
     from controller.table.journal import Journal
+    from controller.table.rule_files import load_preset
 
     with Journal(session, readonly=True) as journal:
         rounds = read_rounds(journal.entries())

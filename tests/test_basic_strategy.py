@@ -16,13 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from controller import basic_strategy, strategy
 from controller.analysis.derive_basic import LinePlayer, candidates, derive, table_toml
 from controller.analysis.engine_rounds import play_heads_up
 from controller.analysis.montecarlo import house_edge
-from controller.basic_strategy import NoBasicTable, Play, table_for
-from controller.buy_game_value import buy_game_values
-from controller.cards import PACK, parse_cards
+from controller.core.cards import PACK, parse_cards
+from controller.core.rules import rules_digest
 from controller.engine import (
     Bet,
     BuyGame,
@@ -33,9 +31,12 @@ from controller.engine import (
     do,
     new_round,
 )
-from controller.hand_classes import CLASSES, cards_to_keep, classify, straight_draw
-from controller.rule_files import load_preset, preset_names
-from controller.rules import rules_digest
+from controller.players import basic as basic_strategy
+from controller.players import simple as strategy
+from controller.players.basic import NoBasicTable, Play, table_for
+from controller.players.buy_game_value import buy_game_values
+from controller.players.hand_classes import CLASSES, cards_to_keep, classify, straight_draw
+from controller.table.rule_files import load_preset, preset_names
 
 Z99 = 2.5758
 RUSSIAN = [n for n in preset_names() if n != "caribbean-stud"]
@@ -317,7 +318,7 @@ def test_cli_analyze_basic_gives_the_json_shape_scripts_rely_on(capsys):
 def test_cli_analyze_basic_refuses_a_changed_rules_file_with_a_clear_message(tmp_path, capsys):
     from controller.cli import main
 
-    text = (Path(__file__).resolve().parent.parent / "controller" / "presets" / "classic.toml").read_text()
+    text = (Path(__file__).resolve().parent.parent / "controller" / "core" / "presets" / "classic.toml").read_text()
     changed = tmp_path / "house.toml"
     changed.write_text(text.replace('ante_on_win = "paid_if_no_draw"', 'ante_on_win = "returned"'))
     assert main(["analyze", "--rules", str(changed), "--strategy", "basic", "--rounds", "10"]) == 2

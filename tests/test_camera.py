@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from controller.cards import parse_card
+from controller.core.cards import parse_card
 
 cv2 = pytest.importorskip("cv2")
 art = pytest.importorskip("hwsim.camera.art")
@@ -379,7 +379,8 @@ def test_camera_schemes_are_registered_without_loading_opencv_eagerly() -> None:
 
     probe = ("import sys, drivers.camera\n"
              "from drivers.base import REGISTRY\n"
-             "assert REGISTRY['camera'] == REGISTRY['camera+sim'] == 'drivers.camera.source:CameraSource'\n"
+             "assert REGISTRY['camera'] == 'drivers.camera.source:CameraSource'\n"
+             "assert REGISTRY['camera+sim'] == 'hwsim.camera.source:SimulatedCameraSource'\n"
              "assert 'cv2' not in sys.modules, 'registering the camera loaded OpenCV'\n")
     root = Path(__file__).resolve().parents[1]
     result = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True,
@@ -388,7 +389,7 @@ def test_camera_schemes_are_registered_without_loading_opencv_eagerly() -> None:
 
 
 def test_camera_url_without_a_taught_deck_says_what_to_do(data_folder: Path) -> None:
-    import drivers.camera  # noqa: F401
+    import drivers.base  # noqa: F401 (registers the URL schemes)
     from drivers.base import SourceError, open_source
 
     with pytest.raises(SourceError, match=r"add \?deck=NAME"):
@@ -398,7 +399,7 @@ def test_camera_url_without_a_taught_deck_says_what_to_do(data_folder: Path) -> 
 
 
 def test_camera_file_url_names_the_missing_video(profiles: dict[str, DeckProfile]) -> None:
-    import drivers.camera  # noqa: F401
+    import drivers.base  # noqa: F401 (registers the URL schemes)
     from drivers.base import SourceError, open_source
 
     with pytest.raises(SourceError, match=r"video file /nowhere/table\.mp4 not found"):
@@ -406,7 +407,7 @@ def test_camera_file_url_names_the_missing_video(profiles: dict[str, DeckProfile
 
 
 def test_simulated_camera_reports_each_dealt_card_once_in_order(profiles: dict[str, DeckProfile]) -> None:
-    import drivers.camera  # noqa: F401
+    import drivers.base  # noqa: F401 (registers the URL schemes)
     from drivers.base import CardEvent, StatusEvent, open_source
 
     theme = DECKS[1]
@@ -431,7 +432,7 @@ def test_simulated_camera_reports_each_dealt_card_once_in_order(profiles: dict[s
 def test_a_video_file_is_read_like_a_camera(profiles: dict[str, DeckProfile], tmp_path: Path) -> None:
     from hwsim.camera.feed import FeedPlan, SimCameraFeed
 
-    import drivers.camera  # noqa: F401
+    import drivers.base  # noqa: F401 (registers the URL schemes)
     from drivers.base import CardEvent, StatusEvent, open_source
 
     theme = DECKS[0]
@@ -493,13 +494,13 @@ def _key(detection) -> tuple[float, ...]:  # type: ignore[no-untyped-def]
 def test_a_camera_session_drives_the_controller_like_a_shoe(profiles: dict[str, DeckProfile], tmp_path: Path) -> None:
     # The camera is just another card source: its cards go through the table controller into the journal, an
     # unreadable one is confirmed by the pit boss from the card itself, and the round settles as with a shoe.
-    import drivers.camera  # noqa: F401
+    import drivers.base  # noqa: F401 (registers the URL schemes)
     from controller.engine import CloseBets, PlaceStakes
-    from controller.rule_files import load_preset
-    from controller.strategy import next_action
-    from controller.table.audit import verify_journal
+    from controller.players.simple import next_action
+    from controller.table.audit.rounds import verify_journal
     from controller.table.controller import TableController
     from controller.table.journal import Journal
+    from controller.table.rule_files import load_preset
     from controller.table.users import Role, User
     from drivers.base import CardEvent, open_source
 

@@ -11,11 +11,11 @@ import pytest
 from shoe_harness import simulated_shoe
 
 from controller.engine import CloseBets, PlaceStakes
-from controller.rule_files import load_preset
-from controller.strategy import next_action
-from controller.table.audit import verify_journal
+from controller.players.simple import next_action
+from controller.table.audit.rounds import verify_journal
 from controller.table.controller import TableController
 from controller.table.journal import Journal
+from controller.table.rule_files import load_preset
 from controller.table.users import Role, User
 from drivers.base import CardEvent, DeviceFault, StatusEvent
 

@@ -7,7 +7,8 @@ import copy
 import pytest
 from roundkit import deal_order
 
-from controller.cards import PACK, parse_card, parse_cards
+from controller.core.cards import PACK, parse_card, parse_cards
+from controller.core.rules import rules_from_mapping
 from controller.engine import (
     Bet,
     CardDealt,
@@ -28,8 +29,7 @@ from controller.engine import (
     replay,
 )
 from controller.engine.events import CardFault, CardPlaced, DiscardsReshuffled
-from controller.rule_files import load_preset
-from controller.rules import rules_from_mapping
+from controller.table.rule_files import load_preset
 
 CLASSIC = load_preset("classic")
 
@@ -245,8 +245,8 @@ def test_r_act_7_the_dealers_bought_draw_reshuffles_an_empty_stock():
 def test_r_table_1_no_table_has_more_boxes_than_the_engine_has_routine_card_places():
     """The engine makes the event of every routine card once, for the dealer and boxes 1-10; the rules must
     not let a table have an 11th box."""
+    from controller.core.rules import RulesError, rules_from_mapping
     from controller.engine.machine import ROUTINE_PLACES
-    from controller.rules import RulesError, rules_from_mapping
 
     data = load_preset("classic").to_mapping()
     data["table"]["boxes"] = ROUTINE_PLACES - 1
@@ -257,8 +257,8 @@ def test_r_table_1_no_table_has_more_boxes_than_the_engine_has_routine_card_plac
 
 
 def test_r_deal_1_a_ten_box_table_deals_every_routine_card_to_its_place():
+    from controller.core.rules import rules_from_mapping
     from controller.engine import CardDealt, PlaceStakes, do, new_round, replay
-    from controller.rules import rules_from_mapping
 
     data = load_preset("classic").to_mapping()
     data["table"]["boxes"] = 10

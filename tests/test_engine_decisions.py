@@ -8,7 +8,8 @@ import copy
 import pytest
 from roundkit import deal_order
 
-from controller.cards import parse_card, parse_cards
+from controller.core.cards import parse_card, parse_cards
+from controller.core.rules import rules_from_mapping
 from controller.engine import (
     Bet,
     BuySixth,
@@ -29,8 +30,7 @@ from controller.engine import (
     replay,
 )
 from controller.engine.events import EventFormatError
-from controller.rule_files import load_preset
-from controller.rules import rules_from_mapping
+from controller.table.rule_files import load_preset
 
 CLASSIC = load_preset("classic")
 TRIPS = ["9D", "9H", "9S", "2S", "5D"]

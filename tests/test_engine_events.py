@@ -11,7 +11,8 @@ import pickle
 
 import pytest
 
-from controller.cards import parse_card
+from controller.core.cards import parse_card
+from controller.core.hands import HandCategory
 from controller.engine.events import (
     EVENT_TYPES,
     AnteTaken,
@@ -23,7 +24,6 @@ from controller.engine.events import (
     StakesWithdrawn,
     event_from_dict,
 )
-from controller.hands import HandCategory
 
 AS = parse_card("AS")
 SETTLED = BoxSettled(3, "win", HandCategory.FLUSH, (HandCategory.FLUSH, HandCategory.ACE_KING), 6,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from roundkit import deal_order
 
-from controller.cards import parse_card
+from controller.core.cards import parse_card
 from controller.engine import (
     Bet,
     BuyGame,
@@ -19,7 +19,7 @@ from controller.engine import (
     legal_commands,
     new_round,
 )
-from controller.rule_files import load_preset
+from controller.table.rule_files import load_preset
 
 FLUSH = ["2H", "5H", "9H", "JH", "KH"]
 JUNK = ["2S", "4H", "6C", "8D", "TH"]

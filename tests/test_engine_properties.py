@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from controller.cards import PACK, Card
+from controller.core.cards import PACK, Card
 from controller.engine import (
     Bet,
     BuyGame,
@@ -39,7 +39,7 @@ from controller.engine import (
     new_round,
     replay,
 )
-from controller.rule_files import load_preset, preset_names
+from controller.table.rule_files import load_preset, preset_names
 
 PRESETS = {name: load_preset(name) for name in preset_names()}
 

@@ -9,7 +9,7 @@ from hwsim.shoe import ShoeConfig, ShoeModel
 from hypothesis import given
 from hypothesis import strategies as st
 
-from controller.cards import PACK
+from controller.core.cards import PACK
 
 
 @given(st.integers(0, 2**32))

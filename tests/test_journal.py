@@ -5,8 +5,9 @@ import sqlite3
 
 import pytest
 
-from controller.table.chain import verify_chain
-from controller.table.journal import SCHEMA_VERSION, Journal, JournalError, NewEvent
+from controller.table.journal import Journal, JournalError, NewEvent
+from controller.table.journal.chain import verify_chain
+from controller.table.journal.store import SCHEMA_VERSION
 
 
 def fill(path, n=10):

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from controller.rule_files import load_preset
 from controller.table.autoplay import ShoeFeed, play_rounds
-from controller.table.chain import verify_chain
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import Journal
+from controller.table.journal.chain import verify_chain
+from controller.table.rule_files import load_preset
 from drivers.base import open_source
 
 
@@ -86,7 +86,7 @@ def test_journal_writer_process_dies_with_the_table_and_a_reopened_journal_goes_
     with Journal(path, readonly=True) as again:
         assert again.last_seq == durable and verify_chain(again.entries()).ok
     code = ("import os, sys, time; sys.path[:0] = ['.', 'hardware-sim']\n"
-            "from controller.table.journal import Journal\n"
+            "from controller.table.journal.store import Journal\n"
             f"j = Journal({str(path)!r}, write_behind=True)\n"
             "print(j._behind._process.pid, flush=True); time.sleep(60)")
     table = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from controller.engine.events import EVENT_TYPES
-from controller.rule_files import load_preset
-from controller.table.chain import verify_chain
 from controller.table.controller import TableController
 from controller.table.journal import Journal
+from controller.table.journal.chain import verify_chain
+from controller.table.rule_files import load_preset
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}

@@ -16,7 +16,7 @@ import pytest
 from forgery import raw_rows, rehash, rewrite
 from pg_cluster import Cluster
 
-from controller.rule_files import load_preset
+from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
 
 psycopg = pytest.importorskip("psycopg")

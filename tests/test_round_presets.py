@@ -212,9 +212,9 @@ def test_progressive_r_buy_1_the_ante_is_the_payment():
 def test_progressive_r_buy_3_free_repeats_capped():
     from roundkit import deal_order
 
-    from controller.round_script import run_script
-    from controller.rule_files import load_preset
-    from controller.rules import rules_from_mapping
+    from controller.core.rules import rules_from_mapping
+    from controller.players.scripted import run_script
+    from controller.table.rule_files import load_preset
 
     data = load_preset("progressive").to_mapping()
     data["buy_game"]["max_free_redraws"] = 1

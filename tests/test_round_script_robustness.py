@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.cards import PACK
-from controller.round_script import ACTIONS, run_script
-from controller.rule_files import load_rules
+from controller.core.cards import PACK
+from controller.players.scripted import ACTIONS, run_script
+from controller.table.rule_files import load_rules
 
 CODES = [c.code for c in PACK]
 json_scalars = st.none() | st.booleans() | st.integers(-5, 300) | st.text(max_size=4) | st.sampled_from(CODES)

@@ -8,7 +8,7 @@ import random
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from controller.cards import PACK
+from controller.core.cards import PACK
 from drivers.shoe1 import codec
 from drivers.shoe1.messages import Ack, BadFrame, CardFrame
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-import controller.strategy as strategy
+import controller.players.simple as strategy
 from controller.engine import RoundState, legal_commands
-from controller.rule_files import load_preset
 from controller.table.journal import Journal
+from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
 
 # (preset, seed, rounds) -> (events, SHA-256 over every event's kind, round, actor and payload, in order)

@@ -3,12 +3,12 @@ pit boss resolves them, every override is journaled with who and why, nothing un
 
 import pytest
 
-from controller.cards import parse_card
+from controller.core.cards import parse_card
 from controller.engine import CardDealt, CloseBets, IllegalCommand, PlaceStakes, expected_next
-from controller.rule_files import load_preset
 from controller.table.autoplay import SessionTotals, ShoeFeed, _step, shuffled_pack
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import Journal
+from controller.table.rule_files import load_preset
 from controller.table.users import Role, User
 from drivers.base import DeviceFault, StatusEvent, open_source
 

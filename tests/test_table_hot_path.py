@@ -11,14 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.cards import PACK, parse_card
+from controller.core.cards import PACK, parse_card
+from controller.core.hands import best_five
 from controller.engine import CloseBets, LegalAction, PlaceStakes, strength
 from controller.engine.events import BetPlaced, CardPlaced, Event, Folded, StakesPlaced
-from controller.hands import best_five
-from controller.rule_files import load_preset
-from controller.table.chain import verify_chain
 from controller.table.controller import TableController
-from controller.table.journal import AppendedEntries, Journal, NewEvent, payload_to_json
+from controller.table.journal import Journal, NewEvent, payload_to_json
+from controller.table.journal.chain import verify_chain
+from controller.table.journal.store import AppendedEntries
+from controller.table.rule_files import load_preset
 from drivers.base import CardEvent
 
 

@@ -19,12 +19,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QListWidget, QTableWidget, QWidget
 
-from controller.cards import PACK, Card, parse_card, parse_cards
+from controller.core.cards import PACK, Card, parse_card, parse_cards
 from controller.engine import Phase, PlaceStakes, legal_commands
-from controller.rule_files import load_preset, preset_names
-from controller.table.audit import verify_journal
+from controller.table.audit.rounds import verify_journal
 from controller.table.controller import TableController
 from controller.table.journal import Journal
+from controller.table.rule_files import load_preset, preset_names
 from controller.table.users import Role, UserStore
 from drivers.base import open_source
 from ui import visibility
@@ -298,7 +298,7 @@ def test_arch_faults_duplicate_card_blocks_until_a_pit_boss_voids(make_console, 
 
     from ui.pitboss import PitBossDialog
 
-    dialog = PitBossDialog(window)
+    dialog = PitBossDialog(window.controller, window.users_path, window.refresh, window)
     dialog.name.setText("anna")
     dialog.pin.setText("0000")
     dialog.log_in()
@@ -329,7 +329,7 @@ def test_arch_faults_table_fault_shows_banner_and_resolves_with_a_reason(make_co
 
     from ui.pitboss import PitBossDialog
 
-    dialog = PitBossDialog(window)
+    dialog = PitBossDialog(window.controller, window.users_path, window.refresh, window)
     dialog.name.setText("boris")
     dialog.pin.setText("7777")
     dialog.log_in()
@@ -441,7 +441,7 @@ def pit_boss(tmp_path: Path, name: str = "vera", pin: str = "2468") -> None:
 def logged_in_dialog(window: ConsoleWindow, name: str = "vera", pin: str = "2468"):
     from ui.pitboss import PitBossDialog
 
-    dialog = PitBossDialog(window)
+    dialog = PitBossDialog(window.controller, window.users_path, window.refresh, window)
     dialog.name.setText(name)
     dialog.pin.setText(pin)
     dialog.log_in()

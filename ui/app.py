@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
             print(NO_DISPLAY.format(args=" ".join(sys.argv[2:])).replace("  \n", "\n"), file=sys.stderr)
             return 2
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no screen
-    from controller.table.paths import default_journal
+    from controller.paths import default_journal
 
     table = args.table or "T1"
     scratch = None
@@ -51,11 +51,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> int:
-    from controller.rule_files import load_rules
-    from controller.rules import RulesError
+    from controller.core.rules import RulesError
+    from controller.paths import default_users
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
-    from controller.table.paths import default_users
+    from controller.table.rule_files import load_rules
     from drivers.base import SourceError, open_source
 
     try:

@@ -25,13 +25,13 @@ from PySide6.QtWidgets import (
 )
 
 from controller.analysis.house_edges import measured_edges
+from controller.core.rules import rules_from_mapping
 from controller.engine import Phase, RoundState, apply, event_from_dict, new_round
 from controller.engine.events import EVENT_TYPES
-from controller.rules import rules_from_mapping
-from controller.table.audit import RoundRecord, read_rounds, recall, verify_journal
+from controller.table.audit.rounds import RoundRecord, read_rounds, recall, verify_journal
+from controller.table.audit.shift_report import build_report
 from controller.table.controller import TableController
 from controller.table.journal import JournalEntry
-from controller.table.shift_report import build_report
 from ui.format import amount, card_face, signed_amount
 from ui.words import outcome_name
 

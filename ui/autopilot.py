@@ -1,5 +1,5 @@
 """Plays the console the way a dealer does, by pressing its buttons: stakes, the draw key, each box's decision
-(by the `simple` strategy of controller.strategy), the reveal, buying, the payment list. `rptable console
+(by the `simple` strategy of controller.players.simple), the reveal, buying, the payment list. `rptable console
 --demo N` and the console's tests use it; it presses only enabled buttons, so it proves the console offers
 every step a round needs."""
 
@@ -10,7 +10,7 @@ import time
 from PySide6.QtWidgets import QApplication, QPushButton
 
 from controller.engine import Bet, BuyGame, BuySixth, Command, Exchange, Fold, Insure, Phase, TakeAnte, legal_commands
-from controller.strategy import decide_box, decide_buy
+from controller.players.simple import decide_box, decide_buy
 from ui.main_window import ConsoleWindow
 
 CARD_TIMEOUT = 10.0

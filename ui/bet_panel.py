@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
+from controller.core.rules import HouseRules
 from controller.engine import LegalAction, PlaceStakes
-from controller.rules import HouseRules
 
 FIELD_STYLE = "font-size:17px;min-height:38px"
 

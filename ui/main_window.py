@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from controller.cards import PACK, Card
+from controller.core.cards import PACK, Card
+from controller.core.rules import HouseRules
 from controller.engine import (
     Bet,
     BuyGame,
@@ -44,7 +45,6 @@ from controller.engine import (
     new_round,
     verify,
 )
-from controller.rules import HouseRules
 from controller.table.autoplay import shuffled_pack
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import JournalEntry
@@ -652,7 +652,7 @@ class ConsoleWindow(QMainWindow):
     def open_pit_boss(self) -> None:
         from ui.pitboss import PitBossDialog
 
-        dialog = PitBossDialog(self)
+        dialog = PitBossDialog(self.controller, self.users_path, self.refresh, self)
         dialog.exec()
         dialog.deleteLater()
         self.refresh()

@@ -4,6 +4,8 @@ controller journals it with who did it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -18,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from controller.cards import CardError
+from controller.core.cards import CardError
 from controller.engine import IllegalCommand, legal_commands
 from controller.table.controller import TableController, TableLocked
 from controller.table.users import AuthError, Role, User, UserStore
@@ -30,13 +32,12 @@ STYLE = ("QDialog{background:#202020}QLabel{color:#f2f2f2;font-size:17px}"
 
 
 class PitBossDialog(QDialog):
-    def __init__(self, window: QWidget) -> None:
-        super().__init__(window)
-        from ui.main_window import ConsoleWindow
-
-        assert isinstance(window, ConsoleWindow)
-        self.console = window
-        self.controller: TableController = window.controller
+    def __init__(self, controller: TableController, users_path: str, on_change: Callable[[], None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.users_path = users_path
+        self.on_change = on_change  # the console redraws after every override
         self.user: User | None = None
         self.setWindowTitle(self.tr("Pit boss"))
         self.setStyleSheet(STYLE)
@@ -74,7 +75,7 @@ class PitBossDialog(QDialog):
 
     def log_in(self) -> None:
         try:
-            store = UserStore(self.console.users_path)
+            store = UserStore(self.users_path)
         except Exception as err:  # an unreadable account file must not take the console down
             self.feedback.setText(self.tr("The staff accounts cannot be read: {0}").format(err))
             return
@@ -179,7 +180,7 @@ class PitBossDialog(QDialog):
         self.feedback.setText(self.tr("Done; journaled as {0}.").format(self.user.label))
         self.reason.clear()
         self.refresh()
-        self.console.refresh()
+        self.on_change()
 
     def _who(self) -> User:
         assert self.user is not None, "the overrides page opens only after a login"

@@ -74,7 +74,7 @@ def _duplicate_card_fault(window: ConsoleWindow, pilot: Autopilot) -> None:
 
 
 def _pack() -> list:  # type: ignore[type-arg]
-    from controller.cards import PACK
+    from controller.core.cards import PACK
 
     return list(PACK)
 

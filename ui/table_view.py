@@ -9,7 +9,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from controller.cards import Card
+from controller.core.cards import Card
 from controller.engine import BoxState, RoundState
 from controller.engine.state import dealer_qualifies
 from controller.engine.strength import hand_value

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from controller.cards import Card
+from controller.core.cards import Card
 from controller.engine import Phase, RoundState
 
 DEALER_UP_CARD = 4  # R-DEAL-1: the dealer's fifth card (index 4) is dealt face up

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from controller.hands import HandCategory
+from controller.core.hands import HandCategory
 
 
 def hand_name(category: HandCategory) -> str:

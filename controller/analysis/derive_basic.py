@@ -5,7 +5,8 @@ noted (docs/basic-strategy.md, "How the tables were derived").
 
 Pass 1 measures the rules every line ends with (after a draw: bet or fold; with trips or better: how much to
 insure); pass 2 measures each pre-draw class's candidates with those rules in force. Whether to buy the dealer a
-game is never sampled: it is the exact value controller.buy_game_value works out, as the strategy does at a table.
+game is never sampled: it is the exact value controller.players.buy_game_value works out, as the strategy does at a
+table.
 """
 
 from __future__ import annotations
@@ -16,14 +17,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-from controller.basic_strategy import Play
-from controller.buy_game_value import buy_game_values, buys
-from controller.cards import PACK, Card
+from controller.core.cards import PACK, Card
+from controller.core.hands import HandCategory
+from controller.core.rules import HouseRules, rules_digest
 from controller.engine import BoxState, exchange_price, insurance_range, new_round
 from controller.engine.settlement import settle_box
 from controller.engine.state import may_buy_game
 from controller.engine.strength import hand_value
-from controller.hand_classes import (
+from controller.players.basic import Play
+from controller.players.buy_game_value import buy_game_values, buys
+from controller.players.hand_classes import (
     AFTER_DRAW_CLASSES,
     CLASSES,
     INSURANCE_CLASSES,
@@ -32,8 +35,6 @@ from controller.hand_classes import (
     classify,
     insurance_class,
 )
-from controller.hands import HandCategory
-from controller.rules import HouseRules, rules_digest
 
 ANTE = 10  # chips; insurance and draw amounts keep their proportions to it
 Z95 = 1.959964
@@ -275,7 +276,7 @@ def _sd(values: Sequence[float]) -> float:
 
 
 def table_toml(d: Derivation, today: date) -> str:
-    """The derivation as the table file the basic strategy reads (controller/strategies/basic/NAME.toml)."""
+    """The derivation as the table file the basic strategy reads (controller/players/basic_tables/NAME.toml)."""
     lines = [
         "# Written by benchmarks/derive_basic.py: the basic strategy for this preset, each action chosen by measured",
         "# expected value (in antes) with common random numbers. Do not edit; derive again instead.",

@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from controller import basic_strategy, strategy
 from controller.analysis.vectorised import Totals
-from controller.cards import PACK, Card
+from controller.core.cards import PACK, Card
+from controller.core.rules import HouseRules
 from controller.engine import CardDealt, CloseBets, Command, PlaceStakes, RoundState, do, new_round
-from controller.rules import HouseRules
-from controller.table.accounting import box_wagered
+from controller.players import basic as basic_strategy
+from controller.players import simple as strategy
 
 Strategy = Callable[[RoundState], Command | None]
 STRATEGY_MOVES: dict[str, Strategy] = {"simple": strategy.next_action, "basic": basic_strategy.next_action}
@@ -63,7 +63,7 @@ def simulate_engine_batch(rules: HouseRules, strategy: str, rounds: int, seed: i
         totals.rounds += 1
         totals.result_sum += result
         totals.result_sq += result * result
-        totals.wager_sum += box_wagered(box) / ante
+        totals.wager_sum += box.wagered / ante
         totals.raised += box.bet > 0
         totals.outcomes[settled.outcome] = totals.outcomes.get(settled.outcome, 0) + 1
         if settled.outcome == "win":

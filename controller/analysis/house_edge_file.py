@@ -8,8 +8,8 @@ from math import comb
 from typing import Any
 
 from controller.analysis.montecarlo import EdgeReport
-from controller.odds import hand_odds
-from controller.rules import HouseRules, rules_digest
+from controller.analysis.odds import hand_odds
+from controller.core.rules import HouseRules, rules_digest
 
 HEADER = "# Written by benchmarks/house_edges.py: each preset's house edge under the basic strategy. Do not edit."
 

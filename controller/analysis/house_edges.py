@@ -25,7 +25,7 @@ class HouseEdge:
 
 @cache
 def measured_edges() -> dict[str, HouseEdge]:
-    """The measured figures by rules digest (controller.rules.rules_digest); none when the file is absent."""
+    """The measured figures by rules digest (controller.core.rules.rules_digest); none when the file is absent."""
     path = resources.files("controller.analysis").joinpath(FILE)
     if not path.is_file():
         return {}

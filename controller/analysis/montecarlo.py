@@ -15,8 +15,8 @@ import numpy as np
 
 from controller.analysis.engine_rounds import DRAWING_STRATEGIES, simulate_engine_batch
 from controller.analysis.vectorised import NO_DRAW_STRATEGIES, Totals, hand_tables, simulate_batch
-from controller.basic_strategy import table_for
-from controller.rules import HouseRules
+from controller.core.rules import HouseRules
+from controller.players.basic import table_for
 
 BATCH = 200_000  # vectorised rounds per job (its arrays stay in cache)
 ENGINE_BATCH = 5_000  # rounds through the engine per job (a few seconds)

@@ -3,7 +3,7 @@
 One box against the dealer per simulated round: every box at a table has the same expectation (the other
 boxes' cards are just unseen cards), so heads-up rounds measure the house edge per box. Hands are evaluated by
 their exact pattern (the colex rank of the rank multiset, plus a flush flag) through tables built at start by
-the rules' own evaluator and payout search (controller.hands, controller.payouts), so the numbers follow the
+the rules' own evaluator and payout search (controller.core.hands, controller.core.payouts), so the numbers follow the
 preset's pay table, qualification and ante rule exactly.
 """
 
@@ -16,10 +16,10 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from controller.cards import PACK
-from controller.hands import HandCategory, HandValue, best_five
-from controller.payouts import payout_of_pattern
-from controller.rules import HouseRules
+from controller.core.cards import PACK
+from controller.core.hands import HandCategory, HandValue, best_five
+from controller.core.payouts import payout_of_pattern
+from controller.core.rules import HouseRules
 
 NO_DRAW_STRATEGIES = ("always-bet", "pair-or-better", "wizard-thumb")
 _RANKS = 13

@@ -12,7 +12,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strategy", required=True,
                         help="always-bet, pair-or-better (bet a pair or better, else fold), wizard-thumb "
                              "(Wizard of Odds' three rules of thumb for ace-king in Caribbean Stud): vectorised; "
-                             "simple (controller/strategy.py: draws, insures, buys the dealer a game), basic (each "
+                             "simple (controller/players/simple.py: draws, insures, buys the dealer a game), "
+                             "basic (each "
                              "preset's table of plays chosen by measured expected value, docs/basic-strategy.md): "
                              "through the rules engine, slower")
     parser.add_argument("--rounds", type=int,
@@ -23,8 +24,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from controller.analysis.montecarlo import house_edge, progress_bar
-    from controller.rule_files import load_rules
-    from controller.rules import RulesError
+    from controller.core.rules import RulesError
+    from controller.table.rule_files import load_rules
 
     try:
         rules = load_rules(args.rules)

@@ -77,7 +77,7 @@ def _time(ts: float | None, fmt: str = "%Y-%m-%d %H:%M:%S") -> str:
 
 
 def _rounds(args: argparse.Namespace, entries: list[Any]) -> int:
-    from controller.table.audit import read_rounds
+    from controller.table.audit.rounds import read_rounds
 
     chosen = []
     for r in read_rounds(entries):
@@ -101,7 +101,7 @@ def _rounds(args: argparse.Namespace, entries: list[Any]) -> int:
 
 
 def _show(args: argparse.Namespace, entries: list[Any]) -> int:
-    from controller.table.audit import read_rounds
+    from controller.table.audit.rounds import read_rounds
 
     if "-" not in args.round_id and not args.round_id.isdigit():
         print(f"rptable audit: '{args.round_id}' is not a round: give its id (T1-000042) or number (42).",
@@ -149,7 +149,7 @@ def describe(kind: str, payload: dict[str, Any]) -> str:
 
 
 def _recall(args: argparse.Namespace, entries: list[Any]) -> int:
-    from controller.table.audit import recall
+    from controller.table.audit.rounds import recall
 
     last = recall(entries)
     if args.json:
@@ -165,7 +165,7 @@ def _recall(args: argparse.Namespace, entries: list[Any]) -> int:
 
 
 def _verify(args: argparse.Namespace, entries: list[Any]) -> int:
-    from controller.table.audit import VerifyReport, verify_journal_file
+    from controller.table.audit.rounds import VerifyReport, verify_journal_file
     from controller.table.journal import JournalError
 
     try:
@@ -187,7 +187,7 @@ def _verify(args: argparse.Namespace, entries: list[Any]) -> int:
 
 
 def _export(args: argparse.Namespace, entries: list[Any]) -> int:
-    from controller.table.audit import read_rounds
+    from controller.table.audit.rounds import read_rounds
 
     rounds = read_rounds(entries)
     if args.format == "json":
@@ -214,8 +214,8 @@ def _export(args: argparse.Namespace, entries: list[Any]) -> int:
 
 def _report(args: argparse.Namespace, entries: list[Any]) -> int:
     from controller.analysis.house_edges import measured_edges
-    from controller.table.audit import read_rounds
-    from controller.table.shift_report import build_report, report_csv, report_html, theoretical_basis
+    from controller.table.audit.rounds import read_rounds
+    from controller.table.audit.shift_report import build_report, report_csv, report_html, theoretical_basis
 
     report = build_report(args.table, read_rounds(entries), measured_edges())
     folder = Path(args.out)

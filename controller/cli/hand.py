@@ -7,9 +7,9 @@ import json
 import sys
 from typing import Any
 
-from controller.cards import Card, CardError, format_cards, parse_cards, split_card_text
-from controller.hands import best_five
-from controller.payouts import analyse_payout
+from controller.core.cards import Card, CardError, format_cards, parse_cards, split_card_text
+from controller.core.hands import best_five
+from controller.core.payouts import analyse_payout
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -12,7 +12,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.odds import hand_odds  # numpy: loaded only for this command
+    from controller.analysis.odds import hand_odds  # numpy: loaded only for this command
 
     odds = hand_odds(args.cards)
     if args.json:

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.rule_files import is_file, load_rules
-from controller.rules import HouseRules, RulesError
+from controller.core.rules import HouseRules, RulesError
+from controller.table.rule_files import is_file, load_rules
 
 EPILOG = """\
 A script is a JSON object: {"rules", "boxes": [{"box", "ante", "bonus", "blind", "player"}],
@@ -38,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.round_script import read_json_lines, run_script
+    from controller.players.scripted import read_json_lines, run_script
 
     override: HouseRules | None = None
     if args.rules:

@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from controller.rule_files import load_preset, load_rules_file, preset_names
-from controller.rules import HouseRules, RulesError
+from controller.core.rules import HouseRules, RulesError
+from controller.table.rule_files import load_preset, load_rules_file, preset_names
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from hwsim.faults import FaultSpecError
     from hwsim.usb_ipc import SOCKET_ENV
 
-    from controller.cards import CardError
+    from controller.core.cards import CardError
 
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
     try:

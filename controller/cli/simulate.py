@@ -20,16 +20,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="commit the journal once per round (default, fast) or per command (as a live table)")
     parser.add_argument("--progress", action="store_true", help="print each committed journal seq (for tests)")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
-    parser.epilog = ("Players follow the `simple` strategy (controller/strategy.py): bet a pair or better, draw "
+    parser.epilog = ("Players follow the `simple` strategy (controller/players/simple.py): bet a pair or better, draw "
                      "to ace-king and four-flushes, fold the rest; buy the dealer a game with trips or better.")
 
 
 def run(args: argparse.Namespace) -> int:
+    from controller.core.rules import RulesError
     from controller.engine import IllegalCommand
-    from controller.rule_files import load_rules
-    from controller.rules import RulesError
     from controller.table.controller import TableLocked
     from controller.table.journal import JournalError
+    from controller.table.rule_files import load_rules
     from controller.table.simulate import simulate
     from drivers.base import SourceError
 

@@ -24,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.table.paths import default_users
+    from controller.paths import default_users
     from controller.table.users import AuthError, Role, UserStore
 
     store = UserStore(args.users or default_users())

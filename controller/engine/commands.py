@@ -3,7 +3,7 @@ override). The engine verifies each one and either refuses it or turns it into e
 
 from __future__ import annotations
 
-from controller.cards import Card
+from controller.core.cards import Card
 from controller.engine.records import record
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from controller.cards import Card, parse_card
+from controller.core.cards import Card, parse_card
+from controller.core.hands import HandCategory
 from controller.engine.frozen import Frozen, frozen_record
-from controller.hands import HandCategory
 
 EVENT_VERSION = 1
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from controller.cards import PACK, Card
+from controller.core.cards import PACK, Card
+from controller.core.hands import HandValue
 from controller.engine.commands import (
     Bet,
     BuyGame,
@@ -76,7 +77,6 @@ from controller.engine.state import (
 )
 from controller.engine.strength import hand_value
 from controller.engine.verifiers import VERIFIERS, IllegalCommand
-from controller.hands import HandValue
 
 Events = list[Event]  # the events a command has yielded so far
 
@@ -156,7 +156,7 @@ def _x_card_dealt(state: RoundState, c: CardDealt, events: Events) -> None:
 
 # The events of routine cards by place and card index, made once. An event is an immutable value, so one
 # instance serves every round that places that card there, and the most frequent event costs two list
-# look-ups. The places are the dealer and boxes 1-10, the most boxes controller.rules lets a table have.
+# look-ups. The places are the dealer and boxes 1-10, the most boxes controller.core.rules lets a table have.
 ROUTINE_PLACES = 11
 _ROUTINE_EVENTS: list[list[tuple[CardPlaced]]] = [
     [(CardPlaced(card, place, False),) for card in PACK] for place in range(ROUTINE_PLACES)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from controller.cards import Card
+from controller.core.cards import Card
 from controller.engine.events import (
     DEALER,
 )

@@ -3,11 +3,11 @@ and the dealer's hand. Every amount is in chips from the player's side: + the pl
 
 from __future__ import annotations
 
+from controller.core.hands import HandCategory, HandValue
+from controller.core.rules import HouseRules
 from controller.engine.events import BoxSettled
 from controller.engine.state import BoxState
 from controller.engine.strength import hand_value, hand_value_and_payout
-from controller.hands import HandCategory, HandValue
-from controller.rules import HouseRules
 
 
 def settle_void(box: BoxState) -> BoxSettled:

@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from controller.cards import Card
+from controller.core.cards import Card
+from controller.core.rules import BuyGameRules, HouseRules
 from controller.engine.events import (
     DEALER,
     AnteTaken,
@@ -36,7 +37,6 @@ from controller.engine.events import (
     StakesWithdrawn,
 )
 from controller.engine.strength import hand_value
-from controller.rules import BuyGameRules, HouseRules
 
 DEAL_PASSES = 5  # R-DEAL-1
 
@@ -107,6 +107,12 @@ class BoxState:
     @property
     def drew(self) -> bool:
         return self.bought_sixth or self.exchanges > 0
+
+    @property
+    def wagered(self) -> int:
+        """Everything the box put on the layout this round: ante, bet, draw payments, insurance, bonus and the
+        payment for buying the dealer a game (the shift report's drop, the analysis's total wagered)."""
+        return self.ante + self.bet + self.draw_paid + self.insurance + self.bonus + self.buy_paid
 
 
 @dataclass(slots=True)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from controller.cards import Card
-from controller.hands import HandValue, best_five, evaluate_five
-from controller.payouts import Pattern, Payout, PayTable, payout_of_pattern
+from controller.core.cards import Card
+from controller.core.hands import HandValue, best_five, evaluate_five
+from controller.core.payouts import Pattern, Payout, PayTable, payout_of_pattern
 
 # Every value and payout computed so far, by pattern key. A key stands for one pattern, so there are at most
 # as many as there are patterns of 5, 6 or 7 cards (some 10^5): the caches are bounded without eviction.
@@ -23,7 +23,7 @@ _SUIT_UNIT = (1, 1 << 4, 1 << 8, 1 << 12)  # at most 7 cards a suit here: 4 bits
 
 
 def pattern_key(cards: Sequence[Card]) -> int:
-    """An integer naming the hand's pattern (controller.payouts.Pattern): how many cards of each rank (three
+    """An integer naming the hand's pattern (controller.core.payouts.Pattern): how many cards of each rank (three
     bits a rank), and, when five or more share a suit, which ranks those are (from bit 48). Equal keys mean
     equal patterns, so equal values and payouts."""
     ranks = suits = 0
@@ -51,7 +51,7 @@ def hand_value(cards: Sequence[Card]) -> HandValue:
 
 
 def hand_payout(cards: Sequence[Card], table: PayTable) -> Payout:
-    """`controller.payouts.analyse_payout` through the engine's faster pattern."""
+    """`controller.core.payouts.analyse_payout` through the engine's faster pattern."""
     key = pattern_key(cards)
     payouts = _payouts_for(table)
     payout = payouts.get(key)
@@ -93,7 +93,7 @@ def _value_of_cards(cards: Sequence[Card]) -> HandValue:
 
 
 def quick_pattern(cards: Sequence[Card]) -> Pattern:
-    """`controller.payouts.hand_pattern`, faster for the 5 or 6 cards of a hand."""
+    """`controller.core.payouts.hand_pattern`, faster for the 5 or 6 cards of a hand."""
     suits = [c.suit for c in cards]
     ranks = tuple(sorted([c.rank for c in cards]))
     kinds = set(suits)

@@ -1,6 +1,6 @@
 """Plays whole rounds on a TableController with nobody at the table: `rptable simulate`, QA sessions, tests.
 
-The players follow a strategy (controller.strategy), the dealer follows the engine's `legal_commands`, and the
+The players follow a strategy (controller.players.simple), the dealer follows the engine's `legal_commands`, and the
 cards come from a real card source (the simulated shoe, in-process). Faults are resolved by a QA pit boss
 account, each with a journaled reason, so a session with injected faults still plays to its end.
 """
@@ -11,10 +11,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from controller.cards import PACK, Card
+from controller.core.cards import PACK, Card
 from controller.engine import CloseBets, Phase, PlaceStakes
-from controller.strategy import next_action
-from controller.table.accounting import box_wagered
+from controller.players.simple import next_action
 from controller.table.controller import TableController
 from controller.table.users import Role, User
 from drivers.base import CardEvent, CardSource, DeviceFault, SourceError
@@ -168,7 +167,7 @@ def play_one_round(controller: TableController, feed: ShoeFeed, *, boxes: int, a
     for box in state.boxes.values():
         totals.boxes_played += 1
         if not state.voided:  # a voided round's stakes all went back
-            totals.wagered += box_wagered(box)
+            totals.wagered += box.wagered
         if box.settlement is not None:
             totals.outcomes[box.settlement.outcome] = totals.outcomes.get(box.settlement.outcome, 0) + 1
 

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-from controller.cards import PACK, parse_card
+from controller.core.cards import PACK, parse_card
+from controller.core.rules import HouseRules, rules_from_mapping
 from controller.engine import (
     CardDealt,
     Command,
@@ -45,7 +46,6 @@ from controller.engine import (
     verify,
 )
 from controller.engine.events import EVENT_TYPES, Event
-from controller.rules import HouseRules, rules_from_mapping
 from controller.table.journal import Journal, JournalEntry, JournalError, NewEvent, payload_to_json
 from controller.table.users import Role, User
 from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from controller.table.chain import ChainWalk
-from controller.table.journal import GENESIS_HASH, Journal
+from controller.table.journal import Journal
+from controller.table.journal.chain import ChainWalk
+from controller.table.journal.store import GENESIS_HASH
 
 if TYPE_CHECKING:
     import psycopg

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from controller.rules import HouseRules
+from controller.core.rules import HouseRules
 from controller.table.autoplay import SessionTotals, ShoeFeed, play_rounds
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalEntry

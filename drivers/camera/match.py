@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from controller.cards import Card
+from controller.core.cards import Card
 from drivers.camera.inkmap import FACE_SIZE, Face
 from drivers.camera.ncc import TemplateBank
 from drivers.camera.profile import DeckProfile

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import numpy as np
 
-from controller.cards import PACK, Card
-from controller.table.paths import data_dir  # the one rule for the user data folder
+from controller.core.cards import PACK, Card
+from controller.paths import data_dir  # the one rule for the user data folder
 from drivers.camera.inkmap import Face
 
 PROFILE_VERSION = 2

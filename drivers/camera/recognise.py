@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from controller.cards import Card
+from controller.core.cards import Card
 from drivers.camera.detect import Detection, find_cards
 from drivers.camera.inkmap import read_face, warp_face
 from drivers.camera.match import Matcher, Reading

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from controller.cards import Card
+from controller.core.cards import Card
 from drivers.camera.detect import Detection
 from drivers.camera.recognise import Sighting
 

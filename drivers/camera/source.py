@@ -1,9 +1,7 @@
 """The camera as a card source: frames from a capture device, a video file or the simulator, read into cards.
 
-URLs: `camera://0?deck=NAME` (capture device 0), `camera:///path/video.mp4?deck=NAME` (a file),
-`camera+sim://?deck=NAME&seed=S` (synthetic frames; `theme=` picks the card art, by default the deck's name;
-`condition=normal|hard|small`; `width=1280` the frame width, 16:9; `rounds=N` stops after N rounds;
-`fps=30` paces frames like a camera, `fps=0` as fast as they are read).
+URLs: `camera://0?deck=NAME` (capture device 0), `camera:///path/video.mp4?deck=NAME` (a file); the
+simulator's `camera+sim://` (hwsim.camera.source) reads synthetic frames through this same source.
 Each card is reported once, when it has settled (see `settle`); quality = confidence x 100. A card that
 cannot be read is reported as unreadable (card None) so that the dealer is asked, never guessed.
 """
@@ -35,6 +33,17 @@ from drivers.camera.settle import SettleTracker
 FAILED_READS_OFFLINE = 30  # consecutive failed frame grabs before a live camera is declared offline
 
 
+def recogniser_for(url: str, query: dict[str, str]) -> Recogniser:
+    """The recogniser of the deck the URL names (`?deck=NAME`, a deck taught with `rptable camera teach`)."""
+    deck = query.get("deck")
+    if not deck:
+        raise SourceError(f"'{url}' names no deck: add ?deck=NAME (a deck taught with `rptable camera teach`)")
+    try:
+        return Recogniser(DeckProfile.load(deck))
+    except ProfileError as err:
+        raise SourceError(str(err)) from err
+
+
 class CameraSource(CardSource):
     scheme = "camera"
 
@@ -60,16 +69,7 @@ class CameraSource(CardSource):
     def from_url(cls, url: str) -> CameraSource:
         parts = urlsplit(url)
         query = url_query(url)
-        deck = query.get("deck")
-        if not deck:
-            raise SourceError(f"'{url}' names no deck: add ?deck=NAME (a deck taught with "
-                              f"`rptable camera teach`)")
-        try:
-            recogniser = Recogniser(DeckProfile.load(deck))
-        except ProfileError as err:
-            raise SourceError(str(err)) from err
-        if parts.scheme == "camera+sim":
-            return cls._simulated(url, query, deck, recogniser)
+        recogniser = recogniser_for(url, query)
         if parts.netloc and parts.netloc.isdigit():
             capture = cv2.VideoCapture(int(parts.netloc))
             live = True
@@ -85,30 +85,6 @@ class CameraSource(CardSource):
                               f"number "
                               f"or the file")
         return cls(url, capture, recogniser, live=live)
-
-    @classmethod
-    def _simulated(cls, url: str, query: dict[str, str], deck: str, recogniser: Recogniser) -> CameraSource:
-        from hwsim.camera.art import ArtError
-        from hwsim.camera.feed import SimCameraFeed
-        from hwsim.camera.scene import CONDITIONS
-
-        condition = query.get("condition", "normal")
-        if condition not in CONDITIONS:
-            raise SourceError(f"unknown condition '{condition}' in '{url}' (known: {', '.join(CONDITIONS)})")
-        try:
-            seed = int(query.get("seed", "0"))
-            fps = float(query.get("fps", "30"))
-            width = int(query.get("width", "1280"))
-            rounds = int(query["rounds"]) if "rounds" in query else None
-            feed = SimCameraFeed(query.get("theme", deck), seed=seed, condition=condition,
-                                 size=(width, width * 9 // 16), rounds=rounds)
-        except ValueError as err:
-            raise SourceError(f"bad number in '{url}': {err}") from err
-        except ArtError as err:
-            raise SourceError(str(err)) from err
-        source = cls(url, feed, recogniser, live=False, fps=fps)
-        source.feed = feed  # the simulator's ground truth, for tests and demonstrations
-        return source
 
     def _recv_internal(self, timeout: float | None) -> SourceEvent | None:
         deadline = None if timeout is None else time.monotonic() + timeout

@@ -7,7 +7,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from controller.cards import PACK, Card, CardError, parse_card
+from controller.core.cards import PACK, Card, CardError, parse_card
 from drivers.camera.detect import find_cards
 from drivers.camera.inkmap import read_face, warp_face
 from drivers.camera.match import Matcher

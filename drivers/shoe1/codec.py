@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import reduce
 from operator import xor
 
-from controller.cards import BY_CODE, Card
+from controller.core.cards import BY_CODE, Card
 from drivers.shoe1.messages import (
     SEQ_MODULUS,
     STATES,

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from controller.cards import Card
+from controller.core.cards import Card
 from drivers import base
 from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent
 from drivers.shoe1.messages import (

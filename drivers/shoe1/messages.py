@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from controller.cards import Card
-from controller.engine.records import record  # frozen and slotted, built fast: every card makes several
+from dataclasses import dataclass
+
+from controller.core.cards import Card
 
 SEQ_MODULUS = 65536  # seq is 0..65535 and wraps to 0
 HOST_ID = "rptable"  # what the controller calls itself in its HELLO
@@ -27,14 +28,14 @@ def code_of(card: Card | None) -> str:
 
 
 # -- shoe -> host ------------------------------------------------------------------------------------------
-@record
+@dataclass(frozen=True, slots=True)
 class ShoeHello:
     model: str
     serial: str
     firmware: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CardFrame:
     """A card left the shoe; `card` is None for `??` (left but unreadable)."""
 
@@ -47,23 +48,23 @@ class CardFrame:
         return code_of(self.card)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class StatusFrame:
     state: str  # one of STATES
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class FaultFrame:
     code: str  # E01..E07
     text: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Heartbeat:
     uptime: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Nak:
     reason: str
 
@@ -72,27 +73,27 @@ ShoeMessage = ShoeHello | CardFrame | StatusFrame | FaultFrame | Heartbeat | Nak
 
 
 # -- host -> shoe ------------------------------------------------------------------------------------------
-@record
+@dataclass(frozen=True, slots=True)
 class HostHello:
     host_id: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Ack:
     seq: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Resync:
     seq: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Lock:
     pass
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Unlock:
     pass
 
@@ -101,7 +102,7 @@ HostMessage = HostHello | Ack | Resync | Lock | Unlock
 
 
 # -- what a receiver drops ---------------------------------------------------------------------------------
-@record
+@dataclass(frozen=True, slots=True)
 class BadFrame:
     """A frame the receiver dropped and counted: bad checksum/CRC, no `*HH`, over-long, out-of-range field."""
 
@@ -109,7 +110,7 @@ class BadFrame:
     raw: bytes = b""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class UnknownFrame:
     """A well-formed frame of a type this side does not know: ignored and logged, not an error."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct
 
-from controller.cards import card_from_index
+from controller.core.cards import card_from_index
 from drivers.shoe1.messages import (
     DEVICE_FAULTS,
     Ack,

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from controller.cards import PACK, Card, CardError, parse_card, split_card_text
+from controller.core.cards import PACK, Card, CardError, parse_card, split_card_text
 
 
 def shuffled_packs(seed: int, packs: int = 1) -> list[Card]:

@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Sequence
 
-from controller.cards import Card
+from controller.core.cards import Card
 from drivers.base import CardSource, SourceError, SourceEvent, SourceStatus, url_query
 from drivers.shoe1 import codec
 from drivers.shoe1.codec import decode_sentence, encode, parse_host_body

@@ -10,7 +10,6 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from controller.engine.records import record
 from drivers.shoe1 import codec
 from drivers.shoe1.messages import FaultFrame, ShoeMessage
 from hwsim.faults import FaultPlan
@@ -27,7 +26,7 @@ class LinkCounters:
     faults_delivered: list[str] = field(default_factory=list)  # FAULT codes that reached the host intact
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Transmission:
     message: ShoeMessage
     garbled: bool

@@ -16,8 +16,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from controller.cards import Card
-from controller.engine.records import record
+from controller.core.cards import Card
 from drivers.shoe1.messages import (
     DEVICE_FAULTS,
     SEQ_MODULUS,
@@ -55,7 +54,7 @@ class ShoeConfig:
     start_locked: bool = False  # the gate is closed at power-up until the host sends UNLOCK
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DealtCard:
     """Ground truth: a card that physically left the shoe, and what the reader reported for it."""
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from controller.cards import Card
+from controller.core.cards import Card
 from hwsim.camera.art import load_deck
 from hwsim.camera.scene import CONDITIONS, card_quad, make_look, random_layout, render
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from controller.core.hands import HandCategory
 from controller.engine import (
     Bet,
     BuyGame,
@@ -35,7 +36,6 @@ from controller.engine import (
     turn_actions,
 )
 from controller.engine.strength import hand_value
-from controller.hands import HandCategory
 
 # Plain names for the categories the strategy compares with: a member looked up on its enum is a Python call.
 ACE_KING, ONE_PAIR, THREE_OF_A_KIND = HandCategory.ACE_KING, HandCategory.ONE_PAIR, HandCategory.THREE_OF_A_KIND

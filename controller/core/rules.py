@@ -2,7 +2,7 @@
 
 Every setting names the clause it governs. Parsing is strict: an unknown key, a wrong type or a value
 outside what is allowed raises `RulesError` naming the field, the value and what is allowed. Reading files
-lives in `controller.rule_files`; this module does no I/O.
+lives in `controller.table.rule_files`; this module does no I/O.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.hands import HandCategory
-from controller.payouts import RUSSIAN_PAYS, PayTable
+from controller.core.hands import HandCategory
+from controller.core.payouts import RUSSIAN_PAYS, PayTable
 
 # Allowed values of every enumerated setting, in the order `rules show` documents them.
 ANTE_ON_WIN = ("paid_if_no_draw", "returned", "paid")  # R-SETTLE-1

@@ -11,13 +11,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from controller.core.rules import HouseRules, rules_digest, rules_from_mapping
 from controller.engine import RoundState, apply, event_from_dict, new_round
 from controller.engine.events import EVENT_TYPES, BoxSettled, RoundClosed
 from controller.engine.strength import hand_value
-from controller.rules import HouseRules, rules_digest, rules_from_mapping
-from controller.table.accounting import box_wagered
+from controller.table.audit.verify import VerifyReport, verify_journal, verify_journal_file
 from controller.table.journal import JournalEntry
-from controller.table.verify import VerifyReport, verify_journal, verify_journal_file
 
 __all__ = ["RoundRecord", "VerifyReport", "read_rounds", "recall", "verify_journal", "verify_journal_file"]
 
@@ -42,7 +41,7 @@ class RoundRecord:
     faults: int = 0
     adjustments: list[dict[str, Any]] = field(default_factory=list)
     entries: list[JournalEntry] = field(default_factory=list)
-    rules_digest: str = ""  # which rules exactly (controller.rules.rules_digest): ties a round to its house edge
+    rules_digest: str = ""  # which rules exactly (controller.core.rules.rules_digest): ties a round to its house edge
 
     @property
     def largest_payout(self) -> int:
@@ -101,7 +100,7 @@ def read_rounds(entries: Iterable[JournalEntry], *, keep_entries: bool = False) 
 
 def _box_line(state: RoundState, e: BoxSettled) -> dict[str, Any]:
     box = state.boxes[e.box]
-    wagered = 0 if state.voided else box_wagered(box)  # a voided round's stakes all went back
+    wagered = 0 if state.voided else box.wagered  # a voided round's stakes all went back
     return {"box": e.box, "cards": [c.code for c in box.cards], "best": e.best.name,
             "paid": [c.name for c in e.paid], "multiplier": e.multiplier, "outcome": e.outcome,
             "lines": {"ante": e.ante, "bet": e.bet, "draw": e.draw, "insurance": e.insurance, "bonus": e.bonus,

@@ -7,7 +7,7 @@ back and everything after it is dropped until the journal has read the failure a
 tail (`reset`). In a thread of the same process the two would take turns on Python's lock (SQLite's inserts
 hold it for most of their work); in a process of its own the writer costs the table one message a round.
 
-The writer is a fresh interpreter (`python -m controller.table.journal_writer`), so it inherits no SQLite
+The writer is a fresh interpreter (`python -m controller.table.journal.writer`), so it inherits no SQLite
 connection, lock or file of the table's. It ignores Ctrl-C (the table stops it and it commits what it holds)
 and dies with the table if the table is killed, mid-commit or not: SQLite then rolls that commit back, so a
 journal reopened after a kill never finds rows arriving behind its back. The kernel ties that to the thread
@@ -29,7 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.table.journal import JournalError, commit_rows, connect
+from controller.table.journal.sqlite_file import JournalError, commit_rows, connect
 
 Rows = list[tuple[Any, ...]]
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal this process gets when its parent goes
@@ -80,13 +80,13 @@ class WriterProcess:
         self._durable = 0
         self._error: JournalError | None = None
         self._cut_off = False  # a message was left half sent
-        root = str(Path(__file__).resolve().parents[2])  # where `controller` is, installed or not
+        root = str(Path(__file__).resolve().parents[3])  # where `controller` is, installed or not
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
         # Started deaf to Ctrl-C (an ignored signal stays ignored across exec), even while it is starting up.
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
             self._process = subprocess.Popen(
-                [sys.executable, "-m", "controller.table.journal_writer", str(path), str(os.getpid())],
+                [sys.executable, "-m", "controller.table.journal.writer", str(path), str(os.getpid())],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True, env=env)
         finally:
             if previous is not None:  # None: a handler not set from Python, which cannot be put back

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from controller.table.journal import GENESIS_HASH, JournalEntry, entry_hash, stored_row
+from controller.table.journal.store import GENESIS_HASH, JournalEntry, entry_hash, stored_row
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from controller.cards import Card, CardError, format_cards, parse_card
+from controller.core.cards import Card, CardError, format_cards, parse_card
+from controller.core.rules import HouseRules, RulesError
 from controller.engine import (
     Bet,
     BuyGame,
@@ -40,7 +41,6 @@ from controller.engine import (
     next_card_target,
 )
 from controller.engine.strength import hand_value
-from controller.rules import HouseRules, RulesError
 
 ACTIONS = ("fold", "bet", "buy", "exchange", "insure", "buy_game", "take_ante")
 

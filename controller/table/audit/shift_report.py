@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from controller.analysis.house_edges import HouseEdge
-from controller.table.audit import RoundRecord
+from controller.table.audit.rounds import RoundRecord
 
 
 @dataclass

@@ -17,13 +17,12 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from hashlib import sha256
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, overload
+from typing import Any, overload
 
 from controller.engine.frozen import Frozen, frozen_record
 from controller.engine.records import record
-
-if TYPE_CHECKING:
-    from controller.table.journal_writer import WriterProcess
+from controller.table.journal.sqlite_file import JournalError, commit_rows, connect, schema_version, write_failure
+from controller.table.journal.writer import WriterProcess
 
 GENESIS_HASH = "0" * 64
 SCHEMA_VERSION = 1
@@ -51,14 +50,6 @@ _MIGRATIONS: tuple[str, ...] = (
         BEGIN SELECT RAISE(ABORT, 'the journal is append-only: events cannot be deleted'); END;
     """,
 )
-
-
-class JournalError(Exception):
-    """The journal could not be opened, read or written. The message is for the dealer and the pit boss."""
-
-    def __init__(self, message: str, seq: int | None = None) -> None:
-        super().__init__(message)
-        self.seq = seq  # the event that could not be read, when one is to blame
 
 
 @frozen_record
@@ -181,8 +172,6 @@ class Journal:
         self._behind: WriterProcess | None = None
         if write_behind and not readonly:
             # Started first: the writer's interpreter starts up while this one opens and reads the file.
-            from controller.table.journal_writer import WriterProcess  # here: it imports this module
-
             self._behind = WriterProcess(self.path, self._now_durable)
         try:
             self._db = connect(self.path, readonly)
@@ -192,7 +181,7 @@ class Journal:
         try:
             if not readonly:
                 self._migrate()
-            elif _schema_version(self._db) == 0:
+            elif schema_version(self._db) == 0:
                 raise JournalError(f"{self.path} is not an rptable journal (it holds no events table).")
             self._last_seq, self._last_hash = self._tail()
             self._durable_seq = self._last_seq
@@ -348,7 +337,7 @@ class Journal:
 
     # -- internals ----------------------------------------------------------------------------------------
     def _migrate(self) -> None:
-        version = _schema_version(self._db)
+        version = schema_version(self._db)
         if version > SCHEMA_VERSION:
             raise JournalError(
                 f"{self.path} was written by a newer rptable (journal schema {version}, this program knows "
@@ -359,50 +348,13 @@ class Journal:
                     self._db.executescript("BEGIN;" + _MIGRATIONS[target - 1] +
                                            f"PRAGMA user_version = {target}; COMMIT;")
         except sqlite3.Error as err:
-            raise JournalError(_write_failure(self.path, err)) from err
+            raise JournalError(write_failure(self.path, err)) from err
 
     def _tail(self) -> tuple[int, str]:
         row = self._db.execute(
             "SELECT seq, hash FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (self.table_id,)
         ).fetchone()
         return (int(row[0]), str(row[1])) if row else (0, GENESIS_HASH)
-
-
-def commit_rows(db: sqlite3.Connection, path: Path, rows: list[tuple[Any, ...]]) -> None:
-    """Insert rows in one transaction: committed (and fsynced) or rolled back; JournalError says why not."""
-    try:
-        with db:
-            db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-    except sqlite3.Error as err:
-        raise JournalError(_write_failure(path, err)) from err
-
-
-def connect(path: Path, readonly: bool) -> sqlite3.Connection:
-    """The journal file's SQLite connection: WAL, every commit synced to the drive (FULL)."""
-    try:
-        if readonly:
-            if not path.exists():
-                raise JournalError(f"There is no journal at {path}. Check the path (--journal).")
-            db = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None,
-                                 check_same_thread=False)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA foreign_keys=ON")
-        db.isolation_level = "DEFERRED"  # `with db:` wraps each append in BEGIN ... COMMIT
-        return db
-    except sqlite3.DatabaseError as err:
-        raise JournalError(
-            f"{path} could not be opened as a journal: {err}. If this is the wrong file, give the right one "
-            "with --journal; if it is the table's journal, keep the file and call a pit boss.") from err
-    except OSError as err:
-        raise JournalError(f"The journal folder for {path} could not be created: {err.strerror}.") from err
-
-
-def _schema_version(db: sqlite3.Connection) -> int:
-    return int(db.execute("PRAGMA user_version").fetchone()[0])
 
 
 def _entry(row: tuple[Any, ...]) -> JournalEntry:
@@ -419,22 +371,3 @@ def _entry(row: tuple[Any, ...]) -> JournalEntry:
                            ) from err
 
 
-def _write_failure(path: Path, err: sqlite3.Error) -> str:
-    text = str(err)
-    if "full" in text:
-        why = "the disk is full"
-        todo = "Free space on the drive that holds it"
-    elif "readonly" in text or "read-only" in text:
-        why = "the file or its drive is read-only"
-        todo = "Make the journal's drive writable"
-    elif "I/O" in text or "disk" in text:
-        why = "the drive reported an I/O error"
-        todo = "Check the drive"
-    elif "locked" in text or "busy" in text:
-        why = "another program holds the journal"
-        todo = "Close the other program (only one rptable may run per table)"
-    else:
-        why = text
-        todo = "Check the drive and the file"
-    return (f"The journal {path} could not be written: {why} ({text}). Play is stopped and nothing after "
-            f"this point was recorded. {todo}, then restart rptable; a pit boss must resolve the fault.")

@@ -1,7 +1,7 @@
 """Exhaustive hand odds: over every 5- or 6-card hand of the pack, how often each best-hand category and each
 paid multiplier occurs.
 
-Every hand is enumerated (numpy, in chunks). A hand is reduced to its *pattern* (controller.payouts): the
+Every hand is enumerated (numpy, in chunks). A hand is reduced to its *pattern* (controller.core.payouts): the
 colex rank of its rank multiset plus a bitmask of which of its (rank-sorted) cards make a 5-card flush. The
 hands are counted per pattern with `bincount`; then each distinct pattern, a few thousand of them, is
 evaluated once by the rules themselves (hands.py, payouts.py). Nothing is precomputed or shipped: the answer
@@ -17,9 +17,9 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from controller.hands import HandCategory
-from controller.parallel import run_in_two_processes
-from controller.payouts import RUSSIAN_PAYS, PayTable, payout_of_pattern
+from controller.analysis.parallel import run_in_two_processes
+from controller.core.hands import HandCategory
+from controller.core.payouts import RUSSIAN_PAYS, PayTable, payout_of_pattern
 
 IntArray = npt.NDArray[np.int64]
 RANKS = 13

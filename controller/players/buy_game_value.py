@@ -7,13 +7,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from controller.cards import PACK, Card
+from controller.core.cards import PACK, Card
+from controller.core.hands import HandCategory, HandValue
+from controller.core.rules import HouseRules
 from controller.engine import BoxState
 from controller.engine.queries import highest_card
 from controller.engine.settlement import settle_box
 from controller.engine.strength import hand_value
-from controller.hands import HandCategory, HandValue
-from controller.rules import HouseRules
 
 
 def buys(take: float, buy: float) -> bool:
@@ -85,7 +85,8 @@ def dealer_draw_expectation(
     expectation = unchanged
     for free in range(min(limit, again), -1, -1):  # from the last free redraw back to the paid draw
         size, same = n - free, again - free
-        expectation = settled / size + same / size * expectation
+        if size:  # an empty pack: he keeps the hand he has
+            expectation = settled / size + same / size * expectation
     return expectation
 
 

@@ -5,21 +5,21 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from controller.rules import HouseRules, RulesError, rules_from_toml
+from controller.core.rules import HouseRules, RulesError, rules_from_toml
 
 PRESET_ORDER = ("classic", "online", "progressive", "four-seat", "russian-club", "caribbean-stud")
 
 
 def preset_names() -> list[str]:
     """Every shipped preset: the §5 rows in their table order, then any other file in the folder."""
-    found = {p.name[:-5] for p in resources.files("controller.presets").iterdir() if p.name.endswith(".toml")}
+    found = {p.name[:-5] for p in resources.files("controller.core.presets").iterdir() if p.name.endswith(".toml")}
     return [n for n in PRESET_ORDER if n in found] + sorted(found - set(PRESET_ORDER))
 
 
 def load_preset(name: str) -> HouseRules:
     if name not in preset_names():
         raise RulesError(f"no preset named '{name}'; presets: {', '.join(preset_names())}")
-    text = resources.files("controller.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    text = resources.files("controller.core.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
     return rules_from_toml(text, f"preset {name}")
 
 

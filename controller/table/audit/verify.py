@@ -21,14 +21,15 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from controller.core.rules import HouseRules, rules_from_mapping
 from controller.engine import RoundState, apply, event_from_dict, new_round
 from controller.engine.events import EVENT_TYPES, BoxSettled, Event, RoundClosed
 from controller.engine.settlement import settle_box, settle_void
 from controller.engine.state import dealer_qualifies
 from controller.engine.strength import hand_value
-from controller.rules import HouseRules, rules_from_mapping
-from controller.table.chain import ChainWalk
-from controller.table.journal import Journal, JournalEntry, JournalError, stored_row
+from controller.table.journal import Journal, JournalEntry, JournalError
+from controller.table.journal.chain import ChainWalk
+from controller.table.journal.store import stored_row
 
 OVERRIDE_ROLES = ("pit_boss:", "admin:")
 REPLAY_ERRORS = (KeyError, ValueError, TypeError, AttributeError, IndexError, AssertionError)

@@ -1,8 +1,8 @@
 """The `basic` player strategy: for the preset in play, the action of each hand class chosen by measured expected
-value (tables in controller/strategies/basic/, written by benchmarks/derive_basic.py; docs/basic-strategy.md).
+value (tables in controller/players/basic_tables/, written by benchmarks/derive_basic.py; docs/basic-strategy.md).
 
-Same interface as controller.strategy (`simple`): decide_box, decide_buy, next_action. Whether to buy the dealer a
-game is not in the table: it is worked out exactly when it arises (controller.buy_game_value).
+Same interface as controller.players.simple (`simple`): decide_box, decide_buy, next_action. Whether to buy the dealer a
+game is not in the table: it is worked out exactly when it arises (controller.players.buy_game_value).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from controller.buy_game_value import buy_game_values, buys
-from controller.cards import PACK, Card
+from controller.core.cards import PACK, Card
+from controller.core.hands import HandCategory
+from controller.core.rules import HouseRules, rules_digest
 from controller.engine import (
     Bet,
     BuyGame,
@@ -28,7 +29,8 @@ from controller.engine import (
     TakeAnte,
 )
 from controller.engine.strength import hand_value
-from controller.hand_classes import (
+from controller.players.buy_game_value import buy_game_values, buys
+from controller.players.hand_classes import (
     AFTER_DRAW_CLASSES,
     CLASSES,
     INSURANCE_CLASSES,
@@ -38,11 +40,9 @@ from controller.hand_classes import (
     classify,
     insurance_class,
 )
-from controller.hands import HandCategory
-from controller.rules import HouseRules, rules_digest
-from controller.strategy import next_action_of
+from controller.players.simple import next_action_of
 
-TABLES = "strategies/basic"  # inside the controller package
+TABLES = "basic_tables"  # inside this package
 
 
 class NoBasicTable(ValueError):
@@ -106,7 +106,7 @@ class BasicTable:
 @lru_cache(maxsize=1)
 def shipped_tables() -> dict[str, BasicTable]:
     """Every shipped table, by the play digest of the rules it was derived for."""
-    folder = resources.files("controller").joinpath(TABLES)
+    folder = resources.files("controller.players").joinpath(TABLES)
     found: dict[str, BasicTable] = {}
     for item in folder.iterdir():
         if item.name.endswith(".toml"):
@@ -183,5 +183,5 @@ def decide_buy(state: RoundState, box_number: int, legal: tuple[LegalAction, ...
 
 
 def next_action(state: RoundState) -> Command | None:
-    """What the table does next under the basic strategy (see controller.strategy.next_action_of)."""
+    """What the table does next under the basic strategy (see controller.players.simple.next_action_of)."""
     return next_action_of(state, decide_box, decide_buy)
