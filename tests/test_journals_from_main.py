@@ -1,0 +1,59 @@
+"""Journals written before the redesign (main at cb3386e) stay readable: they verify, replay and audit exactly
+as that version answered (tests/data/journals-main-cb3386e/README.md says how each was made)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from controller.cli import main
+
+DATA = Path(__file__).parent / "data" / "journals-main-cb3386e"
+JOURNALS = sorted(p.name.removesuffix(".journal.gz") for p in DATA.glob("*.journal.gz"))
+
+
+def unpack(name: str, folder: Path) -> Path:
+    """The journal `name` as a file of its own in `folder` (the originals stay untouched)."""
+    path = folder / f"{name}.journal"
+    path.write_bytes(gzip.decompress((DATA / f"{name}.journal.gz").read_bytes()))
+    return path
+
+
+def audit(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    capsys.readouterr()
+    assert main(["audit", *args]) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", JOURNALS)
+def test_journal_written_before_the_redesign_still_verifies(tmp_path: Path, name: str,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    journal = unpack(name, tmp_path)
+    report = json.loads(audit(capsys, "verify", "--journal", str(journal), "--json"))
+    assert report["ok"], report
+    assert report["rounds"] == len(json.loads((DATA / f"{name}.rounds.json").read_text()))
+
+
+@pytest.mark.parametrize("name", JOURNALS)
+@pytest.mark.parametrize("action", ["rounds", "recall", "show-2"])
+def test_journal_written_before_the_redesign_audits_as_it_did(tmp_path: Path, name: str, action: str,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    journal = unpack(name, tmp_path)
+    words = ["show", "2"] if action == "show-2" else [action]
+    answer = json.loads(audit(capsys, *words, "--journal", str(journal), "--json"))
+    assert answer == json.loads((DATA / f"{name}.{action}.json").read_text())
+
+
+@pytest.mark.parametrize("name", JOURNALS)
+def test_journal_written_before_the_redesign_exports_and_reports_as_it_did(
+        tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    journal = unpack(name, tmp_path)
+    for form in ("json", "csv"):
+        out = tmp_path / f"export.{form}"
+        audit(capsys, "export", "--journal", str(journal), "--format", form, "--out", str(out))
+        assert out.read_text() == (DATA / f"{name}.export.{form}").read_text(), form
+    audit(capsys, "report", "--journal", str(journal), "--out", str(tmp_path))
+    assert (tmp_path / "report.csv").read_text() == (DATA / f"{name}.report.csv").read_text()
