@@ -242,33 +242,32 @@ def test_r_act_7_the_dealers_bought_draw_reshuffles_an_empty_stock():
     assert state.phase is Phase.CLOSED
 
 
-def test_r_table_1_no_table_has_more_boxes_than_the_engine_has_routine_card_places():
-    """The engine makes the event of every routine card once, for the dealer and boxes 1-10; the rules must
-    not let a table have an 11th box."""
-    from controller.core.rules import RulesError, rules_from_mapping
-    from controller.engine.machine import ROUTINE_PLACES
+def test_r_table_1_no_table_has_more_boxes_than_one_pack_deals():
+    """R-DEAL-1 deals five cards to every box and the dealer from one pack: nine boxes at most."""
+    from controller.core.rules import MOST_BOXES, RulesError, rules_from_mapping
 
     data = load_preset("classic").to_mapping()
-    data["table"]["boxes"] = ROUTINE_PLACES - 1
-    assert rules_from_mapping(data).table.boxes == ROUTINE_PLACES - 1
-    data["table"]["boxes"] = ROUTINE_PLACES
-    with pytest.raises(RulesError):
+    data["table"]["boxes"] = MOST_BOXES
+    assert rules_from_mapping(data).table.boxes == MOST_BOXES == 9
+    data["table"]["boxes"] = MOST_BOXES + 1
+    with pytest.raises(RulesError, match=r"field table\.boxes: 10 is not allowed; allowed: a whole number from 1 to 9"):
         rules_from_mapping(data)
 
 
-def test_r_deal_1_a_ten_box_table_deals_every_routine_card_to_its_place():
+def test_r_deal_1_a_nine_box_table_deals_five_cards_to_every_box_and_the_dealer():
     from controller.core.rules import rules_from_mapping
     from controller.engine import CardDealt, PlaceStakes, do, new_round, replay
 
     data = load_preset("classic").to_mapping()
-    data["table"]["boxes"] = 10
+    data["table"]["boxes"] = 9
     rules = rules_from_mapping(data)
     state = new_round(rules)
     events = []
-    for box in range(1, 11):
+    for box in range(1, 10):
         events += do(state, PlaceStakes(box, 10))
-    for card in PACK:  # the whole pack: four passes of 11 places, then the fifth cards of boxes 1-8
+    for card in PACK[:50]:  # five passes of ten places
         events += do(state, CardDealt(card))
-    assert [len(state.boxes[b].cards) for b in range(1, 11)] == [5] * 8 + [4] * 2
-    assert len(state.dealer) == 4
+    assert [len(state.boxes[b].cards) for b in range(1, 10)] == [5] * 9
+    assert len(state.dealer) == 5 and state.phase is Phase.DECISIONS and state.stock_size == 2
+    assert [e.to for e in events if isinstance(e, CardPlaced)][:10] == [*range(1, 10), 0]
     assert replay(rules, events) == state

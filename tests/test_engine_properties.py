@@ -13,24 +13,14 @@ from hypothesis import strategies as st
 
 from controller.core.cards import PACK, Card
 from controller.engine import (
-    Bet,
-    BuyGame,
-    BuySixth,
+    ActionKind,
     CardDealt,
-    CloseBets,
-    CloseBuying,
-    CorrectCard,
-    DismissCard,
-    Exchange,
-    Fold,
     IllegalCommand,
-    Insure,
     Phase,
     PlaceStakes,
-    RevealDealer,
     RoundState,
-    TakeAnte,
-    VoidRound,
+    apply,
+    build_command,
     can,
     do,
     event_from_dict,
@@ -73,35 +63,31 @@ def next_stock_card(state: RoundState, shoe: list[Card], rng: random.Random) -> 
 
 
 def command_for(action, state: RoundState, shoe: list[Card], rng: random.Random):
-    kind, box = action.kind, action.box
-    if kind == "card":
-        return CardDealt(next_stock_card(state, shoe, rng))
-    if kind == "exchange":
+    """The command of a legal action, with details drawn at random within its ranges."""
+    kind = action.kind
+    if kind in (ActionKind.CARD, ActionKind.CORRECT_CARD):
+        return action.command(card=next_stock_card(state, shoe, rng), actor="pit boss 7", reason="misread")
+    if kind == ActionKind.EXCHANGE:
         count = rng.randint(action.minimum, action.maximum)
-        return Exchange(box, tuple(rng.sample(state.boxes[box].cards, count)))
-    if kind == "insure":
-        return Insure(box, rng.randint(action.minimum, action.maximum))
-    if kind == "place_stakes":
-        return PlaceStakes(box, rng.randint(action.minimum, min(action.maximum, 200)))
-    if kind == "correct_card":
-        return CorrectCard(next_stock_card(state, shoe, rng), "pit boss 7", "misread")
-    simple = {"fold": Fold, "bet": Bet, "buy": BuySixth, "buy_game": BuyGame, "take_ante": TakeAnte}
-    if kind in simple:
-        return simple[kind](box)
-    return {"close_bets": CloseBets(), "reveal": RevealDealer(), "close_buying": CloseBuying(),
-            "dismiss_card": DismissCard("pit boss 7", "burn card"),
-            "void_round": VoidRound("pit boss 7", "table dispute")}[kind]
+        return action.command(discards=rng.sample(state.boxes[action.box].cards, count))
+    if kind == ActionKind.INSURE:
+        return action.command(amount=rng.randint(action.minimum, action.maximum))
+    if kind == ActionKind.PLACE_STAKES:
+        return action.command(amount=rng.randint(action.minimum, min(action.maximum, 200)))
+    return action.command(actor="pit boss 7", reason="table dispute")
+
+
+# Any command but a card from the shoe and voiding the round (both are legal nearly always).
+PROBES = [kind for kind in ActionKind if kind not in (ActionKind.CARD, ActionKind.VOID_ROUND)]
 
 
 def random_illegal_probe(state: RoundState, rng: random.Random):
     """Any command at all, with arbitrary arguments: most are illegal at any given moment."""
-    box = rng.randint(0, 8)
+    kind = rng.choice(PROBES)
     card = rng.choice(PACK)
-    return rng.choice([
-        PlaceStakes(box, rng.choice([0, 1, 100, 10**6])), Fold(box), Bet(box), BuySixth(box),
-        Exchange(box, (card,)), Insure(box, rng.randint(0, 5000)), RevealDealer(), BuyGame(box),
-        TakeAnte(box), CloseBuying(), CloseBets(), CorrectCard(card, "pb", "x"), DismissCard("pb", "x"),
-    ])
+    amount = rng.choice([0, 1, 100, 10**6]) if kind == ActionKind.PLACE_STAKES else rng.randint(0, 5000)
+    return build_command(kind, rng.randint(0, 8), discards=(card,), amount=amount, card=card, actor="pb",
+                         reason="x")
 
 
 def play_random_round(rules_name: str, rng: random.Random, faults: bool = True) -> tuple[RoundState, list]:
@@ -174,8 +160,6 @@ def test_hypothesis_rounds_keep_every_invariant(rules_name, seed):
     cut = random.Random(seed).randint(0, len(events))
     partial = replay(PRESETS[rules_name], events[:cut])
     for event in events[cut:]:
-        from controller.engine import apply
-
         apply(partial, event)
     assert partial == state
 
@@ -197,7 +181,7 @@ def test_hypothesis_chooses_every_step_of_a_round(data):
     for _ in range(300):
         if state.phase is Phase.CLOSED:
             break
-        actions = [a for a in legal_commands(state) if a.kind not in ("void_round", "place_stakes")]
+        actions = [a for a in legal_commands(state) if a.kind not in ("void_round", "place_stakes", "withdraw_stakes")]
         action = data.draw(st.sampled_from(actions))
         if action.kind == "card":
             stock = [c for c in PACK if state.in_stock(c)]

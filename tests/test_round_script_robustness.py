@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.core.cards import PACK
-from controller.players.scripted import ACTIONS, run_script
+from controller.engine import BOX_DECISIONS
+from controller.players.scripted import run_script
 from controller.table.rule_files import load_rules
 
 CODES = [c.code for c in PACK]
@@ -19,6 +20,7 @@ box_entries = st.fixed_dictionaries(
     optional={"bonus": st.integers(-1, 2000) | json_scalars, "blind": st.booleans() | json_scalars,
               "player": st.sampled_from(["A", "B"]) | json_scalars},
 )
+ACTIONS = [str(kind) for kind in BOX_DECISIONS]
 decisions = st.fixed_dictionaries(
     {"box": st.integers(0, 8) | json_scalars, "action": st.sampled_from(ACTIONS) | json_scalars},
     optional={"discard": st.lists(st.sampled_from(CODES) | json_scalars, max_size=6) | json_scalars,

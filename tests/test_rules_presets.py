@@ -56,7 +56,7 @@ def test_section_5_table_rows():
         ({"draw": {"exchange_price": "fixed"}},
          "field draw.exchange_price: 'fixed' is not allowed; allowed: flat, per_card, by_count"),
         ({"table": {"boxes": 0}},
-         "field table.boxes: 0 is not allowed; allowed: a whole number from 1 to 10"),
+         "field table.boxes: 0 is not allowed; allowed: a whole number from 1 to 9"),
         ({"table": {"boxes": "six"}}, "field table.boxes: 'six' is not allowed; allowed: a whole number"),
         ({"insurance": {"enabled": "yes"}},
          "field insurance.enabled: 'yes' is not allowed; allowed: true or false"),

@@ -59,7 +59,7 @@ def test_journal_write_behind_append_entries_match_the_file_once_synced(tmp_path
 def test_new_event_takes_its_optional_fields_by_keyword_and_is_immutable() -> None:
     event = NewEvent("table.note", {"a": 1}, at=5.0, actor="dealer")
     assert (event.round_id, event.actor, event.version, event.payload_json) == (None, "dealer", 1, None)
-    assert event == NewEvent.make("table.note", {"a": 1}, 5.0, None, "dealer", 1, None)
+    assert event == NewEvent("table.note", {"a": 1}, 5.0, None, "dealer", 1, None)
     with pytest.raises(dataclasses.FrozenInstanceError):
         event.kind = "other"  # type: ignore[misc]
 
@@ -101,7 +101,7 @@ def test_journal_form_of_an_engine_event_is_its_own_even_when_found_by_identity(
     for i, pick in enumerate(picks):
         event = EVENTS[pick]
         if copies and i % 2:
-            event = type(event)(*event)  # an equal instance, not the same one
+            event = dataclasses.replace(event)  # an equal instance, not the same one
             kept.append(event)
         if i % 7 == 6:  # as when the caches are full
             table._forms.clear()

@@ -9,7 +9,7 @@ import time
 
 from PySide6.QtWidgets import QApplication, QPushButton
 
-from controller.engine import Bet, BuyGame, BuySixth, Command, Exchange, Fold, Insure, Phase, TakeAnte, legal_commands
+from controller.engine import ActionKind, Command, Exchange, Insure, Phase, legal_commands
 from controller.players.simple import decide_box, decide_buy
 from ui.main_window import ConsoleWindow
 
@@ -48,7 +48,7 @@ class Autopilot:
             bonus = self.bonus if rules.bonus.enabled else 0
             window.bet_panel.fill(number, self.ante, bonus, player=f"P{number}")
         self.press(window.place_button)
-        self.press_action("close_bets")
+        self.press_action(ActionKind.CLOSE_BETS)
 
     def settle_payments(self) -> None:
         window = self.window
@@ -75,49 +75,45 @@ class Autopilot:
             raise AutopilotStuck("no round in play")
         legal = legal_commands(state)
         kinds = {a.kind for a in legal}
-        if "card" in kinds:
+        if ActionKind.CARD in kinds:
             self.draw()
-            return "card"
+            return ActionKind.CARD
         if state.phase is Phase.DECISIONS and state.turn:
             return self.decide(decide_box(state, state.turn, legal))
-        if state.phase is Phase.REVEAL and "insure" in kinds:
-            insure = next(a for a in legal if a.kind == "insure")
+        if state.phase is Phase.REVEAL and ActionKind.INSURE in kinds:
+            insure = next(a for a in legal if a.kind == ActionKind.INSURE)
             decision = decide_box(state, insure.box or 0, legal) if insure.box else None
             if isinstance(decision, Insure):
                 return self.decide(decision)
-        if "reveal" in kinds:
-            self.press_action("reveal")
-            return "reveal"
+        if ActionKind.REVEAL in kinds:
+            self.press_action(ActionKind.REVEAL)
+            return ActionKind.REVEAL
         if state.phase is Phase.BUYING:
             focus = window._focus_box(state)
             if focus:
                 return self.decide(decide_buy(state, focus, legal))
-            self.press_action("close_buying")
-            return "close_buying"
+            self.press_action(ActionKind.CLOSE_BUYING)
+            return ActionKind.CLOSE_BUYING
         raise AutopilotStuck(f"nothing to press in phase {state.phase}")
 
     def decide(self, command: Command) -> str:
+        """Press the button of a player's decision, after setting the insurance amount or picking the cards to
+        exchange as the command says."""
         window = self.window
         state = window.display_round()
         assert state is not None
         if isinstance(command, Insure):
             window.actions_panel.insurance.setValue(command.amount)
-            self.press_action("insure")
-            return "insure"
         if isinstance(command, Exchange):
             cards = state.boxes[command.box].cards
             panel = window.box_panels[command.box - 1]
             for card in command.discards:
                 panel.cards.cards[cards.index(card)].click()
-            self.press_action("exchange")
-            return "exchange"
-        kinds = {Bet: "bet", Fold: "fold", BuySixth: "buy", BuyGame: "buy_game", TakeAnte: "take_ante"}
-        kind = kinds[type(command)]
-        self.press_action(kind)
-        return kind
+        self.press_action(command.action)
+        return command.action
 
     def draw(self) -> None:
-        self.press_action("card")
+        self.press_action(ActionKind.CARD)
         give_up = time.monotonic() + CARD_TIMEOUT
         while self.window.awaiting_card:
             QApplication.processEvents()

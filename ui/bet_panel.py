@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
 from controller.core.rules import HouseRules
-from controller.engine import LegalAction, PlaceStakes
+from controller.engine import ActionKind, LegalAction, PlaceStakes
 
 FIELD_STYLE = "font-size:17px;min-height:38px"
 
@@ -76,7 +76,7 @@ class BetPanel(QWidget):
                 self.rows.append(row)
             self._boxes = rules.table.boxes
             self.retranslate()
-        open_boxes = {a.box: a for a in legal if a.kind == "place_stakes"}
+        open_boxes = {a.box: a for a in legal if a.kind == ActionKind.PLACE_STAKES}
         for row in self.rows:
             action = open_boxes.get(row.number)
             for widget in row.widgets():

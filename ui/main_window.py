@@ -24,21 +24,13 @@ from PySide6.QtWidgets import (
 from controller.core.cards import PACK, Card
 from controller.core.rules import HouseRules
 from controller.engine import (
-    Bet,
-    BuyGame,
-    BuySixth,
-    CloseBets,
-    CloseBuying,
+    ActionKind,
     Command,
-    Exchange,
-    Fold,
     IllegalCommand,
-    Insure,
     LegalAction,
     Phase,
-    RevealDealer,
     RoundState,
-    TakeAnte,
+    build_command,
     exchange_price,
     expected_next,
     legal_commands,
@@ -473,25 +465,19 @@ class ConsoleWindow(QMainWindow):
 
     # ---------------------------------------------------------------------------------------- commands
     def _command(self, kind: str, box: int | None, state: RoundState, *, probe: bool = False) -> Command | None:
-        if kind == "close_bets":
-            return CloseBets()
-        if kind == "reveal":
-            return RevealDealer()
-        if kind == "close_buying":
-            return CloseBuying()
-        if not box:
+        """The command of the button `kind` for `box` (the focused one): an exchange of the cards picked, insurance
+        of the amount set. None when it needs a box, or cards, and has none; a `probe` (asking why a button is off)
+        exchanges the first card."""
+        if kind not in (ActionKind.CLOSE_BETS, ActionKind.REVEAL, ActionKind.CLOSE_BUYING) and not box:
             return None
-        simple = {"fold": Fold, "bet": Bet, "buy": BuySixth, "buy_game": BuyGame, "take_ante": TakeAnte}
-        if kind in simple:
-            return simple[kind](box)
-        if kind == "insure":
-            return Insure(box, self.actions_panel.insurance.value())
-        if kind == "exchange":
+        discards: tuple[Card, ...] = ()
+        if kind == ActionKind.EXCHANGE and box:
             cards = state.boxes[box].cards if box in state.boxes else []
             positions = self._selected_positions(box) or ([1] if probe else [])
-            chosen = tuple(cards[p - 1] for p in positions if p <= len(cards))
-            return Exchange(box, chosen) if chosen else None
-        return None
+            discards = tuple(cards[p - 1] for p in positions if p <= len(cards))
+            if not discards:
+                return None
+        return build_command(kind, box, discards=discards, amount=self.actions_panel.insurance.value())
 
     def _on_action(self, kind: str) -> None:
         if kind == "card":

@@ -20,9 +20,9 @@ from datetime import date
 from controller.core.cards import PACK, Card
 from controller.core.hands import HandCategory
 from controller.core.rules import HouseRules, rules_digest
-from controller.engine import BoxState, exchange_price, insurance_range, new_round
+from controller.engine import ActionKind, BoxState, exchange_price, insurance_range, new_round
+from controller.engine.rulings import may_buy_game
 from controller.engine.settlement import settle_box
-from controller.engine.state import may_buy_game
 from controller.engine.strength import hand_value
 from controller.players.basic import Play
 from controller.players.buy_game_value import buy_game_values, buys
@@ -219,11 +219,11 @@ def derive(rules: HouseRules, seed: int = 1, samples: int = 3000, max_deals: int
         category = hand_value(hand).category
         measured = after[after_draw_class(category)]
         if has_draws and len(measured.results) < samples:
-            measured.results.append([-1.0, player.play(Play("bet"), hand, dealer, rest(), drew=True)])
+            measured.results.append([-1.0, player.play(Play(ActionKind.BET), hand, dealer, rest(), drew=True)])
         row = insurance_class(category)
         if row is not None and row in insure and len(insure[row].results) < samples:
             stream = rest()
-            line = [insurers[row, amount].play(Play("bet"), hand, dealer, stream)
+            line = [insurers[row, amount].play(Play(ActionKind.BET), hand, dealer, stream)
                     for amount in insure[row].candidates]
             insure[row].results.append(line)
     after_choice = {name: m.choose() for name, m in after.items()}

@@ -12,21 +12,87 @@ import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
+from controller.core.cards import PACK
 from controller.core.hands import HandCategory
 from controller.core.payouts import RUSSIAN_PAYS, PayTable
 
-# Allowed values of every enumerated setting, in the order `rules show` documents them.
-ANTE_ON_WIN = ("paid_if_no_draw", "returned", "paid")  # R-SETTLE-1
-EXCHANGE_PRICE = ("flat", "per_card", "by_count")  # R-ACT-4
-REPEAT_SINGLE = ("none", "flat", "rising")  # R-ACT-5
-STOCK_RUNS_OUT = ("reshuffle_discards", "refuse")  # R-ACT-7
-INSURANCE_MAX = ("half_potential", "potential")  # R-ACT-6
-INSURANCE_IF_DEALER_WINS = ("lost", "returned")  # R-SETTLE-3
-BUY_GAME_WHO = ("uninsured", "any")  # R-BUY-1
-BUY_GAME_COST = ("separate_ante", "ante_is_payment")  # R-BUY-1
-DEALER_REDRAW = ("while_unchanged", "until_qualifies", "until_qualifies_single_box", "none")  # R-BUY-3
+# The choices of every enumerated setting, in the order `rules show` documents them; a choice's value is its
+# word in a rules file.
+
+
+class AnteOnWin(StrEnum):
+    """R-SETTLE-1: the ante of a box whose hand beats a qualifying dealer."""
+
+    PAID_IF_NO_DRAW = "paid_if_no_draw"
+    RETURNED = "returned"
+    PAID = "paid"
+
+
+class ExchangePrice(StrEnum):
+    """R-ACT-4: what an exchange costs: 1 ante, 1 ante a card, or by how many cards (exchange_price_by_count)."""
+
+    FLAT = "flat"
+    PER_CARD = "per_card"
+    BY_COUNT = "by_count"
+
+
+class RepeatSingle(StrEnum):
+    """R-ACT-5: a single-card exchange repeated: not allowed, 1 ante each time, or 1, 2, 3 ... antes."""
+
+    NONE = "none"
+    FLAT = "flat"
+    RISING = "rising"
+
+
+class StockRunsOut(StrEnum):
+    """R-ACT-7: a draw the stock cannot serve: the discards become a new stock, or the draw is refused."""
+
+    RESHUFFLE_DISCARDS = "reshuffle_discards"
+    REFUSE = "refuse"
+
+
+class InsuranceMax(StrEnum):
+    """R-ACT-6: the most a box may insure: half its potential payout, or all of it."""
+
+    HALF_POTENTIAL = "half_potential"
+    POTENTIAL = "potential"
+
+
+class InsuranceIfDealerWins(StrEnum):
+    """R-SETTLE-3: insurance when the dealer qualifies and his hand beats the box's."""
+
+    LOST = "lost"
+    RETURNED = "returned"
+
+
+class BuyGameWho(StrEnum):
+    """R-BUY-1: which boxes may buy the dealer a game."""
+
+    UNINSURED = "uninsured"
+    ANY = "any"
+
+
+class BuyGameCost(StrEnum):
+    """R-BUY-1: a separate payment of 1 ante, or the ante itself pays for the dealer's game."""
+
+    SEPARATE_ANTE = "separate_ante"
+    ANTE_IS_PAYMENT = "ante_is_payment"
+
+
+class DealerRedraw(StrEnum):
+    """R-BUY-3: when the dealer replaces his highest card again, free."""
+
+    WHILE_UNCHANGED = "while_unchanged"
+    UNTIL_QUALIFIES = "until_qualifies"
+    UNTIL_QUALIFIES_SINGLE_BOX = "until_qualifies_single_box"
+    NONE = "none"
+
+
+# R-TABLE-1, R-DEAL-1: one pack deals five cards to every box and to the dealer.
+MOST_BOXES = len(PACK) // 5 - 1
 
 # Seed 001's bonus table (R-BONUS-1), to 1: the default of every preset with a bonus bet.
 SEED_001_BONUS = {
@@ -60,29 +126,29 @@ class TableRules:
 class DrawRules:
     buy_sixth: bool = True  # R-ACT-3
     exchange_max_cards: int = 4  # R-ACT-4, 0 = no exchange
-    exchange_price: str = "flat"  # R-ACT-4: flat 1 ante, 1 ante per card, or by count
+    exchange_price: ExchangePrice = ExchangePrice.FLAT  # R-ACT-4
     exchange_price_by_count: tuple[int, ...] = (1, 2, 3, 2, 1)  # antes for 1..5 cards when "by_count"
-    repeat_single: str = "none"  # R-ACT-5
+    repeat_single: RepeatSingle = RepeatSingle.NONE  # R-ACT-5
     max_cards_exchanged_per_box: int = 0  # R-ACT-7 cap, 0 = none
-    when_stock_runs_out: str = "reshuffle_discards"  # R-ACT-7
+    when_stock_runs_out: StockRunsOut = StockRunsOut.RESHUFFLE_DISCARDS  # R-ACT-7
 
 
 @dataclass(frozen=True, slots=True)
 class InsuranceRules:
     enabled: bool = True  # R-ACT-6
     min_category: HandCategory = HandCategory.THREE_OF_A_KIND
-    max: str = "potential"
+    max: InsuranceMax = InsuranceMax.POTENTIAL
     potential_includes_second_combination: bool = True
     min_antes: int = 1  # 0 = any amount from 1 chip
-    if_dealer_wins: str = "lost"  # R-SETTLE-3
+    if_dealer_wins: InsuranceIfDealerWins = InsuranceIfDealerWins.LOST  # R-SETTLE-3
 
 
 @dataclass(frozen=True, slots=True)
 class BuyGameRules:
     enabled: bool = True  # R-BUY-1
-    who: str = "uninsured"
-    cost: str = "separate_ante"
-    redraw: str = "while_unchanged"  # R-BUY-3
+    who: BuyGameWho = BuyGameWho.UNINSURED
+    cost: BuyGameCost = BuyGameCost.SEPARATE_ANTE
+    redraw: DealerRedraw = DealerRedraw.WHILE_UNCHANGED  # R-BUY-3
     max_free_redraws: int = 0  # for "while_unchanged": 0 = without limit
 
 
@@ -104,7 +170,7 @@ class HouseRules:
     table: TableRules = field(default_factory=TableRules)
     pays: PayTable = RUSSIAN_PAYS  # R-HAND-3 multipliers of the bet
     dealer_qualifies_with: HandCategory = HandCategory.ACE_KING  # R-DEALER-1
-    ante_on_win: str = "returned"  # R-SETTLE-1
+    ante_on_win: AnteOnWin = AnteOnWin.RETURNED  # R-SETTLE-1
     draw: DrawRules = field(default_factory=DrawRules)
     insurance: InsuranceRules = field(default_factory=InsuranceRules)
     buy_game: BuyGameRules = field(default_factory=BuyGameRules)
@@ -119,7 +185,7 @@ class HouseRules:
             "table": _section(self.table),
             "pays": _pay_mapping(self.pays),
             "dealer": {"qualifies_with": self.dealer_qualifies_with.name},
-            "settlement": {"ante_on_win": self.ante_on_win},
+            "settlement": {"ante_on_win": str(self.ante_on_win)},
             "draw": _section(self.draw),
             "insurance": _section(self.insurance),
             "buy_game": _section(self.buy_game),
@@ -142,6 +208,8 @@ def _section(obj: Any) -> dict[str, Any]:
         value = getattr(obj, name)
         if isinstance(value, HandCategory):
             value = value.name
+        elif isinstance(value, StrEnum):
+            value = str(value)
         elif isinstance(value, PayTable):
             value = _pay_mapping(value)
         elif isinstance(value, tuple):
@@ -181,7 +249,7 @@ def rules_from_mapping(data: Mapping[str, Any], origin: str = "rules") -> HouseR
         table=table,
         pays=_read_pays(reader.section("pays"), RUSSIAN_PAYS, two_combinations=True),
         dealer_qualifies_with=reader.section("dealer").category("qualifies_with", HandCategory.ACE_KING),
-        ante_on_win=reader.section("settlement").choice("ante_on_win", ANTE_ON_WIN, "returned"),
+        ante_on_win=reader.section("settlement").choice("ante_on_win", AnteOnWin, AnteOnWin.RETURNED),
         draw=_read_draw(reader.section("draw")),
         insurance=_read_insurance(reader.section("insurance")),
         buy_game=_read_buy_game(reader.section("buy_game")),
@@ -193,7 +261,7 @@ def rules_from_mapping(data: Mapping[str, Any], origin: str = "rules") -> HouseR
 
 def _read_table(r: _Reader) -> TableRules:
     d = TableRules()
-    boxes = r.integer("boxes", d.boxes, 1, 10)
+    boxes = r.integer("boxes", d.boxes, 1, MOST_BOXES)
     table = TableRules(
         boxes=boxes,
         open_boxes_per_player=r.integer(
@@ -218,11 +286,11 @@ def _read_draw(r: _Reader) -> DrawRules:
     draw = DrawRules(
         buy_sixth=r.boolean("buy_sixth", d.buy_sixth),
         exchange_max_cards=r.integer("exchange_max_cards", d.exchange_max_cards, 0, 5),
-        exchange_price=r.choice("exchange_price", EXCHANGE_PRICE, d.exchange_price),
+        exchange_price=r.choice("exchange_price", ExchangePrice, d.exchange_price),
         exchange_price_by_count=r.int_list("exchange_price_by_count", d.exchange_price_by_count, 5, 1, 100),
-        repeat_single=r.choice("repeat_single", REPEAT_SINGLE, d.repeat_single),
+        repeat_single=r.choice("repeat_single", RepeatSingle, d.repeat_single),
         max_cards_exchanged_per_box=r.integer("max_cards_exchanged_per_box", 0, 0, 52),
-        when_stock_runs_out=r.choice("when_stock_runs_out", STOCK_RUNS_OUT, d.when_stock_runs_out),
+        when_stock_runs_out=r.choice("when_stock_runs_out", StockRunsOut, d.when_stock_runs_out),
     )
     r.finish()
     return draw
@@ -233,12 +301,12 @@ def _read_insurance(r: _Reader) -> InsuranceRules:
     ins = InsuranceRules(
         enabled=r.boolean("enabled", d.enabled),
         min_category=r.category("min_category", d.min_category),
-        max=r.choice("max", INSURANCE_MAX, d.max),
+        max=r.choice("max", InsuranceMax, d.max),
         potential_includes_second_combination=r.boolean(
             "potential_includes_second_combination", d.potential_includes_second_combination
         ),
         min_antes=r.integer("min_antes", d.min_antes, 0, 100),
-        if_dealer_wins=r.choice("if_dealer_wins", INSURANCE_IF_DEALER_WINS, d.if_dealer_wins),
+        if_dealer_wins=r.choice("if_dealer_wins", InsuranceIfDealerWins, d.if_dealer_wins),
     )
     r.finish()
     return ins
@@ -248,9 +316,9 @@ def _read_buy_game(r: _Reader) -> BuyGameRules:
     d = BuyGameRules()
     buy = BuyGameRules(
         enabled=r.boolean("enabled", d.enabled),
-        who=r.choice("who", BUY_GAME_WHO, d.who),
-        cost=r.choice("cost", BUY_GAME_COST, d.cost),
-        redraw=r.choice("redraw", DEALER_REDRAW, d.redraw),
+        who=r.choice("who", BuyGameWho, d.who),
+        cost=r.choice("cost", BuyGameCost, d.cost),
+        redraw=r.choice("redraw", DealerRedraw, d.redraw),
         max_free_redraws=r.integer("max_free_redraws", d.max_free_redraws, 0, 52),
     )
     r.finish()
@@ -284,6 +352,9 @@ def _read_pays(r: _Reader, default: PayTable, two_combinations: bool) -> PayTabl
     table = PayTable.from_mapping(pays, r.boolean("two_combinations", two_combinations))
     r.finish()
     return table
+
+
+Choice = TypeVar("Choice", bound=StrEnum)
 
 
 class _Reader:
@@ -348,13 +419,14 @@ class _Reader:
             raise self._fail(key, value, f"a list of {length} whole numbers from {low} to {high}")
         return tuple(value)
 
-    def choice(self, key: str, allowed: tuple[str, ...], default: str) -> str:
+    def choice(self, key: str, choices: type[Choice], default: Choice) -> Choice:
         value = self._get(key)
         if value is None:
             return default
+        allowed = [choice.value for choice in choices]
         if value not in allowed:
             raise self._fail(key, value, ", ".join(allowed))
-        return str(value)
+        return choices(value)
 
     def category(self, key: str, default: HandCategory) -> HandCategory:
         value = self._get(key)

@@ -1,42 +1,46 @@
 """Domain events of a round: frozen records of what happened, each with a versioned plain-JSON form.
 
-The round state changes only by applying these (controller.engine.state), so a journal of them replays a
-round exactly. `to_dict()` gives `{"type": NAME, "v": VERSION, ...fields}` with cards as codes and hand
-categories as their JSON names; `event_from_dict` reads it back.
+The round state changes only by applying these (controller.engine.apply), so a journal of them replays a round
+exactly. An event records every decision the house rules made, so applying it never reads the rules.
+`to_dict()` gives `{"type": NAME, "v": VERSION, ...fields}` with cards as codes and hand categories as their JSON
+names; `event_from_dict` reads it back, including the older forms journals hold (`OLDER_FORMS`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import Field, dataclass, fields
 from typing import Any, ClassVar
 
 from controller.core.cards import Card, parse_card
 from controller.core.hands import HandCategory
-from controller.engine.frozen import Frozen, frozen_record
-
-EVENT_VERSION = 1
 
 # Where a card goes: a box number (1..), or the dealer.
 DEALER = 0
 
 
-class Event(Frozen):
-    """Base of every event; subclasses are immutable records (controller.engine.frozen) registered by name."""
+class Event:
+    """Base of every event. A subclass is a frozen dataclass; its class name is its `type` in JSON (the
+    journal's kind), and `version` counts the changes of its fields."""
 
     __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # each subclass is a dataclass
     type_name: ClassVar[str] = ""
+    version: ClassVar[int] = 1
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "type_name" not in cls.__dict__:
+            cls.type_name = cls.__name__
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type_name, "v": EVENT_VERSION}
-        for name, kind in _FIELD_KINDS[type(self)]:
-            out[name] = _encode(kind, getattr(self, name))
+        out: dict[str, Any] = {"type": self.type_name, "v": self.version}
+        for field in fields(self):
+            out[field.name] = _to_json(getattr(self, field.name))
         return out
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Event:
-        return event_from_dict(data)
 
-
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class StakesPlaced(Event):
     """R-BET-1, R-TABLE-2: a box's ante (and for a blind box its bet) and bonus, before the deal."""
 
@@ -48,21 +52,21 @@ class StakesPlaced(Event):
     player: str
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class StakesWithdrawn(Event):
     """A box's stakes taken back before the deal (a correction in the betting phase)."""
 
     box: int
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class BetsClosed(Event):
     """No more bets: the deal begins in R-DEAL-1 order over these boxes."""
 
     boxes: tuple[int, ...]
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class CardPlaced(Event):
     """A card from the shoe went to a box or to the dealer (to = 0); face_up only for the dealer's 5th."""
 
@@ -71,7 +75,7 @@ class CardPlaced(Event):
     face_up: bool
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class BonusSettled(Event):
     """R-BONUS-1: the bonus on the box's first five cards, right after the deal (win > 0, loss < 0)."""
 
@@ -81,83 +85,103 @@ class BonusSettled(Event):
     result: int
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class Folded(Event):
-    box: int  # R-ACT-1
+    """R-ACT-1."""
+
+    box: int
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class BetPlaced(Event):
-    box: int  # R-ACT-2
+    """R-ACT-2."""
+
+    box: int
     amount: int
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class SixthCardBought(Event):
-    box: int  # R-ACT-3
+    """R-ACT-3: the box pays `price` and waits for one more card."""
+
+    box: int
     price: int
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class CardsExchanged(Event):
-    box: int  # R-ACT-4, R-ACT-5
+    """R-ACT-4, R-ACT-5: the box pays `price`, discards these cards and waits for as many new ones."""
+
+    box: int
     discards: tuple[Card, ...]
     price: int
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class InsurancePlaced(Event):
-    box: int  # R-ACT-6
+    """R-ACT-6."""
+
+    box: int
     amount: int
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class DiscardsReshuffled(Event):
     """R-ACT-7: the discards became a new stock (live cards never return)."""
 
     cards: tuple[Card, ...]
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class DealerRevealed(Event):
-    """R-DEALER-1: the dealer's hand is shown; whether he qualifies."""
+    """R-DEALER-1: the dealer's hand is shown and whether he qualifies; R-BUY-1: the boxes that may buy him a
+    game (none when he qualifies). When there are any, the boxes choose before anything is settled."""
 
+    version: ClassVar[int] = 2
     best: HandCategory
     qualified: bool
+    buyers: tuple[int, ...]
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class GameBought(Event):
-    box: int  # R-BUY-1
+    """R-BUY-1: the box pays `price` for the dealer's draw."""
+
+    box: int
     price: int
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class AnteTaken(Event):
-    box: int  # R-BUY-1: the box declined to buy the dealer a game
+    """R-BUY-1: the box declined to buy the dealer a game."""
+
+    box: int
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class BuyingClosed(Event):
     """R-BUY-2: every box has chosen; boxes that said nothing take the ante."""
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class DealerCardReplaced(Event):
-    """R-BUY-1, R-BUY-3: the dealer discards his highest card for the next one; free = a repeat."""
+    """R-BUY-1, R-BUY-3: the dealer discards his highest card for the next one; `free` = a repeat of the
+    replacement; `again` = he replaces his highest card once more, with the next card from the shoe."""
 
+    version: ClassVar[int] = 2
     discarded: Card
     card: Card
     free: bool
+    again: bool
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class DealerDrawEnded(Event):
     best: HandCategory
     qualified: bool
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class BoxSettled(Event):
     """R-SETTLE-*: one box's result, line by line, in chips from the player's side (+ = player wins)."""
 
@@ -175,12 +199,12 @@ class BoxSettled(Event):
     net: int
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class RoundClosed(Event):
     house_net: int
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class CardFault(Event):
     """A card the round cannot accept: the round stops until a pit boss resolves it."""
 
@@ -190,7 +214,7 @@ class CardFault(Event):
     text: str
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class FaultResolved(Event):
     """A pit boss resolved the fault: "corrected" (a CardPlaced follows) or "dismissed" (no card taken)."""
 
@@ -200,7 +224,7 @@ class FaultResolved(Event):
     reason: str
 
 
-@frozen_record
+@dataclass(frozen=True, slots=True)
 class RoundVoided(Event):
     """A pit boss voided the round: every stake is returned."""
 
@@ -208,49 +232,41 @@ class RoundVoided(Event):
     reason: str
 
 
-EVENT_TYPES: dict[str, type[Event]] = {}
-_FIELD_KINDS: dict[type[Event], tuple[tuple[str, str], ...]] = {}
-
-for _cls in (
-    StakesPlaced, StakesWithdrawn, BetsClosed, CardPlaced, BonusSettled, Folded, BetPlaced, SixthCardBought,
-    CardsExchanged, InsurancePlaced, DiscardsReshuffled, DealerRevealed, GameBought, AnteTaken, BuyingClosed,
-    DealerCardReplaced, DealerDrawEnded, BoxSettled, RoundClosed, CardFault, FaultResolved, RoundVoided,
-):
-    _cls.type_name = _cls.__name__
-    EVENT_TYPES[_cls.__name__] = _cls
-    _FIELD_KINDS[_cls] = tuple((name, str(_cls.__annotations__[name])) for name in _cls.field_names)
+# ------------------------------------------------------------------------------- older forms, still read
 
 
-def _encode(kind: str, value: Any) -> Any:
-    if kind == "Card":
-        return value.code
-    if kind == "Card | None":
-        return None if value is None else value.code
-    if kind == "tuple[Card, ...]":
-        return [c.code for c in value]
-    if kind == "HandCategory":
-        return value.name
-    if kind == "tuple[HandCategory, ...]":
-        return [c.name for c in value]
-    if kind.startswith("tuple"):
-        return list(value)
-    return value
+@dataclass(frozen=True, slots=True)
+class DealerRevealedV1(Event):
+    """DealerRevealed before it recorded which boxes may buy the dealer a game (controller.engine.legacy
+    works that out again when it is replayed)."""
+
+    type_name: ClassVar[str] = "DealerRevealed"
+    best: HandCategory
+    qualified: bool
 
 
-def _decode(kind: str, value: Any) -> Any:
-    if kind == "Card":
-        return parse_card(value)
-    if kind == "Card | None":
-        return None if value is None else parse_card(value)
-    if kind == "tuple[Card, ...]":
-        return tuple(parse_card(c) for c in value)
-    if kind == "HandCategory":
-        return HandCategory[value]
-    if kind == "tuple[HandCategory, ...]":
-        return tuple(HandCategory[c] for c in value)
-    if kind.startswith("tuple"):
-        return tuple(value)
-    return value
+@dataclass(frozen=True, slots=True)
+class DealerCardReplacedV1(Event):
+    """DealerCardReplaced before it recorded whether the dealer replaces his highest card again."""
+
+    type_name: ClassVar[str] = "DealerCardReplaced"
+    discarded: Card
+    card: Card
+    free: bool
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.__name__: cls
+    for cls in (
+        StakesPlaced, StakesWithdrawn, BetsClosed, CardPlaced, BonusSettled, Folded, BetPlaced, SixthCardBought,
+        CardsExchanged, InsurancePlaced, DiscardsReshuffled, DealerRevealed, GameBought, AnteTaken, BuyingClosed,
+        DealerCardReplaced, DealerDrawEnded, BoxSettled, RoundClosed, CardFault, FaultResolved, RoundVoided,
+    )
+}
+# Earlier versions of an event that journals may hold, by (type, version).
+OLDER_FORMS: dict[tuple[str, int], type[Event]] = {
+    (cls.type_name, cls.version): cls for cls in (DealerRevealedV1, DealerCardReplacedV1)
+}
 
 
 class EventFormatError(ValueError):
@@ -258,17 +274,46 @@ class EventFormatError(ValueError):
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
+    """The event a `to_dict()` form stands for, in the form (version) it was written in."""
     name = data.get("type")
     cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
     if cls is None:
         raise EventFormatError(f"unknown event type {name!r}")
     version = data.get("v")
-    if version != EVENT_VERSION:
-        raise EventFormatError(
-            f"event {name} has version {version!r}; this engine reads version {EVENT_VERSION}"
-        )
+    if version != cls.version:
+        older = OLDER_FORMS.get((cls.type_name, version)) if isinstance(version, int) else None
+        if older is None:
+            readable = sorted([cls.version, *(v for (kind, v) in OLDER_FORMS if kind == name)])
+            raise EventFormatError(f"event {name} has version {version!r}; this engine reads version "
+                                   f"{' or '.join(str(v) for v in readable)}")
+        cls = older
     try:
-        values = {fname: _decode(kind, data[fname]) for fname, kind in _FIELD_KINDS[cls]}
+        values = {field.name: _READERS.get(str(field.type), _plain)(data[field.name]) for field in fields(cls)}
     except (KeyError, ValueError, TypeError) as err:
         raise EventFormatError(f"event {name} is malformed: {err!r}") from err
     return cls(**values)
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, HandCategory):
+        return value.name
+    if isinstance(value, tuple):
+        return [_to_json(item) for item in value]
+    return value
+
+
+def _plain(value: Any) -> Any:
+    return value
+
+
+# How a field is read back from JSON, by its declared type; any other field is read as it stands.
+_READERS: dict[str, Callable[[Any], Any]] = {
+    "Card": parse_card,
+    "Card | None": lambda code: None if code is None else parse_card(code),
+    "tuple[Card, ...]": lambda codes: tuple(parse_card(code) for code in codes),
+    "HandCategory": lambda name: HandCategory[name],
+    "tuple[HandCategory, ...]": lambda names: tuple(HandCategory[name] for name in names),
+    "tuple[int, ...]": tuple,
+}

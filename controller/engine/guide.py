@@ -1,25 +1,30 @@
-"""What the table should do next, and what it may do now: the console asks these, never a rule of its own."""
+"""What the table should do next, and what it may do now: the console asks these, never a rule of its own.
+An action is listed when the engine would accept its command (`can`); its ranges and prices are the engine's
+own queries."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
-from controller.engine.commands import (
-    Bet,
-    BuyGame,
-    BuySixth,
-    CloseBets,
-    CloseBuying,
-    Exchange,
-    Fold,
-    RevealDealer,
-    TakeAnte,
+from controller.core.cards import PACK
+from controller.engine.actions import LegalAction
+from controller.engine.commands.base import ActionKind
+from controller.engine.commands.box import Bet, BuySixth, Exchange, Fold, Insure
+from controller.engine.commands.dealer import BuyGame, CloseBuying, RevealDealer, TakeAnte
+from controller.engine.commands.overrides import CorrectCard, DismissCard, VoidRound
+from controller.engine.commands.stakes import CloseBets, PlaceStakes, WithdrawStakes
+from controller.engine.machine import can
+from controller.engine.queries import (
+    bet_amount,
+    buy_game_price,
+    describe_next_card,
+    exchange_most_cards,
+    exchange_price,
+    insurance_range,
+    next_card_target,
+    sixth_card_price,
 )
-from controller.engine.frozen import Frozen, frozen_record
-from controller.engine.queries import describe_next_card, exchange_price, insurance_range
-from controller.engine.state import Phase, RoundState, buy_candidates
-from controller.engine.verifiers import can
+from controller.engine.state import Phase, RoundState
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,21 +34,6 @@ class Expectation:
     actor: str  # "players", "shoe", "box", "dealer", "pit_boss" or "nobody"
     box: int | None
     text: str
-
-
-@frozen_record
-class LegalAction(Frozen):
-    """One kind of command that is legal now; amounts and card counts as inclusive ranges. (A tuple record:
-    a player's strategy asks for these at every decision.)"""
-
-    __slots__ = ()
-
-    kind: str  # place_stakes close_bets card fold bet buy exchange insure reveal buy_game take_ante
-    #            close_buying correct_card dismiss_card void_round
-    box: int | None = None
-    minimum: int | None = None  # insure: chips; exchange: cards; place_stakes: ante
-    maximum: int | None = None
-    price: int | None = None  # buy / exchange: what the draw costs (for exchange: of the fewest cards)
 
 
 def expected_next(state: RoundState) -> Expectation:
@@ -66,57 +56,42 @@ def expected_next(state: RoundState) -> Expectation:
     if phase is Phase.DECISIONS:
         return Expectation("box", state.turn, f"box {state.turn}: {_choices(state)}")
     if phase is Phase.REVEAL:
-        window = state.boxes.get(state.insurance_window)
-        may_insure = window is not None and insurance_range(state, window) is not None
-        late = f" (box {state.insurance_window} may still insure)" if may_insure else ""
+        late = f" (box {state.insurance_window} may still insure)" if _late_insurance(state) else ""
         return Expectation("dealer", None, "dealer: show your hand" + late)
-    waiting = [str(n) for n in buy_candidates(state) if not state.boxes[n].buy_choice]
+    waiting = [str(n) for n in state.buyers if not state.boxes[n].buy_choice]
     return Expectation("box", int(waiting[0]) if waiting else None,
                        f"box {', '.join(waiting)}: buy the dealer a game or take the ante")
 
 
 def _choices(state: RoundState) -> str:
-    kinds = [a.kind for a in legal_commands(state) if a.box == state.turn]
-    words = {"fold": "fold", "bet": "bet", "buy": "buy", "exchange": "exchange", "insure": "insure"}
-    names = [words[k] for k in kinds if k in words]
-    return ", ".join(names[:-1]) + (" or " if len(names) > 1 else "") + names[-1] if names else "wait"
+    words = [str(action.kind) for action in turn_actions(state)]
+    if not words:
+        return "wait"
+    return ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
+
+
+def _late_insurance(state: RoundState) -> bool:
+    window = state.boxes.get(state.insurance_window)
+    return window is not None and insurance_range(state, window) is not None
 
 
 def legal_commands(state: RoundState) -> tuple[LegalAction, ...]:
     """Every kind of command that is legal now (the console enables exactly these)."""
-    out: list[LegalAction] = []
     if state.phase is Phase.CLOSED:
         return ()
-    if state.fault is not None:
-        if state.fault.kind != "unexpected":
-            out.append(LegalAction("correct_card"))
-        out += [LegalAction("dismiss_card"), LegalAction("void_round")]
-        return tuple(out)
-    phase = state.phase
-    if phase is Phase.BETTING:
-        table = state.rules.table
-        for number in range(1, table.boxes + 1):
-            if number not in state.boxes:
-                out.append(LegalAction("place_stakes", number, table.ante_min, table.ante_max))
-        if can(state, CloseBets()):
-            out.append(LegalAction("close_bets"))
-    if describe_next_card(state) is not None:
-        out.append(LegalAction("card"))
-    if phase is Phase.DECISIONS and state.turn:
+    out: list[LegalAction] = []
+    if state.phase is Phase.BETTING:
+        out += _stakes_actions(state)
+    if next_card_target(state) is not None:
+        out.append(LegalAction(ActionKind.CARD))
+    if state.phase is Phase.DECISIONS and state.turn:
         out += _box_actions(state, state.turn)
-    if phase in (Phase.DECISIONS, Phase.REVEAL) and state.insurance_window:
-        _add_insurance(state, state.insurance_window, out)
+    if state.insurance_window and state.insurance_window != state.turn:
+        out += _insurance_action(state, state.insurance_window)
     if can(state, RevealDealer()):
-        out.append(LegalAction("reveal"))
-    if phase is Phase.BUYING:
-        for number in buy_candidates(state):
-            if can(state, BuyGame(number)):
-                out.append(LegalAction("buy_game", number, price=state.boxes[number].ante))
-            if can(state, TakeAnte(number)):
-                out.append(LegalAction("take_ante", number))
-        if can(state, CloseBuying()):
-            out.append(LegalAction("close_buying"))
-    out.append(LegalAction("void_round"))
+        out.append(LegalAction(ActionKind.REVEAL))
+    out += _buying_actions(state)
+    out += _pit_boss_actions(state)
     return tuple(out)
 
 
@@ -129,36 +104,60 @@ def turn_actions(state: RoundState) -> tuple[LegalAction, ...]:
     return tuple(_box_actions(state, number))
 
 
-@cache
-def _box_probes(number: int) -> tuple[Fold, Bet, BuySixth, LegalAction]:
-    """The commands a box's choices are checked with, and its fold action: immutable, so made once a box."""
-    return Fold(number), Bet(number), BuySixth(number), LegalAction("fold", number)
+def _stakes_actions(state: RoundState) -> list[LegalAction]:
+    table = state.rules.table
+    out = [LegalAction(ActionKind.PLACE_STAKES, number, table.ante_min, table.ante_max)
+           for number in range(1, table.boxes + 1) if can(state, PlaceStakes(number, table.ante_min))]
+    out += [LegalAction(ActionKind.WITHDRAW_STAKES, number) for number in state.order
+            if can(state, WithdrawStakes(number))]
+    if can(state, CloseBets()):
+        out.append(LegalAction(ActionKind.CLOSE_BETS))
+    return out
 
 
 def _box_actions(state: RoundState, number: int) -> list[LegalAction]:
     box = state.boxes[number]
     out: list[LegalAction] = []
-    fold, bet, buy_sixth, may_fold = _box_probes(number)
-    if can(state, fold):
-        out.append(may_fold)
-    if can(state, bet):
-        out.append(LegalAction("bet", number, price=2 * box.ante))
-    if can(state, buy_sixth):
-        out.append(LegalAction("buy", number, price=box.ante))
+    if can(state, Fold(number)):
+        out.append(LegalAction(ActionKind.FOLD, number))
+    if can(state, Bet(number)):
+        out.append(LegalAction(ActionKind.BET, number, price=bet_amount(box.ante)))
+    if can(state, BuySixth(number)):
+        out.append(LegalAction(ActionKind.BUY, number, price=sixth_card_price(box)))
     if box.cards and can(state, Exchange(number, (box.cards[0],))):
-        draw = state.rules.draw
-        most = 1 if box.drew else draw.exchange_max_cards
-        if draw.max_cards_exchanged_per_box:
-            most = min(most, draw.max_cards_exchanged_per_box - box.cards_exchanged)
-        out.append(LegalAction("exchange", number, 1, most, exchange_price(state, box, 1)))
-    _add_insurance(state, number, out)
+        most = exchange_most_cards(state, box)
+        out.append(LegalAction(ActionKind.EXCHANGE, number, 1, most, exchange_price(state, box, 1)))
+    out += _insurance_action(state, number)
     return out
 
 
-def _add_insurance(state: RoundState, number: int, out: list[LegalAction]) -> None:
+def _insurance_action(state: RoundState, number: int) -> list[LegalAction]:
     box = state.boxes[number]
-    if box.insurance or not state.rules.insurance.enabled:
-        return
     limits = insurance_range(state, box)
-    if limits is not None and (state.insurance_window == number or (state.turn == number and not box.acted)):
-        out.append(LegalAction("insure", number, limits[0], limits[1]))
+    if limits is None or not can(state, Insure(number, limits[0])):
+        return []
+    return [LegalAction(ActionKind.INSURE, number, *limits)]
+
+
+def _buying_actions(state: RoundState) -> list[LegalAction]:
+    out: list[LegalAction] = []
+    for number in state.buyers:
+        if can(state, BuyGame(number)):
+            out.append(LegalAction(ActionKind.BUY_GAME, number, price=buy_game_price(state.boxes[number])))
+        if can(state, TakeAnte(number)):
+            out.append(LegalAction(ActionKind.TAKE_ANTE, number))
+    if can(state, CloseBuying()):
+        out.append(LegalAction(ActionKind.CLOSE_BUYING))
+    return out
+
+
+def _pit_boss_actions(state: RoundState) -> list[LegalAction]:
+    out: list[LegalAction] = []
+    a_stock_card = next((card for card in PACK if state.in_stock(card)), None)
+    if a_stock_card is not None and can(state, CorrectCard(a_stock_card, "", "")):
+        out.append(LegalAction(ActionKind.CORRECT_CARD))
+    if can(state, DismissCard("", "")):
+        out.append(LegalAction(ActionKind.DISMISS_CARD))
+    if can(state, VoidRound("", "")):
+        out.append(LegalAction(ActionKind.VOID_ROUND))
+    return out

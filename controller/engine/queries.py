@@ -1,5 +1,5 @@
-"""Questions about a round that the machine and the console share: where the next card goes, what a draw
-costs, how much a box may insure."""
+"""Questions about a round that the commands, the guide and the console share: where the next card goes, what
+a bet or a draw costs, how much a box may insure."""
 
 from __future__ import annotations
 
@@ -7,17 +7,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from controller.core.cards import Card
-from controller.engine.events import (
-    DEALER,
-)
-from controller.engine.state import (
-    BETTING,
-    DEALER_DRAW,
-    DEALING,
-    DECISIONS,
-    BoxState,
-    RoundState,
-)
+from controller.core.rules import ExchangePrice, InsuranceMax, RepeatSingle
+from controller.engine.events import DEALER
+from controller.engine.state import BoxState, Phase, RoundState
 from controller.engine.strength import hand_payout, hand_value
 
 
@@ -26,14 +18,14 @@ def next_card_target(state: RoundState) -> int | None:
     if state.fault is not None or state.voided:
         return None
     phase = state.phase
-    if phase is DEALING:
+    if phase is Phase.DEALING:
         return state.deal_plan[state.deal_index]
-    if phase is DECISIONS:
+    if phase is Phase.DECISIONS:
         box = state.boxes.get(state.turn)
         return box.box if box is not None and box.pending_cards else None
-    if phase is BETTING:
+    if phase is Phase.BETTING:
         return state.order[0] if state.order else None
-    if phase is DEALER_DRAW:
+    if phase is Phase.DEALER_DRAW:
         return DEALER if state.dealer_pending else None
     return None
 
@@ -43,10 +35,10 @@ def describe_next_card(state: RoundState) -> str | None:
     target = next_card_target(state)
     if target is None:
         return None
-    if state.phase is DEALER_DRAW:
+    if state.phase is Phase.DEALER_DRAW:
         return f"dealer: replace {highest_card(state.dealer).code}"
-    if state.phase in (BETTING, DEALING):
-        index = state.deal_index if state.phase is DEALING else 0
+    if state.phase in (Phase.BETTING, Phase.DEALING):
+        index = state.deal_index if state.phase is Phase.DEALING else 0
         seats = len(state.order) + 1
         card_no = index // seats + 1
         if target == DEALER:
@@ -61,16 +53,47 @@ def highest_card(cards: Sequence[Card]) -> Card:
     return max(cards, key=lambda c: (c.rank, c.suit))
 
 
+# ------------------------------------------------------------------------------------------------ prices
+
+
+def bet_amount(ante: int) -> int:
+    """R-BET-1, R-ACT-2: the bet is exactly twice the ante."""
+    return 2 * ante
+
+
+def sixth_card_price(box: BoxState) -> int:
+    """R-ACT-3: a 6th card costs 1 ante."""
+    return box.ante
+
+
+def buy_game_price(box: BoxState) -> int:
+    """R-BUY-1: buying the dealer a game costs 1 ante (a separate payment, or the ante itself)."""
+    return box.ante
+
+
 def exchange_price(state: RoundState, box: BoxState, count: int) -> int:
     """R-ACT-4 / R-ACT-5: what exchanging `count` cards costs this box now."""
     draw = state.rules.draw
     if box.exchanges:  # a repeated single-card exchange
-        return box.ante * (box.exchanges + 1) if draw.repeat_single == "rising" else box.ante
-    if draw.exchange_price == "per_card":
+        return box.ante * (box.exchanges + 1) if draw.repeat_single == RepeatSingle.RISING else box.ante
+    if draw.exchange_price == ExchangePrice.PER_CARD:
         return box.ante * count
-    if draw.exchange_price == "by_count":
+    if draw.exchange_price == ExchangePrice.BY_COUNT:
         return box.ante * draw.exchange_price_by_count[count - 1]
     return box.ante
+
+
+def exchange_most_cards(state: RoundState, box: BoxState) -> int:
+    """R-ACT-4, R-ACT-5, R-ACT-7: the most cards the box may exchange in one go (one, for a repeat), within the
+    table's cap on cards exchanged per box."""
+    draw = state.rules.draw
+    most = 1 if box.drew else draw.exchange_max_cards
+    if draw.max_cards_exchanged_per_box:
+        most = min(most, draw.max_cards_exchanged_per_box - box.cards_exchanged)
+    return most
+
+
+# --------------------------------------------------------------------------------------------- insurance
 
 
 def insurance_range(state: RoundState, box: BoxState) -> tuple[int, int] | None:
@@ -99,13 +122,11 @@ def insurance_bounds(state: RoundState, box: BoxState) -> InsuranceBounds | None
         if rules.potential_includes_second_combination
         else pays.pay(value.category)
     )
-    potential = 2 * box.ante * multiplier  # the bet is exactly 2 x ante (R-BET-1)
+    potential = bet_amount(box.ante) * multiplier
     cap = state.rules.table.max_payout
     capped = bool(cap) and potential > cap
     if capped:
         potential = cap
-    high = potential // 2 if rules.max == "half_potential" else potential
+    high = potential // 2 if rules.max == InsuranceMax.HALF_POTENTIAL else potential
     low = max(1, rules.min_antes * box.ante)
     return InsuranceBounds(low, high, capped)
-
-

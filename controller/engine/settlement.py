@@ -4,7 +4,7 @@ and the dealer's hand. Every amount is in chips from the player's side: + the pl
 from __future__ import annotations
 
 from controller.core.hands import HandCategory, HandValue
-from controller.core.rules import HouseRules
+from controller.core.rules import AnteOnWin, BuyGameCost, HouseRules, InsuranceIfDealerWins
 from controller.engine.events import BoxSettled
 from controller.engine.state import BoxState
 from controller.engine.strength import hand_value, hand_value_and_payout
@@ -13,7 +13,7 @@ from controller.engine.strength import hand_value, hand_value_and_payout
 def settle_void(box: BoxState) -> BoxSettled:
     """A voided round: every stake is returned, every line is zero."""
     category = hand_value(box.cards).category if len(box.cards) >= 5 else HandCategory.NO_GAME
-    return BoxSettled.make(box.box, "void", category, (), 0, 0, 0, 0, 0, 0, 0, 0)
+    return BoxSettled(box.box, "void", category, (), 0, ante=0, bet=0, draw=0, insurance=0, bonus=0, buy_game=0, net=0)
 
 
 def settle_box(
@@ -31,7 +31,7 @@ def settle_box(
         outcome, insurance = "no_qualify", box.insurance
         if box.buy_choice == "buy":
             buy_game = -box.buy_paid
-            ante = 0 if rules.buy_game.cost == "ante_is_payment" else box.ante
+            ante = 0 if rules.buy_game.cost == BuyGameCost.ANTE_IS_PAYMENT else box.ante
         else:
             ante = box.ante
     else:
@@ -40,7 +40,7 @@ def settle_box(
         if not qualified_at_reveal:
             insurance = box.insurance  # R-SETTLE-2: paid 1:1, as the dealer did not qualify at the reveal
             buy_game = -box.buy_paid
-            ante_spent = rules.buy_game.cost == "ante_is_payment"
+            ante_spent = rules.buy_game.cost == BuyGameCost.ANTE_IS_PAYMENT
         outcome = "win" if value > dealer else "tie" if value == dealer else "lose"
         if outcome == "win":
             bet = box.bet * payout.multiplier
@@ -53,16 +53,16 @@ def settle_box(
             ante = 0 if ante_spent else -box.ante
         if qualified_at_reveal and box.insurance:
             # R-SETTLE-3: lost when the dealer qualifies; some houses return it when the dealer's hand wins.
-            returned = outcome == "lose" and rules.insurance.if_dealer_wins == "returned"
+            returned = outcome == "lose" and rules.insurance.if_dealer_wins == InsuranceIfDealerWins.RETURNED
             insurance = 0 if returned else -box.insurance
     draw, bonus = -box.draw_paid, box.bonus_result
-    return BoxSettled.make(
-        box.box, outcome, value.category, payout.paid, payout.multiplier,
-        ante, bet, draw, insurance, bonus, buy_game, ante + bet + draw + insurance + bonus + buy_game,
+    return BoxSettled(
+        box.box, outcome, value.category, payout.paid, payout.multiplier, ante=ante, bet=bet, draw=draw,
+        insurance=insurance, bonus=bonus, buy_game=buy_game, net=ante + bet + draw + insurance + bonus + buy_game,
     )
 
 
 def _ante_on_win(rules: HouseRules, box: BoxState) -> int:
-    if rules.ante_on_win == "paid" or (rules.ante_on_win == "paid_if_no_draw" and not box.drew):
+    if rules.ante_on_win == AnteOnWin.PAID or (rules.ante_on_win == AnteOnWin.PAID_IF_NO_DRAW and not box.drew):
         return box.ante
     return 0

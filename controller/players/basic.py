@@ -16,18 +16,7 @@ from typing import Any
 from controller.core.cards import PACK, Card
 from controller.core.hands import HandCategory
 from controller.core.rules import HouseRules, rules_digest
-from controller.engine import (
-    Bet,
-    BuyGame,
-    BuySixth,
-    Command,
-    Exchange,
-    Fold,
-    Insure,
-    LegalAction,
-    RoundState,
-    TakeAnte,
-)
+from controller.engine import ActionKind, Command, LegalAction, RoundState, build_command
 from controller.engine.strength import hand_value
 from controller.players.buy_game_value import buy_game_values, buys
 from controller.players.hand_classes import (
@@ -40,7 +29,7 @@ from controller.players.hand_classes import (
     classify,
     insurance_class,
 )
-from controller.players.simple import next_action_of
+from controller.players.simple import Actions, bet_or_fold, box_actions, next_action_of
 
 TABLES = "basic_tables"  # inside this package
 
@@ -54,7 +43,7 @@ class Play:
     """One class's action: fold, bet, buy (a 6th card) or exchange (keeping `keep`, then repeating a single-card
     exchange up to `repeat` times while the hand is still below a pair)."""
 
-    action: str
+    action: ActionKind
     keep: str = ""
     repeat: int = 0
 
@@ -63,18 +52,18 @@ class Play:
         """'fold', 'bet', 'buy', 'exchange KEEP' or 'exchange KEEP repeat N' (the tables' words)."""
         words = label.split()
         if words in (["fold"], ["bet"], ["buy"]):
-            return cls(words[0])
+            return cls(ActionKind(words[0]))
         if len(words) in (2, 4) and words[0] == "exchange" and words[1] in KEEPS:
             if len(words) == 2:
-                return cls("exchange", words[1])
+                return cls(ActionKind.EXCHANGE, words[1])
             if words[2] == "repeat" and words[3].isdigit():
-                return cls("exchange", words[1], int(words[3]))
+                return cls(ActionKind.EXCHANGE, words[1], int(words[3]))
         raise ValueError(f"'{label}' is not a play: fold, bet, buy, exchange KEEP [repeat N]; KEEP: {', '.join(KEEPS)}")
 
     @property
     def label(self) -> str:
-        if self.action != "exchange":
-            return self.action
+        if self.action != ActionKind.EXCHANGE:
+            return str(self.action)
         return f"exchange {self.keep}" + (f" repeat {self.repeat}" if self.repeat else "")
 
 
@@ -132,54 +121,55 @@ def decide_box(state: RoundState, box_number: int, legal: tuple[LegalAction, ...
     """The basic strategy's next command for an open box whose turn it is."""
     table = table_for(state.rules)
     box = state.boxes[box_number]
-    kinds = {action.kind: action for action in legal if action.box == box_number}
+    actions = box_actions(legal, box_number)
     up = state.dealer[4]
+    exchange = actions.get(ActionKind.EXCHANGE)
     if box.drew:
-        exchange = kinds.get("exchange")
         if exchange is not None and box.last_exchange_size == 1 and hand_value(box.cards).category < \
                 HandCategory.ONE_PAIR:
             play = table.plays[classify(box.cards, up, state.rules.pays)]
-            if play.action == "exchange" and play.keep == "draw" and play.repeat >= box.exchanges:
+            if play.action == ActionKind.EXCHANGE and play.keep == "draw" and play.repeat >= box.exchanges:
                 keep = cards_to_keep(box.cards, "draw")
-                return Exchange(box_number, tuple(c for c in box.cards if c not in keep))
-        return _bet_or_fold(table, box_number, box.cards, kinds, after_draw=True)
+                return exchange.command(discards=[c for c in box.cards if c not in keep])
+        return _bet_or_fold(table, box_number, box.cards, actions, after_draw=True)
     play = table.plays[classify(box.cards, up, state.rules.pays)]
-    if play.action == "buy" and "buy" in kinds:
-        return BuySixth(box_number)
-    if play.action == "exchange" and "exchange" in kinds:
+    if play.action == ActionKind.BUY and ActionKind.BUY in actions:
+        return actions[ActionKind.BUY].command()
+    if play.action == ActionKind.EXCHANGE and exchange is not None:
         keep = cards_to_keep(box.cards, play.keep)
-        discards = tuple(c for c in box.cards if c not in keep)
-        most = kinds["exchange"].maximum or 0
-        if 1 <= len(discards) <= most:
-            return Exchange(box_number, discards)
-    if play.action == "fold" and "fold" in kinds:
-        return Fold(box_number)
+        discards = [c for c in box.cards if c not in keep]
+        if 1 <= len(discards) <= (exchange.maximum or 0):
+            return exchange.command(discards=discards)
+    if play.action == ActionKind.FOLD and ActionKind.FOLD in actions:
+        return actions[ActionKind.FOLD].command()
     # bet, or a draw this box cannot make here (a cap on exchanged cards): bet or fold as after a draw
-    return _bet_or_fold(table, box_number, box.cards, kinds, after_draw=play.action != "bet")
+    return _bet_or_fold(table, box_number, box.cards, actions, after_draw=play.action != ActionKind.BET)
 
 
-def _bet_or_fold(table: BasicTable, box_number: int, cards: list[Card], kinds: dict[str, LegalAction],
+def _bet_or_fold(table: BasicTable, box_number: int, cards: list[Card], actions: Actions,
                  after_draw: bool) -> Command:
     category = hand_value(cards).category
-    if after_draw and table.after_draw[after_draw_class(category)] == "fold" and "fold" in kinds:
-        return Fold(box_number)
-    insure = kinds.get("insure")
+    if after_draw and table.after_draw[after_draw_class(category)] == "fold" and ActionKind.FOLD in actions:
+        return actions[ActionKind.FOLD].command()
+    insure = actions.get(ActionKind.INSURE)
     row = insurance_class(category)
     if insure is not None and row is not None and table.insurance[row] != "none":
         amount = insure.minimum if table.insurance[row] == "min" else insure.maximum
         if amount:
-            return Insure(box_number, amount)
-    return Bet(box_number) if "bet" in kinds else Fold(box_number)
+            return insure.command(amount=amount)
+    return bet_or_fold(actions, box_number, bet=True)
 
 
 def decide_buy(state: RoundState, box_number: int, legal: tuple[LegalAction, ...]) -> Command:
     """Buy the dealer a game when its exact expected value beats taking the ante."""
-    if not any(a.kind == "buy_game" and a.box == box_number for a in legal):
-        return TakeAnte(box_number)
+    take_ante = build_command(ActionKind.TAKE_ANTE, box_number)
+    buy_game = box_actions(legal, box_number).get(ActionKind.BUY_GAME)
+    if buy_game is None:
+        return take_ante
     box = state.boxes[box_number]
     pack = [c for c in PACK if state.in_stock(c)]
     take, buy = buy_game_values(state.rules, box, state.dealer, pack, single_box=len(state.order) == 1)
-    return BuyGame(box_number) if buys(take, buy) else TakeAnte(box_number)
+    return buy_game.command() if buys(take, buy) else take_ante
 
 
 def next_action(state: RoundState) -> Command | None:

@@ -18,31 +18,24 @@ from typing import Any
 from controller.core.cards import Card, CardError, format_cards, parse_card
 from controller.core.rules import HouseRules, RulesError
 from controller.engine import (
-    Bet,
-    BuyGame,
-    BuySixth,
+    BOX_DECISIONS,
+    ActionKind,
     CardDealt,
     CloseBets,
     CloseBuying,
     Command,
-    Exchange,
-    Fold,
     IllegalCommand,
-    Insure,
     Phase,
     PlaceStakes,
     RevealDealer,
     RoundState,
-    TakeAnte,
-    buy_candidates,
+    build_command,
     describe_next_card,
     do,
     new_round,
     next_card_target,
 )
 from controller.engine.strength import hand_value
-
-ACTIONS = ("fold", "bet", "buy", "exchange", "insure", "buy_game", "take_ante")
 
 
 class ScriptError(Exception):
@@ -93,10 +86,10 @@ def play_script(script: Any, load_rules: Callable[[str], HouseRules], rules: Hou
     _run(state, CloseBets(), 0)
     _draw_expected_cards(state, shoe, 0)
     for step, decision in enumerate(decisions, start=1):
-        command = _decision_command(decision, step)
-        if isinstance(command, (BuyGame, TakeAnte)) and state.phase is Phase.REVEAL:
+        box, command = _decision(decision, step)
+        if command.action in (ActionKind.BUY_GAME, ActionKind.TAKE_ANTE) and state.phase is Phase.REVEAL:
             _run(state, RevealDealer(), step)
-        if isinstance(command, TakeAnte) and _ante_taken_anyway(state, command.box):
+        if command.action is ActionKind.TAKE_ANTE and _ante_taken_anyway(state, box):
             continue
         _run(state, command, step)
         _draw_expected_cards(state, shoe, step)
@@ -122,7 +115,7 @@ def _ante_taken_anyway(state: RoundState, number: int) -> bool:
         return False
     if state.dealer_qualified:
         return True
-    if state.phase is Phase.BUYING and number in buy_candidates(state) and not box.buy_choice:
+    if state.phase is Phase.BUYING and number in state.buyers and not box.buy_choice:
         return False
     return state.phase in (Phase.BUYING, Phase.DEALER_DRAW, Phase.CLOSED) and box.buy_choice != "buy"
 
@@ -199,30 +192,29 @@ def _stakes_command(entry: Any, index: int) -> PlaceStakes:
     )
 
 
-def _decision_command(decision: Any, step: int) -> Command:
+def _decision(decision: Any, step: int) -> tuple[int, Command]:
+    """The box a script's decision names, and the command it stands for."""
     where = f"decisions[{step - 1}]"
     if not isinstance(decision, dict):
         raise ScriptError(f"{where} must be an object with box and action.", "R-TABLE-1", step)
     action = decision.get("action")
-    if action not in ACTIONS:
-        known = ", ".join(ACTIONS)
+    if action not in BOX_DECISIONS:
+        known = ", ".join(BOX_DECISIONS)
         raise ScriptError(f"{where}: action {action!r} is not one of {known}.", "R-TABLE-1", step)
     box = _int(decision, "box", None, "R-TABLE-1", where, step)
-    if action == "exchange":
+    discards: tuple[Card, ...] = ()
+    amount = None
+    if action == ActionKind.EXCHANGE:
         discard = decision.get("discard")
         if not isinstance(discard, list) or not all(isinstance(t, str) for t in discard):
             raise ScriptError(f"{where}: an exchange needs \"discard\": a list of cards.", "R-ACT-4", step)
         try:
-            cards = tuple(parse_card(t) for t in discard)
+            discards = tuple(parse_card(t) for t in discard)
         except CardError as err:
             raise ScriptError(f"{where}: {err}", "R-CARD-1", step) from err
-        return Exchange(box, cards)
-    if action == "insure":
-        return Insure(box, _int(decision, "amount", None, "R-ACT-6", where, step))
-    simple: dict[str, Callable[[int], Command]] = {
-        "fold": Fold, "bet": Bet, "buy": BuySixth, "buy_game": BuyGame, "take_ante": TakeAnte,
-    }
-    return simple[action](box)
+    elif action == ActionKind.INSURE:
+        amount = _int(decision, "amount", None, "R-ACT-6", where, step)
+    return box, build_command(action, box, discards=discards, amount=amount)
 
 
 def settlement_report(state: RoundState) -> dict[str, Any]:

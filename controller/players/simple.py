@@ -18,61 +18,63 @@ from collections.abc import Callable
 
 from controller.core.hands import HandCategory
 from controller.engine import (
-    Bet,
-    BuyGame,
-    CloseBuying,
+    ActionKind,
     Command,
-    Exchange,
-    Fold,
     IllegalCommand,
-    Insure,
     LegalAction,
     Phase,
-    RevealDealer,
     RoundState,
-    TakeAnte,
+    build_command,
     legal_commands,
     next_card_target,
     turn_actions,
 )
 from controller.engine.strength import hand_value
 
-# Plain names for the categories the strategy compares with: a member looked up on its enum is a Python call.
-ACE_KING, ONE_PAIR, THREE_OF_A_KIND = HandCategory.ACE_KING, HandCategory.ONE_PAIR, HandCategory.THREE_OF_A_KIND
+Actions = dict[ActionKind, LegalAction]  # a box's legal actions by kind
+
+
+def box_actions(legal: tuple[LegalAction, ...], box: int) -> Actions:
+    """The legal actions of one box, by kind."""
+    return {action.kind: action for action in legal if action.box == box}
 
 
 def decide_box(state: RoundState, box_number: int, legal: tuple[LegalAction, ...]) -> Command:
     """The simple strategy's next command for an open box whose turn it is."""
     box = state.boxes[box_number]
-    kinds = {action.kind: action for action in legal if action.box == box_number}
+    actions = box_actions(legal, box_number)
     category = hand_value(box.cards).category
-    insure = kinds.get("insure")
-    if insure is not None and insure.minimum is not None and category >= THREE_OF_A_KIND:
-        return Insure(box_number, insure.minimum)
-    exchange = kinds.get("exchange")
+    insure = actions.get(ActionKind.INSURE)
+    if insure is not None and insure.minimum is not None and category >= HandCategory.THREE_OF_A_KIND:
+        return insure.command(amount=insure.minimum)
+    exchange = actions.get(ActionKind.EXCHANGE)
     if exchange is None or box.drew:
-        return Bet(box_number) if category >= ACE_KING and "bet" in kinds else Fold(box_number)
-    if category >= ONE_PAIR:
-        return Bet(box_number)
+        return bet_or_fold(actions, box_number, bet=category >= HandCategory.ACE_KING)
+    if category >= HandCategory.ONE_PAIR:
+        return build_command(ActionKind.BET, box_number)
     most = exchange.maximum or 1
-    if category == ACE_KING and most >= 3:
+    if category == HandCategory.ACE_KING and most >= 3:
         keep = {max(box.cards, key=lambda c: c.rank)}
         keep.add(next(c for c in box.cards if c.rank == 13))
-        return Exchange(box_number, tuple(c for c in box.cards if c not in keep))
+        return exchange.command(discards=[c for c in box.cards if c not in keep])
     suits = [c.suit for c in box.cards]
     off_suit = [c for c in box.cards if suits.count(c.suit) == 1]
     if len(off_suit) == 1 and max(suits.count(s) for s in set(suits)) == 4:
-        return Exchange(box_number, (off_suit[0],))
-    if category == ACE_KING and "bet" in kinds:
-        return Bet(box_number)
-    return Fold(box_number)
+        return exchange.command(discards=off_suit)
+    return bet_or_fold(actions, box_number, bet=category == HandCategory.ACE_KING)
+
+
+def bet_or_fold(actions: Actions, box_number: int, *, bet: bool) -> Command:
+    """Bet when the strategy would and the box may; else fold."""
+    kind = ActionKind.BET if bet and ActionKind.BET in actions else ActionKind.FOLD
+    return build_command(kind, box_number)
 
 
 def decide_buy(state: RoundState, box_number: int, legal: tuple[LegalAction, ...]) -> Command:
     """Buy the dealer a game with three of a kind or better, where allowed; otherwise take the ante."""
-    may_buy = any(a.kind == "buy_game" and a.box == box_number for a in legal)
-    strong = hand_value(state.boxes[box_number].cards).category >= THREE_OF_A_KIND
-    return BuyGame(box_number) if may_buy and strong else TakeAnte(box_number)
+    may_buy = ActionKind.BUY_GAME in box_actions(legal, box_number)
+    strong = hand_value(state.boxes[box_number].cards).category >= HandCategory.THREE_OF_A_KIND
+    return build_command(ActionKind.BUY_GAME if may_buy and strong else ActionKind.TAKE_ANTE, box_number)
 
 
 def next_action(state: RoundState) -> Command | None:
@@ -94,9 +96,9 @@ def next_action_of(state: RoundState, box_decider: BoxDecider, buy_decider: BoxD
         return box_decider(state, state.turn, turn_actions(state))
     legal = legal_commands(state)
     kinds = {a.kind for a in legal}
-    if "reveal" in kinds:
-        return RevealDealer()
+    if ActionKind.REVEAL in kinds:
+        return build_command(ActionKind.REVEAL)
     if state.phase is Phase.BUYING:
-        waiting = [a.box for a in legal if a.kind in ("buy_game", "take_ante") and a.box is not None]
-        return buy_decider(state, waiting[0], legal) if waiting else CloseBuying()
+        choosing = [a.box for a in legal if a.kind in (ActionKind.BUY_GAME, ActionKind.TAKE_ANTE) and a.box]
+        return buy_decider(state, choosing[0], legal) if choosing else build_command(ActionKind.CLOSE_BUYING)
     raise IllegalCommand(f"nothing to do in phase {state.phase} ({', '.join(sorted(kinds))})", "R-TABLE-1")

@@ -319,12 +319,11 @@ class TableController:
         round_id = self.round_id
         forms = self._forms
         pending = self._pending
-        make = NewEvent.make
         for event in events:
             form = forms.get(id(event))
             if form is None or form[0] is not event:
                 form = self._journal_form(event)
-            pending.append(make(form[1], form[2], now, round_id, actor, 1, form[3]))
+            pending.append(NewEvent(form[1], form[2], now, round_id, actor, 1, form[3]))
         if self.commit_per == "round" and state.phase is not CLOSED:
             return ()
         return self.flush()

@@ -15,12 +15,11 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from hashlib import sha256
 from pathlib import Path
 from typing import Any, overload
 
-from controller.engine.frozen import Frozen, frozen_record
-from controller.engine.records import record
 from controller.table.journal.sqlite_file import JournalError, commit_rows, connect, schema_version, write_failure
 from controller.table.journal.writer import WriterProcess
 
@@ -52,13 +51,10 @@ _MIGRATIONS: tuple[str, ...] = (
 )
 
 
-@frozen_record
-class NewEvent(Frozen):
-    """An event to append: what the caller knows. The journal adds the sequence number and the hashes.
-    (A tuple record: the table controller makes one for every event of a round, `NewEvent.make` in field
-    order being the cheap way.)"""
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """An event to append: what the caller knows. The journal adds the sequence number and the hashes."""
 
-    __slots__ = ()
     kind: str
     payload: dict[str, Any]
     at: float
@@ -68,7 +64,7 @@ class NewEvent(Frozen):
     payload_json: str | None = None  # the payload already in its canonical JSON form (payload_to_json)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class JournalEntry:
     """An event as it stands in the journal."""
 
@@ -206,14 +202,17 @@ class Journal:
         rows: list[tuple[Any, ...]] = []
         payloads: list[dict[str, Any]] = []
         seq, prev, table_id = self._last_seq, self._last_hash, self.table_id
-        for kind, payload, at, round_id, actor, version, payload_json in events:  # NewEvent's fields, in order
+        for event in events:
             seq += 1
+            payload_json = event.payload_json
             if payload_json is None:
-                payload_json = payload_to_json(payload)
-            at = float(at)
-            digest = entry_hash(seq, table_id, at, round_id, kind, version, actor, payload_json, prev)
-            rows.append((seq, table_id, at, round_id, kind, version, actor, payload_json, prev, digest))
-            payloads.append(payload)
+                payload_json = payload_to_json(event.payload)
+            at = float(event.at)
+            digest = entry_hash(seq, table_id, at, event.round_id, event.kind, event.version, event.actor,
+                                payload_json, prev)
+            rows.append((seq, table_id, at, event.round_id, event.kind, event.version, event.actor, payload_json,
+                         prev, digest))
+            payloads.append(event.payload)
             prev = digest
         if self._behind is not None:
             self._behind_call(self._behind.put, rows)  # raises an earlier background failure

@@ -1,0 +1,283 @@
+"""The one way a round's state changes: `apply(state, event)`, one small applier per type of event. An applier
+only carries out what its event records (the decisions of the house rules are on the event), so replaying a
+round's events on a fresh state rebuilds it exactly (`replay`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import singledispatch
+
+from controller.core.rules import HouseRules
+from controller.engine import legacy
+from controller.engine.events import (
+    DEALER,
+    AnteTaken,
+    BetPlaced,
+    BetsClosed,
+    BonusSettled,
+    BoxSettled,
+    BuyingClosed,
+    CardFault,
+    CardPlaced,
+    CardsExchanged,
+    DealerCardReplaced,
+    DealerCardReplacedV1,
+    DealerDrawEnded,
+    DealerRevealed,
+    DealerRevealedV1,
+    DiscardsReshuffled,
+    Event,
+    FaultResolved,
+    Folded,
+    GameBought,
+    InsurancePlaced,
+    RoundClosed,
+    RoundVoided,
+    SixthCardBought,
+    StakesPlaced,
+    StakesWithdrawn,
+)
+from controller.engine.state import DEAL_PASSES, BoxState, Phase, RoundState
+
+
+def apply(state: RoundState, event: Event) -> None:
+    """Change `state` as `event` says happened."""
+    _apply(event, state)
+    state.events_applied += 1
+
+
+def replay(rules: HouseRules, events: Iterable[Event]) -> RoundState:
+    """Rebuild a round from its events: equal to the live state that produced them."""
+    state = RoundState(rules)
+    for event in events:
+        apply(state, event)
+    return state
+
+
+@singledispatch
+def _apply(event: Event, state: RoundState) -> None:
+    raise TypeError(f"{type(event).__name__} is not an event of a round")
+
+
+# ------------------------------------------------------------------------------------------- stakes
+
+
+@_apply.register
+def _stakes_placed(e: StakesPlaced, state: RoundState) -> None:
+    state.boxes[e.box] = BoxState(e.box, e.ante, e.bonus, e.blind, e.player, bet=e.bet)
+    state.order = sorted(state.boxes)
+
+
+@_apply.register
+def _stakes_withdrawn(e: StakesWithdrawn, state: RoundState) -> None:
+    del state.boxes[e.box]
+    state.order = sorted(state.boxes)
+
+
+@_apply.register
+def _bets_closed(e: BetsClosed, state: RoundState) -> None:
+    state.phase = Phase.DEALING
+    state.deal_plan = (*e.boxes, DEALER) * DEAL_PASSES
+    state.deal_index = 0
+
+
+# --------------------------------------------------------------------------------------------- cards
+
+
+@_apply.register
+def _card_placed(e: CardPlaced, state: RoundState) -> None:
+    state.seen.add(e.card)
+    state.live.add(e.card)
+    if e.to == DEALER:
+        state.dealer.append(e.card)
+    else:
+        box = state.boxes[e.to]
+        box.cards.append(e.card)
+        if box.pending_cards:
+            box.pending_cards -= 1
+    if state.phase is Phase.DEALING:
+        state.deal_index += 1
+        if state.deal_index == len(state.deal_plan):
+            state.phase = Phase.DECISIONS
+            _advance_turn(state)
+
+
+@_apply.register
+def _bonus_settled(e: BonusSettled, state: RoundState) -> None:
+    state.boxes[e.box].bonus_result = e.result
+
+
+@_apply.register
+def _discards_reshuffled(e: DiscardsReshuffled, state: RoundState) -> None:
+    state.seen.difference_update(e.cards)
+    state.discards = []
+
+
+# ---------------------------------------------------------------------------------- a box's decisions
+
+
+@_apply.register
+def _folded(e: Folded, state: RoundState) -> None:
+    _close_insurance_window_unless(state, 0)
+    box = state.boxes[e.box]
+    box.folded = True
+    state.live.difference_update(box.cards)
+    state.discards += box.cards
+    _advance_turn(state)
+
+
+@_apply.register
+def _bet_placed(e: BetPlaced, state: RoundState) -> None:
+    box = state.boxes[e.box]
+    box.bet = e.amount
+    state.insurance_window = e.box if box.insurance == 0 else 0  # R-ACT-6: it may insure just after its bet
+    _advance_turn(state)
+
+
+@_apply.register
+def _sixth_card_bought(e: SixthCardBought, state: RoundState) -> None:
+    _close_insurance_window_unless(state, e.box)
+    box = state.boxes[e.box]
+    box.bought_sixth = True
+    box.draw_paid += e.price
+    box.pending_cards = 1
+
+
+@_apply.register
+def _cards_exchanged(e: CardsExchanged, state: RoundState) -> None:
+    _close_insurance_window_unless(state, e.box)
+    box = state.boxes[e.box]
+    box.cards[:] = [card for card in box.cards if card not in e.discards]
+    state.live.difference_update(e.discards)
+    state.discards += e.discards
+    box.draw_paid += e.price
+    box.exchanges += 1
+    box.cards_exchanged += len(e.discards)
+    box.last_exchange_size = len(e.discards)
+    box.pending_cards = len(e.discards)
+
+
+@_apply.register
+def _insurance_placed(e: InsurancePlaced, state: RoundState) -> None:
+    state.boxes[e.box].insurance = e.amount
+    state.insurance_window = 0
+
+
+def _close_insurance_window_unless(state: RoundState, box: int) -> None:
+    """R-ACT-6: a box that has just bet may insure until another box acts."""
+    if state.insurance_window != box:
+        state.insurance_window = 0
+
+
+def _advance_turn(state: RoundState) -> None:
+    """R-TABLE-1: the next open box, in order, that has not yet bet or folded; else the dealer's reveal."""
+    later = state.order[state.order.index(state.turn) + 1:] if state.turn else state.order
+    for number in later:
+        box = state.boxes[number]
+        if not (box.blind or box.acted):
+            state.turn = number
+            return
+    state.turn = 0
+    state.phase = Phase.REVEAL
+
+
+# ------------------------------------------------------------------------------------------- the dealer
+
+
+@_apply.register
+def _dealer_revealed(e: DealerRevealed, state: RoundState) -> None:
+    state.insurance_window = 0
+    state.revealed = True
+    state.dealer_qualified = e.qualified
+    state.buyers = e.buyers
+    if e.buyers:
+        state.phase = Phase.BUYING
+
+
+@_apply.register
+def _game_bought(e: GameBought, state: RoundState) -> None:
+    box = state.boxes[e.box]
+    box.buy_choice = "buy"
+    box.buy_paid = e.price
+
+
+@_apply.register
+def _ante_taken(e: AnteTaken, state: RoundState) -> None:
+    state.boxes[e.box].buy_choice = "ante"
+
+
+@_apply.register
+def _buying_closed(e: BuyingClosed, state: RoundState) -> None:
+    for box in state.boxes.values():
+        if box.buy_choice == "" and box.bet > 0 and not box.folded:
+            box.buy_choice = "ante"
+    if any(box.buy_choice == "buy" for box in state.boxes.values()):
+        state.phase = Phase.DEALER_DRAW
+        state.dealer_pending = 1
+
+
+@_apply.register
+def _dealer_card_replaced(e: DealerCardReplaced, state: RoundState) -> None:
+    state.dealer.remove(e.discarded)
+    state.dealer.append(e.card)
+    state.live.discard(e.discarded)
+    state.discards.append(e.discarded)
+    state.dealer_discards.append(e.discarded)
+    state.seen.add(e.card)
+    state.live.add(e.card)
+    state.dealer_draws.append(e.card)
+    if e.free:
+        state.free_redraws += 1
+    state.dealer_pending = 1 if e.again else 0
+
+
+@_apply.register
+def _dealer_draw_ended(e: DealerDrawEnded, state: RoundState) -> None:
+    state.dealer_pending = 0
+
+
+# --------------------------------------------------------------------------------------- settlement
+
+
+@_apply.register
+def _box_settled(e: BoxSettled, state: RoundState) -> None:
+    state.boxes[e.box].settlement = e
+
+
+@_apply.register
+def _round_closed(e: RoundClosed, state: RoundState) -> None:
+    state.phase = Phase.CLOSED
+    state.house_net = e.house_net
+    state.turn = 0
+
+
+# ----------------------------------------------------------------------------------- faults and overrides
+
+
+@_apply.register
+def _card_fault(e: CardFault, state: RoundState) -> None:
+    state.fault = e
+
+
+@_apply.register
+def _fault_resolved(e: FaultResolved, state: RoundState) -> None:
+    state.fault = None
+
+
+@_apply.register
+def _round_voided(e: RoundVoided, state: RoundState) -> None:
+    state.voided = True
+    state.fault = None
+
+
+# ------------------------------------------------------------------- events as older journals hold them
+
+
+@_apply.register
+def _dealer_revealed_v1(e: DealerRevealedV1, state: RoundState) -> None:
+    _apply(legacy.dealer_revealed(state, e), state)
+
+
+@_apply.register
+def _dealer_card_replaced_v1(e: DealerCardReplacedV1, state: RoundState) -> None:
+    _apply(legacy.dealer_card_replaced(state, e), state)

@@ -1,0 +1,90 @@
+"""A pit boss's overrides of a round (ARCHITECTURE.md "Faults"): correct a card read badly, dismiss a read that
+was not a card in play, or void the round. Each is journaled with who and why."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from controller.core.cards import Card
+from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand
+from controller.engine.commands.deal import place_card
+from controller.engine.events import CardFault, FaultResolved, RoundClosed, RoundVoided
+from controller.engine.queries import next_card_target
+from controller.engine.settlement import settle_void
+from controller.engine.state import Phase, RoundState
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectCard(Command):
+    """Pit boss: the right card replaces the card read badly (duplicate, unreadable, not in the stock)."""
+
+    action: ClassVar[ActionKind] = ActionKind.CORRECT_CARD
+    card: Card
+    actor: str
+    reason: str
+
+    def verify(self, state: RoundState) -> None:
+        fault = _require_fault(state)
+        if fault.kind == "unexpected":
+            raise IllegalCommand(
+                "No card was expected, so there is nothing to correct: dismiss the read or void the round.",
+                "R-DEAL-1",
+            )
+        if state.is_live(self.card):
+            raise IllegalCommand(
+                f"{self.card.code} is already in play ({state.holder_of(self.card)}); it cannot be the card.",
+                "R-CARD-1",
+            )
+        if not state.in_stock(self.card):
+            raise IllegalCommand(
+                f"{self.card.code} was already played and discarded this round; it cannot be the card.", "R-CARD-1"
+            )
+
+    def execute(self, state: RoundState, log: EventLog) -> None:
+        log.emit(FaultResolved("corrected", self.card, self.actor, self.reason))
+        target = next_card_target(state)
+        assert target is not None  # the fault stopped a card that was due, and it is due still
+        place_card(state, self.card, target, log)
+
+
+@dataclass(frozen=True, slots=True)
+class DismissCard(Command):
+    """Pit boss: the faulted read was not a card in play (a burn card, a stray read); nothing is placed."""
+
+    action: ClassVar[ActionKind] = ActionKind.DISMISS_CARD
+    actor: str
+    reason: str
+
+    def verify(self, state: RoundState) -> None:
+        _require_fault(state)
+
+    def execute(self, state: RoundState, log: EventLog) -> None:
+        log.emit(FaultResolved("dismissed", None, self.actor, self.reason))
+
+
+@dataclass(frozen=True, slots=True)
+class VoidRound(Command):
+    """Pit boss: void the round; every stake is returned."""
+
+    action: ClassVar[ActionKind] = ActionKind.VOID_ROUND
+    actor: str
+    reason: str
+
+    def verify(self, state: RoundState) -> None:
+        if state.phase is Phase.CLOSED:
+            raise IllegalCommand("The round is already closed and settled; it cannot be voided.", "R-SETTLE-1")
+
+    def execute(self, state: RoundState, log: EventLog) -> None:
+        log.emit(RoundVoided(self.actor, self.reason))
+        for number in state.order:
+            log.emit(settle_void(state.boxes[number]))
+        log.emit(RoundClosed(0))
+
+
+def _require_fault(state: RoundState) -> CardFault:
+    if state.phase is Phase.CLOSED:
+        raise IllegalCommand("The round is closed.", "R-SETTLE-1")
+    if state.fault is None:
+        raise IllegalCommand("There is no card fault to resolve.", "R-CARD-1")
+    return state.fault
