@@ -38,6 +38,9 @@ class Card:
     def code(self) -> str:
         return RANK_CHARS[self.rank - 2] + SUIT_CHARS[self.suit]
 
+    def __hash__(self) -> int:
+        return (self.rank - 2) * 4 + self.suit  # its index: one small number names the card
+
     def __str__(self) -> str:
         return self.code
 

@@ -4,8 +4,8 @@ round's events on a fresh state rebuilds it exactly (`replay`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import singledispatch
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from controller.core.rules import HouseRules
 from controller.engine import legacy
@@ -39,10 +39,27 @@ from controller.engine.events import (
 )
 from controller.engine.state import DEAL_PASSES, BoxState, Phase, RoundState
 
+E = TypeVar("E", bound=Event)
+Applier = Callable[[E, RoundState], None]
+
+# The applier of each type of event, filled in below by `@applies(EventType)`.
+_APPLIERS: dict[type[Event], Applier[Any]] = {}
+
+
+def applies(kind: type[E]) -> Callable[[Applier[E]], Applier[E]]:
+    """Register the decorated function as the applier of events of type `kind`."""
+    def register(applier: Applier[E]) -> Applier[E]:
+        _APPLIERS[kind] = applier
+        return applier
+    return register
+
 
 def apply(state: RoundState, event: Event) -> None:
     """Change `state` as `event` says happened."""
-    _apply(event, state)
+    applier = _APPLIERS.get(type(event))
+    if applier is None:
+        raise TypeError(f"{type(event).__name__} is not an event of a round")
+    applier(event, state)
     state.events_applied += 1
 
 
@@ -54,27 +71,22 @@ def replay(rules: HouseRules, events: Iterable[Event]) -> RoundState:
     return state
 
 
-@singledispatch
-def _apply(event: Event, state: RoundState) -> None:
-    raise TypeError(f"{type(event).__name__} is not an event of a round")
-
-
 # ------------------------------------------------------------------------------------------- stakes
 
 
-@_apply.register
+@applies(StakesPlaced)
 def _stakes_placed(e: StakesPlaced, state: RoundState) -> None:
     state.boxes[e.box] = BoxState(e.box, e.ante, e.bonus, e.blind, e.player, bet=e.bet)
     state.order = sorted(state.boxes)
 
 
-@_apply.register
+@applies(StakesWithdrawn)
 def _stakes_withdrawn(e: StakesWithdrawn, state: RoundState) -> None:
     del state.boxes[e.box]
     state.order = sorted(state.boxes)
 
 
-@_apply.register
+@applies(BetsClosed)
 def _bets_closed(e: BetsClosed, state: RoundState) -> None:
     state.phase = Phase.DEALING
     state.deal_plan = (*e.boxes, DEALER) * DEAL_PASSES
@@ -84,7 +96,7 @@ def _bets_closed(e: BetsClosed, state: RoundState) -> None:
 # --------------------------------------------------------------------------------------------- cards
 
 
-@_apply.register
+@applies(CardPlaced)
 def _card_placed(e: CardPlaced, state: RoundState) -> None:
     state.seen.add(e.card)
     state.live.add(e.card)
@@ -102,12 +114,12 @@ def _card_placed(e: CardPlaced, state: RoundState) -> None:
             _advance_turn(state)
 
 
-@_apply.register
+@applies(BonusSettled)
 def _bonus_settled(e: BonusSettled, state: RoundState) -> None:
     state.boxes[e.box].bonus_result = e.result
 
 
-@_apply.register
+@applies(DiscardsReshuffled)
 def _discards_reshuffled(e: DiscardsReshuffled, state: RoundState) -> None:
     state.seen.difference_update(e.cards)
     state.discards = []
@@ -116,7 +128,7 @@ def _discards_reshuffled(e: DiscardsReshuffled, state: RoundState) -> None:
 # ---------------------------------------------------------------------------------- a box's decisions
 
 
-@_apply.register
+@applies(Folded)
 def _folded(e: Folded, state: RoundState) -> None:
     _close_insurance_window_unless(state, 0)
     box = state.boxes[e.box]
@@ -126,7 +138,7 @@ def _folded(e: Folded, state: RoundState) -> None:
     _advance_turn(state)
 
 
-@_apply.register
+@applies(BetPlaced)
 def _bet_placed(e: BetPlaced, state: RoundState) -> None:
     box = state.boxes[e.box]
     box.bet = e.amount
@@ -134,7 +146,7 @@ def _bet_placed(e: BetPlaced, state: RoundState) -> None:
     _advance_turn(state)
 
 
-@_apply.register
+@applies(SixthCardBought)
 def _sixth_card_bought(e: SixthCardBought, state: RoundState) -> None:
     _close_insurance_window_unless(state, e.box)
     box = state.boxes[e.box]
@@ -143,7 +155,7 @@ def _sixth_card_bought(e: SixthCardBought, state: RoundState) -> None:
     box.pending_cards = 1
 
 
-@_apply.register
+@applies(CardsExchanged)
 def _cards_exchanged(e: CardsExchanged, state: RoundState) -> None:
     _close_insurance_window_unless(state, e.box)
     box = state.boxes[e.box]
@@ -157,7 +169,7 @@ def _cards_exchanged(e: CardsExchanged, state: RoundState) -> None:
     box.pending_cards = len(e.discards)
 
 
-@_apply.register
+@applies(InsurancePlaced)
 def _insurance_placed(e: InsurancePlaced, state: RoundState) -> None:
     state.boxes[e.box].insurance = e.amount
     state.insurance_window = 0
@@ -184,7 +196,7 @@ def _advance_turn(state: RoundState) -> None:
 # ------------------------------------------------------------------------------------------- the dealer
 
 
-@_apply.register
+@applies(DealerRevealed)
 def _dealer_revealed(e: DealerRevealed, state: RoundState) -> None:
     state.insurance_window = 0
     state.revealed = True
@@ -194,19 +206,19 @@ def _dealer_revealed(e: DealerRevealed, state: RoundState) -> None:
         state.phase = Phase.BUYING
 
 
-@_apply.register
+@applies(GameBought)
 def _game_bought(e: GameBought, state: RoundState) -> None:
     box = state.boxes[e.box]
     box.buy_choice = "buy"
     box.buy_paid = e.price
 
 
-@_apply.register
+@applies(AnteTaken)
 def _ante_taken(e: AnteTaken, state: RoundState) -> None:
     state.boxes[e.box].buy_choice = "ante"
 
 
-@_apply.register
+@applies(BuyingClosed)
 def _buying_closed(e: BuyingClosed, state: RoundState) -> None:
     for box in state.boxes.values():
         if box.buy_choice == "" and box.bet > 0 and not box.folded:
@@ -216,7 +228,7 @@ def _buying_closed(e: BuyingClosed, state: RoundState) -> None:
         state.dealer_pending = 1
 
 
-@_apply.register
+@applies(DealerCardReplaced)
 def _dealer_card_replaced(e: DealerCardReplaced, state: RoundState) -> None:
     state.dealer.remove(e.discarded)
     state.dealer.append(e.card)
@@ -231,7 +243,7 @@ def _dealer_card_replaced(e: DealerCardReplaced, state: RoundState) -> None:
     state.dealer_pending = 1 if e.again else 0
 
 
-@_apply.register
+@applies(DealerDrawEnded)
 def _dealer_draw_ended(e: DealerDrawEnded, state: RoundState) -> None:
     state.dealer_pending = 0
 
@@ -239,12 +251,12 @@ def _dealer_draw_ended(e: DealerDrawEnded, state: RoundState) -> None:
 # --------------------------------------------------------------------------------------- settlement
 
 
-@_apply.register
+@applies(BoxSettled)
 def _box_settled(e: BoxSettled, state: RoundState) -> None:
     state.boxes[e.box].settlement = e
 
 
-@_apply.register
+@applies(RoundClosed)
 def _round_closed(e: RoundClosed, state: RoundState) -> None:
     state.phase = Phase.CLOSED
     state.house_net = e.house_net
@@ -254,17 +266,17 @@ def _round_closed(e: RoundClosed, state: RoundState) -> None:
 # ----------------------------------------------------------------------------------- faults and overrides
 
 
-@_apply.register
+@applies(CardFault)
 def _card_fault(e: CardFault, state: RoundState) -> None:
     state.fault = e
 
 
-@_apply.register
+@applies(FaultResolved)
 def _fault_resolved(e: FaultResolved, state: RoundState) -> None:
     state.fault = None
 
 
-@_apply.register
+@applies(RoundVoided)
 def _round_voided(e: RoundVoided, state: RoundState) -> None:
     state.voided = True
     state.fault = None
@@ -273,11 +285,11 @@ def _round_voided(e: RoundVoided, state: RoundState) -> None:
 # ------------------------------------------------------------------- events as older journals hold them
 
 
-@_apply.register
+@applies(DealerRevealedV1)
 def _dealer_revealed_v1(e: DealerRevealedV1, state: RoundState) -> None:
-    _apply(legacy.dealer_revealed(state, e), state)
+    _dealer_revealed(legacy.dealer_revealed(state, e), state)
 
 
-@_apply.register
+@applies(DealerCardReplacedV1)
 def _dealer_card_replaced_v1(e: DealerCardReplacedV1, state: RoundState) -> None:
-    _apply(legacy.dealer_card_replaced(state, e), state)
+    _dealer_card_replaced(legacy.dealer_card_replaced(state, e), state)

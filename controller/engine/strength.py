@@ -42,23 +42,32 @@ def pattern_key(cards: Sequence[Card]) -> int:
 
 def hand_value(cards: Sequence[Card]) -> HandValue:
     """The best 5-card value of 5 or 6 cards (R-HAND-2): `best_five(cards)[0]`."""
+    return _value(pattern_key(cards), cards)
+
+
+def hand_payout(cards: Sequence[Card], table: PayTable) -> Payout:
+    """What the cards are paid under `table` (R-HAND-3): `analyse_payout(cards, table)`."""
+    return _payout(pattern_key(cards), cards, table)
+
+
+def hand_value_and_payout(cards: Sequence[Card], table: PayTable) -> tuple[HandValue, Payout]:
+    """Both, from one pattern key (settlement and the strategies need both for a hand)."""
     key = pattern_key(cards)
+    return _value(key, cards), _payout(key, cards, table)
+
+
+def _value(key: int, cards: Sequence[Card]) -> HandValue:
     value = _VALUES.get(key)
     if value is None:
         value = _VALUES[key] = best_five(cards)[0]
     return value
 
 
-def hand_payout(cards: Sequence[Card], table: PayTable) -> Payout:
-    """What the cards are paid under `table` (R-HAND-3): `analyse_payout(cards, table)`."""
-    payouts = _PAYOUTS.setdefault(table, {})
-    key = pattern_key(cards)
+def _payout(key: int, cards: Sequence[Card], table: PayTable) -> Payout:
+    payouts = _PAYOUTS.get(table)
+    if payouts is None:
+        payouts = _PAYOUTS[table] = {}
     payout = payouts.get(key)
     if payout is None:
         payout = payouts[key] = analyse_payout(cards, table)
     return payout
-
-
-def hand_value_and_payout(cards: Sequence[Card], table: PayTable) -> tuple[HandValue, Payout]:
-    """Both (settlement and the strategies need both for a hand)."""
-    return hand_value(cards), hand_payout(cards, table)
