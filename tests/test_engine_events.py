@@ -104,3 +104,10 @@ def test_an_event_equals_only_the_same_event():
     assert not plain == Folded(3)  # noqa: SIM201
     assert not Folded(3) == plain  # noqa: SIM201
     assert Folded(3) != AnteTaken(3)
+
+
+def test_every_event_and_every_older_form_has_its_applier():
+    """replay reads any event a journal may hold: each type, current or older, is applied by a function of its own."""
+    from controller.engine.apply import _APPLIERS
+
+    assert set(_APPLIERS) == {*EVENT_TYPES.values(), *OLDER_FORMS.values()}

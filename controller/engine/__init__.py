@@ -22,7 +22,7 @@ from controller.engine.events import DEALER, Event, event_from_dict
 from controller.engine.guide import Expectation, expected_next, legal_commands, turn_actions
 from controller.engine.machine import can, do, verify
 from controller.engine.queries import describe_next_card, exchange_price, insurance_range, next_card_target
-from controller.engine.state import BoxState, Phase, RoundState, dealer_qualifies, new_round
+from controller.engine.state import BoxState, BuyChoice, Phase, RoundState, dealer_qualifies, new_round
 
 __all__ = [
     "BOX_DECISIONS",
@@ -30,6 +30,7 @@ __all__ = [
     "ActionKind",
     "Bet",
     "BoxState",
+    "BuyChoice",
     "BuyGame",
     "BuySixth",
     "CardDealt",

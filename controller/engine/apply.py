@@ -37,10 +37,10 @@ from controller.engine.events import (
     StakesPlaced,
     StakesWithdrawn,
 )
-from controller.engine.state import DEAL_PASSES, BoxState, Phase, RoundState
+from controller.engine.state import DEAL_PASSES, BoxState, BuyChoice, Phase, RoundState
 
 E = TypeVar("E", bound=Event)
-Applier = Callable[[E, RoundState], None]
+Applier = Callable[[RoundState, E], None]
 
 # The applier of each type of event, filled in below by `@applies(EventType)`.
 _APPLIERS: dict[type[Event], Applier[Any]] = {}
@@ -59,7 +59,7 @@ def apply(state: RoundState, event: Event) -> None:
     applier = _APPLIERS.get(type(event))
     if applier is None:
         raise TypeError(f"{type(event).__name__} is not an event of a round")
-    applier(event, state)
+    applier(state, event)
     state.events_applied += 1
 
 
@@ -75,19 +75,19 @@ def replay(rules: HouseRules, events: Iterable[Event]) -> RoundState:
 
 
 @applies(StakesPlaced)
-def _stakes_placed(e: StakesPlaced, state: RoundState) -> None:
+def _stakes_placed(state: RoundState, e: StakesPlaced) -> None:
     state.boxes[e.box] = BoxState(e.box, e.ante, e.bonus, e.blind, e.player, bet=e.bet)
     state.order = sorted(state.boxes)
 
 
 @applies(StakesWithdrawn)
-def _stakes_withdrawn(e: StakesWithdrawn, state: RoundState) -> None:
+def _stakes_withdrawn(state: RoundState, e: StakesWithdrawn) -> None:
     del state.boxes[e.box]
     state.order = sorted(state.boxes)
 
 
 @applies(BetsClosed)
-def _bets_closed(e: BetsClosed, state: RoundState) -> None:
+def _bets_closed(state: RoundState, e: BetsClosed) -> None:
     state.phase = Phase.DEALING
     state.deal_plan = (*e.boxes, DEALER) * DEAL_PASSES
     state.deal_index = 0
@@ -97,7 +97,7 @@ def _bets_closed(e: BetsClosed, state: RoundState) -> None:
 
 
 @applies(CardPlaced)
-def _card_placed(e: CardPlaced, state: RoundState) -> None:
+def _card_placed(state: RoundState, e: CardPlaced) -> None:
     state.seen.add(e.card)
     state.live.add(e.card)
     if e.to == DEALER:
@@ -115,12 +115,12 @@ def _card_placed(e: CardPlaced, state: RoundState) -> None:
 
 
 @applies(BonusSettled)
-def _bonus_settled(e: BonusSettled, state: RoundState) -> None:
+def _bonus_settled(state: RoundState, e: BonusSettled) -> None:
     state.boxes[e.box].bonus_result = e.result
 
 
 @applies(DiscardsReshuffled)
-def _discards_reshuffled(e: DiscardsReshuffled, state: RoundState) -> None:
+def _discards_reshuffled(state: RoundState, e: DiscardsReshuffled) -> None:
     state.seen.difference_update(e.cards)
     state.discards = []
 
@@ -129,7 +129,7 @@ def _discards_reshuffled(e: DiscardsReshuffled, state: RoundState) -> None:
 
 
 @applies(Folded)
-def _folded(e: Folded, state: RoundState) -> None:
+def _folded(state: RoundState, e: Folded) -> None:
     _close_insurance_window_unless(state, 0)
     box = state.boxes[e.box]
     box.folded = True
@@ -139,7 +139,7 @@ def _folded(e: Folded, state: RoundState) -> None:
 
 
 @applies(BetPlaced)
-def _bet_placed(e: BetPlaced, state: RoundState) -> None:
+def _bet_placed(state: RoundState, e: BetPlaced) -> None:
     box = state.boxes[e.box]
     box.bet = e.amount
     state.insurance_window = e.box if box.insurance == 0 else 0  # R-ACT-6: it may insure just after its bet
@@ -147,7 +147,7 @@ def _bet_placed(e: BetPlaced, state: RoundState) -> None:
 
 
 @applies(SixthCardBought)
-def _sixth_card_bought(e: SixthCardBought, state: RoundState) -> None:
+def _sixth_card_bought(state: RoundState, e: SixthCardBought) -> None:
     _close_insurance_window_unless(state, e.box)
     box = state.boxes[e.box]
     box.bought_sixth = True
@@ -156,7 +156,7 @@ def _sixth_card_bought(e: SixthCardBought, state: RoundState) -> None:
 
 
 @applies(CardsExchanged)
-def _cards_exchanged(e: CardsExchanged, state: RoundState) -> None:
+def _cards_exchanged(state: RoundState, e: CardsExchanged) -> None:
     _close_insurance_window_unless(state, e.box)
     box = state.boxes[e.box]
     box.cards[:] = [card for card in box.cards if card not in e.discards]
@@ -170,7 +170,7 @@ def _cards_exchanged(e: CardsExchanged, state: RoundState) -> None:
 
 
 @applies(InsurancePlaced)
-def _insurance_placed(e: InsurancePlaced, state: RoundState) -> None:
+def _insurance_placed(state: RoundState, e: InsurancePlaced) -> None:
     state.boxes[e.box].insurance = e.amount
     state.insurance_window = 0
 
@@ -197,7 +197,7 @@ def _advance_turn(state: RoundState) -> None:
 
 
 @applies(DealerRevealed)
-def _dealer_revealed(e: DealerRevealed, state: RoundState) -> None:
+def _dealer_revealed(state: RoundState, e: DealerRevealed) -> None:
     state.insurance_window = 0
     state.revealed = True
     state.dealer_qualified = e.qualified
@@ -207,29 +207,29 @@ def _dealer_revealed(e: DealerRevealed, state: RoundState) -> None:
 
 
 @applies(GameBought)
-def _game_bought(e: GameBought, state: RoundState) -> None:
+def _game_bought(state: RoundState, e: GameBought) -> None:
     box = state.boxes[e.box]
-    box.buy_choice = "buy"
+    box.buy_choice = BuyChoice.BUY
     box.buy_paid = e.price
 
 
 @applies(AnteTaken)
-def _ante_taken(e: AnteTaken, state: RoundState) -> None:
-    state.boxes[e.box].buy_choice = "ante"
+def _ante_taken(state: RoundState, e: AnteTaken) -> None:
+    state.boxes[e.box].buy_choice = BuyChoice.ANTE
 
 
 @applies(BuyingClosed)
-def _buying_closed(e: BuyingClosed, state: RoundState) -> None:
+def _buying_closed(state: RoundState, e: BuyingClosed) -> None:
     for box in state.boxes.values():
-        if box.buy_choice == "" and box.bet > 0 and not box.folded:
-            box.buy_choice = "ante"
-    if any(box.buy_choice == "buy" for box in state.boxes.values()):
+        if box.buy_choice is BuyChoice.UNDECIDED and box.bet > 0 and not box.folded:
+            box.buy_choice = BuyChoice.ANTE
+    if any(box.buy_choice is BuyChoice.BUY for box in state.boxes.values()):
         state.phase = Phase.DEALER_DRAW
         state.dealer_pending = 1
 
 
 @applies(DealerCardReplaced)
-def _dealer_card_replaced(e: DealerCardReplaced, state: RoundState) -> None:
+def _dealer_card_replaced(state: RoundState, e: DealerCardReplaced) -> None:
     state.dealer.remove(e.discarded)
     state.dealer.append(e.card)
     state.live.discard(e.discarded)
@@ -244,7 +244,7 @@ def _dealer_card_replaced(e: DealerCardReplaced, state: RoundState) -> None:
 
 
 @applies(DealerDrawEnded)
-def _dealer_draw_ended(e: DealerDrawEnded, state: RoundState) -> None:
+def _dealer_draw_ended(state: RoundState, e: DealerDrawEnded) -> None:
     state.dealer_pending = 0
 
 
@@ -252,12 +252,12 @@ def _dealer_draw_ended(e: DealerDrawEnded, state: RoundState) -> None:
 
 
 @applies(BoxSettled)
-def _box_settled(e: BoxSettled, state: RoundState) -> None:
+def _box_settled(state: RoundState, e: BoxSettled) -> None:
     state.boxes[e.box].settlement = e
 
 
 @applies(RoundClosed)
-def _round_closed(e: RoundClosed, state: RoundState) -> None:
+def _round_closed(state: RoundState, e: RoundClosed) -> None:
     state.phase = Phase.CLOSED
     state.house_net = e.house_net
     state.turn = 0
@@ -267,17 +267,17 @@ def _round_closed(e: RoundClosed, state: RoundState) -> None:
 
 
 @applies(CardFault)
-def _card_fault(e: CardFault, state: RoundState) -> None:
+def _card_fault(state: RoundState, e: CardFault) -> None:
     state.fault = e
 
 
 @applies(FaultResolved)
-def _fault_resolved(e: FaultResolved, state: RoundState) -> None:
+def _fault_resolved(state: RoundState, e: FaultResolved) -> None:
     state.fault = None
 
 
 @applies(RoundVoided)
-def _round_voided(e: RoundVoided, state: RoundState) -> None:
+def _round_voided(state: RoundState, e: RoundVoided) -> None:
     state.voided = True
     state.fault = None
 
@@ -286,10 +286,10 @@ def _round_voided(e: RoundVoided, state: RoundState) -> None:
 
 
 @applies(DealerRevealedV1)
-def _dealer_revealed_v1(e: DealerRevealedV1, state: RoundState) -> None:
-    _dealer_revealed(legacy.dealer_revealed(state, e), state)
+def _dealer_revealed_v1(state: RoundState, e: DealerRevealedV1) -> None:
+    _dealer_revealed(state, legacy.dealer_revealed(state, e))
 
 
 @applies(DealerCardReplacedV1)
-def _dealer_card_replaced_v1(e: DealerCardReplacedV1, state: RoundState) -> None:
-    _dealer_card_replaced(legacy.dealer_card_replaced(state, e), state)
+def _dealer_card_replaced_v1(state: RoundState, e: DealerCardReplacedV1) -> None:
+    _dealer_card_replaced(state, legacy.dealer_card_replaced(state, e))

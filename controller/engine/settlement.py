@@ -6,7 +6,7 @@ from __future__ import annotations
 from controller.core.hands import HandCategory, HandValue
 from controller.core.rules import AnteOnWin, BuyGameCost, HouseRules, InsuranceIfDealerWins
 from controller.engine.events import BoxSettled
-from controller.engine.state import BoxState
+from controller.engine.state import BoxState, BuyChoice
 from controller.engine.strength import hand_value, hand_value_and_payout
 
 
@@ -25,11 +25,11 @@ def settle_box(
     ante = bet = insurance = buy_game = 0
     if box.folded:  # R-ACT-1: the ante and any draw payment are the house's
         outcome, ante = "fold", -box.ante
-    elif not qualified_at_reveal and (box.buy_choice != "buy" or not qualified_now):
+    elif not qualified_at_reveal and (box.buy_choice is not BuyChoice.BUY or not qualified_now):
         # R-SETTLE-2 / R-BUY-2: ante 1:1, bet returned, insurance paid 1:1; R-BUY-1: a box that bought the
         # dealer a game that still does not qualify is paid alike, unless the ante was the payment.
         outcome, insurance = "no_qualify", box.insurance
-        if box.buy_choice == "buy":
+        if box.buy_choice is BuyChoice.BUY:
             buy_game = -box.buy_paid
             ante = 0 if rules.buy_game.cost == BuyGameCost.ANTE_IS_PAYMENT else box.ante
         else:

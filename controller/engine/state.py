@@ -24,6 +24,14 @@ class Phase(StrEnum):
     CLOSED = "closed"
 
 
+class BuyChoice(StrEnum):
+    """R-BUY-1: what a box chose when the dealer did not qualify."""
+
+    UNDECIDED = ""
+    BUY = "buy"  # bought the dealer a game
+    ANTE = "ante"  # took the ante
+
+
 @dataclass(slots=True)
 class BoxState:
     box: int
@@ -42,7 +50,7 @@ class BoxState:
     pending_cards: int = 0
     insurance: int = 0
     bonus_result: int = 0
-    buy_choice: str = ""  # "", "buy" or "ante" (R-BUY-1)
+    buy_choice: BuyChoice = BuyChoice.UNDECIDED
     buy_paid: int = 0
     settlement: BoxSettled | None = None
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 from controller.core.cards import PACK, Card
 from controller.core.hands import HandCategory, HandValue
 from controller.core.rules import HouseRules
-from controller.engine import BoxState
+from controller.engine import BoxState, BuyChoice
 from controller.engine.queries import highest_card
 from controller.engine.settlement import settle_box
 from controller.engine.strength import hand_value
@@ -28,8 +28,8 @@ def buy_game_values(
     bet against a dealer who did not qualify. `pack` holds the cards the replacement can be; `single_box` says
     whether this box is the only one in the round (R-BUY-3, seed 001)."""
     dealer_now = hand_value(dealer)
-    take = settle_box(rules, replace(box, buy_choice="ante"), dealer_now, False, False).net
-    bought = replace(box, buy_choice="buy", buy_paid=box.ante)
+    take = settle_box(rules, replace(box, buy_choice=BuyChoice.ANTE), dealer_now, False, False).net
+    bought = replace(box, buy_choice=BuyChoice.BUY, buy_paid=box.ante)
     player = hand_value(box.cards)
     nets: dict[tuple[bool, int], int] = {}
 

@@ -20,6 +20,7 @@ from controller.core.rules import HouseRules, RulesError
 from controller.engine import (
     BOX_DECISIONS,
     ActionKind,
+    BuyChoice,
     CardDealt,
     CloseBets,
     CloseBuying,
@@ -117,7 +118,7 @@ def _ante_taken_anyway(state: RoundState, number: int) -> bool:
         return True
     if state.phase is Phase.BUYING and number in state.buyers and not box.buy_choice:
         return False
-    return state.phase in (Phase.BUYING, Phase.DEALER_DRAW, Phase.CLOSED) and box.buy_choice != "buy"
+    return state.phase in (Phase.BUYING, Phase.DEALER_DRAW, Phase.CLOSED) and box.buy_choice is not BuyChoice.BUY
 
 
 def _run(state: RoundState, command: Command, step: int) -> None:

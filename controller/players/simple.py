@@ -17,18 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from controller.core.hands import HandCategory
-from controller.engine import (
-    ActionKind,
-    Command,
-    IllegalCommand,
-    LegalAction,
-    Phase,
-    RoundState,
-    build_command,
-    legal_commands,
-    next_card_target,
-    turn_actions,
-)
+from controller.engine import ActionKind, Command, IllegalCommand, LegalAction, Phase, RoundState, build_command
+from controller.engine.guide import legal_commands, turn_actions
+from controller.engine.queries import next_card_target
 from controller.engine.strength import hand_value
 
 Actions = dict[ActionKind, LegalAction]  # a box's legal actions by kind

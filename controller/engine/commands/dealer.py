@@ -24,7 +24,7 @@ from controller.engine.events import (
 from controller.engine.queries import buy_game_price, highest_card
 from controller.engine.rulings import boxes_allowed_to_buy, dealer_replaces_again
 from controller.engine.settlement import settle_box
-from controller.engine.state import BoxState, Phase, RoundState, dealer_qualifies
+from controller.engine.state import BoxState, BuyChoice, Phase, RoundState, dealer_qualifies
 from controller.engine.strength import hand_value
 
 
@@ -172,7 +172,7 @@ def _settle_boxes(state: RoundState, log: EventLog, dealer: HandValue, skip_buye
     qualified_now = dealer_qualifies(state)
     for number in state.order:
         box = state.boxes[number]
-        if box.settlement is None and not (skip_buyers and box.buy_choice == "buy"):
+        if box.settlement is None and not (skip_buyers and box.buy_choice is BuyChoice.BUY):
             log.emit(settle_box(state.rules, box, dealer, state.dealer_qualified, qualified_now))
 
 
