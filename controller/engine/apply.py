@@ -159,7 +159,8 @@ def _sixth_card_bought(state: RoundState, e: SixthCardBought) -> None:
 def _cards_exchanged(state: RoundState, e: CardsExchanged) -> None:
     _close_insurance_window_unless(state, e.box)
     box = state.boxes[e.box]
-    box.cards[:] = [card for card in box.cards if card not in e.discards]
+    discarded = set(e.discards)
+    box.cards[:] = [card for card in box.cards if card not in discarded]
     state.live.difference_update(e.discards)
     state.discards += e.discards
     box.draw_paid += e.price

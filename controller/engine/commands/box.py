@@ -83,7 +83,8 @@ class Exchange(Command):
             raise IllegalCommand(f"Name the cards box {self.box} discards (1-{draw.exchange_max_cards}).", "R-ACT-4")
         if len(set(self.discards)) != count:
             raise IllegalCommand(f"A card is named twice among box {self.box}'s discards.", "R-ACT-4")
-        missing = next((card for card in self.discards if card not in box.cards), None)
+        held = set(box.cards)
+        missing = next((card for card in self.discards if card not in held), None)
         if missing is not None:
             raise IllegalCommand(
                 f"{missing.code} is not in box {self.box}'s hand ({' '.join(x.code for x in box.cards)}).", "R-ACT-4"
