@@ -177,6 +177,8 @@ class DealerCardReplaced(Event):
 
 @dataclass(frozen=True, slots=True)
 class DealerDrawEnded(Event):
+    """R-BUY-4: the dealer's bought draw is over: his hand now, and whether it qualifies."""
+
     best: HandCategory
     qualified: bool
 
@@ -201,6 +203,8 @@ class BoxSettled(Event):
 
 @dataclass(frozen=True, slots=True)
 class RoundClosed(Event):
+    """Every box is settled: what the house won (- lost) this round."""
+
     house_net: int
 
 
