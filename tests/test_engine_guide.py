@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from roundkit import deal_order
 
 from controller.core.cards import parse_card
 from controller.engine import (
+    ActionKind,
     Bet,
     BuyGame,
     CardDealt,
@@ -14,6 +16,8 @@ from controller.engine import (
     RevealDealer,
     TakeAnte,
     VoidRound,
+    build_command,
+    can,
     do,
     expected_next,
     legal_commands,
@@ -76,3 +80,35 @@ def test_a_fault_hands_the_table_to_the_pit_boss():
     assert nxt.actor == "pit_boss" and nxt.text.startswith("The shoe could not read a card (card 1 to box 3)")
     do(state, VoidRound("pit boss Ann", "shoe jammed"))
     assert expected_next(state).text == "round closed (voided, every stake returned)"
+
+
+def test_one_vocabulary_every_action_word_builds_the_command_that_bears_it():
+    """The words of scripts, buttons and strategies (ActionKind) each build their command, and each command
+    names its word back: one map, both ways."""
+    card = parse_card("AS")
+    details = {"discards": (card,), "amount": 100, "card": card, "actor": "pit boss Ann", "reason": "misread"}
+    for word in ActionKind:
+        command = build_command(word, 1, **details)
+        assert command.action is word
+        assert build_command(str(word), 1, **details) == command  # the word as a script writes it
+
+
+def test_a_word_without_what_its_command_needs_is_refused_saying_what_is_missing():
+    with pytest.raises(ValueError, match="The action 'fold' needs a box"):
+        build_command(ActionKind.FOLD)
+    with pytest.raises(ValueError, match="The action 'insure' needs an amount"):
+        build_command("insure", 2)
+    with pytest.raises(ValueError, match="'teleport' is not a valid ActionKind"):
+        build_command("teleport", 1)
+
+
+def test_a_legal_action_builds_a_command_the_engine_accepts():
+    state = new_round(load_preset("classic"))
+    do(state, PlaceStakes(1, 100))
+    for code in deal_order({1: FLUSH}, NO_GAME):
+        do(state, CardDealt(parse_card(code)))
+    exchange = next(a for a in legal_commands(state) if a.kind == ActionKind.EXCHANGE)
+    assert exchange.command(discards=[parse_card("2H")]) == Exchange(1, (parse_card("2H"),))
+    insure = next(a for a in legal_commands(state) if a.kind == ActionKind.INSURE)
+    assert can(state, insure.command(amount=insure.maximum))
+    assert all(can(state, a.command()) for a in legal_commands(state) if a.kind in (ActionKind.FOLD, ActionKind.BET))

@@ -68,7 +68,7 @@ def build_command(kind: ActionKind | str, box: int | None = None, *, discards: S
 
 def _given(value: T | None, what: str, kind: ActionKind) -> T:
     if value is None:
-        raise ValueError(f"A {kind} command needs {what}.")
+        raise ValueError(f"The action '{kind}' needs {what}.")
     return value
 
 
