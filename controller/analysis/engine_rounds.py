@@ -13,7 +13,7 @@ from collections.abc import Callable
 from controller.analysis.vectorised import Totals
 from controller.core.cards import PACK, Card
 from controller.core.rules import HouseRules
-from controller.engine import CardDealt, CloseBets, Command, PlaceStakes, RoundState, do, new_round
+from controller.engine import CardDealt, CloseBets, Command, Phase, PlaceStakes, RoundState, do, new_round
 from controller.players import basic as basic_strategy
 from controller.players import simple as strategy
 
@@ -32,7 +32,7 @@ def play_heads_up(rules: HouseRules, rng: random.Random, ante: int = 1,
     if shoe is None:
         shoe = list(PACK)
         rng.shuffle(shoe)
-    while state.phase != "closed":
+    while state.phase is not Phase.CLOSED:
         action = next_action(state)
         if action is not None:
             do(state, action)
