@@ -6,6 +6,7 @@ every step a round needs."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from PySide6.QtWidgets import QApplication, QPushButton
 
@@ -57,9 +58,9 @@ class Autopilot:
                 self.press(button)
         self.press(window.next_round_button)
 
-    def play_until(self, done: object, max_steps: int = 400) -> None:
+    def play_until(self, done: Callable[[], bool], max_steps: int = 400) -> None:
         for _ in range(max_steps):
-            if done():  # type: ignore[operator]
+            if done():
                 return
             self.step()
         raise AutopilotStuck(f"no end after {max_steps} steps")

@@ -81,9 +81,9 @@ class BetPanel(QWidget):
             action = open_boxes.get(row.number)
             for widget in row.widgets():
                 widget.setEnabled(action is not None)
-            limits = (action.minimum, action.maximum) if action is not None else (None, None)
-            if None not in limits and (row.ante.minimum(), row.ante.maximum()) != limits:
-                row.ante.setRange(*limits)  # type: ignore[arg-type]
+            low, high = (action.minimum, action.maximum) if action is not None else (None, None)
+            if low is not None and high is not None and (row.ante.minimum(), row.ante.maximum()) != (low, high):
+                row.ante.setRange(low, high)
             if row.number in placed:
                 row.play.setChecked(False)
             row.bonus.setHidden(not rules.bonus.enabled)
