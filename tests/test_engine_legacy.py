@@ -7,12 +7,33 @@ again exactly when another replacement followed."""
 from __future__ import annotations
 
 import gzip
+import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_engine_properties import as_version_1
 
-from controller.core.rules import HouseRules, rules_from_mapping
-from controller.engine import Event, apply, event_from_dict, legacy, new_round, replay
+from controller.core.cards import PACK
+from controller.core.rules import DealerRedraw, HouseRules, rules_from_mapping
+from controller.engine import (
+    ActionKind,
+    CardDealt,
+    Event,
+    Phase,
+    PlaceStakes,
+    RoundState,
+    apply,
+    do,
+    event_from_dict,
+    legacy,
+    legal_commands,
+    new_round,
+    next_card_target,
+    replay,
+)
 from controller.engine.events import (
     EVENT_TYPES,
     BoxSettled,
@@ -24,9 +45,11 @@ from controller.engine.events import (
     RoundClosed,
 )
 from controller.table.journal import Journal
+from controller.table.rule_files import load_preset
 
 DATA = Path(__file__).parent / "data" / "journals-main-cb3386e"
 JOURNALS = sorted(p.name.removesuffix(".journal.gz") for p in DATA.glob("*.journal.gz"))
+CLASSIC = load_preset("classic")
 
 
 def rounds_of(name: str, folder: Path) -> list[tuple[HouseRules, list[Event]]]:
@@ -87,3 +110,38 @@ def test_r_buy_3_the_dealers_repeated_replacements_of_old_journals_are_made_agai
     replaced = [e for e in upgraded if isinstance(e, DealerCardReplaced)]
     assert any(e.again for e in replaced) and any(not e.again for e in replaced)
     assert any(e.buyers for e in upgraded if isinstance(e, DealerRevealed))
+
+
+def buying_round(rules: HouseRules, rng: random.Random, boxes: int) -> tuple[RoundState, list[Event]]:
+    """A round whose boxes all bet and, when the dealer does not qualify, all buy him a game."""
+    state, events = new_round(rules), []
+    for number in range(1, boxes + 1):
+        events += do(state, PlaceStakes(number, 10))
+    shoe = list(PACK)
+    rng.shuffle(shoe)
+    while state.phase is not Phase.CLOSED:
+        if next_card_target(state) is not None:
+            card = next(c for c in shoe if state.in_stock(c))
+            shoe.remove(card)
+            events += do(state, CardDealt(card))
+            continue
+        kinds = {a.kind: a for a in legal_commands(state)}
+        word = next(w for w in (ActionKind.BET, ActionKind.REVEAL, ActionKind.BUY_GAME, ActionKind.CLOSE_BUYING)
+                    if w in kinds)
+        events += do(state, kinds[word].command())
+    return state, events
+
+
+@settings(max_examples=60, deadline=None)
+@given(redraw=st.sampled_from(list(DealerRedraw)), limit=st.integers(0, 3), boxes=st.integers(1, 2),
+       seed=st.integers(0, 2**32 - 1))
+def test_r_buy_3_every_way_of_redrawing_replays_from_version_1_to_the_same_round(
+        redraw: DealerRedraw, limit: int, boxes: int, seed: int) -> None:
+    """Whatever the house says about the dealer's further replacements, a round journaled before version 2
+    (its decisions left out) replays to the state the machine reached while deciding them."""
+    rules = replace(CLASSIC, buy_game=replace(CLASSIC.buy_game, redraw=redraw, max_free_redraws=limit))
+    rng = random.Random(seed)
+    for _ in range(8):
+        state, events = buying_round(rules, rng, boxes)
+        older = [as_version_1(e) for e in events]
+        assert replay(rules, older) == state
