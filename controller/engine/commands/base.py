@@ -75,6 +75,13 @@ class Command:
     def execute(self, state: RoundState, log: EventLog) -> None: ...
 
 
+def require_phase(state: RoundState, phase: Phase, reason: str, clause: str) -> None:
+    """The round takes commands and stands in `phase`; else IllegalCommand(reason, clause)."""
+    require_open(state)
+    if state.phase is not phase:
+        raise IllegalCommand(reason, clause)
+
+
 def require_open(state: RoundState) -> None:
     """The round takes commands: it is not closed, and no card fault stops it."""
     if state.phase is Phase.CLOSED:

@@ -10,7 +10,7 @@ from typing import ClassVar
 from controller.core.cards import Card
 from controller.core.hands import HandValue
 from controller.core.rules import BuyGameWho
-from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand, require_open
+from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand, require_open, require_phase
 from controller.engine.commands.stock import ensure_stock, reshuffle_if_short
 from controller.engine.events import (
     AnteTaken,
@@ -92,9 +92,7 @@ class CloseBuying(Command):
     action: ClassVar[ActionKind] = ActionKind.CLOSE_BUYING
 
     def verify(self, state: RoundState) -> None:
-        require_open(state)
-        if state.phase is not Phase.BUYING:
-            raise IllegalCommand("No box is choosing whether to buy the dealer a game now.", "R-BUY-2")
+        require_phase(state, Phase.BUYING, "No box is choosing whether to buy the dealer a game now.", "R-BUY-2")
 
     def execute(self, state: RoundState, log: EventLog) -> None:
         _close_buying(state, log)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand, require_open
+from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand, require_open, require_phase
 from controller.engine.events import BetsClosed, StakesPlaced, StakesWithdrawn
 from controller.engine.queries import bet_amount
 from controller.engine.state import Phase, RoundState
@@ -84,9 +84,8 @@ class WithdrawStakes(Command):
     box: int
 
     def verify(self, state: RoundState) -> None:
-        require_open(state)
-        if state.phase is not Phase.BETTING:
-            raise IllegalCommand("Bets are closed: stakes cannot be taken back once the deal has begun.", "R-BET-1")
+        require_phase(state, Phase.BETTING, "Bets are closed: stakes cannot be taken back once the deal has begun.",
+                      "R-BET-1")
         if self.box not in state.boxes:
             raise IllegalCommand(f"Box {self.box} has no stakes to withdraw.", "R-BET-1")
 
@@ -101,9 +100,7 @@ class CloseBets(Command):
     action: ClassVar[ActionKind] = ActionKind.CLOSE_BETS
 
     def verify(self, state: RoundState) -> None:
-        require_open(state)
-        if state.phase is not Phase.BETTING:
-            raise IllegalCommand("Bets are already closed.", "R-DEAL-1")
+        require_phase(state, Phase.BETTING, "Bets are already closed.", "R-DEAL-1")
         if not state.order:
             raise IllegalCommand("No box has an ante: place stakes before dealing.", "R-BET-1")
 
