@@ -11,8 +11,7 @@ from controller.engine.state import RoundState
 
 def dealer_revealed(state: RoundState, old: DealerRevealedV1) -> DealerRevealed:
     """R-BUY-1: version 1 did not name the boxes that may buy the dealer a game."""
-    buyers = () if old.qualified else boxes_allowed_to_buy(state)
-    return DealerRevealed(old.best, old.qualified, buyers)
+    return DealerRevealed(old.best, old.qualified, boxes_allowed_to_buy(state, old.qualified))
 
 
 def dealer_card_replaced(state: RoundState, old: DealerCardReplacedV1) -> DealerCardReplaced:

@@ -15,9 +15,11 @@ def may_buy_game(rules: BuyGameRules, box: BoxState) -> bool:
     return rules.enabled and (rules.who == BuyGameWho.ANY or box.insurance == 0)
 
 
-def boxes_allowed_to_buy(state: RoundState) -> tuple[int, ...]:
-    """R-BUY-1: the boxes that may buy the dealer a game when he shows a hand that does not qualify: open boxes
-    that bet, insured or not as the rules say."""
+def boxes_allowed_to_buy(state: RoundState, dealer_qualified: bool) -> tuple[int, ...]:
+    """R-BUY-1: the boxes that may buy the dealer a game as he shows his hand: none when it qualifies; else open
+    boxes that bet, insured or not as the rules say."""
+    if dealer_qualified:
+        return ()
     rules = state.rules.buy_game
     return tuple(box.box for box in state.boxes.values()
                  if box.bet > 0 and not box.folded and not box.blind and may_buy_game(rules, box))

@@ -62,8 +62,8 @@ class EventLog:
 class Command:
     """Base of every command. A subclass is a frozen dataclass that names its `action` and keeps its rules:
     `verify` reads the state and raises IllegalCommand (changing nothing); `execute` is called only on a
-    verified command and changes the state only through the events it emits. (A plain class: mypy refuses a
-    command that lacks either method, and every command passes an isinstance check on its way in.)"""
+    verified command and changes the state only through the events it emits (mypy refuses a command class that
+    lacks either)."""
 
     __slots__ = ()
     action: ClassVar[ActionKind]

@@ -49,7 +49,7 @@ class RevealDealer(Command):
     def execute(self, state: RoundState, log: EventLog) -> None:
         dealer = hand_value(state.dealer)
         qualified = dealer_qualifies(state)
-        log.emit(DealerRevealed(dealer.category, qualified, () if qualified else boxes_allowed_to_buy(state)))
+        log.emit(DealerRevealed(dealer.category, qualified, boxes_allowed_to_buy(state, qualified)))
         if state.phase is not Phase.BUYING:
             _finish(state, log, dealer)
 
