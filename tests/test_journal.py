@@ -1,5 +1,6 @@
 """The journal (ARCHITECTURE.md "Journal"): durable, append-only, hash-chained; every tampering shows."""
 
+import dataclasses
 import itertools
 import sqlite3
 
@@ -143,3 +144,23 @@ def test_journal_that_is_not_a_journal_says_so(tmp_path):
         Journal(path)
     with pytest.raises(JournalError, match="no journal at"):
         Journal(tmp_path / "missing.journal", readonly=True)
+
+
+def test_journal_append_returns_the_entries_the_file_holds(tmp_path):
+    """The entries an append returns are those read back from the file, every field."""
+    with Journal(tmp_path / "T1.journal") as journal:
+        appended = journal.append([
+            NewEvent("table.note", {"text": "dealer change", "n": 1}, 1000.5, actor="pit_boss:boris"),
+            NewEvent("CardPlaced", {"card": "QS", "to": 3}, 1001.0, "T1-000001", "shoe#7"),
+        ])
+        read_back = list(journal.entries())
+        assert appended == read_back and len(appended) == 2
+        assert appended[1].payload_json == '{"card":"QS","to":3}' and appended[0].prev_hash == "0" * 64
+        assert verify_chain(read_back).ok and journal.append([]) == []
+
+
+def test_journal_new_event_takes_its_optional_fields_by_keyword_and_is_immutable():
+    event = NewEvent("table.note", {"a": 1}, at=5.0, actor="dealer")
+    assert (event.round_id, event.actor, event.version) == (None, "dealer", 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.kind = "other"

@@ -1,8 +1,9 @@
 """The pit boss's shift report: rounds, drop, house win and hold %, by box and by hour; HTML with a chart, CSV.
 
 Drop here is the handle: everything wagered on the layout (ante, bet, draw payments, insurance, bonus, the
-buy-a-game payment), voided rounds left out since their stakes went back; house win is what the house kept
-after every payment and manual adjustment, each adjustment counted against its box; hold % = win / drop.
+buy-a-game payment), voided rounds left out since their stakes went back; house win is each round's house net
+(what the house kept after every payment and manual adjustment, each adjustment counted against its box, as
+controller.table.round_record defines it); hold % = win / drop.
 
 Theoretical win is what the house expects to keep from the same play: each box's ante times the preset's house
 edge per ante under the `basic` strategy (controller/analysis/house_edges.py), plus its bonus stake times the
@@ -18,10 +19,9 @@ import io
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
 
 from controller.analysis.house_edges import HouseEdge
-from controller.table.audit.rounds import RoundRecord
+from controller.table.round_record import BoxResult, RoundRecord
 
 
 @dataclass
@@ -64,39 +64,35 @@ def build_report(table_id: str, rounds: list[RoundRecord], edges: dict[str, Hous
                          max((r.closed_at or r.opened_at for r in rounds), default=None))
     report.incomplete = len(rounds) - len(complete)
     for r in complete:
-        adjusted: dict[int, int] = {}
-        for a in r.adjustments:
-            adjusted[int(a["box"])] = adjusted.get(int(a["box"]), 0) + int(a["amount"])
         report.adjustments += len(r.adjustments)
         report.voided += r.voided
         hour = datetime.fromtimestamp(r.opened_at, UTC).strftime("%Y-%m-%d %H:00")
         edge = edges.get(r.rules_digest)
         if edge is None and not r.voided:
-            report.rules_without_edge.add(r.rules)
+            report.rules_without_edge.add(r.rules.name)
         elif edge is not None:
-            report.edges_used[r.rules] = edge
-        expected = {box["box"]: _theoretical_win(box, edge) if not r.voided else 0.0 for box in r.boxes}
+            report.edges_used[r.rules.name] = edge
+        expected = {b.box: _theoretical_win(b, edge) if not r.voided else 0.0 for b in r.boxes}
         for tally in (report.total, report.by_hour[hour]):
             tally.rounds += 1
             tally.boxes += len(r.boxes)
             tally.drop += r.wagered
-            tally.win += r.house_net - sum(adjusted.values())
+            tally.win += r.house_net
             tally.theoretical += sum(expected.values())
-        for box in r.boxes:
-            t = report.by_box[box["box"]]
+        for b in r.boxes:
+            t = report.by_box[b.box]
             t.rounds += 1
             t.boxes += 1
-            t.drop += box["wagered"]
-            t.win -= box["net"] + adjusted.get(box["box"], 0)
-            t.theoretical += expected[box["box"]]
+            t.drop += b.wagered
+            t.win -= r.net(b)
+            t.theoretical += expected[b.box]
     return report
 
 
-def _theoretical_win(box: dict[str, Any], edge: HouseEdge | None) -> float:
+def _theoretical_win(box: BoxResult, edge: HouseEdge | None) -> float:
     if edge is None:
         return 0.0
-    stakes = box.get("stakes", {})
-    return float(stakes.get("ante", 0) * edge.house_edge + stakes.get("bonus", 0) * (edge.bonus_edge or 0.0))
+    return float(box.ante * edge.house_edge + box.bonus * (edge.bonus_edge or 0.0))
 
 
 def report_csv(report: ShiftReport) -> str:
