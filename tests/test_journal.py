@@ -63,54 +63,42 @@ def test_journal_is_append_only_even_to_hand_written_sql(tmp_path):
         db.execute("INSERT INTO events SELECT * FROM events WHERE seq = 2")
 
 
-def test_audit_verify_catches_an_edited_event(tmp_path):
+def tampered(tmp_path, *statements):
+    """What verify says of a journal of ten events after `statements` were run on its file behind SQLite's back."""
     path = tmp_path / "t1.journal"
     fill(path)
     with raw(path) as db:
-        db.execute("""UPDATE events SET payload = '{"box":1,"card":"AS"}' WHERE seq = 4""")
-    report = verify(path)
+        for statement in statements:
+            db.execute(statement)
+    return verify(path)
+
+
+def test_audit_verify_catches_an_edited_event(tmp_path):
+    report = tampered(tmp_path, """UPDATE events SET payload = '{"box":1,"card":"AS"}' WHERE seq = 4""")
     assert not report.ok and report.first_bad_event == 4 and "changed" in report.reason
 
 
 def test_audit_verify_catches_a_deleted_event(tmp_path):
-    path = tmp_path / "t1.journal"
-    fill(path)
-    with raw(path) as db:
-        db.execute("DELETE FROM events WHERE seq = 6")
-    report = verify(path)
+    report = tampered(tmp_path, "DELETE FROM events WHERE seq = 6")
     assert not report.ok and report.first_bad_event == 7 and "missing" in report.reason
 
 
 def test_audit_verify_catches_a_deletion_hidden_by_renumbering(tmp_path):
-    path = tmp_path / "t1.journal"
-    fill(path)
-    with raw(path) as db:
-        db.execute("DELETE FROM events WHERE seq = 6")
-        db.execute("UPDATE events SET seq = seq - 1 WHERE seq > 6")
-    report = verify(path)
+    report = tampered(tmp_path, "DELETE FROM events WHERE seq = 6", "UPDATE events SET seq = seq - 1 WHERE seq > 6")
     assert not report.ok and report.first_bad_event == 6
 
 
 def test_audit_verify_catches_an_inserted_event(tmp_path):
-    path = tmp_path / "t1.journal"
-    fill(path)
-    with raw(path) as db:
-        db.execute("UPDATE events SET seq = seq + 1000 WHERE seq >= 5")
-        db.execute("UPDATE events SET seq = seq - 999 WHERE seq >= 1000")
-        db.execute("INSERT INTO events SELECT 5, table_id, at, round_id, kind, version, actor, "
-                   """'{"box":2,"card":"KH"}', prev_hash, hash FROM events WHERE seq = 4""")
-    report = verify(path)
+    report = tampered(tmp_path, "UPDATE events SET seq = seq + 1000 WHERE seq >= 5",
+                      "UPDATE events SET seq = seq - 999 WHERE seq >= 1000",
+                      "INSERT INTO events SELECT 5, table_id, at, round_id, kind, version, actor, "
+                      """'{"box":2,"card":"KH"}', prev_hash, hash FROM events WHERE seq = 4""")
     assert not report.ok and report.first_bad_event == 5
 
 
 def test_audit_verify_catches_reordered_events(tmp_path):
-    path = tmp_path / "t1.journal"
-    fill(path)
-    with raw(path) as db:
-        db.execute("UPDATE events SET seq = 100 WHERE seq = 3")
-        db.execute("UPDATE events SET seq = 3 WHERE seq = 4")
-        db.execute("UPDATE events SET seq = 4 WHERE seq = 100")
-    report = verify(path)
+    report = tampered(tmp_path, "UPDATE events SET seq = 100 WHERE seq = 3", "UPDATE events SET seq = 3 WHERE seq = 4",
+                      "UPDATE events SET seq = 4 WHERE seq = 100")
     assert not report.ok and report.first_bad_event == 3
 
 

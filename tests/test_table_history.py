@@ -15,29 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.engine import IllegalCommand
+from controller.table import table_events
 from controller.table.audit.rounds import read_rounds, verify_journal
 from controller.table.autoplay import QA_PIT_BOSS, ShoeFeed, play_rounds
 from controller.table.controller import TableController
 from controller.table.history import HistoryError, TableHistory
 from controller.table.journal import Journal, payload_to_json
 from controller.table.rule_files import load_preset
-from controller.table.table_events import (
-    TABLE_EVENT_TYPES,
-    CardHeld,
-    ClockRebased,
-    ConfirmationUndone,
-    DealerSignedIn,
-    DealerSignedOut,
-    PaymentAdjusted,
-    PaymentConfirmed,
-    RoundOpened,
-    RulesSet,
-    SessionMarked,
-    TableEventFormatError,
-    TableFaultRaised,
-    TableFaultResolved,
-    table_event_from,
-)
 from controller.table.users import Role, User
 from drivers.base import open_source
 
@@ -46,36 +30,37 @@ ANNA = User("anna", Role.DEALER)
 BORIS = User("boris", Role.PIT_BOSS)
 
 EXAMPLES = [
-    RulesSet(load_preset("online"), "pit_boss:boris", "night shift"),
-    RoundOpened("T1-000007", 7, "classic"),
-    TableFaultRaised("F3", "E04", "Jam in the shoe.", "sim://", clears_itself=False),
-    TableFaultResolved("F3", "pit_boss:boris", "cleared the jam"),
-    ClockRebased(1_750_000_000.5, 1_749_999_700.25, "pit_boss:boris"),
-    PaymentAdjusted("T1-000006", 2, -40, "pit_boss:boris", "paid twice"),
-    SessionMarked("simulation", {"seed": 3}),
-    CardHeld("??", 41, "serial:///dev/ttyUSB0", "no round was expecting a card"),
-    PaymentConfirmed("T1-000007", 3, 250, "dealer:anna"),
-    ConfirmationUndone("T1-000007", 3, "pit_boss:boris", "the player was paid 25, not 250"),
-    DealerSignedIn("dealer:anna"),
-    DealerSignedOut("dealer:anna"),
+    table_events.RulesSet(load_preset("online"), "pit_boss:boris", "night shift"),
+    table_events.RoundOpened("T1-000007", 7, "classic"),
+    table_events.TableFaultRaised("F3", "E04", "Jam in the shoe.", "sim://", clears_itself=False),
+    table_events.TableFaultResolved("F3", "pit_boss:boris", "cleared the jam"),
+    table_events.ClockRebased(1_750_000_000.5, 1_749_999_700.25, "pit_boss:boris"),
+    table_events.PaymentAdjusted("T1-000006", 2, -40, "pit_boss:boris", "paid twice"),
+    table_events.SessionMarked("simulation", {"seed": 3}),
+    table_events.CardHeld("??", 41, "serial:///dev/ttyUSB0", "no round was expecting a card"),
+    table_events.PaymentConfirmed("T1-000007", 3, 250, "dealer:anna"),
+    table_events.ConfirmationUndone("T1-000007", 3, "pit_boss:boris", "the player was paid 25, not 250"),
+    table_events.DealerSignedIn("dealer:anna"),
+    table_events.DealerSignedOut("dealer:anna"),
 ]
 
 
 def test_journal_every_table_event_reads_back_from_its_payload_as_itself():
-    assert {type(e) for e in EXAMPLES} == set(TABLE_EVENT_TYPES.values())
+    assert {type(e) for e in EXAMPLES} == set(table_events.TABLE_EVENT_TYPES.values())
     for event in EXAMPLES:
         stored = json.loads(payload_to_json(event.payload()))  # as the journal holds it
-        assert table_event_from(event.KIND, stored) == event
+        assert table_events.table_event_from(event.KIND, stored) == event
 
 
 def test_journal_table_event_payloads_are_those_rptable_has_always_written():
-    assert TableFaultRaised("F1", "CLOCK", "The clock jumped back 300 s.", "clock").payload() == {
+    assert table_events.TableFaultRaised("F1", "CLOCK", "The clock jumped back 300 s.", "clock").payload() == {
         "fault_id": "F1", "code": "CLOCK", "text": "The clock jumped back 300 s.", "source": "clock",
         "clears_itself": False}
-    assert ClockRebased(1.5, 2.5, "pit_boss:anna").payload() == {"from": 1.5, "to": 2.5, "actor": "pit_boss:anna"}
-    assert RoundOpened("T1-000001", 1, "classic").payload() == {"round_id": "T1-000001", "number": 1,
-                                                                 "rules": "classic"}
-    assert SessionMarked("fixture", {"seed": 21}).payload() == {"mode": "fixture", "seed": 21}
+    rebased = table_events.ClockRebased(1.5, 2.5, "pit_boss:anna")
+    assert rebased.payload() == {"from": 1.5, "to": 2.5, "actor": "pit_boss:anna"}
+    opened = table_events.RoundOpened("T1-000001", 1, "classic")
+    assert opened.payload() == {"round_id": "T1-000001", "number": 1, "rules": "classic"}
+    assert table_events.SessionMarked("fixture", {"seed": 21}).payload() == {"mode": "fixture", "seed": 21}
 
 
 @pytest.mark.parametrize("journal", sorted(OLD_JOURNALS.glob("*.journal.gz")), ids=lambda p: p.name[:-11])
@@ -86,7 +71,7 @@ def test_journal_table_events_of_a_journal_written_before_the_redesign_read_and_
         entries = list(old.table_entries())
     assert entries
     for entry in entries:
-        event = table_event_from(entry.kind, entry.payload)
+        event = table_events.table_event_from(entry.kind, entry.payload)
         assert payload_to_json(event.payload()) == entry.payload_json, entry.seq
 
 
@@ -101,14 +86,14 @@ def test_journal_table_events_of_a_journal_written_before_the_redesign_read_and_
     ("table.teleport", {}, "not a table event"),
 ])
 def test_journal_a_damaged_table_event_is_named_with_its_field(kind, payload, named):
-    with pytest.raises(TableEventFormatError, match=named):
-        table_event_from(kind, payload)
+    with pytest.raises(table_events.TableEventFormatError, match=named):
+        table_events.table_event_from(kind, payload)
 
 
 def test_journal_a_round_opened_before_any_rules_cannot_be_folded():
     history = TableHistory()
     with pytest.raises(HistoryError, match="before any house rules"):
-        history.fold_event(RoundOpened("T1-000001", 1, "classic"), 1.0, "T1-000001")
+        history.fold_event(table_events.RoundOpened("T1-000001", 1, "classic"), 1.0, "T1-000001")
 
 
 def played_table(path, rounds=2, seed=4):
@@ -152,7 +137,7 @@ def test_payments_a_confirmation_undone_without_a_pit_boss_fails_verification(tm
     box = table.round_record.boxes[0].box
     table.confirm_payment(box, ANNA)
     journal.close()
-    undone = ConfirmationUndone(table.round_id, box, "dealer:anna", "changed my mind")
+    undone = table_events.ConfirmationUndone(table.round_id, box, "dealer:anna", "changed my mind")
 
     def undo_by_the_dealer(rows):
         last = rows[-1]

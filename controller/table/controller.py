@@ -40,24 +40,10 @@ from controller.engine import (
     new_round,
     verify,
 )
+from controller.table import table_events
 from controller.table.history import TableFault, TableHistory, settled_boxes
 from controller.table.journal import Journal, JournalEntry, JournalError, NewEvent
 from controller.table.round_record import RoundRecord
-from controller.table.table_events import (
-    CardHeld,
-    ClockRebased,
-    ConfirmationUndone,
-    DealerSignedIn,
-    DealerSignedOut,
-    PaymentAdjusted,
-    PaymentConfirmed,
-    RoundOpened,
-    RulesSet,
-    SessionMarked,
-    TableEvent,
-    TableFaultRaised,
-    TableFaultResolved,
-)
 from controller.table.users import Role, User
 from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent
 
@@ -107,7 +93,7 @@ class TableController:
         if self.rules is None:
             if rules is None:
                 raise ValueError("a new journal needs house rules (a preset or a rules file)")
-            self._record(RulesSet(rules, "setup", "new table"))
+            self._record(table_events.RulesSet(rules, "setup", "new table"))
             self.flush()
         elif rules is not None and rules.to_mapping() != self.rules.to_mapping():
             raise RulesMismatch(
@@ -148,7 +134,7 @@ class TableController:
         return self.history.faults
 
     @property
-    def adjustments(self) -> list[PaymentAdjusted]:
+    def adjustments(self) -> list[table_events.PaymentAdjusted]:
         return self.history.adjustments
 
     @property
@@ -218,12 +204,12 @@ class TableController:
         if any(f.code == code and f.source == source for f in self.faults.values()):
             return []  # already open: one fault, not one per repeat
         fault_id = f"F{self.history.faults_raised + 1}"
-        self._record(TableFaultRaised(fault_id, code, text, source, clears_itself))
+        self._record(table_events.TableFaultRaised(fault_id, code, text, source, clears_itself))
         return self.flush()
 
     def mark_session(self, mode: str, **detail: Any) -> list[JournalEntry]:
         """Record what kind of session this journal holds (a simulation, with its seed), once, at its start."""
-        self._record(SessionMarked(mode, detail))
+        self._record(table_events.SessionMarked(mode, detail))
         return self.flush()
 
     # ---------------------------------------------------------------------------------------- payments
@@ -235,7 +221,7 @@ class TableController:
             raise IllegalCommand(f"Box {box} has no settled payment to confirm.", "ARCH-FAULTS")
         if box in record.confirmed:
             raise IllegalCommand(f"Box {box}'s payment is confirmed already.", "ARCH-FAULTS")
-        self._record(PaymentConfirmed(record.round_id, box, record.net(result), by.label), actor=by.label)
+        self._record(table_events.PaymentConfirmed(record.round_id, box, record.net(result), by.label), actor=by.label)
         return self.flush()
 
     def undo_confirmation(self, box: int, by: User, reason: str) -> list[JournalEntry]:
@@ -244,21 +230,21 @@ class TableController:
         record = self.round_record
         if record is None or box not in record.confirmed:
             raise IllegalCommand(f"Box {box}'s payment is not confirmed: there is nothing to undo.", "ARCH-FAULTS")
-        self._record(ConfirmationUndone(record.round_id, box, by.label, reason), actor=by.label)
+        self._record(table_events.ConfirmationUndone(record.round_id, box, by.label, reason), actor=by.label)
         return self.flush()
 
     def sign_in(self, dealer: User) -> list[JournalEntry]:
         """A dealer takes over the table: the rounds opened from now on are theirs."""
         if not dealer.may(Role.DEALER):
             raise IllegalCommand(f"{dealer.name} may not deal.", "ARCH-FAULTS")
-        self._record(DealerSignedIn(dealer.label), actor=dealer.label)
+        self._record(table_events.DealerSignedIn(dealer.label), actor=dealer.label)
         return self.flush()
 
     def sign_out(self) -> list[JournalEntry]:
         dealer = self.history.dealer
         if dealer is None:
             raise IllegalCommand("No dealer is signed in.", "ARCH-FAULTS")
-        self._record(DealerSignedOut(dealer), actor=dealer)
+        self._record(table_events.DealerSignedOut(dealer), actor=dealer)
         return self.flush()
 
     # ------------------------------------------------------------------------------ pit-boss overrides
@@ -267,11 +253,11 @@ class TableController:
         fault = self.faults.get(fault_id)
         if fault is None:
             raise IllegalCommand(f"There is no open fault {fault_id}.", "ARCH-FAULTS")
-        self._record(TableFaultResolved(fault_id, by.label, reason), actor=by.label)
+        self._record(table_events.TableFaultResolved(fault_id, by.label, reason), actor=by.label)
         if fault.code == "CLOCK":
             # The pit boss has checked the time: from now on the clock's own time is recorded again.
             now = float(self.clock())
-            self._record(ClockRebased(self.history.last_at, now, by.label), actor=by.label, at=now)
+            self._record(table_events.ClockRebased(self.history.last_at, now, by.label), actor=by.label, at=now)
             self._clock_offset = None
         return self.flush()
 
@@ -280,7 +266,7 @@ class TableController:
         self._require_pit_boss(by, reason)
         if self.round_open:
             raise TableLocked("The house rules can change only between rounds: finish or void this round first.")
-        self._record(RulesSet(rules, by.label, reason), actor=by.label)
+        self._record(table_events.RulesSet(rules, by.label, reason), actor=by.label)
         return self.flush()
 
     def correct_card(self, card_code: str, by: User, reason: str) -> list[JournalEntry]:
@@ -303,7 +289,7 @@ class TableController:
         if box not in settled_boxes(self.journal.round_entries(round_id)):
             raise IllegalCommand(f"Round {round_id} has no settled box {box}: only a settled box's payment can be "
                                  "adjusted.", "ARCH-FAULTS")
-        self._record(PaymentAdjusted(round_id, box, amount, by.label, reason), actor=by.label)
+        self._record(table_events.PaymentAdjusted(round_id, box, amount, by.label, reason), actor=by.label)
         return self.flush()
 
     # ------------------------------------------------------------------------------------- durability
@@ -346,26 +332,16 @@ class TableController:
             return []
         return self.flush()
 
-    def _record(self, event: TableEvent, actor: str | None = None, at: float | None = None) -> None:
+    def _record(self, event: table_events.TableEvent, actor: str | None = None, at: float | None = None) -> None:
         """Fold a table event into the history now and queue it for the journal (a failed commit rebuilds the
         history from the journal)."""
         at = self._time() if at is None else at
-        round_id = self._entry_round(event)
+        round_id = event.entry_round(self.round_id if self.round_open else None)
         self.history.fold_event(event, at, round_id)
         self._pending.append(NewEvent(event.KIND, event.payload(), at, round_id, actor, event.VERSION))
 
-    def _entry_round(self, event: TableEvent) -> str | None:
-        """The round a table event's journal entry belongs to: a round opened, its own; a payment's confirmation,
-        the round it confirms; the clock rebased, none (it is the table's time); anything else, the round in
-        play, if one is."""
-        if isinstance(event, RoundOpened | PaymentConfirmed | ConfirmationUndone):
-            return event.round_id
-        if isinstance(event, ClockRebased) or not self.round_open:
-            return None
-        return self.round_id
-
     def _hold(self, card_event: CardEvent, why: str) -> list[JournalEntry]:
-        self._record(CardHeld(card_event.code, card_event.seq, card_event.source, why))
+        self._record(table_events.CardHeld(card_event.code, card_event.seq, card_event.source, why))
         return self.flush()
 
     def _round_for(self, command: Command) -> RoundState:
@@ -375,7 +351,7 @@ class TableController:
         assert self.rules is not None
         verify(new_round(self.rules), command)
         number = self.round_number + 1
-        self._record(RoundOpened(f"{self.table_id}-{number:06d}", number, self.rules.name))
+        self._record(table_events.RoundOpened(f"{self.table_id}-{number:06d}", number, self.rules.name))
         assert self.round is not None
         return self.round
 
@@ -401,7 +377,7 @@ class TableController:
     def _clear_self_clearing(self, source: str) -> list[JournalEntry]:
         for fault in list(self.faults.values()):
             if fault.clears_itself and fault.source == source:
-                self._record(TableFaultResolved(fault.fault_id, f"source:{source}", "the link returned"))
+                self._record(table_events.TableFaultResolved(fault.fault_id, f"source:{source}", "the link returned"))
         return self.flush()
 
     def _time(self, wall: float | None = None) -> float:

@@ -50,6 +50,10 @@ class TableEvent:
         fields = ", ".join(f"{key} {value}" for key, value in self.payload().items())
         return f"{self.KIND}: {fields}" if fields else self.KIND
 
+    def entry_round(self, in_play: str | None) -> str | None:
+        """The round this event's journal entry belongs to, given the round in play (None between rounds)."""
+        return in_play
+
 
 @dataclass(frozen=True, slots=True)
 class RulesSet(TableEvent):
@@ -72,6 +76,9 @@ class RoundOpened(TableEvent):
     round_id: str
     number: int
     rules_name: str = field(metadata={"key": "rules"})
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return self.round_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +118,9 @@ class ClockRebased(TableEvent):
     from_at: float = field(metadata={"key": "from"})
     to_at: float = field(metadata={"key": "to"})
     actor: str
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return None  # the table's time, not a round's
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +176,9 @@ class PaymentConfirmed(TableEvent):
     amount: int  # + paid to the player, - collected
     actor: str
 
+    def entry_round(self, in_play: str | None) -> str | None:
+        return self.round_id  # the round just closed, whether or not the next one is open yet
+
 
 @dataclass(frozen=True, slots=True)
 class ConfirmationUndone(TableEvent):
@@ -176,6 +189,9 @@ class ConfirmationUndone(TableEvent):
     box: int
     actor: str
     reason: str
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return self.round_id
 
 
 @dataclass(frozen=True, slots=True)
