@@ -69,8 +69,8 @@ def event_of(entry: JournalEntry) -> TableEvent | Event | None:
 
 def settled_boxes(entries: Iterable[JournalEntry]) -> set[int]:
     """The boxes a round's entries settle."""
-    return {event.box for entry in entries if entry.kind == "BoxSettled"
-            if isinstance(event := event_from_dict(entry.payload), BoxSettled)}
+    events = (event_from_dict(entry.payload) for entry in entries if entry.kind == BoxSettled.__name__)
+    return {event.box for event in events if isinstance(event, BoxSettled)}
 
 
 class TableHistory:
@@ -113,9 +113,6 @@ class TableHistory:
     @property
     def round_number(self) -> int:
         return self.rounds[-1].number if self.rounds else 0
-
-    def round(self, round_id: str) -> RoundRecord | None:
-        return self._by_id.get(round_id)
 
     # -- folding --------------------------------------------------------------------------------------------
     def fold(self, entry: JournalEntry) -> None:
