@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 
 from controller.table.autoplay import ShoeFeed, play_rounds
@@ -21,6 +22,7 @@ BORIS = User("boris", Role.PIT_BOSS)
 
 def test_audit_view_replays_an_adjustment_as_a_step_of_the_round_it_adjusts(tmp_path: Path, qapp: QApplication
                                                                            ) -> None:
+    widgets_before = len(QApplication.topLevelWidgets())
     with Journal(tmp_path / "T1.journal") as journal:
         table = TableController(journal, load_preset("classic"))
         feed = ShoeFeed(open_source("sim://?seed=6&rate=0&clock=virtual"), table)
@@ -45,3 +47,5 @@ def test_audit_view_replays_an_adjustment_as_a_step_of_the_round_it_adjusts(tmp_
             assert "adjustment" not in dialog.step_state.text()
         finally:
             dialog.deleteLater()
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert len(QApplication.topLevelWidgets()) == widgets_before  # no widget left behind for later tests
