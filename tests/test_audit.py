@@ -186,3 +186,24 @@ def test_audit_report_reads_each_rounds_rules_digest_from_the_journal(session):
         rounds = read_rounds(journal.entries())
     assert rounds and {r.rules_digest for r in rounds} == {rules_digest(load_preset(rounds[0].rules.name))}
     assert all("stakes" in r.box_line(box) for r in rounds for box in r.boxes)
+
+
+def test_audit_of_a_journal_whose_events_cannot_be_replayed_says_so_without_a_traceback(session, tmp_path):
+    """A row re-hashed by a forger into an event the table never writes (an opening without its round's id):
+    the audit names the event and says to run verify, which names it too."""
+    damaged = tmp_path / "damaged.journal"
+    damaged.write_bytes(session.read_bytes())
+    target: list[int] = []
+
+    def drop_a_round_id(rows):
+        row = next(r for r in rows if r[4] == "table.round_opened" and '"number":3' in r[7])
+        row[7] = row[7].replace('"round_id":"T1-000003",', "")
+        target.append(row[0])
+        return rows
+
+    rehash(damaged, drop_a_round_id)
+    out = rptable("audit", "--journal", str(damaged), "rounds")
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert f"event {target[0]} (table.round_opened) cannot be replayed" in out.stderr and "audit verify" in out.stderr
+    report = json.loads(rptable("audit", "--journal", str(damaged), "verify", "--json").stdout)
+    assert report["first_bad_event"] == target[0] and "round_id" in report["reason"]
