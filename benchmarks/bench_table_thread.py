@@ -1,10 +1,10 @@
 """The table controller's own CPU per round of `rptable simulate`: the thread that plays, with the shoe left out.
 
 `rptable simulate --rules classic --rounds 2000 --seed 3` with 6 boxes plays every round on one thread: the
-strategy, the engine, the table controller and its journal (hashing, handing the round to its writer process),
+strategy, the engine, the table controller and its journal (hashing, one fsynced commit a round),
 and the shoe's driver. This measures that thread with the simulated shoe left out: the
 cards come from the round's shuffled pack, in the order the shoe would deal them, and everything else is the
-real thing (journal on disk, write-behind, fsync per round). It prints the playing thread's CPU time per round
+real thing (journal on disk, fsync per round). It prints the playing thread's CPU time per round
 (target: well under 1.1 ms), the rounds per second of wall time, and, for scale on a shared machine, the CPU
 time of `sum(range(1000))` and the load average. Each figure is the best of --repeats runs.
 
@@ -67,7 +67,7 @@ def measure(rounds: int, repeats: int) -> dict[str, float]:
     best_cpu = best_rate = None
     for _ in range(repeats):
         with tempfile.TemporaryDirectory(prefix="bench-thread-", dir=ROOT / "benchmarks") as folder:
-            journal = Journal(Path(folder) / "T1.journal", write_behind=True)
+            journal = Journal(Path(folder) / "T1.journal")
             controller = TableController(journal, rules, commit_per="round")
             controller.mark_session("simulation", seed=3)
             feed = PackFeed()

@@ -1,5 +1,6 @@
 """`rptable audit` (issue: table application): pit bosses list, replay, recall, verify, export and report."""
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -7,6 +8,14 @@ from pathlib import Path
 
 import pytest
 from forgery import rehash
+
+from controller.engine import event_from_dict
+from controller.table.audit.rounds import RoundRecord, read_rounds
+from controller.table.audit.shift_report import build_report, report_csv, report_html
+from controller.table.journal import Journal
+from controller.table.round_record import BoxResult
+from controller.table.rule_files import load_preset
+from controller.table.table_events import PaymentAdjusted
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {"PYTHONPATH": f"{ROOT}:{ROOT / 'hardware-sim'}", "PATH": "/usr/bin:/bin"}
@@ -125,32 +134,40 @@ def test_audit_verify_names_an_unreadable_row(session, tmp_path):
     assert out.returncode == 1 and report["first_bad_event"] == 40
 
 
-def test_audit_shift_report_counts_adjustments_per_box_and_leaves_voided_stakes_out():
-    from controller.table.audit.rounds import RoundRecord
-    from controller.table.audit.shift_report import build_report
+def settled(box, net, outcome="win", best="FLUSH"):
+    """A box's settlement as the journal holds it."""
+    return event_from_dict({"type": "BoxSettled", "v": 1, "box": box, "outcome": outcome, "best": best, "paid": [],
+                            "multiplier": 5, "ante": 0, "bet": net, "draw": 0, "insurance": 0, "bonus": 0,
+                            "buy_game": 0, "net": net})
 
-    box = {"box": 2, "net": 300, "wagered": 300, "cards": [], "best": "FLUSH", "paid": [], "multiplier": 5,
-           "outcome": "win", "lines": {}}
-    played = RoundRecord("T1-000001", 1, "classic", 1_750_000_000.0, 1_750_000_060.0, True, False, -300, 300,
-                         [box], adjustments=[{"box": 2, "amount": 50, "round_id": "T1-000001"}])
-    voided = RoundRecord("T1-000002", 2, "classic", 1_750_000_100.0, 1_750_000_160.0, True, True, 0, 0,
-                         [{**box, "net": 0, "wagered": 0, "outcome": "void"}])
+
+def test_audit_shift_report_counts_adjustments_per_box_and_leaves_voided_stakes_out():
+    """One definition of the money: a box's net and a round's house net include every adjustment, in the
+    round list as in the report; a voided round's stakes went back, so it adds no drop."""
+    classic = load_preset("classic")
+    played = RoundRecord("T1-000001", 1, classic, "d", 1_750_000_000.0, closed_at=1_750_000_060.0,
+                         settled_house_net=-300, boxes=[BoxResult(settled(2, 300), (), 100, 0, 300)],
+                         adjustments=[PaymentAdjusted("T1-000001", 2, 50, "pit_boss:anna", "short-paid")])
+    voided = RoundRecord("T1-000002", 2, classic, "d", 1_750_000_100.0, closed_at=1_750_000_160.0, voided=True,
+                         boxes=[BoxResult(settled(2, 0, "void"), (), 100, 0, 0)],
+                         adjustments=[PaymentAdjusted("T1-000002", 2, 20, "pit_boss:anna", "goodwill")])
     report = build_report("T1", [played, voided])
-    assert report.total.drop == 300 and report.total.win == -350
-    assert report.by_box[2].win == -350
+    assert report.total.drop == 300 and report.total.win == -370 and report.adjustments == 2
+    assert report.by_box[2].win == -370
+    assert (played.house_net, voided.house_net) == (-350, -20)
+    assert played.summary()["boxes"][0]["net"] == played.largest_payout == 350
 
 
 def test_audit_shift_report_sets_theoretical_win_beside_actual_and_names_rules_without_an_edge():
     from controller.analysis.house_edges import HouseEdge
-    from controller.table.audit.rounds import RoundRecord
-    from controller.table.audit.shift_report import build_report, report_csv, report_html
 
     edge = HouseEdge("classic", "basic", 0.05, (0.045, 0.055), 1_000_000, "2026-11-22", bonus_edge=0.25)
-    box = {"box": 1, "net": -100, "wagered": 100, "stakes": {"ante": 40, "bonus": 20}, "outcome": "lose"}
-    known = RoundRecord("T1-000001", 1, "classic", 1_750_000_000.0, 1_750_000_060.0, True, False, 100, 100,
-                        [box], rules_digest="d-classic")
-    other = RoundRecord("T1-000002", 2, "house-own", 1_750_000_100.0, 1_750_000_160.0, True, False, 100, 100,
-                        [box], rules_digest="d-own")
+    box = BoxResult(settled(1, -100, "lose", "NO_GAME"), (), 40, 20, 100)
+    known = RoundRecord("T1-000001", 1, load_preset("classic"), "d-classic", 1_750_000_000.0,
+                        closed_at=1_750_000_060.0, settled_house_net=100, boxes=[box])
+    house_own = dataclasses.replace(load_preset("classic"), name="house-own")
+    other = RoundRecord("T1-000002", 2, house_own, "d-own", 1_750_000_100.0, closed_at=1_750_000_160.0,
+                        settled_house_net=100, boxes=[box])
     report = build_report("T1", [known, other], {"d-classic": edge})
     # 40 ante x 5% + 20 bonus x 25% = 7 chips expected on the known round; nothing invented for the other.
     assert report.total.theoretical == pytest.approx(7.0)
@@ -164,11 +181,29 @@ def test_audit_shift_report_sets_theoretical_win_beside_actual_and_names_rules_w
 
 def test_audit_report_reads_each_rounds_rules_digest_from_the_journal(session):
     from controller.core.rules import rules_digest
-    from controller.table.audit.rounds import read_rounds
-    from controller.table.journal import Journal
-    from controller.table.rule_files import load_preset
 
     with Journal(session, readonly=True) as journal:
         rounds = read_rounds(journal.entries())
-    assert rounds and {r.rules_digest for r in rounds} == {rules_digest(load_preset(rounds[0].rules))}
-    assert all("stakes" in box for r in rounds for box in r.boxes)
+    assert rounds and {r.rules_digest for r in rounds} == {rules_digest(load_preset(rounds[0].rules.name))}
+    assert all("stakes" in r.box_line(box) for r in rounds for box in r.boxes)
+
+
+def test_audit_of_a_journal_whose_events_cannot_be_replayed_says_so_without_a_traceback(session, tmp_path):
+    """A row re-hashed by a forger into an event the table never writes (an opening without its round's id):
+    the audit names the event and says to run verify, which names it too."""
+    damaged = tmp_path / "damaged.journal"
+    damaged.write_bytes(session.read_bytes())
+    target: list[int] = []
+
+    def drop_a_round_id(rows):
+        row = next(r for r in rows if r[4] == "table.round_opened" and '"number":3' in r[7])
+        row[7] = row[7].replace('"round_id":"T1-000003",', "")
+        target.append(row[0])
+        return rows
+
+    rehash(damaged, drop_a_round_id)
+    out = rptable("audit", "--journal", str(damaged), "rounds")
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert f"event {target[0]} (table.round_opened) cannot be replayed" in out.stderr and "audit verify" in out.stderr
+    report = json.loads(rptable("audit", "--journal", str(damaged), "verify", "--json").stdout)
+    assert report["first_bad_event"] == target[0] and "round_id" in report["reason"]

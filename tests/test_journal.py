@@ -1,5 +1,6 @@
 """The journal (ARCHITECTURE.md "Journal"): durable, append-only, hash-chained; every tampering shows."""
 
+import dataclasses
 import itertools
 import sqlite3
 
@@ -62,54 +63,42 @@ def test_journal_is_append_only_even_to_hand_written_sql(tmp_path):
         db.execute("INSERT INTO events SELECT * FROM events WHERE seq = 2")
 
 
-def test_audit_verify_catches_an_edited_event(tmp_path):
+def tampered(tmp_path, *statements):
+    """What verify says of a journal of ten events after `statements` were run on its file behind SQLite's back."""
     path = tmp_path / "t1.journal"
     fill(path)
     with raw(path) as db:
-        db.execute("""UPDATE events SET payload = '{"box":1,"card":"AS"}' WHERE seq = 4""")
-    report = verify(path)
+        for statement in statements:
+            db.execute(statement)
+    return verify(path)
+
+
+def test_audit_verify_catches_an_edited_event(tmp_path):
+    report = tampered(tmp_path, """UPDATE events SET payload = '{"box":1,"card":"AS"}' WHERE seq = 4""")
     assert not report.ok and report.first_bad_event == 4 and "changed" in report.reason
 
 
 def test_audit_verify_catches_a_deleted_event(tmp_path):
-    path = tmp_path / "t1.journal"
-    fill(path)
-    with raw(path) as db:
-        db.execute("DELETE FROM events WHERE seq = 6")
-    report = verify(path)
+    report = tampered(tmp_path, "DELETE FROM events WHERE seq = 6")
     assert not report.ok and report.first_bad_event == 7 and "missing" in report.reason
 
 
 def test_audit_verify_catches_a_deletion_hidden_by_renumbering(tmp_path):
-    path = tmp_path / "t1.journal"
-    fill(path)
-    with raw(path) as db:
-        db.execute("DELETE FROM events WHERE seq = 6")
-        db.execute("UPDATE events SET seq = seq - 1 WHERE seq > 6")
-    report = verify(path)
+    report = tampered(tmp_path, "DELETE FROM events WHERE seq = 6", "UPDATE events SET seq = seq - 1 WHERE seq > 6")
     assert not report.ok and report.first_bad_event == 6
 
 
 def test_audit_verify_catches_an_inserted_event(tmp_path):
-    path = tmp_path / "t1.journal"
-    fill(path)
-    with raw(path) as db:
-        db.execute("UPDATE events SET seq = seq + 1000 WHERE seq >= 5")
-        db.execute("UPDATE events SET seq = seq - 999 WHERE seq >= 1000")
-        db.execute("INSERT INTO events SELECT 5, table_id, at, round_id, kind, version, actor, "
-                   """'{"box":2,"card":"KH"}', prev_hash, hash FROM events WHERE seq = 4""")
-    report = verify(path)
+    report = tampered(tmp_path, "UPDATE events SET seq = seq + 1000 WHERE seq >= 5",
+                      "UPDATE events SET seq = seq - 999 WHERE seq >= 1000",
+                      "INSERT INTO events SELECT 5, table_id, at, round_id, kind, version, actor, "
+                      """'{"box":2,"card":"KH"}', prev_hash, hash FROM events WHERE seq = 4""")
     assert not report.ok and report.first_bad_event == 5
 
 
 def test_audit_verify_catches_reordered_events(tmp_path):
-    path = tmp_path / "t1.journal"
-    fill(path)
-    with raw(path) as db:
-        db.execute("UPDATE events SET seq = 100 WHERE seq = 3")
-        db.execute("UPDATE events SET seq = 3 WHERE seq = 4")
-        db.execute("UPDATE events SET seq = 4 WHERE seq = 100")
-    report = verify(path)
+    report = tampered(tmp_path, "UPDATE events SET seq = 100 WHERE seq = 3", "UPDATE events SET seq = 3 WHERE seq = 4",
+                      "UPDATE events SET seq = 4 WHERE seq = 100")
     assert not report.ok and report.first_bad_event == 3
 
 
@@ -143,3 +132,23 @@ def test_journal_that_is_not_a_journal_says_so(tmp_path):
         Journal(path)
     with pytest.raises(JournalError, match="no journal at"):
         Journal(tmp_path / "missing.journal", readonly=True)
+
+
+def test_journal_append_returns_the_entries_the_file_holds(tmp_path):
+    """The entries an append returns are those read back from the file, every field."""
+    with Journal(tmp_path / "T1.journal") as journal:
+        appended = journal.append([
+            NewEvent("table.note", {"text": "dealer change", "n": 1}, 1000.5, actor="pit_boss:boris"),
+            NewEvent("CardPlaced", {"card": "QS", "to": 3}, 1001.0, "T1-000001", "shoe#7"),
+        ])
+        read_back = list(journal.entries())
+        assert appended == read_back and len(appended) == 2
+        assert appended[1].payload_json == '{"card":"QS","to":3}' and appended[0].prev_hash == "0" * 64
+        assert verify_chain(read_back).ok and journal.append([]) == []
+
+
+def test_journal_new_event_takes_its_optional_fields_by_keyword_and_is_immutable():
+    event = NewEvent("table.note", {"a": 1}, at=5.0, actor="dealer")
+    assert (event.round_id, event.actor, event.version) == (None, "dealer", 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.kind = "other"

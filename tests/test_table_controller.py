@@ -1,27 +1,31 @@
 """The table controller (ARCHITECTURE.md "Faults", "Journal"): faults lock play and survive restarts, only a
 pit boss resolves them, every override is journaled with who and why, nothing unrecorded is ever shown."""
 
+import random
+
 import pytest
 
-from controller.core.cards import parse_card
+from controller.core.cards import PACK, parse_card
 from controller.engine import CardDealt, CloseBets, IllegalCommand, PlaceStakes, expected_next
 from controller.table.autoplay import SessionTotals, ShoeFeed, _step, shuffled_pack
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import Journal
+from controller.table.journal.chain import verify_chain
 from controller.table.rule_files import load_preset
 from controller.table.users import Role, User
-from drivers.base import DeviceFault, StatusEvent, open_source
+from drivers.base import CardEvent, DeviceFault, StatusEvent, open_source
 
 BORIS = User("boris", Role.PIT_BOSS)
 ANNA = User("anna", Role.DEALER)
 
 
 class Clock:
-    def __init__(self):
+    def __init__(self, step=1.0):
         self.now = 1_750_000_000.0
+        self.step = step
 
     def __call__(self):
-        self.now += 1
+        self.now += self.step
         return self.now
 
 
@@ -83,8 +87,6 @@ def test_faults_an_offline_shoe_clears_itself_when_the_link_returns(table):
 def test_faults_cards_arriving_while_locked_are_journaled_and_held_back(table):
     start_round(table)
     table.raise_fault("E05", "cover opened while dealing", "sim://")
-    from drivers.base import CardEvent
-
     table.card(CardEvent(parse_card("KH"), 12, 90, "sim://", 0.0))
     held = [e for e in table.journal.entries() if e.kind == "table.card_held"]
     assert held[0].payload["card"] == "KH" and not table.round.boxes[1].cards
@@ -169,8 +171,6 @@ def test_faults_refused_opening_antes_leave_no_round_behind(tmp_path):
 
 
 def test_faults_a_card_when_no_round_expects_one_is_journaled_and_a_fault(table):
-    from drivers.base import CardEvent
-
     table.card(CardEvent(parse_card("QS"), 3, None, "sim://", 0.0))
     kinds = [e.kind for e in table.journal.entries()]
     assert "table.card_held" in kinds and "QS" in table.locked_reason
@@ -246,3 +246,69 @@ def test_journal_a_broken_view_does_not_hide_recorded_events(table):
     table.add_listener(seen.append)
     start_round(table)
     assert seen and table.listener_errors
+
+
+def test_faults_a_card_read_as_the_clock_jumps_back_is_held_and_journaled(tmp_path):
+    """A clock jump seen when a card arrives is a table fault; the card itself is journaled as held, not lost."""
+    clock = Clock()
+    journal = Journal(tmp_path / "T1.journal")
+    table = TableController(journal, load_preset("classic"), clock=clock)
+    table.submit(PlaceStakes(1, 10, player="P1"))
+    table.submit(CloseBets())
+    clock.now -= 3600
+    table.card(CardEvent(parse_card("7D"), 1, 90, "sim://", 0.0))
+    kinds = [(e.kind, e.payload.get("code") or e.payload.get("card")) for e in journal.entries()]
+    assert kinds[-2:] == [("table.fault", "CLOCK"), ("table.card_held", "7D")]
+    assert not table.round.dealer and "clock jumped back" in (table.locked_reason or "")
+    times = [e.at for e in journal.entries()]
+    assert times == sorted(times)
+    journal.close()
+
+
+def test_faults_a_clock_set_forward_while_dealing_is_found_at_the_next_card(tmp_path):
+    """Against monotonic time: a wall clock moved two hours ahead mid-deal is a fault at the next card (held),
+    while the small steps a time service makes (a second here and there) are not."""
+    clock, mono = Clock(step=0.125), [100.0]
+
+    def monotonic():
+        mono[0] += 0.125
+        return mono[0]
+
+    journal = Journal(tmp_path / "T1.journal")
+    table = TableController(journal, load_preset("classic"), clock=clock, monotonic=monotonic)
+    table.submit(PlaceStakes(1, 10, player="P1"))
+    table.submit(CloseBets())
+    for seq, code in enumerate(("2C", "3C", "4C"), 1):
+        clock.now += 1.0  # a time service's correction: not a jump
+        table.card(CardEvent(parse_card(code), seq, 90, "sim://", 0.0))
+    assert not table.faults and len(table.round.boxes[1].cards) + len(table.round.dealer) == 3
+    clock.now += 7200
+    table.card(CardEvent(parse_card("5C"), 4, 90, "sim://", 0.0))
+    assert "clock jumped forward 7200 s" in (table.locked_reason or "")
+    held = [e.payload["card"] for e in journal.entries() if e.kind == "table.card_held"]
+    assert held == ["5C"]
+    journal.close()
+
+
+def test_journal_a_round_committed_once_is_the_round_committed_per_command(tmp_path):
+    """commit_per="round" changes when the drive syncs, not what is journaled: the same kinds, actors and
+    payloads, in the same order, as a table that commits every command."""
+    journals = {}
+    for mode in ("command", "round"):
+        journal = Journal(tmp_path / f"{mode}.journal")
+        table = TableController(journal, load_preset("classic"), clock=Clock(), commit_per=mode)
+        seen = []
+        table.add_listener(lambda entry, seen=seen: seen.append(entry.seq))
+        for box in (1, 2, 3):
+            table.submit(PlaceStakes(box, 10, player=f"P{box}"))
+        table.submit(CloseBets())
+        pack = list(PACK)
+        random.Random(5).shuffle(pack)
+        for seq, card in enumerate(pack[:20], 1):
+            table.card(CardEvent(card, seq, 90, "sim://", 0.0))
+        table.flush()
+        assert seen == list(range(2, journal.last_seq + 1))  # every entry after the rules, once, in order
+        journals[mode] = [(e.kind, e.round_id, e.actor, e.payload_json) for e in journal.entries()]
+        assert verify_chain(journal.entries()).ok
+        journal.close()
+    assert journals["command"] == journals["round"] and len(journals["round"]) > 20

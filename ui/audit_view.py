@@ -25,13 +25,14 @@ from PySide6.QtWidgets import (
 )
 
 from controller.analysis.house_edges import measured_edges
-from controller.core.rules import rules_from_mapping
-from controller.engine import Phase, RoundState, apply, event_from_dict, new_round
-from controller.engine.events import EVENT_TYPES
-from controller.table.audit.rounds import RoundRecord, read_rounds, recall, verify_journal
+from controller.engine import Phase, RoundState
+from controller.table.audit.rounds import RoundRecord, read_rounds, verify_journal
 from controller.table.audit.shift_report import build_report
 from controller.table.controller import TableController
+from controller.table.history import replay_to
 from controller.table.journal import JournalEntry
+from controller.table.round_record import Step
+from controller.table.table_events import TableEvent
 from ui.format import amount, card_face, signed_amount
 from ui.words import outcome_name
 
@@ -102,9 +103,8 @@ class AuditDialog(QDialog):
         self.setStyleSheet(STYLE)
         self.resize(1200, 820)
         self.entries: list[JournalEntry] = list(controller.journal.entries())
-        self._replay_entries: list[JournalEntry] = []
-        self._replay_rules: object = None
-        self.rounds: list[RoundRecord] = read_rounds(self.entries, keep_entries=True)
+        self._replaying: RoundRecord | None = None
+        self.rounds: list[RoundRecord] = read_rounds(self.entries, keep_steps=True)
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("audit_tabs")
@@ -183,46 +183,32 @@ class AuditDialog(QDialog):
         rows = self.round_list.selectionModel().selectedRows()
         self.steps.clear()
         self.step_state.setText("")
+        self._replaying = None
         if not rows:
             return
         record = self.rounds[rows[0].row()]
         if not record.complete:
             self.step_state.setText(self.tr("This round is still in play: it can be replayed once it closes."))
             return
-        self._replay_entries = [e for e in record.entries if e.kind in EVENT_TYPES or e.kind.startswith("table.")]
-        for number, entry in enumerate(self._replay_entries, 1):
-            self.steps.addItem(f"{number:3d}  {entry.kind}  {_brief(entry)}")
-        self._replay_rules = self._rules_for(record)
+        for number, step in enumerate(record.steps, 1):
+            self.steps.addItem(f"{number:3d}  {step.entry.kind}  {_brief(step)}")
+        self._replaying = record
         self.slider.setRange(0, max(0, self.steps.count() - 1))
         self.steps.setCurrentRow(self.steps.count() - 1)
 
-    def _rules_for(self, record: RoundRecord) -> object:
-        rules = None
-        for entry in self.entries:
-            if entry.kind == "table.rules":
-                rules = rules_from_mapping(entry.payload["rules"], "journal")
-            if entry.kind == "table.round_opened" and entry.payload["round_id"] == record.round_id:
-                break
-        return rules
-
     def _step_selected(self, row: int) -> None:
-        if row < 0 or self._replay_rules is None:
+        if row < 0 or self._replaying is None:
             return
         self.slider.blockSignals(True)
         self.slider.setValue(row)
         self.slider.blockSignals(False)
-        state = new_round(self._replay_rules)  # type: ignore[arg-type]
-        for entry in self._replay_entries[: row + 1]:
-            if entry.kind in EVENT_TYPES:
-                apply(state, event_from_dict(entry.payload))
-        self.step_state.setText(_describe(state))
-
+        self.step_state.setText(_describe(*replay_to(self._replaying, row)))
 
     # ----------------------------------------------------------------------------------------- recall
     def _recall_tab(self) -> QWidget:
         page = QWidget(self)
         layout = QVBoxLayout(page)
-        last = recall(self.entries)
+        last = self.rounds[-10:]
         layout.addWidget(QLabel(self.tr("The last {0} rounds, oldest first.").format(len(last)), page))
         table = self._round_table(last)
         table.setObjectName("audit_recall")
@@ -296,14 +282,17 @@ class AuditDialog(QDialog):
             self.verify_label.setStyleSheet("font-size:20px;color:#ff8a80;font-weight:bold")
 
 
-def _brief(entry: JournalEntry) -> str:
-    payload = {k: v for k, v in entry.payload.items() if k not in ("type", "v", "rules")}
-    text = ", ".join(f"{k}={v}" for k, v in payload.items())
+def _brief(step: Step) -> str:
+    if isinstance(step.event, TableEvent):
+        text = step.event.describe()
+    else:
+        text = ", ".join(f"{k}={v}" for k, v in step.entry.payload.items() if k not in ("type", "v"))
     return text if len(text) <= 90 else text[:87] + "…"
 
 
-def _describe(state: RoundState) -> str:
-    """A replayed round at one step, in plain lines: the dealer's cards, then each box."""
+def _describe(state: RoundState, adjusted: dict[int, int]) -> str:
+    """A replayed round at one step, in plain lines: the dealer's cards, then each box (its settlement with the
+    adjustments made by then)."""
     phases = {
         Phase.BETTING: QCoreApplication.translate("AuditDialog", "betting"),
         Phase.DEALING: QCoreApplication.translate("AuditDialog", "dealing"),
@@ -326,6 +315,10 @@ def _describe(state: RoundState) -> str:
         line = QCoreApplication.translate("AuditDialog", "Box {0}: {1}  ({2})").format(number, cards, stakes)
         if box.settlement is not None:
             line += f"  → {outcome_name(box.settlement.outcome)} {signed_amount(box.settlement.net)}"
+            if number in adjusted:
+                word = QCoreApplication.translate("Payments", "adjustment")
+                line += f" · {word} {signed_amount(adjusted[number])} = " + \
+                    signed_amount(box.settlement.net + adjusted[number])
         lines.append(line)
     lines.append(QCoreApplication.translate("AuditDialog", "Phase: {0}").format(phases[state.phase]))
     return "\n".join(lines)

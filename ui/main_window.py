@@ -434,11 +434,7 @@ class ConsoleWindow(QMainWindow):
         return self.box_panels[box - 1].cards.selected_positions()
 
     def _payments(self, state: RoundState) -> list[Payment]:
-        adjustments: dict[int, int] = {}
-        for adj in self.controller.adjustments:
-            if adj.round_id == self.controller.round_id:
-                adjustments[adj.box] = adjustments.get(adj.box, 0) + adj.amount
-        return payments_of(state, adjustments)
+        return payments_of(state, self.controller.round_record)
 
     def _all_paid(self, state: RoundState) -> bool:
         return all(p.box in self.paid for p in self._payments(state))

@@ -1,5 +1,6 @@
-"""The payment list at the end of a round: per box what to pay or collect (from the settlement events and any
-pit-boss adjustment), each confirmed by the dealer once paid; the next round opens when all are confirmed."""
+"""The payment list at the end of a round: per box what to pay or collect (its settlement and every pit-boss
+adjustment, as the round's record in the table's history has them), each confirmed by the dealer once paid;
+the next round opens when all are confirmed."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
 
 from controller.engine import RoundState
 from controller.engine.events import BoxSettled
+from controller.table.round_record import RoundRecord
 from ui.format import amount, signed_amount
 from ui.words import hand_name, outcome_name
 
@@ -24,7 +26,9 @@ class Payment:
     lines: str = ""  # the settlement line by line, e.g. "ante +100 · bet +1,000"
 
 
-def payments_of(state: RoundState, adjustments: dict[int, int]) -> list[Payment]:
+def payments_of(state: RoundState, record: RoundRecord | None) -> list[Payment]:
+    """The round's payments, box by box in the order of play; `record` (the round as the table's history has
+    it) adds the pit bosses' adjustments."""
     out = []
     for number in state.order:
         settled = state.boxes[number].settlement
@@ -33,8 +37,8 @@ def payments_of(state: RoundState, adjustments: dict[int, int]) -> list[Payment]
         words = outcome_name(settled.outcome)
         if settled.outcome not in ("fold", "void"):
             words = hand_name(settled.best) + " — " + words
-        out.append(Payment(number, settled.net + adjustments.get(number, 0), settled.outcome, words,
-                           _lines(settled, adjustments.get(number, 0))))
+        adjustment = record.adjustment(number) if record is not None else 0
+        out.append(Payment(number, settled.net + adjustment, settled.outcome, words, _lines(settled, adjustment)))
     return out
 
 

@@ -9,7 +9,10 @@ import json
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from controller.table.round_record import Step
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -66,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
                    "report": _report}[args.action]
     try:
         result: int = action(args, entries)
+    except JournalError as err:  # events that cannot be replayed: the journal was damaged or edited
+        print(f"rptable audit: {err}", file=sys.stderr)
+        return 1
     except OSError as err:
         print(f"rptable audit: cannot write {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
         return 1
@@ -83,7 +89,7 @@ def _rounds(args: argparse.Namespace, entries: list[Any]) -> int:
     for r in read_rounds(entries):
         if args.date and _time(r.opened_at, "%Y-%m-%d") != args.date:
             continue
-        if args.box is not None and not any(b["box"] == args.box for b in r.boxes):
+        if args.box is not None and not any(b.box == args.box for b in r.boxes):
             continue
         if args.min_payout is not None and r.largest_payout < args.min_payout:
             continue
@@ -108,42 +114,47 @@ def _show(args: argparse.Namespace, entries: list[Any]) -> int:
               file=sys.stderr)
         return 2
     wanted = args.round_id if "-" in args.round_id else f"{args.table}-{int(args.round_id):06d}"
-    match = [r for r in read_rounds(entries, keep_entries=True) if r.round_id == wanted]
+    match = [r for r in read_rounds(entries, keep_steps=True) if r.round_id == wanted]
     if not match:
         print(f"rptable audit: there is no round {wanted} in {args.journal}; `audit rounds` lists them.",
               file=sys.stderr)
         return 1
     r = match[0]
     if args.json:
-        print(json.dumps({**r.summary(), "steps": [{"seq": e.seq, "at": e.at, "actor": e.actor, "kind": e.kind,
-                                                      "payload": e.payload} for e in r.entries]}))
+        print(json.dumps({**r.summary(), "steps": [{"seq": s.entry.seq, "at": s.entry.at, "actor": s.entry.actor,
+                                                      "kind": s.entry.kind, "payload": s.entry.payload}
+                                                     for s in r.steps]}))
         return 0
-    print(f"Round {r.round_id} ({r.rules}), opened {_time(r.opened_at)} UTC")
-    for e in r.entries:
-        print(f"  {e.seq:>7} {_time(e.at, '%H:%M:%S')} {(e.actor or ''):<18} {describe(e.kind, e.payload)}")
+    print(f"Round {r.round_id} ({r.rules.name}), opened {_time(r.opened_at)} UTC")
+    for s in r.steps:
+        e = s.entry
+        print(f"  {e.seq:>7} {_time(e.at, '%H:%M:%S')} {(e.actor or ''):<18} {describe(s)}")
     for b in r.boxes:
-        lines = ", ".join(f"{k} {v:+d}" for k, v in b["lines"].items() if v)
-        print(f"  box {b['box']}: {' '.join(b['cards'])} {b['best']} {b['outcome']} net {b['net']:+,}"
-              + (f" ({lines})" if lines else ""))
+        line = r.box_line(b)
+        lines = ", ".join(f"{k} {v:+d}" for k, v in line["lines"].items() if v)
+        adjusted = r.adjustment(b.box)
+        print(f"  box {b.box}: {' '.join(line['cards'])} {line['best']} {line['outcome']} net {line['net']:+,}"
+              + (f" ({lines})" if lines else "") + (f" (adjusted {adjusted:+,})" if adjusted else ""))
     for a in r.adjustments:
-        print(f"  adjustment box {a['box']}: {a['amount']:+,} by {a['actor']}: {a['reason']}")
+        print(f"  {a.describe()}")
     print(f"  house net {r.house_net:+,}" + ("  (voided)" if r.voided else "") + ("" if r.complete else "  (in play)"))
     return 0
 
 
-def describe(kind: str, payload: dict[str, Any]) -> str:
-    """One journal event in words for a pit boss."""
-    p = {k: v for k, v in payload.items() if k not in ("type", "v")}
+def describe(step: Step) -> str:
+    """One step of a round in words for a pit boss."""
+    from controller.table.table_events import TableEvent
+
+    if isinstance(step.event, TableEvent):
+        return step.event.describe()
+    kind = step.entry.kind
+    p = {k: v for k, v in step.entry.payload.items() if k not in ("type", "v")}
     if kind == "CardPlaced":
         target = "the dealer" if p.get("to") == 0 else f"box {p.get('to')}"
         return f"card {p.get('card')} to {target}" + (" (face up)" if p.get("face_up") else "")
     if kind == "StakesPlaced":
         return f"box {p['box']}: ante {p['ante']}" + (f", bonus {p['bonus']}" if p.get("bonus") else "") + \
             (", blind" if p.get("blind") else "")
-    if kind == "table.fault":
-        return f"FAULT {p['fault_id']} {p['code']}: {p['text']}"
-    if kind == "table.fault_resolved":
-        return f"fault {p['fault_id']} resolved by {p['actor']}: {p['reason']}"
     fields = ", ".join(f"{k} {v}" for k, v in p.items())
     return f"{kind}" + (f": {fields}" if fields else "")
 
@@ -158,9 +169,10 @@ def _recall(args: argparse.Namespace, entries: list[Any]) -> int:
     for r in last:
         state = "voided" if r.voided else "complete" if r.complete else "IN PLAY"
         print(f"{r.round_id}  {_time(r.opened_at)}  {state}  house net {r.house_net:+,}")
-        print(f"    dealer {' '.join(r.dealer) or '-'} {r.dealer_best}")
+        print(f"    dealer {' '.join(c.code for c in r.dealer) or '-'} "
+              f"{r.dealer_best.name if r.dealer_best is not None else ''}")
         for b in r.boxes:
-            print(f"    box {b['box']}: {' '.join(b['cards'])} {b['outcome']} {b['net']:+,}")
+            print(f"    box {b.box}: {' '.join(c.code for c in b.cards)} {b.settlement.outcome} {r.net(b):+,}")
     return 0
 
 
@@ -188,6 +200,7 @@ def _verify(args: argparse.Namespace, entries: list[Any]) -> int:
 
 def _export(args: argparse.Namespace, entries: list[Any]) -> int:
     from controller.table.audit.rounds import read_rounds
+    from controller.table.round_record import LINES
 
     rounds = read_rounds(entries)
     if args.format == "json":
@@ -195,14 +208,14 @@ def _export(args: argparse.Namespace, entries: list[Any]) -> int:
     else:
         out = io.StringIO()
         writer = csv.writer(out)
-        lines = ["ante", "bet", "draw", "insurance", "bonus", "buy_game"]
+        lines = list(LINES)
         writer.writerow(["round", "opened_utc", "box", "cards", "best", "paid", "multiplier", "outcome", *lines,
                          "net", "wagered", "dealer", "voided"])
         for r in rounds:
-            for b in r.boxes:
+            for b in map(r.box_line, r.boxes):
                 writer.writerow([r.round_id, _time(r.opened_at), b["box"], " ".join(b["cards"]), b["best"],
                                  "+".join(b["paid"]), b["multiplier"], b["outcome"], *(b["lines"][k] for k in lines),
-                                 b["net"], b["wagered"], " ".join(r.dealer), r.voided])
+                                 b["net"], b["wagered"], " ".join(c.code for c in r.dealer), r.voided])
         text = out.getvalue()
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")

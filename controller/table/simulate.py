@@ -58,8 +58,7 @@ def simulate(
         temporary = tempfile.TemporaryDirectory(prefix="rptable-sim-")
         journal_path = Path(temporary.name) / "T1.journal"
     url = f"sim://?seed={seed}&rate=0&clock=virtual" + (f"&faults={quote(faults)}" if faults else "")
-    # Committing per round, the journal writes behind: the drive syncs one round while the next is played.
-    journal = Journal(journal_path, write_behind=commit_per == "round")
+    journal = Journal(journal_path)
     source = open_source(url)
     try:
         controller = TableController(journal, rules, commit_per=commit_per)

@@ -2,7 +2,8 @@
 
 Drop here is the handle: everything wagered on the layout (ante, bet, draw payments, insurance, bonus, the
 buy-a-game payment), voided rounds left out since their stakes went back; house win is what the house kept
-after every payment and manual adjustment, each adjustment counted against its box; hold % = win / drop.
+after every payment and manual adjustment, box by box (each box's net turned round, as
+controller.table.round_record defines it); hold % = win / drop.
 
 Theoretical win is what the house expects to keep from the same play: each box's ante times the preset's house
 edge per ante under the `basic` strategy (controller/analysis/house_edges.py), plus its bonus stake times the
@@ -16,21 +17,43 @@ import csv
 import html
 import io
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
 
 from controller.analysis.house_edges import HouseEdge
-from controller.table.audit.rounds import RoundRecord
+from controller.table.round_record import BoxResult, RoundRecord
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
+class BoxLine:
+    """One box of one finished round, as the report counts it."""
+
+    round_id: str
+    hour: str  # the hour the round opened, UTC
+    box: int
+    drop: int
+    win: int  # the house's: the box's net for the player (adjustments included), the sign turned
+    theoretical: float  # the house win expected under the measured edge
+
+
+@dataclass(frozen=True, slots=True)
 class Tally:
-    rounds: int = 0
-    boxes: int = 0
-    drop: int = 0
-    win: int = 0
-    theoretical: float = 0.0  # expected house win under the measured edges
+    rounds: int
+    boxes: int
+    drop: int
+    win: int
+    theoretical: float
+
+    @classmethod
+    def of(cls, lines: Sequence[BoxLine]) -> Tally:
+        rounds: dict[str, list[float]] = defaultdict(list)
+        for line in lines:
+            rounds[line.round_id].append(line.theoretical)
+        # Round by round: a sum of floats depends on its order, and a report must give the same figure each time.
+        theoretical = sum(sum(boxes) for boxes in rounds.values())
+        return cls(len(rounds), len(lines), sum(line.drop for line in lines), sum(line.win for line in lines),
+                   theoretical)
 
     @property
     def hold_pct(self) -> float:
@@ -46,9 +69,9 @@ class ShiftReport:
     table_id: str
     start: float | None
     end: float | None
-    total: Tally = field(default_factory=Tally)
-    by_box: dict[int, Tally] = field(default_factory=lambda: defaultdict(Tally))
-    by_hour: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    total: Tally
+    by_box: dict[int, Tally]
+    by_hour: dict[str, Tally]
     voided: int = 0
     incomplete: int = 0
     adjustments: int = 0
@@ -60,43 +83,37 @@ def build_report(table_id: str, rounds: list[RoundRecord], edges: dict[str, Hous
     """The report over `rounds`; `edges` maps a rules digest to its measured house edge (theoretical win)."""
     edges = edges or {}
     complete = [r for r in rounds if r.complete]
-    report = ShiftReport(table_id, min((r.opened_at for r in rounds), default=None),
-                         max((r.closed_at or r.opened_at for r in rounds), default=None))
-    report.incomplete = len(rounds) - len(complete)
+    edges_used: dict[str, HouseEdge] = {}
+    without_edge: set[str] = set()
+    lines: list[BoxLine] = []
     for r in complete:
-        adjusted: dict[int, int] = {}
-        for a in r.adjustments:
-            adjusted[int(a["box"])] = adjusted.get(int(a["box"]), 0) + int(a["amount"])
-        report.adjustments += len(r.adjustments)
-        report.voided += r.voided
-        hour = datetime.fromtimestamp(r.opened_at, UTC).strftime("%Y-%m-%d %H:00")
         edge = edges.get(r.rules_digest)
-        if edge is None and not r.voided:
-            report.rules_without_edge.add(r.rules)
-        elif edge is not None:
-            report.edges_used[r.rules] = edge
-        expected = {box["box"]: _theoretical_win(box, edge) if not r.voided else 0.0 for box in r.boxes}
-        for tally in (report.total, report.by_hour[hour]):
-            tally.rounds += 1
-            tally.boxes += len(r.boxes)
-            tally.drop += r.wagered
-            tally.win += r.house_net - sum(adjusted.values())
-            tally.theoretical += sum(expected.values())
-        for box in r.boxes:
-            t = report.by_box[box["box"]]
-            t.rounds += 1
-            t.boxes += 1
-            t.drop += box["wagered"]
-            t.win -= box["net"] + adjusted.get(box["box"], 0)
-            t.theoretical += expected[box["box"]]
-    return report
+        if edge is not None:
+            edges_used[r.rules.name] = edge
+        elif not r.voided:
+            without_edge.add(r.rules.name)
+        hour = datetime.fromtimestamp(r.opened_at, UTC).strftime("%Y-%m-%d %H:00")
+        lines += [BoxLine(r.round_id, hour, b.box, b.wagered, -r.net(b),
+                          0.0 if r.voided else _theoretical_win(b, edge)) for b in r.boxes]
+    by_box: dict[int, list[BoxLine]] = defaultdict(list)
+    by_hour: dict[str, list[BoxLine]] = defaultdict(list)
+    for line in lines:
+        by_box[line.box].append(line)
+        by_hour[line.hour].append(line)
+    return ShiftReport(
+        table_id, min((r.opened_at for r in rounds), default=None),
+        max((r.closed_at or r.opened_at for r in rounds), default=None), Tally.of(lines),
+        {box: Tally.of(group) for box, group in by_box.items()},
+        {hour: Tally.of(group) for hour, group in by_hour.items()},
+        voided=sum(r.voided for r in complete), incomplete=len(rounds) - len(complete),
+        adjustments=sum(len(r.adjustments) for r in complete), edges_used=edges_used,
+        rules_without_edge=without_edge)
 
 
-def _theoretical_win(box: dict[str, Any], edge: HouseEdge | None) -> float:
+def _theoretical_win(box: BoxResult, edge: HouseEdge | None) -> float:
     if edge is None:
         return 0.0
-    stakes = box.get("stakes", {})
-    return float(stakes.get("ante", 0) * edge.house_edge + stakes.get("bonus", 0) * (edge.bonus_edge or 0.0))
+    return float(box.ante * edge.house_edge + box.bonus * (edge.bonus_edge or 0.0))
 
 
 def report_csv(report: ShiftReport) -> str:

@@ -1,5 +1,5 @@
 """The journal's SQLite file: opening it (WAL, every commit synced), committing rows, and saying why a write
-failed in words for the dealer and the pit boss. Shared by the journal and its writer process."""
+failed in words for the dealer and the pit boss."""
 
 from __future__ import annotations
 

@@ -10,7 +10,6 @@ recorded must not be shown.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sqlite3
@@ -18,10 +17,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from hashlib import sha256
 from pathlib import Path
-from typing import Any, overload
+from typing import Any
 
 from controller.table.journal.sqlite_file import JournalError, commit_rows, connect, schema_version, write_failure
-from controller.table.journal.writer import WriterProcess
 
 GENESIS_HASH = "0" * 64
 SCHEMA_VERSION = 1
@@ -53,7 +51,8 @@ _MIGRATIONS: tuple[str, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class NewEvent:
-    """An event to append: what the caller knows. The journal adds the sequence number and the hashes."""
+    """An event to append: what the caller knows. The journal adds the sequence number and the hashes.
+    `payload` is read-only from here on: the entry the journal returns holds the same dict."""
 
     kind: str
     payload: dict[str, Any]
@@ -61,7 +60,6 @@ class NewEvent:
     round_id: str | None = None
     actor: str | None = None
     version: int = 1
-    payload_json: str | None = None  # the payload already in its canonical JSON form (payload_to_json)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,49 +76,7 @@ class JournalEntry:
     payload: dict[str, Any]
     prev_hash: str
     hash: str
-    payload_json: str = ""  # the payload exactly as stored (what the hash covers)
-
-
-class AppendedEntries(Sequence[JournalEntry]):
-    """The entries one append wrote, each built when it is first read. A simulated session's appends are
-    read by nobody (no listener, no caller looks), and building an entry cost as much as hashing it; the
-    stored rows and payloads are kept, and an entry read is the same as one read back from the file."""
-
-    __slots__ = ("_entries", "_payloads", "_rows")
-
-    def __init__(self, rows: list[tuple[Any, ...]], payloads: list[dict[str, Any]]) -> None:
-        self._rows = rows
-        self._payloads = payloads
-        self._entries: list[JournalEntry] | None = None
-
-    def __len__(self) -> int:
-        return len(self._rows)
-
-    @overload
-    def __getitem__(self, index: int) -> JournalEntry: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[JournalEntry]: ...
-
-    def __getitem__(self, index: int | slice) -> JournalEntry | list[JournalEntry]:
-        if self._entries is None:
-            self._entries = [
-                JournalEntry(seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, digest,
-                             payload_json)
-                for (seq, table_id, at, round_id, kind, version, actor, payload_json, prev_hash, digest), payload
-                in zip(self._rows, self._payloads, strict=True)]
-        return self._entries[index]
-
-    def __eq__(self, other: object) -> bool:
-        """Equal to any sequence of the same entries (a list of them, as `append` once returned)."""
-        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]  # mutable-like, as a list
-
-    def __repr__(self) -> str:
-        return f"AppendedEntries({list(self)!r})"
+    payload_json: str  # the payload exactly as stored (what the hash covers)
 
 
 # The stored row's columns, in order: what the chain hashes and `audit verify` reads.
@@ -128,9 +84,9 @@ COLUMNS = "seq, table_id, at, round_id, kind, version, actor, payload, prev_hash
 
 
 def stored_row(e: JournalEntry) -> tuple[Any, ...]:
-    """The entry as its stored row (COLUMNS), the payload in its canonical text."""
-    return (e.seq, e.table_id, e.at, e.round_id, e.kind, e.version, e.actor,
-            e.payload_json or payload_to_json(e.payload), e.prev_hash, e.hash)
+    """The entry as its stored row (COLUMNS)."""
+    return e.seq, e.table_id, e.at, e.round_id, e.kind, e.version, e.actor, e.payload_json, e.prev_hash, e.hash
+
 
 NUL = "\x00"
 
@@ -160,101 +116,47 @@ def payload_to_json(payload: dict[str, Any]) -> str:
 class Journal:
     """Append and read one table's events. Not shared between threads: the table controller owns it."""
 
-    def __init__(self, path: str | os.PathLike[str], table_id: str = "T1", *, readonly: bool = False,
-                 write_behind: bool = False) -> None:
+    def __init__(self, path: str | os.PathLike[str], table_id: str = "T1", *, readonly: bool = False) -> None:
         self.path = Path(path)
         self.table_id = table_id
         self.readonly = readonly
-        self._behind: WriterProcess | None = None
-        if write_behind and not readonly:
-            # Started first: the writer's interpreter starts up while this one opens and reads the file.
-            self._behind = WriterProcess(self.path, self._now_durable)
-        try:
-            self._db = connect(self.path, readonly)
-        except BaseException:
-            self._stop_writer()
-            raise
+        self._db = connect(self.path, readonly)
         try:
             if not readonly:
                 self._migrate()
             elif schema_version(self._db) == 0:
                 raise JournalError(f"{self.path} is not an rptable journal (it holds no events table).")
             self._last_seq, self._last_hash = self._tail()
-            self._durable_seq = self._last_seq
         except sqlite3.DatabaseError as err:
             self._db.close()
-            self._stop_writer()
             raise JournalError(f"{self.path} could not be opened as a journal: {err}. If this is the wrong file, "
                                "give the right one with --journal; if it is the table's journal, keep the file and "
                                "call a pit boss.") from err
         except BaseException:
             self._db.close()
-            self._stop_writer()
             raise
 
     # -- writing ------------------------------------------------------------------------------------------
-    def append(self, events: Sequence[NewEvent]) -> AppendedEntries:
-        """Append events in one transaction, all or none, and return their entries. They are on disk when
-        this returns, unless the journal writes behind: then they are committed in the background, in order
-        (`durable_seq` says how far), and a failed commit is raised by the next call."""
+    def append(self, events: Sequence[NewEvent]) -> list[JournalEntry]:
+        """Append events in one transaction, all or none; they are on disk when this returns their entries."""
         if self.readonly:
             raise JournalError(f"{self.path} was opened read-only.")
-        rows: list[tuple[Any, ...]] = []
-        payloads: list[dict[str, Any]] = []
-        seq, prev, table_id = self._last_seq, self._last_hash, self.table_id
+        if not events:
+            return []
+        entries: list[JournalEntry] = []
+        seq, prev = self._last_seq, self._last_hash
         for event in events:
             seq += 1
-            payload_json = event.payload_json
-            if payload_json is None:
-                payload_json = payload_to_json(event.payload)
+            text = payload_to_json(event.payload)
             at = float(event.at)
-            digest = entry_hash(seq, table_id, at, event.round_id, event.kind, event.version, event.actor,
-                                payload_json, prev)
-            rows.append((seq, table_id, at, event.round_id, event.kind, event.version, event.actor, payload_json,
-                         prev, digest))
-            payloads.append(event.payload)
+            digest = entry_hash(seq, self.table_id, at, event.round_id, event.kind, event.version, event.actor,
+                                text, prev)
+            entries.append(JournalEntry(seq, self.table_id, at, event.round_id, event.kind, event.version,
+                                        event.actor, event.payload, prev, digest, text))
             prev = digest
-        if self._behind is not None:
-            self._behind_call(self._behind.put, rows)  # raises an earlier background failure
-        else:
-            self._commit(rows)
-        if rows:
-            self._last_seq, self._last_hash = seq, prev
-            if self._behind is None:
-                self._durable_seq = seq
-        return AppendedEntries(rows, payloads)
-
-    def _commit(self, rows: list[tuple[Any, ...]]) -> None:
-        commit_rows(self._db, self.path, rows)
-
-    @property
-    def durable_seq(self) -> int:
-        """The last seq on disk (the same as `last_seq` unless the journal writes behind)."""
-        if self._behind is not None:
-            self._behind.durable()  # what the writer has said so far, without waiting
-        return self._durable_seq
-
-    def _now_durable(self, seq: int) -> None:
-        self._durable_seq = seq
-
-    def _stop_writer(self) -> None:
-        if self._behind is not None:
-            with contextlib.suppress(JournalError):
-                self._behind.stop()
-
-    def sync(self) -> None:
-        """Wait until everything appended is on disk; raise JournalError if a background commit failed."""
-        if self._behind is not None:
-            self._behind_call(self._behind.wait)
-
-    def _behind_call(self, call: Any, *args: Any) -> None:
-        try:
-            call(*args)
-        except JournalError:
-            # What was appended after the last good commit is not on disk: go on from the disk's tail.
-            self._last_seq, self._last_hash = self._tail()
-            self._durable_seq = self._last_seq
-            raise
+        commit_rows(self._db, self.path, [stored_row(e) for e in entries])
+        self._last_seq, self._last_hash = seq, prev
+        return entries
 
     # -- reading ------------------------------------------------------------------------------------------
     @property
@@ -272,6 +174,13 @@ class Journal:
     def table_entries(self) -> Iterator[JournalEntry]:
         """The table-level entries only (rules, rounds opened, faults, overrides), in order."""
         yield from self._select("kind LIKE 'table.%'", ())
+
+    def present_entries(self) -> Iterator[JournalEntry]:
+        """The table-level entries and those of the last round opened, in order: all that the table as it
+        stands now depends on (earlier rounds are closed)."""
+        last_round = ("SELECT round_id FROM events WHERE table_id = ? AND kind = 'table.round_opened' "
+                      "ORDER BY seq DESC LIMIT 1")
+        yield from self._select(f"(kind LIKE 'table.%' OR round_id = ({last_round}))", (self.table_id,))
 
     def count(self) -> int:
         """How many events the table has in this file."""
@@ -298,41 +207,27 @@ class Journal:
                                "LIMIT 1", (self.table_id, from_seq, kind)).fetchone()
         return None if row is None else int(row[0])
 
-    def raw_kinds(self, kinds: Sequence[str]) -> list[tuple[int, str, str]]:
-        """(seq, kind, payload text) of every event of these kinds, in order, undecoded."""
-        marks = ", ".join("?" * len(kinds))
-        return self._db.execute(f"SELECT seq, kind, payload FROM events WHERE table_id = ? AND kind IN ({marks}) "
-                                "ORDER BY seq", (self.table_id, *kinds)).fetchall()
-
     def table_ids(self) -> list[str]:
         """Every table id the file holds events of."""
         return [str(r[0]) for r in self._db.execute("SELECT DISTINCT table_id FROM events ORDER BY table_id")]
 
     def _select(self, where: str, params: tuple[object, ...]) -> Iterator[JournalEntry]:
-        self.sync()  # read everything appended, the writer process's commits included
         try:
             cursor = self._db.execute(
-                f"SELECT {COLUMNS} "
-                f"FROM events WHERE table_id = ? AND {where} ORDER BY seq", (self.table_id, *params))
+                f"SELECT {COLUMNS} FROM events WHERE table_id = ? AND {where} ORDER BY seq", (self.table_id, *params))
             for row in cursor:
                 yield _entry(row)
         except sqlite3.Error as err:
             raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
 
     def close(self) -> None:
-        """Close the file; a journal writing behind first commits what it holds (a failure is raised)."""
-        try:
-            if self._behind is not None:
-                self._behind.stop()
-        finally:
-            self._db.close()
+        self._db.close()
 
     def __enter__(self) -> Journal:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
 
     # -- internals ----------------------------------------------------------------------------------------
     def _migrate(self) -> None:
@@ -368,5 +263,4 @@ def _entry(row: tuple[Any, ...]) -> JournalEntry:
         raise JournalError(f"Journal event {seq} cannot be read ({err}): the file was damaged or edited. Keep it "
                            "as it is and run `rptable audit verify`.", seq=int(seq) if str(seq).isdigit() else None
                            ) from err
-
 

@@ -1,0 +1,121 @@
+"""A round as the table's journal tells it: who dealt it, each box's result, the dealer's hand, and what pit
+bosses did about it afterwards; the figures every audit view shows (controller.table.history makes them).
+
+One definition of the money, used by the round list, `audit show`, recall, export, the shift report and the
+console: a box's net is its settlement plus every pit-boss adjustment of it (+ = the player's gain), and the
+round's house net is what the house kept after every payment and adjustment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from controller.core.cards import Card
+from controller.core.hands import HandCategory, best_five
+from controller.core.rules import HouseRules
+from controller.engine import RoundState
+from controller.engine.events import BoxSettled, Event
+from controller.table.journal import JournalEntry
+from controller.table.table_events import PaymentAdjusted, PaymentConfirmed, TableEvent
+
+LINES = ("ante", "bet", "draw", "insurance", "bonus", "buy_game")  # a settlement's lines, in the order shown
+
+
+@dataclass(frozen=True, slots=True)
+class BoxResult:
+    """One box's settlement, with the cards it ended with and what it staked."""
+
+    settlement: BoxSettled
+    cards: tuple[Card, ...]
+    ante: int
+    bonus: int
+    wagered: int  # everything it put on the layout; 0 in a voided round, whose stakes all went back
+
+    @property
+    def box(self) -> int:
+        return self.settlement.box
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One journal entry of a round, with the event it holds: what `audit show` and the replay step through."""
+
+    entry: JournalEntry
+    event: TableEvent | Event
+
+
+@dataclass
+class RoundRecord:
+    """One round, from its opening to its close, and the adjustments and confirmations made of it since."""
+
+    round_id: str
+    number: int
+    rules: HouseRules
+    rules_digest: str  # which rules exactly (controller.core.rules.rules_digest): ties a round to its house edge
+    opened_at: float
+    dealt_by: str | None = None  # the dealer signed in when it opened
+    closed_at: float | None = None
+    voided: bool = False
+    settled_house_net: int = 0  # the engine's house net at the close, before any adjustment
+    boxes: list[BoxResult] = field(default_factory=list)  # in the order they were settled
+    dealer: tuple[Card, ...] = ()  # the dealer's final hand, once the round closed
+    dealer_best: HandCategory | None = None
+    dealer_qualified: bool | None = None  # None when voided or not closed
+    faults: int = 0  # card faults and table faults while it was in play
+    adjustments: list[PaymentAdjusted] = field(default_factory=list)
+    confirmed: dict[int, PaymentConfirmed] = field(default_factory=dict)  # box -> its payment's confirmation
+    steps: list[Step] = field(default_factory=list)  # its entries and adjustments, when the history keeps them
+
+    @property
+    def complete(self) -> bool:
+        return self.closed_at is not None
+
+    def adjustment(self, box: int) -> int:
+        """The sum of the pit bosses' adjustments of this box (+ = to the player)."""
+        return sum(a.amount for a in self.adjustments if a.box == box)
+
+    def net(self, result: BoxResult) -> int:
+        """The box's result for the player: its settlement and every adjustment of it."""
+        return result.settlement.net + self.adjustment(result.box)
+
+    @property
+    def house_net(self) -> int:
+        """What the house kept: the settled house net less every adjustment."""
+        return self.settled_house_net - sum(a.amount for a in self.adjustments)
+
+    @property
+    def wagered(self) -> int:
+        return sum(b.wagered for b in self.boxes) if self.complete else 0
+
+    @property
+    def largest_payout(self) -> int:
+        return max((self.net(b) for b in self.boxes), default=0)
+
+    def close(self, state: RoundState, at: float) -> None:
+        """The round closed: what the dealer ended with, and the house's settled net."""
+        self.closed_at, self.voided, self.settled_house_net = at, state.voided, state.house_net
+        self.dealer = tuple(state.dealer)
+        self.dealer_best = best_five(state.dealer)[0].category if len(state.dealer) == 5 else None
+        self.dealer_qualified = None if state.voided else state.dealer_qualified
+
+    def box_line(self, result: BoxResult) -> dict[str, Any]:
+        """A box's result as plain JSON values (recall, export, show)."""
+        s = result.settlement
+        return {"box": s.box, "cards": [c.code for c in result.cards], "best": s.best.name,
+                "paid": [c.name for c in s.paid], "multiplier": s.multiplier, "outcome": s.outcome,
+                "lines": {name: getattr(s, name) for name in LINES},
+                "stakes": {"ante": result.ante, "bonus": result.bonus}, "net": self.net(result),
+                "wagered": result.wagered}
+
+    def summary(self) -> dict[str, Any]:
+        """The recall/export form: plain JSON values."""
+        return {"round": self.round_id, "number": self.number, "complete": self.complete, "voided": self.voided,
+                "rules": self.rules.name, "opened_at": self.opened_at, "closed_at": self.closed_at,
+                "house_net": self.house_net, "wagered": self.wagered, "boxes": [self.box_line(b) for b in self.boxes],
+                "dealer": {"cards": [c.code for c in self.dealer],
+                           "best": self.dealer_best.name if self.dealer_best is not None else "",
+                           "qualified": self.dealer_qualified},
+                "faults": self.faults,
+                "adjustments": [{"actor": a.actor, "amount": a.amount, "box": a.box, "reason": a.reason,
+                                 "round_id": a.round_id} for a in self.adjustments]}

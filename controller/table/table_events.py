@@ -1,0 +1,259 @@
+"""The table's own events, as frozen records with one codec to and from their journal kind and payload.
+
+The round's events are the engine's (controller.engine.events); these are what happens around the rounds: the
+house rules set, a round opened, a table fault raised and resolved, the clock rebased, a payment adjusted or
+confirmed (and a confirmation undone), a session marked, a card held back, a dealer signing in and out.
+
+A record's fields are its payload's keys, in its own words: `payload()` writes them and `table_event_from`
+reads them back, checking each value's type, so that a damaged or edited payload is named with its field
+instead of failing somewhere later. A field whose journal key differs (a Python keyword) says so in its
+metadata. The payloads are those rptable has always written: journals of every version read the same.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from controller.core.rules import HouseRules, RulesError, rules_from_mapping
+
+
+class TableEventFormatError(ValueError):
+    """A table event in the journal that this version cannot read; the message names the kind and the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """Base of the table's events: `KIND` is the journal's name for it, `VERSION` its payload's version."""
+
+    KIND: ClassVar[str] = ""
+    VERSION: ClassVar[int] = 1
+
+    def payload(self) -> dict[str, Any]:
+        """The event's journal payload."""
+        return {key: _encode(getattr(self, name)) for name, key, _ in _FIELDS[type(self)]}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> Self:
+        values: dict[str, Any] = {}
+        for name, key, expected in _FIELDS[cls]:
+            if key in payload:
+                values[name] = _decode(cls.KIND, key, expected, payload[key])
+            elif name not in _DEFAULTS[cls]:
+                raise TableEventFormatError(f"{cls.KIND} has no {key!r}")
+        return cls(**values)
+
+    def describe(self) -> str:
+        """The event in words for a pit boss."""
+        fields = ", ".join(f"{key} {value}" for key, value in self.payload().items())
+        return f"{self.KIND}: {fields}" if fields else self.KIND
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        """The round this event's journal entry belongs to, given the round in play (None between rounds)."""
+        return in_play
+
+
+@dataclass(frozen=True, slots=True)
+class RulesSet(TableEvent):
+    """The house rules the table plays from now on: set up with the table, or changed by a pit boss."""
+
+    KIND: ClassVar[str] = "table.rules"
+    rules: HouseRules
+    actor: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"house rules {self.rules.name}, set by {self.actor}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOpened(TableEvent):
+    """The first stakes of a round were accepted: the round has its id and number from here on."""
+
+    KIND: ClassVar[str] = "table.round_opened"
+    round_id: str
+    number: int
+    rules_name: str = field(metadata={"key": "rules"})
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return self.round_id
+
+
+@dataclass(frozen=True, slots=True)
+class TableFaultRaised(TableEvent):
+    """A fault of the table (a device, its link, the storage, the clock): play stops until it is resolved.
+    (A card the round cannot take is the round's own fault, the engine's CardFault.)"""
+
+    KIND: ClassVar[str] = "table.fault"
+    fault_id: str
+    code: str
+    text: str
+    source: str
+    clears_itself: bool = False  # OFFLINE: resolved by the shoe's link coming back
+
+    def describe(self) -> str:
+        return f"FAULT {self.fault_id} {self.code}: {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class TableFaultResolved(TableEvent):
+    """A table fault resolved: by a pit boss with a reason, or (`source:...`) by the device that raised it."""
+
+    KIND: ClassVar[str] = "table.fault_resolved"
+    fault_id: str
+    actor: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"fault {self.fault_id} resolved by {self.actor}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClockRebased(TableEvent):
+    """A pit boss accepted the clock's time after a clock fault: events are timed from `to_at` on."""
+
+    KIND: ClassVar[str] = "table.clock_rebased"
+    from_at: float = field(metadata={"key": "from"})
+    to_at: float = field(metadata={"key": "to"})
+    actor: str
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return None  # the table's time, not a round's
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentAdjusted(TableEvent):
+    """A pit boss changed a settled box's payment by `amount` (+ = more to the player), with a reason."""
+
+    KIND: ClassVar[str] = "table.adjustment"
+    round_id: str
+    box: int
+    amount: int
+    actor: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"adjustment box {self.box}: {self.amount:+,} by {self.actor}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class SessionMarked(TableEvent):
+    """What kind of session the journal holds (a simulation and its seed, say), written once at its start."""
+
+    KIND: ClassVar[str] = "table.session"
+    mode: str
+    detail: dict[str, Any] = field(default_factory=dict)  # read-only: the payload's other keys
+
+    def payload(self) -> dict[str, Any]:
+        return {"mode": self.mode, **self.detail}
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> Self:
+        mode = _decode(cls.KIND, "mode", str, payload.get("mode"))
+        return cls(mode, {key: value for key, value in payload.items() if key != "mode"})
+
+
+@dataclass(frozen=True, slots=True)
+class CardHeld(TableEvent):
+    """A card came from the shoe and was not taken into a round (`why`); it is journaled all the same."""
+
+    KIND: ClassVar[str] = "table.card_held"
+    card: str  # its code, `??` when it could not be read
+    seq: int
+    source: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentConfirmed(TableEvent):
+    """The dealer paid (or collected) a settled box's amount, adjustments included, and confirmed it."""
+
+    KIND: ClassVar[str] = "table.payment_confirmed"
+    round_id: str
+    box: int
+    amount: int  # + paid to the player, - collected
+    actor: str
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return self.round_id  # the round just closed, whether or not the next one is open yet
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmationUndone(TableEvent):
+    """A pit boss took back a payment's confirmation (it was not paid as confirmed), with a reason."""
+
+    KIND: ClassVar[str] = "table.confirmation_undone"
+    round_id: str
+    box: int
+    actor: str
+    reason: str
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return self.round_id
+
+
+@dataclass(frozen=True, slots=True)
+class DealerSignedIn(TableEvent):
+    """A dealer took over the table: the rounds from here on are theirs."""
+
+    KIND: ClassVar[str] = "table.dealer_signed_in"
+    dealer: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealerSignedOut(TableEvent):
+    """The dealer left the table."""
+
+    KIND: ClassVar[str] = "table.dealer_signed_out"
+    dealer: str
+
+
+TABLE_EVENT_TYPES: dict[str, type[TableEvent]] = {cls.KIND: cls for cls in (
+    RulesSet, RoundOpened, TableFaultRaised, TableFaultResolved, ClockRebased, PaymentAdjusted, SessionMarked,
+    CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut)}
+
+
+def table_event_from(kind: str, payload: dict[str, Any]) -> TableEvent:
+    """The table event a journal entry of this kind and payload holds; TableEventFormatError if none."""
+    cls = TABLE_EVENT_TYPES.get(kind)
+    if cls is None:
+        raise TableEventFormatError(f"{kind!r} is not a table event this version knows")
+    return cls.from_payload(payload)
+
+
+# -- the codec's field table --------------------------------------------------------------------------------
+_FIELDS: dict[type[TableEvent], tuple[tuple[str, str, Any], ...]] = {}  # (field name, payload key, type)
+_DEFAULTS: dict[type[TableEvent], set[str]] = {}  # the fields a payload may leave out
+
+
+for _cls in TABLE_EVENT_TYPES.values():
+    _hints = typing.get_type_hints(_cls)
+    _FIELDS[_cls] = tuple((f.name, f.metadata.get("key", f.name), _hints[f.name]) for f in dataclasses.fields(_cls))
+    _DEFAULTS[_cls] = {f.name for f in dataclasses.fields(_cls)
+                       if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING}
+
+
+def _encode(value: Any) -> Any:
+    return value.to_mapping() if isinstance(value, HouseRules) else value
+
+
+def _decode(kind: str, key: str, expected: Any, value: Any) -> Any:
+    """`value` as the field's type, or TableEventFormatError naming the kind and the key."""
+    if expected is HouseRules:
+        if not isinstance(value, dict):
+            raise TableEventFormatError(f"{kind}: {key!r} is not a table of house rules")
+        try:
+            return rules_from_mapping(value, "journal")
+        except RulesError as err:
+            raise TableEventFormatError(f"{kind}: {err}") from err
+    if expected is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    base = typing.get_origin(expected) or expected
+    if isinstance(value, base) and not (base is int and isinstance(value, bool)):  # JSON true is no number
+        return value
+    raise TableEventFormatError(f"{kind}: {key!r} is {value!r}, not {_WORDS.get(base, base.__name__)}")
+
+
+_WORDS = {str: "text", int: "a whole number", float: "a number", bool: "true or false", dict: "a JSON object"}

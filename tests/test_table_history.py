@@ -1,0 +1,210 @@
+"""The table's history (ARCHITECTURE.md "Journal", "Faults"): every table event has one codec to and from its
+journal payload, old journals read the same, and one fold of the journal gives the table as it stood: the live
+table, a restarted one and the audit agree on the rules, rounds, faults, adjustments, confirmed payments and
+who dealt."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+from forgery import rehash
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from controller.engine import IllegalCommand
+from controller.table import table_events
+from controller.table.audit.rounds import read_rounds, verify_journal
+from controller.table.autoplay import QA_PIT_BOSS, ShoeFeed, play_rounds
+from controller.table.controller import TableController
+from controller.table.history import HistoryError, TableHistory
+from controller.table.journal import Journal, payload_to_json
+from controller.table.rule_files import load_preset
+from controller.table.users import Role, User
+from drivers.base import open_source
+
+OLD_JOURNALS = Path(__file__).parent / "data" / "journals-main-cb3386e"
+ANNA = User("anna", Role.DEALER)
+BORIS = User("boris", Role.PIT_BOSS)
+
+EXAMPLES = [
+    table_events.RulesSet(load_preset("online"), "pit_boss:boris", "night shift"),
+    table_events.RoundOpened("T1-000007", 7, "classic"),
+    table_events.TableFaultRaised("F3", "E04", "Jam in the shoe.", "sim://", clears_itself=False),
+    table_events.TableFaultResolved("F3", "pit_boss:boris", "cleared the jam"),
+    table_events.ClockRebased(1_750_000_000.5, 1_749_999_700.25, "pit_boss:boris"),
+    table_events.PaymentAdjusted("T1-000006", 2, -40, "pit_boss:boris", "paid twice"),
+    table_events.SessionMarked("simulation", {"seed": 3}),
+    table_events.CardHeld("??", 41, "serial:///dev/ttyUSB0", "no round was expecting a card"),
+    table_events.PaymentConfirmed("T1-000007", 3, 250, "dealer:anna"),
+    table_events.ConfirmationUndone("T1-000007", 3, "pit_boss:boris", "the player was paid 25, not 250"),
+    table_events.DealerSignedIn("dealer:anna"),
+    table_events.DealerSignedOut("dealer:anna"),
+]
+
+
+def test_journal_every_table_event_reads_back_from_its_payload_as_itself():
+    assert {type(e) for e in EXAMPLES} == set(table_events.TABLE_EVENT_TYPES.values())
+    for event in EXAMPLES:
+        stored = json.loads(payload_to_json(event.payload()))  # as the journal holds it
+        assert table_events.table_event_from(event.KIND, stored) == event
+
+
+def test_journal_table_event_payloads_are_those_rptable_has_always_written():
+    assert table_events.TableFaultRaised("F1", "CLOCK", "The clock jumped back 300 s.", "clock").payload() == {
+        "fault_id": "F1", "code": "CLOCK", "text": "The clock jumped back 300 s.", "source": "clock",
+        "clears_itself": False}
+    rebased = table_events.ClockRebased(1.5, 2.5, "pit_boss:anna")
+    assert rebased.payload() == {"from": 1.5, "to": 2.5, "actor": "pit_boss:anna"}
+    opened = table_events.RoundOpened("T1-000001", 1, "classic")
+    assert opened.payload() == {"round_id": "T1-000001", "number": 1, "rules": "classic"}
+    assert table_events.SessionMarked("fixture", {"seed": 21}).payload() == {"mode": "fixture", "seed": 21}
+
+
+@pytest.mark.parametrize("journal", sorted(OLD_JOURNALS.glob("*.journal.gz")), ids=lambda p: p.name[:-11])
+def test_journal_table_events_of_a_journal_written_before_the_redesign_read_and_write_the_same(tmp_path, journal):
+    path = tmp_path / "T1.journal"
+    path.write_bytes(gzip.decompress(journal.read_bytes()))
+    with Journal(path, readonly=True) as old:
+        entries = list(old.table_entries())
+    assert entries
+    for entry in entries:
+        event = table_events.table_event_from(entry.kind, entry.payload)
+        assert payload_to_json(event.payload()) == entry.payload_json, entry.seq
+
+
+@pytest.mark.parametrize(("kind", "payload", "named"), [
+    ("table.fault", {"code": "E04", "text": "jam", "source": "sim://"}, "fault_id"),
+    ("table.adjustment", {"round_id": "T1-000001", "box": "two", "amount": 5, "actor": "pit_boss:b",
+                          "reason": "r"}, "box"),
+    ("table.adjustment", {"round_id": "T1-000001", "box": 2, "amount": True, "actor": "pit_boss:b",
+                          "reason": "r"}, "amount"),
+    ("table.rules", {"rules": {"name": "x", "draw": {"exchange_price": "fixed"}}, "actor": "setup",
+                     "reason": "new table"}, "exchange_price"),
+    ("table.teleport", {}, "not a table event"),
+])
+def test_journal_a_damaged_table_event_is_named_with_its_field(kind, payload, named):
+    with pytest.raises(table_events.TableEventFormatError, match=named):
+        table_events.table_event_from(kind, payload)
+
+
+def test_journal_a_round_opened_before_any_rules_cannot_be_folded():
+    history = TableHistory()
+    with pytest.raises(HistoryError, match="before any house rules"):
+        history.fold_event(table_events.RoundOpened("T1-000001", 1, "classic"), 1.0, "T1-000001")
+
+
+def played_table(path, rounds=2, seed=4):
+    journal = Journal(path)
+    table = TableController(journal, load_preset("classic"))
+    feed = ShoeFeed(open_source(f"sim://?seed={seed}&rate=0&clock=virtual"), table)
+    play_rounds(table, feed, rounds, seed=seed, boxes=3, ante=10)
+    feed.source.close()
+    return journal, table
+
+
+def test_payments_the_dealer_confirms_each_box_and_only_a_pit_boss_undoes_a_confirmation(tmp_path):
+    path = tmp_path / "T1.journal"
+    journal, table = played_table(path)
+    record = table.round_record
+    first = record.boxes[0]
+    table.adjust_payment(record.round_id, first.box, 15, BORIS, "short-paid")
+    table.confirm_payment(first.box, ANNA)
+    assert record.confirmed[first.box].amount == first.settlement.net + 15 == record.net(first)
+    with pytest.raises(IllegalCommand, match="confirmed already"):
+        table.confirm_payment(first.box, ANNA)
+    with pytest.raises(IllegalCommand, match="pit boss"):
+        table.undo_confirmation(first.box, ANNA, "oops")
+    table.undo_confirmation(first.box, BORIS, "the player was not paid the adjustment")
+    assert first.box not in record.confirmed
+    with pytest.raises(IllegalCommand, match="nothing to undo"):
+        table.undo_confirmation(first.box, BORIS, "again")
+    table.confirm_payment(first.box, ANNA)
+    with pytest.raises(IllegalCommand, match="no settled payment"):
+        table.confirm_payment(9, ANNA)
+    journal.close()
+    with Journal(path) as again:
+        restarted = TableController(again)
+        assert restarted.round_record.confirmed == record.confirmed
+        assert verify_journal(list(again.entries())).ok
+
+
+def test_payments_a_confirmation_undone_without_a_pit_boss_fails_verification(tmp_path):
+    path = tmp_path / "T1.journal"
+    journal, table = played_table(path)
+    box = table.round_record.boxes[0].box
+    table.confirm_payment(box, ANNA)
+    journal.close()
+    undone = table_events.ConfirmationUndone(table.round_id, box, "dealer:anna", "changed my mind")
+
+    def undo_by_the_dealer(rows):
+        last = rows[-1]
+        return [*rows, [last[0] + 1, "T1", last[2], undone.round_id, undone.KIND, 1, "dealer:anna",
+                        payload_to_json(undone.payload()), ""]]
+
+    rehash(path, undo_by_the_dealer)
+    with Journal(path, readonly=True) as forged:
+        report = verify_journal(list(forged.entries()))
+        assert not report.ok and report.first_bad_event == forged.last_seq
+    assert "without a pit boss" in report.reason
+
+
+def test_dealers_sign_in_and_out_and_each_round_records_who_dealt_it(tmp_path):
+    path = tmp_path / "T1.journal"
+    journal, table = played_table(path, rounds=1)
+    table.sign_in(ANNA)
+    feed = ShoeFeed(open_source("sim://?seed=4&rate=0&clock=virtual"), table)
+    play_rounds(table, feed, 2, seed=4, boxes=3, ante=10)
+    feed.source.close()
+    table.sign_out()
+    with pytest.raises(IllegalCommand, match="No dealer"):
+        table.sign_out()
+    rounds = read_rounds(journal.entries())
+    assert [r.dealt_by for r in rounds] == [None, "dealer:anna"]
+    assert TableHistory.read(journal.entries()).dealer is None
+    journal.close()
+
+
+ACTIONS = st.lists(st.sampled_from(["round", "fault", "resolve", "adjust", "confirm", "sign_in", "session"]),
+                   min_size=1, max_size=8)
+
+
+@settings(max_examples=12, deadline=None)
+@given(actions=ACTIONS)
+def test_recovery_the_history_folded_from_the_journal_is_the_live_tables(tmp_path_factory, actions):
+    """Whatever the table did, a restarted table (the present fold) and the audit (every round) agree with the
+    live one on the rules, the faults, the adjustments, the session, the dealer and the last round."""
+    path = tmp_path_factory.mktemp("history") / "T1.journal"
+    journal, table = played_table(path, rounds=1)
+    feed = ShoeFeed(open_source("sim://?seed=4&rate=0&clock=virtual"), table)
+    for action in actions:
+        record = table.round_record
+        if action == "round" and not table.faults:
+            play_rounds(table, feed, table.round_number + 1, seed=4, boxes=3, ante=10)
+        elif action == "fault":
+            table.raise_fault(f"E0{len(table.faults) + 1}", "The shoe reports a fault.", "sim://")
+        elif action == "resolve" and table.faults:
+            table.resolve_fault(next(iter(table.faults)), QA_PIT_BOSS, "checked")
+        elif action == "adjust":
+            table.adjust_payment(record.round_id, record.boxes[-1].box, 5, BORIS, "chip count")
+        elif action == "confirm" and record.boxes[0].box not in record.confirmed:
+            table.confirm_payment(record.boxes[0].box, ANNA)
+        elif action == "sign_in":
+            table.sign_in(ANNA)
+        elif action == "session" and not table.session:
+            table.mark_session("training", trainee="anna")
+    feed.source.close()
+    live = table.history
+    journal.close()
+    with Journal(path) as again:
+        restarted = TableController(again).history
+        audited = TableHistory.read(again.entries())
+    for history in (restarted, audited):
+        assert history.rules == live.rules and history.faults == live.faults
+        assert history.adjustments == live.adjustments and history.session == live.session
+        assert history.dealer == live.dealer and history.last_at == live.last_at
+        assert history.round_state == live.round_state
+        assert history.current.summary() == live.current.summary()
+        assert history.current.confirmed == live.current.confirmed

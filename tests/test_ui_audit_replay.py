@@ -1,0 +1,51 @@
+"""The console's audit view (ARCHITECTURE.md "Faults": every override is journaled with who and why): a round's
+replay shows a pit boss's adjustment as a step, and the round list shows the same house net as the report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtWidgets import QApplication
+
+from controller.table.autoplay import ShoeFeed, play_rounds
+from controller.table.controller import TableController
+from controller.table.journal import Journal
+from controller.table.rule_files import load_preset
+from controller.table.users import Role, User
+from drivers.base import open_source
+from ui.audit_view import AuditDialog
+from ui.format import signed_amount
+
+BORIS = User("boris", Role.PIT_BOSS)
+
+
+def test_audit_view_replays_an_adjustment_as_a_step_of_the_round_it_adjusts(tmp_path: Path, qapp: QApplication
+                                                                           ) -> None:
+    widgets_before = len(QApplication.topLevelWidgets())
+    with Journal(tmp_path / "T1.journal") as journal:
+        table = TableController(journal, load_preset("classic"))
+        feed = ShoeFeed(open_source("sim://?seed=6&rate=0&clock=virtual"), table)
+        play_rounds(table, feed, 2, seed=6, boxes=2, ante=10)
+        first = table.round_record
+        box = first.boxes[0]
+        table.adjust_payment(first.round_id, box.box, 50, BORIS, "chips miscounted")
+        play_rounds(table, feed, 3, seed=6, boxes=2, ante=10)
+        feed.source.close()
+        dialog = AuditDialog(table)
+        try:
+            row = next(i for i, r in enumerate(dialog.rounds) if r.round_id == first.round_id)
+            assert dialog.round_list.item(row, 4).text() == signed_amount(dialog.rounds[row].house_net)
+            assert dialog.rounds[row].house_net == first.settled_house_net - 50
+            dialog.select_round(row)
+            last = dialog.steps.item(dialog.steps.count() - 1).text()
+            assert "table.adjustment" in last and "+50" in last
+            dialog.steps.setCurrentRow(dialog.steps.count() - 1)
+            assert f"adjustment {signed_amount(50)} = {signed_amount(box.settlement.net + 50)}" in \
+                dialog.step_state.text()
+            dialog.steps.setCurrentRow(dialog.steps.count() - 2)  # the round as it closed, before the adjustment
+            assert "adjustment" not in dialog.step_state.text()
+        finally:
+            dialog.deleteLater()
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert len(QApplication.topLevelWidgets()) == widgets_before  # no widget left behind for later tests
