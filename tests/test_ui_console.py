@@ -59,7 +59,8 @@ def make_console(tmp_path: Path, qapp: QApplication, no_leaks: None, monkeypatch
         source = open_source(f"sim://?seed={seed}&rate=0" + (f"&faults={faults}" if faults else ""))
         languages = Languages()
         languages.switch(language)
-        window = ConsoleWindow(controller, source, users_path=str(tmp_path / "users.db"), languages=languages)
+        window = ConsoleWindow(controller, source, users_path=str(tmp_path / "users.db"), languages=languages,
+                               pack_seed=seed)
         window.show()
         made.append((window, journal, source))
         return window
@@ -201,7 +202,9 @@ def test_keyboard_alone_plays_a_round(make_console, qtbot) -> None:
 def load_deal(window: ConsoleWindow, codes: str) -> None:
     """Rig the simulated shoe: these cards first, then the rest of the pack."""
     first = [parse_card(code) for code in codes.split()]  # a misread may repeat a card
-    window.source.load(first + [c for c in PACK if c not in first])  # type: ignore[attr-defined]
+    shoe = window.source.simulated_shoe()
+    assert shoe is not None
+    shoe.load(first + [c for c in PACK if c not in first])
 
 
 def deal_all(window: ConsoleWindow, qtbot) -> None:
@@ -461,7 +464,10 @@ def test_shoe1_unreadable_card_is_corrected_by_a_pit_boss_and_play_goes_on(make_
     state = window.controller.round
     assert state is not None and state.fault is not None and state.fault.kind == "unreadable"
     assert window.banner.isVisible()
-    truth = next(d.card for d in window.source.model.truth if d.reported is None)  # type: ignore[attr-defined]
+    unreadable = window.pump.last_card
+    assert unreadable is not None and unreadable.card is None
+    truth = window.pump.true_card(unreadable.seq)
+    assert truth is not None
     dialog = logged_in_dialog(window)
     dialog.card_code.setText(truth.code)
     dialog.correct_button.click()
@@ -620,4 +626,28 @@ def test_r_act_7_shoe_restocked_when_exchanges_reshuffle_the_discards(make_conso
     assert "DiscardsReshuffled" in kinds and kinds.count("CardsExchanged") == 6
     window.actions_panel.buttons["reveal"].click()
     assert state.phase is Phase.CLOSED
+    assert verify_journal(list(window.controller.journal.entries())).ok
+
+
+def test_arch_faults_once_a_pit_boss_resolves_e02_the_shoe_gate_opens_and_dealing_goes_on(
+        make_console, qtbot, tmp_path) -> None:
+    """ARCH faults: two cards drawn together (E02) stop play and the driver locks the shoe's gate; once a pit
+    boss has resolved the fault the console opens the gate again (UNLOCK), says so, and the dealer deals on to
+    the end of the round."""
+    pit_boss(tmp_path)
+    window = make_console("classic", seed=4, faults="double@2")
+    pilot = Autopilot(window, ante=10, boxes=2)
+    pilot.start_round()
+    pilot.draw()
+    pilot.draw()
+    qtbot.waitUntil(lambda: bool(window.controller.faults), timeout=5000)
+    assert window.source.status().locked and window.banner.isVisible()
+    dialog = logged_in_dialog(window)
+    dialog.reason.setText("took back the two cards drawn together")
+    dialog.resolve_button.click()
+    dialog.deleteLater()
+    assert not window.controller.faults and not window.source.status().locked
+    assert "gate is open again" in window.message.text()
+    qtbot.waitUntil(lambda: window.source.status().state == "READY", timeout=5000)  # the shoe's own answer
+    pilot.play_until(lambda: window.mode() == "payments")
     assert verify_journal(list(window.controller.journal.entries())).ok
