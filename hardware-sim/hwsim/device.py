@@ -59,6 +59,7 @@ def build_model(
     heartbeat_interval: float = 1.0,
     locked: bool = False,
     now: float | None = None,
+    truth_kept: int | None = ShoeConfig.truth_kept,
 ) -> tuple[ShoeModel, LinkFaults]:
     """A shoe model and its cable's faults from the user's options; seeds derive from `seed`. Raises ValueError
     (FaultSpecError, CardError) saying which option is wrong."""
@@ -77,7 +78,7 @@ def build_model(
     else:  # packs=0: endless, a freshly shuffled pack whenever the shoe runs empty
         refill = endless_packs(seed)
         cards = refill()
-    config = ShoeConfig(rate=rate, heartbeat_interval=heartbeat_interval, start_locked=locked)
+    config = ShoeConfig(rate=rate, heartbeat_interval=heartbeat_interval, start_locked=locked, truth_kept=truth_kept)
     model = ShoeModel(
         cards,
         now=time.monotonic() if now is None else now,

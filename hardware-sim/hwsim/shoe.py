@@ -38,9 +38,6 @@ from hwsim.faults import NO_FAULTS, FaultPlan, ScheduledFault
 
 FAR = float("inf")
 CATCH_UP_LIMIT = 0.1  # seconds the timer may lag (a busy machine) and still catch up at full rate
-# The ground truth of the last cards dealt: enough to check any session a test plays card by card against what
-# left the shoe, while a shoe that deals for hours (a long simulated session) keeps its memory flat.
-TRUTH_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -55,6 +52,9 @@ class ShoeConfig:
     firmware: str = "1.0.0"
     first_seq: int = 0
     start_locked: bool = False  # the gate is closed at power-up until the host sends UNLOCK
+    # The ground truth kept of the last cards dealt (None: all): enough to check any session a test plays card
+    # by card against what left the shoe, while a shoe that deals for hours keeps its memory flat.
+    truth_kept: int | None = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +115,7 @@ class ShoeModel:
         self._unplugged_until = 0.0
         self._empty_reported = False
         self._applied: set[tuple[str, int]] = set()
-        self.truth: deque[DealtCard] = deque(maxlen=TRUTH_KEPT)  # the last cards dealt, oldest first
+        self.truth: deque[DealtCard] = deque(maxlen=self.config.truth_kept)  # the last cards dealt, oldest first
         self.applied_faults: list[AppliedFault] = []
 
     @property
@@ -132,7 +132,7 @@ class ShoeModel:
         return self._dealt
 
     def true_card(self, seq: int) -> Card | None:
-        """The card dealt with this seq, if it is among the last TRUTH_KEPT dealt."""
+        """The card dealt with this seq, if it is among the last ones whose truth is kept."""
         for dealt in reversed(self.truth):
             if dealt.seq == seq:
                 return dealt.card
