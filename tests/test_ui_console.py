@@ -176,8 +176,7 @@ def test_keyboard_alone_plays_a_round(make_console, qtbot) -> None:
     """Every action has a key: stakes (P), close bets (C), draw (D), fold (F), reveal (R), paid (Space),
     next round (N)."""
     window = make_console("classic", seed=5)
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+    focus(window, qtbot)
     window.bet_panel.fill(1, 50)
     window.bet_panel.fill(2, 50)
     qtbot.keyClick(window, Qt.Key.Key_P)
@@ -213,18 +212,29 @@ def deal_all(window: ConsoleWindow, qtbot) -> None:
         qtbot.waitUntil(lambda: not window.awaiting_card, timeout=5000)
 
 
+def deal_one_box(window: ConsoleWindow, qtbot, codes: str, *, close_bets: bool = False) -> None:
+    """Box 1 stakes 100 on a shoe rigged with these cards first, and the dealer deals them with the Draw key
+    (after pressing Close bets, or straight away: the first card closes them)."""
+    load_deal(window, codes)
+    window.bet_panel.fill(1, 100)
+    window.place_stakes()
+    if close_bets:
+        window.actions_panel.buttons["close_bets"].click()
+    deal_all(window, qtbot)
+
+
+def focus(window: ConsoleWindow, qtbot) -> None:
+    """The window takes the keyboard, as the dealer's screen has it."""
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+
+
 def test_r_act_4_exchange_is_chosen_by_position_without_faces(make_console, qtbot) -> None:
     """R-ACT-4: the dealer selects the discards by position (1-5 in deal order); the engine receives those
     cards; the button shows the count and the engine's price."""
     window = make_console("classic")
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
-    # one box: box, dealer alternate for five passes
-    load_deal(window, "AS 2C KD 3C 7H 4C 8S 5D 9C 6D JH")
-    window.bet_panel.fill(1, 100)
-    window.place_stakes()
-    window.actions_panel.buttons["close_bets"].click()
-    deal_all(window, qtbot)
+    focus(window, qtbot)
+    deal_one_box(window, qtbot, "AS 2C KD 3C 7H 4C 8S 5D 9C 6D JH", close_bets=True)  # box, dealer alternate
     exchange = window.actions_panel.buttons["exchange"]
     assert not exchange.isEnabled() and "Select" in exchange.toolTip()
     for position in (3, 4, 5):
@@ -239,10 +249,7 @@ def test_r_act_4_exchange_is_chosen_by_position_without_faces(make_console, qtbo
 def test_r_act_6_insurance_offers_the_engines_range(make_console, qtbot) -> None:
     """R-ACT-6: with three of a kind the insure control offers exactly the engine's allowed range."""
     window = make_console("classic")
-    load_deal(window, "AS 2C AD 3C AH 4C 8S 5D 9C 6D")
-    window.bet_panel.fill(1, 100)
-    window.place_stakes()
-    deal_all(window, qtbot)
+    deal_one_box(window, qtbot, "AS 2C AD 3C AH 4C 8S 5D 9C 6D")
     legal = [a for a in legal_commands(window.controller.round) if a.kind == "insure"]
     assert legal
     spin = window.actions_panel.insurance
@@ -288,10 +295,7 @@ def test_arch_faults_duplicate_card_blocks_until_a_pit_boss_voids(make_console, 
     admin = store.add("root", Role.ADMIN, "9999", by=None)
     store.add("anna", Role.PIT_BOSS, "4821", by=admin)
     store.close()
-    load_deal(window, "AS 2C KD 3C 7H 4C AS")
-    window.bet_panel.fill(1, 100)
-    window.place_stakes()
-    deal_all(window, qtbot)
+    deal_one_box(window, qtbot, "AS 2C KD 3C 7H 4C AS")
     state = window.controller.round
     assert state is not None and state.fault is not None
     assert window.banner.isVisible() and "pit boss" in window.banner_text.text().lower()
@@ -522,10 +526,7 @@ def test_r_buy_1_buying_the_dealer_a_game_through_the_console(make_console, qtbo
     """R-BUY-1: the dealer does not qualify; the box buys him a game at the engine's price, the dealer's
     replacement card is drawn from the shoe with the Draw key, and the box is settled."""
     window = make_console("classic")
-    load_deal(window, "AS 2C AD 3D AH 5H 4C 7S 8S 9C KD")
-    window.bet_panel.fill(1, 100)
-    window.place_stakes()
-    deal_all(window, qtbot)
+    deal_one_box(window, qtbot, "AS 2C AD 3D AH 5H 4C 7S 8S 9C KD")
     window.actions_panel.buttons["bet"].click()
     window.actions_panel.buttons["reveal"].click()  # insurance not taken: the window closes with the reveal
     state = window.controller.round
@@ -545,12 +546,8 @@ def test_r_act_5_repeated_single_exchange_shows_the_rising_price(make_console, q
     """R-ACT-5 (progressive): after a one-card exchange the box may exchange one card again, at the engine's
     rising price (1, then 2 antes); the console offers exactly one card the second time."""
     window = make_console("progressive")
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
-    load_deal(window, "2S 2C 7D 3D 9H 5H 4C 7S JS 9C")
-    window.bet_panel.fill(1, 100)
-    window.place_stakes()
-    deal_all(window, qtbot)
+    focus(window, qtbot)
+    deal_one_box(window, qtbot, "2S 2C 7D 3D 9H 5H 4C 7S JS 9C")
     exchange = window.actions_panel.buttons["exchange"]
     qtbot.keyClick(window, Qt.Key.Key_5)
     assert exchange.isEnabled() and "(100)" in exchange.text()

@@ -24,11 +24,13 @@ MAX_STEPS_PER_ROUND = 500  # a round has ~60 steps; more means something is stuc
 
 @dataclass
 class SessionTotals:
+    """What a simulated session played: `rptable simulate`'s report."""
+
     rounds: int = 0
     boxes_played: int = 0
-    wagered: int = 0
-    house_net: int = 0
-    faults: int = 0
+    wagered: int = 0  # chips staked, but in voided rounds (their stakes all went back)
+    house_net: int = 0  # the house's result; + = the house won
+    faults: int = 0  # rounds stopped by a card fault
     voided: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
 

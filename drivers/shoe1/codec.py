@@ -7,27 +7,8 @@ from functools import reduce
 from operator import xor
 
 from controller.core.cards import BY_CODE, Card
-from drivers.shoe1.messages import (
-    SEQ_MODULUS,
-    STATES,
-    Ack,
-    BadFrame,
-    CardFrame,
-    Decoded,
-    FaultFrame,
-    Heartbeat,
-    HostHello,
-    HostMessage,
-    Lock,
-    Nak,
-    Resync,
-    ShoeHello,
-    ShoeMessage,
-    StatusFrame,
-    UnknownFrame,
-    Unlock,
-    code_of,
-)
+from drivers.shoe1 import messages
+from drivers.shoe1.messages import SEQ_MODULUS, STATES, BadFrame, Decoded, UnknownFrame, code_of
 
 MAX_SENTENCE = 82  # bytes from `$` to LF inclusive
 START, STAR = 0x24, 0x2A  # `$`, `*`
@@ -48,36 +29,36 @@ def frame(body: str) -> bytes:
     return b"$%s*%02X\r\n" % (raw, checksum(raw))
 
 
-def encode(message: ShoeMessage | HostMessage) -> bytes:
+def encode(message: messages.ShoeMessage | messages.HostMessage) -> bytes:
     """The sentence for a message of either direction."""
     return frame(body_of(message))
 
 
-def body_of(message: ShoeMessage | HostMessage) -> str:
+def body_of(message: messages.ShoeMessage | messages.HostMessage) -> str:
     """The BODY of a message's sentence."""
     match message:
-        case CardFrame(seq, card, quality):
+        case messages.CardFrame(seq, card, quality):
             text = code_of(card)
             return f"CARD,{seq},{text}" if quality is None else f"CARD,{seq},{text},{quality}"
-        case Ack(seq):
+        case messages.Ack(seq):
             return f"ACK,{seq}"
-        case ShoeHello(model, serial, firmware):
+        case messages.ShoeHello(model, serial, firmware):
             return f"HELLO,SHOE1,{model},{serial},{firmware}"
-        case StatusFrame(state):
+        case messages.StatusFrame(state):
             return f"STAT,{state}"
-        case FaultFrame(code, text):
+        case messages.FaultFrame(code, text):
             return f"FAULT,{code},{text}"
-        case Heartbeat(uptime):
+        case messages.Heartbeat(uptime):
             return f"HB,{uptime}"
-        case Nak(reason):
+        case messages.Nak(reason):
             return f"NAK,{reason}"
-        case HostHello(host_id):
+        case messages.HostHello(host_id):
             return f"HELLO,{host_id}"
-        case Resync(seq):
+        case messages.Resync(seq):
             return f"RESYNC,{seq}"
-        case Lock():
+        case messages.Lock():
             return "LOCK"
-        case Unlock():
+        case messages.Unlock():
             return "UNLOCK"
     raise TypeError(f"not a SHOE/1 message: {message!r}")
 
@@ -100,7 +81,7 @@ def parse_card_field(text: str) -> Card | str | None:
     return f"card '{text}' is not a rank 2-9 T J Q K A and a suit C D H S"
 
 
-def parse_shoe_body(body: str, raw: bytes = b"") -> ShoeMessage | BadFrame | UnknownFrame:
+def parse_shoe_body(body: str, raw: bytes = b"") -> messages.ShoeMessage | BadFrame | UnknownFrame:
     """A checked BODY sent by the shoe, as a message."""
     fields = body.split(",")
     kind = fields[0]
@@ -118,30 +99,30 @@ def parse_shoe_body(body: str, raw: bytes = b"") -> ShoeMessage | BadFrame | Unk
             if not fields[3].isdigit() or int(fields[3]) > 100:
                 return BadFrame(f"CARD quality '{fields[3]}' is not 0-100", raw)
             quality = int(fields[3])
-        return CardFrame(seq, card, quality)
+        return messages.CardFrame(seq, card, quality)
     if kind == "HB":
         if len(fields) != 2 or not fields[1].isdigit():
             return BadFrame("HB needs the uptime in seconds", raw)
-        return Heartbeat(int(fields[1]))
+        return messages.Heartbeat(int(fields[1]))
     if kind == "STAT":
         if len(fields) != 2 or fields[1] not in STATES:
             return BadFrame(f"STAT state must be one of {', '.join(STATES)}", raw)
-        return StatusFrame(fields[1])
+        return messages.StatusFrame(fields[1])
     if kind == "FAULT":
         if len(fields) < 2 or not fields[1]:
             return BadFrame("FAULT needs a code", raw)
         # The text may itself hold commas; it is free text for the dealer.
-        return FaultFrame(fields[1], ",".join(fields[2:]))
+        return messages.FaultFrame(fields[1], ",".join(fields[2:]))
     if kind == "HELLO":
         if len(fields) != 5 or fields[1] != "SHOE1":
             return BadFrame("shoe HELLO must be SHOE1,<model>,<serial>,<firmware>", raw)
-        return ShoeHello(fields[2], fields[3], fields[4])
+        return messages.ShoeHello(fields[2], fields[3], fields[4])
     if kind == "NAK":
-        return Nak(",".join(fields[1:]))
+        return messages.Nak(",".join(fields[1:]))
     return UnknownFrame(kind, raw)
 
 
-def parse_host_body(body: str, raw: bytes = b"") -> HostMessage | BadFrame | UnknownFrame:
+def parse_host_body(body: str, raw: bytes = b"") -> messages.HostMessage | BadFrame | UnknownFrame:
     """A checked BODY sent by the host, as a message (what the shoe, and so the simulator, reads)."""
     fields = body.split(",")
     kind = fields[0]
@@ -149,13 +130,13 @@ def parse_host_body(body: str, raw: bytes = b"") -> HostMessage | BadFrame | Unk
         seq = _seq(fields[1]) if len(fields) == 2 else None
         if seq is None:
             return BadFrame(f"{kind} needs a seq 0-65535", raw)
-        return Ack(seq) if kind == "ACK" else Resync(seq)
+        return messages.Ack(seq) if kind == "ACK" else messages.Resync(seq)
     if kind == "HELLO":
-        return HostHello(",".join(fields[1:]))
+        return messages.HostHello(",".join(fields[1:]))
     if kind in ("LOCK", "UNLOCK"):
         if len(fields) != 1:
             return BadFrame(f"{kind} takes no fields", raw)
-        return Lock() if kind == "LOCK" else Unlock()
+        return messages.Lock() if kind == "LOCK" else messages.Unlock()
     return UnknownFrame(kind, raw)
 
 

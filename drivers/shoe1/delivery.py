@@ -58,12 +58,14 @@ class Outcome:
 
 @dataclass
 class DeliveryCounters:
-    cards: int = 0
-    duplicates_dropped: int = 0
-    bad_frames: int = 0
-    unknown_frames: int = 0
-    naks: int = 0
-    gaps: int = 0
+    """What the delivery rules have seen on the link: `shoe-test`'s summary and the console's status line."""
+
+    cards: int = 0  # handed on
+    duplicates_dropped: int = 0  # retransmissions recognised and dropped
+    bad_frames: int = 0  # failed the checksum or a field's range
+    unknown_frames: int = 0  # of a type this driver does not know
+    naks: int = 0  # the shoe could not read something the host sent
+    gaps: int = 0  # missing cards a RESYNC did not bring back
     last_bad_reason: str = ""
 
 

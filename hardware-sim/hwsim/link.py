@@ -19,10 +19,12 @@ _SENTENCE_DELIMITERS = frozenset(b"$*\r\n")
 
 @dataclass
 class LinkCounters:
-    frames: int = 0
-    dropped: int = 0
-    duplicated: int = 0
-    garbled: int = 0
+    """What the cable did to the shoe's frames (ground truth for tests and `shoe-sim`'s summary)."""
+
+    frames: int = 0  # the shoe sent
+    dropped: int = 0  # never reached the host
+    duplicated: int = 0  # extra copies
+    garbled: int = 0  # copies with a bit flipped
     faults_delivered: list[str] = field(default_factory=list)  # FAULT codes that reached the host intact
 
 
