@@ -49,7 +49,7 @@ def play_rounds(
     totals = totals or SessionTotals()
     while controller.round_number < rounds or _round_open(controller):
         if not _round_open(controller):
-            _hand_on_owed_cards(controller, pump)
+            _hand_on_cards_no_round_took(controller, pump)
         pump.ready_shoe()
         play_one_round(controller, pump, boxes=boxes, ante=ante, totals=totals)
         if on_round is not None:
@@ -97,12 +97,16 @@ def resolve_table_faults(controller: TableController) -> None:
         controller.resolve_fault(fault_id, QA_PIT_BOSS, "simulated session: the QA pit boss checked the shoe")
 
 
-def _hand_on_owed_cards(controller: TableController, pump: CardPump) -> None:
-    """Cards drawn for a round that stopped before taking them reach the table, which journals them, before the
-    next pack goes in: none is carried into the next round."""
-    while pump.owed:
+def _hand_on_cards_no_round_took(controller: TableController, pump: CardPump) -> None:
+    """Cards out of the shoe that no round took (drawn for a round that stopped before taking them, or sent
+    unasked with two drawn together) reach the table, which journals them, before the next pack goes in: none
+    is carried into the next round."""
+    while True:
         resolve_table_faults(controller)
-        pump.take_card()
+        if pump.owed:
+            pump.take_card()
+        elif not pump.take_sent():
+            return
 
 
 def _round_open(controller: TableController) -> bool:

@@ -9,8 +9,8 @@ either way:
   freshly shuffled pack for each round, and restocks the shoe when the round's stock has outgrown it (the
   discards reshuffled, R-ACT-7) and after a restart mid-round;
 - cards drawn but not taken yet are owed: nothing more is drawn until they have reached the table, which
-  journals them even when no round takes them (without a reader thread, take them before the next pack goes
-  in); none is dropped silently;
+  journals them even when no round takes them; without a reader thread, the owed cards and what the shoe sent
+  unasked are taken before the next pack goes in, so none is carried into the next round;
 - after a device fault, what the shoe has already sent comes first, before the dealer draws again;
 - when a pit boss has resolved the last open fault, the gate the driver locked on the fault is opened again
   (UNLOCK), and the pump says so for the console to show.
@@ -135,11 +135,16 @@ class CardPump:
         self.reopen_gate()
         if self._after_fault and not self.owed:
             self._after_fault = False
-            if self._receive_card_or_fault(timeout=0) is not None:
+            if self.take_sent():
                 return
         self.draw(due)
         if self._receive_card_or_fault(timeout) is None:
             raise SourceError(f"The shoe {self.source.url} sent no card for {timeout:.0f} s.")
+
+    def take_sent(self) -> bool:
+        """Hand the table what the shoe has sent by now, without drawing, up to the first card or device fault;
+        returns whether one came (cards sent unasked, with two drawn together, are taken this way)."""
+        return self._receive_card_or_fault(timeout=0) is not None
 
     def _receive_card_or_fault(self, timeout: float) -> SourceEvent | None:
         """Hand the table every event until a card or a device fault (returned); None when `timeout` seconds
