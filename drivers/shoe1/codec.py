@@ -203,6 +203,11 @@ class SentenceReader:
                     self.noise_bytes += n - i
                     break
                 self.noise_bytes += start - i
+                lf = data.find(b"\n", start + 1, start + MAX_SENTENCE)
+                if lf >= 0 and data.find(b"$", start + 1, lf) < 0:  # a whole sentence within this read
+                    out.append(decode_sentence(data[start:lf + 1], parse_body))
+                    i = lf + 1
+                    continue
                 partial.clear()
                 partial.append(START)
                 self._in_sentence = True
