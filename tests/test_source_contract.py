@@ -148,7 +148,6 @@ def test_contract_lock_stops_the_shoe_and_unlock_resumes_from_another_thread(kin
 
 @pytest.mark.slow
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("kind", ["pty", "usb", "tcp"])
 def test_contract_soak_thousands_of_cards_through_a_noisy_cable(kind: str) -> None:
     with simulated_shoe(
         kind, seed=7, rate=150, faults="garble=0.03,drop=0.03,dup=0.03", lock_on_fault=False, packs=40
