@@ -68,7 +68,7 @@ def build_model(
     if not (math.isfinite(heartbeat_interval) and heartbeat_interval > 0):
         raise ValueError(f"the heartbeat interval {heartbeat_interval:g} is not a number of seconds above 0")
     if packs < 0:
-        raise ValueError(f"packs {packs} is not 1 or more (0: a fresh pack whenever the shoe runs empty)")
+        raise ValueError(f"packs {packs}: give 1 or more, or 0 for a fresh pack whenever the shoe runs empty")
     plan = faults if isinstance(faults, FaultPlan) else parse_faults(faults)
     refill = None
     if order is not None:
