@@ -1,6 +1,6 @@
 """How fast a card reaches the dealer's screen: the simulated shoe deals on demand as fast as the console asks
 (the autopilot presses Draw the moment the previous card is shown), through the driver, the reader thread, the
-Qt signal, the table controller (journal committed per command, synchronous=FULL) and the redraw.
+Qt signal, the card pump, the table controller (journal committed per command, synchronous=FULL) and the redraw.
 
 Prints p50 / p99 / max of (a) the reader thread's hand-over to the redrawn window and (b) the driver's receipt
 (CardEvent.at) to the redrawn window. Target: <= 50 ms. Run: `QT_QPA_PLATFORM=offscreen python
@@ -50,7 +50,7 @@ def main() -> int:
         journal = Journal(Path(folder) / "T1.journal")
         source = open_source("sim://?seed=2026&rate=0")
         window = ConsoleWindow(TableController(journal, load_preset(args.rules)), source,
-                               users_path=str(Path(folder) / "users.db"))
+                               users_path=str(Path(folder) / "users.db"), pack_seed=2026)
         window.resize(1400, 960)
         window.show()
         app.processEvents()

@@ -32,10 +32,10 @@ from drivers.shoe1.messages import CardFrame  # noqa: E402
 
 def run_shoe(link_path: str, out_path: str, rate: float, packs: int, stop: object) -> None:
     """The simulated shoe's process: deal at `rate`, note when each CARD's first copy is written."""
-    from hwsim.device import SimulatedShoe, build_model
+    from hwsim.device import ShoeDevice, build_model
     from hwsim.pty_transport import PtyTransport
 
-    model, link = build_model(seed=2024, rate=rate, packs=packs, locked=True)
+    model, link = build_model(seed=2024, rate=rate, packs=packs, locked=True, truth_kept=None)  # every card checked
     sent: dict[int, float] = {}
 
     def stamp(transmissions: list, at: float) -> None:
@@ -43,7 +43,7 @@ def run_shoe(link_path: str, out_path: str, rate: float, packs: int, stop: objec
             if isinstance(t.message, CardFrame) and t.message.seq not in sent:
                 sent[t.message.seq] = at
 
-    shoe = SimulatedShoe(model, link, PtyTransport(link, link_path))
+    shoe = ShoeDevice(model, link, PtyTransport(link, link_path))
     shoe.on_send.append(stamp)
     shoe.start()
     stop.wait()  # type: ignore[attr-defined]

@@ -1,10 +1,10 @@
-"""CPU per card of the SHOE/1 path that `rptable simulate` drives: shoe model, codec both ways, delivery, ACK.
+"""CPU per card of the SHOE/1 path that `rptable simulate` drives: shoe model, codec both ways, driver, ACK.
 
 The in-process simulated shoe (`sim://?rate=0&clock=virtual`) is loaded with a shuffled pack, deals 36 cards
 (a round's worth) and the host receives them: every card is encoded as a CARD sentence, read back by the
-SentenceReader, passed through the delivery rules, acknowledged with an ACK that is encoded and decoded again,
-and counted by the CardSource. The figure is CPU time (`time.process_time()`) per card, next to wall time and
-the load average. Each part of the codec is also timed on its own.
+SentenceReader, passed through the SHOE/1 driver's delivery rules, acknowledged with an ACK that is encoded and
+decoded again, and counted by the CardSource. The figure is CPU time (`time.process_time()`) per card, next to
+wall time and the load average. Each part of the codec is also timed on its own.
 
 `--peer DIR` measures another checkout (e.g. `git worktree add --detach /tmp/old main`) in the same run,
 alternating the two, and prints the ratio: each tree is measured in a child process of its own.
@@ -38,19 +38,19 @@ def player() -> Callable[[int], int]:
     cards received (already warmed up: the HELLO exchange and the first heartbeats are behind it)."""
     import random
 
-    from hwsim.inprocess import SimulatedShoeSource
-
     from controller.core.cards import PACK
-    from drivers.base import CardEvent
+    from drivers.base import CardEvent, open_source
 
-    source = SimulatedShoeSource("sim://?rate=0&clock=virtual", seed=7, rate=0, virtual_clock=True)
+    source = open_source("sim://?seed=7&rate=0&clock=virtual")
+    # A peer checkout from before the SimulatedShoe interface deals through the source itself.
+    shoe = source.simulated_shoe() if hasattr(source, "simulated_shoe") else source
     packs = [random.Random(n).sample(PACK, len(PACK)) for n in range(16)]
 
     def play(count: int) -> int:
         cards = 0
         for n in range(count):
-            source.load(packs[n % len(packs)])
-            source.deal(CARDS_PER_ROUND)
+            shoe.load(packs[n % len(packs)])
+            shoe.deal(CARDS_PER_ROUND)
             got = 0
             while got < CARDS_PER_ROUND:
                 event = source.recv(timeout=5.0)

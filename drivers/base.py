@@ -12,7 +12,7 @@ import importlib
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 from urllib.parse import parse_qs, urlsplit
@@ -86,6 +86,29 @@ class SourceError(Exception):
     """A source could not be opened or used; the message says what happened and what to do."""
 
 
+class SimulatedShoe(ABC):
+    """What a simulated shoe lets the program do that a real one leaves to the dealer's hands: draw cards on
+    demand, load a freshly shuffled pack, count the cards left; and, as only a simulator can, tell what a card
+    sent with a given seq really was."""
+
+    @abstractmethod
+    def deal(self, count: int = 1) -> None:
+        """Draw `count` cards now (a dealer's hand on the shoe)."""
+
+    @abstractmethod
+    def load(self, cards: Sequence[Card]) -> None:
+        """Empty the shoe and put these cards in it, the first of them to leave first."""
+
+    @property
+    @abstractmethod
+    def cards_left(self) -> int:
+        """Cards still in the shoe."""
+
+    @abstractmethod
+    def true_card(self, seq: int) -> Card | None:
+        """The card that left the shoe with this seq, if it is among the last ones dealt."""
+
+
 class CardSource(ABC):
     """Base of every card source. Thread-safe `recv()`; use as a context manager or an iterator."""
 
@@ -115,6 +138,10 @@ class CardSource(ABC):
 
     def status(self) -> SourceStatus:
         return self._status
+
+    def simulated_shoe(self) -> SimulatedShoe | None:
+        """The shoe behind this source when it is a simulator (None for a real device)."""
+        return None
 
     def lock(self) -> None:
         """Close the shoe's gate so that no card can be drawn (on a fault)."""

@@ -10,8 +10,9 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
-from hwsim.device import SimulatedShoe, build_model
+from hwsim.device import ShoeDevice, build_model
 from hwsim.inprocess import SimulatedShoeSource
 from hwsim.link import LinkFaults
 from hwsim.shoe import ShoeModel
@@ -26,7 +27,7 @@ class Harness:
     source: CardSource
     model: ShoeModel
     link: LinkFaults
-    device: SimulatedShoe | None = None
+    device: ShoeDevice | None = None
 
     def truth(self) -> list[tuple[int, str]]:
         """What left the shoe: seq and the code the reader reported (`??` when unreadable)."""
@@ -71,20 +72,12 @@ def simulated_shoe(
     same timings run in no time."""
     options = f"hb_timeout={hb_timeout}&lock_on_fault={int(lock_on_fault)}&gap_wait=1.0"
     if kind == "sim":
-        source = SimulatedShoeSource(
-            f"sim://?seed={seed}",
-            seed=seed,
-            rate=rate,
-            faults=faults,
-            packs=packs,
-            heartbeat_interval=hb,
-            heartbeat_timeout=hb_timeout,
-            lock_on_fault=lock_on_fault,
-            locked=True,
-            virtual_clock=virtual_clock,
-        )
+        clock = "virtual" if virtual_clock else "real"
+        source = open_source(f"sim://?seed={seed}&rate={rate}&faults={quote(faults)}&packs={packs}&hb={hb}"
+                             f"&locked=1&clock={clock}&{options}")
+        assert isinstance(source, SimulatedShoeSource)
         try:
-            yield Harness(source, source.model, source.link)
+            yield Harness(source, source.shoe.model, source.shoe.cable)
         finally:
             source.close()
         return
@@ -113,7 +106,7 @@ def simulated_shoe(
         url = f"{transport.address()}&{options}"
     else:
         raise ValueError(kind)
-    device = SimulatedShoe(model, link, transport).start()
+    device = ShoeDevice(model, link, transport).start()
     source = open_source(url)
     try:
         yield Harness(source, model, link, device)

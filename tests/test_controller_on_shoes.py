@@ -1,7 +1,8 @@
-"""Card sources (issue acceptance): a whole session through the table controller over the simulated shoe on
-a pty, over the virtual USB backend and in-process, with every fault kind injected. The controller's journal
-must equal the simulator's ground truth: every card that left the shoe recorded once under its seq (placed
-in the round, or held back while a fault was open), no card invented, and the device faults journaled."""
+"""Card sources (issue acceptance): a whole session through the card pump and the table controller over the
+simulated shoe on a pty, over the virtual USB backend and in-process, with every fault kind injected. The
+controller's journal must equal the simulator's ground truth: every card that left the shoe recorded once under
+its seq (placed in the round, or held back while a fault was open), no card invented, and the device faults
+journaled; after each fault the pump reopens the gate the driver locked."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from controller.players.simple import next_action
 from controller.table.audit.rounds import verify_journal
 from controller.table.controller import TableController
 from controller.table.journal import Journal
+from controller.table.pump import CardPump
 from controller.table.rule_files import load_preset
 from controller.table.users import Role, User
 from drivers.base import CardEvent, DeviceFault, StatusEvent
@@ -30,6 +32,7 @@ def test_shoe_session_through_the_controller_matches_the_ground_truth(kind: str,
     table = TableController(journal, load_preset("caribbean-stud"))
     with simulated_shoe(kind, seed=99, rate=40, faults=FAULTS, hb=0.1, hb_timeout=0.5, packs=2) as shoe:
         source = shoe.source
+        pump = CardPump(source, table, pack_seed=99)
         deadline = time.monotonic() + 40
         opened = False
         cards_seen = 0
@@ -40,14 +43,14 @@ def test_shoe_session_through_the_controller_matches_the_ground_truth(kind: str,
                 continue
             if isinstance(event, StatusEvent) and event.state == "CONNECTED" and not opened:
                 opened = True
-                source.unlock()
+                source.unlock()  # the shoe starts with its gate closed, until the table listens
             if isinstance(event, CardEvent):
                 cards_seen += 1
-            table.source_event(event)
+            pump.handle(event)
             if isinstance(event, DeviceFault) or table.faults:
                 for fault_id in list(table.faults):  # the pit boss checks the shoe and lets play go on
                     table.resolve_fault(fault_id, BOSS, "checked the shoe")
-                source.unlock()
+                pump.reopen_gate()
         assert cards_seen >= 60
         entries = list(journal.entries())
         dealt = {d.seq: d for d in shoe.model.truth}

@@ -48,6 +48,12 @@ def test_registry_unknown_scheme_names_the_known_ones() -> None:
         ("usb://16c0?backend=hwsim.usb_backend:factory", "VENDOR:PRODUCT"),
         ("usb://16c0:05dc?backend=no.such.module:factory", "could not be loaded"),
         ("sim://?faults=jam@x", "jam@x"),
+        ("sim://?hb=0", "heartbeat interval 0"),
+        ("sim://?rate=-2", "cards per second"),
+        ("sim://?packs=-1", "packs -1"),
+        ("sim://?seed=x", "seed=x is not a whole number"),
+        ("sim://?clock=fast", "clock must be one of real, virtual"),
+        ("sim://?hb_timeout=0", "hb_timeout=0"),
         ("manual://?input=keyboard", "input may only be"),
     ],
 )
@@ -163,19 +169,19 @@ def test_shoe1_a_card_read_just_as_the_port_vanishes_is_still_handed_on() -> Non
     from controller.core.cards import parse_card
     from drivers.base import CardEvent
     from drivers.shoe1.delivery import Outcome
-    from drivers.shoe1.link_source import LinkLost, Shoe1Source
+    from drivers.shoe1.link_source import Link, LinkLost, Shoe1Source
     from drivers.shoe1.messages import Ack
 
-    class VanishingPort(Shoe1Source):
-        def _open_link(self) -> None: ...
-        def _close_link(self) -> None: ...
-        def _read_frames(self, timeout: float) -> list:  # type: ignore[type-arg]
+    class VanishingPort(Link):
+        def open(self) -> None: ...
+        def close(self) -> None: ...
+        def read_frames(self, timeout: float) -> list:  # type: ignore[type-arg]
             return []
 
-        def _send(self, message) -> None:  # type: ignore[no-untyped-def]
+        def send(self, message) -> None:  # type: ignore[no-untyped-def]
             raise LinkLost("device disconnected")
 
-    source = VanishingPort("serial:///dev/vanishing")
+    source = Shoe1Source("serial:///dev/vanishing", VanishingPort())
     source._linked = True
     event = CardEvent(parse_card("AH"), 5, None, "serial:///dev/vanishing", 0.0)
     with pytest.raises(LinkLost):

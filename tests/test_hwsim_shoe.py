@@ -193,3 +193,14 @@ def test_hwsim_endless_shoe_reloads_a_fresh_pack_in_the_seeded_order() -> None:
     out = [m for t in range(1, 50) for m in acked(model, t / 10)]
     assert [d.card for d in model.truth] == shuffled_packs(8, 3)[:110]
     assert StatusFrame("EMPTY") not in out
+
+
+def test_hwsim_shoe_keeps_the_truth_of_its_last_cards_only_so_long_sessions_stay_flat() -> None:
+    model = ShoeModel(list(PACK) * 100, now=0.0, config=ShoeConfig(rate=0, heartbeat_interval=100.0, truth_kept=64))
+    model.poll(0.0)
+    model.deal(5000)
+    acked(model, 0.0)
+    assert model.cards_dealt == 5000 and len(model.truth) == 64
+    assert [d.number for d in model.truth] == list(range(4937, 5001))
+    last = model.truth[-1]
+    assert model.true_card(last.seq) == last.card and model.true_card(model.truth[0].seq - 1) is None

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import usb.core
 import usb.util
-from hwsim.device import SimulatedShoe, build_model
+from hwsim.device import ShoeDevice, build_model
 from hwsim.usb_backend import VirtualShoeBackend
 from hwsim.usb_transport import UsbTransport
 
@@ -21,15 +21,15 @@ from drivers.shoe1.messages import CardFrame
 
 
 @pytest.fixture
-def usb_shoe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SimulatedShoe]:
+def usb_shoe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ShoeDevice]:
     model, link = build_model(seed=3, rate=0)
     transport = UsbTransport(link, model.hello, str(tmp_path / "usb.sock"))
     monkeypatch.setenv("HWSIM_USB_SOCKET", transport.socket_path)
-    with SimulatedShoe(model, link, transport) as shoe:
+    with ShoeDevice(model, link, transport) as shoe:
         yield shoe
 
 
-def test_shoe1_usb_virtual_device_enumerates_with_its_descriptors(usb_shoe: SimulatedShoe) -> None:
+def test_shoe1_usb_virtual_device_enumerates_with_its_descriptors(usb_shoe: ShoeDevice) -> None:
     device: Any = usb.core.find(idVendor=0x16C0, idProduct=0x05DC, backend=VirtualShoeBackend())
     assert device is not None
     assert device.serial_number == "SN000001" and "SHOE/1" in device.product
@@ -42,7 +42,7 @@ def test_shoe1_usb_virtual_device_enumerates_with_its_descriptors(usb_shoe: Simu
     assert bytes(info).rstrip(b"\0") == b"SHOE1,RS-200-SIM,SN000001,1.0.0"
 
 
-def test_shoe1_usb_interrupt_in_reports_and_ack_request(usb_shoe: SimulatedShoe) -> None:
+def test_shoe1_usb_interrupt_in_reports_and_ack_request(usb_shoe: ShoeDevice) -> None:
     device: Any = usb.core.find(idVendor=0x16C0, idProduct=0x05DC, backend=VirtualShoeBackend())
     usb_shoe.deal()
     frames = []
@@ -80,7 +80,7 @@ def stalling_factory() -> StallingBackend:
 
 
 def test_shoe1_usb_driver_takes_any_backend_named_in_the_url_and_survives_no_get_info(
-    usb_shoe: SimulatedShoe,
+    usb_shoe: ShoeDevice,
 ) -> None:
     with open_source("usb://16c0:05dc?backend=tests.test_hwsim_usb_backend:stalling_factory") as source:
         first = source.recv(timeout=3)
@@ -94,7 +94,7 @@ def test_shoe1_usb_driver_takes_any_backend_named_in_the_url_and_survives_no_get
         assert isinstance(event, CardEvent) and event.card == usb_shoe.model.truth[0].card
 
 
-def test_shoe1_usb_serial_number_selects_the_shoe(usb_shoe: SimulatedShoe) -> None:
+def test_shoe1_usb_serial_number_selects_the_shoe(usb_shoe: ShoeDevice) -> None:
     with open_source("usb://16c0:05dc?serial=SN999999&backend=hwsim.usb_backend:factory") as source:
         event = source.recv(timeout=3)
     assert event is not None and getattr(event, "code", "") == "OPEN_FAILED" and "SN999999" in event.text  # type: ignore[union-attr]

@@ -5,7 +5,8 @@ import sqlite3
 
 import pytest
 
-from controller.table.autoplay import ShoeFeed, play_rounds
+from controller.table.autoplay import play_rounds
+from controller.table.pump import CardPump
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import Journal
 from controller.table.journal.chain import verify_chain
@@ -16,8 +17,8 @@ from drivers.base import open_source
 def per_round_table(path, seed=3):
     journal = Journal(path)
     controller = TableController(journal, load_preset("classic"), commit_per="round")
-    feed = ShoeFeed(open_source(f"sim://?seed={seed}&rate=0&clock=virtual"), controller)
-    return journal, controller, feed
+    pump = CardPump(open_source(f"sim://?seed={seed}&rate=0&clock=virtual"), controller, pack_seed=seed)
+    return journal, controller, pump
 
 
 def on_disk(path):
@@ -31,10 +32,10 @@ def on_disk(path):
 
 def test_journal_committing_per_round_shows_each_event_once_in_order_and_only_once_on_disk(tmp_path):
     path = tmp_path / "T1.journal"
-    journal, controller, feed = per_round_table(path)
+    journal, controller, pump = per_round_table(path)
     seen = []
     controller.add_listener(lambda e: seen.append((e.seq, e.seq <= on_disk(path))))
-    play_rounds(controller, feed, 8, seed=3, boxes=6, ante=10)
+    play_rounds(controller, pump, 8, boxes=6, ante=10)
     controller.sync()
     assert [s for s, _ in seen] == list(range(seen[0][0], journal.last_seq + 1))
     assert all(durable for _, durable in seen)
@@ -45,19 +46,19 @@ def test_journal_committing_per_round_shows_each_event_once_in_order_and_only_on
 
 def test_journal_committing_per_round_a_full_disk_stops_play_and_shows_nothing_unrecorded(tmp_path):
     path = tmp_path / "T1.journal"
-    journal, controller, feed = per_round_table(path)
-    play_rounds(controller, feed, 2, seed=3, boxes=6, ante=10)
+    journal, controller, pump = per_round_table(path)
+    play_rounds(controller, pump, 2, boxes=6, ante=10)
     seen = []
     controller.add_listener(seen.append)
     pages = journal._db.execute("PRAGMA page_count").fetchone()[0]
     journal._db.execute(f"PRAGMA max_page_count = {pages + 2}")  # the drive fills up a few rounds on
     with pytest.raises(TableLocked, match="could not be written"):
-        play_rounds(controller, feed, 40, seed=3, boxes=6, ante=10)
+        play_rounds(controller, pump, 40, boxes=6, ante=10)
     assert journal.last_seq == on_disk(path)  # the next append follows the disk
     assert all(e.seq <= on_disk(path) for e in seen)  # shown = recorded
     assert controller.storage_error and controller.round_number <= on_disk(path)
     with pytest.raises(TableLocked):
-        play_rounds(controller, feed, 41, seed=3, boxes=6, ante=10)
+        play_rounds(controller, pump, 41, boxes=6, ante=10)
     journal.close()
     with Journal(path, readonly=True) as again:
         assert verify_chain(again.entries()).ok

@@ -103,17 +103,18 @@ def test_recovery_resumes_the_same_round_and_next_step(tmp_path):
     journal = Journal(path)
     controller = TableController(journal, load_preset("classic"))
     from controller.engine import CloseBets, PlaceStakes
-    from controller.table.autoplay import SessionTotals, ShoeFeed, _step, shuffled_pack
+    from controller.table.autoplay import SessionTotals, _step
+    from controller.table.pump import CardPump
     from drivers.base import open_source
 
     source = open_source("sim://?seed=5&rate=0&clock=virtual")
-    feed = ShoeFeed(source, controller)
-    feed.load_pack(shuffled_pack(5, 1))
+    pump = CardPump(source, controller, pack_seed=5)
+    pump.load_fresh_pack()
     for box in (1, 2, 3):
         controller.submit(PlaceStakes(box, 10, player=f"P{box}"))
     controller.submit(CloseBets())
     for _ in range(23):  # part-way through the decisions
-        _step(controller, feed, SessionTotals())
+        _step(controller, pump, SessionTotals())
     before = (controller.round_id, expected_next(controller.round), controller.round)
     journal.close()
     source.close()

@@ -6,30 +6,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from controller.core.cards import PACK, parse_card
-from drivers.shoe1 import codec
-from drivers.shoe1.messages import (
-    Ack,
-    BadFrame,
-    CardFrame,
-    FaultFrame,
-    Heartbeat,
-    HostHello,
-    Lock,
-    Nak,
-    Resync,
-    ShoeHello,
-    StatusFrame,
-    UnknownFrame,
-    Unlock,
-)
+from drivers.shoe1 import codec, messages
+from drivers.shoe1.messages import BadFrame, UnknownFrame
 
 SPEC_EXAMPLES = [
-    (b"$HELLO,SHOE1,RS-200,SN000123,2.4.1*56\r\n", ShoeHello("RS-200", "SN000123", "2.4.1")),
-    (b"$CARD,0,AS,97*14\r\n", CardFrame(0, parse_card("AS"), 97)),
-    (b"$CARD,1,TD*35\r\n", CardFrame(1, parse_card("TD"), None)),
-    (b"$CARD,2,??*26\r\n", CardFrame(2, None, None)),
-    (b"$FAULT,E02,two cards*26\r\n", FaultFrame("E02", "two cards")),
-    (b"$HB,42*20\r\n", Heartbeat(42)),
+    (b"$HELLO,SHOE1,RS-200,SN000123,2.4.1*56\r\n", messages.ShoeHello("RS-200", "SN000123", "2.4.1")),
+    (b"$CARD,0,AS,97*14\r\n", messages.CardFrame(0, parse_card("AS"), 97)),
+    (b"$CARD,1,TD*35\r\n", messages.CardFrame(1, parse_card("TD"), None)),
+    (b"$CARD,2,??*26\r\n", messages.CardFrame(2, None, None)),
+    (b"$FAULT,E02,two cards*26\r\n", messages.FaultFrame("E02", "two cards")),
+    (b"$HB,42*20\r\n", messages.Heartbeat(42)),
 ]
 
 
@@ -52,9 +38,10 @@ def test_shoe1_checksum_is_xor_of_body_in_upper_case_hex() -> None:
 
 
 def test_shoe1_host_sentences_round_trip() -> None:
-    for message in (HostHello("rptable"), Ack(65535), Resync(12), Lock(), Unlock()):
+    for message in (messages.HostHello("rptable"), messages.Ack(65535), messages.Resync(12), messages.Lock(),
+                    messages.Unlock()):
         assert codec.decode_sentence(codec.encode(message), codec.parse_host_body) == message
-    assert codec.encode(Ack(7)) == b"$ACK,7*" + f"{codec.checksum(b'ACK,7'):02X}".encode() + b"\r\n"
+    assert codec.encode(messages.Ack(7)) == b"$ACK,7*" + f"{codec.checksum(b'ACK,7'):02X}".encode() + b"\r\n"
 
 
 def test_shoe1_framing_bad_checksum_is_dropped() -> None:
@@ -69,7 +56,7 @@ def test_shoe1_framing_missing_checksum_is_dropped() -> None:
 
 def test_shoe1_framing_lower_case_checksum_is_dropped() -> None:
     sentence = next(s for s in (codec.frame(f"CARD,{n},KH") for n in range(100)) if not s[-4:-2].isdigit())
-    assert isinstance(codec.decode_sentence(sentence), CardFrame)
+    assert isinstance(codec.decode_sentence(sentence), messages.CardFrame)
     assert isinstance(codec.decode_sentence(sentence[:-4] + sentence[-4:-2].lower() + b"\r\n"), BadFrame)
 
 
@@ -80,7 +67,7 @@ def test_shoe1_framing_over_82_bytes_is_dropped_and_the_next_sentence_read() -> 
     reader = codec.SentenceReader()
     out = reader.feed(over + b"$HB,42*20\r\n")
     assert isinstance(out[0], BadFrame) and "82" in out[0].reason
-    assert out[-1] == Heartbeat(42)
+    assert out[-1] == messages.Heartbeat(42)
 
 
 def test_shoe1_framing_exactly_82_bytes_is_accepted() -> None:
@@ -88,19 +75,19 @@ def test_shoe1_framing_exactly_82_bytes_is_accepted() -> None:
     text = "y" * (codec.MAX_SENTENCE - len(base))
     sentence = codec.frame(f"FAULT,E01,{text}")
     assert len(sentence) == codec.MAX_SENTENCE
-    assert codec.SentenceReader().feed(sentence) == [FaultFrame("E01", text)]
+    assert codec.SentenceReader().feed(sentence) == [messages.FaultFrame("E01", text)]
 
 
 def test_shoe1_framing_bytes_before_dollar_are_noise() -> None:
     reader = codec.SentenceReader()
-    assert reader.feed(b"\x00\xffgarbage\r\n$CARD,1,TD*35\r\n") == [CardFrame(1, parse_card("TD"), None)]
+    assert reader.feed(b"\x00\xffgarbage\r\n$CARD,1,TD*35\r\n") == [messages.CardFrame(1, parse_card("TD"), None)]
     assert reader.noise_bytes == len(b"\x00\xffgarbage\r\n")
 
 
 def test_shoe1_framing_sentence_cut_by_next_dollar_is_dropped_and_resynchronised() -> None:
     out = codec.SentenceReader().feed(b"$CARD,0,A$CARD,1,TD*35\r\n")
     assert isinstance(out[0], BadFrame)
-    assert out[1] == CardFrame(1, parse_card("TD"), None)
+    assert out[1] == messages.CardFrame(1, parse_card("TD"), None)
 
 
 def test_shoe1_framing_sentences_split_across_reads_are_reassembled() -> None:
@@ -125,41 +112,41 @@ def test_shoe1_card_seq_and_quality_ranges_are_checked() -> None:
     assert isinstance(codec.decode_sentence(codec.frame("CARD,65536,AS")), BadFrame)
     assert isinstance(codec.decode_sentence(codec.frame("CARD,-1,AS")), BadFrame)
     assert isinstance(codec.decode_sentence(codec.frame("CARD,1,AS,101")), BadFrame)
-    assert codec.decode_sentence(codec.frame("CARD,65535,AS,100")) == CardFrame(65535, parse_card("AS"), 100)
+    assert codec.decode_sentence(codec.frame("CARD,65535,AS,100")) == messages.CardFrame(65535, parse_card("AS"), 100)
 
 
 def test_shoe1_stat_states_are_the_four_of_the_spec() -> None:
     for state in ("READY", "EMPTY", "COVER_OPEN", "LOCKED"):
-        assert codec.decode_sentence(codec.frame(f"STAT,{state}")) == StatusFrame(state)
+        assert codec.decode_sentence(codec.frame(f"STAT,{state}")) == messages.StatusFrame(state)
     assert isinstance(codec.decode_sentence(codec.frame("STAT,ON_FIRE")), BadFrame)
 
 
 def test_shoe1_nak_is_decoded() -> None:
-    assert codec.decode_sentence(codec.frame("NAK,bad checksum")) == Nak("bad checksum")
+    assert codec.decode_sentence(codec.frame("NAK,bad checksum")) == messages.Nak("bad checksum")
 
 
 # -- invariants --------------------------------------------------------------------------------------------
 cards = st.sampled_from((*PACK, None))
 shoe_messages = st.one_of(
-    st.builds(CardFrame, st.integers(0, 65535), cards, st.one_of(st.none(), st.integers(0, 100))),
-    st.builds(StatusFrame, st.sampled_from(("READY", "EMPTY", "COVER_OPEN", "LOCKED"))),
+    st.builds(messages.CardFrame, st.integers(0, 65535), cards, st.one_of(st.none(), st.integers(0, 100))),
+    st.builds(messages.StatusFrame, st.sampled_from(("READY", "EMPTY", "COVER_OPEN", "LOCKED"))),
     st.builds(
-        FaultFrame,
+        messages.FaultFrame,
         st.sampled_from(("E01", "E02", "E03", "E04", "E05", "E07")),
         st.text(st.characters(min_codepoint=32, max_codepoint=126, blacklist_characters="$*"), max_size=40),
     ),
-    st.builds(Heartbeat, st.integers(0, 10**6)),
+    st.builds(messages.Heartbeat, st.integers(0, 10**6)),
 )
 
 
 @given(st.lists(shoe_messages, max_size=20), st.integers(1, 50))
-def test_shoe1_encode_then_decode_round_trips_in_any_chunking(messages: list, chunk: int) -> None:
-    stream = b"".join(codec.encode(m) for m in messages)
+def test_shoe1_encode_then_decode_round_trips_in_any_chunking(sent: list, chunk: int) -> None:
+    stream = b"".join(codec.encode(m) for m in sent)
     reader = codec.SentenceReader()
     out = []
     for i in range(0, len(stream), chunk):
         out.extend(reader.feed(stream[i : i + chunk]))
-    assert out == messages
+    assert out == sent
 
 
 @given(st.binary(max_size=400))
@@ -171,12 +158,12 @@ def test_shoe1_arbitrary_noise_never_raises_and_never_invents_a_card(noise: byte
     for item in out:
         assert item is not None
     for item in reader.feed(b"$HB,42*20\r\n"):
-        assert item == Heartbeat(42) or isinstance(item, BadFrame)
+        assert item == messages.Heartbeat(42) or isinstance(item, BadFrame)
 
 
 @given(st.lists(shoe_messages, min_size=1, max_size=10), st.data())
-def test_shoe1_single_bit_error_in_body_is_always_detected(messages: list, data: st.DataObject) -> None:
-    for message in messages:
+def test_shoe1_single_bit_error_in_body_is_always_detected(sent: list, data: st.DataObject) -> None:
+    for message in sent:
         sentence = bytearray(codec.encode(message))
         star = sentence.rfind(b"*")
         index = data.draw(st.integers(1, star - 1))
@@ -184,7 +171,7 @@ def test_shoe1_single_bit_error_in_body_is_always_detected(messages: list, data:
         sentence[index] ^= 1 << bit
         out = codec.SentenceReader().feed(bytes(sentence))
         assert message not in out or sentence == codec.encode(message)
-        assert not any(isinstance(m, CardFrame) and m != message for m in out)
+        assert not any(isinstance(m, messages.CardFrame) and m != message for m in out)
 
 
 # Sentences, noise, stray delimiters and over-long runs: what a noisy serial line carries.

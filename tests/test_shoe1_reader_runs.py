@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from drivers.shoe1 import codec
-from drivers.shoe1.messages import BadFrame
+from drivers.shoe1.messages import BadFrame, CardFrame
 
 
 def byte_at_a_time(chunks):
@@ -36,7 +36,7 @@ def byte_at_a_time(chunks):
 
 PIECES = st.sampled_from([
     b"$CARD,12,AS,97*", b"$HB,3*", b"\r\n", b"\n", b"$", b"*", b"noise", b"x" * 90, b"CARD,1,KD", b"41\r\n",
-    codec.encode(codec.CardFrame(7, None, None)), codec.frame("CARD,65535,TD,100"), codec.frame("STAT,READY"),
+    codec.encode(CardFrame(7, None, None)), codec.frame("CARD,65535,TD,100"), codec.frame("STAT,READY"),
     codec.frame("FAULT,E04,jam, cleared"), b"\x00\xff", b"$" + b"A" * 85 + b"\n",
 ])
 

@@ -49,3 +49,17 @@ def test_simulate_a_burst_dealt_into_a_voided_round_is_journaled_not_carried_ove
             dealt_per_round.setdefault(e.round_id, []).append(e.payload["card"])
     assert all(len(cards) == len(set(cards)) for cards in dealt_per_round.values())  # no card twice in a round
     assert verify_journal_file(str(path)).ok
+
+
+def test_simulate_cards_sent_unasked_are_journaled_before_the_next_pack_not_dealt_into_it(tmp_path):
+    # Two cards drawn together, twice: the shoe sends cards nobody drew. They are journaled (held, no round
+    # expecting them) before the next round's fresh pack goes in; carried into the next round they would be
+    # dealt there and meet their twins from the new pack, voiding round after round.
+    path = tmp_path / "T1.journal"
+    report = simulate(load_preset("classic"), 30, 9, journal_path=path, faults="double@5,double@7")
+    assert report.rounds == 30
+    with Journal(path, readonly=True) as journal:
+        entries = list(journal.entries())
+    assert not [e for e in entries if e.kind == "RoundVoided"]
+    assert [e for e in entries if e.kind == "table.card_held"]
+    assert verify_journal_file(str(path)).ok

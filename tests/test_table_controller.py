@@ -7,10 +7,11 @@ import pytest
 
 from controller.core.cards import PACK, parse_card
 from controller.engine import CardDealt, CloseBets, IllegalCommand, PlaceStakes, expected_next
-from controller.table.autoplay import SessionTotals, ShoeFeed, _step, shuffled_pack
+from controller.table.autoplay import SessionTotals, _step
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import Journal
 from controller.table.journal.chain import verify_chain
+from controller.table.pump import CardPump
 from controller.table.rule_files import load_preset
 from controller.table.users import Role, User
 from drivers.base import CardEvent, DeviceFault, StatusEvent, open_source
@@ -149,15 +150,15 @@ def test_recovery_a_new_journal_needs_rules(tmp_path):
 
 def test_simulated_shoe_session_drives_the_controller(table):
     source = open_source("sim://?seed=3&rate=0&clock=virtual")
-    feed = ShoeFeed(source, table)
-    feed.load_pack(shuffled_pack(3, 1))
+    pump = CardPump(source, table, pack_seed=3)
+    pump.load_fresh_pack()
     start_round(table, boxes=(1, 2, 3))
     totals = SessionTotals()
     while table.round.phase != "closed":
-        _step(table, feed, totals)
+        _step(table, pump, totals)
     source.close()
     placed = [e.payload["card"] for e in table.journal.entries() if e.kind == "CardPlaced"]
-    truth = [d.card.code for d in source.model.truth]
+    truth = [d.card.code for d in source.shoe.model.truth]
     assert placed == truth[: len(placed)]  # the controller's record is the shoe's ground truth
 
 

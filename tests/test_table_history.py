@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from controller.engine import IllegalCommand
 from controller.table import table_events
 from controller.table.audit.rounds import read_rounds, verify_journal
-from controller.table.autoplay import QA_PIT_BOSS, ShoeFeed, play_rounds
+from controller.table.autoplay import QA_PIT_BOSS, play_rounds
+from controller.table.pump import CardPump
 from controller.table.controller import TableController
 from controller.table.history import HistoryError, TableHistory
 from controller.table.journal import Journal, payload_to_json
@@ -99,9 +100,9 @@ def test_journal_a_round_opened_before_any_rules_cannot_be_folded():
 def played_table(path, rounds=2, seed=4):
     journal = Journal(path)
     table = TableController(journal, load_preset("classic"))
-    feed = ShoeFeed(open_source(f"sim://?seed={seed}&rate=0&clock=virtual"), table)
-    play_rounds(table, feed, rounds, seed=seed, boxes=3, ante=10)
-    feed.source.close()
+    pump = CardPump(open_source(f"sim://?seed={seed}&rate=0&clock=virtual"), table, pack_seed=seed)
+    play_rounds(table, pump, rounds, boxes=3, ante=10)
+    pump.source.close()
     return journal, table
 
 
@@ -155,9 +156,9 @@ def test_dealers_sign_in_and_out_and_each_round_records_who_dealt_it(tmp_path):
     path = tmp_path / "T1.journal"
     journal, table = played_table(path, rounds=1)
     table.sign_in(ANNA)
-    feed = ShoeFeed(open_source("sim://?seed=4&rate=0&clock=virtual"), table)
-    play_rounds(table, feed, 2, seed=4, boxes=3, ante=10)
-    feed.source.close()
+    pump = CardPump(open_source("sim://?seed=4&rate=0&clock=virtual"), table, pack_seed=4)
+    play_rounds(table, pump, 2, boxes=3, ante=10)
+    pump.source.close()
     table.sign_out()
     with pytest.raises(IllegalCommand, match="No dealer"):
         table.sign_out()
@@ -178,11 +179,11 @@ def test_recovery_the_history_folded_from_the_journal_is_the_live_tables(tmp_pat
     live one on the rules, the faults, the adjustments, the session, the dealer and the last round."""
     path = tmp_path_factory.mktemp("history") / "T1.journal"
     journal, table = played_table(path, rounds=1)
-    feed = ShoeFeed(open_source("sim://?seed=4&rate=0&clock=virtual"), table)
+    pump = CardPump(open_source("sim://?seed=4&rate=0&clock=virtual"), table, pack_seed=4)
     for action in actions:
         record = table.round_record
         if action == "round" and not table.faults:
-            play_rounds(table, feed, table.round_number + 1, seed=4, boxes=3, ante=10)
+            play_rounds(table, pump, table.round_number + 1, boxes=3, ante=10)
         elif action == "fault":
             table.raise_fault(f"E0{len(table.faults) + 1}", "The shoe reports a fault.", "sim://")
         elif action == "resolve" and table.faults:
@@ -195,7 +196,7 @@ def test_recovery_the_history_folded_from_the_journal_is_the_live_tables(tmp_pat
             table.sign_in(ANNA)
         elif action == "session" and not table.session:
             table.mark_session("training", trainee="anna")
-    feed.source.close()
+    pump.source.close()
     live = table.history
     journal.close()
     with Journal(path) as again:

@@ -8,7 +8,8 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 
-from controller.table.autoplay import ShoeFeed, play_rounds
+from controller.table.autoplay import play_rounds
+from controller.table.pump import CardPump
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
@@ -25,13 +26,13 @@ def test_audit_view_replays_an_adjustment_as_a_step_of_the_round_it_adjusts(tmp_
     widgets_before = len(QApplication.topLevelWidgets())
     with Journal(tmp_path / "T1.journal") as journal:
         table = TableController(journal, load_preset("classic"))
-        feed = ShoeFeed(open_source("sim://?seed=6&rate=0&clock=virtual"), table)
-        play_rounds(table, feed, 2, seed=6, boxes=2, ante=10)
+        pump = CardPump(open_source("sim://?seed=6&rate=0&clock=virtual"), table, pack_seed=6)
+        play_rounds(table, pump, 2, boxes=2, ante=10)
         first = table.round_record
         box = first.boxes[0]
         table.adjust_payment(first.round_id, box.box, 50, BORIS, "chips miscounted")
-        play_rounds(table, feed, 3, seed=6, boxes=2, ante=10)
-        feed.source.close()
+        play_rounds(table, pump, 3, boxes=2, ante=10)
+        pump.source.close()
         dialog = AuditDialog(table)
         try:
             row = next(i for i, r in enumerate(dialog.rounds) if r.round_id == first.round_id)

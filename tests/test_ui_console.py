@@ -59,7 +59,8 @@ def make_console(tmp_path: Path, qapp: QApplication, no_leaks: None, monkeypatch
         source = open_source(f"sim://?seed={seed}&rate=0" + (f"&faults={faults}" if faults else ""))
         languages = Languages()
         languages.switch(language)
-        window = ConsoleWindow(controller, source, users_path=str(tmp_path / "users.db"), languages=languages)
+        window = ConsoleWindow(controller, source, users_path=str(tmp_path / "users.db"), languages=languages,
+                               pack_seed=seed)
         window.show()
         made.append((window, journal, source))
         return window
@@ -175,8 +176,7 @@ def test_keyboard_alone_plays_a_round(make_console, qtbot) -> None:
     """Every action has a key: stakes (P), close bets (C), draw (D), fold (F), reveal (R), paid (Space),
     next round (N)."""
     window = make_console("classic", seed=5)
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+    focus(window, qtbot)
     window.bet_panel.fill(1, 50)
     window.bet_panel.fill(2, 50)
     qtbot.keyClick(window, Qt.Key.Key_P)
@@ -201,7 +201,9 @@ def test_keyboard_alone_plays_a_round(make_console, qtbot) -> None:
 def load_deal(window: ConsoleWindow, codes: str) -> None:
     """Rig the simulated shoe: these cards first, then the rest of the pack."""
     first = [parse_card(code) for code in codes.split()]  # a misread may repeat a card
-    window.source.load(first + [c for c in PACK if c not in first])  # type: ignore[attr-defined]
+    shoe = window.source.simulated_shoe()
+    assert shoe is not None
+    shoe.load(first + [c for c in PACK if c not in first])
 
 
 def deal_all(window: ConsoleWindow, qtbot) -> None:
@@ -210,18 +212,29 @@ def deal_all(window: ConsoleWindow, qtbot) -> None:
         qtbot.waitUntil(lambda: not window.awaiting_card, timeout=5000)
 
 
+def deal_one_box(window: ConsoleWindow, qtbot, codes: str, *, close_bets: bool = False) -> None:
+    """Box 1 stakes 100 on a shoe rigged with these cards first, and the dealer deals them with the Draw key
+    (after pressing Close bets, or straight away: the first card closes them)."""
+    load_deal(window, codes)
+    window.bet_panel.fill(1, 100)
+    window.place_stakes()
+    if close_bets:
+        window.actions_panel.buttons["close_bets"].click()
+    deal_all(window, qtbot)
+
+
+def focus(window: ConsoleWindow, qtbot) -> None:
+    """The window takes the keyboard, as the dealer's screen has it."""
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+
+
 def test_r_act_4_exchange_is_chosen_by_position_without_faces(make_console, qtbot) -> None:
     """R-ACT-4: the dealer selects the discards by position (1-5 in deal order); the engine receives those
     cards; the button shows the count and the engine's price."""
     window = make_console("classic")
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
-    # one box: box, dealer alternate for five passes
-    load_deal(window, "AS 2C KD 3C 7H 4C 8S 5D 9C 6D JH")
-    window.bet_panel.fill(1, 100)
-    window.place_stakes()
-    window.actions_panel.buttons["close_bets"].click()
-    deal_all(window, qtbot)
+    focus(window, qtbot)
+    deal_one_box(window, qtbot, "AS 2C KD 3C 7H 4C 8S 5D 9C 6D JH", close_bets=True)  # box, dealer alternate
     exchange = window.actions_panel.buttons["exchange"]
     assert not exchange.isEnabled() and "Select" in exchange.toolTip()
     for position in (3, 4, 5):
@@ -236,10 +249,7 @@ def test_r_act_4_exchange_is_chosen_by_position_without_faces(make_console, qtbo
 def test_r_act_6_insurance_offers_the_engines_range(make_console, qtbot) -> None:
     """R-ACT-6: with three of a kind the insure control offers exactly the engine's allowed range."""
     window = make_console("classic")
-    load_deal(window, "AS 2C AD 3C AH 4C 8S 5D 9C 6D")
-    window.bet_panel.fill(1, 100)
-    window.place_stakes()
-    deal_all(window, qtbot)
+    deal_one_box(window, qtbot, "AS 2C AD 3C AH 4C 8S 5D 9C 6D")
     legal = [a for a in legal_commands(window.controller.round) if a.kind == "insure"]
     assert legal
     spin = window.actions_panel.insurance
@@ -285,10 +295,7 @@ def test_arch_faults_duplicate_card_blocks_until_a_pit_boss_voids(make_console, 
     admin = store.add("root", Role.ADMIN, "9999", by=None)
     store.add("anna", Role.PIT_BOSS, "4821", by=admin)
     store.close()
-    load_deal(window, "AS 2C KD 3C 7H 4C AS")
-    window.bet_panel.fill(1, 100)
-    window.place_stakes()
-    deal_all(window, qtbot)
+    deal_one_box(window, qtbot, "AS 2C KD 3C 7H 4C AS")
     state = window.controller.round
     assert state is not None and state.fault is not None
     assert window.banner.isVisible() and "pit boss" in window.banner_text.text().lower()
@@ -461,7 +468,10 @@ def test_shoe1_unreadable_card_is_corrected_by_a_pit_boss_and_play_goes_on(make_
     state = window.controller.round
     assert state is not None and state.fault is not None and state.fault.kind == "unreadable"
     assert window.banner.isVisible()
-    truth = next(d.card for d in window.source.model.truth if d.reported is None)  # type: ignore[attr-defined]
+    unreadable = window.pump.last_card
+    assert unreadable is not None and unreadable.card is None
+    truth = window.pump.true_card(unreadable.seq)
+    assert truth is not None
     dialog = logged_in_dialog(window)
     dialog.card_code.setText(truth.code)
     dialog.correct_button.click()
@@ -516,10 +526,7 @@ def test_r_buy_1_buying_the_dealer_a_game_through_the_console(make_console, qtbo
     """R-BUY-1: the dealer does not qualify; the box buys him a game at the engine's price, the dealer's
     replacement card is drawn from the shoe with the Draw key, and the box is settled."""
     window = make_console("classic")
-    load_deal(window, "AS 2C AD 3D AH 5H 4C 7S 8S 9C KD")
-    window.bet_panel.fill(1, 100)
-    window.place_stakes()
-    deal_all(window, qtbot)
+    deal_one_box(window, qtbot, "AS 2C AD 3D AH 5H 4C 7S 8S 9C KD")
     window.actions_panel.buttons["bet"].click()
     window.actions_panel.buttons["reveal"].click()  # insurance not taken: the window closes with the reveal
     state = window.controller.round
@@ -539,12 +546,8 @@ def test_r_act_5_repeated_single_exchange_shows_the_rising_price(make_console, q
     """R-ACT-5 (progressive): after a one-card exchange the box may exchange one card again, at the engine's
     rising price (1, then 2 antes); the console offers exactly one card the second time."""
     window = make_console("progressive")
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
-    load_deal(window, "2S 2C 7D 3D 9H 5H 4C 7S JS 9C")
-    window.bet_panel.fill(1, 100)
-    window.place_stakes()
-    deal_all(window, qtbot)
+    focus(window, qtbot)
+    deal_one_box(window, qtbot, "2S 2C 7D 3D 9H 5H 4C 7S JS 9C")
     exchange = window.actions_panel.buttons["exchange"]
     qtbot.keyClick(window, Qt.Key.Key_5)
     assert exchange.isEnabled() and "(100)" in exchange.text()
@@ -620,4 +623,28 @@ def test_r_act_7_shoe_restocked_when_exchanges_reshuffle_the_discards(make_conso
     assert "DiscardsReshuffled" in kinds and kinds.count("CardsExchanged") == 6
     window.actions_panel.buttons["reveal"].click()
     assert state.phase is Phase.CLOSED
+    assert verify_journal(list(window.controller.journal.entries())).ok
+
+
+def test_arch_faults_once_a_pit_boss_resolves_e02_the_shoe_gate_opens_and_dealing_goes_on(
+        make_console, qtbot, tmp_path) -> None:
+    """ARCH faults: two cards drawn together (E02) stop play and the driver locks the shoe's gate; once a pit
+    boss has resolved the fault the console opens the gate again (UNLOCK), says so, and the dealer deals on to
+    the end of the round."""
+    pit_boss(tmp_path)
+    window = make_console("classic", seed=4, faults="double@2")
+    pilot = Autopilot(window, ante=10, boxes=2)
+    pilot.start_round()
+    pilot.draw()
+    pilot.draw()
+    qtbot.waitUntil(lambda: bool(window.controller.faults), timeout=5000)
+    assert window.source.status().locked and window.banner.isVisible()
+    dialog = logged_in_dialog(window)
+    dialog.reason.setText("took back the two cards drawn together")
+    dialog.resolve_button.click()
+    dialog.deleteLater()
+    assert not window.controller.faults and not window.source.status().locked
+    assert "gate is open again" in window.message.text()
+    qtbot.waitUntil(lambda: window.source.status().state == "READY", timeout=5000)  # the shoe's own answer
+    pilot.play_until(lambda: window.mode() == "payments")
     assert verify_journal(list(window.controller.journal.entries())).ok

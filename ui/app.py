@@ -9,6 +9,11 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from controller.table.controller import TableController
+    from drivers.base import CardSource
 
 NO_DISPLAY = (
     "rptable console: no display found (DISPLAY and WAYLAND_DISPLAY are not set).\n"
@@ -56,7 +61,7 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
     from controller.table.rule_files import load_rules
-    from drivers.base import SourceError, open_source
+    from drivers.base import SourceError, open_source, url_query
 
     try:
         rules = load_rules(args.rules) if args.rules else None
@@ -73,21 +78,27 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
         journal.close()
         print(f"rptable console: {err}", file=sys.stderr)
         return 1
-    url = args.shoe or f"sim://?seed={random.SystemRandom().randrange(1 << 30)}&rate=0"
+    seed = random.SystemRandom().randrange(1 << 30)
+    url = args.shoe or f"sim://?seed={seed}&rate=0"
     try:
         source = open_source(url)
     except SourceError as err:
         journal.close()
         print(f"rptable console: the card source cannot be opened: {err}", file=sys.stderr)
         return 1
+    # The packs the dealer loads into a simulated shoe: shuffled by the URL's seed where it gives one, so that
+    # a session on `--shoe sim://?seed=S` deals the same cards again.
+    given = url_query(url).get("seed", "")
+    pack_seed = int(given) if given.isdigit() else seed
     try:
-        return _run_qt(args, controller, source, str(default_users()))
+        return _run_qt(args, controller, source, str(default_users()), pack_seed)
     finally:
         source.close()
         journal.close()
 
 
-def _run_qt(args: argparse.Namespace, controller: object, source: object, users_path: str) -> int:
+def _run_qt(args: argparse.Namespace, controller: TableController, source: CardSource, users_path: str,
+            pack_seed: int) -> int:
     from PySide6.QtWidgets import QApplication
 
     from ui.i18n import LanguageError, Languages
@@ -101,7 +112,7 @@ def _run_qt(args: argparse.Namespace, controller: object, source: object, users_
     except LanguageError as err:
         print(f"rptable console: {err}", file=sys.stderr)
         return 2
-    window = ConsoleWindow(controller, source, users_path=users_path, languages=languages)  # type: ignore[arg-type]
+    window = ConsoleWindow(controller, source, users_path=users_path, languages=languages, pack_seed=pack_seed)
     try:
         if args.screenshot:
             from ui.autopilot import AutopilotStuck

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import deque
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from controller.core.cards import PACK, Card
+from controller.core.cards import Card
 from controller.core.rules import HouseRules
 from controller.engine import (
     ActionKind,
@@ -37,10 +38,10 @@ from controller.engine import (
     new_round,
     verify,
 )
-from controller.table.autoplay import shuffled_pack
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import JournalEntry
-from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, StatusEvent, url_query
+from controller.table.pump import CardPump, GateReopened
+from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, StatusEvent
 from ui import visibility
 from ui.actions import ACTIONS, BUTTON_STYLE, ActionPanel
 from ui.bet_panel import BetPanel
@@ -51,6 +52,7 @@ from ui.shoe_link import ShoeReader
 from ui.table_view import BoxPanel, DealerPanel
 
 STATUS_POLL_MS = 500
+LATENCIES_KEPT = 10_000  # the last cards' times to the screen (bench_console.py reads them)
 BOXES_PER_ROW = 4
 WINDOW_STYLE = "QMainWindow,QWidget#central{background:#0b1f10}QLabel{color:#f2f2f2}QCheckBox{color:#f2f2f2}"
 
@@ -65,6 +67,7 @@ class ConsoleWindow(QMainWindow):
         languages: Languages | None = None,
         start_reader: bool = True,
         clock: Callable[[], float] = time.time,
+        pack_seed: int | None = None,
     ) -> None:
         super().__init__()
         self.controller = controller
@@ -74,14 +77,15 @@ class ConsoleWindow(QMainWindow):
         self.clock = clock
         self.paid: set[int] = set()
         self.next_round_for: str | None = None  # the closed round whose payments are done
-        self.awaiting_card = False
         self.message_text = ""
         self.entries_seen: list[JournalEntry] = []
-        self.card_latencies: list[float] = []  # seconds from the reader thread to the redrawn screen
-        self.card_ages: list[float] = []  # seconds from the driver's receipt (CardEvent.at) to the redrawn screen
+        # Seconds from the reader thread, and from the driver's receipt (CardEvent.at), to the redrawn screen.
+        self.card_latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
+        self.card_ages: deque[float] = deque(maxlen=LATENCIES_KEPT)
         self._dirty = False
-        self._pack_seed = int(url_query(source.url).get("seed", "0") or 0) if source.url.startswith(
-            "sim:") else random.SystemRandom().randrange(1 << 30)
+        if pack_seed is None:
+            pack_seed = random.SystemRandom().randrange(1 << 30)
+        self.pump = CardPump(source, controller, pack_seed=pack_seed)
         self._build()
         controller.add_listener(self._on_entry)
         self.reader = ShoeReader(source)
@@ -90,10 +94,7 @@ class ConsoleWindow(QMainWindow):
         self.status_timer = QTimer(self)
         self.status_timer.timeout.connect(self._show_shoe_status)
         self.status_timer.start(STATUS_POLL_MS)
-        if self._round_closed_or_none():
-            self._load_fresh_pack()
-        else:
-            self._restock_resumed_round()
+        self.pump.ready_shoe()
         if start_reader:
             self.reader.start()
         self.retranslate()
@@ -357,7 +358,7 @@ class ConsoleWindow(QMainWindow):
     def _show_actions(self, state: RoundState | None, hidden: set[Card]) -> None:
         legal = legal_commands(state) if state is not None and self.controller.locked_reason is None else ()
         focus = self._focus_box(state)
-        can_deal = hasattr(self.source, "deal")
+        can_deal = self.pump.shoe is not None
         for spec in ACTIONS:
             action = _find(legal, spec.kind, focus)
             text, enabled = spec.label(), action is not None
@@ -501,18 +502,19 @@ class ConsoleWindow(QMainWindow):
             self.refresh()
             return False
         self.message_text = ""
-        self._dealer_restocks_shoe()  # an exchange may have reshuffled the discards into an empty shoe (R-ACT-7)
+        self.pump.restock_if_outgrown()  # an exchange may have reshuffled the discards (R-ACT-7)
         self.refresh()
         return True
 
+    @property
+    def awaiting_card(self) -> bool:
+        """A card was drawn and has not reached the table yet."""
+        return self.pump.owed > 0
+
     def draw_card(self) -> None:
         """The dealer's draw key for a shoe that deals on demand (the simulated shoe)."""
-        deal = getattr(self.source, "deal", None)
-        if deal is None or self.awaiting_card:
-            return
-        self.awaiting_card = True
-        self._refresh_actions_only()
-        deal(1)
+        if self.pump.draw(1):
+            self._refresh_actions_only()
 
     def place_stakes(self) -> None:
         stakes = self.bet_panel.stakes()
@@ -559,21 +561,18 @@ class ConsoleWindow(QMainWindow):
             return
         self.next_round_for = self.controller.round_id
         self.paid = set()
-        self._load_fresh_pack()
+        self.pump.load_fresh_pack()
         self.refresh()
 
     # ------------------------------------------------------------------------------------ card source
     def on_source_event(self, event: SourceEvent, received_at: float = 0.0) -> None:
-        """On the GUI thread: a card, fault or status from the source, through the controller."""
+        """On the GUI thread: a card, fault or status from the source, through the card pump to the controller."""
         try:
-            if isinstance(event, CardEvent):
-                self.awaiting_card = False
             # Every event goes to the controller, which decides (and journals) what it means, even a card
             # read between rounds: the engine's refusal is shown to the dealer.
-            self.controller.source_event(event)
+            self.pump.handle(event)
             if isinstance(event, CardEvent):
                 self.message_text = ""
-                self._dealer_restocks_shoe()
         except IllegalCommand as err:
             self.message_text = self.tr("Card refused: {0}").format(err.reason)
         except TableLocked as err:
@@ -591,6 +590,9 @@ class ConsoleWindow(QMainWindow):
 
     def _on_entry(self, entry: JournalEntry) -> None:
         self.entries_seen.append(entry)
+        reopened = self.pump.reopen_gate()  # a pit boss may just have resolved the last fault
+        if reopened is not None:
+            self.message_text = self._gate_text(reopened)
         if not self._dirty:
             self._dirty = True
             QTimer.singleShot(0, self._refresh_if_dirty)
@@ -599,36 +601,10 @@ class ConsoleWindow(QMainWindow):
         if self._dirty:
             self.refresh()
 
-    def _round_closed_or_none(self) -> bool:
-        state = self.controller.round
-        return state is None or state.phase is Phase.CLOSED
-
-    def _load_fresh_pack(self) -> None:
-        """The simulated shoe: the dealer loads a freshly shuffled pack for each round."""
-        load = getattr(self.source, "load", None)
-        if load is not None:
-            load(shuffled_pack(self._pack_seed, self.controller.round_number + 1))
-
-    def _restock_resumed_round(self) -> None:
-        """The simulated shoe after a restart mid-round: it holds the cards the round has not taken yet."""
-        load = getattr(self.source, "load", None)
-        state = self.controller.round
-        if load is not None and state is not None:
-            stock = [c for c in shuffled_pack(self._pack_seed, self.controller.round_number) if state.in_stock(c)]
-            load(stock)
-
-    def _dealer_restocks_shoe(self) -> None:
-        """The simulated shoe: when the round's stock is larger than what the shoe holds (the discards were
-        reshuffled, R-ACT-7), the dealer puts the stock back into the shoe."""
-        load = getattr(self.source, "load", None)
-        state = self.controller.round
-        if load is None or state is None or state.phase is Phase.CLOSED:
-            return
-        left = self.source.status().cards_left
-        if left is not None and state.stock_size > left:
-            stock = [c for c in PACK if state.in_stock(c)]
-            random.Random(f"{self._pack_seed}:{self.controller.round_id}:{state.stock_size}").shuffle(stock)
-            load(stock)
+    def _gate_text(self, reopened: GateReopened) -> str:
+        if reopened.reached_shoe:
+            return self.tr("Fault resolved: the shoe's gate is open again.")
+        return self.tr("Fault resolved: the shoe's gate opens again as soon as the shoe is back online.")
 
     # -------------------------------------------------------------------------------------- pit boss
     def open_pit_boss(self) -> None:

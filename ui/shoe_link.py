@@ -1,5 +1,6 @@
 """The card source's reader thread: it blocks on `source.recv()` and hands every event to the GUI thread
-through a Qt signal (a driver thread never touches a widget or the table controller)."""
+through a Qt signal, where the card pump takes it to the table (a driver thread never touches a widget or the
+table controller)."""
 
 from __future__ import annotations
 

@@ -27,6 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from drivers.base import CardEvent, DeviceFault, SourceError, StatusEvent, open_source
+    from drivers.shoe1.link_source import Shoe1Source
 
     try:
         source = open_source(args.url)
@@ -34,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"rptable shoe-test: {exc}", file=sys.stderr)
         return 2
     # A check watches the shoe; it does not lock it on a fault the way the table does.
-    if hasattr(source, "lock_on_fault"):
+    if isinstance(source, Shoe1Source):
         source.lock_on_fault = False
 
     def emit(obj: dict[str, Any], text: str) -> None:

@@ -11,9 +11,10 @@ from typing import Any
 from urllib.parse import quote
 
 from controller.core.rules import HouseRules
-from controller.table.autoplay import SessionTotals, ShoeFeed, play_rounds
+from controller.table.autoplay import SessionTotals, play_rounds
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalEntry
+from controller.table.pump import CardPump
 from drivers.base import open_source
 
 DEFAULT_ANTE = 10
@@ -66,9 +67,9 @@ def simulate(
         if on_entry is not None:
             controller.add_listener(on_entry)
         resumed_from = controller.round_number
-        feed = ShoeFeed(source, controller)
+        pump = CardPump(source, controller, pack_seed=seed)
         start = time.perf_counter()
-        totals: SessionTotals = play_rounds(controller, feed, rounds, seed=seed, boxes=boxes, ante=ante)
+        totals: SessionTotals = play_rounds(controller, pump, rounds, boxes=boxes, ante=ante)
         controller.flush()
         controller.sync()
         seconds = time.perf_counter() - start

@@ -58,12 +58,14 @@ class Outcome:
 
 @dataclass
 class DeliveryCounters:
-    cards: int = 0
-    duplicates_dropped: int = 0
-    bad_frames: int = 0
-    unknown_frames: int = 0
-    naks: int = 0
-    gaps: int = 0
+    """What the delivery rules have seen on the link: `shoe-test`'s summary and the console's status line."""
+
+    cards: int = 0  # handed on
+    duplicates_dropped: int = 0  # retransmissions recognised and dropped
+    bad_frames: int = 0  # failed the checksum or a field's range
+    unknown_frames: int = 0  # of a type this driver does not know
+    naks: int = 0  # the shoe could not read something the host sent
+    gaps: int = 0  # missing cards a RESYNC did not bring back
     last_bad_reason: str = ""
 
 
@@ -124,8 +126,6 @@ class Delivery:
         return self._go_offline(why)
 
     def on_frame(self, frame: Decoded, now: float) -> Outcome:
-        if type(frame) is CardFrame and self._doubt_until is None:
-            return self._on_card(frame, now)  # the usual frame: a card is no heartbeat (see _alive)
         if isinstance(frame, BadFrame):
             self.counters.bad_frames += 1
             self.counters.last_bad_reason = frame.reason
@@ -196,13 +196,10 @@ class Delivery:
 
     # -- the rules -----------------------------------------------------------------------------------------
     def _on_card(self, frame: CardFrame, now: float) -> Outcome:
-        seq = frame.seq
-        if seq == self.expected and not self._held and self._resync_seq is None:
-            return Outcome([self._deliver(frame)], [Ack(seq)])  # the usual: the next card, nothing pending
-        out = Outcome([], [Ack(seq)])  # every CARD is acknowledged, retransmissions too
+        out = Outcome([], [Ack(frame.seq)])  # every CARD is acknowledged, retransmissions too
         if self.expected is None:
-            self.expected = seq
-        distance = 0 if seq == self.expected else seq_distance(seq, self.expected)
+            self.expected = frame.seq
+        distance = seq_distance(frame.seq, self.expected)
         if distance == 0:
             out.events.append(self._deliver(frame))
             if self._held:

@@ -1,7 +1,10 @@
-"""The reader thread both SHOE/1 drivers share: open, greet, read, apply the delivery rules, reconnect.
+"""The SHOE/1 driver: open a link to the shoe, greet it, read its frames, apply the delivery rules, send the
+replies, and reconnect with backoff while the shoe is gone.
 
-A transport (serial port or socket, USB device) supplies four small methods; everything else, including the
-retry with backoff while the device is gone, lives here once.
+A link (a serial line or socket, a USB device, the simulator in-process) carries frames both ways; everything
+else lives here once. On the machine's clock the driver runs on a thread of its own and `recv()` takes what it
+posted. On a virtual clock (a simulated shoe, `clock=virtual`) there is no thread: each `recv()` turns the same
+loop until an event comes, and waiting moves the clock on instead of sleeping.
 """
 
 from __future__ import annotations
@@ -11,26 +14,54 @@ import logging
 import math
 import queue
 import threading
-import time
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from typing import Self
 
 from drivers.base import CardSource, DeviceFault, SourceError, SourceEvent, SourceStatus, StatusEvent, url_query
+from drivers.clock import MACHINE_CLOCK, Clock
 from drivers.shoe1.delivery import GAP_WAIT, HEARTBEAT_TIMEOUT, Delivery, Outcome
 from drivers.shoe1.messages import Decoded, HostMessage, Lock, Unlock
 
 log = logging.getLogger(__name__)
 
-READ_SLICE = 0.05  # the longest the reader blocks, so timeouts and close() are noticed promptly
+READ_SLICE = 0.05  # the longest one read waits, so deadlines and close() are noticed promptly
 BACKOFF_FIRST, BACKOFF_MAX = 0.1, 2.0
 
 
 class LinkLost(Exception):
-    """The transport failed while open (device unplugged, port vanished, socket closed)."""
+    """The link failed while open (device unplugged, port vanished, socket closed)."""
 
 
 class LinkUnavailable(Exception):
-    """The transport could not be opened; the message says what happened and what to do."""
+    """The link could not be opened; the message says what happened and what to do."""
+
+
+class NoGreeting(Exception):
+    """The shoe is there but did not say who it is; the session goes on without its identity."""
+
+
+class Link(ABC):
+    """The host's end of the cable to a SHOE/1 shoe: frames from the shoe in, host messages out."""
+
+    @abstractmethod
+    def open(self) -> None:
+        """Open the link; raise LinkUnavailable with a message a person can act on."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    @abstractmethod
+    def read_frames(self, timeout: float) -> list[Decoded]:
+        """Frames received within `timeout` seconds (maybe none); raise LinkLost if the link failed."""
+
+    @abstractmethod
+    def send(self, message: HostMessage) -> None:
+        """Send one host message; raise LinkLost if the link failed."""
+
+    def greet(self) -> list[Decoded]:
+        """Start the session once the link is open; the frames the greeting produced (USB: GET_INFO's answer).
+        Raise NoGreeting when the shoe deals but will not say who it is."""
+        return []
 
 
 def flag(query: dict[str, str], name: str, default: bool) -> bool:
@@ -53,23 +84,31 @@ def seconds_option(query: dict[str, str], name: str, default: float) -> float:
 
 
 class Shoe1Source(CardSource):
-    """Base of the SHOE/1 drivers. URL options shared by both: `hb_timeout`, `gap_wait`, `lock_on_fault`."""
+    """A SHOE/1 shoe over any link. URL options of every transport: `hb_timeout`, `gap_wait`, `lock_on_fault`."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, link: Link, *, clock: Clock = MACHINE_CLOCK,
+                 uptime_modulus: int | None = None) -> None:
         super().__init__(url)
         query = url_query(url)
+        self._link = link
+        self._clock = clock
         self._delivery = Delivery(
             url,
             heartbeat_timeout=seconds_option(query, "hb_timeout", HEARTBEAT_TIMEOUT),
             gap_wait=seconds_option(query, "gap_wait", GAP_WAIT),
             lock_on_fault=flag(query, "lock_on_fault", True),
+            wall_clock=clock.wall,
+            uptime_modulus=uptime_modulus,
         )
-        self._events: queue.Queue[SourceEvent] = queue.Queue()
+        self._events: queue.SimpleQueue[SourceEvent] = queue.SimpleQueue()
         self._stop = threading.Event()
         self._write_lock = threading.Lock()
         self._linked = False
         self._want_locked = False
-        self._thread = threading.Thread(target=self._run, name=f"shoe1 reader {url}", daemon=True)
+        self._retry_at = 0.0
+        self._backoff = BACKOFF_FIRST
+        self._thread = None if clock.virtual else threading.Thread(
+            target=self._run, name=f"shoe1 driver {url}", daemon=True)
 
     @property
     def lock_on_fault(self) -> bool:
@@ -79,71 +118,84 @@ class Shoe1Source(CardSource):
     def lock_on_fault(self, value: bool) -> None:
         self._delivery.lock_on_fault = value
 
+    @property
+    def delivery(self) -> Delivery:
+        return self._delivery
+
     def start(self) -> Self:
-        self._thread.start()
+        """Start the driver's thread (on a virtual clock there is none: `recv()` runs the driver)."""
+        if self._thread is not None:
+            self._thread.start()
         return self
 
-    # -- what a transport supplies ---------------------------------------------------------------------------
-    @abstractmethod
-    def _open_link(self) -> None:
-        """Open the transport; raise LinkUnavailable with a message a person can act on."""
-
-    @abstractmethod
-    def _close_link(self) -> None: ...
-
-    @abstractmethod
-    def _read_frames(self, timeout: float) -> list[Decoded]:
-        """Frames received within `timeout` seconds (maybe none); raise LinkLost if the transport failed."""
-
-    @abstractmethod
-    def _send(self, message: HostMessage) -> None:
-        """Send one host message; raise LinkLost if the transport failed."""
-
-    def _greet(self) -> list[Decoded]:
-        """Start the session once the transport is open; frames the greeting produced (USB: GET_INFO)."""
-        return []
-
-    # -- the reader thread ---------------------------------------------------------------------------------
+    # -- the driver's loop ---------------------------------------------------------------------------------
     def _run(self) -> None:
-        backoff = BACKOFF_FIRST
-        while not self._stop.is_set():
-            try:
-                self._open_link()
-            except LinkUnavailable as exc:
-                log.debug("%s: %s (retrying in %.1f s)", self.url, exc, backoff)
-                if not self._delivery.offline:
-                    self._post(DeviceFault("OPEN_FAILED", str(exc), self.url, time.time()))
-                    self._delivery.offline = True  # its return is announced like any reconnection
-                self._stop.wait(backoff)
-                backoff = min(backoff * 2, BACKOFF_MAX)
-                continue
-            backoff = BACKOFF_FIRST
-            try:
-                self._serve()
-            except LinkLost as exc:
-                log.warning("%s: link lost (%s); reconnecting", self.url, exc)
-                self._linked = False
-                self._apply(self._delivery.link_lost(time.monotonic(), _lost_text(str(exc))))
-            finally:
-                self._linked = False
-                self._close_link()
+        try:
+            while not self._stop.is_set():
+                self._turn(READ_SLICE)
+        finally:
+            self._disconnect()
 
-    def _serve(self) -> None:
-        self._linked = True
-        self._status.connected = True
-        self._apply(self._delivery.link_up(time.monotonic()))
-        if self._want_locked:
-            self._send_locked(Lock())
-        for frame in self._greet():
-            self._apply(self._delivery.on_frame(frame, time.monotonic()))
-        while not self._stop.is_set():
+    def _turn(self, longest_wait: float) -> None:
+        """One turn of the loop: open the link once the backoff is over, or read what arrives within
+        `longest_wait` seconds (less when a delivery deadline comes sooner) and apply the delivery rules."""
+        clock = self._clock
+        if not self._linked:
+            left = self._retry_at - clock.monotonic()
+            if left > 0:
+                clock.sleep(min(left, longest_wait), self._stop)
+            else:
+                self._connect()
+            return
+        try:
             deadline = self._delivery.next_deadline()
-            wait = READ_SLICE if deadline is None else max(0.0, min(READ_SLICE, deadline - time.monotonic()))
-            frames = self._read_frames(wait)
-            now = time.monotonic()
+            wait = longest_wait if deadline is None else max(0.0, min(longest_wait, deadline - clock.monotonic()))
+            frames = self._link.read_frames(wait)
+            now = clock.monotonic()
             for frame in frames:
                 self._apply(self._delivery.on_frame(frame, now))
             self._apply(self._delivery.tick(now))
+        except LinkLost as exc:
+            self._lose_link(exc)
+
+    def _connect(self) -> None:
+        clock = self._clock
+        try:
+            self._link.open()
+        except LinkUnavailable as exc:
+            log.debug("%s: %s (retrying in %.1f s)", self.url, exc, self._backoff)
+            if not self._delivery.offline:
+                self._post(DeviceFault("OPEN_FAILED", str(exc), self.url, clock.wall()))
+                self._delivery.offline = True  # its return is announced like any reconnection
+            self._retry_at = clock.monotonic() + self._backoff
+            self._backoff = min(self._backoff * 2, BACKOFF_MAX)
+            return
+        self._backoff = BACKOFF_FIRST
+        self._linked = True
+        self._status.connected = True
+        try:
+            self._apply(self._delivery.link_up(clock.monotonic()))
+            if self._want_locked:
+                self._send_locked(Lock())
+            try:
+                frames = self._link.greet()
+            except NoGreeting as exc:
+                self._post(StatusEvent("CONNECTED", self.url, clock.wall(), str(exc)))
+                frames = []
+            for frame in frames:
+                self._apply(self._delivery.on_frame(frame, clock.monotonic()))
+        except LinkLost as exc:
+            self._lose_link(exc)
+
+    def _lose_link(self, exc: LinkLost) -> None:
+        log.warning("%s: link lost (%s); reconnecting", self.url, exc)
+        self._disconnect()
+        self._apply(self._delivery.link_lost(self._clock.monotonic(), _lost_text(str(exc))))
+
+    def _disconnect(self) -> None:
+        if self._linked:
+            self._linked = False
+            self._link.close()
 
     def _apply(self, outcome: Outcome) -> None:
         # Replies first: the ACK should leave before the card is handed on, so the shoe does not resend.
@@ -163,7 +215,7 @@ class Shoe1Source(CardSource):
 
     def _send_locked(self, message: HostMessage) -> None:
         with self._write_lock:
-            self._send(message)
+            self._link.send(message)
 
     def _post(self, event: SourceEvent) -> None:
         if isinstance(event, StatusEvent) and event.state == "DISCONNECTED":
@@ -172,21 +224,37 @@ class Shoe1Source(CardSource):
 
     # -- CardSource ----------------------------------------------------------------------------------------
     def _recv_internal(self, timeout: float | None) -> SourceEvent | None:
+        if self._thread is None:
+            return self._turn_until_event(timeout)
         try:
             return self._events.get(timeout=timeout)
         except queue.Empty:
             return None
 
+    def _turn_until_event(self, timeout: float | None) -> SourceEvent | None:
+        """Without a thread: turn the loop until an event is posted or `timeout` seconds of the clock pass
+        (at least one turn, so a timeout of 0 takes what the shoe has sent by now)."""
+        clock, events = self._clock, self._events
+        give_up = None if timeout is None else clock.monotonic() + timeout
+        while events.empty():
+            wait = READ_SLICE if give_up is None else max(0.0, min(READ_SLICE, give_up - clock.monotonic()))
+            self._turn(wait)
+            if give_up is not None and clock.monotonic() >= give_up and events.empty():
+                return None
+        return events.get_nowait()
+
     def _set_locked(self, locked: bool) -> None:
         self._want_locked = locked
         if self._linked:
-            # On failure the reader thread sees the loss too; the wish is re-sent on reconnection.
+            # On failure the driver sees the loss too; the wish is sent again on reconnection.
             with contextlib.suppress(LinkLost):
                 self._send_locked(Lock() if locked else Unlock())
 
     def _shutdown(self) -> None:
         self._stop.set()
-        if self._thread.is_alive() and self._thread is not threading.current_thread():
+        if self._thread is None:
+            self._disconnect()
+        elif self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(timeout=2.0)
 
     def status(self) -> SourceStatus:
@@ -202,10 +270,6 @@ class Shoe1Source(CardSource):
         status.info["unknown_frames"] = str(counters.unknown_frames)
         status.info["gaps"] = str(counters.gaps)
         return status
-
-    @property
-    def delivery(self) -> Delivery:
-        return self._delivery
 
 
 def _lost_text(detail: str) -> str:

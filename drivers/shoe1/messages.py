@@ -30,6 +30,8 @@ def code_of(card: Card | None) -> str:
 # -- shoe -> host ------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class ShoeHello:
+    """The shoe says who it is: at power-up, and in answer to the host's HELLO."""
+
     model: str
     serial: str
     firmware: str
@@ -50,22 +52,30 @@ class CardFrame:
 
 @dataclass(frozen=True, slots=True)
 class StatusFrame:
+    """The shoe's state changed (or it answers LOCK/UNLOCK)."""
+
     state: str  # one of STATES
 
 
 @dataclass(frozen=True, slots=True)
 class FaultFrame:
+    """The device's own fault; DEVICE_FAULTS says what each code means."""
+
     code: str  # E01..E07
     text: str
 
 
 @dataclass(frozen=True, slots=True)
 class Heartbeat:
-    uptime: int
+    """Once a second: the shoe is alive, and its uptime tells a restart from a retransmission."""
+
+    uptime: int  # seconds since power-up (modulo 256 over USB)
 
 
 @dataclass(frozen=True, slots=True)
 class Nak:
+    """The shoe could not read what the host sent."""
+
     reason: str
 
 
@@ -75,27 +85,33 @@ ShoeMessage = ShoeHello | CardFrame | StatusFrame | FaultFrame | Heartbeat | Nak
 # -- host -> shoe ------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class HostHello:
+    """The host greets the shoe: it answers HELLO and resends every card not yet acknowledged."""
+
     host_id: str
 
 
 @dataclass(frozen=True, slots=True)
 class Ack:
+    """The host took card `seq`: the shoe stops resending it."""
+
     seq: int
 
 
 @dataclass(frozen=True, slots=True)
 class Resync:
+    """The host missed cards: the shoe resends every card it still holds from `seq` on."""
+
     seq: int
 
 
 @dataclass(frozen=True, slots=True)
 class Lock:
-    pass
+    """Close the gate: no card can leave the shoe (play is stopped by a fault)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Unlock:
-    pass
+    """Open the gate again."""
 
 
 HostMessage = HostHello | Ack | Resync | Lock | Unlock

@@ -7,18 +7,47 @@ import errno
 import os
 import select
 import socket
-import time
 from urllib.parse import urlsplit
 
 import serial
 
 from drivers.base import SourceError, url_query
-from drivers.shoe1 import codec
 from drivers.shoe1.link_source import LinkLost, LinkUnavailable, Shoe1Source
-from drivers.shoe1.messages import HOST_ID, Decoded, HostHello, HostMessage, ShoeHello
+from drivers.shoe1.serial_link import SerialLine, SerialLink
 
 BAUD_RATES = (9600, 19200, 38400, 57600, 115200)
-HELLO_RETRY = 1.0  # seconds without the shoe's HELLO before the host says HELLO again
+
+
+class PortLine(SerialLine):
+    """A serial port or socket opened by pyserial."""
+
+    def __init__(self, port: serial.SerialBase) -> None:
+        self._port = port
+
+    @classmethod
+    def opener(cls, port_url: str, baud: int) -> PortLine:
+        try:
+            # timeout=0: reads return what is there; the wait happens in select(), with the driver's deadline.
+            return cls(serial.serial_for_url(port_url, baudrate=baud, timeout=0, write_timeout=1.0))
+        except (serial.SerialException, OSError, ValueError) as exc:
+            raise LinkUnavailable(_open_failure(port_url, exc)) from exc
+
+    def read(self, timeout: float) -> bytes:
+        try:
+            ready, _, _ = select.select([self._port.fileno()], [], [], timeout)
+            return bytes(self._port.read(4096)) if ready else b""
+        except (serial.SerialException, OSError, ValueError, TypeError) as exc:
+            raise LinkLost(str(exc) or type(exc).__name__) from exc
+
+    def write(self, data: bytes) -> None:
+        try:
+            self._port.write(data)
+        except (serial.SerialException, OSError, ValueError, TypeError) as exc:
+            raise LinkLost(str(exc) or type(exc).__name__) from exc
+
+    def close(self) -> None:
+        with contextlib.suppress(serial.SerialException, OSError):
+            self._port.close()
 
 
 class SerialShoeSource(Shoe1Source):
@@ -27,13 +56,9 @@ class SerialShoeSource(Shoe1Source):
     scheme = "serial"
 
     def __init__(self, url: str, port_url: str, baud: int) -> None:
-        super().__init__(url)
+        super().__init__(url, SerialLink(lambda: PortLine.opener(port_url, baud)))
         self.port_url = port_url
         self.baud = baud
-        self._port: serial.SerialBase | None = None
-        self._reader = codec.SentenceReader(codec.parse_shoe_body)
-        self._greeted = False
-        self._next_hello = 0.0
         self._status.info["port"] = port_url
 
     @classmethod
@@ -55,56 +80,6 @@ class SerialShoeSource(Shoe1Source):
             if not port_url:
                 raise SourceError(f"'{url}' names no port; e.g. serial:///dev/ttyUSB0 or serial://COM3")
         return cls(url, port_url, baud).start()
-
-    # -- transport -----------------------------------------------------------------------------------------
-    def _open_link(self) -> None:
-        try:
-            # timeout=0: reads return what is there; the wait happens in select() below, with our deadline.
-            port = serial.serial_for_url(self.port_url, baudrate=self.baud, timeout=0, write_timeout=1.0)
-        except (serial.SerialException, OSError, ValueError) as exc:
-            raise LinkUnavailable(_open_failure(self.port_url, exc)) from exc
-        self._port = port
-        self._reader = codec.SentenceReader(codec.parse_shoe_body)
-        self._greeted = False
-        self._send(HostHello(HOST_ID))
-        self._next_hello = time.monotonic() + HELLO_RETRY
-
-    def _close_link(self) -> None:
-        port, self._port = self._port, None
-        if port is not None:
-            with contextlib.suppress(serial.SerialException, OSError):
-                port.close()
-
-    def _read_frames(self, timeout: float) -> list[Decoded]:
-        port = self._port
-        if port is None:
-            raise LinkLost("port closed")
-        try:
-            ready, _, _ = select.select([port.fileno()], [], [], timeout)
-            data = port.read(4096) if ready else b""
-        except (serial.SerialException, OSError, ValueError, TypeError) as exc:
-            raise LinkLost(str(exc) or type(exc).__name__) from exc
-        frames = self._reader.feed(data)
-        if not self._greeted:
-            self._greeted = any(isinstance(f, ShoeHello) for f in frames)
-            if not self._greeted and time.monotonic() >= self._next_hello:
-                # The HELLO or its answer was lost on a noisy line: ask again until the shoe answers.
-                self._send(HostHello(HOST_ID))
-                self._next_hello = time.monotonic() + HELLO_RETRY
-        return frames
-
-    def _send(self, message: HostMessage) -> None:
-        port = self._port
-        if port is None:
-            raise LinkLost("port closed")
-        try:
-            port.write(codec.encode(message))
-        except (serial.SerialException, OSError, ValueError, TypeError) as exc:
-            raise LinkLost(str(exc) or type(exc).__name__) from exc
-
-    @property
-    def noise_bytes(self) -> int:
-        return self._reader.noise_bytes
 
 
 def _open_failure(port: str, exc: BaseException) -> str:

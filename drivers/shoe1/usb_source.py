@@ -9,16 +9,15 @@ from __future__ import annotations
 import contextlib
 import errno
 import importlib
-import time
 from typing import Any
 from urllib.parse import urlsplit
 
 import usb.core
 import usb.util
 
-from drivers.base import SourceError, StatusEvent, url_query
+from drivers.base import SourceError, url_query
 from drivers.shoe1 import usb_codec
-from drivers.shoe1.link_source import LinkLost, LinkUnavailable, Shoe1Source
+from drivers.shoe1.link_source import Link, LinkLost, LinkUnavailable, NoGreeting, Shoe1Source
 from drivers.shoe1.messages import Decoded, HostMessage
 
 TIMEOUT_ERRNOS = (errno.ETIMEDOUT,)
@@ -48,16 +47,109 @@ def load_backend(target: str | None) -> Any:
     return backend
 
 
-class UsbShoeSource(Shoe1Source):
-    scheme = "usb"
+class UsbLink(Link):
+    """The host's end of a SHOE/1-USB cable: interrupt IN reports in, vendor control requests out."""
 
-    def __init__(self, url: str, vendor: int, product: int, serial: str | None, backend: Any) -> None:
-        super().__init__(url)
-        self._delivery.uptime_modulus = 256  # SHOE/1-USB's HEARTBEAT carries uptime seconds mod 256
+    def __init__(self, vendor: int, product: int, serial: str | None, backend: Any) -> None:
         self.vendor, self.product, self.serial = vendor, product, serial
         self._backend = backend
         self._device: Any = None
-        self._status.info["usb_id"] = f"{vendor:04x}:{product:04x}"
+
+    def describe(self) -> str:
+        serial = f" with serial {self.serial}" if self.serial else ""
+        return f"USB shoe {self.vendor:04x}:{self.product:04x}{serial}"
+
+    def open(self) -> None:
+        def matches(device: Any) -> bool:
+            if self.serial is None:
+                return True
+            try:
+                return bool(device.serial_number == self.serial)
+            except (usb.core.USBError, ValueError):
+                return False
+
+        try:
+            device = usb.core.find(
+                idVendor=self.vendor, idProduct=self.product, backend=self._backend, custom_match=matches
+            )
+        except usb.core.USBError as exc:
+            raise LinkUnavailable(_usb_failure(self.describe(), exc)) from exc
+        if device is None:
+            raise LinkUnavailable(
+                f"No {self.describe()} is plugged in: check the cable and that the shoe is switched on."
+            )
+        try:
+            try:
+                if device.is_kernel_driver_active(usb_codec.INTERFACE):
+                    device.detach_kernel_driver(usb_codec.INTERFACE)
+            except (NotImplementedError, usb.core.USBError):
+                pass  # not every backend or OS has kernel drivers to detach
+            device.set_configuration()
+            usb.util.claim_interface(device, usb_codec.INTERFACE)
+        except usb.core.USBError as exc:
+            usb.util.dispose_resources(device)
+            raise LinkUnavailable(_usb_failure(self.describe(), exc)) from exc
+        self._device = device
+
+    def greet(self) -> list[Decoded]:
+        try:
+            info = self._open().ctrl_transfer(
+                usb_codec.REQUEST_TYPE_IN,
+                usb_codec.REQUEST_GET_INFO,
+                0,
+                usb_codec.INTERFACE,
+                usb_codec.INFO_LENGTH,
+            )
+        except usb.core.USBError as exc:
+            if exc.errno == errno.ENODEV:
+                raise LinkLost(str(exc)) from exc
+            raise NoGreeting(f"the shoe did not answer GET_INFO: {exc}") from exc
+        return [usb_codec.decode_info(bytes(info))]
+
+    def close(self) -> None:
+        device, self._device = self._device, None
+        if device is not None:
+            with contextlib.suppress(usb.core.USBError):
+                usb.util.release_interface(device, usb_codec.INTERFACE)
+            usb.util.dispose_resources(device)
+
+    def read_frames(self, timeout: float) -> list[Decoded]:
+        try:
+            report = self._open().read(
+                usb_codec.ENDPOINT_IN, usb_codec.REPORT_SIZE, timeout=max(1, int(timeout * 1000))
+            )
+        except usb.core.USBTimeoutError:
+            return []
+        except usb.core.USBError as exc:
+            if exc.errno in TIMEOUT_ERRNOS:
+                return []
+            raise LinkLost(str(exc)) from exc
+        return [usb_codec.decode_report(bytes(report))]
+
+    def send(self, message: HostMessage) -> None:
+        device = self._open()
+        try:
+            request, value = usb_codec.encode_control(message)
+        except ValueError:
+            return  # host HELLO: USB has none (the driver reads GET_INFO instead)
+        try:
+            device.ctrl_transfer(usb_codec.REQUEST_TYPE_OUT, request, value, usb_codec.INTERFACE, None)
+        except usb.core.USBError as exc:
+            raise LinkLost(str(exc)) from exc
+
+    def _open(self) -> Any:
+        if self._device is None:
+            raise LinkLost("device closed")
+        return self._device
+
+
+class UsbShoeSource(Shoe1Source):
+    scheme = "usb"
+
+    def __init__(self, url: str, link: UsbLink) -> None:
+        # SHOE/1-USB's HEARTBEAT carries the uptime in seconds modulo 256.
+        super().__init__(url, link, uptime_modulus=256)
+        self._status.info["usb_id"] = f"{link.vendor:04x}:{link.product:04x}"
 
     @classmethod
     def from_url(cls, url: str) -> UsbShoeSource:
@@ -72,97 +164,7 @@ class UsbShoeSource(Shoe1Source):
                 f"'{url}': the USB id must be VENDOR:PRODUCT in hex, e.g. usb://16c0:05dc"
             ) from None
         backend = load_backend(query.get("backend"))
-        return cls(url, vendor, product, query.get("serial"), backend).start()
-
-    def _describe(self) -> str:
-        serial = f" with serial {self.serial}" if self.serial else ""
-        return f"USB shoe {self.vendor:04x}:{self.product:04x}{serial}"
-
-    def _open_link(self) -> None:
-        def matches(device: Any) -> bool:
-            if self.serial is None:
-                return True
-            try:
-                return bool(device.serial_number == self.serial)
-            except (usb.core.USBError, ValueError):
-                return False
-
-        try:
-            device = usb.core.find(
-                idVendor=self.vendor, idProduct=self.product, backend=self._backend, custom_match=matches
-            )
-        except usb.core.USBError as exc:
-            raise LinkUnavailable(_usb_failure(self._describe(), exc)) from exc
-        if device is None:
-            raise LinkUnavailable(
-                f"No {self._describe()} is plugged in: check the cable and that the shoe is switched on."
-            )
-        try:
-            try:
-                if device.is_kernel_driver_active(usb_codec.INTERFACE):
-                    device.detach_kernel_driver(usb_codec.INTERFACE)
-            except (NotImplementedError, usb.core.USBError):
-                pass  # not every backend or OS has kernel drivers to detach
-            device.set_configuration()
-            usb.util.claim_interface(device, usb_codec.INTERFACE)
-        except usb.core.USBError as exc:
-            usb.util.dispose_resources(device)
-            raise LinkUnavailable(_usb_failure(self._describe(), exc)) from exc
-        self._device = device
-
-    def _greet(self) -> list[Decoded]:
-        try:
-            info = self._device.ctrl_transfer(
-                usb_codec.REQUEST_TYPE_IN,
-                usb_codec.REQUEST_GET_INFO,
-                0,
-                usb_codec.INTERFACE,
-                usb_codec.INFO_LENGTH,
-            )
-        except usb.core.USBError as exc:
-            if exc.errno == errno.ENODEV:
-                raise LinkLost(str(exc)) from exc
-            # A shoe that stalls GET_INFO still deals cards: connect without its identity.
-            detail = f"the shoe did not answer GET_INFO: {exc}"
-            self._post(StatusEvent("CONNECTED", self.url, time.time(), detail))
-            return []
-        return [usb_codec.decode_info(bytes(info))]
-
-    def _close_link(self) -> None:
-        device, self._device = self._device, None
-        if device is not None:
-            with contextlib.suppress(usb.core.USBError):
-                usb.util.release_interface(device, usb_codec.INTERFACE)
-            usb.util.dispose_resources(device)
-
-    def _read_frames(self, timeout: float) -> list[Decoded]:
-        device = self._device
-        if device is None:
-            raise LinkLost("device closed")
-        try:
-            report = device.read(
-                usb_codec.ENDPOINT_IN, usb_codec.REPORT_SIZE, timeout=max(1, int(timeout * 1000))
-            )
-        except usb.core.USBTimeoutError:
-            return []
-        except usb.core.USBError as exc:
-            if exc.errno in TIMEOUT_ERRNOS:
-                return []
-            raise LinkLost(str(exc)) from exc
-        return [usb_codec.decode_report(bytes(report))]
-
-    def _send(self, message: HostMessage) -> None:
-        device = self._device
-        if device is None:
-            raise LinkLost("device closed")
-        try:
-            request, value = usb_codec.encode_control(message)
-        except ValueError:
-            return  # host HELLO: USB has none (the driver reads GET_INFO instead)
-        try:
-            device.ctrl_transfer(usb_codec.REQUEST_TYPE_OUT, request, value, usb_codec.INTERFACE, None)
-        except usb.core.USBError as exc:
-            raise LinkLost(str(exc)) from exc
+        return cls(url, UsbLink(vendor, product, query.get("serial"), backend)).start()
 
 
 def _usb_failure(what: str, exc: usb.core.USBError) -> str:

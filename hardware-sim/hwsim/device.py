@@ -1,11 +1,12 @@
 """A simulated shoe running on its own thread behind a real transport (pty, TCP, virtual USB).
 
 The thread moves messages between the shoe model and the transport, applies the link faults, and unplugs the
-transport while an `unplug` fault lasts. Build one with `build_shoe()` from the same options as the CLI.
+transport while an `unplug` fault lasts. `build_model()` makes the shoe from the same options as the CLI.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
@@ -58,8 +59,16 @@ def build_model(
     heartbeat_interval: float = 1.0,
     locked: bool = False,
     now: float | None = None,
+    truth_kept: int | None = ShoeConfig.truth_kept,
 ) -> tuple[ShoeModel, LinkFaults]:
-    """A shoe model and its cable's faults from the user's options; seeds derive from `seed`."""
+    """A shoe model and its cable's faults from the user's options; seeds derive from `seed`. Raises ValueError
+    (FaultSpecError, CardError) saying which option is wrong."""
+    if not (math.isfinite(rate) and rate >= 0):
+        raise ValueError(f"rate {rate:g} is not a number of cards per second, 0 or more (0: only when asked)")
+    if not (math.isfinite(heartbeat_interval) and heartbeat_interval > 0):
+        raise ValueError(f"the heartbeat interval {heartbeat_interval:g} is not a number of seconds above 0")
+    if packs < 0:
+        raise ValueError(f"packs {packs}: give 1 or more, or 0 for a fresh pack whenever the shoe runs empty")
     plan = faults if isinstance(faults, FaultPlan) else parse_faults(faults)
     refill = None
     if order is not None:
@@ -69,7 +78,7 @@ def build_model(
     else:  # packs=0: endless, a freshly shuffled pack whenever the shoe runs empty
         refill = endless_packs(seed)
         cards = refill()
-    config = ShoeConfig(rate=rate, heartbeat_interval=heartbeat_interval, start_locked=locked)
+    config = ShoeConfig(rate=rate, heartbeat_interval=heartbeat_interval, start_locked=locked, truth_kept=truth_kept)
     model = ShoeModel(
         cards,
         now=time.monotonic() if now is None else now,
@@ -81,7 +90,7 @@ def build_model(
     return model, LinkFaults(plan, random.Random(f"link-{seed}"))
 
 
-class SimulatedShoe:
+class ShoeDevice:
     """Runs a ShoeModel on a thread behind a Transport until stop()."""
 
     def __init__(self, model: ShoeModel, link: LinkFaults, transport: Transport) -> None:
@@ -95,7 +104,7 @@ class SimulatedShoe:
         # before they are written.
         self.on_send: list[Callable[[list[Transmission], float], None]] = []
 
-    def start(self) -> SimulatedShoe:
+    def start(self) -> ShoeDevice:
         self._thread.start()
         return self
 
@@ -109,7 +118,7 @@ class SimulatedShoe:
             self._thread.join(timeout=2.0)
         self.transport.close()
 
-    def __enter__(self) -> SimulatedShoe:
+    def __enter__(self) -> ShoeDevice:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

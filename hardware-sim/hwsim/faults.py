@@ -47,14 +47,7 @@ class FaultPlan:
     events: tuple[ScheduledFault, ...] = field(default_factory=tuple)
 
     def at_card(self, number: int) -> list[ScheduledFault]:
-        if not self.events:  # the usual case, asked for every card
-            return []
         return [f for f in self.events if f.card == number]
-
-    @property
-    def link_is_clean(self) -> bool:
-        """No frame is ever dropped, doubled or garbled."""
-        return not (self.garble or self.drop or self.dup)
 
     def spec(self) -> str:
         """The SPEC this plan was parsed from (normalised)."""

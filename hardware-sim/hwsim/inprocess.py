@@ -1,242 +1,196 @@
-"""`sim://?seed=S`: the simulated shoe in-process, behind the same CardSource interface as a real shoe.
+"""`sim://?seed=S`: the simulated shoe in this process, on an in-process serial cable under the real SHOE/1
+driver (`drivers.shoe1`): the driver greets it, reads its sentences, applies the delivery rules, acknowledges
+every card and reconnects after an unplug exactly as it does on a serial port.
 
-Frames still go through the SHOE/1 serial codec and the driver's delivery rules (ACK, de-duplication, RESYNC,
-heartbeat), so faults injected here exercise the same code as on a pty; only the transport is missing.
 URL options:
 - `seed`, `order` (a file of card codes), `packs` (0 = a new shuffled pack whenever the shoe runs empty);
-- `rate` (cards/s; 0 = only on `deal()`), `faults` (SPEC, see hwsim.faults), `hb` (heartbeat interval);
-- `hb_timeout`, `gap_wait`, `lock_on_fault` (the driver's), `locked=1` (gate closed until `unlock()`);
-- `clock=virtual`: time jumps to the next thing that happens, so `rptable simulate` runs as fast as the CPU
-  allows (always pass a timeout to recv() then: a shoe that deals nothing would otherwise spin forever).
-Ground truth for tests: `source.model.truth` (every card that left the shoe), `source.model.applied_faults`.
+- `rate` (cards/s; 0 = only when drawn, see `SimulatedShoe.deal`), `faults` (SPEC, see hwsim.faults), `hb`
+  (heartbeat interval), `locked=1` (gate closed until the host unlocks it);
+- `hb_timeout`, `gap_wait`, `lock_on_fault`: the driver's;
+- `clock=virtual`: time jumps to the next thing that happens and the driver runs inside `recv()`, with no
+  thread, so `rptable simulate` runs as fast as the CPU allows (always give recv() a timeout then: a shoe
+  that deals nothing would otherwise be waited for forever). `clock=real` (the default): the machine's clock.
+
+The shoe has no thread of its own: it runs when the driver reads from the cable, at the clock's time. It does
+not model the line's speed, nor the shoe going on dealing while its cable is unplugged and nobody looks.
+Ground truth for tests: `source.shoe.model.truth` (the last cards that left the shoe) and
+`source.shoe.model.applied_faults`.
 """
 
 from __future__ import annotations
 
-import collections
 import threading
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from controller.core.cards import Card
-from drivers.base import CardSource, SourceError, SourceEvent, SourceStatus, url_query
-from drivers.shoe1 import codec
-from drivers.shoe1.codec import decode_sentence, encode, parse_host_body
-from drivers.shoe1.delivery import GAP_WAIT, HEARTBEAT_TIMEOUT, Delivery, Outcome
-from drivers.shoe1.link_source import flag
-from drivers.shoe1.messages import HOST_ID, HostHello, HostMessage, Lock, Unlock
+from drivers.base import SimulatedShoe, SourceError, SourceStatus, url_query
+from drivers.clock import MACHINE_CLOCK, Clock
+from drivers.shoe1.link_source import LinkLost, LinkUnavailable, Shoe1Source, flag
+from drivers.shoe1.serial_link import SerialLine, SerialLink
+from hwsim.clock import VirtualClock
 from hwsim.device import build_model
-from hwsim.faults import FaultSpecError
+from hwsim.link import LinkFaults
+from hwsim.serial_end import SerialShoeEnd
+from hwsim.shoe import ShoeModel
+
+CLOCKS = ("real", "virtual")
+Number = TypeVar("Number", int, float)
 
 
-class SimulatedShoeSource(CardSource):
-    scheme = "sim"
+def _number(query: dict[str, str], name: str, kind: Callable[[str], Number], default: str) -> Number:
+    """A URL option that is a number, or a ValueError naming the option."""
+    text = query.get(name, default)
+    try:
+        return kind(text)
+    except ValueError:
+        raise ValueError(f"{name}={text} is not a {'whole ' if kind is int else ''}number") from None
 
-    def __init__(
-        self,
-        url: str = "sim://",
-        *,
-        seed: int = 0,
-        order: str | None = None,
-        packs: int = 1,
-        rate: float = 1.0,
-        faults: str | None = None,
-        heartbeat_interval: float = 1.0,
-        heartbeat_timeout: float = HEARTBEAT_TIMEOUT,
-        gap_wait: float = GAP_WAIT,
-        lock_on_fault: bool = True,
-        locked: bool = False,
-        virtual_clock: bool = False,
-    ) -> None:
-        super().__init__(url)
-        self._virtual = virtual_clock
-        self._virtual_now = 1000.0
-        self.model, self.link = build_model(
-            seed=seed,
-            order=order,
-            packs=packs,
-            faults=faults,
-            rate=rate,
-            heartbeat_interval=heartbeat_interval,
-            locked=locked,
-            now=self._now(),
-        )
-        self._delivery = Delivery(
-            url,
-            heartbeat_timeout=heartbeat_timeout,
-            gap_wait=gap_wait,
-            lock_on_fault=lock_on_fault,
-            wall_clock=self._wall,
-        )
-        self._reader = codec.SentenceReader(codec.parse_shoe_body)
-        self._ready: collections.deque[SourceEvent] = collections.deque()
-        self._commands: collections.deque[HostMessage] = collections.deque()
-        self._wake = threading.Event()
-        self._plugged = True
-        self._next_hello = self._now() + 1.0
-        self._apply(self._delivery.link_up(self._now()))
-        self._status.connected = True
 
-    @classmethod
-    def from_url(cls, url: str) -> SimulatedShoeSource:
-        q = url_query(url)
-        try:
-            return cls(
-                url,
-                seed=int(q.get("seed", "0")),
-                order=q.get("order"),
-                packs=int(q.get("packs", "1")),
-                rate=float(q.get("rate", "1")),
-                faults=q.get("faults"),
-                heartbeat_interval=float(q.get("hb", "1")),
-                heartbeat_timeout=float(q.get("hb_timeout", HEARTBEAT_TIMEOUT)),
-                gap_wait=float(q.get("gap_wait", GAP_WAIT)),
-                lock_on_fault=flag(q, "lock_on_fault", True),
-                locked=flag(q, "locked", False),
-                virtual_clock=q.get("clock", "real") == "virtual",
-            )
-        except (ValueError, FaultSpecError, OSError) as exc:
-            raise SourceError(f"'{url}': {exc}") from exc
+class InProcessShoe(SimulatedShoe):
+    """A shoe model at the end of an in-process cable. Thread-safe: the dealer's hand (`deal`, `load`) may
+    come from another thread than the driver's."""
 
-    # -- clock -------------------------------------------------------------------------------------------
-    def _now(self) -> float:
-        return self._virtual_now if self._virtual else time.monotonic()
+    def __init__(self, model: ShoeModel, cable: LinkFaults, clock: Clock) -> None:
+        self.model = model
+        self.cable = cable
+        self.clock = clock
+        self._end = SerialShoeEnd(cable)
+        self._lock = threading.Lock()
+        self._wake = threading.Event()  # something for the shoe to do before its next deadline
+        self._naks = b""  # the shoe's answers to sentences it could not read, not yet read by the host
+        self._connection = 0  # a line stays usable only while the cable it was opened on stays plugged in
 
-    def _wall(self) -> float:
-        return self._virtual_now if self._virtual else time.time()
-
-    # -- the dealer's hand and the pit boss's key -----------------------------------------------------------
+    # -- the dealer's hand (SimulatedShoe) -----------------------------------------------------------------
     def deal(self, count: int = 1) -> None:
-        """Draw cards now (the console's 'draw' key when the shoe deals on demand: rate=0)."""
         with self._lock:
             self.model.deal(count)
         self._nudge()
 
     def load(self, cards: Sequence[Card]) -> None:
-        """Empty the shoe and load these cards (the dealer's freshly shuffled pack for the next round)."""
         with self._lock:
             self.model.reload(cards)
         self._nudge()
 
     @property
     def cards_left(self) -> int:
-        """Cards still in the shoe."""
         return self.model.cards_left
 
-    def truth_of(self, seq: int) -> Card | None:
-        """What the card sent with this seq really was (the simulator knows), if one was."""
-        for dealt in reversed(self.model.truth):
-            if dealt.seq == seq:
-                return dealt.card
-        return None
+    def true_card(self, seq: int) -> Card | None:
+        with self._lock:
+            return self.model.true_card(seq)
+
+    # -- the cable -------------------------------------------------------------------------------------------
+    def connect(self) -> SerialLine:
+        """Plug the host's end in (the driver opening its port); refused while the shoe is unplugged."""
+        with self._lock:
+            now = self.clock.monotonic()
+            if not self.model.plugged(now):
+                self.model.poll(now)  # the shoe goes on meanwhile; what it sends goes nowhere
+                raise LinkUnavailable("The simulated shoe is unplugged: plug its cable back in.")
+            self._connection += 1
+            self._end.reconnected()
+            return _Line(self, self._connection)
+
+    def read(self, connection: int, timeout: float) -> bytes:
+        """What the shoe sends within `timeout` seconds: at once if it has something now, else at its next
+        deadline (or sooner, when the dealer draws or the host writes)."""
+        self._wake.clear()
+        data = self._exchange(connection)
+        if data or timeout <= 0:
+            return data
+        with self._lock:
+            deadline = min(self.clock.monotonic() + timeout, self.model.next_deadline())
+        if isinstance(self.clock, VirtualClock):
+            self.clock.advance_to(deadline)
+        else:
+            self._wake.wait(max(0.0, deadline - self.clock.monotonic()))
+        return self._exchange(connection)
+
+    def write(self, connection: int, data: bytes) -> None:
+        with self._lock:
+            self._check(connection)
+            messages, naks = self._end.from_host(data)
+            self._naks += naks
+            now = self.clock.monotonic()
+            for message in messages:
+                self.model.receive(message, now)
+        self._nudge()
 
     def _nudge(self) -> None:
-        if not self._virtual:  # on the virtual clock recv() never sleeps: there is nobody to wake
+        """The shoe has something to do now: wake a driver thread waiting for its next deadline (on a virtual
+        clock nobody waits)."""
+        if not self.clock.virtual:
             self._wake.set()
 
-    def _set_locked(self, locked: bool) -> None:
+    def _exchange(self, connection: int) -> bytes:
         with self._lock:
-            self._commands.append(Lock() if locked else Unlock())
-        self._wake.set()
-
-    def _shutdown(self) -> None:
-        self._wake.set()  # a reader blocked in recv() returns at once
-
-    @property
-    def lock_on_fault(self) -> bool:
-        return self._delivery.lock_on_fault
-
-    @lock_on_fault.setter
-    def lock_on_fault(self, value: bool) -> None:
-        self._delivery.lock_on_fault = value
-
-    # -- CardSource ----------------------------------------------------------------------------------------
-    def _recv_internal(self, timeout: float | None) -> SourceEvent | None:
-        if self._ready:  # already through the codec and the delivery rules (several frames in one read)
-            return self._ready.popleft()
-        give_up = None if timeout is None else self._now() + timeout
-        while True:
-            self._step()
-            if self._ready:
-                return self._ready.popleft()
-            if self._closed:
-                return None
-            now = self._now()
-            if give_up is not None and now >= give_up:
-                return None
-            nexts = [self.model.next_deadline()]
-            host_next = self._delivery.next_deadline()
-            if host_next is not None:
-                nexts.append(host_next)
-            if give_up is not None:
-                nexts.append(give_up)
-            target = max(min(nexts), now)
-            if self._virtual:
-                # Jump to the next thing that happens (at least a microsecond, so time always moves on).
-                self._virtual_now = max(self._virtual_now + 1e-6, target)
-            else:
-                self._wake.wait(max(0.0, target - now))
-                self._wake.clear()
-
-    def _step(self) -> None:
-        now = self._now()
-        if self._commands:
-            with self._lock:
-                commands = list(self._commands)
-                self._commands.clear()
-            for command in commands:
-                if isinstance(command, Lock):
-                    self._status.locked = True
-                self._to_shoe(command, now)
-        plugged = self.model.plugged(now)
-        if plugged != self._plugged:
-            self._plugged = plugged
-            self._reader = codec.SentenceReader(codec.parse_shoe_body)
-            if plugged:
-                self._to_shoe(HostHello(HOST_ID), now)  # as the serial driver greets a reopened port
-                self._apply(self._delivery.link_up(now))
-            else:
-                self._apply(self._delivery.link_lost(now, "The simulated shoe was unplugged."))
-        with self._lock:
+            self._check(connection)
+            now = self.clock.monotonic()
             out = self.model.poll(now)
-        if out and self._plugged:
-            data = self.link.serial_bytes(self.link.transmit(out))
-            delivery = self._delivery
-            for frame in self._reader.feed(data):
-                self._apply(delivery.on_frame(frame, now))
-        self._apply(self._delivery.tick(now))
-        if self._delivery.hello is None and self._plugged and now >= self._next_hello:
-            # As the serial driver does: say HELLO again until the shoe's answer gets through the noise.
-            self._next_hello = now + 1.0
-            self._to_shoe(HostHello(HOST_ID), now)
+            data, self._naks = self._naks + self._end.to_host(self.cable.transmit(out)), b""
+        return data
 
-    def _apply(self, outcome: Outcome) -> None:
-        if outcome.events:
-            self._ready.extend(outcome.events)
-        if outcome.replies:
-            now = self._now()
-            for reply in outcome.replies:
-                if type(reply) is Lock:
-                    self._status.locked = True
-                self._to_shoe(reply, now)
+    def _check(self, connection: int) -> None:
+        """A line works only while the cable it was opened on stays plugged in (as a pty that closed)."""
+        if connection == self._connection and not self.model.plugged(self.clock.monotonic()):
+            self._connection += 1  # the cable came out: this line is dead, even once the cable is back
+        if connection != self._connection:
+            raise LinkLost("the simulated shoe was unplugged")
 
-    def _to_shoe(self, message: HostMessage, now: float) -> None:
-        if self._plugged:
-            # Through the codec both ways, as on a wire.
-            decoded = decode_sentence(encode(message), parse_host_body)
-            with self._lock:
-                self.model.receive(decoded, now)  # type: ignore[arg-type]
+
+class _Line(SerialLine):
+    """The host's end of the in-process cable, as the driver's SerialLink sees a port."""
+
+    def __init__(self, shoe: InProcessShoe, connection: int) -> None:
+        self._shoe = shoe
+        self._connection = connection
+
+    def read(self, timeout: float) -> bytes:
+        return self._shoe.read(self._connection, timeout)
+
+    def write(self, data: bytes) -> None:
+        self._shoe.write(self._connection, data)
+
+    def close(self) -> None:
+        pass  # the shoe stays as it is; a line opened again starts afresh
+
+
+class SimulatedShoeSource(Shoe1Source):
+    """The SHOE/1 serial driver with the simulated shoe at the other end of its cable."""
+
+    scheme = "sim"
+
+    def __init__(self, url: str, shoe: InProcessShoe) -> None:
+        super().__init__(url, SerialLink(shoe.connect, shoe.clock), clock=shoe.clock)
+        self.shoe = shoe
+
+    @classmethod
+    def from_url(cls, url: str) -> SimulatedShoeSource:
+        query = url_query(url)
+        clock_name = query.get("clock", "real")
+        if clock_name not in CLOCKS:
+            raise SourceError(f"'{url}': clock must be one of {', '.join(CLOCKS)}, not '{clock_name}'")
+        clock = VirtualClock() if clock_name == "virtual" else MACHINE_CLOCK
+        try:
+            model, cable = build_model(
+                seed=_number(query, "seed", int, "0"),
+                order=query.get("order"),
+                packs=_number(query, "packs", int, "1"),
+                rate=_number(query, "rate", float, "1"),
+                faults=query.get("faults"),
+                heartbeat_interval=_number(query, "hb", float, "1"),
+                locked=flag(query, "locked", False),
+                now=clock.monotonic(),
+            )
+        except (ValueError, OSError) as exc:  # a number out of range, a fault SPEC, an order file
+            raise SourceError(f"'{url}': {exc}") from exc
+        return cls(url, InProcessShoe(model, cable, clock)).start()
+
+    def simulated_shoe(self) -> InProcessShoe:
+        return self.shoe
 
     def status(self) -> SourceStatus:
-        status = self._status
-        counters = self._delivery.counters
-        status.duplicates_dropped = counters.duplicates_dropped
-        status.frames_dropped = counters.bad_frames
-        status.last_heartbeat = self._delivery.last_heartbeat_wall
-        status.connected = self._plugged and not self._delivery.offline
-        status.cards_left = self.model.cards_left
+        status = super().status()
+        status.cards_left = self.shoe.cards_left
         return status
-
-    @property
-    def delivery(self) -> Delivery:
-        return self._delivery

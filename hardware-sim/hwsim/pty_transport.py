@@ -14,23 +14,21 @@ import tempfile
 import time
 import tty
 
-from drivers.shoe1 import codec
-from drivers.shoe1.messages import BadFrame, Decoded, HostMessage, Nak, UnknownFrame
+from drivers.shoe1.messages import HostMessage
 from hwsim.device import Transport
 from hwsim.link import LinkFaults, Transmission
+from hwsim.serial_end import SerialShoeEnd
 
 WRITE_PATIENCE = 0.1  # seconds a write waits for a slow reader before the rest is lost
 
 
 class PtyTransport(Transport):
     def __init__(self, link: LinkFaults, link_path: str | None = None) -> None:
-        self._link = link
+        self._end = SerialShoeEnd(link)
         self.link_path = link_path or os.path.join(tempfile.gettempdir(), f"rptable-shoe-{os.getpid()}")
         self._master = -1
         self._slave = -1
         self.slave_path = ""
-        self._reader = codec.SentenceReader(codec.parse_host_body)
-        self.host_bad_frames = 0
         self.bytes_lost = 0
         self.plug()
 
@@ -47,7 +45,7 @@ class PtyTransport(Transport):
         tty.setraw(self._slave)
         os.set_blocking(self._master, False)
         self.slave_path = os.ttyname(self._slave)
-        self._reader = codec.SentenceReader(codec.parse_host_body)
+        self._end.reconnected()
         tmp = self.link_path + ".new"
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
@@ -82,14 +80,16 @@ class PtyTransport(Transport):
             if exc.errno in (errno.EAGAIN, errno.EIO):
                 return []
             raise
-        messages, naks = host_messages(self._reader.feed(data))
-        self.host_bad_frames += len(naks)
-        if naks:
-            self._write(b"".join(codec.encode(nak) for nak in naks))
+        messages, naks = self._end.from_host(data)
+        self._write(naks)
         return messages
 
     def send(self, transmissions: list[Transmission]) -> None:
-        self._write(self._link.serial_bytes(transmissions))
+        self._write(self._end.to_host(transmissions))
+
+    @property
+    def host_bad_frames(self) -> int:
+        return self._end.host_bad_frames
 
     def _write(self, data: bytes) -> None:
         # A line drains at its own pace: wait briefly for the host to read (as a UART would keep sending),
@@ -109,16 +109,3 @@ class PtyTransport(Transport):
                 break
         self.bytes_lost += len(view)
 
-
-def host_messages(decoded: list[Decoded]) -> tuple[list[HostMessage], list[Nak]]:
-    """Split what the host sent into commands for the shoe and the NAKs the shoe answers to the rest."""
-    messages: list[HostMessage] = []
-    naks: list[Nak] = []
-    for item in decoded:
-        if isinstance(item, BadFrame):
-            naks.append(Nak(f"malformed: {item.reason}"[:60]))
-        elif isinstance(item, UnknownFrame):
-            naks.append(Nak(f"unknown sentence {item.kind}"[:60]))
-        else:
-            messages.append(item)  # type: ignore[arg-type]
-    return messages, naks

@@ -52,6 +52,9 @@ class ShoeConfig:
     firmware: str = "1.0.0"
     first_seq: int = 0
     start_locked: bool = False  # the gate is closed at power-up until the host sends UNLOCK
+    # The ground truth kept of the last cards dealt (None: all): enough to check any session a test plays card
+    # by card against what left the shoe, while a shoe that deals for hours keeps its memory flat.
+    truth_kept: int | None = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +115,7 @@ class ShoeModel:
         self._unplugged_until = 0.0
         self._empty_reported = False
         self._applied: set[tuple[str, int]] = set()
-        self.truth: list[DealtCard] = []
+        self.truth: deque[DealtCard] = deque(maxlen=self.config.truth_kept)  # the last cards dealt, oldest first
         self.applied_faults: list[AppliedFault] = []
 
     @property
@@ -122,6 +125,18 @@ class ShoeModel:
     @property
     def cards_left(self) -> int:
         return len(self._stock)
+
+    @property
+    def cards_dealt(self) -> int:
+        """Cards that have left the shoe since power-up."""
+        return self._dealt
+
+    def true_card(self, seq: int) -> Card | None:
+        """The card dealt with this seq, if it is among the last ones whose truth is kept."""
+        for dealt in reversed(self.truth):
+            if dealt.seq == seq:
+                return dealt.card
+        return None
 
     def plugged(self, now: float) -> bool:
         """False while an `unplug` fault lasts: the transport must disappear."""
@@ -143,10 +158,9 @@ class ShoeModel:
 
     # -- host -> shoe --------------------------------------------------------------------------------------
     def receive(self, message: HostMessage, now: float) -> None:
-        if type(message) is Ack:  # every card's: without the match's pattern tests
-            self._unacked.pop(message.seq, None)
-            return
         match message:
+            case Ack(seq):
+                self._unacked.pop(seq, None)
             case HostHello():
                 self._outbox.append(self.hello)
                 for seq in list(self._unacked):
@@ -234,7 +248,7 @@ class ShoeModel:
 
     def _deal_one(self, now: float) -> None:
         number = self._dealt + 1
-        scheduled = self.faults.at_card(number) if self.faults.events else ()
+        scheduled = self.faults.at_card(number)
         for fault in scheduled:
             key = (fault.kind, number)
             if key in self._applied:
@@ -245,12 +259,9 @@ class ShoeModel:
                 return  # the shoe stopped before this card; it comes out when the pause ends
         if self._on_demand > 0:
             self._on_demand -= 1
-        if not scheduled:  # the usual card: no fault of any kind
-            self._emit_card(number, now, unreadable=False)
-        else:
-            self._emit_card(number, now, unreadable=self._has(number, "unreadable"))
-            if any(f.kind == "double" for f in scheduled) and self._stock:  # drawn together with card N
-                self._emit_card(number + 1, now, unreadable=self._has(number + 1, "unreadable"))
+        self._emit_card(number, now, unreadable=self._has(number, "unreadable"))
+        if any(f.kind == "double" for f in scheduled) and self._stock:  # drawn together with card N
+            self._emit_card(number + 1, now, unreadable=self._has(number + 1, "unreadable"))
         self._next_deal = self._next_deal + self._interval
         if self._next_deal < now - CATCH_UP_LIMIT:  # far behind (on-demand deals, a stall): no burst
             self._next_deal = now + self._interval
@@ -286,7 +297,7 @@ class ShoeModel:
         seq = self._next_seq
         self._next_seq = (seq + 1) % SEQ_MODULUS
         self._dealt = number
-        quality = None if unreadable else 80 + self._quality_draw()
+        quality = None if unreadable else 80 + self._rng.randrange(21)
         frame = CardFrame(seq, None if unreadable else card, quality)
         buffer, config = self._buffer, self.config
         buffer[seq] = frame
@@ -297,12 +308,3 @@ class ShoeModel:
         self._unacked[seq] = [now + config.resend_interval, config.max_resends]
         self._outbox.append(frame)
         self.truth.append(DealtCard(number, seq, card, frame.card, quality))
-
-    def _quality_draw(self) -> int:
-        """0..20, drawn as `randrange(21)` draws it (5 random bits, again while over 20): the same numbers, so
-        a seed gives the same qualities as ever, without randrange's three calls for every card."""
-        getrandbits = self._rng.getrandbits
-        draw = getrandbits(5)
-        while draw > 20:
-            draw = getrandbits(5)
-        return draw

@@ -9,21 +9,19 @@ import contextlib
 import select
 import socket
 
-from drivers.shoe1 import codec
 from drivers.shoe1.messages import HostMessage
 from hwsim.device import Transport
 from hwsim.link import LinkFaults, Transmission
-from hwsim.pty_transport import host_messages
+from hwsim.serial_end import SerialShoeEnd
 
 
 class TcpTransport(Transport):
     def __init__(self, link: LinkFaults, port: int = 0, host: str = "127.0.0.1") -> None:
-        self._link = link
+        self._end = SerialShoeEnd(link)
         self.host = host
         self.port = port
         self._listener: socket.socket | None = None
         self._client: socket.socket | None = None
-        self._reader = codec.SentenceReader(codec.parse_host_body)
         self.plug()
 
     def address(self) -> str:
@@ -65,7 +63,7 @@ class TcpTransport(Transport):
             client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             self._drop_client()
             self._client = client
-            self._reader = codec.SentenceReader(codec.parse_host_body)
+            self._end.reconnected()
         if self._client is None or self._client not in ready:
             return []
         try:
@@ -75,16 +73,15 @@ class TcpTransport(Transport):
         if not data:
             self._drop_client()
             return []
-        messages, naks = host_messages(self._reader.feed(data))
-        if naks:
-            self._write(b"".join(codec.encode(nak) for nak in naks))
+        messages, naks = self._end.from_host(data)
+        self._write(naks)
         return messages
 
     def send(self, transmissions: list[Transmission]) -> None:
-        self._write(self._link.serial_bytes(transmissions))
+        self._write(self._end.to_host(transmissions))
 
     def _write(self, data: bytes) -> None:
-        if self._client is None:
+        if self._client is None or not data:
             return  # no host connected: the bytes are lost, as on a serial line
         try:
             self._client.sendall(data)

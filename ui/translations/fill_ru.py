@@ -52,6 +52,9 @@ RU = {
     "STOP: table fault — call a pit boss": "СТОП: сбой стола — вызовите пит-босса",
     "Select {0} to {1} cards to discard: click them or press 1-6.":
         "Выберите от {0} до {1} карт на обмен: нажмите на них или 1-6.",
+    "Fault resolved: the shoe's gate is open again.": "Сбой устранён: заслонка шуза снова открыта.",
+    "Fault resolved: the shoe's gate opens again as soon as the shoe is back online.":
+        "Сбой устранён: заслонка шуза откроется, как только шуз снова будет на связи.",
     "Shift report": "Отчёт смены", "Shoe {0}": "Шуз {0}", "Shoe: status unavailable ({0})": "Шуз: статус недоступен ({0})",
     "Status": "Статус", "Step": "Шаг", "Step back": "Назад",
     "Stop dealing. A pit boss must log in to resolve it, correct the card or void the round.":

@@ -394,230 +394,240 @@
 <context>
     <name>ConsoleWindow</name>
     <message>
-        <location filename="../main_window.py" line="219"/>
+        <location filename="../main_window.py" line="220"/>
         <source>rptable — table {0} — {1}</source>
         <translation>rptable — стол {0} — {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="221"/>
+        <location filename="../main_window.py" line="222"/>
         <source>Pit boss [F2]</source>
         <translation>Пит-босс [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="222"/>
+        <location filename="../main_window.py" line="223"/>
         <source>Audit [F3]</source>
         <translation>Аудит [F3]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="223"/>
+        <location filename="../main_window.py" line="224"/>
         <source>Русский [F4]</source>
         <translation>Русский [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="224"/>
+        <location filename="../main_window.py" line="225"/>
         <source>English [F4]</source>
         <translation>English [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="225"/>
+        <location filename="../main_window.py" line="226"/>
         <source>Pit boss login [F2]</source>
         <translation>Вход пит-босса [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="226"/>
+        <location filename="../main_window.py" line="227"/>
         <source>Place stakes</source>
         <translation>Принять ставки</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="227"/>
+        <location filename="../main_window.py" line="228"/>
         <source>Next round</source>
         <translation>Следующий раунд</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="325"/>
+        <location filename="../main_window.py" line="326"/>
         <source>STOP: table fault — call a pit boss</source>
         <translation>СТОП: сбой стола — вызовите пит-босса</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="327"/>
-        <location filename="../main_window.py" line="332"/>
+        <location filename="../main_window.py" line="328"/>
+        <location filename="../main_window.py" line="333"/>
         <source>Place antes, then close bets</source>
         <translation>Примите анте, затем закройте ставки</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="329"/>
+        <location filename="../main_window.py" line="330"/>
         <source>STOP: card fault — call a pit boss</source>
         <translation>СТОП: сбой карты — вызовите пит-босса</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="333"/>
+        <location filename="../main_window.py" line="334"/>
         <source>Place more antes, or close bets and deal</source>
         <translation>Примите ещё анте или закройте ставки и сдавайте</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="338"/>
+        <location filename="../main_window.py" line="339"/>
         <source>Round over: next round</source>
         <translation>Раунд окончен: следующий раунд</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="342"/>
+        <location filename="../main_window.py" line="343"/>
         <source>Deal to box {0}</source>
         <translation>Сдайте на бокс {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="342"/>
+        <location filename="../main_window.py" line="343"/>
         <source>Deal to the dealer</source>
         <translation>Сдайте дилеру</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="343"/>
+        <location filename="../main_window.py" line="344"/>
         <source>Deal box {0} its drawn card</source>
         <translation>Сдайте боксу {0} прикупленную карту</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="346"/>
+        <location filename="../main_window.py" line="347"/>
         <source>Deal the dealer&apos;s new card</source>
         <translation>Сдайте дилеру новую карту</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="347"/>
+        <location filename="../main_window.py" line="348"/>
         <source>Reveal the dealer&apos;s hand</source>
         <translation>Откройте карты дилера</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="350"/>
+        <location filename="../main_window.py" line="351"/>
         <source>Box {0}: buy the dealer a game or take the ante</source>
         <translation>Бокс {0}: купить игру дилеру или взять анте</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="351"/>
+        <location filename="../main_window.py" line="352"/>
         <source>Box {0}: player decides</source>
         <translation>Бокс {0}: решение игрока</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="361"/>
+        <location filename="../main_window.py" line="362"/>
         <source>Stop dealing. A pit boss must log in to resolve it, correct the card or void the round.</source>
         <translation>Прекратите сдачу. Пит-босс должен войти, чтобы устранить сбой, исправить карту или аннулировать раунд.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="379"/>
+        <location filename="../main_window.py" line="380"/>
         <source>{0} — box {1}</source>
         <translation>{0} — бокс {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="390"/>
+        <location filename="../main_window.py" line="391"/>
         <source>Exchange {0} card(s) — box {1} ({2})</source>
         <translation>Обмен {0} карт — бокс {1} ({2})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="393"/>
+        <location filename="../main_window.py" line="394"/>
         <source>Exchange — box {0}: pick cards (1-6)</source>
         <translation>Обмен — бокс {0}: выберите карты (1-6)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="394"/>
+        <location filename="../main_window.py" line="395"/>
         <source>Select {0} to {1} cards to discard: click them or press 1-6.</source>
         <translation>Выберите от {0} до {1} карт на обмен: нажмите на них или 1-6.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="412"/>
+        <location filename="../main_window.py" line="413"/>
         <source>{0} to {1}</source>
         <translation>от {0} до {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="416"/>
+        <location filename="../main_window.py" line="417"/>
         <source>Waiting for the shoe to deliver the card.</source>
         <translation>Ожидание карты из шуза.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="420"/>
+        <location filename="../main_window.py" line="421"/>
         <source>Place antes first.</source>
         <translation>Сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="421"/>
+        <location filename="../main_window.py" line="422"/>
         <source>No card is due now.</source>
         <translation>Сейчас карта не ожидается.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="428"/>
+        <location filename="../main_window.py" line="429"/>
         <source>No round is open: place antes first.</source>
         <translation>Раунд не начат: сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="431"/>
+        <location filename="../main_window.py" line="432"/>
         <source>No box can do this now.</source>
         <translation>Сейчас ни один бокс не может это сделать.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="436"/>
+        <location filename="../main_window.py" line="437"/>
         <source>Not now.</source>
         <translation>Не сейчас.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="458"/>
+        <location filename="../main_window.py" line="459"/>
         <source>Shoe: status unavailable ({0})</source>
         <translation>Шуз: статус недоступен ({0})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="460"/>
+        <location filename="../main_window.py" line="461"/>
         <source>Shoe {0}</source>
         <translation>Шуз {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="461"/>
+        <location filename="../main_window.py" line="462"/>
         <source>connected</source>
         <translation>подключён</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="461"/>
+        <location filename="../main_window.py" line="462"/>
         <source>NOT CONNECTED</source>
         <translation>НЕ ПОДКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="463"/>
+        <location filename="../main_window.py" line="464"/>
         <source>heartbeat {0} s ago</source>
         <translation>сигнал {0} с назад</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="467"/>
+        <location filename="../main_window.py" line="468"/>
         <source>{0} cards left</source>
         <translation>осталось карт: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="469"/>
+        <location filename="../main_window.py" line="470"/>
         <source>gate locked</source>
         <translation>заслонка закрыта</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="470"/>
+        <location filename="../main_window.py" line="471"/>
         <source>table {0}</source>
         <translation>стол {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="471"/>
+        <location filename="../main_window.py" line="472"/>
         <source>journal #{0}</source>
         <translation>журнал №{0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="514"/>
+        <location filename="../main_window.py" line="515"/>
         <source>Refused: {0}</source>
         <translation>Отказано: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="538"/>
+        <location filename="../main_window.py" line="540"/>
         <source>Tick the boxes that play and set their antes.</source>
         <translation>Отметьте играющие боксы и укажите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="596"/>
+        <location filename="../main_window.py" line="595"/>
         <source>Card refused: {0}</source>
         <translation>Карта отклонена: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="607"/>
+        <location filename="../main_window.py" line="606"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="624"/>
+        <source>Fault resolved: the shoe&apos;s gate is open again.</source>
+        <translation>Сбой устранён: заслонка шуза снова открыта.</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="625"/>
+        <source>Fault resolved: the shoe&apos;s gate opens again as soon as the shoe is back online.</source>
+        <translation>Сбой устранён: заслонка шуза откроется, как только шуз снова будет на связи.</translation>
     </message>
 </context>
 <context>
@@ -725,112 +735,112 @@
 <context>
     <name>PitBossDialog</name>
     <message>
-        <location filename="../pitboss.py" line="41"/>
+        <location filename="../pitboss.py" line="42"/>
         <source>Pit boss</source>
         <translation>Пит-босс</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="64"/>
+        <location filename="../pitboss.py" line="65"/>
         <source>Log in</source>
         <translation>Войти</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="69"/>
+        <location filename="../pitboss.py" line="70"/>
         <source>A pit boss must log in to resolve faults and make overrides.</source>
         <translation>Для устранения сбоев и исправлений должен войти пит-босс.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="70"/>
+        <location filename="../pitboss.py" line="71"/>
         <source>Name</source>
         <translation>Имя</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="71"/>
+        <location filename="../pitboss.py" line="72"/>
         <source>PIN</source>
         <translation>PIN</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="79"/>
+        <location filename="../pitboss.py" line="80"/>
         <source>The staff accounts cannot be read: {0}</source>
         <translation>Не удаётся прочитать учётные записи: {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="83"/>
+        <location filename="../pitboss.py" line="84"/>
         <source>There is no staff account yet. Create one with: rptable users add NAME --role pit_boss</source>
         <translation>Учётных записей ещё нет. Создайте: rptable users add ИМЯ --role pit_boss</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="94"/>
+        <location filename="../pitboss.py" line="95"/>
         <source>Logged in as {0}.</source>
         <translation>Вход выполнен: {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="109"/>
+        <location filename="../pitboss.py" line="110"/>
         <source>why (journaled with your name)</source>
         <translation>причина (пишется в журнал с вашим именем)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="110"/>
+        <location filename="../pitboss.py" line="111"/>
         <source>Reason</source>
         <translation>Причина</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="113"/>
+        <location filename="../pitboss.py" line="114"/>
         <source>Resolve table fault</source>
         <translation>Устранить сбой стола</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="117"/>
+        <location filename="../pitboss.py" line="118"/>
         <source>the card as dealt, e.g. QS or 10H</source>
         <translation>карта, как сдана, напр. QS или 10H</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="118"/>
+        <location filename="../pitboss.py" line="119"/>
         <source>Correct card</source>
         <translation>Исправить карту</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="120"/>
+        <location filename="../pitboss.py" line="121"/>
         <source>Dismiss the read (not a card in play)</source>
         <translation>Отменить считывание (не карта игры)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="122"/>
+        <location filename="../pitboss.py" line="123"/>
         <source>Void the round (stakes returned)</source>
         <translation>Аннулировать раунд (ставки возвращаются)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="130"/>
+        <location filename="../pitboss.py" line="131"/>
         <source>box </source>
         <translation>бокс </translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="137"/>
+        <location filename="../pitboss.py" line="138"/>
         <source>Adjust payment (+ to the player)</source>
         <translation>Корректировка выплаты (+ игроку)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="141"/>
+        <location filename="../pitboss.py" line="142"/>
         <source>Log out and close</source>
         <translation>Выйти и закрыть</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="158"/>
+        <location filename="../pitboss.py" line="159"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="160"/>
+        <location filename="../pitboss.py" line="161"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="161"/>
+        <location filename="../pitboss.py" line="162"/>
         <source>No fault is open.</source>
         <translation>Открытых сбоев нет.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="179"/>
+        <location filename="../pitboss.py" line="180"/>
         <source>Done; journaled as {0}.</source>
         <translation>Готово; записано в журнал как {0}.</translation>
     </message>

@@ -197,14 +197,20 @@ class Journal:
 
     def row_before(self, seq: int) -> tuple[int, str] | None:
         """(seq, hash) of the stored row just before `seq`, if there is one."""
-        row = self._db.execute("SELECT seq, hash FROM events WHERE table_id = ? AND seq < ? ORDER BY seq DESC "
-                               "LIMIT 1", (self.table_id, seq)).fetchone()
+        try:
+            row = self._db.execute("SELECT seq, hash FROM events WHERE table_id = ? AND seq < ? ORDER BY seq DESC "
+                                   "LIMIT 1", (self.table_id, seq)).fetchone()
+        except sqlite3.Error as err:
+            raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
         return None if row is None else (row[0], row[1])
 
     def next_seq_of_kind(self, kind: str, from_seq: int) -> int | None:
         """The first seq at or after `from_seq` of an event of this kind (a short walk along the key)."""
-        row = self._db.execute("SELECT seq FROM events WHERE table_id = ? AND seq >= ? AND kind = ? ORDER BY seq "
-                               "LIMIT 1", (self.table_id, from_seq, kind)).fetchone()
+        try:
+            row = self._db.execute("SELECT seq FROM events WHERE table_id = ? AND seq >= ? AND kind = ? ORDER BY "
+                                   "seq LIMIT 1", (self.table_id, from_seq, kind)).fetchone()
+        except sqlite3.Error as err:
+            raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
         return None if row is None else int(row[0])
 
     def table_ids(self) -> list[str]:

@@ -1,0 +1,156 @@
+"""The card pump: the one way events go from a card source to the table controller, with the dealer's part
+where the shoe is simulated.
+
+The console's reader thread hands each event to the GUI thread through a Qt signal, which calls `handle`;
+`rptable simulate` has no thread and lets the pump receive the events itself (`take_card`). One policy holds
+either way:
+- every event from the source goes to the controller, which decides and journals what it means;
+- with a shoe that deals on demand (the simulator) the dealer draws the cards the round needs (`draw`), loads a
+  freshly shuffled pack for each round, and restocks the shoe when the round's stock has outgrown it (the
+  discards reshuffled, R-ACT-7) and after a restart mid-round;
+- cards drawn but not taken yet are owed: nothing more is drawn until they have reached the table, which
+  journals them even when no round takes them; without a reader thread, the owed cards and what the shoe sent
+  unasked are taken before the next pack goes in, so none is carried into the next round;
+- after a device fault, what the shoe has already sent comes first, before the dealer draws again;
+- when a pit boss has resolved the last open fault, the gate the driver locked on the fault is opened again
+  (UNLOCK), and the pump says so for the console to show.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from controller.core.cards import PACK, Card
+from controller.engine import Phase
+from controller.table.controller import TableController
+from controller.table.journal import JournalEntry
+from drivers.base import CardEvent, CardSource, DeviceFault, SimulatedShoe, SourceError, SourceEvent
+
+CARD_WAIT = 10.0  # seconds to wait for a card the dealer drew before the shoe is called silent
+
+
+def shuffled_pack(seed: int, round_number: int) -> list[Card]:
+    """The pack the dealer loads for a round: a shuffle fixed by the session's seed and the round's number, so
+    a resumed session deals the cards it would have dealt."""
+    pack = list(PACK)
+    random.Random(f"{seed}:{round_number}").shuffle(pack)
+    return pack
+
+
+@dataclass(frozen=True, slots=True)
+class GateReopened:
+    """The pump sent UNLOCK after the last fault was resolved. `reached_shoe` is False when the shoe is offline:
+    the driver sends it again as soon as the shoe is back."""
+
+    reached_shoe: bool
+
+
+class CardPump:
+    """Moves one source's events to one table; `pack_seed` fixes the packs a simulated shoe is loaded with."""
+
+    def __init__(self, source: CardSource, controller: TableController, *, pack_seed: int) -> None:
+        self.source = source
+        self.controller = controller
+        self.shoe: SimulatedShoe | None = source.simulated_shoe()  # None: the dealer's own hands do this part
+        self.pack_seed = pack_seed
+        self.owed = 0  # cards drawn that have not reached the table yet
+        self.last_card: CardEvent | None = None
+        self._after_fault = False  # a device fault came: the shoe may have sent a card unasked
+        self._gate_closed_by_fault = False  # the driver may have locked the gate on a fault
+
+    # -- every event, the one way to the table --------------------------------------------------------------
+    def handle(self, event: SourceEvent) -> Sequence[JournalEntry]:
+        """Give the table one event from the source; returns what it journaled. A refusal is the controller's
+        to raise (TableLocked when its journal cannot be written)."""
+        if isinstance(event, CardEvent):
+            self.owed = max(0, self.owed - 1)
+            self.last_card = event
+        elif isinstance(event, DeviceFault):
+            self._after_fault = True
+            self._gate_closed_by_fault = True
+        entries = self.controller.source_event(event)
+        self.restock_if_outgrown()
+        return entries
+
+    def reopen_gate(self) -> GateReopened | None:
+        """Once no fault is open any more, open the gate the driver closed when a device fault came (a jam, two
+        cards drawn together, a card missed): else no card leaves the shoe again. None: nothing to reopen."""
+        if not self._gate_closed_by_fault or self.controller.faults:
+            return None
+        self._gate_closed_by_fault = False
+        if not self.source.status().locked:
+            return None
+        self.source.unlock()
+        return GateReopened(reached_shoe=self.source.status().connected)
+
+    # -- the dealer's hand on a simulated shoe ---------------------------------------------------------------
+    def draw(self, count: int = 1) -> bool:
+        """The dealer draws `count` cards from a shoe that deals on demand; nothing while cards drawn earlier
+        are still on their way. Returns whether cards were drawn."""
+        if self.shoe is None or self.owed:
+            return False
+        self.reopen_gate()
+        self.restock_if_outgrown()
+        self.owed = count
+        self.shoe.deal(count)
+        return True
+
+    def ready_shoe(self) -> None:
+        """Before play: a freshly shuffled pack for the next round, or, after a restart mid-round, the cards
+        the open round has not taken yet, in the order of that round's pack."""
+        state = self.controller.round
+        if state is None or state.phase is Phase.CLOSED:
+            self.load_fresh_pack()
+        elif self.shoe is not None:
+            self.shoe.load([c for c in shuffled_pack(self.pack_seed, self.controller.round_number)
+                            if state.in_stock(c)])
+
+    def load_fresh_pack(self) -> None:
+        """Between rounds: the dealer loads the shoe with the next round's freshly shuffled pack."""
+        if self.shoe is not None:
+            self.shoe.load(shuffled_pack(self.pack_seed, self.controller.round_number + 1))
+
+    def restock_if_outgrown(self) -> None:
+        """R-ACT-7: when the round's stock is larger than what the shoe holds and will still send (the discards
+        were reshuffled), the dealer shuffles the stock and puts it in the shoe."""
+        state = self.controller.round
+        if self.shoe is None or state is None or state.phase is Phase.CLOSED:
+            return
+        if state.stock_size > self.shoe.cards_left + self.owed:
+            stock = [c for c in PACK if state.in_stock(c)]
+            random.Random(f"{self.pack_seed}:{self.controller.round_id}:{state.stock_size}").shuffle(stock)
+            self.shoe.load(stock)
+
+    def true_card(self, seq: int) -> Card | None:
+        """What the card sent with this seq really was, when the shoe is a simulator that knows."""
+        return None if self.shoe is None else self.shoe.true_card(seq)
+
+    # -- receiving without a reader thread -------------------------------------------------------------------
+    def take_card(self, due: int = 1, timeout: float = CARD_WAIT) -> None:
+        """Receive until the table has been handed one more card, or a device fault it must see first. The
+        dealer draws the `due` cards the round needs in a row (the whole deal of R-DEAL-1) in one go, unless
+        cards are already owed; after a device fault, what the shoe already sent comes first."""
+        self.reopen_gate()
+        if self._after_fault and not self.owed:
+            self._after_fault = False
+            if self.take_sent():
+                return
+        self.draw(due)
+        if self._receive_card_or_fault(timeout) is None:
+            raise SourceError(f"The shoe {self.source.url} sent no card for {timeout:.0f} s.")
+
+    def take_sent(self) -> bool:
+        """Hand the table what the shoe has sent by now, without drawing, up to the first card or device fault;
+        returns whether one came (cards sent unasked, with two drawn together, are taken this way)."""
+        return self._receive_card_or_fault(timeout=0) is not None
+
+    def _receive_card_or_fault(self, timeout: float) -> SourceEvent | None:
+        """Hand the table every event until a card or a device fault (returned); None when `timeout` seconds
+        pass without either."""
+        while (event := self.source.recv(timeout=timeout)) is not None:
+            self.handle(event)
+            if isinstance(event, CardEvent | DeviceFault):
+                return event
+        return None
