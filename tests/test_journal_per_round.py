@@ -6,17 +6,18 @@ import sqlite3
 import pytest
 
 from controller.table.autoplay import play_rounds
-from controller.table.pump import CardPump
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import Journal
 from controller.table.journal.chain import verify_chain
+from controller.table.pump import CardPump
 from controller.table.rule_files import load_preset
 from drivers.base import open_source
 
 
-def per_round_table(path, seed=3):
+def per_round_table(path, seed=3, rounds_per_commit=1):
     journal = Journal(path)
-    controller = TableController(journal, load_preset("classic"), commit_per="round")
+    controller = TableController(journal, load_preset("classic"), commit_per="round",
+                                 rounds_per_commit=rounds_per_commit)
     pump = CardPump(open_source(f"sim://?seed={seed}&rate=0&clock=virtual"), controller, pack_seed=seed)
     return journal, controller, pump
 
@@ -62,3 +63,19 @@ def test_journal_committing_per_round_a_full_disk_stops_play_and_shows_nothing_u
     journal.close()
     with Journal(path, readonly=True) as again:
         assert verify_chain(again.entries()).ok
+
+
+def test_journal_committing_every_few_rounds_syncs_once_for_them_and_shows_nothing_before(tmp_path):
+    path = tmp_path / "T1.journal"
+    journal, controller, pump = per_round_table(path, rounds_per_commit=3)
+    seen = []
+    controller.add_listener(lambda e: seen.append((e.seq, e.seq <= on_disk(path))))
+    first_round_seq = journal.last_seq
+    play_rounds(controller, pump, 2, boxes=6, ante=10)
+    assert on_disk(path) == first_round_seq and not [s for s, _ in seen if s > first_round_seq]
+    play_rounds(controller, pump, 3, boxes=6, ante=10)
+    assert on_disk(path) == journal.last_seq and controller.round_number == 3  # the third round's close commits
+    play_rounds(controller, pump, 4, boxes=6, ante=10)
+    controller.sync()  # a session that stops commits what it holds
+    assert on_disk(path) == journal.last_seq
+    assert [s for s, _ in seen] == list(range(seen[0][0], journal.last_seq + 1)) and all(d for _, d in seen)

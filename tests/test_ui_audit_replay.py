@@ -9,9 +9,9 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 
 from controller.table.autoplay import play_rounds
-from controller.table.pump import CardPump
 from controller.table.controller import TableController
 from controller.table.journal import Journal
+from controller.table.pump import CardPump
 from controller.table.rule_files import load_preset
 from controller.table.users import Role, User
 from drivers.base import open_source

@@ -17,7 +17,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="keep the journal here; a journal holding a session is resumed (default: temporary)")
     parser.add_argument("--faults", metavar="SPEC", help="faults for the simulated shoe to inject (see shoe-sim)")
     parser.add_argument("--commit", choices=("round", "command"), default="round",
-                        help="commit the journal once per round (default, fast) or per command (as a live table)")
+                        help="commit the journal once every 10 rounds (default, fast) or per command (as a live "
+                             "table)")
     parser.add_argument("--progress", action="store_true", help="print each committed journal seq (for tests)")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.epilog = ("Players follow the `simple` strategy (controller/players/simple.py): bet a pair or better, draw "

@@ -18,6 +18,7 @@ from controller.table.pump import CardPump
 from drivers.base import open_source
 
 DEFAULT_ANTE = 10
+ROUNDS_PER_COMMIT = 10  # the journal is synced to the drive once for this many simulated rounds
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,8 @@ def simulate(
     journal = Journal(journal_path)
     source = open_source(url)
     try:
-        controller = TableController(journal, rules, commit_per=commit_per)
+        controller = TableController(journal, rules, commit_per=commit_per,
+                                     rounds_per_commit=ROUNDS_PER_COMMIT if commit_per == "round" else 1)
         _claim_for_simulation(controller, seed)
         if on_entry is not None:
             controller.add_listener(on_entry)
@@ -70,7 +72,6 @@ def simulate(
         pump = CardPump(source, controller, pack_seed=seed)
         start = time.perf_counter()
         totals: SessionTotals = play_rounds(controller, pump, rounds, boxes=boxes, ante=ante)
-        controller.flush()
         controller.sync()
         seconds = time.perf_counter() - start
         hold = 100.0 * totals.house_net / totals.wagered if totals.wagered else 0.0
