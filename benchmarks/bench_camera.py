@@ -36,7 +36,7 @@ import numpy as np  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "hardware-sim")]
 
-from hwsim.camera.art import BENCHMARK_THEMES, export_teach_images, load_deck  # noqa: E402
+from hwsim.camera.art import HOLDOUT_THEMES, TUNING_THEMES, export_teach_images, load_deck  # noqa: E402
 from hwsim.camera.scene import CONDITIONS, random_scene  # noqa: E402
 
 from drivers.camera.recognise import Recogniser  # noqa: E402
@@ -45,13 +45,14 @@ from drivers.camera.teach import collect_images, teach  # noqa: E402
 CENTRE_TOLERANCE = 0.25  # of the card width: a detection this close to a placed card is that card
 
 
-def bench_deck(theme: str, scenes: int, seed: int) -> list[dict[str, float | str]]:
+def bench_deck(theme: str, scenes: int, seed: int, conditions: list[str]) -> list[dict[str, float | str]]:
     with tempfile.TemporaryDirectory() as tmp:
         export_teach_images(theme, Path(tmp))
         recogniser = Recogniser(teach(theme, collect_images(Path(tmp))))
     deck = load_deck(theme)
     rows = []
-    for name, condition in CONDITIONS.items():
+    for name in conditions:
+        condition = CONDITIONS[name]
         rng = np.random.default_rng([seed, list(CONDITIONS).index(name)])
         placed = detected = correct = unreadable = misread = 0
         cpu = wall = 0.0
@@ -92,8 +93,10 @@ def bench_deck(theme: str, scenes: int, seed: int) -> list[dict[str, float | str
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=60, help="photos per deck and condition (default 60)")
-    parser.add_argument("--decks", default=",".join(BENCHMARK_THEMES),
-                        help="aisleriot themes, comma-separated")
+    parser.add_argument("--decks", help="aisleriot themes, comma-separated (default: the hold-out set)")
+    parser.add_argument("--set", choices=("holdout", "tuning"), default="holdout",
+                        help="which set of themes, when --decks is not given (default: holdout)")
+    parser.add_argument("--conditions", default=",".join(CONDITIONS), help="comma-separated (default: all)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     cv2.setNumThreads(1)
@@ -103,15 +106,20 @@ def main() -> int:
     print(f"{'deck':16s} {'condition':9s} {'cards':>6s} {'detected':>9s} {'correct':>8s} {'unread':>7s} "
           f"{'misread':>8s} {'fps cpu':>8s} {'fps wall':>9s} {'load':>5s}")
     rows = []
-    for theme in args.decks.split(","):
-        for row in bench_deck(theme, args.scenes, args.seed):
+    decks = args.decks.split(",") if args.decks else list(HOLDOUT_THEMES if args.set == "holdout" else TUNING_THEMES)
+    conditions = args.conditions.split(",")
+    unknown = [c for c in conditions if c not in CONDITIONS]
+    if unknown:
+        parser.error(f"unknown condition {', '.join(unknown)} (known: {', '.join(CONDITIONS)})")
+    for theme in decks:
+        for row in bench_deck(theme, args.scenes, args.seed, conditions):
             rows.append(row)
             print(f"{row['deck']:16s} {row['condition']:9s} {row['cards']:6d} {row['detected']:9.2%} "
                   f"{row['correct']:8.2%} {row['unreadable']:7.2%} {row['misread']:8.3%} {row['fps']:8.1f} "
                   f"{row['fps_wall']:9.1f} {row['load']:5.1f}",
                   flush=True)
     print()
-    for name in CONDITIONS:
+    for name in conditions:
         part = [r for r in rows if r["condition"] == name]
         cards = sum(int(r["cards"]) for r in part)
         misread = sum(int(r["misread_n"]) for r in part)

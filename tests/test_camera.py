@@ -1,6 +1,6 @@
 """The camera recogniser (issue 6): calibration, recognition with a margin, the camera source, the CLI.
 
-Decks used here are aisleriot designs the recogniser was never tuned on (hwsim.camera.art.UNSEEN_THEMES):
+Decks used here are aisleriot designs the recogniser was never tuned on (hwsim.camera.art.HOLDOUT_THEMES):
 each is met only through `camera teach`, as a casino's own deck would be.
 """
 
