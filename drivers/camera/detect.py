@@ -8,6 +8,7 @@ rounded corners of a card do not pull its corners inwards.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -64,15 +65,15 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
         return []
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     frame_area = mask.shape[0] * mask.shape[1]
-    areas = (MIN_CARD_AREA * frame_area, max_area * frame_area)
+    shape = _CardShape(MIN_CARD_AREA * frame_area, max_area * frame_area, aspect)
     quads: list[np.ndarray] = []
     for contour in _outer_contours(mask):
-        corners = _card_corners(contour, areas)
+        corners = shape.corners(contour)
         if corners is not None:
             quads.append(corners)
-        elif cv2.contourArea(contour) >= areas[0]:
-            # Glare or a neighbour merged with the card: look again inside this blob at stricter thresholds.
-            quads += _split_blob(difference, contour, threshold, areas)
+        elif cv2.contourArea(contour) >= shape.min_area:
+            # Glare or a neighbour merged with the card: part the blob.
+            quads += _split_blob(difference, contour, threshold, shape)
     # A card whose picture runs to its edge in felt-like colours (green, dark) leaves only its thin white
     # frame in the mask, broken in places. Closing the gaps finds it; cards already found are not redone.
     closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
@@ -81,18 +82,11 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
         if any(cv2.pointPolygonTest(q.reshape(-1, 1, 2), (float(centre[0]), float(centre[1])), False) >= 0
                for q in quads):
             continue
-        corners = _card_corners(contour, areas)
+        corners = shape.corners(contour)
         if corners is not None:
             quads.append(corners)
-    found: list[Detection] = []
-    for quad in quads:
-        quad = (quad + 0.5) / scale - 0.5  # pixel centres of the small image -> of the frame
-        sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
-        ratio = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1.0)
-        ratio = max(ratio, 1.0 / max(ratio, 1e-6))
-        if aspect[0] <= ratio <= aspect[1]:
-            found.append(Detection(_short_side_first(quad.astype(np.float32))))
-    return found
+    # Pixel centres of the small image -> of the frame.
+    return [Detection(_short_side_first(((quad + 0.5) / scale - 0.5).astype(np.float32))) for quad in quads]
 
 
 def downscale(frame: np.ndarray, width: int) -> np.ndarray:
@@ -124,34 +118,86 @@ def _outer_contours(mask: np.ndarray) -> list[np.ndarray]:
     return list(contours)
 
 
-def _card_corners(contour: np.ndarray, areas: tuple[float, float]) -> np.ndarray | None:
-    area = cv2.contourArea(contour)
-    if not areas[0] <= area <= areas[1]:
-        return None
-    corners = fit_quadrilateral(contour)
-    # A card fills its quadrilateral; a blob of two touching cards, a hand or a glare halo does not. The hull,
-    # not the outline, is compared: dark print at a card's edge bites notches into its outline on dark felt.
-    if corners is None or cv2.contourArea(cv2.convexHull(contour)) < 0.9 * cv2.contourArea(corners):
-        return None
-    return corners
+@dataclass(frozen=True)
+class _CardShape:
+    """What a card looks like in the detection image: its area (pixels) and long/short side ratio."""
+
+    min_area: float
+    max_area: float
+    aspect: tuple[float, float]
+
+    def corners(self, contour: np.ndarray) -> np.ndarray | None:
+        """The four corners of the outline if it is one card, else None."""
+        area = cv2.contourArea(contour)
+        if not self.min_area <= area <= self.max_area:
+            return None
+        corners = fit_quadrilateral(contour)
+        if corners is None:
+            return None
+        # A card fills its quadrilateral, and nothing of it lies outside; a blob of two touching cards, a hand
+        # or a glare halo does not. The hull, not the outline, is compared: dark print at a card's edge bites
+        # notches into its outline on dark felt.
+        hull, quad = cv2.contourArea(cv2.convexHull(contour)), cv2.contourArea(corners)
+        if not 0.9 * quad <= hull <= 1.1 * quad:
+            return None
+        sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
+        ratio = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1.0)
+        ratio = max(ratio, 1.0 / max(ratio, 1e-6))
+        return corners if self.aspect[0] <= ratio <= self.aspect[1] else None
 
 
 def _split_blob(difference: np.ndarray, contour: np.ndarray, threshold: float,
-                areas: tuple[float, float]) -> list[np.ndarray]:
+                shape: _CardShape) -> list[np.ndarray]:
+    """The cards in a blob that is not one card: glare or a neighbour merged with it.
+
+    Two ways to part it, each tried a few times more firmly; the way that finds the most card area wins.
+    """
     x, y, w, h = cv2.boundingRect(contour)
     region = difference[y:y + h, x:x + w]
     inside = np.zeros((h, w), np.uint8)
     cv2.drawContours(inside, [contour - np.int32([x, y])], -1, 255, thickness=-1)
+    best: list[np.ndarray] = []
+    for quads in _split_by_threshold(region, inside, threshold, shape):
+        if sum(cv2.contourArea(q) for q in quads) > sum(cv2.contourArea(q) for q in best):
+            best = quads
+    for quads in _split_by_erosion(inside, shape):
+        if sum(cv2.contourArea(q) for q in quads) > sum(cv2.contourArea(q) for q in best):
+            best = quads
+    return [q + np.float32([x, y]) for q in best]
+
+
+def _split_by_threshold(region: np.ndarray, inside: np.ndarray, threshold: float,
+                        shape: _CardShape) -> Iterator[list[np.ndarray]]:
+    """A glare halo fades out: at a stricter threshold only the cards stand out."""
     for factor in (1.3, 1.6, 2.0, 2.5, 3.0):
         level = threshold * factor
         if level >= 250:
-            break
+            return
         mask = ((region > level) & (inside > 0)).astype(np.uint8) * 255
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        quads = [q for q in (_card_corners(c, areas) for c in _outer_contours(mask)) if q is not None]
+        quads = [q for q in (shape.corners(c) for c in _outer_contours(mask)) if q is not None]
         if quads:
-            return [q + np.float32([x, y]) for q in quads]
-    return []
+            yield quads
+            return
+
+
+def _split_by_erosion(inside: np.ndarray, shape: _CardShape) -> Iterator[list[np.ndarray]]:
+    """Two cards lying close, blurred into one blob, touch along a thin neck: eaten away, it parts them; each
+    part is then grown back within the blob."""
+    for radius in (2, 3, 4):
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+        parts = _outer_contours(cv2.erode(inside, kernel))
+        if len(parts) < 2:
+            continue
+        quads = []
+        for part in parts:
+            grown = np.zeros_like(inside)
+            cv2.drawContours(grown, [part], -1, 255, thickness=-1)
+            grown = cv2.dilate(grown, kernel) & inside
+            quads += [q for q in (shape.corners(c) for c in _outer_contours(grown)) if q is not None]
+        if quads:
+            yield quads
+            return
 
 
 def fit_quadrilateral(contour: np.ndarray) -> np.ndarray | None:
