@@ -36,7 +36,7 @@ import numpy as np  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "hardware-sim")]
 
-from hwsim.camera.art import HOLDOUT_THEMES, TUNING_THEMES, export_teach_images, load_deck  # noqa: E402
+from hwsim.camera.art import HOLDOUT_THEMES, TEACH_FORMS, TUNING_THEMES, export_teach_images, load_deck  # noqa: E402
 from hwsim.camera.scene import CONDITIONS, random_scene  # noqa: E402
 
 from drivers.camera.recognise import Recogniser  # noqa: E402
@@ -45,9 +45,10 @@ from drivers.camera.teach import collect_images, teach  # noqa: E402
 CENTRE_TOLERANCE = 0.25  # of the card width: a detection this close to a placed card is that card
 
 
-def bench_deck(theme: str, scenes: int, seed: int, conditions: list[str]) -> list[dict[str, float | str]]:
+def bench_deck(theme: str, scenes: int, seed: int, conditions: list[str],
+               form: str = "photo") -> list[dict[str, float | str]]:
     with tempfile.TemporaryDirectory() as tmp:
-        export_teach_images(theme, Path(tmp))
+        export_teach_images(theme, Path(tmp), form)
         recogniser = Recogniser(teach(theme, collect_images(Path(tmp))))
     deck = load_deck(theme)
     rows = []
@@ -97,12 +98,15 @@ def main() -> int:
     parser.add_argument("--set", choices=("holdout", "tuning"), default="holdout",
                         help="which set of themes, when --decks is not given (default: holdout)")
     parser.add_argument("--conditions", default=",".join(CONDITIONS), help="comma-separated (default: all)")
+    parser.add_argument("--teach", choices=TEACH_FORMS, default="photo",
+                        help="what each deck is taught from: photos on felt, or its artwork as transparent PNGs, "
+                             "opaque crops or SVGs (default: photo)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     cv2.setNumThreads(1)
     print(f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}, OpenCV {cv2.__version__} on 1 thread, {args.scenes} scenes "
-          f"per deck and condition")
+          f"per deck and condition, decks taught from {args.teach} images")
     print(f"{'deck':16s} {'condition':9s} {'cards':>6s} {'detected':>9s} {'correct':>8s} {'unread':>7s} "
           f"{'misread':>8s} {'fps cpu':>8s} {'fps wall':>9s} {'load':>5s}")
     rows = []
@@ -112,7 +116,7 @@ def main() -> int:
     if unknown:
         parser.error(f"unknown condition {', '.join(unknown)} (known: {', '.join(CONDITIONS)})")
     for theme in decks:
-        for row in bench_deck(theme, args.scenes, args.seed, conditions):
+        for row in bench_deck(theme, args.scenes, args.seed, conditions, args.teach):
             rows.append(row)
             print(f"{row['deck']:16s} {row['condition']:9s} {row['cards']:6d} {row['detected']:9.2%} "
                   f"{row['correct']:8.2%} {row['unreadable']:7.2%} {row['misread']:8.3%} {row['fps']:8.1f} "

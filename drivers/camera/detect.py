@@ -55,11 +55,14 @@ def felt_difference(frame: np.ndarray, felt: np.ndarray | None = None) -> np.nda
 
 
 def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
-               max_area: float = MAX_CARD_AREA) -> list[Detection]:
-    """Every card-shaped region of a BGR frame, whose long/short side ratio lies within `aspect`."""
+               max_area: float = MAX_CARD_AREA, felt: np.ndarray | None = None) -> list[Detection]:
+    """Every card-shaped region of a BGR frame, whose long/short side ratio lies within `aspect`.
+
+    `felt`: the background's colour (L*, a*, b* as OpenCV's 8-bit Lab); by default the frame's median.
+    """
     small = downscale(frame, DETECT_WIDTH)
     scale = np.float32([small.shape[1] / frame.shape[1], small.shape[0] / frame.shape[0]])
-    difference = cv2.GaussianBlur(felt_difference(small), (5, 5), 0)
+    difference = cv2.GaussianBlur(felt_difference(small, felt), (5, 5), 0)
     threshold, mask = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     if threshold < 12:  # nothing on the felt: Otsu split the felt's own texture
         return []
@@ -86,7 +89,7 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
         if corners is not None:
             quads.append(corners)
     # Pixel centres of the small image -> of the frame.
-    return [Detection(_short_side_first(((quad + 0.5) / scale - 0.5).astype(np.float32))) for quad in quads]
+    return [Detection(short_side_first(((quad + 0.5) / scale - 0.5).astype(np.float32))) for quad in quads]
 
 
 def downscale(frame: np.ndarray, width: int) -> np.ndarray:
@@ -259,7 +262,7 @@ def _intersect(first: Line, second: Line) -> np.ndarray | None:
     return p + t * r
 
 
-def _short_side_first(corners: np.ndarray) -> np.ndarray:
+def short_side_first(corners: np.ndarray) -> np.ndarray:
     """Order corners clockwise (in image coordinates) so that corners[0] -> corners[1] is a short side."""
     centre = corners.mean(axis=0)
     angles = np.arctan2(corners[:, 1] - centre[1], corners[:, 0] - centre[0])
