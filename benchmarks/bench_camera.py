@@ -37,12 +37,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "hardware-sim")]
 
 from hwsim.camera.art import HOLDOUT_THEMES, TEACH_FORMS, TUNING_THEMES, export_teach_images, load_deck  # noqa: E402
+from hwsim.camera.layout import LayoutCamera, ShowdownLayout  # noqa: E402
 from hwsim.camera.scene import CONDITIONS, random_scene  # noqa: E402
 
+from controller.core.cards import PACK  # noqa: E402
+from drivers.camera.layout import LAYOUT_DETECT_WIDTH, LayoutReader  # noqa: E402
 from drivers.camera.recognise import Recogniser  # noqa: E402
+from drivers.camera.showdown import check_showdown  # noqa: E402
 from drivers.camera.teach import collect_images, teach  # noqa: E402
 
 CENTRE_TOLERANCE = 0.25  # of the card width: a detection this close to a placed card is that card
+FRAME_INTERVAL = 1 / 30  # seconds between two frames of the camera over the layout
 
 
 def bench_deck(theme: str, scenes: int, seed: int, conditions: list[str],
@@ -91,6 +96,54 @@ def bench_deck(theme: str, scenes: int, seed: int, conditions: list[str],
     return rows
 
 
+def bench_showdowns(theme: str, showdowns: int, seed: int, form: str) -> dict[str, float | str]:
+    """The card-switch check on simulated layouts under hard light, boxes as the presets have them (4, 6, 7):
+    each showdown once as dealt (an alarm is a false alarm) and once with one card switched (it must be found).
+    Latency: the CPU time from the frame in which the last card is up to the verdict, a re-reading taking the
+    next frame (no sooner than a 30 frames/s camera gives it)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        export_teach_images(theme, Path(tmp), form)
+        recogniser = Recogniser(teach(theme, collect_images(Path(tmp))), detect_width=LAYOUT_DETECT_WIDTH)
+    rng = np.random.default_rng([seed, 99])
+    false_alarms = found = left = 0
+    first: list[float] = []
+    verdict: list[float] = []
+    for number in range(showdowns):
+        boxes = (4, 6, 7)[number % 3]
+        layout = ShowdownLayout.dealt(rng, boxes, bought=number % 3)
+        for switched in (False, True):
+            camera = LayoutCamera(theme, layout, boxes, seed=seed + 2 * number + switched, condition="hard")
+            if switched:
+                spots = sorted(layout.spots(), key=str)
+                spot = spots[number % len(spots)]
+                in_play = {card for cards in layout.spots().values() for card in cards}
+                camera.switch(spot, 0, next(card for card in PACK if card not in in_play))
+            reader = LayoutReader(recogniser, camera.zones)
+            spent: list[float] = []
+
+            def read(spots: object, camera: LayoutCamera = camera, reader: LayoutReader = reader,
+                     spent: list[float] = spent) -> object:
+                frame = camera.photo()
+                started = time.process_time()
+                reading = reader.read(frame, spots)  # type: ignore[arg-type]
+                spent.append(time.process_time() - started)
+                return reading
+
+            check = check_showdown(read, layout.spots())  # type: ignore[arg-type]
+            latency = spent[0] + sum(max(t, FRAME_INTERVAL) for t in spent[1:])
+            if switched:
+                found += check.switched
+            else:
+                false_alarms += check.switched
+                left += bool(check.ask_again)
+                first.append(spent[0])
+                verdict.append(latency)
+    milliseconds = {f"{name}_p{q}": float(np.percentile(times, q)) * 1000
+                    for name, times in (("first", first), ("verdict", verdict)) for q in (50, 99)}
+    return {"deck": theme, "showdowns": showdowns, "false_alarms": false_alarms, "found": found, "left": left,
+            **milliseconds, "load": os.getloadavg()[0]}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=60, help="photos per deck and condition (default 60)")
@@ -102,8 +155,12 @@ def main() -> int:
                         help="what each deck is taught from: photos on felt, or its artwork as transparent PNGs, "
                              "opaque crops or SVGs (default: photo)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--showdowns", type=int, default=0,
+                        help="instead of photos: this many simulated showdowns per deck for the card-switch check")
     args = parser.parse_args()
     cv2.setNumThreads(1)
+    if args.showdowns:
+        return showdown_report(args)
     print(f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}, OpenCV {cv2.__version__} on 1 thread, {args.scenes} scenes "
           f"per deck and condition, decks taught from {args.teach} images")
@@ -131,6 +188,21 @@ def main() -> int:
         print(f"all decks {name:7s}: {cards} cards, correct {correct:.2%}, misread {misread} "
               f"({misread / cards:.3%}), frames/s {min(float(r['fps']) for r in part):.1f} cpu, "
               f"{min(float(r['fps_wall']) for r in part):.1f} wall (slowest deck)")
+    return 0
+
+
+def showdown_report(args: argparse.Namespace) -> int:
+    decks = args.decks.split(",") if args.decks else list(HOLDOUT_THEMES if args.set == "holdout" else TUNING_THEMES)
+    print(f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}, OpenCV {cv2.__version__} on 1 thread, {args.showdowns} showdowns "
+          f"per deck under hard light (1920x1080, 4, 6 and 7 boxes), each also with a card switched")
+    print(f"{'deck':16s} {'false alarms':>12s} {'switches found':>15s} {'left to dealer':>15s} "
+          f"{'first reading p50/p99 ms':>25s} {'verdict p50/p99 ms':>19s} {'load':>5s}")
+    for theme in decks:
+        row = bench_showdowns(theme, args.showdowns, args.seed, args.teach)
+        print(f"{theme:16s} {row['false_alarms']:12d} {row['found']:9d} of {args.showdowns:<3d} "
+              f"{row['left']:15d} {row['first_p50']:15.0f} / {row['first_p99']:<7.0f} "
+              f"{row['verdict_p50']:9.0f} / {row['verdict_p99']:<7.0f} {row['load']:5.1f}", flush=True)
     return 0
 
 
