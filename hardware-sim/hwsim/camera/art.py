@@ -166,7 +166,12 @@ _LENGTH = re.compile(r"^\s*([-+0-9.eE]+)\s*([a-z%]*)\s*$")
 
 
 def _export_svg_cards(theme: str, folder: Path) -> None:
-    """One SVG per card: the theme's sheet with its root's view narrowed to the card's cell of the grid."""
+    """One SVG per card: the theme's sheet with its root's view narrowed to the card's cell of the grid.
+
+    The grid divides the sheet as rendered (its viewport), as `load_deck` cuts it; where the viewBox does not
+    fill the viewport (preserveAspectRatio), each cell is mapped back into user units the way a renderer
+    maps the viewBox onto the viewport.
+    """
     sheet = gzip.decompress(theme_path(theme).read_bytes())
     root = _SVG_ROOT.search(sheet)
     if root is None:
@@ -177,13 +182,21 @@ def _export_svg_cards(theme: str, folder: Path) -> None:
     view = _attribute(tag, "viewBox")
     x0, y0, view_width, view_height = [float(v) for v in re.split(r"[\s,]+", view.strip())] if view else (
         0.0, 0.0, width, height)
+    scale_x, scale_y = width / view_width, height / view_height
+    aspect = (_attribute(tag, "preserveAspectRatio") or "xMidYMid meet").split()
+    if aspect[0] != "none":
+        scale_x = scale_y = (max if aspect[-1] == "slice" else min)(scale_x, scale_y)
+    # Where the viewBox's origin lies in the viewport: at its start, middle or end on each axis.
+    shift_x = {"Min": 0.0, "Mid": 0.5, "Max": 1.0}.get(aspect[0][1:4], 0.0) * (width - view_width * scale_x)
+    shift_y = {"Min": 0.0, "Mid": 0.5, "Max": 1.0}.get(aspect[0][5:8], 0.0) * (height - view_height * scale_y)
+    cell_width, cell_height = width / GRID_COLUMNS, height / GRID_ROWS
     for card in PACK:
         column, row = grid_position(card)
-        cell = (x0 + column * view_width / GRID_COLUMNS, y0 + row * view_height / GRID_ROWS,
-                view_width / GRID_COLUMNS, view_height / GRID_ROWS)
+        cell = (x0 + (column * cell_width - shift_x) / scale_x, y0 + (row * cell_height - shift_y) / scale_y,
+                cell_width / scale_x, cell_height / scale_y)
         narrowed = _set_attribute(tag, "viewBox", " ".join(f"{v:.4f}" for v in cell))
-        narrowed = _set_attribute(narrowed, "width", f"{width / GRID_COLUMNS:.4f}{width_unit}")
-        narrowed = _set_attribute(narrowed, "height", f"{height / GRID_ROWS:.4f}{height_unit}")
+        narrowed = _set_attribute(narrowed, "width", f"{cell_width:.4f}{width_unit}")
+        narrowed = _set_attribute(narrowed, "height", f"{cell_height:.4f}{height_unit}")
         document = sheet[:root.start()] + narrowed.encode() + sheet[root.end():]
         (folder / f"{card.code}.svgz").write_bytes(gzip.compress(document, compresslevel=5))
 
