@@ -276,6 +276,7 @@ def test_switch_alarm_never_raised_without_a_switch_under_hard_light(layout_reco
 
 @needs_art
 @pytest.mark.slow
+@pytest.mark.timeout(3600)  # a thousand 1920x1080 layouts rendered and read: some ten minutes on one core
 def test_switch_alarm_never_raised_in_a_thousand_showdowns_under_hard_light(layout_recogniser) -> None:  # type: ignore[no-untyped-def]
     _no_false_alarms(layout_recogniser, showdowns=1000, seed=10_000)
 
