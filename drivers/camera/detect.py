@@ -50,12 +50,21 @@ def felt_difference(frame: np.ndarray, felt: np.ndarray | None = None) -> np.nda
     lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
     lightness, a, b = cv2.split(lab)
     if felt is None:
-        felt = np.float32([_median(channel[::4, ::4]) for channel in (lightness, a, b)])
+        felt = _felt_of(lightness, a, b)
     # Saturating uint8 arithmetic in OpenCV: the same sums as in numpy int16, in a third of the time.
     chroma = cv2.add(cv2.absdiff(a, np.full_like(a, int(felt[1]))),
                      cv2.absdiff(b, np.full_like(b, int(felt[2]))))
     brighter = cv2.subtract(lightness, np.full_like(lightness, int(felt[0])))
     return cv2.add(chroma, cv2.multiply(brighter, 0.5))
+
+
+def felt_colour(frame: np.ndarray) -> np.ndarray:
+    """The felt's colour in a BGR frame (L*, a*, b* as OpenCV's 8-bit Lab): whatever colour dominates it."""
+    return _felt_of(*cv2.split(cv2.cvtColor(downscale(frame, DETECT_WIDTH), cv2.COLOR_BGR2LAB)))
+
+
+def _felt_of(lightness: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.float32([_median(channel[::4, ::4]) for channel in (lightness, a, b)])
 
 
 def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
