@@ -1,17 +1,24 @@
 """Camera recogniser benchmark: per deck and condition, detection, correct, unreadable, misread, frames/s.
 
-Each deck is taught from its own 52 card images (as `rptable camera teach` would), then read in synthetic
-1280x720 table photos (hwsim.camera) under three conditions: normal, hard (strong perspective, uneven light,
-glare, blur, noise, heavy JPEG) and small cards. Rates are over all cards placed in the photos; misread = a
-wrong card accepted. Frames/s is the whole per-frame pipeline (detect + read every card in a photo no frame
-before it has seen: the worst case, as no card is known yet) on one core: OpenCV and the BLAS held to one
-thread, timed both by the CPU time of the process ("cpu", what one core delivers whatever else the machine
-runs) and by the clock ("wall", which other programs' load slows down). The load average is printed with
-each row so that a wall figure can be judged.
+Each deck is taught from its own 52 card images (as `rptable camera teach` would: photos on felt, or the deck's
+artwork as transparent PNGs, opaque crops or SVGs), then read in synthetic 1280x720 table photos (hwsim.camera)
+under three conditions: normal, hard (strong perspective, uneven light, glare, blur, noise, heavy JPEG) and
+small cards. The decks are the hold-out set by default (themes never looked at while tuning), or the tuning set.
+Rates are over all cards placed in the photos; misread = a wrong card accepted. Frames/s is the whole per-frame
+pipeline (detect + read every card in a photo no frame before it has seen: the worst case, as no card is known
+yet) on one core: OpenCV and the BLAS held to one thread, timed both by the CPU time of the process ("cpu", what
+one core delivers whatever else the machine runs) and by the clock ("wall", which other programs' load slows
+down). The load average is printed with each row so that a wall figure can be judged.
 
-    PYTHONPATH=.:hardware-sim python benchmarks/bench_camera.py [--scenes N] [--decks a,b] [--seed S]
+`--showdowns N` measures the card-switch check instead: N simulated 1920x1080 layouts per deck under hard light,
+each read as dealt (an alarm would be false) and with one card switched (it must be found), with the time from
+the frame in which the last card is up to the verdict.
 
-Targets: misread <= 0.1% everywhere; correct >= 99.5% normal, >= 97% hard and small; >= 36 frames/s (cpu).
+    PYTHONPATH=.:hardware-sim python benchmarks/bench_camera.py [--set holdout|tuning] [--decks a,b] [--scenes N]
+        [--conditions normal,hard,small] [--teach photo|png|crop|svg] [--showdowns N] [--seed S]
+
+Targets: no misread; correct >= 99.5% normal, >= 97% hard; >= 30 frames/s (cpu); the check's verdict <= 200 ms
+after the last card is up, and no false alarm.
 """
 
 from __future__ import annotations
