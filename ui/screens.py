@@ -11,11 +11,13 @@ from controller.engine import Phase
 from ui.autopilot import Autopilot
 from ui.main_window import ConsoleWindow
 
-SCREEN_SIZE = (1400, 960)
+SCREEN_SIZE = (1366, 768)  # a table screen; --size gives another
 
 
-def take_screenshot(window: ConsoleWindow, scene: str, rounds: int, path: Path) -> Path:
-    window.resize(*SCREEN_SIZE)
+def take_screenshot(window: ConsoleWindow, scene: str, rounds: int, path: Path,
+                    size: tuple[int, int] = SCREEN_SIZE) -> Path:
+    """Play `rounds` rounds, stage `scene`, and save the window (or the audit view) at exactly `size`."""
+    window.resize(*size)
     window.show()
     pilot = Autopilot(window, ante=100, boxes=6, bonus=10)
     target: QWidget = window
@@ -34,7 +36,7 @@ def take_screenshot(window: ConsoleWindow, scene: str, rounds: int, path: Path) 
         from ui.audit_view import AuditDialog
 
         dialog = AuditDialog(window.controller, window)
-        dialog.resize(*SCREEN_SIZE)
+        dialog.resize(*size)
         if scene == "audit" and dialog.rounds:
             finished = [i for i, r in enumerate(dialog.rounds) if r.complete]
             index = finished[-1] if finished else 0
@@ -44,7 +46,6 @@ def take_screenshot(window: ConsoleWindow, scene: str, rounds: int, path: Path) 
             dialog.tabs.setCurrentIndex(2)
         dialog.show()
         target = dialog
-    window.resize(*SCREEN_SIZE)  # the layout may have grown while the stakes list was open
     _settle()
     path.parent.mkdir(parents=True, exist_ok=True)
     if not target.grab().save(str(path), "PNG"):
