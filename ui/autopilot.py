@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QPushButton
 from controller.engine import ActionKind, Command, Exchange, Insure, Phase, legal_commands
 from controller.players.simple import decide_box, decide_buy
 from ui.main_window import ConsoleWindow
+from ui.play_desk import focus_box
 
 CARD_TIMEOUT = 10.0
 
@@ -90,7 +91,7 @@ class Autopilot:
             self.press_action(ActionKind.REVEAL)
             return ActionKind.REVEAL
         if state.phase is Phase.BUYING:
-            focus = window._focus_box(state)
+            focus = focus_box(state)
             if focus:
                 return self.decide(decide_buy(state, focus, legal))
             self.press_action(ActionKind.CLOSE_BUYING)
@@ -104,7 +105,7 @@ class Autopilot:
         state = window.display_round()
         assert state is not None
         if isinstance(command, Insure):
-            if window.insurance_box != command.box:
+            if window.insurance.box != command.box:
                 self.press(window.actions_panel.insurance_switch)
             window.actions_panel.insurance.set_value(command.amount)
         if isinstance(command, Exchange):
