@@ -63,12 +63,12 @@ def make_console(tmp_path: Path, qapp: QApplication, no_leaks: None, monkeypatch
 
     yield make
     for window, journal, source in made:
+        window.languages.switch("en")  # its translator off the application: the next test starts in English
         window.shutdown()
         window.close()
         window.deleteLater()
         source.close()  # type: ignore[attr-defined]
         journal.close()
-    Languages().switch("en")
 
 
 # ------------------------------------------------------------------------------------- what is on screen

@@ -92,6 +92,7 @@ class ActionPanel(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(6)
         self.buttons: dict[str, FitButton] = {}
+        self._texts: dict[str, str] = {}  # each button's own label, to come back to when it is disarmed
         self._armed: str | None = None
         for spec in ACTIONS:
             button = FitButton(self, height=BUTTON_HEIGHT)
@@ -147,8 +148,9 @@ class ActionPanel(QWidget):
     def set_action(self, kind: str, *, enabled: bool, text: str, why_not: str) -> None:
         button = self.buttons[kind]
         armed = self._armed == kind
+        self._texts[kind] = f"{text}  [{SPECS[kind].key}]"
         if not armed:
-            button.setText(f"{text}  [{SPECS[kind].key}]")
+            button.setText(self._texts[kind])
         button.setEnabled(enabled or armed)
         button.setToolTip("" if enabled else why_not)
         if kind == "insure":
@@ -158,6 +160,7 @@ class ActionPanel(QWidget):
         """Show an armed action on its button (its second press carries it out); None: nothing armed."""
         if self._armed is not None and self._armed != kind:
             self.buttons[self._armed].setStyleSheet(BUTTON_STYLE)
+            self.buttons[self._armed].setText(self._texts.get(self._armed, ""))
         self._armed = kind
         if kind is not None:
             button = self.buttons[kind]

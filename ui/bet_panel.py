@@ -82,15 +82,16 @@ class StakeEditor(QWidget):
         for button in (self.blind, self.player):
             button.setStyleSheet(SMALL_BUTTON)
         self.withdraw.setStyleSheet(WITHDRAW_STYLE)
+        # six even columns: a caption and its field take one and two; each button of the second row takes two
         grid.addWidget(self.ante_caption, 0, 0)
-        grid.addWidget(self.ante, 0, 1)
-        grid.addWidget(self.bonus_caption, 0, 2)
-        grid.addWidget(self.bonus, 0, 3)
+        grid.addWidget(self.ante, 0, 1, 1, 2)
+        grid.addWidget(self.bonus_caption, 0, 3)
+        grid.addWidget(self.bonus, 0, 4, 1, 2)
         grid.addWidget(self.player, 1, 0, 1, 2)
-        grid.addWidget(self.blind, 1, 2)
-        grid.addWidget(self.withdraw, 1, 3)
-        for column, stretch in enumerate((2, 3, 2, 3)):
-            grid.setColumnStretch(column, stretch)
+        grid.addWidget(self.blind, 1, 2, 1, 2)
+        grid.addWidget(self.withdraw, 1, 4, 1, 2)
+        for column in range(6):
+            grid.setColumnStretch(column, 1)
         self.ante.entered.connect(lambda: on_enter(self.number))
         self.bonus.entered.connect(lambda: on_enter(self.number))
         self.withdraw.clicked.connect(lambda: on_withdraw(self.number))

@@ -65,13 +65,23 @@ def _wrap(text: str, font: QFont, width: int) -> list[str]:
     return out
 
 
+def _fit(widget: QWidget, rect: QRect, text: str, lines: int) -> tuple[int, tuple[str, ...]]:
+    font = widget.font()
+    size = font.pixelSize() if font.pixelSize() > 0 else round(font.pointSizeF() * 4 / 3)
+    return fitted_lines(text, font.family(), font.bold(), size, max(1, rect.width()), max(1, rect.height()), lines)
+
+
+def _whole(widget: QWidget, rect: QRect, text: str, lines: int) -> bool:
+    """Whether the text is drawn whole in `rect` (in a smaller font, perhaps), nothing elided."""
+    return " ".join(" ".join(_fit(widget, rect, text, lines)[1]).split()) == " ".join(text.split())
+
+
 def _draw_fitted(widget: QWidget, painter: QPainter, rect: QRect, text: str, lines: int, align: Qt.AlignmentFlag,
                  role: QPalette.ColorRole) -> None:
     if not text or rect.width() <= 0 or rect.height() <= 0:
         return
+    pixels, wrapped = _fit(widget, rect, text, lines)
     font = widget.font()
-    size = font.pixelSize() if font.pixelSize() > 0 else round(font.pointSizeF() * 4 / 3)
-    pixels, wrapped = fitted_lines(text, font.family(), font.bold(), size, rect.width(), rect.height(), lines)
     font = _font(font.family(), font.bold(), pixels)
     painter.setFont(font)
     group = QPalette.ColorGroup.Normal if widget.isEnabled() else QPalette.ColorGroup.Disabled
@@ -115,6 +125,9 @@ class FitLabel(QLabel):
     def minimumSizeHint(self) -> QSize:
         return QSize(10, self.sizeHint().height())
 
+    def shows_whole_text(self) -> bool:
+        return _whole(self, self.contentsRect(), self.text(), self.lines)
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         self.style().drawPrimitive(QStyle.PrimitiveElement.PE_Widget, _frame_option(self), painter, self)
@@ -152,13 +165,21 @@ class FitButton(QPushButton):
     def minimumSizeHint(self) -> QSize:
         return QSize(TOUCH, self._height)
 
+    def _text_rect(self, option: QStyleOptionButton) -> QRect:
+        return self.style().subElementRect(QStyle.SubElement.SE_PushButtonContents, option, self).adjusted(4, 2, -4, -2)
+
+    def shows_whole_text(self) -> bool:
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        return _whole(self, self._text_rect(option), self.text(), self.lines)
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QStylePainter(self)
         option = QStyleOptionButton()
         self.initStyleOption(option)
         option.text = ""
         painter.drawControl(QStyle.ControlElement.CE_PushButton, option)
-        rect = self.style().subElementRect(QStyle.SubElement.SE_PushButtonContents, option, self).adjusted(4, 2, -4, -2)
+        rect = self._text_rect(option)
         _draw_fitted(self, painter, rect, self.text(), self.lines, Qt.AlignmentFlag.AlignCenter,
                      QPalette.ColorRole.ButtonText)
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QStackedWidget, QWidget
 
 from ui.fit import TOUCH, FitButton, FitLabel, fixed_width
 
-HEIGHT = 52
+HEIGHT = 48
 MESSAGE_STYLE = "font-size:16px;color:#ffcc80"
 ARMED_MESSAGE_STYLE = "font-size:17px;font-weight:bold;color:#ffb74d"
 # An engine's or a shoe's fault text often says "Stop dealing" itself: the banner says it once, first.

@@ -74,7 +74,7 @@ class PaymentPanel(QWidget):
         self.on_paid = on_paid
         self.grid = QGridLayout(self)
         self.grid.setHorizontalSpacing(16)
-        self.grid.setVerticalSpacing(4)
+        self.grid.setVerticalSpacing(2)
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.title = QLabel(self)
         self.title.setStyleSheet("font-size:17px;font-weight:bold")
@@ -86,7 +86,7 @@ class PaymentPanel(QWidget):
     def show_payments(self, payments: list[Payment], paid: set[int]) -> None:
         self.title.setText(self.tr("Payments"))
         while len(self.rows) < len(payments):
-            what, due, button = FitLabel(self, lines=2), FitLabel(self, lines=2), FitButton(self, lines=1, height=TOUCH)
+            what, due, button = FitLabel(self, lines=3), FitLabel(self, lines=2), FitButton(self, lines=1, height=TOUCH)
             what.setStyleSheet("font-size:14px")
             due.setStyleSheet("font-size:19px;font-weight:bold")
             button.setStyleSheet("QPushButton{font-size:16px;background:#1565c0;color:white;border-radius:8px}"

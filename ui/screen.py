@@ -21,7 +21,7 @@ from ui.payments import PaymentPanel
 from ui.table_view import BOX_HEIGHT, BoxPanel, DealerPanel
 
 SPACING = 4
-NEXT_ACTION_HEIGHT = 46
+NEXT_ACTION_HEIGHT = 44
 LOWER_HEIGHT = 212  # the actions and the number pad, or the payment list
 PAD_WIDTH = 228
 STYLE = "QWidget#central{background:#0b1f10}QLabel{color:#f2f2f2}"
@@ -44,6 +44,7 @@ class Screen(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("central")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)  # a QWidget subclass paints its style so
         self.setStyleSheet(STYLE)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 4)
@@ -81,15 +82,16 @@ class Screen(QWidget):
         playing_row.addWidget(self.actions_panel, 1)
         playing_row.addWidget(self.number_pad)
         paying = QWidget(self.lower)
-        paying_row = QHBoxLayout(paying)
-        paying_row.setContentsMargins(0, 0, 0, 0)
+        paying_column = QVBoxLayout(paying)  # the payments across the whole width; Next round under them
+        paying_column.setContentsMargins(0, 0, 0, 0)
+        paying_column.setSpacing(2)
         self.payment_panel = PaymentPanel(on_paid, paying)
-        paying_row.addWidget(self.payment_panel, 1)
-        self.next_round_button = FitButton(paying, height=TOUCH + 14)
+        paying_column.addWidget(self.payment_panel, 1)
+        self.next_round_button = FitButton(paying, lines=1, height=TOUCH)
         self.next_round_button.setObjectName("next_round")
-        fixed_width(self.next_round_button, 170)
+        fixed_width(self.next_round_button, 220)
         self.next_round_button.setStyleSheet(NEXT_ROUND_STYLE)
-        paying_row.addWidget(self.next_round_button, 0, Qt.AlignmentFlag.AlignTop)
+        paying_column.addWidget(self.next_round_button, 0, Qt.AlignmentFlag.AlignRight)
         self.lower.addWidget(playing)
         self.lower.addWidget(paying)
         outer.addWidget(self.lower)

@@ -26,7 +26,7 @@ from ui.words import hand_words, outcome_name
 
 MAX_CARDS = 6
 CARD_SIZE = (44, 58)
-TITLE_HEIGHT = 22
+TITLE_HEIGHT = 34  # the box and its player; its stakes on up to two lines beside them
 BODY_HEIGHT = 92  # the stake form's two rows of touch-sized controls; the cards and a state line fit in it too
 BOX_HEIGHT = TITLE_HEIGHT + BODY_HEIGHT + 14
 DEALER_HEIGHT = CARD_SIZE[1] + 14
@@ -124,10 +124,12 @@ class BoxPanel(QFrame):
         layout.setSpacing(2)
         title_row = QHBoxLayout()
         title_row.setSpacing(6)
-        self.title = FitLabel(self)
+        self.title = FitLabel(self, lines=2)
         self.title.setStyleSheet("font-size:17px;font-weight:bold")
-        self.stakes = FitLabel(self, align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.stakes = FitLabel(self, lines=2, align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.stakes.setStyleSheet("font-size:14px")
+        for label in (self.title, self.stakes):
+            label.setFixedHeight(TITLE_HEIGHT)
         title_row.addWidget(self.title, 2)
         title_row.addWidget(self.stakes, 3)
         layout.addLayout(title_row)
