@@ -201,7 +201,9 @@ def test_r_bet_1_an_ante_is_sent_as_typed_and_out_of_limits_is_refused_with_the_
     type_keys(qtbot, window, "20000\n")
     assert "outside the table's limits (1-10000)" in window.message.text()
     assert field.text() == "20000" and not journaled(window, "StakesPlaced")
-    field.selectAll()
+    tap(qtbot, window.bet_panel.editor(2).ante)
+    tap(qtbot, field)  # a tap selects the amount: what is typed next replaces it
+    qtbot.waitUntil(lambda: field.selectedText() == "20000", timeout=2000)
     type_keys(qtbot, window, "1500\n")
     assert [e.payload["ante"] for e in journaled(window, "StakesPlaced")] == [1500]
 
@@ -314,6 +316,9 @@ def test_r_bet_1_a_box_filled_in_but_not_placed_is_asked_about_at_close_bets(mak
         assert state.phase is Phase.BETTING and window.bet_panel.editor(2).ante.text() == "40"
     else:
         assert state.phase is Phase.DEALING and state.order == order
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)  # the keys are the console's
+        qtbot.keyClick(window, Qt.Key.Key_D)
+        qtbot.waitUntil(lambda: len(journaled(window, "CardPlaced")) == 1, timeout=5000)
 
 
 # ----------------------------------------------------------------------------- nothing shown too early
@@ -366,6 +371,7 @@ def test_money_a_box_cannot_have_back_takes_a_second_press(make_console, qtbot) 
     fold = window.actions_panel.buttons["fold"]
     qtbot.keyClick(window, Qt.Key.Key_F)
     assert not state.boxes[1].folded and "Fold box 1?" in fold.text() and "Fold box 1?" in window.message.text()
+    assert_fits(window, SIZES[0])  # the armed button says it whole
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert not state.boxes[1].folded and "Fold box 1?" not in fold.text()
     qtbot.keyClick(window, Qt.Key.Key_F)

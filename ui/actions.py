@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QWidget
 
 from ui.amount_field import AmountField
 from ui.fit import FitButton, keep_place
+from ui.i18n import translate
 
 ROWS, COLUMNS = 3, 4
 BUTTON_HEIGHT = 56
@@ -42,20 +43,20 @@ class ActionSpec:
 
     def label(self) -> str:
         return {
-            "card": QCoreApplication.translate("Actions", "Draw card"),
-            "close_bets": QCoreApplication.translate("Actions", "Close bets"),
-            "place_stakes": QCoreApplication.translate("Actions", "Place stakes"),
-            "withdraw_stakes": QCoreApplication.translate("Actions", "Withdraw stakes"),
-            "repeat_stakes": QCoreApplication.translate("Actions", "Repeat last bets"),
-            "fold": QCoreApplication.translate("Actions", "Fold"),
-            "bet": QCoreApplication.translate("Actions", "Bet"),
-            "buy": QCoreApplication.translate("Actions", "Buy 6th card"),
-            "exchange": QCoreApplication.translate("Actions", "Exchange"),
-            "insure": QCoreApplication.translate("Actions", "Insure"),
-            "reveal": QCoreApplication.translate("Actions", "Reveal dealer"),
-            "buy_game": QCoreApplication.translate("Actions", "Buy a game"),
-            "take_ante": QCoreApplication.translate("Actions", "Take the ante"),
-            "close_buying": QCoreApplication.translate("Actions", "Close buying"),
+            "card": translate("Actions", "Draw card"),
+            "close_bets": translate("Actions", "Close bets"),
+            "place_stakes": translate("Actions", "Place stakes"),
+            "withdraw_stakes": translate("Actions", "Withdraw stakes"),
+            "repeat_stakes": translate("Actions", "Repeat last bets"),
+            "fold": translate("Actions", "Fold"),
+            "bet": translate("Actions", "Bet"),
+            "buy": translate("Actions", "Buy 6th card"),
+            "exchange": translate("Actions", "Exchange"),
+            "insure": translate("Actions", "Insure"),
+            "reveal": translate("Actions", "Reveal dealer"),
+            "buy_game": translate("Actions", "Buy a game"),
+            "take_ante": translate("Actions", "Take the ante"),
+            "close_buying": translate("Actions", "Close buying"),
         }[self.kind]
 
 

@@ -7,8 +7,8 @@ so an action key acts whatever has focus. Enter is the field's own action (`ente
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRegularExpression, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QRegularExpressionValidator
+from PySide6.QtCore import QEvent, QRegularExpression, Qt, QTimer, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QRegularExpressionValidator
 from PySide6.QtWidgets import QLineEdit, QSizePolicy, QWidget
 
 from ui.fit import TOUCH
@@ -18,6 +18,7 @@ EDITING_KEYS = {Qt.Key.Key_Backspace, Qt.Key.Key_Delete, Qt.Key.Key_Left, Qt.Key
                 Qt.Key.Key_End, Qt.Key.Key_Return, Qt.Key.Key_Enter}
 FIELD_STYLE = ("QLineEdit{font-size:19px;font-weight:bold;background:#f7f7f2;color:#111;border:2px solid #5a5a5a;"
                "border-radius:6px;padding:0 6px}QLineEdit:focus{border:3px solid #ffb300;background:#fffbe6}"
+               "QLineEdit:read-only{background:#c5cfc6;color:#1d2b1f;border:2px solid #7a8a7c}"
                "QLineEdit:disabled{background:#2a2a2a;color:#9a9a9a;border:2px solid #333}")
 
 
@@ -57,7 +58,7 @@ class AmountField(QLineEdit):
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
-            if _is_digit(event) or event.key() in EDITING_KEYS:
+            if _is_digit(event) or event.key() in EDITING_KEYS or event.matches(QKeySequence.StandardKey.SelectAll):
                 event.accept()  # the field's own key: no shortcut takes it
                 return True
             event.ignore()  # an action key: the window's shortcut acts
@@ -65,10 +66,16 @@ class AmountField(QLineEdit):
         return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if _is_digit(event) or event.key() in EDITING_KEYS:
+        if _is_digit(event) or event.key() in EDITING_KEYS or event.matches(QKeySequence.StandardKey.SelectAll):
             super().keyPressEvent(event)
         else:
             event.ignore()  # never typed in: letters are actions, and an amount holds digits only
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        """The whole amount is selected as the field takes focus: what the dealer types next replaces it (a tap
+        would otherwise put the cursor at its end, and the digits typed would be added to the old amount)."""
+        super().focusInEvent(event)
+        QTimer.singleShot(0, self.selectAll)
 
 
 def _is_digit(event: QKeyEvent) -> bool:

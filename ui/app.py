@@ -150,13 +150,21 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
 
 def present(window: QWidget, size: tuple[int, int] | None, *, windowed: bool) -> None:
     """A table screen is the console's own: full screen, unless a size or a window is asked for."""
+    from PySide6.QtGui import QGuiApplication
+
     if size is not None:
         window.resize(*size)
         window.show()
     elif windowed:
         window.show()
     else:
+        # the screen's own size first: a table PC often runs the console without a window manager to honour
+        # the full-screen request
+        screen = window.screen() or QGuiApplication.primaryScreen()
+        if screen is not None:
+            window.setGeometry(screen.geometry())
         window.showFullScreen()
+    window.activateWindow()  # the keyboard is the console's from the start
 
 
 def _quiet_platform_notices() -> None:

@@ -54,3 +54,11 @@ def ask(parent: QWidget | None, title: str, text: str, answers: list[tuple[str, 
         return dialog.answer
     finally:
         dialog.deleteLater()
+        take_keyboard_back(parent)
+
+
+def take_keyboard_back(parent: QWidget | None) -> None:
+    """After a dialog, the console's window takes the keyboard again: a table PC without a window manager
+    leaves it with nobody, and every key would be lost."""
+    if parent is not None:
+        parent.window().activateWindow()

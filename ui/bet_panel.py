@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QInputDialog, QLineEdit, QWidget
 
 from controller.core.rules import HouseRules
 from controller.engine import ActionKind, BoxState, LegalAction, PlaceStakes
 from ui.amount_field import AmountField
+from ui.ask import take_keyboard_back
 from ui.fit import FitButton, FitLabel, keep_place
+from ui.i18n import translate
 
 SMALL_BUTTON = ("QPushButton{font-size:15px;background:#37474f;color:white;border:2px solid #263238;border-radius:6px}"
                 "QPushButton:checked{background:#6a1b9a;border:2px solid #ce93d8}"
@@ -25,9 +27,6 @@ SMALL_BUTTON = ("QPushButton{font-size:15px;background:#37474f;color:white;borde
 WITHDRAW_STYLE = SMALL_BUTTON.replace("#37474f", "#8d4a00", 1)
 PLAYER_NAME_MOST = 24
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("BetPanel", text)
 
 
 @dataclass(frozen=True)
@@ -102,12 +101,12 @@ class StakeEditor(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.ante_caption.setText(_tr("Ante"))
-        self.bonus_caption.setText(_tr("Bonus"))
-        self.blind.setText(_tr("Blind"))
-        self.withdraw.setText(_tr("Withdraw"))
-        self.ante.set_caption(_tr("Ante, box {0}").format(self.number))
-        self.bonus.set_caption(_tr("Bonus, box {0}").format(self.number))
+        self.ante_caption.setText(translate("BetPanel", "Ante"))
+        self.bonus_caption.setText(translate("BetPanel", "Bonus"))
+        self.blind.setText(translate("BetPanel", "Blind"))
+        self.withdraw.setText(translate("BetPanel", "Withdraw"))
+        self.ante.set_caption(translate("BetPanel", "Ante, box {0}").format(self.number))
+        self.bonus.set_caption(translate("BetPanel", "Bonus, box {0}").format(self.number))
         self._show_player()
 
     def configure(self, rules: HouseRules, open_for_stakes: bool, placed: BoxState | None) -> None:
@@ -148,23 +147,24 @@ class StakeEditor(QWidget):
     def status(self) -> str:
         """A word for the box's title row: placed, or typed in and not placed yet."""
         if self.placed:
-            return _tr("placed ✓")
+            return translate("BetPanel", "placed ✓")
         if self.stake().filled:
-            return _tr("not placed")
+            return translate("BetPanel", "not placed")
         return ""
 
     def ask_player_name(self) -> None:
         """The player's name is typed in a dialog of its own: on the main screen every letter is an action key."""
-        name, ok = QInputDialog.getText(self, _tr("Player"), _tr("Player at box {0} (boxes of one player are "
-                                                                "next to each other):").format(self.number),
+        question = translate("BetPanel", "Player at box {0} (boxes of one player are next to each other):")
+        name, ok = QInputDialog.getText(self, translate("BetPanel", "Player"), question.format(self.number),
                                         QLineEdit.EchoMode.Normal, self.player_name)
+        take_keyboard_back(self)
         if ok:
             self.player_name = name.strip()[:PLAYER_NAME_MOST]
             self._show_player()
             self.edited.emit()
 
     def _show_player(self) -> None:
-        self.player.setText(self.player_name or _tr("Player…"))
+        self.player.setText(self.player_name or translate("BetPanel", "Player…"))
 
 
 class BetPanel:

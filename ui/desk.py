@@ -13,7 +13,7 @@ from ui.screen import Screen
 
 class Console(Protocol):
     controller: TableController
-    screen: Screen
+    ui: Screen  # the widgets (QWidget.screen() is the display it is on)
     two_step: TwoStep
     message_text: str
 

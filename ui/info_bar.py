@@ -4,12 +4,12 @@ pit boss's, the audit's and the language's buttons (F2, F3, F4)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from controller.core.rules import HouseRules
 from drivers.base import SourceStatus
 from ui.fit import TOUCH, FitButton, FitLabel, fixed_width
+from ui.i18n import translate
 from ui.rules_text import edge_warning, limits_line, rules_phrases
 
 HEIGHT = 50
@@ -20,9 +20,6 @@ GATE_UNKNOWN = CHIP % ("#f2f2f2", "#555555")
 TOOL_STYLE = ("QPushButton{font-size:15px;color:#f2f2f2;background:#333;border:1px solid #555;border-radius:6px}"
               "QPushButton:pressed{background:#222}")
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("InfoBar", text)
 
 
 class InfoBar(QFrame):
@@ -85,7 +82,7 @@ class InfoBar(QFrame):
         self._shown_rules = (table_id, rules)
         self.limits.setText(limits_line(table_id, rules))
         phrases = rules_phrases(rules)
-        self.rules.setText(_tr("Rules: {0}").format(" · ".join(phrases)))
+        self.rules.setText(translate("InfoBar", "Rules: {0}").format(" · ".join(phrases)))
         warning = edge_warning(rules)
         self.warning.setText("⚠ " + warning if warning else "")
         self.setToolTip("\n".join([self.limits.text(), *phrases, warning or ""]).strip())
@@ -93,15 +90,18 @@ class InfoBar(QFrame):
     def show_gate(self, status: SourceStatus | None) -> None:
         """The shoe's gate as the driver reports it: LOCKED stops every card leaving the shoe."""
         if status is None or not status.connected:
-            text, style = _tr("Shoe offline"), GATE_UNKNOWN
+            text, style = translate("InfoBar", "Shoe offline"), GATE_UNKNOWN
         elif status.locked:
-            text, style = _tr("Gate LOCKED"), GATE_LOCKED
+            text, style = translate("InfoBar", "Gate LOCKED"), GATE_LOCKED
         else:
-            text, style = _tr("Gate open"), GATE_OPEN
+            text, style = translate("InfoBar", "Gate open"), GATE_OPEN
         if self._gate != (text, style):
             self._gate = (text, style)
             self.gate.setText(text)
             self.gate.setStyleSheet(style)
 
     def show_dealer(self, name: str | None) -> None:
-        self.dealer.setText(_tr("Dealer: {0}").format(name) if name else _tr("No dealer signed in"))
+        if name:
+            self.dealer.setText(translate("InfoBar", "Dealer: {0}").format(name))
+        else:
+            self.dealer.setText(translate("InfoBar", "No dealer signed in"))

@@ -8,15 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication
-
 from controller.engine import ActionKind, Insure, RoundState, insurance_askers
 from ui.actions import SPECS
 from ui.desk import Console
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ConsoleWindow", text)
+from ui.i18n import translate
 
 
 class InsuranceDesk:
@@ -28,7 +23,7 @@ class InsuranceDesk:
     def show(self, state: RoundState | None, locked: bool, why_not: Callable[[], str]) -> str:
         """The Insure button, its field and the switch to the other box; returns the reason Insure is off, if
         it is (`why_not` gives the engine's)."""
-        panel = self.console.screen.actions_panel
+        panel = self.console.ui.actions_panel
         askers = insurance_askers(state) if state is not None and not locked else ()
         round_id = self.console.controller.round_id
         if self.box not in askers or round_id != self._round:
@@ -37,25 +32,27 @@ class InsuranceDesk:
             panel.insurance.clear()
         others = [n for n in askers if n != self.box]
         reason = "" if self.box is not None else why_not()
-        panel.set_action(ActionKind.INSURE, enabled=self.box is not None,
-                         text=SPECS[ActionKind.INSURE].label() + (_tr(" — box {0}").format(self.box) if self.box
-                                                                  else ""),
-                         why_not=reason)
-        panel.insurance.set_caption(_tr("Insurance, box {0}").format(self.box) if self.box else "")
+        text = SPECS[ActionKind.INSURE].label()
+        if self.box:
+            text += translate("ConsoleWindow", " — box {0}").format(self.box)
+        panel.set_action(ActionKind.INSURE, enabled=self.box is not None, text=text, why_not=reason)
+        caption = translate("ConsoleWindow", "Insurance, box {0}").format(self.box) if self.box else ""
+        panel.insurance.set_caption(caption)
         panel.insurance_switch.setEnabled(bool(others))
-        panel.insurance_switch.setText(_tr("⇄ box {0}").format(others[0]) if others else "⇄")
+        panel.insurance_switch.setText(translate("ConsoleWindow", "⇄ box {0}").format(others[0]) if others else "⇄")
         return reason
 
     def insure(self) -> None:
         """Insure the offered box with the amount typed; with none typed yet, the field takes the digits."""
-        panel = self.console.screen.actions_panel
+        panel = self.console.ui.actions_panel
         field = panel.insurance
         if self.box is None or not panel.buttons[ActionKind.INSURE].isEnabled():
             return
         typed = field.value()
         if typed is None:
             field.setFocus()
-            self.console.message_text = _tr("Type box {0}'s insurance, then Enter.").format(self.box)
+            typing = translate("ConsoleWindow", "Type box {0}'s insurance, then Enter.")
+            self.console.message_text = typing.format(self.box)
             self.console.refresh()
             return
         if self.console.submit(Insure(self.box, typed)):
@@ -68,5 +65,5 @@ class InsuranceDesk:
         others = [n for n in (insurance_askers(state) if state is not None else ()) if n != self.box]
         if others:
             self.box = others[0]
-            self.console.screen.actions_panel.insurance.clear()
+            self.console.ui.actions_panel.insurance.clear()
             self.console.refresh()

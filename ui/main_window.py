@@ -28,7 +28,7 @@ from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, Source
 from ui import visibility
 from ui.actions import BETTING, PLAY
 from ui.amount_field import AmountField
-from ui.ask import ask
+from ui.ask import ask, take_keyboard_back
 from ui.confirm import TwoStep
 from ui.guidance import gate_text, next_action_text
 from ui.i18n import Languages
@@ -76,8 +76,8 @@ class ConsoleWindow(QMainWindow):
         if pack_seed is None:
             pack_seed = random.SystemRandom().randrange(1 << 30)
         self.pump = CardPump(source, controller, pack_seed=pack_seed)
-        self.screen = Screen(self._on_action, self.confirm_paid, self)
-        self.setCentralWidget(self.screen)
+        self.ui = Screen(self._on_action, self.confirm_paid, self)
+        self.setCentralWidget(self.ui)
         self.stakes = StakesDesk(self)
         self.insurance = InsuranceDesk(self)
         self.play = PlayDesk(self, lambda: self.awaiting_card)
@@ -96,7 +96,7 @@ class ConsoleWindow(QMainWindow):
         self.retranslate()
 
     def _wire(self) -> None:
-        screen = self.screen
+        screen = self.ui
         # the screen's widgets by the names the tests, the autopilot and the pictures use
         self.info_bar, self.notice, self.next_action = screen.info_bar, screen.notice, screen.next_action
         self.dealer_panel, self.actions_panel, self.number_pad = (screen.dealer_panel, screen.actions_panel,
@@ -125,11 +125,11 @@ class ConsoleWindow(QMainWindow):
 
     @property
     def box_panels(self) -> list[BoxPanel]:
-        return self.screen.box_panels
+        return self.ui.box_panels
 
     def retranslate(self) -> None:
         rules = self.controller.rules
-        info = self.screen.info_bar
+        info = self.ui.info_bar
         self.setWindowTitle(self.tr("rptable — table {0} — {1}").format(
             self.controller.table_id, rules.name if rules else ""))
         info.pit_boss_button.setText(self.tr("Pit boss [F2]"))
@@ -172,7 +172,7 @@ class ConsoleWindow(QMainWindow):
         state = self.display_round()
         rules = self.controller.rules
         assert rules is not None
-        screen = self.screen
+        screen = self.ui
         if len(screen.box_panels) != rules.table.boxes:
             for panel in screen.place_boxes(self.stakes.make_editors(rules.table.boxes, self._stakes_edited)):
                 panel.cards.on_toggle = self._selection_changed
@@ -209,7 +209,7 @@ class ConsoleWindow(QMainWindow):
     def _show_boxes(self, state: RoundState | None) -> None:
         focus = focus_box(state)
         exchanging = state is not None and self.play.exchange_action(state) is not None
-        for panel in self.screen.box_panels:
+        for panel in self.ui.box_panels:
             box = state.boxes.get(panel.number) if state is not None else None
             panel.show_box(state, box, active=box is not None and focus == panel.number)
             panel.cards.set_selectable(exchanging and focus == panel.number)
@@ -249,7 +249,7 @@ class ConsoleWindow(QMainWindow):
         armed = self.two_step.armed
         kind = armed.key.split(":")[0] if armed is not None else None
         self.actions_panel.set_armed(kind if kind in self.actions_panel.buttons else None,
-                                     armed.prompt if armed is not None else "")
+                                     armed.button_text if armed is not None else "")
         state = self.display_round()
         self._show_notice(state, self._redactor(state))
 
@@ -437,6 +437,7 @@ class ConsoleWindow(QMainWindow):
         dialog = PitBossDialog(self.controller, self.users_path, self.refresh, self)
         dialog.exec()
         dialog.deleteLater()
+        take_keyboard_back(self)
         self.refresh()
 
     def open_audit(self) -> None:
@@ -446,6 +447,7 @@ class ConsoleWindow(QMainWindow):
         dialog = AuditDialog(self.controller, self)
         dialog.exec()
         dialog.deleteLater()
+        take_keyboard_back(self)
 
     # ------------------------------------------------------------------------------------------- close
     def round_in_play(self) -> bool:

@@ -6,25 +6,26 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QStackedWidget, QWidget
 
 from ui.fit import TOUCH, FitButton, FitLabel, fixed_width
+from ui.i18n import translate
 
 HEIGHT = 48
 MESSAGE_STYLE = "font-size:16px;color:#ffcc80"
 ARMED_MESSAGE_STYLE = "font-size:17px;font-weight:bold;color:#ffb74d"
-# An engine's or a shoe's fault text often says "Stop dealing" itself: the banner says it once, first.
-_STOP_DEALING = re.compile(r"\s*stop dealing[.;:,!]?\s*", re.IGNORECASE)
+# A fault's own text often says "Stop dealing" itself: the banner says it once, first.
+_STOP_DEALING = re.compile(r"(^|[.!?]\s+)stop dealing[.;:,!]?\s*(\w?)", re.IGNORECASE)
 
 
 def banner_text(what: str) -> str:
-    """STOP DEALING once, what happened, and what to do."""
-    what = _STOP_DEALING.sub(" ", what).strip()
+    """STOP DEALING once, what happened, and what to do (unless the fault's text says what a pit boss does)."""
+    what = _STOP_DEALING.sub(lambda m: m.group(1) + m.group(2).upper(), what).strip()
     what = what[:1].upper() + what[1:]
-    todo = QCoreApplication.translate("Notice", "A pit boss must log in to resolve it, correct the card or void the "
-                                                "round.")
-    return QCoreApplication.translate("Notice", "STOP DEALING.") + " " + what + " " + todo
+    parts = [translate("Notice", "STOP DEALING."), what]
+    if "pit boss" not in what.lower():
+        parts.append(translate("Notice", "A pit boss must log in to resolve it, correct the card or void the round."))
+    return " ".join(parts)
 
 
 class Notice(QStackedWidget):

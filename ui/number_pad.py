@@ -4,11 +4,11 @@ field keeps it; the caption says which amount the pad is typing."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication, QGridLayout, QVBoxLayout, QWidget
 
 from ui.amount_field import AmountField
 from ui.fit import TOUCH, FitButton, FitLabel
+from ui.i18n import translate
 
 KEYS = ("7", "8", "9", "4", "5", "6", "1", "2", "3", "⌫", "0", "⏎")
 KEY_STYLE = ("QPushButton{font-size:22px;font-weight:bold;background:#37474f;color:white;border:2px solid #263238;"
@@ -70,7 +70,7 @@ class NumberPad(QWidget):
         if usable and field is not None:
             self.caption.setText(field.caption)
         else:
-            self.caption.setText(QCoreApplication.translate("NumberPad", "Tap an amount to type it"))
+            self.caption.setText(translate("NumberPad", "Tap an amount to type it"))
 
     def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
         if isinstance(new, AmountField) and new.window() is self.window():

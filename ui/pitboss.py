@@ -205,7 +205,8 @@ class PitBossDialog(QDialog):
 
     def _show_void_armed(self) -> None:
         armed = self.two_step.armed
-        self.void_button.setText(armed.prompt if armed is not None else self.tr("Void the round (stakes returned)"))
+        self.void_button.setText(armed.button_text if armed is not None else
+                                 self.tr("Void the round (stakes returned)"))
 
     def void_round(self) -> None:
         self._override(lambda: self.controller.void_round(self._who(), self.reason.text()))

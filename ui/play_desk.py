@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication
-
 from controller.core.cards import Card
 from controller.engine import (
     ActionKind,
@@ -26,7 +24,8 @@ from controller.engine import (
 from ui.actions import SPECS
 from ui.desk import Console
 from ui.format import amount
-from ui.guidance import armed_prompt
+from ui.guidance import armed_question, second_press
+from ui.i18n import translate
 
 # Money a box cannot have back once spent: these take a second press (ui.confirm).
 TWO_STEP = frozenset({ActionKind.FOLD, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.BUY_GAME})
@@ -36,9 +35,6 @@ PRICED = frozenset({ActionKind.BET, ActionKind.BUY, ActionKind.BUY_GAME})
 SHOWN = (ActionKind.CARD, ActionKind.CLOSE_BETS, ActionKind.REVEAL, ActionKind.CLOSE_BUYING, ActionKind.FOLD,
          ActionKind.BET, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.BUY_GAME, ActionKind.TAKE_ANTE)
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ConsoleWindow", text)
 
 
 def find_action(legal: tuple[LegalAction, ...], kind: str, focus: int | None) -> LegalAction | None:
@@ -72,7 +68,7 @@ class PlayDesk:
         focus = focus_box(state)
         for kind in SHOWN:
             enabled, text, why_not = self._button(state, legal, kind, focus)
-            self.console.screen.actions_panel.set_action(kind, enabled=enabled, text=text, why_not=redact(why_not))
+            self.console.ui.actions_panel.set_action(kind, enabled=enabled, text=text, why_not=redact(why_not))
 
     def _button(self, state: RoundState | None, legal: tuple[LegalAction, ...], kind: ActionKind,
                 focus: int | None) -> tuple[bool, str, str]:
@@ -83,17 +79,19 @@ class PlayDesk:
                        and (state is None or state.phase is not Phase.BETTING or bool(state.order)))
             return enabled, label, "" if enabled else self.why_no_card(state)
         box = action.box if action is not None else focus
-        text = _tr("{0} — box {1}").format(label, box) if box and kind in BOX_ACTIONS else label
+        text = translate("ConsoleWindow", "{0} — box {1}").format(label, box) if box and kind in BOX_ACTIONS else label
         if action is not None and kind in PRICED and action.price:
             text += f" ({amount(action.price)})"
         if kind == ActionKind.EXCHANGE and action is not None and state is not None and box:
             chosen = len(self.selected_positions(box))
             low, high = action.minimum or 1, action.maximum or 1
             if low <= chosen <= high:
-                price = exchange_price(state, state.boxes[box], chosen)
-                return True, _tr("Exchange {0} card(s) — box {1} ({2})").format(chosen, box, amount(price)), ""
-            return (False, _tr("Exchange — box {0}: pick cards (1-6)").format(box),
-                    _tr("Select {0} to {1} cards to discard: tap them or press 1-6.").format(low, high))
+                price = amount(exchange_price(state, state.boxes[box], chosen))
+                exchange = translate("ConsoleWindow", "Exchange {0} card(s) — box {1} ({2})")
+                return True, exchange.format(chosen, box, price), ""
+            pick = translate("ConsoleWindow", "Exchange — box {0}: pick cards (1-6)")
+            how = translate("ConsoleWindow", "Select {0} to {1} cards to discard: tap them or press 1-6.")
+            return False, pick.format(box), how.format(low, high)
         if action is not None:
             return True, text, ""
         return False, text, self.why_not(state, kind, box)
@@ -101,12 +99,12 @@ class PlayDesk:
     def why_no_card(self, state: RoundState | None) -> str:
         locked = self.console.controller.locked_reason
         if self._awaiting_card():
-            return _tr("Waiting for the shoe to deliver the card.")
+            return translate("ConsoleWindow", "Waiting for the shoe to deliver the card.")
         if locked:
             return locked
         if state is None or not state.order:
-            return _tr("Place antes first.")
-        return _tr("No card is due now.")
+            return translate("ConsoleWindow", "Place antes first.")
+        return translate("ConsoleWindow", "No card is due now.")
 
     def why_not(self, state: RoundState | None, kind: str, box: int | None) -> str:
         """The engine's reason the command would be refused now."""
@@ -114,15 +112,15 @@ class PlayDesk:
         if locked:
             return locked
         if state is None:
-            return _tr("No round is open: place antes first.")
+            return translate("ConsoleWindow", "No round is open: place antes first.")
         command = self.command(kind, box, state, probe=True)
         if command is None:
-            return _tr("No box can do this now.")
+            return translate("ConsoleWindow", "No box can do this now.")
         try:
             verify(state, command)
         except IllegalCommand as err:
             return err.reason
-        return _tr("Not now.")
+        return translate("ConsoleWindow", "Not now.")
 
     # -- commands -------------------------------------------------------------------------------------------
     def command(self, kind: str, box: int | None, state: RoundState, *, probe: bool = False) -> Command | None:
@@ -138,7 +136,7 @@ class PlayDesk:
             discards = tuple(cards[p - 1] for p in positions if p <= len(cards))
             if not discards:
                 return None
-        typed = self.console.screen.actions_panel.insurance.value()
+        typed = self.console.ui.actions_panel.insurance.value()
         if kind == ActionKind.INSURE and typed is None and not probe:
             return None
         return build_command(kind, box, discards=discards, amount=typed if typed is not None else 1)
@@ -161,19 +159,20 @@ class PlayDesk:
         chosen = self.selected_positions(box) if kind == ActionKind.EXCHANGE else []
         price = exchange_price(state, state.boxes[box], len(chosen)) if chosen else action.price or 0
         key = f"{kind}:{box}:" + ",".join(map(str, chosen))  # another pick of cards is another action
-        console.two_step.press(key, armed_prompt(kind, box, price, len(chosen), SPECS[kind].key),
-                               lambda: console.submit(command))
+        question = armed_question(kind, box, price, len(chosen))
+        console.two_step.press(key, question + " " + second_press(SPECS[kind].key), lambda: console.submit(command),
+                               label=f"{question}  [{SPECS[kind].key}]")
 
     # -- the exchange's cards ---------------------------------------------------------------------------------
     def exchange_action(self, state: RoundState) -> LegalAction | None:
         return find_action(legal_commands(state), ActionKind.EXCHANGE, focus_box(state))
 
     def selected_positions(self, box: int) -> list[int]:
-        return self.console.screen.box_panels[box - 1].cards.selected_positions()
+        return self.console.ui.box_panels[box - 1].cards.selected_positions()
 
     def toggle_discard(self, position: int) -> None:
         """Keys 1-6: pick (or put back) the card at that position of the box exchanging."""
         state = self.console.display_round()
         focus = focus_box(state)
         if state is not None and focus and self.exchange_action(state) is not None:
-            self.console.screen.box_panels[focus - 1].cards.toggle(position)
+            self.console.ui.box_panels[focus - 1].cards.toggle(position)

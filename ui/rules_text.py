@@ -4,8 +4,6 @@ or was never measured (controller.analysis.house_edges)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
-
 from controller.analysis.house_edges import measured_edges
 from controller.core.hands import HandCategory
 from controller.core.rules import (
@@ -18,22 +16,20 @@ from controller.core.rules import (
     rules_digest,
 )
 from ui.format import amount
+from ui.i18n import translate
 from ui.words import hand_name
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("RulesText", text)
 
 
 def limits_line(table_id: str, rules: HouseRules) -> str:
     """`Table T1 · classic · 6 boxes · ante 1–10,000 · bonus 1–1,000`."""
     table = rules.table
-    parts = [_tr("Table {0}").format(table_id), rules.name, _tr("{0} boxes").format(table.boxes),
-             _tr("ante {0}–{1}").format(amount(table.ante_min), amount(table.ante_max))]
+    parts = [translate("RulesText", "Table {0}").format(table_id), rules.name,
+             translate("RulesText", "{0} boxes").format(table.boxes),
+             translate("RulesText", "ante {0}–{1}").format(amount(table.ante_min), amount(table.ante_max))]
     if rules.bonus.enabled:
-        parts.append(_tr("bonus {0}–{1}").format(amount(rules.bonus.min), amount(rules.bonus.max)))
+        parts.append(translate("RulesText", "bonus {0}–{1}").format(amount(rules.bonus.min), amount(rules.bonus.max)))
     if table.max_payout:
-        parts.append(_tr("payout at most {0}").format(amount(table.max_payout)))
+        parts.append(translate("RulesText", "payout at most {0}").format(amount(table.max_payout)))
     return " · ".join(parts)
 
 
@@ -42,28 +38,31 @@ def rules_phrases(rules: HouseRules) -> list[str]:
     draw = rules.draw
     out = []
     if draw.exchange_max_cards:
-        price = {ExchangePrice.FLAT: _tr("1 ante"), ExchangePrice.PER_CARD: _tr("1 ante a card"),
-                 ExchangePrice.BY_COUNT: _tr("by count")}[draw.exchange_price]
-        out.append(_tr("exchange 1–{0} cards ({1})").format(draw.exchange_max_cards, price))
+        price = {ExchangePrice.FLAT: translate("RulesText", "1 ante"),
+                 ExchangePrice.PER_CARD: translate("RulesText", "1 ante a card"),
+                 ExchangePrice.BY_COUNT: translate("RulesText", "by count")}[draw.exchange_price]
+        out.append(translate("RulesText", "exchange 1–{0} cards ({1})").format(draw.exchange_max_cards, price))
         if draw.repeat_single == RepeatSingle.FLAT:
-            out.append(_tr("repeat 1-card exchange (1 ante)"))
+            out.append(translate("RulesText", "repeat 1-card exchange (1 ante)"))
         elif draw.repeat_single == RepeatSingle.RISING:
-            out.append(_tr("repeat 1-card exchange (1, 2, 3… antes)"))
+            out.append(translate("RulesText", "repeat 1-card exchange (1, 2, 3… antes)"))
     else:
-        out.append(_tr("no exchange"))
+        out.append(translate("RulesText", "no exchange"))
     if draw.buy_sixth:
-        out.append(_tr("6th card (1 ante)"))
+        out.append(translate("RulesText", "6th card (1 ante)"))
     insurance = rules.insurance
     if insurance.enabled:
-        most = _tr("½ potential") if insurance.max == InsuranceMax.HALF_POTENTIAL else _tr("potential")
-        out.append(_tr("insurance {0}+ up to {1}").format(hand_name(insurance.min_category), most))
+        half = insurance.max == InsuranceMax.HALF_POTENTIAL
+        most = translate("RulesText", "½ potential") if half else translate("RulesText", "potential")
+        out.append(translate("RulesText", "insurance {0}+ up to {1}").format(hand_name(insurance.min_category), most))
     if rules.dealer_qualifies_with != HandCategory.ACE_KING:
-        out.append(_tr("dealer qualifies with {0}").format(hand_name(rules.dealer_qualifies_with)))
+        out.append(translate("RulesText", "dealer qualifies with {0}").format(hand_name(rules.dealer_qualifies_with)))
     buy = rules.buy_game
     if buy.enabled:
-        who = _tr("any box") if buy.who == BuyGameWho.ANY else _tr("uninsured")
-        cost = _tr("1 ante") if buy.cost == BuyGameCost.SEPARATE_ANTE else _tr("the ante pays")
-        out.append(_tr("buy a game ({0}, {1})").format(who, cost))
+        who = translate("RulesText", "any box") if buy.who == BuyGameWho.ANY else translate("RulesText", "uninsured")
+        separate = buy.cost == BuyGameCost.SEPARATE_ANTE
+        cost = translate("RulesText", "1 ante") if separate else translate("RulesText", "the ante pays")
+        out.append(translate("RulesText", "buy a game ({0}, {1})").format(who, cost))
     return out
 
 
@@ -72,8 +71,8 @@ def edge_warning(rules: HouseRules) -> str | None:
     never measured; None when the house keeps an edge."""
     edge = measured_edges().get(rules_digest(rules))
     if edge is None:
-        return _tr("House edge never measured for these rules: a pit boss should check them.")
+        return translate("RulesText", "House edge never measured for these rules: a pit boss should check them.")
     if edge.house_edge < 0:
-        return _tr("These rules favour a skilled player: house edge {0}% under basic strategy.").format(
-            f"{edge.house_edge * 100:+.1f}")
+        warning = translate("RulesText", "These rules favour a skilled player: house edge {0}% under basic strategy.")
+        return warning.format(f"{edge.house_edge * 100:+.1f}")
     return None

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from controller.core.rules import HouseRules
@@ -17,10 +16,7 @@ from ui.amount_field import AmountField
 from ui.ask import ask
 from ui.bet_panel import BetPanel, StakeEditor
 from ui.desk import Console
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ConsoleWindow", text)
+from ui.i18n import translate
 
 
 class StakesDesk:
@@ -43,27 +39,27 @@ class StakesDesk:
             self.form.remember(controller.round.boxes)  # after a restart between rounds
         legal = () if locked else legal_commands(state) if state is not None else legal_commands(new_round(rules))
         self.form.configure(rules, legal, dict(state.boxes) if state is not None else {})
-        for panel in self.console.screen.box_panels:
+        for panel in self.console.ui.box_panels:
             panel.show_stake_form(active=panel.number == self.selected_box)
 
     def show_actions(self, state: RoundState | None, legal: tuple[LegalAction, ...], locked_reason: str | None
                      ) -> None:
-        panel = self.console.screen.actions_panel
+        panel = self.console.ui.actions_panel
         unplaced = self.form.unplaced()
         open_for_stakes = locked_reason is None
-        boxes = _tr(" — box {0}").format(", ".join(map(str, unplaced))) if unplaced else ""
+        boxes = translate("ConsoleWindow", " — box {0}").format(", ".join(map(str, unplaced))) if unplaced else ""
         panel.set_action(ActionKind.PLACE_STAKES, enabled=open_for_stakes and bool(unplaced),
                          text=SPECS[ActionKind.PLACE_STAKES].label() + boxes,
-                         why_not=locked_reason or _tr("Type an ante in a box first."))
+                         why_not=locked_reason or translate("ConsoleWindow", "Type an ante in a box first."))
         withdrawable = {a.box for a in legal if a.kind == ActionKind.WITHDRAW_STAKES}
         box = self.selected_box
+        which = translate("ConsoleWindow", " — box {0}").format(box) if box else ""
         panel.set_action(ActionKind.WITHDRAW_STAKES, enabled=box in withdrawable,
-                         text=SPECS[ActionKind.WITHDRAW_STAKES].label() + (_tr(" — box {0}").format(box) if box
-                                                                           else ""),
-                         why_not=_tr("Tap a box whose stakes are placed, then withdraw them."))
+                         text=SPECS[ActionKind.WITHDRAW_STAKES].label() + which,
+                         why_not=translate("ConsoleWindow", "Tap a box whose stakes are placed, then withdraw them."))
         panel.set_action("repeat_stakes", enabled=open_for_stakes and bool(self.form.previous),
                          text=SPECS["repeat_stakes"].label(),
-                         why_not=_tr("No earlier round at this table to repeat."))
+                         why_not=translate("ConsoleWindow", "No earlier round at this table to repeat."))
 
     # -- the dealer's actions ---------------------------------------------------------------------------------
     def place(self) -> bool:
@@ -71,7 +67,8 @@ class StakesDesk:
         reason is shown while the form keeps what was typed."""
         stakes = self.form.stakes()
         if not stakes:
-            self.console.message_text = _tr("Type an ante in the boxes that play, then place their stakes.")
+            self.console.message_text = translate("ConsoleWindow",
+                                                  "Type an ante in the boxes that play, then place their stakes.")
             self.console.refresh()
             return False
         self.console.open_next_round()
@@ -106,7 +103,8 @@ class StakesDesk:
 
     def repeat_last(self) -> None:
         if self.form.repeat_last():
-            self.console.message_text = _tr("Last round's stakes filled in: check them, then place them (P).")
+            self.console.message_text = translate("ConsoleWindow",
+                                                  "Last round's stakes filled in: check them, then place them (P).")
         self.console.refresh()
 
     def settle_unplaced(self, parent: QWidget) -> bool:
@@ -116,12 +114,19 @@ class StakesDesk:
         if not unplaced:
             return True
         boxes = ", ".join(map(str, unplaced))
-        answer = ask(parent, _tr("Stakes not placed"),
-                     _tr("Box {0}: stakes typed in but not placed. Place them, or leave the box out of this "
-                         "round?").format(boxes),
-                     [("place", _tr("Place box {0}, then close bets").format(boxes)),
-                      ("leave", _tr("Leave box {0} out").format(boxes)),
-                      ("back", _tr("Go back to the stakes"))])
+        if len(unplaced) == 1:
+            question = translate("ConsoleWindow", "Box {0}: stakes typed in but not placed. Place them, or leave the "
+                                                  "box out of this round?")
+            place = translate("ConsoleWindow", "Place box {0}, then close bets")
+            leave = translate("ConsoleWindow", "Leave box {0} out")
+        else:
+            question = translate("ConsoleWindow", "Boxes {0}: stakes typed in but not placed. Place them, or leave "
+                                                  "these boxes out of this round?")
+            place = translate("ConsoleWindow", "Place boxes {0}, then close bets")
+            leave = translate("ConsoleWindow", "Leave boxes {0} out")
+        answer = ask(parent, translate("ConsoleWindow", "Stakes not placed"), question.format(boxes),
+                     [("place", place.format(boxes)), ("leave", leave.format(boxes)),
+                      ("back", translate("ConsoleWindow", "Go back to the stakes"))])
         if answer == "place":
             return self.place()
         if answer == "leave":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from controller.core.cards import Card
@@ -22,6 +22,7 @@ from ui import visibility
 from ui.bet_panel import StakeEditor
 from ui.fit import FitLabel, fixed_width
 from ui.format import amount, card_face, is_red, signed_amount
+from ui.i18n import translate
 from ui.words import hand_words, outcome_name
 
 MAX_CARDS = 6
@@ -34,11 +35,8 @@ CARD_STYLE_BACK = ("QPushButton{background:#1f3f8f;color:#c9d6ff;border:2px soli
                    "font-size:17px;font-weight:bold}"
                    "QPushButton:checked{background:#d98c00;color:#1a1a1a;border:3px solid #fff2b3}")
 CARD_STYLE_FACE = ("QPushButton{background:#fbfbf6;color:%s;border:2px solid #444;border-radius:6px;"
-                   "font-size:19px;font-weight:bold;padding:0}")
+                   "font-size:%dpx;font-weight:bold;padding:0}")
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("BoxPanel", text)
 
 
 class CardWidget(QPushButton):
@@ -63,9 +61,11 @@ class CardWidget(QPushButton):
             self.setAccessibleName(self.tr("face-down card {0}").format(self.position))
         else:
             self.setChecked(False)
-            self.setText(card_face(card))
-            self.setStyleSheet(CARD_STYLE_FACE % ("#c00000" if is_red(card) else "#111111"))
-            self.setAccessibleName(card_face(card))
+            face = card_face(card)
+            self.setText(face)
+            size = 19 if len(face) == 2 else 16  # "10♥" in the same width as "Q♥"
+            self.setStyleSheet(CARD_STYLE_FACE % ("#c00000" if is_red(card) else "#111111", size))
+            self.setAccessibleName(face)
 
 
 class CardRow(QWidget):
@@ -158,17 +158,17 @@ class BoxPanel(QFrame):
         """Bets are open: the box's stake form, its state in the title row."""
         self._frame(active)
         player = self.editor.player_name
-        self.title.setText(_tr("Box {0}").format(self.number) + (f" · {player}" if player else ""))
+        self.title.setText(translate("BoxPanel", "Box {0}").format(self.number) + (f" · {player}" if player else ""))
         self.stakes.setText(self.editor.status())
         self.body.setCurrentIndex(1)
 
     def show_box(self, state: RoundState | None, box: BoxState | None, *, active: bool) -> None:
         self.body.setCurrentIndex(0)
         player = f" · {box.player}" if box is not None and box.player else ""
-        self.title.setText(_tr("Box {0}").format(self.number) + player)
+        self.title.setText(translate("BoxPanel", "Box {0}").format(self.number) + player)
         self._frame(active)
         if state is None or box is None:
-            self.stakes.setText(_tr("no stakes"))
+            self.stakes.setText(translate("BoxPanel", "no stakes"))
             self.cards.show_cards([])
             self.state_line.setText("")
             return
@@ -184,17 +184,17 @@ class BoxPanel(QFrame):
             self.setStyleSheet(style + "QLabel{color:#f2f2f2}")
 
     def _stakes_text(self, box: BoxState) -> str:
-        parts = [_tr("Ante {0}").format(amount(box.ante))]
+        parts = [translate("BoxPanel", "Ante {0}").format(amount(box.ante))]
         if box.bet:
-            parts.append(_tr("Bet {0}").format(amount(box.bet)))
+            parts.append(translate("BoxPanel", "Bet {0}").format(amount(box.bet)))
         if box.bonus:
-            parts.append(_tr("Bonus {0}").format(amount(box.bonus)))
+            parts.append(translate("BoxPanel", "Bonus {0}").format(amount(box.bonus)))
         if box.draw_paid:
-            parts.append(_tr("Draw {0}").format(amount(box.draw_paid)))
+            parts.append(translate("BoxPanel", "Draw {0}").format(amount(box.draw_paid)))
         if box.insurance:
-            parts.append(_tr("Insurance {0}").format(amount(box.insurance)))
+            parts.append(translate("BoxPanel", "Insurance {0}").format(amount(box.insurance)))
         if box.buy_paid:
-            parts.append(_tr("Game bought {0}").format(amount(box.buy_paid)))
+            parts.append(translate("BoxPanel", "Game bought {0}").format(amount(box.buy_paid)))
         return " · ".join(parts)
 
     def _state_text(self, state: RoundState, box: BoxState) -> str:
@@ -205,18 +205,18 @@ class BoxPanel(QFrame):
                 words = hand_words(box.cards, settled.paid) + " — " + words
             return words + f"  {signed_amount(settled.net)}"
         if box.folded:
-            return _tr("folded")
+            return translate("BoxPanel", "folded")
         shown = visibility.box_cards(state, self.number)
         if box.cards and all(card is not None for card in shown) and len(box.cards) >= 5:
             return hand_words(box.cards)
         if box.blind:
-            return _tr("blind")
+            return translate("BoxPanel", "blind")
         if box.bet:
-            return _tr("bet placed")
+            return translate("BoxPanel", "bet placed")
         if box.pending_cards:
-            return _tr("waiting for {0} card(s)").format(box.pending_cards)
+            return translate("BoxPanel", "waiting for {0} card(s)").format(box.pending_cards)
         if state.turn == self.number:
-            return _tr("to act")
+            return translate("BoxPanel", "to act")
         return ""
 
 
@@ -253,7 +253,7 @@ class DealerPanel(QFrame):
         layout.addLayout(words, 1)
 
     def show_dealer(self, state: RoundState | None) -> None:
-        self.title.setText(_tr("Dealer"))
+        self.title.setText(translate("DealerPanel", "Dealer"))
         if state is None:
             self.cards.show_cards([])
             self.hand.setText("")
@@ -261,7 +261,10 @@ class DealerPanel(QFrame):
             return
         self.cards.show_cards(visibility.dealer_cards(state))
         if visibility.dealer_revealed(state) and len(state.dealer) >= 5:
-            qualified = _tr("qualifies") if dealer_qualifies(state) else _tr("does not qualify")
+            if dealer_qualifies(state):
+                qualified = translate("DealerPanel", "qualifies")
+            else:
+                qualified = translate("DealerPanel", "does not qualify")
             self.hand.setText(hand_words(state.dealer) + " — " + qualified)
         else:
             self.hand.setText("")
@@ -277,22 +280,22 @@ def draw_story(state: RoundState) -> str:
     replaced = list(zip(state.dealer_discards, state.dealer_draws, strict=False))
     for index, (taken, came) in enumerate(replaced):
         again = index < len(replaced) - 1 or state.dealer_pending
-        text = _tr("took away {0}, got {1}").format(card_face(taken), card_face(came))
+        text = translate("DealerPanel", "took away {0}, got {1}").format(card_face(taken), card_face(came))
         if again:
             text += " (" + _again_reason(state) + ")"
         steps.append(text)
     if state.dealer_pending and state.dealer:
-        steps.append(_tr("now takes away his highest card, {0}, for the next card").format(
+        steps.append(translate("DealerPanel", "now takes away his highest card, {0}, for the next card").format(
             card_face(highest_card(state.dealer))))
     story = "; ".join(steps)
-    return _tr("Game bought: {0}.").format(story) if story else ""
+    return translate("DealerPanel", "Game bought: {0}.").format(story) if story else ""
 
 
 def _again_reason(state: RoundState) -> str:
     """Why the dealer replaces his highest card again, as the house rules say (R-BUY-3)."""
     redraw = state.rules.buy_game.redraw
     if redraw == DealerRedraw.WHILE_UNCHANGED:
-        return _tr("same rank: his hand is unchanged, so he replaces again, free — R-BUY-3")
+        return translate("DealerPanel", "same rank: his hand is unchanged, so he replaces again, free — R-BUY-3")
     if redraw == DealerRedraw.UNTIL_QUALIFIES_SINGLE_BOX:
-        return _tr("one box in play: he replaces until he qualifies — R-BUY-3")
-    return _tr("he still does not qualify: he replaces again — R-BUY-3")
+        return translate("DealerPanel", "one box in play: he replaces until he qualifies — R-BUY-3")
+    return translate("DealerPanel", "he still does not qualify: he replaces again — R-BUY-3")
