@@ -28,7 +28,6 @@ WITHDRAW_STYLE = SMALL_BUTTON.replace("#37474f", "#8d4a00", 1)
 PLAYER_NAME_MOST = 24
 
 
-
 @dataclass(frozen=True)
 class Stake:
     """What the form holds for a box: exactly what was typed (None: nothing typed)."""

@@ -21,7 +21,7 @@ class Console(Protocol):
         """The round on the layout: None between rounds."""
 
     def mode(self) -> str:
-        """"betting", "play" or "payments"."""
+        """Where the round stands for the screen: "betting", "play" or "payments"."""
 
     def submit(self, command: Command) -> bool:
         """Send a command to the table; a refusal is shown with its reason. Whether it was accepted."""

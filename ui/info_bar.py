@@ -21,7 +21,6 @@ TOOL_STYLE = ("QPushButton{font-size:15px;color:#f2f2f2;background:#333;border:1
               "QPushButton:pressed{background:#222}")
 
 
-
 class InfoBar(QFrame):
     """`sign_in_button` is hidden until dealer sign-in is wired to it."""
 

@@ -36,7 +36,6 @@ SHOWN = (ActionKind.CARD, ActionKind.CLOSE_BETS, ActionKind.REVEAL, ActionKind.C
          ActionKind.BET, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.BUY_GAME, ActionKind.TAKE_ANTE)
 
 
-
 def find_action(legal: tuple[LegalAction, ...], kind: str, focus: int | None) -> LegalAction | None:
     """The legal action of this kind for the focused box (or for no box)."""
     for action in legal:

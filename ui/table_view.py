@@ -18,6 +18,7 @@ from controller.core.rules import DealerRedraw
 from controller.engine import BoxState, Phase, RoundState
 from controller.engine.queries import highest_card
 from controller.engine.state import dealer_qualifies
+from controller.engine.strength import hand_payout
 from ui import visibility
 from ui.bet_panel import StakeEditor
 from ui.fit import FitLabel, fixed_width
@@ -36,7 +37,6 @@ CARD_STYLE_BACK = ("QPushButton{background:#1f3f8f;color:#c9d6ff;border:2px soli
                    "QPushButton:checked{background:#d98c00;color:#1a1a1a;border:3px solid #fff2b3}")
 CARD_STYLE_FACE = ("QPushButton{background:#fbfbf6;color:%s;border:2px solid #444;border-radius:6px;"
                    "font-size:%dpx;font-weight:bold;padding:0}")
-
 
 
 class CardWidget(QPushButton):
@@ -208,7 +208,7 @@ class BoxPanel(QFrame):
             return translate("BoxPanel", "folded")
         shown = visibility.box_cards(state, self.number)
         if box.cards and all(card is not None for card in shown) and len(box.cards) >= 5:
-            return hand_words(box.cards)
+            return hand_words(box.cards, hand_payout(box.cards, state.rules.pays).paid)
         if box.blind:
             return translate("BoxPanel", "blind")
         if box.bet:

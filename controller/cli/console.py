@@ -7,7 +7,7 @@ import argparse
 import importlib
 import sys
 
-SCENES = ("round", "decisions", "payments", "fault", "audit", "report")
+SCENES = ("round", "stakes", "decisions", "payments", "fault", "audit", "report")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
