@@ -155,11 +155,10 @@ def test_the_console_fills_the_screen_unless_a_size_or_a_window_is_asked(make_co
     1280x900 window that grows."""
     window = make_console()
     present(window, None, windowed=False)
-    assert window.isFullScreen()
-    present(window, (1024, 768), windowed=False)
+    assert window.isFullScreen() and window.geometry() == window.screen().geometry()
     window.showNormal()
-    window.resize(1024, 768)
-    assert (window.width(), window.height()) == (1024, 768)
+    present(window, (1100, 800), windowed=False)
+    assert not window.isFullScreen() and (window.width(), window.height()) == (1100, 800)
 
 
 def png_size(path: Path) -> tuple[int, int]:

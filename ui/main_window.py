@@ -243,13 +243,17 @@ class ConsoleWindow(QMainWindow):
         self.insurance.show(state, locked is not None, lambda: redact(
             self.play.why_not(state, ActionKind.INSURE, focus) if state is not None and focus else
             self.tr("No box may insure now: insurance goes with a box's bet.")))
-        self._show_armed()
+        self._show_armed_button()
 
-    def _show_armed(self) -> None:
+    def _show_armed_button(self) -> None:
         armed = self.two_step.armed
         kind = armed.key.split(":")[0] if armed is not None else None
         self.actions_panel.set_armed(kind if kind in self.actions_panel.buttons else None,
                                      armed.button_text if armed is not None else "")
+
+    def _show_armed(self) -> None:
+        """An action was armed or disarmed: its button and the notice say so."""
+        self._show_armed_button()
         state = self.display_round()
         self._show_notice(state, self._redactor(state))
 
