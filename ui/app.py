@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
     from controller.table.controller import TableController
     from drivers.base import CardSource
 
@@ -116,16 +118,17 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
     try:
         if args.screenshot:
             from ui.autopilot import AutopilotStuck
-            from ui.screens import take_screenshot
+            from ui.screens import SCREEN_SIZE, take_screenshot
 
             try:
-                path = take_screenshot(window, args.scene, args.demo, Path(args.screenshot))
+                path = take_screenshot(window, args.scene, args.demo, Path(args.screenshot),
+                                       args.size or SCREEN_SIZE)
             except (AutopilotStuck, OSError) as err:
                 print(f"rptable console: no screenshot: {err}", file=sys.stderr)
                 return 1
             print(f"saved {path}")
             return 0
-        window.show()
+        present(window, args.size, windowed=args.windowed)
         if args.demo:
             from PySide6.QtCore import QTimer
 
@@ -143,6 +146,25 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
     finally:
         window.shutdown()
         window.deleteLater()
+
+
+def present(window: QWidget, size: tuple[int, int] | None, *, windowed: bool) -> None:
+    """A table screen is the console's own: full screen, unless a size or a window is asked for."""
+    from PySide6.QtGui import QGuiApplication
+
+    if size is not None:
+        window.resize(*size)
+        window.show()
+    elif windowed:
+        window.show()
+    else:
+        # the screen's own size first: a table PC often runs the console without a window manager to honour
+        # the full-screen request
+        screen = window.screen() or QGuiApplication.primaryScreen()
+        if screen is not None:
+            window.setGeometry(screen.geometry())
+        window.showFullScreen()
+    window.activateWindow()  # the keyboard is the console's from the start
 
 
 def _quiet_platform_notices() -> None:

@@ -7,14 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from controller.engine import RoundState
 from controller.engine.events import BoxSettled
 from controller.table.round_record import RoundRecord
+from ui.fit import TOUCH, FitButton, FitLabel
 from ui.format import amount, signed_amount
-from ui.words import hand_name, outcome_name
+from ui.words import hand_words, outcome_name
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ def payments_of(state: RoundState, record: RoundRecord | None) -> list[Payment]:
             continue
         words = outcome_name(settled.outcome)
         if settled.outcome not in ("fold", "void"):
-            words = hand_name(settled.best) + " — " + words
+            words = hand_words(state.boxes[number].cards, settled.paid) + " — " + words
         adjustment = record.adjustment(number) if record is not None else 0
         out.append(Payment(number, settled.net + adjustment, settled.outcome, words, _lines(settled, adjustment)))
     return out
@@ -64,35 +65,41 @@ def payment_text(payment: Payment) -> str:
     return QCoreApplication.translate("Payments", "Box {0}: return the stakes").format(payment.box)
 
 
+ROWS_PER_COLUMN = 3
+
+
 class PaymentPanel(QWidget):
     def __init__(self, on_paid: Callable[[int], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.on_paid = on_paid
         self.grid = QGridLayout(self)
         self.grid.setHorizontalSpacing(16)
-        self.grid.setVerticalSpacing(4)
+        self.grid.setVerticalSpacing(2)
+        self.grid.setContentsMargins(0, 0, 0, 0)
         self.title = QLabel(self)
-        self.title.setStyleSheet("font-size:20px;font-weight:bold")
+        self.title.setStyleSheet("font-size:17px;font-weight:bold")
         self.grid.addWidget(self.title, 0, 0, 1, 3)
-        self.rows: list[tuple[QLabel, QLabel, QPushButton]] = []
-        self.paid_buttons: dict[int, QPushButton] = {}
+        self.rows: list[tuple[QLabel, QLabel, FitButton]] = []
+        self.paid_buttons: dict[int, FitButton] = {}
         self._boxes: list[int] = []
 
     def show_payments(self, payments: list[Payment], paid: set[int]) -> None:
         self.title.setText(self.tr("Payments"))
         while len(self.rows) < len(payments):
-            what, due, button = QLabel(self), QLabel(self), QPushButton(self)
-            what.setStyleSheet("font-size:16px")
-            due.setStyleSheet("font-size:22px;font-weight:bold")
-            button.setStyleSheet("QPushButton{font-size:18px;min-height:42px;min-width:150px;background:#1565c0;"
-                                 "color:white;border-radius:8px}QPushButton:disabled{background:#2e7d32;"
-                                 "color:#e0ffe0}")
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            row = len(self.rows) + 1
-            button.clicked.connect(lambda _=False, index=row - 1: self.on_paid(self._boxes[index]))
-            self.grid.addWidget(what, row, 0)
-            self.grid.addWidget(due, row, 1)
-            self.grid.addWidget(button, row, 2)
+            what, due, button = FitLabel(self, lines=3), FitLabel(self, lines=2), FitButton(self, lines=1, height=TOUCH)
+            what.setStyleSheet("font-size:14px")
+            due.setStyleSheet("font-size:19px;font-weight:bold")
+            button.setStyleSheet("QPushButton{font-size:16px;background:#1565c0;color:white;border-radius:8px}"
+                                 "QPushButton:disabled{background:#2e7d32;color:#e0ffe0}")
+            index = len(self.rows)
+            button.clicked.connect(lambda _=False, index=index: self.on_paid(self._boxes[index]))
+            # ROWS_PER_COLUMN rows to a column, the columns side by side: six boxes fit a table screen's height
+            row, column = 1 + index % ROWS_PER_COLUMN, 3 * (index // ROWS_PER_COLUMN)
+            self.grid.addWidget(what, row, column)
+            self.grid.addWidget(due, row, column + 1)
+            self.grid.addWidget(button, row, column + 2)
+            for offset, stretch in enumerate((5, 4, 3)):
+                self.grid.setColumnStretch(column + offset, stretch)
             self.rows.append((what, due, button))
         self.paid_buttons = {}
         for i, (what, due, button) in enumerate(self.rows):
@@ -105,7 +112,7 @@ class PaymentPanel(QWidget):
             what.setText(self.tr("Box {0}: {1}").format(payment.box, payment.words) + "\n" + payment.lines)
             due.setText(payment_text(payment))
             color = "#7CFC7C" if payment.net > 0 else "#ff8a80" if payment.net < 0 else "#e0e0e0"
-            due.setStyleSheet(f"font-size:22px;font-weight:bold;color:{color}")
+            due.setStyleSheet(f"font-size:19px;font-weight:bold;color:{color}")
             done = payment.box in paid
             button.setText(self.tr("Paid ✓") if done else self.tr("Confirm paid"))
             button.setEnabled(not done)

@@ -24,6 +24,7 @@ from controller.core.cards import CardError
 from controller.engine import IllegalCommand, legal_commands
 from controller.table.controller import TableController, TableLocked
 from controller.table.users import AuthError, Role, User, UserStore
+from ui.confirm import TwoStep
 
 STYLE = ("QDialog{background:#202020}QLabel{color:#f2f2f2;font-size:17px}"
          "QLineEdit,QComboBox,QSpinBox{font-size:18px;min-height:44px}"
@@ -120,7 +121,9 @@ class PitBossDialog(QDialog):
         form.addRow(self.card_code, self.correct_button)
         self.dismiss_button = self._button("dismiss_card", self.tr("Dismiss the read (not a card in play)"),
                                            self.dismiss_card)
-        self.void_button = self._button("void_round", self.tr("Void the round (stakes returned)"), self.void_round)
+        self.void_button = self._button("void_round", self.tr("Void the round (stakes returned)"), self.press_void)
+        self.two_step = TwoStep(self)  # voiding cannot be undone: it takes a second press
+        self.two_step.changed.connect(self._show_void_armed)
         form.addRow(self.dismiss_button, self.void_button)
         adjust_holder = QWidget(page)
         adjust_row = QHBoxLayout(adjust_holder)
@@ -196,6 +199,14 @@ class PitBossDialog(QDialog):
 
     def dismiss_card(self) -> None:
         self._override(lambda: self.controller.dismiss_card(self._who(), self.reason.text()))
+
+    def press_void(self) -> None:
+        self.two_step.press("void", self.tr("Void the round? Press again to void it"), self.void_round)
+
+    def _show_void_armed(self) -> None:
+        armed = self.two_step.armed
+        self.void_button.setText(armed.button_text if armed is not None else
+                                 self.tr("Void the round (stakes returned)"))
 
     def void_round(self) -> None:
         self._override(lambda: self.controller.void_round(self._who(), self.reason.text()))

@@ -7,7 +7,7 @@ import argparse
 import importlib
 import sys
 
-SCENES = ("round", "decisions", "payments", "fault", "audit", "report")
+SCENES = ("round", "stakes", "decisions", "payments", "fault", "audit", "report")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,6 +22,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="play N rounds automatically first (with --screenshot: then save the picture)")
     parser.add_argument("--scene", choices=SCENES, default="round",
                         help="with --screenshot: what to show (default: the payment list of the last round)")
+    parser.add_argument("--size", metavar="WxH", type=window_size,
+                        help="a window of exactly this size, e.g. 1024x768 (with --screenshot: the picture's size; "
+                             "default 1366x768); without it the console fills the screen")
+    parser.add_argument("--windowed", action="store_true", help="a window instead of the full screen")
+
+
+SMALLEST_WINDOW = (800, 600)
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """`1024x768` as (1024, 768); anything else is refused saying what to give."""
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit()):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size: give WIDTHxHEIGHT in pixels, e.g. 1024x768")
+    size = int(width), int(height)
+    if size[0] < SMALLEST_WINDOW[0] or size[1] < SMALLEST_WINDOW[1]:
+        raise argparse.ArgumentTypeError(
+            f"{text} is too small for the console: at least {SMALLEST_WINDOW[0]}x{SMALLEST_WINDOW[1]}")
+    return size
 
 
 def run(args: argparse.Namespace) -> int:
