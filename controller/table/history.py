@@ -2,9 +2,9 @@
 
 Folding a journal's entries in order gives the house rules in force, every round (replayed by the engine, with
 its results, adjustments, confirmations and who dealt it), the table faults still open, every adjustment, the
-session and the dealer at the table. The table controller recovers from it, `audit verify` replays through
-it, and the audit (rounds, show, recall, export, the shift report, the console's audit view) reads the rounds
-it makes: each table event is interpreted here and nowhere else.
+session, the dealer at the table and each dealer's turns at it. The table controller recovers from it, `audit
+verify` replays through it, and the audit (rounds, show, recall, export, the shift report, the console's audit
+view) reads the rounds it makes: each table event is interpreted here and nowhere else.
 
 A live table keeps only its present (`every_round=False`): the rules, the faults, and the last round opened;
 it folds the table-level entries and the last round's, which is all that present depends on.
@@ -20,7 +20,7 @@ from controller.core.rules import HouseRules, rules_digest
 from controller.engine import RoundState, apply, event_from_dict, new_round
 from controller.engine.events import EVENT_TYPES, BoxSettled, CardFault, Event, RoundClosed
 from controller.table.journal import JournalEntry, JournalError
-from controller.table.round_record import BoxResult, RoundRecord, Step
+from controller.table.round_record import BoxResult, Confirmation, RoundRecord, Step
 from controller.table.table_events import (
     TABLE_EVENT_TYPES,
     ClockRebased,
@@ -58,6 +58,19 @@ class TableFault:
     clears_itself: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class DealerTurn:
+    """A dealer's turn at the table: from signing in to signing out or handing over (`end` None: dealing now)."""
+
+    dealer: str  # as the journal names them: role and name
+    start: float
+    end: float | None = None
+
+    def hours(self, now: float) -> float:
+        """How long the turn lasted (until `now` while it goes on), in hours."""
+        return max(0.0, (self.end if self.end is not None else now) - self.start) / 3600.0
+
+
 def event_of(entry: JournalEntry) -> TableEvent | Event | None:
     """The event a journal entry holds; None for a kind this version does not know (it changes nothing)."""
     if entry.kind in TABLE_EVENT_TYPES:
@@ -89,6 +102,7 @@ class TableHistory:
         self.adjustments: list[PaymentAdjusted] = []
         self.session: dict[str, Any] = {}
         self.dealer: str | None = None  # who deals now
+        self.dealer_turns: list[DealerTurn] = []  # every turn at the table, in order; the last may go on
         self.last_at = 0.0  # the latest time recorded since the clock was last rebased
         self._by_id: dict[str, RoundRecord] = {}
 
@@ -166,17 +180,27 @@ class TableHistory:
                     record.adjustments.append(event)
             case PaymentConfirmed():
                 if (record := self._by_id.get(event.round_id)) is not None:
-                    record.confirmed[event.box] = event
+                    record.confirmed[event.box] = Confirmation(event, at, record.confirmed.get(event.box))
             case ConfirmationUndone():
-                if (record := self._by_id.get(event.round_id)) is not None:
-                    record.confirmed.pop(event.box, None)
+                if (record := self._by_id.get(event.round_id)) is not None and event.box in record.confirmed:
+                    earlier = record.confirmed.pop(event.box).earlier
+                    if earlier is not None:
+                        record.confirmed[event.box] = earlier
             case SessionMarked():
                 self.session = event.payload()
             case DealerSignedIn():
+                self._end_turn(at)  # the next dealer takes over: a handover
                 self.dealer = event.dealer
+                self.dealer_turns.append(DealerTurn(event.dealer, at))
             case DealerSignedOut():
+                self._end_turn(at)
                 self.dealer = None
             # ClockRebased moves the time (fold_event); a card held back changes nothing else.
+
+    def _end_turn(self, at: float) -> None:
+        if self.dealer_turns and self.dealer_turns[-1].end is None:
+            last = self.dealer_turns[-1]
+            self.dealer_turns[-1] = DealerTurn(last.dealer, last.start, at)
 
     def _open(self, event: RoundOpened, at: float) -> None:
         if self.rules is None:
@@ -204,23 +228,39 @@ class TableHistory:
             record.faults += 1
 
     def _keep_step(self, step: Step) -> None:
-        """A round's entries are its steps; an adjustment is a step of the round it adjusts too."""
-        current = self.current
-        if current is not None and step.entry.round_id == current.round_id:
-            current.steps.append(step)
+        """A round's entries are its steps (a confirmed payment, or one undone, is an entry of its round); an
+        adjustment is a step of the round it adjusts too."""
+        owner = self._by_id.get(step.entry.round_id) if step.entry.round_id is not None else None
+        if owner is not None:
+            owner.steps.append(step)
         adjusted = self._by_id.get(step.event.round_id) if isinstance(step.event, PaymentAdjusted) else None
-        if adjusted is not None and step.entry.round_id != adjusted.round_id:
+        if adjusted is not None and adjusted is not owner:
             adjusted.steps.append(step)
 
 
-def replay_to(record: RoundRecord, step: int) -> tuple[RoundState, dict[int, int]]:
-    """The round as it stood after its step number `step` (from 0): its state, and the adjustments by box
-    made by then."""
+@dataclass(frozen=True, slots=True)
+class RoundAtStep:
+    """A round as it stood after one of its steps: its state, the adjustments made by then (their sum, by box),
+    and the payments confirmed by then (by box, the confirmation standing)."""
+
+    state: RoundState
+    adjusted: dict[int, int]
+    confirmed: dict[int, PaymentConfirmed]
+
+
+def replay_to(record: RoundRecord, step: int) -> RoundAtStep:
+    """The round as it stood after its step number `step` (from 0)."""
     state = new_round(record.rules)
     adjusted: dict[int, int] = {}
+    confirmations: dict[int, list[PaymentConfirmed]] = {}
     for kept in record.steps[:step + 1]:
-        if isinstance(kept.event, PaymentAdjusted):
-            adjusted[kept.event.box] = adjusted.get(kept.event.box, 0) + kept.event.amount
-        elif isinstance(kept.event, Event):
-            apply(state, kept.event)
-    return state, adjusted
+        match kept.event:
+            case PaymentAdjusted(box=box, amount=amount) if kept.event.round_id == record.round_id:
+                adjusted[box] = adjusted.get(box, 0) + amount
+            case PaymentConfirmed(box=box) if kept.event.round_id == record.round_id:
+                confirmations.setdefault(box, []).append(kept.event)
+            case ConfirmationUndone(box=box) if kept.event.round_id == record.round_id and confirmations.get(box):
+                confirmations[box].pop()
+            case Event():
+                apply(state, kept.event)
+    return RoundAtStep(state, adjusted, {box: made[-1] for box, made in confirmations.items() if made})
