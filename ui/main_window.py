@@ -45,9 +45,10 @@ from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, Status
 from ui import visibility
 from ui.actions import ACTIONS, BUTTON_STYLE, ActionPanel
 from ui.bet_panel import BetPanel
+from ui.dealer_sign_in import DealerBadge
 from ui.format import amount
 from ui.i18n import Languages
-from ui.payments import Payment, PaymentPanel, payment_text, payments_of
+from ui.payments import Payment, PaymentPanel, first_unconfirmed, payment_text, payments_of
 from ui.shoe_link import ShoeReader
 from ui.table_view import BoxPanel, DealerPanel
 
@@ -75,8 +76,8 @@ class ConsoleWindow(QMainWindow):
         self.users_path = users_path
         self.languages = languages or Languages()
         self.clock = clock
-        self.paid: set[int] = set()
-        self.next_round_for: str | None = None  # the closed round whose payments are done
+        record = controller.round_record  # a round paid in full before a restart stays paid: on to the next
+        self.next_round_for: str | None = record.round_id if record is not None and record.fully_confirmed else None
         self.message_text = ""
         self.entries_seen: list[JournalEntry] = []
         # Seconds from the reader thread, and from the driver's receipt (CardEvent.at), to the redrawn screen.
@@ -200,6 +201,8 @@ class ConsoleWindow(QMainWindow):
                               "background:#333;border-radius:6px;padding:8px 14px;margin:2px}")
         for action in (self.pit_boss_action, self.audit_action, self.language_action):
             toolbar.addAction(action)
+        self.dealer_badge = DealerBadge(self.controller, self.users_path, self.refresh, toolbar)
+        toolbar.addWidget(self.dealer_badge)
 
         self.key_place = QShortcut(QKeySequence("P"), self, self._key_place)
         self.key_paid = QShortcut(QKeySequence("Space"), self, self.confirm_next_paid)
@@ -232,7 +235,9 @@ class ConsoleWindow(QMainWindow):
     def display_round(self) -> RoundState | None:
         """The round on the layout: None between rounds (after the payments were confirmed)."""
         state = self.controller.round
-        if state is None or (state.phase is Phase.CLOSED and self.next_round_for == self.controller.round_id):
+        record = self.controller.round_record
+        if state is None or (state.phase is Phase.CLOSED and self.next_round_for == self.controller.round_id
+                             and record is not None and record.fully_confirmed):
             return None
         return state
 
@@ -272,12 +277,13 @@ class ConsoleWindow(QMainWindow):
         elif mode == "payments":
             assert state is not None
             self._show_lower(1)
-            self.payment_panel.show_payments(self._payments(state), self.paid)
+            self.payment_panel.show_payments(self._payments(state))
             self.next_round_button.setEnabled(self._all_paid(state))
         else:
             self._show_lower(None)
         self.message.setText(visibility.redact(self.message_text, hidden))
         self.message.setHidden(not self.message_text)
+        self.dealer_badge.refresh()
         self._show_shoe_status()
 
     def _show_lower(self, index: int | None) -> None:
@@ -325,10 +331,8 @@ class ConsoleWindow(QMainWindow):
             return self.tr("Place antes, then close bets") if not state.order else self.tr(
                 "Place more antes, or close bets and deal")
         if phase is Phase.CLOSED:
-            for payment in self._payments(state):
-                if payment.box not in self.paid:
-                    return payment_text(payment)
-            return self.tr("Round over: next round")
+            unpaid = first_unconfirmed(self._payments(state))
+            return payment_text(unpaid) if unpaid is not None else self.tr("Round over: next round")
         e = expected_next(state)
         if e.actor == "shoe":
             if phase is Phase.DEALING:
@@ -438,7 +442,7 @@ class ConsoleWindow(QMainWindow):
         return payments_of(state, self.controller.round_record)
 
     def _all_paid(self, state: RoundState) -> bool:
-        return all(p.box in self.paid for p in self._payments(state))
+        return first_unconfirmed(self._payments(state)) is None
 
     def _show_shoe_status(self) -> None:
         try:
@@ -539,17 +543,20 @@ class ConsoleWindow(QMainWindow):
             self.box_panels[focus - 1].cards.toggle(position)
 
     def confirm_paid(self, box: int) -> None:
-        self.paid.add(box)
+        """The dealer paid or collected this box: journaled in the name of the dealer signed in."""
+        try:
+            self.controller.confirm_payment(box)
+        except (IllegalCommand, TableLocked) as err:
+            self.message_text = getattr(err, "reason", str(err))
         self.refresh()
 
     def confirm_next_paid(self) -> None:
         state = self.display_round()
         if state is None or state.phase is not Phase.CLOSED:
             return
-        for payment in self._payments(state):
-            if payment.box not in self.paid:
-                self.confirm_paid(payment.box)
-                return
+        unpaid = first_unconfirmed(self._payments(state))
+        if unpaid is not None:
+            self.confirm_paid(unpaid.box)
 
     def _key_next_round(self) -> None:
         if self.next_round_button.isEnabled() and self.mode() == "payments":
@@ -560,7 +567,6 @@ class ConsoleWindow(QMainWindow):
         if state is None or state.phase is not Phase.CLOSED or not self._all_paid(state):
             return
         self.next_round_for = self.controller.round_id
-        self.paid = set()
         self.pump.load_fresh_pack()
         self.refresh()
 
@@ -608,19 +614,18 @@ class ConsoleWindow(QMainWindow):
 
     # -------------------------------------------------------------------------------------- pit boss
     def open_pit_boss(self) -> None:
-        from ui.pitboss import PitBossDialog
+        from ui.pitboss import PitBossDialog, ShoeGate
 
-        dialog = PitBossDialog(self.controller, self.users_path, self.refresh, self)
+        gate = ShoeGate(self.source.status, self.pump.reopen_gate, self.source.unlock)
+        dialog = PitBossDialog(self.controller, self.users_path, self.refresh, self, gate=gate)
         dialog.exec()
         dialog.deleteLater()
         self.refresh()
 
     def open_audit(self) -> None:
-        from ui.audit_view import AuditDialog
+        from ui.audit_view import open_audit
 
-        dialog = AuditDialog(self.controller, self)
-        dialog.exec()
-        dialog.deleteLater()
+        open_audit(self, self.controller, self.users_path)
 
     # ------------------------------------------------------------------------------------------- close
     def shutdown(self) -> None:
