@@ -49,7 +49,7 @@ from ui.words import outcome_name
 
 STYLE = ("QDialog,QWidget{background:#202020;color:#f2f2f2}QLabel{font-size:16px}"
          "QTableWidget,QListWidget{font-size:15px;background:#111;color:#f2f2f2;gridline-color:#444}"
-         "QHeaderView::section{background:#333;color:#f2f2f2;font-size:15px}QTabBar::tab{font-size:16px;"
+         "QHeaderView::section{background:#333;color:#f2f2f2;font-size:14px;padding:2px}QTabBar::tab{font-size:16px;"
          "padding:8px 16px;background:#333;color:#f2f2f2}QTabBar::tab:selected{background:#1565c0}"
          "QPushButton{font-size:16px;min-height:44px;padding:4px 12px;background:#1565c0;color:white;"
          "border-radius:6px}")
@@ -322,7 +322,7 @@ class AuditDialog(QDialog):
             self.tr("Status"), self.tr("Dealer")])
         self.round_list.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.round_list.itemSelectionChanged.connect(self._round_selected)
-        layout.addWidget(self.round_list, 4)
+        layout.addWidget(self.round_list, 1)
         replay = QVBoxLayout()
         self.steps = QListWidget(page)
         self.steps.setObjectName("replay_steps")
@@ -349,7 +349,7 @@ class AuditDialog(QDialog):
         replay.addWidget(self.steps, 2)
         replay.addLayout(controls)
         replay.addWidget(self.step_state, 3)
-        layout.addLayout(replay, 5)
+        layout.addLayout(replay, 1)
         return page
 
     def _round_row(self, record: RoundRecord) -> list[str]:
@@ -406,6 +406,7 @@ class AuditDialog(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.recall.setWordWrap(True)
+        self.recall.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.recall)
         return page
 
@@ -425,7 +426,6 @@ class AuditDialog(QDialog):
                 dealer = cards_text(record.dealer)
             rows.append([row[0], row[1], dealer, "\n".join(boxes) or "—", row[4], row[5]])
         _fill(self.recall, rows, right_from=4)
-        self.recall.resizeRowsToContents()
 
     # ----------------------------------------------------------------------------------------- report
     def _report_tab(self) -> QWidget:

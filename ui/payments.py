@@ -146,7 +146,8 @@ class PaymentPanel(QWidget):
             payment = payments[i]
             what.setText(self.tr("Box {0}: {1}").format(payment.box, payment.words) + "\n" + payment.lines)
             due.setText(payment_text(payment))
-            color = "#7CFC7C" if payment.net > 0 else "#ff8a80" if payment.net < 0 else "#e0e0e0"
+            color = ("#9e9e9e" if payment.confirmed else "#7CFC7C" if payment.due > 0 else "#ff8a80" if payment.due < 0
+                     else "#e0e0e0")  # what is done fades; what is still to do stands out
             due.setStyleSheet(f"font-size:22px;font-weight:bold;color:{color}")
             button.setText(confirm_label(payment))
             button.setEnabled(not payment.confirmed)

@@ -9,10 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -27,7 +28,7 @@ from controller.core.cards import CardError
 from controller.engine import IllegalCommand, legal_commands
 from controller.table.controller import TableController, TableLocked
 from controller.table.pump import GateReopened
-from controller.table.users import Role, User
+from controller.table.users import Role, User, name_in
 from drivers.base import SourceStatus
 from ui.format import signed_amount
 from ui.login import STAFF_STYLE, LoginForm, without_default_buttons
@@ -46,6 +47,16 @@ class ShoeGate:
     unlock: Callable[[], None]
 
 
+GATE_POLL_MS = 500
+GATE_OPEN_STATES = ("READY", "EMPTY", "COVER_OPEN")  # what SHOE/1 says of a gate that is not locked
+
+
+def gate_locked(status: SourceStatus) -> bool:
+    """The gate is closed: the console locked it, or the shoe says so itself (it may have been locked before the
+    console started)."""
+    return status.locked or status.state == "LOCKED"
+
+
 class PitBossDialog(QDialog):
     def __init__(self, controller: TableController, users_path: str, on_change: Callable[[], None],
                  parent: QWidget | None = None, *, gate: ShoeGate | None = None) -> None:
@@ -57,7 +68,7 @@ class PitBossDialog(QDialog):
         self.user: User | None = None
         self.setWindowTitle(self.tr("Pit boss"))
         self.setStyleSheet(STYLE)
-        self.setMinimumWidth(720)
+        self.setMinimumWidth(900)  # a 1024-pixel table screen holds it, each button's words whole
         layout = QVBoxLayout(self)
         self.pages = QStackedWidget(self)
         layout.addWidget(self.pages)
@@ -69,6 +80,8 @@ class PitBossDialog(QDialog):
         self.login_form = LoginForm(users_path, Role.PIT_BOSS,
                                     self.tr("A pit boss must log in to resolve faults and make overrides."), self)
         self.login_form.logged_in.connect(self._logged_in)
+        self.gate_timer = QTimer(self)  # the shoe answers LOCK and UNLOCK on its own time
+        self.gate_timer.timeout.connect(self._show_gate)
         self.name, self.pin, self.login_button = self.login_form.name, self.login_form.pin, self.login_form.button
         self.pages.addWidget(self.login_form)
         self._build_overrides()
@@ -86,6 +99,7 @@ class PitBossDialog(QDialog):
         self.pages.setCurrentIndex(1)
         self.reason.setFocus()
         self.refresh()
+        self.gate_timer.start(GATE_POLL_MS)
 
     # -------------------------------------------------------------------------------------- overrides
     def _build_overrides(self) -> None:
@@ -99,30 +113,35 @@ class PitBossDialog(QDialog):
         self.gate_state.setObjectName("gate_state")
         self.gate_state.setWordWrap(True)
         layout.addWidget(self.gate_state)
-        form = QFormLayout()
+        form = QGridLayout()
+        form.setColumnStretch(0, 1)
+        form.setColumnStretch(1, 1)
         self.reason = QLineEdit(page)
         self.reason.setObjectName("override_reason")
         self.reason.setPlaceholderText(self.tr("why (journaled with your name)"))
-        form.addRow(self.tr("Reason"), self.reason)
+        reason_row = QHBoxLayout()
+        reason_row.addWidget(QLabel(self.tr("Reason"), page))
+        reason_row.addWidget(self.reason, 1)
+        form.addLayout(reason_row, 0, 0, 1, 2)
         self.fault_choice = QComboBox(page)
         self.fault_choice.setObjectName("fault_choice")
         self.resolve_button = self._button("resolve_fault", self.tr("Resolve table fault"), self.resolve_fault)
-        form.addRow(self.fault_choice, self.resolve_button)
+        self._row(form, 1, self.fault_choice, self.resolve_button)
         self.rearm_result = QLabel(page)
         self.rearm_result.setObjectName("rearm_result")
         self.rearm_result.setWordWrap(True)
         self.rearm_result.setStyleSheet("font-size:18px;font-weight:bold")
         self.unlock_button = self._button("unlock_gate", self.tr("Open the shoe's gate (UNLOCK)"), self.unlock_gate)
-        form.addRow(self.rearm_result, self.unlock_button)
+        self._row(form, 2, self.rearm_result, self.unlock_button)
         self.card_code = QLineEdit(page)
         self.card_code.setObjectName("correct_card_code")
         self.card_code.setPlaceholderText(self.tr("the card as dealt, e.g. QS or 10H"))
         self.correct_button = self._button("correct_card", self.tr("Correct card"), self.correct_card)
-        form.addRow(self.card_code, self.correct_button)
+        self._row(form, 3, self.card_code, self.correct_button)
         self.dismiss_button = self._button("dismiss_card", self.tr("Dismiss the read (not a card in play)"),
                                            self.dismiss_card)
         self.void_button = self._button("void_round", self.tr("Void the round (stakes returned)"), self.void_round)
-        form.addRow(self.dismiss_button, self.void_button)
+        self._row(form, 4, self.dismiss_button, self.void_button)
         adjust_holder = QWidget(page)
         adjust_row = QHBoxLayout(adjust_holder)
         adjust_row.setContentsMargins(0, 0, 0, 0)
@@ -138,18 +157,23 @@ class PitBossDialog(QDialog):
         adjust_row.addWidget(self.adjust_amount)
         self.adjust_button = self._button("adjust_payment", self.tr("Adjust payment (+ to the player)"),
                                           self.adjust_payment)
-        form.addRow(adjust_holder, self.adjust_button)
+        self._row(form, 5, adjust_holder, self.adjust_button)
         self.confirmed_choice = QComboBox(page)
         self.confirmed_choice.setObjectName("confirmed_choice")
         self.undo_button = self._button("undo_confirmation", self.tr("Undo the payment's confirmation"),
                                         self.undo_confirmation)
-        form.addRow(self.confirmed_choice, self.undo_button)
+        self._row(form, 6, self.confirmed_choice, self.undo_button)
         layout.addLayout(form)
         done = QPushButton(self.tr("Log out and close"), page)
         done.setObjectName("pit_boss_close")
         done.clicked.connect(self.accept)
         layout.addWidget(done)
         self.pages.addWidget(page)
+
+    @staticmethod
+    def _row(grid: QGridLayout, row: int, what: QWidget, button: QPushButton) -> None:
+        grid.addWidget(what, row, 0)
+        grid.addWidget(button, row, 1)
 
     def _button(self, name: str, text: str, slot: Callable[[], None]) -> QPushButton:
         button = QPushButton(text, self)
@@ -174,7 +198,8 @@ class PitBossDialog(QDialog):
         self.correct_button.setEnabled("correct_card" in legal)
         self.dismiss_button.setEnabled("dismiss_card" in legal)
         self.void_button.setEnabled("void_round" in legal)
-        self.adjust_button.setEnabled(controller.round_id is not None)
+        record = controller.round_record
+        self.adjust_button.setEnabled(record is not None and bool(record.boxes))  # only a settled box's payment
         self._show_gate()
         self._show_confirmed()
 
@@ -186,13 +211,17 @@ class PitBossDialog(QDialog):
             return
         if not status.connected:
             state = self.tr("Shoe gate: the shoe is not connected (offline).")
-        elif status.locked:
+        elif gate_locked(status):
             state = self.tr("Shoe gate: LOCKED — no card can be drawn.")
-        else:
+        elif status.state in GATE_OPEN_STATES:
             state = self.tr("Shoe gate: open.")
+        else:
+            state = self.tr("Shoe gate: not reported by the shoe yet. If no card comes out, open it with the "
+                            "button.")
         self.gate_state.setText(state)
         self.unlock_button.setHidden(False)
-        self.unlock_button.setEnabled(status.locked and not self.controller.faults)
+        # UNLOCK on an open gate changes nothing, and the shoe may have locked itself before the console started
+        self.unlock_button.setEnabled(status.connected and not self.controller.faults)
 
     def _gate_status(self) -> SourceStatus | None:
         if self.gate is None:
@@ -209,7 +238,7 @@ class PitBossDialog(QDialog):
             for box, confirmation in sorted(record.confirmed.items()):
                 when = datetime.fromtimestamp(confirmation.at).strftime("%H:%M:%S")
                 text = self.tr("Box {0}: {1} confirmed by {2} at {3}").format(
-                    box, signed_amount(confirmation.amount), confirmation.actor, when)
+                    box, signed_amount(confirmation.amount), name_in(confirmation.actor), when)
                 self.confirmed_choice.addItem(text, box)
         self.undo_button.setEnabled(self.confirmed_choice.count() > 0)
 
@@ -265,9 +294,11 @@ class PitBossDialog(QDialog):
 
     def _gate_now(self) -> str:
         status = self._gate_status()
-        if status is not None and status.locked:
+        if status is not None and gate_locked(status):
             return self.tr("The shoe's gate is still LOCKED. Open it with the button, or check the shoe.")
-        return self.tr("The shoe's gate is open again: dealing can go on.")
+        if status is None or status.state in GATE_OPEN_STATES:
+            return self.tr("The shoe's gate is open again: dealing can go on.")
+        return self.tr("UNLOCK sent to the shoe: its answer shows above.")
 
     def _gate_failed(self, err: Exception) -> str:
         return self.tr("The shoe's gate could not be opened: {0}. Check the shoe and its cable.").format(err)

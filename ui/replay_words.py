@@ -144,7 +144,7 @@ def _round_step(event: Event) -> str:
             return _dealer_hand(QCoreApplication.translate("Replay", "Dealer ends with {0}: {1}"), event.best,
                                 event.qualified)
         case BoxSettled():
-            text = QCoreApplication.translate("Replay", "Box {0} {1}: {2}").format(
+            text = QCoreApplication.translate("Replay", "Box {0} settled — {1}: {2}").format(
                 event.box, outcome_name(event.outcome), signed_amount(event.net))
             lines = settlement_lines(event)
             return text + (f" ({lines})" if lines else "")
