@@ -22,11 +22,13 @@ STAFF_STYLE = ("QDialog{background:#202020}QLabel{color:#f2f2f2;font-size:17px}"
 
 
 class LoginForm(QWidget):
-    """Name, PIN and "Log in"; `logged_in(User)` once the store accepts someone allowed to act as `need`."""
+    """Name, PIN and "Log in"; `logged_in(User)` once the store accepts someone allowed to act as `need`.
+    Refusals are shown in `feedback`: the form's own line, or the one its dialog shows everything in."""
 
     logged_in = Signal(object)
 
-    def __init__(self, users_path: str, need: Role, intro: str, parent: QWidget | None = None) -> None:
+    def __init__(self, users_path: str, need: Role, intro: str, parent: QWidget | None = None, *,
+                 feedback: QLabel | None = None) -> None:
         super().__init__(parent)
         self.users_path = users_path
         self.need = need
@@ -48,11 +50,13 @@ class LoginForm(QWidget):
         form.addRow(self.tr("Name"), self.name)
         form.addRow(self.tr("PIN"), self.pin)
         form.addRow(self.button)
-        self.feedback = QLabel(self)
-        self.feedback.setObjectName("login_feedback")
-        self.feedback.setWordWrap(True)
-        self.feedback.setStyleSheet("color:#ffcc80;font-size:17px")
-        form.addRow(self.feedback)
+        if feedback is None:
+            feedback = QLabel(self)
+            feedback.setObjectName("login_feedback")
+            feedback.setWordWrap(True)
+            feedback.setStyleSheet("color:#ffcc80;font-size:17px")
+            form.addRow(feedback)
+        self.feedback = feedback
 
     def log_in(self) -> User | None:
         """One attempt with the name and PIN typed; the PIN field is emptied whatever the answer."""

@@ -65,6 +65,7 @@ class PitBossDialog(QDialog):
         self.users_path = users_path
         self.on_change = on_change  # the console redraws after every override
         self.gate = gate
+        self._awaiting_answer = False  # UNLOCK was sent and the shoe has not said READY yet
         self.user: User | None = None
         self.setWindowTitle(self.tr("Pit boss"))
         self.setStyleSheet(STYLE)
@@ -78,7 +79,8 @@ class PitBossDialog(QDialog):
         self.feedback.setStyleSheet("color:#ffcc80;font-size:17px")
         layout.addWidget(self.feedback)
         self.login_form = LoginForm(users_path, Role.PIT_BOSS,
-                                    self.tr("A pit boss must log in to resolve faults and make overrides."), self)
+                                    self.tr("A pit boss must log in to resolve faults and make overrides."), self,
+                                    feedback=self.feedback)
         self.login_form.logged_in.connect(self._logged_in)
         self.gate_timer = QTimer(self)  # the shoe answers LOCK and UNLOCK on its own time
         self.gate_timer.timeout.connect(self._show_gate)
@@ -91,7 +93,6 @@ class PitBossDialog(QDialog):
     def log_in(self) -> None:
         """One login attempt with the name and PIN typed (Enter in the PIN field, or the button)."""
         self.login_form.log_in()
-        self.feedback.setText(self.login_form.feedback.text())
 
     def _logged_in(self, user: User) -> None:
         self.user = user
@@ -219,6 +220,9 @@ class PitBossDialog(QDialog):
             state = self.tr("Shoe gate: not reported by the shoe yet. If no card comes out, open it with the "
                             "button.")
         self.gate_state.setText(state)
+        if self._awaiting_answer and status.state in GATE_OPEN_STATES:
+            self._awaiting_answer = False
+            self.rearm_result.setText(self.gate_open_text())
         self.unlock_button.setHidden(False)
         # UNLOCK on an open gate changes nothing, and the shoe may have locked itself before the console started
         self.unlock_button.setEnabled(status.connected and not self.controller.faults)
@@ -293,12 +297,19 @@ class PitBossDialog(QDialog):
         self.on_change()
 
     def _gate_now(self) -> str:
+        """After UNLOCK: the gate open, still locked, or the shoe's answer awaited (then `_show_gate` tells it
+        when it comes)."""
         status = self._gate_status()
-        if status is not None and gate_locked(status):
+        self._awaiting_answer = False
+        if status is None or (status.state in GATE_OPEN_STATES and not status.locked):
+            return self.gate_open_text()
+        if status.locked:
             return self.tr("The shoe's gate is still LOCKED. Open it with the button, or check the shoe.")
-        if status is None or status.state in GATE_OPEN_STATES:
-            return self.tr("The shoe's gate is open again: dealing can go on.")
-        return self.tr("UNLOCK sent to the shoe: its answer shows above.")
+        self._awaiting_answer = True
+        return self.tr("UNLOCK sent to the shoe: waiting for its answer.")
+
+    def gate_open_text(self) -> str:
+        return self.tr("The shoe's gate is open again: dealing can go on.")
 
     def _gate_failed(self, err: Exception) -> str:
         return self.tr("The shoe's gate could not be opened: {0}. Check the shoe and its cable.").format(err)
