@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -22,6 +23,8 @@ from controller.table.users import Role, UserStore
 from drivers.base import open_source
 from ui.i18n import Languages
 from ui.main_window import ConsoleWindow
+
+W = TypeVar("W", bound=QWidget)
 
 # name: (role, PIN)
 STAFF = {"root": (Role.ADMIN, "9999"), "vera": (Role.PIT_BOSS, "2468"), "anna": (Role.DEALER, "1111"),
@@ -106,22 +109,23 @@ def type_in(qtbot, field: QLineEdit, text: str, *, enter: bool = True) -> None:
         qtbot.keyClick(field, Qt.Key.Key_Return)
 
 
-def log_in(qtbot, form_owner: QWidget, name: str) -> None:
-    """Type a staff member's name and PIN into the login fields of a dialog, each field ended with Enter."""
+def log_in(qtbot, form_owner: QWidget, name: str, pin: str | None = None) -> None:
+    """Type a staff member's name and PIN (theirs, unless another is given) into the login fields of a dialog,
+    each field ended with Enter."""
     fields = {f.objectName(): f for f in form_owner.findChildren(QLineEdit)}
     type_in(qtbot, fields["login_name"], name)
-    type_in(qtbot, fields["login_pin"], STAFF[name][1])
+    type_in(qtbot, fields["login_pin"], STAFF[name][1] if pin is None else pin)
 
 
-def when_shown(kind: type[QWidget], act: Callable[[QWidget], None], timeout_ms: int = 10_000) -> None:
+def when_shown(kind: type[W], act: Callable[[W], None], timeout_ms: int = 10_000) -> None:
     """Once a top-level widget of this kind is visible (a modal dialog the console is about to open), act on it.
     Set up before the key that opens it: the modal's own event loop runs `act`."""
     waited = [0]
 
     def look() -> None:
-        shown = [w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
-        if shown:
-            act(shown[-1])
+        on_screen = shown(kind)
+        if on_screen:
+            act(on_screen[-1])
         elif waited[0] < timeout_ms:
             waited[0] += 20
             QTimer.singleShot(20, look)
@@ -129,7 +133,8 @@ def when_shown(kind: type[QWidget], act: Callable[[QWidget], None], timeout_ms: 
     QTimer.singleShot(0, look)
 
 
-def shown(kind: type[QWidget]) -> list[QWidget]:
+def shown(kind: type[W]) -> list[W]:
+    """The top-level widgets of this kind on screen now."""
     return [w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
 
 

@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from console_kit import Consoles, consoles, focus, log_in, type_in, when_shown  # noqa: F401 - a fixture
+from console_kit import Consoles, focus, log_in, type_in, when_shown
 from PySide6.QtCore import Qt
 
 from controller.table.audit.rounds import verify_journal

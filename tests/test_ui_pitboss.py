@@ -7,7 +7,7 @@ right PIN was answered "Name or PIN is wrong"), and the dialog knew nothing of t
 
 from __future__ import annotations
 
-from console_kit import STAFF, Consoles, consoles, focus, log_in, type_in, when_shown  # noqa: F401 - a fixture
+from console_kit import STAFF, Consoles, focus, log_in, type_in, when_shown
 from PySide6.QtCore import Qt
 
 from controller.table.users import UserStore
