@@ -119,7 +119,8 @@ def log_in(qtbot, form_owner: QWidget, name: str, pin: str | None = None) -> Non
 
 def when_shown(kind: type[W], act: Callable[[W], None], timeout_ms: int = 10_000) -> None:
     """Once a top-level widget of this kind is visible (a modal dialog the console is about to open), act on it.
-    Set up before the key that opens it: the modal's own event loop runs `act`."""
+    Set up before the key that opens it: the modal's own event loop runs `act`. If none comes in time, whatever
+    modal dialog is open instead is closed, so that the test goes on (and fails) instead of waiting for ever."""
     waited = [0]
 
     def look() -> None:
@@ -129,6 +130,8 @@ def when_shown(kind: type[W], act: Callable[[W], None], timeout_ms: int = 10_000
         elif waited[0] < timeout_ms:
             waited[0] += 20
             QTimer.singleShot(20, look)
+        elif (stray := QApplication.activeModalWidget()) is not None:
+            stray.close()
 
     QTimer.singleShot(0, look)
 

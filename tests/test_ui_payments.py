@@ -7,12 +7,16 @@ Each story failed before the confirmations were journaled: the console kept them
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from console_kit import Consoles, focus, log_in, type_in, when_shown
 from PySide6.QtCore import Qt
@@ -172,22 +176,33 @@ def test_payments_an_adjustment_after_payment_leaves_only_the_difference_to_pay(
 
 
 # ------------------------------------------------------------------------------------ a killed console
-def console_process(journal: Path, users: Path, *, rounds: int, paid: int) -> tuple[subprocess.Popen[str], dict]:
+PROCESS_WAIT = 120.0  # seconds for the console process to play its rounds and say so
+
+
+@contextlib.contextmanager
+def console_process(journal: Path, users: Path, *, rounds: int, paid: int) -> Iterator[dict[str, Any]]:
+    """A real console in a process of its own (tests/console_process.py), once it has played `rounds` rounds
+    and confirmed `paid` payments of the last: what it says it left. It is killed on the way out, whatever
+    happened."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "RPTABLE_DATA_DIR": str(journal.parent / "data"),
            "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "hardware-sim"), str(ROOT / "tests")])}
     process = subprocess.Popen([sys.executable, str(ROOT / "tests" / "console_process.py"), str(journal),
                                 str(users), "--rounds", str(rounds), "--paid", str(paid)],
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    assert line, "the console process said nothing"
-    return process, json.loads(line)
-
-
-def kill_9(process: subprocess.Popen[str]) -> None:
-    process.send_signal(signal.SIGKILL)
-    process.wait(timeout=30)
-    assert process.returncode == -signal.SIGKILL
+    try:
+        assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], PROCESS_WAIT)
+        assert ready, f"the console process said nothing in {PROCESS_WAIT:.0f} s"
+        line = process.stdout.readline()
+        assert line, "the console process ended without a word"
+        yield json.loads(line)
+        process.send_signal(signal.SIGKILL)  # kill -9: no chance to write or tidy anything
+        process.wait(timeout=30)
+        assert process.returncode == -signal.SIGKILL
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=30)
 
 
 def test_payments_a_console_killed_mid_payment_list_or_after_a_paid_round_pays_nothing_twice(
@@ -197,9 +212,8 @@ def test_payments_a_console_killed_mid_payment_list_or_after_a_paid_round_pays_n
     full, it comes back to the stakes. Every box of every round is confirmed exactly once. Fails before: the
     list came back unpaid."""
     journal = consoles.folder / "killed.journal"
-    process, left = console_process(journal, consoles.users_path, rounds=1, paid=2)
-    assert len(left["confirmed"]) == 2 and len(left["boxes"]) > 2
-    kill_9(process)
+    with console_process(journal, consoles.users_path, rounds=1, paid=2) as left:
+        assert len(left["confirmed"]) == 2 and len(left["boxes"]) > 2
 
     window = consoles.open(journal="killed.journal", seed=5)
     assert window.mode() == "payments"
@@ -211,9 +225,8 @@ def test_payments_a_console_killed_mid_payment_list_or_after_a_paid_round_pays_n
     assert window.next_round_button.isEnabled()
     consoles.close(window)
 
-    process, left = console_process(journal, consoles.users_path, rounds=1, paid=len(left["boxes"]))
-    assert left["round"].endswith("000002") and left["confirmed"] == left["boxes"]
-    kill_9(process)
+    with console_process(journal, consoles.users_path, rounds=1, paid=len(left["boxes"])) as left:
+        assert left["round"].endswith("000002") and left["confirmed"] == left["boxes"]
     window = consoles.open(journal="killed.journal", seed=5)
     assert window.mode() == "betting"
     consoles.close(window)
