@@ -37,17 +37,19 @@ def confirmations(window: ConsoleWindow) -> list[tuple[int, int, str]]:
             if e.kind == "table.payment_confirmed" and e.payload["round_id"] == round_id]
 
 
-def to_payments(window: ConsoleWindow, boxes: int = 4) -> None:
-    Autopilot(window, ante=100, boxes=boxes).play_round(confirm_payments=False)
+def at_payments(consoles: Consoles, qtbot) -> ConsoleWindow:
+    """A console whose first round (four boxes) is played, its payment list on screen and the keyboard its."""
+    window = consoles.open(seed=11)
+    Autopilot(window, ante=100, boxes=4).play_round(confirm_payments=False)
     assert window.mode() == "payments"
+    focus(window, qtbot)
+    return window
 
 
 def test_payments_space_confirms_a_box_and_the_journal_says_who_when_and_how_much(consoles: Consoles,
                                                                                    qtbot) -> None:
     """Fails before: Space marked the box paid on screen and journaled nothing."""
-    window = consoles.open(seed=11)
-    to_payments(window)
-    focus(window, qtbot)
+    window = at_payments(consoles, qtbot)
     first = window._payments(window.controller.round)[0]
     qtbot.keyClick(window, Qt.Key.Key_Space)
     assert confirmations(window) == [(first.box, first.net, "dealer")]
@@ -79,9 +81,7 @@ def test_payments_collecting_says_collected_and_paying_says_confirm_paid(console
 
 def test_payments_confirmed_boxes_stay_confirmed_after_a_restart(consoles: Consoles, qtbot) -> None:
     """Fails before: after a restart the whole list was unpaid again ("Pay box 2: 100")."""
-    window = consoles.open(seed=11)
-    to_payments(window)
-    focus(window, qtbot)
+    window = at_payments(consoles, qtbot)
     qtbot.keyClick(window, Qt.Key.Key_Space)
     paid_box = confirmations(window)[0][0]
     window = consoles.restart(window, seed=11)
@@ -96,9 +96,7 @@ def test_payments_confirmed_boxes_stay_confirmed_after_a_restart(consoles: Conso
 
 def test_payments_a_round_paid_in_full_does_not_come_back_after_a_restart(consoles: Consoles, qtbot) -> None:
     """Fails before: a normal close after a round was fully paid brought its payment list back unpaid."""
-    window = consoles.open(seed=11)
-    to_payments(window)
-    focus(window, qtbot)
+    window = at_payments(consoles, qtbot)
     for _ in window.payment_panel.paid_buttons:
         qtbot.keyClick(window, Qt.Key.Key_Space)
     paid = confirmations(window)
@@ -110,9 +108,7 @@ def test_payments_a_round_paid_in_full_does_not_come_back_after_a_restart(consol
 
 
 def test_payments_the_next_round_waits_until_every_box_is_confirmed(consoles: Consoles, qtbot) -> None:
-    window = consoles.open(seed=11)
-    to_payments(window)
-    focus(window, qtbot)
+    window = at_payments(consoles, qtbot)
     boxes = len(window.payment_panel.paid_buttons)
     for _ in range(boxes - 1):
         qtbot.keyClick(window, Qt.Key.Key_Space)
@@ -127,9 +123,7 @@ def test_payments_the_next_round_waits_until_every_box_is_confirmed(consoles: Co
 def test_payments_a_mistaken_confirmation_is_undone_only_by_a_pit_boss_with_a_reason(consoles: Consoles,
                                                                                      qtbot) -> None:
     """Fails before: a confirmation could not be undone at all, nor was it journaled."""
-    window = consoles.open(seed=11)
-    to_payments(window)
-    focus(window, qtbot)
+    window = at_payments(consoles, qtbot)
     qtbot.keyClick(window, Qt.Key.Key_Space)
     box = confirmations(window)[0][0]
     outcome: list[str] = []
@@ -158,9 +152,8 @@ def test_payments_a_mistaken_confirmation_is_undone_only_by_a_pit_boss_with_a_re
     assert verify_journal(list(window.controller.journal.entries())).ok
 
 
-def test_payments_an_adjustment_after_payment_leaves_only_the_difference_to_pay(consoles: Consoles) -> None:
-    window = consoles.open(seed=11)
-    to_payments(window)
+def test_payments_an_adjustment_after_payment_leaves_only_the_difference_to_pay(consoles: Consoles, qtbot) -> None:
+    window = at_payments(consoles, qtbot)
     first = window._payments(window.controller.round)[0]
     window.confirm_paid(first.box)
     from controller.table.users import Role, User
