@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import time
 
-from console_kit import Consoles, focus, log_in, shown, when_shown
+import shift_kit
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer
+from shift_kit import Consoles, focus, log_in, shown, when_shown
 
 from controller.engine.events import EVENT_TYPES
 from controller.table.autoplay import play_rounds
@@ -28,6 +29,8 @@ from ui.autopilot import Autopilot
 from ui.format import card_face, signed_amount
 from ui.login import LoginDialog
 from ui.main_window import ConsoleWindow
+
+consoles = shift_kit.consoles  # the fixture: consoles on journals of their own, with the staff's accounts
 
 VERA = User("vera", Role.PIT_BOSS)
 

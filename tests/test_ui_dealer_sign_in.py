@@ -6,14 +6,16 @@ Each story failed before: the console had no dealer sign-in."""
 
 from __future__ import annotations
 
-from console_kit import Consoles, focus, log_in, when_shown
+import shift_kit
 from PySide6.QtCore import Qt
+from shift_kit import Consoles, focus, log_in, when_shown
 
 from controller.table.audit.rounds import read_rounds
 from ui.autopilot import Autopilot
 from ui.dealer_sign_in import DealerSignInDialog
 from ui.main_window import ConsoleWindow
 
+consoles = shift_kit.consoles  # the fixture: consoles on journals of their own, with the staff's accounts
 
 def sign_in(qtbot, window: ConsoleWindow, name: str, pin: str | None = None) -> str:
     """F6 and the login as `name`; what the dialog said, if it stayed open (the sign-in was refused)."""

@@ -18,14 +18,17 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from console_kit import Consoles, focus, log_in, type_in, when_shown
+import shift_kit
 from PySide6.QtCore import Qt
+from shift_kit import Consoles, focus, log_in, type_in, when_shown
 
 from controller.table.audit.rounds import verify_journal
 from controller.table.journal import Journal
 from ui.autopilot import Autopilot
 from ui.main_window import ConsoleWindow
 from ui.pitboss import PitBossDialog
+
+consoles = shift_kit.consoles  # the fixture: consoles on journals of their own, with the staff's accounts
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -7,14 +7,16 @@ right PIN was answered "Name or PIN is wrong"), and the dialog knew nothing of t
 
 from __future__ import annotations
 
-from console_kit import STAFF, Consoles, focus, log_in, type_in, when_shown
+import shift_kit
 from PySide6.QtCore import Qt
+from shift_kit import STAFF, Consoles, focus, log_in, type_in, when_shown
 
 from controller.table.users import UserStore
 from ui.autopilot import Autopilot
 from ui.main_window import ConsoleWindow
 from ui.pitboss import PitBossDialog, ShoeGate
 
+consoles = shift_kit.consoles  # the fixture: consoles on journals of their own, with the staff's accounts
 
 def pit_boss_dialog(window: ConsoleWindow) -> PitBossDialog:
     """The dialog as F2 opens it (the console's own gate callbacks), shown without its modal loop."""
