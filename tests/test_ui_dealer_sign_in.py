@@ -79,6 +79,6 @@ def test_dealers_rotate_without_closing_the_table_and_the_report_counts_each(con
     dialog = AuditDialog(window.controller, window)
     assert dialog.wait_loaded()
     table = dialog.dealers
-    rows = {table.item(r, 0).text(): table.item(r, 1).text() for r in range(table.rowCount())}
+    rows = {table.text(r, 0): table.text(r, 1) for r in range(table.rowCount())}
     assert rows == {"anna": "2", "ivan": "1"}
     dialog.close()

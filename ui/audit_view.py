@@ -15,7 +15,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from PySide6.QtCore import QCoreApplication, QElapsedTimer, QRectF, Qt, QThread, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QElapsedTimer,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRectF,
+    Qt,
+    QThread,
+    Signal,
+)
 from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,8 +38,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSlider,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -48,7 +58,7 @@ from ui.replay_words import cards_text, round_at_step_text, step_text
 from ui.words import outcome_name
 
 STYLE = ("QDialog,QWidget{background:#202020;color:#f2f2f2}QLabel{font-size:16px}"
-         "QTableWidget,QListWidget{font-size:15px;background:#111;color:#f2f2f2;gridline-color:#444}"
+         "QTableView,QListWidget{font-size:15px;background:#111;color:#f2f2f2;gridline-color:#444}"
          "QHeaderView::section{background:#333;color:#f2f2f2;font-size:14px;padding:2px}QTabBar::tab{font-size:16px;"
          "padding:8px 16px;background:#333;color:#f2f2f2}QTabBar::tab:selected{background:#1565c0}"
          "QPushButton{font-size:16px;min-height:44px;padding:4px 12px;background:#1565c0;color:white;"
@@ -56,6 +66,7 @@ STYLE = ("QDialog,QWidget{background:#202020;color:#f2f2f2}QLabel{font-size:16px
 PREFERRED_SIZE = (1200, 820)  # smaller on a smaller screen: the table's own is 1024x768
 PROGRESS_EVERY = 2_000  # journal entries between two progress reports while folding
 RECALLED = 10
+SIZED_FROM_ROWS = 100  # the rows a table's columns are sized from
 
 
 def when(ts: float | None) -> str:
@@ -173,28 +184,63 @@ class HoldChart(QWidget):
                              f"{value:.1f}%")
 
 
-def _table(parent: QWidget, name: str, headers: list[str]) -> QTableWidget:
-    table = QTableWidget(0, len(headers), parent)
-    table.setObjectName(name)
-    table.setHorizontalHeaderLabels(headers)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    table.verticalHeader().hide()
-    return table
+class TextTable(QAbstractTableModel):
+    """Rows of text for a table view, the columns from `right_from` on aligned right (figures). A model, not an
+    item per cell: a shift's thousands of rounds are listed at once, without holding up the console."""
+
+    def __init__(self, headers: list[str], right_from: int, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.headers, self.right_from = headers, right_from
+        self.rows: list[list[str]] = []
+
+    def set_rows(self, rows: list[list[str]]) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.headers)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.rows[index.row()][index.column()]
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() >= self.right_from:
+            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+                   ) -> object:
+        if role == Qt.ItemDataRole.DisplayRole and orientation is Qt.Orientation.Horizontal:
+            return self.headers[section]
+        return None
 
 
-def _fill(table: QTableWidget, rows: list[list[str]], right_from: int) -> None:
-    """Put `rows` of text in the table, columns from `right_from` on aligned right (figures)."""
-    table.setUpdatesEnabled(False)
-    table.setRowCount(len(rows))
-    for row, values in enumerate(rows):
-        for column, value in enumerate(values):
-            item = QTableWidgetItem(value)
-            if column >= right_from:
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            table.setItem(row, column, item)
-    table.setUpdatesEnabled(True)
+class TableOfText(QTableView):
+    """A read-only table of text rows, one selected at a time."""
+
+    def __init__(self, parent: QWidget, name: str, headers: list[str], right_from: int) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.texts = TextTable(headers, right_from, self)
+        self.setModel(self.texts)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.verticalHeader().hide()
+        self.horizontalHeader().setResizeContentsPrecision(SIZED_FROM_ROWS)
+
+    def show_rows(self, rows: list[list[str]]) -> None:
+        self.texts.set_rows(rows)
+        self.resizeColumnsToContents()
+
+    def rowCount(self) -> int:
+        return self.texts.rowCount()
+
+    def text(self, row: int, column: int) -> str:
+        return self.texts.rows[row][column]
 
 
 class AuditDialog(QDialog):
@@ -317,11 +363,10 @@ class AuditDialog(QDialog):
     def _rounds_tab(self) -> QWidget:
         page = QWidget(self)
         layout = QHBoxLayout(page)
-        self.round_list = _table(page, "audit_rounds", [
+        self.round_list = TableOfText(page, "audit_rounds", [
             self.tr("Round"), self.tr("Opened"), self.tr("Boxes"), self.tr("Wagered"), self.tr("House net"),
-            self.tr("Status"), self.tr("Dealer")])
-        self.round_list.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.round_list.itemSelectionChanged.connect(self._round_selected)
+            self.tr("Status"), self.tr("Dealer")], right_from=2)
+        self.round_list.selectionModel().selectionChanged.connect(self._round_selected)
         layout.addWidget(self.round_list, 1)
         replay = QVBoxLayout()
         self.steps = QListWidget(page)
@@ -360,7 +405,7 @@ class AuditDialog(QDialog):
                 name_in(record.dealt_by) if record.dealt_by else "—"]
 
     def _show_rounds(self) -> None:
-        _fill(self.round_list, [self._round_row(r) for r in self.rounds], right_from=2)
+        self.round_list.show_rows([self._round_row(r) for r in self.rounds])
         self.round_list.scrollToBottom()
 
     def select_round(self, index: int, step: int | None = None) -> None:
@@ -399,9 +444,9 @@ class AuditDialog(QDialog):
         layout = QVBoxLayout(page)
         self.recall_title = QLabel(page)
         layout.addWidget(self.recall_title)
-        self.recall = _table(page, "audit_recall", [
+        self.recall = TableOfText(page, "audit_recall", [
             self.tr("Round"), self.tr("Opened"), self.tr("Dealer's cards"), self.tr("Boxes"), self.tr("House net"),
-            self.tr("Status")])
+            self.tr("Status")], right_from=4)
         header = self.recall.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
@@ -425,7 +470,7 @@ class AuditDialog(QDialog):
             else:
                 dealer = cards_text(record.dealer)
             rows.append([row[0], row[1], dealer, "\n".join(boxes) or "—", row[4], row[5]])
-        _fill(self.recall, rows, right_from=4)
+        self.recall.show_rows(rows)
 
     # ----------------------------------------------------------------------------------------- report
     def _report_tab(self) -> QWidget:
@@ -440,9 +485,9 @@ class AuditDialog(QDialog):
         self.report_theoretical.setObjectName("report_theoretical")
         self.report_theoretical.setWordWrap(True)
         layout.addWidget(self.report_theoretical)
-        self.dealers = _table(page, "report_dealers", [
+        self.dealers = TableOfText(page, "report_dealers", [
             self.tr("Dealer"), self.tr("Rounds"), self.tr("Hours"), self.tr("Rounds per hour"), self.tr("Drop"),
-            self.tr("House win"), self.tr("Adjustments")])
+            self.tr("House win"), self.tr("Adjustments")], right_from=1)
         self.dealers.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.dealers.setMaximumHeight(170)
         layout.addWidget(self.dealers)
@@ -478,7 +523,7 @@ class AuditDialog(QDialog):
             rows.append([d.name if d.dealer != "-" else self.tr("(nobody signed in)"), amount(d.rounds),
                          f"{d.hours:.2f}", "—" if per_hour is None else f"{per_hour:.1f}", amount(d.drop),
                          signed_amount(d.win), f"{d.adjustments} ({signed_amount(d.adjusted)})"])
-        _fill(self.dealers, rows, right_from=1)
+        self.dealers.show_rows(rows)
         self.hour_chart.set_values(self.tr("Hold % by hour"),
                                    [(hour[-5:], t.hold_pct) for hour, t in sorted(report.by_hour.items())])
         by_box = [(self.tr("box {0}").format(b), t.hold_pct) for b, t in sorted(report.by_box.items())]
