@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -48,7 +49,7 @@ from controller.analysis.house_edges import measured_edges
 from controller.table.audit.shift_report import ShiftReport, build_report
 from controller.table.audit.verify import VerifyReport, VerifyStopped, verify_journal
 from controller.table.controller import TableController
-from controller.table.history import HistoryError, TableHistory, replay_to
+from controller.table.history import TableHistory, replay_to
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.round_record import RoundRecord
 from controller.table.users import Role, User, name_in
@@ -133,8 +134,10 @@ class AuditLoader(QThread):
             self.verified.emit(verify_journal(entries, stopped=self.stopped))
         except VerifyStopped:
             return
-        except (JournalError, HistoryError, OSError) as err:
+        except (JournalError, OSError) as err:  # HistoryError too: the journal damaged or edited
             self.failed.emit(str(err))
+        except Exception as err:  # whatever else goes wrong here must be said, not end the console
+            self.failed.emit(f"{err!r}. Run `rptable audit verify` on the journal.")
 
 
 class HoldChart(QWidget):
@@ -309,6 +312,8 @@ class AuditDialog(QDialog):
         self.loader.loaded.connect(self._show)
         self.loader.verified.connect(self._show_verification)
         self.loader.failed.connect(self._failed)
+        # Closed with the console (its parent) while it reads: the thread must end before it is deleted with it.
+        self.destroyed.connect(partial(_stop_and_wait, self.loader))
         self.loader.start()
 
     def _load_here(self) -> None:
@@ -354,10 +359,8 @@ class AuditDialog(QDialog):
         super().done(result)
 
     def _stop_loading(self) -> None:
-        """The loader stops at its next check (within a few hundred entries): never left running unowned."""
         if self.loader is not None:
-            self.loader.stop()
-            self.loader.wait()
+            _stop_and_wait(self.loader)
 
     # ---------------------------------------------------------------------------------------- rounds
     def _rounds_tab(self) -> QWidget:
@@ -559,6 +562,12 @@ class AuditDialog(QDialog):
             self.verify_label.setText(self.tr("JOURNAL FAILS VERIFICATION at event {0}: {1}").format(
                 report.first_bad_event, report.reason))
             self.verify_label.setStyleSheet("font-size:20px;color:#ff8a80;font-weight:bold")
+
+
+def _stop_and_wait(loader: AuditLoader) -> None:
+    """The loader stops at its next check (within a few thousand entries): never left running unowned."""
+    loader.stop()
+    loader.wait()
 
 
 def open_audit(parent: QWidget, controller: TableController, users_path: str) -> LoginDialog:
