@@ -9,6 +9,7 @@ or bonus lines and no adjustment, and the recall had no cards."""
 
 from __future__ import annotations
 
+import shiboken6
 import shift_kit
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer
 from shift_kit import Consoles, focus, log_in, shown, when_shown
@@ -181,3 +182,19 @@ def test_audit_a_voided_round_with_an_adjustment_has_one_house_net_in_every_view
     text = "\n".join(dialog.steps.item(i).text() for i in range(dialog.steps.count()))
     assert "Round voided by vera (pit boss)" in text and "payment adjusted +50" in text
     dialog.close()
+
+
+def test_audit_the_console_closed_while_the_audit_reads_ends_cleanly(consoles: Consoles) -> None:
+    """The console closes (or the pit boss closes the audit) in the middle of the reading: the reading stops,
+    nothing is left running and nothing aborts."""
+    table_with_rounds(consoles.folder / "T1.journal", 300)
+    window = consoles.open(seed=9)
+    closed_early = AuditDialog(window.controller, window)
+    assert closed_early.loader is not None and closed_early.loader.isRunning()
+    closed_early.close()
+    assert closed_early.loader.isFinished() and not closed_early.loaded
+    with_the_console = AuditDialog(window.controller, window)
+    loader = with_the_console.loader
+    assert loader is not None and loader.isRunning()
+    consoles.close(window)  # the dialog and its thread go with the window, the thread ended first
+    assert not shiboken6.isValid(loader)
