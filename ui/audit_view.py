@@ -428,7 +428,7 @@ class AuditDialog(QDialog):
             self.step_state.setText(self.tr("This round is still in play: it can be replayed once it closes."))
             return
         for number, step in enumerate(record.steps, 1):
-            self.steps.addItem(f"{number:3d}  {when(step.entry.at)}  {step_text(step)}")
+            self.steps.addItem(f"{number:3d}  {when(step.entry.at)}  {step_text(step, record.round_id)}")
         self._replaying = record
         self.slider.setRange(0, max(0, self.steps.count() - 1))
         self.steps.setCurrentRow(self.steps.count() - 1)

@@ -75,9 +75,12 @@ def who(actor: str) -> str:
     return f"{name_in(actor)} ({roles.get(role, role)})"
 
 
-def step_text(step: Step) -> str:
-    """One step of a round in words."""
+def step_text(step: Step, round_id: str) -> str:
+    """One step of the round `round_id` in words; an adjustment of another round made while this one was in
+    play names that round."""
     event = step.event
+    if isinstance(event, PaymentAdjusted) and event.round_id != round_id:
+        return QCoreApplication.translate("Replay", "Round {0}: {1}").format(event.round_id, _table_step(event))
     if isinstance(event, TableEvent):
         return _table_step(event)
     return _round_step(event)
