@@ -11,6 +11,7 @@ is public.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -47,11 +48,11 @@ from PySide6.QtWidgets import (
 
 from controller.analysis.house_edges import measured_edges
 from controller.table.audit.shift_report import ShiftReport, build_report
-from controller.table.audit.verify import VerifyReport, VerifyStopped, verify_journal
+from controller.table.audit.verify import VerifyReport, VerifyStopped, verify_entries
 from controller.table.controller import TableController
-from controller.table.history import TableHistory, replay_to
-from controller.table.journal import Journal, JournalEntry, JournalError
-from controller.table.round_record import RoundRecord
+from controller.table.history import TableHistory, replay_to, round_steps
+from controller.table.journal import Journal, JournalError
+from controller.table.round_record import RoundRecord, Step
 from controller.table.users import Role, User, name_in
 from ui.format import amount, signed_amount
 from ui.login import LoginDialog
@@ -66,6 +67,8 @@ STYLE = ("QDialog,QWidget{background:#202020;color:#f2f2f2}QLabel{font-size:16px
          "border-radius:6px}")
 PREFERRED_SIZE = (1200, 820)  # smaller on a smaller screen: the table's own is 1024x768
 PROGRESS_EVERY = 2_000  # journal entries between two progress reports while folding
+CHECK_EVERY = 500  # journal entries between two checks whether the reading is still wanted
+YIELD_SECONDS = 0.001
 RECALLED = 10
 SIZED_FROM_ROWS = 100  # the rows a table's columns are sized from
 
@@ -83,21 +86,27 @@ class AuditData:
     events: int
 
 
-def fold_journal(entries: list[JournalEntry], table_id: str, progress: Callable[[int, int], None] | None = None,
+def fold_journal(journal: Journal, progress: Callable[[int, int], None] | None = None,
                  stopped: Callable[[], bool] | None = None) -> AuditData | None:
-    """The table's history of these entries, and the shift report from it; None when `stopped()` said so.
+    """The table's history, folded from the journal's entries as they are read (none is kept: a long shift's
+    would weigh on the console), and the shift report from it; None when `stopped()` said so.
     `progress(done, total)` is told every few thousand entries."""
-    history = TableHistory(keep_steps=True)
-    for index, entry in enumerate(entries):
-        if index % PROGRESS_EVERY == 0:
-            if stopped is not None and stopped():
-                return None
-            if progress is not None:
-                progress(index, len(entries))
+    history = TableHistory()
+    total = journal.count()
+    for index, entry in enumerate(journal.entries()):
+        if index % CHECK_EVERY == 0 and stopped is not None and stopped():
+            return None
+        if index % PROGRESS_EVERY == 0 and progress is not None:
+            progress(index, total)
         history.fold(entry)
-    report = build_report(table_id, history.rounds, measured_edges(), turns=history.dealer_turns,
+    report = build_report(journal.table_id, history.rounds, measured_edges(), turns=history.dealer_turns,
                           until=history.last_at)
-    return AuditData(history.rounds, report, len(entries))
+    return AuditData(history.rounds, report, total)
+
+
+def verify_journal_entries(journal: Journal, stopped: Callable[[], bool] | None = None) -> VerifyReport:
+    """The journal's hash chain and every payment, checked entry by entry as they are read."""
+    return verify_entries(journal.entries(), journal.count(), stopped=stopped)
 
 
 class AuditLoader(QThread):
@@ -117,21 +126,20 @@ class AuditLoader(QThread):
         self._stop = True
 
     def stopped(self) -> bool:
+        """Whether to give up; asked every few hundred entries, it also leaves the console a moment of its own:
+        this thread and the console's share one interpreter, and a busy machine would otherwise let this one
+        keep it for a large part of a second."""
+        time.sleep(YIELD_SECONDS)
         return self._stop
 
     def run(self) -> None:
         try:
-            entries: list[JournalEntry] = []
             with Journal(self.journal_path, self.table_id, readonly=True) as journal:
-                for entry in journal.entries():
-                    if len(entries) % PROGRESS_EVERY == 0 and self._stop:
-                        return
-                    entries.append(entry)
-            data = fold_journal(entries, self.table_id, self.progress.emit, self.stopped)
-            if data is None:
-                return
-            self.loaded.emit(data)
-            self.verified.emit(verify_journal(entries, stopped=self.stopped))
+                data = fold_journal(journal, self.progress.emit, self.stopped)
+                if data is None:
+                    return
+                self.loaded.emit(data)
+                self.verified.emit(verify_journal_entries(journal, self.stopped))
         except VerifyStopped:
             return
         except (JournalError, OSError) as err:  # HistoryError too: the journal damaged or edited
@@ -264,7 +272,7 @@ class AuditDialog(QDialog):
         self.rounds: list[RoundRecord] = []
         self.report: ShiftReport | None = None
         self.verify_report: VerifyReport | None = None
-        self._replaying: RoundRecord | None = None
+        self._replaying: tuple[RoundRecord, list[Step]] | None = None  # the round replayed, and its steps
         self.loader: AuditLoader | None = None
         layout = QVBoxLayout(self)
         self.loading = QLabel(self)
@@ -317,11 +325,10 @@ class AuditDialog(QDialog):
         self.loader.start()
 
     def _load_here(self) -> None:
-        entries = list(self.controller.journal.entries())
-        data = fold_journal(entries, self.controller.table_id)
+        data = fold_journal(self.controller.journal)
         assert data is not None  # nothing stops it
         self._show(data)
-        self._show_verification(verify_journal(entries))
+        self._show_verification(verify_journal_entries(self.controller.journal))
 
     def wait_loaded(self, timeout_ms: int = 60_000) -> bool:
         """Let the events run until the views are filled (and verified) or the time is up; whether they are."""
@@ -427,9 +434,14 @@ class AuditDialog(QDialog):
         if not record.complete:
             self.step_state.setText(self.tr("This round is still in play: it can be replayed once it closes."))
             return
-        for number, step in enumerate(record.steps, 1):
+        try:
+            steps = round_steps(self.controller.journal, record)
+        except JournalError as err:  # the round's events damaged or edited since the list was read
+            self.step_state.setText(str(err))
+            return
+        for number, step in enumerate(steps, 1):
             self.steps.addItem(f"{number:3d}  {when(step.entry.at)}  {step_text(step, record.round_id)}")
-        self._replaying = record
+        self._replaying = (record, steps)
         self.slider.setRange(0, max(0, self.steps.count() - 1))
         self.steps.setCurrentRow(self.steps.count() - 1)
 
@@ -439,7 +451,7 @@ class AuditDialog(QDialog):
         self.slider.blockSignals(True)
         self.slider.setValue(row)
         self.slider.blockSignals(False)
-        self.step_state.setText(round_at_step_text(replay_to(self._replaying, row)))
+        self.step_state.setText(round_at_step_text(replay_to(*self._replaying, row)))
 
     # ----------------------------------------------------------------------------------------- recall
     def _recall_tab(self) -> QWidget:

@@ -108,29 +108,33 @@ def _rounds(args: argparse.Namespace, entries: list[Any]) -> int:
 
 def _show(args: argparse.Namespace, entries: list[Any]) -> int:
     from controller.table.audit.rounds import read_rounds
+    from controller.table.history import round_steps
+    from controller.table.journal import Journal
 
     if "-" not in args.round_id and not args.round_id.isdigit():
         print(f"rptable audit: '{args.round_id}' is not a round: give its id (T1-000042) or number (42).",
               file=sys.stderr)
         return 2
     wanted = args.round_id if "-" in args.round_id else f"{args.table}-{int(args.round_id):06d}"
-    match = [r for r in read_rounds(entries, keep_steps=True) if r.round_id == wanted]
+    match = [r for r in read_rounds(entries) if r.round_id == wanted]
     if not match:
         print(f"rptable audit: there is no round {wanted} in {args.journal}; `audit rounds` lists them.",
               file=sys.stderr)
         return 1
     r = match[0]
+    with Journal(args.journal, args.table, readonly=True) as journal:
+        steps = round_steps(journal, r)
     if args.json:
         summary = r.summary()
         for line, result in zip(summary["boxes"], r.boxes, strict=True):
             line["payment"] = r.payment(result)
         print(json.dumps({**summary, "dealt_by": r.dealt_by,
                           "steps": [{"seq": s.entry.seq, "at": s.entry.at, "actor": s.entry.actor,
-                                     "kind": s.entry.kind, "payload": s.entry.payload} for s in r.steps]}))
+                                     "kind": s.entry.kind, "payload": s.entry.payload} for s in steps]}))
         return 0
     print(f"Round {r.round_id} ({r.rules.name}), opened {_time(r.opened_at)} UTC"
           + (f", dealt by {r.dealt_by}" if r.dealt_by else ""))
-    for s in r.steps:
+    for s in steps:
         e = s.entry
         print(f"  {e.seq:>7} {_time(e.at, '%H:%M:%S')} {(e.actor or ''):<18} {describe(s)}")
     for b in r.boxes:

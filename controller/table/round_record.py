@@ -61,7 +61,8 @@ class Confirmation:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One journal entry of a round, with the event it holds: what `audit show` and the replay step through."""
+    """One journal entry of a round, with the event it holds: what `audit show` and the replay step through
+    (controller.table.history.round_steps reads them)."""
 
     entry: JournalEntry
     event: TableEvent | Event
@@ -87,7 +88,6 @@ class RoundRecord:
     faults: int = 0  # card faults and table faults while it was in play
     adjustments: list[PaymentAdjusted] = field(default_factory=list)
     confirmed: dict[int, Confirmation] = field(default_factory=dict)  # box -> its payment's last confirmation
-    steps: list[Step] = field(default_factory=list)  # its entries and adjustments, when the history keeps them
 
     @property
     def complete(self) -> bool:

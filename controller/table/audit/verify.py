@@ -112,16 +112,22 @@ class VerifyStopped(Exception):
     """A verification given up before its end (the audit view that asked for it was closed)."""
 
 
-def verify_journal(entries: Sequence[JournalEntry], *, stopped: Callable[[], bool] | None = None) -> VerifyReport:
-    """The hash chain and the full replay of a list of entries (the console's audit view), in one stretch;
-    VerifyStopped as soon as `stopped()` says so (it is asked every few hundred entries)."""
+def verify_journal(entries: Sequence[JournalEntry]) -> VerifyReport:
+    """The hash chain and the full replay of a list of entries, in one stretch."""
+    return verify_entries(entries, len(entries))
+
+
+def verify_entries(entries: Iterable[JournalEntry], count: int, *,
+                   stopped: Callable[[], bool] | None = None) -> VerifyReport:
+    """`verify_journal` for the `count` entries a journal gives one by one (the console's audit view: none is
+    kept); VerifyStopped as soon as `stopped()` says so (it is asked every few hundred entries)."""
     def rows() -> Iterator[tuple[Any, ...]]:
         for index, entry in enumerate(entries):
             if stopped is not None and index % STOP_CHECK_EVERY == 0 and stopped():
                 raise VerifyStopped
             yield stored_row(entry)
 
-    return _report([check_rows(rows(), ChainWalk(), ReplayCheck())], len(entries))
+    return _report([check_rows(rows(), ChainWalk(), ReplayCheck())], count)
 
 
 def _report(findings: list[Finding], total_rows: int) -> VerifyReport:
