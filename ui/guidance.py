@@ -7,11 +7,10 @@ from controller.engine import ActionKind, Phase, RoundState, expected_next
 from controller.table.pump import GateReopened
 from ui.format import amount
 from ui.i18n import translate
-from ui.payments import Payment, payment_text
+from ui.payments import Payment, first_unconfirmed, payment_text
 
 
-def next_action_text(state: RoundState | None, *, table_locked: bool, payments: list[Payment],
-                     paid: set[int]) -> str:
+def next_action_text(state: RoundState | None, *, table_locked: bool, payments: list[Payment]) -> str:
     """The next thing to do at the table, in a few words."""
     if table_locked:
         return translate("ConsoleWindow", "STOP: table fault — call a pit boss")
@@ -25,9 +24,9 @@ def next_action_text(state: RoundState | None, *, table_locked: bool, payments: 
             return translate("ConsoleWindow", "Place antes, then close bets")
         return translate("ConsoleWindow", "Place more antes, or close bets and deal")
     if phase is Phase.CLOSED:
-        for payment in payments:
-            if payment.box not in paid:
-                return payment_text(payment)
+        unpaid = first_unconfirmed(payments)
+        if unpaid is not None:
+            return payment_text(unpaid)
         return translate("ConsoleWindow", "Round over: next round")
     e = expected_next(state)
     if e.actor == "shoe":

@@ -30,10 +30,11 @@ from ui.actions import BETTING, PLAY
 from ui.amount_field import AmountField
 from ui.ask import ask, take_keyboard_back
 from ui.confirm import TwoStep
+from ui.dealer_sign_in import DealerBadge
 from ui.guidance import gate_text, next_action_text
 from ui.i18n import Languages
 from ui.insurance_desk import InsuranceDesk
-from ui.payments import Payment, payments_of
+from ui.payments import Payment, first_unconfirmed, payments_of
 from ui.play_desk import PlayDesk, focus_box
 from ui.screen import PAYING, PLAYING, Screen
 from ui.shoe_link import ShoeReader
@@ -62,8 +63,8 @@ class ConsoleWindow(QMainWindow):
         self.users_path = users_path
         self.languages = languages or Languages()
         self.clock = clock
-        self.paid: set[int] = set()
-        self.next_round_for: str | None = None  # the closed round whose payments are done
+        record = controller.round_record  # a round paid in full before a restart stays paid: on to the next
+        self.next_round_for: str | None = record.round_id if record is not None and record.fully_confirmed else None
         self.message_text = ""
         self.entries_seen: list[JournalEntry] = []
         # Seconds from the reader thread, and from the driver's receipt (CardEvent.at), to the redrawn screen.
@@ -113,6 +114,8 @@ class ConsoleWindow(QMainWindow):
         screen.actions_panel.insurance.entered.connect(self.insurance.insure)
         screen.actions_panel.insurance_switch.clicked.connect(self.insurance.switch)
         screen.next_round_button.clicked.connect(self.next_round)
+        self.dealer_badge = DealerBadge(self.controller, self.users_path, self.refresh, screen.info_bar.dealer,
+                                        screen.info_bar.sign_in_button, self)
         self._keys = [QShortcut(QKeySequence(key), self, slot) for key, slot in (
             ("F2", self.open_pit_boss), ("F3", self.open_audit), ("F4", self.toggle_language),
             ("Space", self.confirm_next_paid), ("N", self._key_next_round),
@@ -155,7 +158,9 @@ class ConsoleWindow(QMainWindow):
     def display_round(self) -> RoundState | None:
         """The round on the layout: None between rounds (after the payments were confirmed)."""
         state = self.controller.round
-        if state is None or (state.phase is Phase.CLOSED and self.next_round_for == self.controller.round_id):
+        record = self.controller.round_record
+        if state is None or (state.phase is Phase.CLOSED and self.next_round_for == self.controller.round_id
+                             and record is not None and record.fully_confirmed):
             return None
         return state
 
@@ -177,7 +182,7 @@ class ConsoleWindow(QMainWindow):
             for panel in screen.place_boxes(self.stakes.make_editors(rules.table.boxes, self._stakes_edited)):
                 panel.cards.on_toggle = self._selection_changed
         screen.info_bar.show_table(self.controller.table_id, rules)
-        screen.info_bar.show_dealer(self.controller.history.dealer)
+        self.dealer_badge.refresh()
         mode = self.mode()
         if mode == "betting":
             self.stakes.show(state, rules, self.controller.locked_reason is not None)
@@ -187,13 +192,13 @@ class ConsoleWindow(QMainWindow):
         redact = self._redactor(state)
         screen.next_action.setText(redact(next_action_text(
             state, table_locked=self.controller.locked_reason is not None,
-            payments=self._payments(state) if state is not None else [], paid=self.paid)))
+            payments=self._payments(state) if state is not None else [])))
         self._show_notice(state, redact)
         self._show_actions(state, mode, rules, redact)
         if mode == "payments":
             assert state is not None
             screen.show_page(PAYING)
-            screen.payment_panel.show_payments(self._payments(state), self.paid)
+            screen.payment_panel.show_payments(self._payments(state))
             screen.next_round_button.setEnabled(self._all_paid(state))
         else:
             screen.show_page(PLAYING)
@@ -276,7 +281,7 @@ class ConsoleWindow(QMainWindow):
         return payments_of(state, self.controller.round_record)
 
     def _all_paid(self, state: RoundState) -> bool:
-        return all(p.box in self.paid for p in self._payments(state))
+        return first_unconfirmed(self._payments(state)) is None
 
     def _show_shoe_status(self) -> None:
         try:
@@ -369,17 +374,20 @@ class ConsoleWindow(QMainWindow):
 
     # ---------------------------------------------------------------------------------------- payments
     def confirm_paid(self, box: int) -> None:
-        self.paid.add(box)
+        """The dealer paid or collected this box: journaled in the name of the dealer signed in."""
+        try:
+            self.controller.confirm_payment(box)
+        except (IllegalCommand, TableLocked) as err:
+            self.message_text = getattr(err, "reason", str(err))
         self.refresh()
 
     def confirm_next_paid(self) -> None:
         state = self.display_round()
         if state is None or state.phase is not Phase.CLOSED:
             return
-        for payment in self._payments(state):
-            if payment.box not in self.paid:
-                self.confirm_paid(payment.box)
-                return
+        unpaid = first_unconfirmed(self._payments(state))
+        if unpaid is not None:
+            self.confirm_paid(unpaid.box)
 
     def _key_next_round(self) -> None:
         if self.next_round_button.isEnabled() and self.mode() == "payments":
@@ -390,7 +398,6 @@ class ConsoleWindow(QMainWindow):
         if state is None or state.phase is not Phase.CLOSED or not self._all_paid(state):
             return
         self.next_round_for = self.controller.round_id
-        self.paid = set()
         self.stakes.round_over(state)  # a clean form; R fills in this round's stakes
         self.pump.load_fresh_pack()
         self.refresh()
@@ -435,23 +442,21 @@ class ConsoleWindow(QMainWindow):
 
     # -------------------------------------------------------------------------------------- pit boss
     def open_pit_boss(self) -> None:
-        from ui.pitboss import PitBossDialog
+        from ui.pitboss import PitBossDialog, ShoeGate
 
         self.two_step.cancel()
-        dialog = PitBossDialog(self.controller, self.users_path, self.refresh, self)
+        gate = ShoeGate(self.source.status, self.pump.reopen_gate, self.source.unlock)
+        dialog = PitBossDialog(self.controller, self.users_path, self.refresh, self, gate=gate)
         dialog.exec()
         dialog.deleteLater()
         take_keyboard_back(self)
         self.refresh()
 
     def open_audit(self) -> None:
-        from ui.audit_view import AuditDialog
+        from ui.audit_view import open_audit
 
         self.two_step.cancel()
-        dialog = AuditDialog(self.controller, self)
-        dialog.exec()
-        dialog.deleteLater()
-        take_keyboard_back(self)
+        open_audit(self, self.controller, self.users_path, on_closed=lambda: take_keyboard_back(self))
 
     # ------------------------------------------------------------------------------------------- close
     def round_in_play(self) -> bool:

@@ -71,8 +71,8 @@ def edge_warning(rules: HouseRules) -> str | None:
     never measured; None when the house keeps an edge."""
     edge = measured_edges().get(rules_digest(rules))
     if edge is None:
-        return translate("RulesText", "House edge never measured for these rules: a pit boss should check them.")
+        return translate("RulesText", "House edge never measured: a pit boss checks these rules.")
     if edge.house_edge < 0:
-        warning = translate("RulesText", "These rules favour a skilled player: house edge {0}% under basic strategy.")
+        warning = translate("RulesText", "Rules favour a skilled player: edge {0}% (basic play).")
         return warning.format(f"{edge.house_edge * 100:+.1f}")
     return None

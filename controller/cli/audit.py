@@ -43,8 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     export = action("export", "every round as JSON, or every box result as CSV")
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("--out", metavar="PATH", help="write here instead of standard output")
-    report = action("report", "shift report: HTML with charts, and CSV")
-    report.add_argument("--out", metavar="DIR", default=".", help="folder for report.html and report.csv")
+    report = action("report", "shift report: HTML with charts, and CSV (by hour, box and dealer)")
+    report.add_argument("--out", metavar="DIR", default=".", help="folder for report.html, report.csv and dealers.csv")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -108,33 +108,44 @@ def _rounds(args: argparse.Namespace, entries: list[Any]) -> int:
 
 def _show(args: argparse.Namespace, entries: list[Any]) -> int:
     from controller.table.audit.rounds import read_rounds
+    from controller.table.history import round_steps
+    from controller.table.journal import Journal
 
     if "-" not in args.round_id and not args.round_id.isdigit():
         print(f"rptable audit: '{args.round_id}' is not a round: give its id (T1-000042) or number (42).",
               file=sys.stderr)
         return 2
     wanted = args.round_id if "-" in args.round_id else f"{args.table}-{int(args.round_id):06d}"
-    match = [r for r in read_rounds(entries, keep_steps=True) if r.round_id == wanted]
+    match = [r for r in read_rounds(entries) if r.round_id == wanted]
     if not match:
         print(f"rptable audit: there is no round {wanted} in {args.journal}; `audit rounds` lists them.",
               file=sys.stderr)
         return 1
     r = match[0]
+    with Journal(args.journal, args.table, readonly=True) as journal:
+        steps = round_steps(journal, r)
     if args.json:
-        print(json.dumps({**r.summary(), "steps": [{"seq": s.entry.seq, "at": s.entry.at, "actor": s.entry.actor,
-                                                      "kind": s.entry.kind, "payload": s.entry.payload}
-                                                     for s in r.steps]}))
+        summary = r.summary()
+        for line, result in zip(summary["boxes"], r.boxes, strict=True):
+            line["payment"] = r.payment(result)
+        print(json.dumps({**summary, "dealt_by": r.dealt_by,
+                          "steps": [{"seq": s.entry.seq, "at": s.entry.at, "actor": s.entry.actor,
+                                     "kind": s.entry.kind, "payload": s.entry.payload} for s in steps]}))
         return 0
-    print(f"Round {r.round_id} ({r.rules.name}), opened {_time(r.opened_at)} UTC")
-    for s in r.steps:
+    print(f"Round {r.round_id} ({r.rules.name}), opened {_time(r.opened_at)} UTC"
+          + (f", dealt by {r.dealt_by}" if r.dealt_by else ""))
+    for s in steps:
         e = s.entry
         print(f"  {e.seq:>7} {_time(e.at, '%H:%M:%S')} {(e.actor or ''):<18} {describe(s)}")
     for b in r.boxes:
         line = r.box_line(b)
         lines = ", ".join(f"{k} {v:+d}" for k, v in line["lines"].items() if v)
         adjusted = r.adjustment(b.box)
+        confirmed = r.confirmed.get(b.box)
+        paid = (f"; confirmed by {confirmed.actor} at {_time(confirmed.at, '%H:%M:%S')}" if r.is_confirmed(b) and
+                confirmed is not None else "; payment not confirmed" if r.complete else "")
         print(f"  box {b.box}: {' '.join(line['cards'])} {line['best']} {line['outcome']} net {line['net']:+,}"
-              + (f" ({lines})" if lines else "") + (f" (adjusted {adjusted:+,})" if adjusted else ""))
+              + (f" ({lines})" if lines else "") + (f" (adjusted {adjusted:+,})" if adjusted else "") + paid)
     for a in r.adjustments:
         print(f"  {a.describe()}")
     print(f"  house net {r.house_net:+,}" + ("  (voided)" if r.voided else "") + ("" if r.complete else "  (in play)"))
@@ -227,17 +238,30 @@ def _export(args: argparse.Namespace, entries: list[Any]) -> int:
 
 def _report(args: argparse.Namespace, entries: list[Any]) -> int:
     from controller.analysis.house_edges import measured_edges
-    from controller.table.audit.rounds import read_rounds
-    from controller.table.audit.shift_report import build_report, report_csv, report_html, theoretical_basis
+    from controller.table.audit.shift_report import (
+        build_report,
+        dealers_csv,
+        report_csv,
+        report_html,
+        theoretical_basis,
+    )
+    from controller.table.history import TableHistory
 
-    report = build_report(args.table, read_rounds(entries), measured_edges())
+    history = TableHistory.read(entries)
+    report = build_report(args.table, history.rounds, measured_edges(), turns=history.dealer_turns,
+                          until=history.last_at)
     folder = Path(args.out)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "report.html").write_text(report_html(report), encoding="utf-8")
     (folder / "report.csv").write_text(report_csv(report), encoding="utf-8")
+    (folder / "dealers.csv").write_text(dealers_csv(report), encoding="utf-8")
     t = report.total
     print(f"{t.rounds:,} rounds, drop {t.drop:,}, house win {t.win:+,}, hold {t.hold_pct:.2f}%")
     print(f"theoretical win {t.theoretical:+,.0f}, theoretical hold {t.theoretical_hold_pct:.2f}%")
     print(theoretical_basis(report))
-    print(f"wrote {folder / 'report.html'} and {folder / 'report.csv'}")
+    for d in report.by_dealer.values():
+        per_hour = "-" if d.rounds_per_hour is None else f"{d.rounds_per_hour:.1f}"
+        print(f"dealer {d.name}: {d.rounds:,} rounds in {d.hours:.2f} h ({per_hour} an hour), "
+              f"{d.adjustments} adjustment(s) {d.adjusted:+,}")
+    print(f"wrote {folder / 'report.html'}, {folder / 'report.csv'} and {folder / 'dealers.csv'}")
     return 0

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             print("rptable users: the two PINs differ; nothing was changed.", file=sys.stderr)
             return 1
         user = store.add(args.name, Role(args.role), secret, by=admin)
-        print(f"Account '{user.name}' added as {user.role.value.replace('_', ' ')}.")
+        print(f"Account '{user.name}' added as {user.role.words}.")
         return 0
     except AuthError as err:
         print(f"rptable users: {err}", file=sys.stderr)

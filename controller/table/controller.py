@@ -14,6 +14,9 @@ is locked, and the failure is shown: an event that could not be recorded is neve
 Table faults (the shoe offline, a card missed, a device fault, a clock jump) lock play and survive a restart;
 only a pit boss resolves them, with a reason, and the resolution is journaled with who and why. A shoe that
 comes back after going offline clears its own offline fault, as SHOE/1 says.
+
+Dealers sign in with their account; the next dealer's sign-in hands the table over. What "the dealer" does
+(`submit` and `confirm_payment` without naming anyone) is journaled in the name of the dealer signed in.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ CLOCK_BACKWARDS_TOLERANCE = 2.0
 CLOCK_JUMP_TOLERANCE = 120.0
 
 Listener = Callable[[JournalEntry], None]
+THE_DEALER = "dealer"  # the actor of a dealer's command when nobody has signed in
 
 
 class TableLocked(Exception):
@@ -149,6 +153,11 @@ class TableController:
         return self.history.session
 
     @property
+    def dealer(self) -> str | None:
+        """Who deals now, as the journal names them (`dealer:anna`); None when nobody has signed in."""
+        return self.history.dealer
+
+    @property
     def round_open(self) -> bool:
         return self.round is not None and self.round.phase is not Phase.CLOSED
 
@@ -166,15 +175,16 @@ class TableController:
         self.listeners.append(listener)
 
     # ---------------------------------------------------------------------------------------- commands
-    def submit(self, command: Command, actor: str = "dealer") -> list[JournalEntry]:
-        """A dealer's or player's command. Raises IllegalCommand (nothing changed) or TableLocked.
-        Returns the entries it journaled (with `commit_per="round"`: none until the round closes)."""
+    def submit(self, command: Command, actor: str = THE_DEALER) -> list[JournalEntry]:
+        """A dealer's or player's command (`actor` "dealer": the dealer signed in). Raises IllegalCommand
+        (nothing changed) or TableLocked. Returns the entries it journaled (with `commit_per="round"`: none until
+        the round closes)."""
         now = self._check_clock()
         self._refuse_if_locked()
         state = self.round
         if state is None or state.phase is Phase.CLOSED:
             state = self._round_for(command)
-        return self._run(state, command, actor, now)
+        return self._run(state, command, self._dealer_if_generic(actor), now)
 
     def card(self, card_event: CardEvent) -> list[JournalEntry]:
         """A card from the card source. Every card is journaled: taken into the round, or held back (a table
@@ -220,15 +230,19 @@ class TableController:
         return self.flush()
 
     # ---------------------------------------------------------------------------------------- payments
-    def confirm_payment(self, box: int, by: User) -> list[JournalEntry]:
-        """The dealer has paid (or collected) a settled box of the last round, adjustments included."""
+    def confirm_payment(self, box: int, by: User | None = None) -> list[JournalEntry]:
+        """The dealer (`by`, or the dealer signed in) has paid or collected a settled box of the last round,
+        adjustments included. A box confirmed before a later adjustment is confirmed again for its new amount."""
+        if self.storage_error:
+            raise TableLocked(self.storage_error)
         record = self.round_record
         result = next((b for b in record.boxes if b.box == box), None) if record is not None else None
-        if record is None or result is None:
+        if record is None or result is None or not record.complete:
             raise IllegalCommand(f"Box {box} has no settled payment to confirm.", "ARCH-FAULTS")
-        if box in record.confirmed:
+        if record.is_confirmed(result):
             raise IllegalCommand(f"Box {box}'s payment is confirmed already.", "ARCH-FAULTS")
-        self._record(table_events.PaymentConfirmed(record.round_id, box, record.net(result), by.label), actor=by.label)
+        actor = by.label if by is not None else self._dealer_if_generic(THE_DEALER)
+        self._record(table_events.PaymentConfirmed(record.round_id, box, record.net(result), actor), actor=actor)
         return self.flush()
 
     def undo_confirmation(self, box: int, by: User, reason: str) -> list[JournalEntry]:
@@ -241,9 +255,14 @@ class TableController:
         return self.flush()
 
     def sign_in(self, dealer: User) -> list[JournalEntry]:
-        """A dealer takes over the table: the rounds opened from now on are theirs."""
+        """A dealer takes over the table, from the dealer signed in if any (a handover, in play or between
+        rounds): the rounds opened from now on are theirs."""
         if not dealer.may(Role.DEALER):
             raise IllegalCommand(f"{dealer.name} may not deal.", "ARCH-FAULTS")
+        if self.storage_error:
+            raise TableLocked(self.storage_error)
+        if self.dealer == dealer.label:
+            raise IllegalCommand(f"{dealer.name} is dealing at this table already.", "ARCH-FAULTS")
         self._record(table_events.DealerSignedIn(dealer.label), actor=dealer.label)
         return self.flush()
 
@@ -379,6 +398,10 @@ class TableController:
         reason = self.locked_reason
         if reason is not None:
             raise TableLocked(reason)
+
+    def _dealer_if_generic(self, actor: str) -> str:
+        """The journal's name for `actor`: "dealer" stands for the dealer signed in, when one is."""
+        return (self.dealer or actor) if actor == THE_DEALER else actor
 
     def _require_pit_boss(self, by: User, reason: str) -> None:
         if not by.may(Role.PIT_BOSS):

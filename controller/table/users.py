@@ -33,9 +33,22 @@ class Role(Enum):
     def rank(self) -> int:
         return {"dealer": 0, "pit_boss": 1, "admin": 2}[self.value]
 
+    @property
+    def words(self) -> str:
+        """The role as a person says it: "pit boss"."""
+        return self.value.replace("_", " ")
+
 
 class AuthError(Exception):
-    """Login refused or not allowed; the message is for the person at the console."""
+    """Login refused or not allowed; the message is for the person at the console. `why` says which refusal it
+    is, for a console that words it in its own language: "wrong" (name or secret), "locked" (too many wrong
+    secrets; `minutes` left), "locked_now" (this wrong secret locked it), "disabled", "role" (right secret, but
+    the account's `role` is not enough for `need`), or "" (anything else: the message says it)."""
+
+    def __init__(self, message: str, why: str = "", *, name: str = "", minutes: int = 0,
+                 role: Role | None = None, need: Role | None = None) -> None:
+        super().__init__(message)
+        self.why, self.name, self.minutes, self.role, self.need = why, name, minutes, role, need
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +65,11 @@ class User:
     def label(self) -> str:
         """How the journal names this person: role and name."""
         return f"{self.role.value}:{self.name}"
+
+
+def name_in(label: str) -> str:
+    """The person's name in a journal label (`dealer:anna` -> `anna`); a label without a role as it is."""
+    return label.partition(":")[2] or label
 
 
 _SCHEMA = """
@@ -145,26 +163,30 @@ class UserStore:
             raise
         if row is None:
             _derive(secret, b"0" * 16, SCRYPT_N, SCRYPT_R, SCRYPT_P)
-            raise AuthError("Name or PIN is wrong.")
+            raise AuthError("Name or PIN is wrong.", "wrong", name=name)
         role, salt, key, n, r, p, disabled, _, locked_until = row
         right = hmac.compare_digest(_derive(secret, salt, n, r, p), key)
         if locked_until > now:
             minutes = max(1, round((locked_until - now) / 60))
-            raise AuthError(f"Too many wrong PINs: '{name}' is locked for about {minutes} more minute(s).")
+            raise AuthError(f"Too many wrong PINs: '{name}' is locked for about {minutes} more minute(s). Wait "
+                            "and try again, or ask another pit boss or an admin.", "locked", name=name,
+                            minutes=minutes)
         if not right:
             locked_now = self._row(name)
             if locked_now is not None and locked_now[8] > now:
-                raise AuthError(f"Name or PIN is wrong. '{name}' is now locked for 5 minutes.")
-            raise AuthError("Name or PIN is wrong.")
+                minutes = LOCKOUT_SECONDS // 60
+                raise AuthError(f"Name or PIN is wrong. '{name}' is now locked for {minutes} minutes: wait, or "
+                                "ask another pit boss or an admin.", "locked_now", name=name, minutes=minutes)
+            raise AuthError("Name or PIN is wrong.", "wrong", name=name)
         with self._db:
             self._db.execute("UPDATE users SET failures = 0, locked_until = 0 WHERE name = ?", (name,))
             self._log(None, "login", name)
         if disabled:
-            raise AuthError(f"The account '{name}' is disabled. An admin can tell you why.")
+            raise AuthError(f"The account '{name}' is disabled. An admin can tell you why.", "disabled", name=name)
         user = User(name, Role(role))
         if not user.may(need):
-            raise AuthError(f"'{name}' is a {user.role.value.replace('_', ' ')}; this needs a "
-                            f"{need.value.replace('_', ' ')}.")
+            raise AuthError(f"'{name}' is a {user.role.words}: a {need.words} is needed for this. Ask a "
+                            f"{need.words} to log in.", "role", name=name, role=user.role, need=need)
         return user
 
     def log(self) -> list[tuple[float, str | None, str, str, str]]:

@@ -16,7 +16,7 @@ import itertools
 import json
 import multiprocessing
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -32,6 +32,7 @@ from controller.table.table_events import PaymentAdjusted, RoundOpened
 # Below this many events one core does it all: starting the others costs more than it saves.
 PARALLEL_FROM_EVENTS = 40_000
 STRETCHES_PER_CORE = 3  # a few stretches per core, so that one slow stretch does not leave a core idle
+STOP_CHECK_EVERY = 500  # entries between two checks whether a verification is still wanted
 
 
 @dataclass(frozen=True)
@@ -107,10 +108,26 @@ def check_rows(rows: Iterable[tuple[Any, ...]], walk: ChainWalk, replay: ReplayC
     return Finding(count, bad_seq, reason, by_chain, replay.rounds, replay.settled, replay.adjustments)
 
 
-def verify_journal(entries: list[JournalEntry]) -> VerifyReport:
-    """The hash chain and the full replay of a list of entries (the console's audit view), in one stretch."""
-    rows = (stored_row(e) for e in entries)
-    return _report([check_rows(rows, ChainWalk(), ReplayCheck())], len(entries))
+class VerifyStopped(Exception):
+    """A verification given up before its end (the audit view that asked for it was closed)."""
+
+
+def verify_journal(entries: Sequence[JournalEntry]) -> VerifyReport:
+    """The hash chain and the full replay of a list of entries, in one stretch."""
+    return verify_entries(entries, len(entries))
+
+
+def verify_entries(entries: Iterable[JournalEntry], count: int, *,
+                   stopped: Callable[[], bool] | None = None) -> VerifyReport:
+    """`verify_journal` for the `count` entries a journal gives one by one (the console's audit view: none is
+    kept); VerifyStopped as soon as `stopped()` says so (it is asked every few hundred entries)."""
+    def rows() -> Iterator[tuple[Any, ...]]:
+        for index, entry in enumerate(entries):
+            if stopped is not None and index % STOP_CHECK_EVERY == 0 and stopped():
+                raise VerifyStopped
+            yield stored_row(entry)
+
+    return _report([check_rows(rows(), ChainWalk(), ReplayCheck())], count)
 
 
 def _report(findings: list[Finding], total_rows: int) -> VerifyReport:
