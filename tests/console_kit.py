@@ -13,7 +13,7 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QComboBox, QListWidget, QPushButton, QTableWidget, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QListWidget, QPushButton, QTableView, QTableWidget, QWidget
 
 from controller.core.cards import PACK, Card, parse_card
 from controller.engine import legal_commands
@@ -93,6 +93,10 @@ def widget_texts(widget_root: QWidget | None = None) -> list[str]:
         if isinstance(widget, QTableWidget):
             texts += [widget.item(r, c).text() for r in range(widget.rowCount()) for c in range(widget.columnCount())
                       if widget.item(r, c) is not None]
+        if isinstance(widget, QTableView) and not isinstance(widget, QTableWidget) and widget.model() is not None:
+            model = widget.model()
+            texts += [str(model.index(r, c).data() or "") for r in range(model.rowCount())
+                      for c in range(model.columnCount())]
     return texts
 
 
