@@ -11,6 +11,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from controller.cli.audit_salvage import add_salvage, run_salvage
+
 if TYPE_CHECKING:
     from controller.table.round_record import Step
 
@@ -45,6 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     export.add_argument("--out", metavar="PATH", help="write here instead of standard output")
     report = action("report", "shift report: HTML with charts, and CSV")
     report.add_argument("--out", metavar="DIR", default=".", help="folder for report.html and report.csv")
+    add_salvage(action)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
         print("rptable audit: give the table's journal file: --journal PATH (e.g. rptable audit verify --journal "
               "T1.journal).", file=sys.stderr)
         return 2
+    if args.action == "salvage":  # it reads the damaged file itself, whole
+        return run_salvage(args)
     try:
         with Journal(args.journal, args.table, readonly=True) as journal:
             if journal.last_seq == 0:

@@ -171,3 +171,20 @@ class HeadFile:
 def _command() -> str:
     text = " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]) if sys.argv and sys.argv[0] else "python"
     return text[:_COMMAND_CHARS]
+
+
+def writer_of(journal: Path) -> Head | None:
+    """The program that has the journal open for writing now (its head record), or None when none has."""
+    try:
+        fd = os.open(head_path(journal), os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return _parse(os.pread(fd, RECORD_SIZE, 0)) or Head("", 0, "")
+    except OSError:
+        return None
+    finally:
+        os.close(fd)  # a shared lock taken here goes with it
+    return None

@@ -296,13 +296,15 @@ class Journal:
         """What SQLite's check of the whole file found, or None."""
         return integrity_problem(self._db)
 
-    def keys_in_order(self) -> bool:
-        """Whether the file's rows are exactly this table's events 1..last_seq (asked of a file that passed
-        SQLite's integrity check, whose index and key order then agree with its rows)."""
+    def keys_in_order(self) -> int | None:
+        """The last seq, when the file's rows are exactly this table's events 1..last (asked of a file that
+        passed SQLite's integrity check, whose index and key order then agree with its rows); else None."""
         row = self._db.execute("SELECT count(*), min(seq), max(seq), sum(table_id IS NOT ?) FROM events",
                                (self.table_id,)).fetchone()
         count, low, high, others = row
-        return bool(others == 0 and (count == 0 or (low == 1 and high == count == self._last_seq)))
+        if count == 0:
+            return 0
+        return int(count) if others == 0 and low == 1 and high == count else None
 
     @contextlib.contextmanager
     def snapshot(self) -> Iterator[None]:
