@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from controller.cli.audit_salvage import add_salvage, run_salvage
+from controller.cli.bounds import day, shown, whole
 
 if TYPE_CHECKING:
     from controller.table.round_record import Step
@@ -31,9 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         return sub.add_parser(name, help=text, parents=[common])
 
     rounds = action("rounds", "list rounds (filters: --date, --box, --min-payout)")
-    rounds.add_argument("--date", help="only rounds opened on this day (YYYY-MM-DD, UTC)")
-    rounds.add_argument("--box", type=int, help="only rounds in which this box played")
-    rounds.add_argument("--min-payout", type=int, help="only rounds paying some box at least this much")
+    rounds.add_argument("--date", type=day, help="only rounds opened on this day (YYYY-MM-DD, UTC)")
+    rounds.add_argument("--box", type=whole(1, 99), help="only rounds in which this box played")
+    rounds.add_argument("--min-payout", type=whole(-10**15, 10**15),
+                        help="only rounds paying some box at least this much")
     rounds.add_argument("--json", action="store_true")
     show = action("show", "replay one round step by step")
     show.add_argument("round_id", metavar="ID", help="e.g. T1-000042, or just 42")
@@ -114,8 +116,9 @@ def _rounds(args: argparse.Namespace, entries: list[Any]) -> int:
 def _show(args: argparse.Namespace, entries: list[Any]) -> int:
     from controller.table.audit.rounds import read_rounds
 
-    if "-" not in args.round_id and not args.round_id.isdigit():
-        print(f"rptable audit: '{args.round_id}' is not a round: give its id (T1-000042) or number (42).",
+    number = args.round_id.isascii() and args.round_id.isdigit() and len(args.round_id) <= 9
+    if "-" not in args.round_id and not number:
+        print(f"rptable audit: {shown(args.round_id)} is not a round: give its id (T1-000042) or number (42).",
               file=sys.stderr)
         return 2
     wanted = args.round_id if "-" in args.round_id else f"{args.table}-{int(args.round_id):06d}"

@@ -237,6 +237,41 @@ def _on_every_core(journal: Journal, path: str, table_id: str, cores: int, last:
     return findings
 
 
+class RunningVerify:
+    """verify, kept running over a journal that grows (the replica's follower): the first pass reads the whole
+    file in one pass, in order, exactly as `verify_journal_file` does on a damaged file; each later pass checks
+    only the events appended since, continuing the same chain and replay. A bad event stops it for good."""
+
+    def __init__(self, table_id: str = "T1") -> None:
+        self.table_id = table_id
+        self.walk = ChainWalk(table_id=table_id)
+        self.replay = ReplayCheck()
+        self.rows = 0
+        self.verdict: VerifyReport | None = None
+
+    def advance(self, journal: Journal) -> VerifyReport:
+        """The verdict on the journal as it stands now: `intact` is the last event that may be trusted."""
+        if self.verdict is not None and not self.verdict.ok:
+            return self.verdict
+        head = read_head(journal.path)  # read before the journal: the head is never ahead of what it holds
+        witness = head if head is not None and head.table == self.table_id else None
+        self.walk.witness = witness
+        with journal.snapshot():
+            below = None
+            if self.verdict is None:
+                below = journal.integrity_problem()
+                rows: Iterator[tuple[Any, ...]] = journal.scan_rows()
+            else:
+                rows = journal.raw_rows(self.walk.expected_seq, 2 ** 63 - 1)
+            finding = check_rows(rows, self.walk, self.replay)
+            finding.rows += self.rows  # the rows of every pass so far
+            total = finding.rows + (_count(rows) if finding.bad_seq is not None else 0)
+        if finding.bad_seq is None:
+            self.rows = finding.rows
+        self.verdict = _report([finding], total, below, witness)
+        return self.verdict
+
+
 class _Workers:
     """Stretches checked on forked processes, at most `cores` at a time, each answering on a pipe of its own:
     stopping early (a bad event found) kills the rest, and no lock shared with them can be left held."""
@@ -349,4 +384,4 @@ def _plan(journal: Journal, cuts: list[int], last: int) -> list[Stretch] | None:
     return [Stretch(lo, hi, start, rounds_before, wanted) for lo, hi, start, rounds_before in starts]
 
 
-__all__ = ["VerifyReport", "verify_journal", "verify_journal_file"]
+__all__ = ["RunningVerify", "VerifyReport", "verify_journal", "verify_journal_file"]
