@@ -61,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.action == "salvage":  # it reads the damaged file itself, whole
         return run_salvage(args)
+    damage = None
     try:
         with Journal(args.journal, args.table, readonly=True) as journal:
             if journal.last_seq == 0:
@@ -68,14 +69,20 @@ def run(args: argparse.Namespace) -> int:
                 print(f"rptable audit: {args.journal} holds no events of table {args.table} (tables in it: "
                       f"{tables}); give --table.", file=sys.stderr)
                 return 1
-            entries = [] if args.action == "verify" else list(journal.entries())
+            if args.action != "verify":  # verify reads the whole file itself
+                damage = journal.file_damage()
+            entries = [] if args.action == "verify" else list(
+                journal.entries() if damage is None else journal.intact_entries(damage.intact))
     except JournalError as err:
         print(f"rptable audit: {err}", file=sys.stderr)
         return 1
+    if damage is not None:  # what follows is the intact part only: said first, and the exit status says it too
+        print(f"rptable audit: WARNING: the journal is damaged: {damage.describe()}. Only those intact events are "
+              "shown; run `rptable audit verify`, and `rptable audit salvage` to keep them.", file=sys.stderr)
     action: Any = {"rounds": _rounds, "show": _show, "recall": _recall, "verify": _verify, "export": _export,
                    "report": _report}[args.action]
     try:
-        result: int = action(args, entries)
+        result: int = action(args, entries) or (1 if damage is not None else 0)
     except JournalError as err:  # events that cannot be replayed: the journal was damaged or edited
         print(f"rptable audit: {err}", file=sys.stderr)
         return 1

@@ -47,14 +47,9 @@ class ChainWalk:
     def step(self, seq: Any, table_id: Any, at: Any, round_id: Any, kind: Any, version: Any, actor: Any,
              payload_json: Any, prev_hash: Any, stored_hash: Any) -> str:
         """Why this row does not follow the last one, or "" when it does."""
-        if seq != self.expected_seq:
-            if not isinstance(seq, int):
-                return f"event {seq!r} has no whole-number sequence: the row was edited"
-            what = "missing" if seq > self.expected_seq else "repeated or out of order"
-            return f"event {seq} follows event {self.expected_seq - 1}: events {what}"
-        if self.table_id is not None and table_id != self.table_id:
-            return (f"event {seq}'s row names table {table_id!r}, not {self.table_id}: the row was changed (a "
-                    "journal holds its own table's events and nothing else)")
+        problem = key_problem(seq, table_id, self.expected_seq, self.table_id)
+        if problem:
+            return problem
         if prev_hash != self.prev:
             return (f"event {seq} does not follow event {seq - 1}: its predecessor hash differs "
                     "(an event before it was changed, inserted, removed or moved)")
@@ -69,6 +64,19 @@ class ChainWalk:
                     "hash): the journal was rewritten, or replaced by another copy")
         self.expected_seq, self.prev = seq + 1, stored_hash
         return ""
+
+
+def key_problem(seq: Any, table_id: Any, expected_seq: int, expected_table: str | None) -> str:
+    """Why a row's key is not the next one of the chain (seq `expected_seq`, of `expected_table` when given)."""
+    if seq != expected_seq:
+        if not isinstance(seq, int):
+            return f"event {seq!r} has no whole-number sequence: the row was edited"
+        what = "missing" if seq > expected_seq else "repeated or out of order"
+        return f"event {seq} follows event {expected_seq - 1}: events {what}"
+    if expected_table is not None and table_id != expected_table:
+        return (f"event {seq}'s row names table {table_id!r}, not {expected_table}: the row was changed (a "
+                "journal holds its own table's events and nothing else)")
+    return ""
 
 
 def missing_tail(last_seq: int, head: Head | None) -> str:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.table.journal.chain import ChainWalk
-from controller.table.journal.head import HeadFile, head_path
+from controller.table.journal.head import HeadFile, head_path, read_head
 from controller.table.journal.rows import (
     COLUMNS,
     GENESIS_HASH,
@@ -35,7 +35,14 @@ from controller.table.journal.rows import (
     stored_row,
 )
 from controller.table.journal.sqlite_file import JournalError, commit_rows, connect, schema_version, write_failure
-from controller.table.journal.whole_file import JournalDamaged, chain_damage, integrity_problem, scan_rows
+from controller.table.journal.whole_file import (
+    Damage,
+    JournalDamaged,
+    chain_damage,
+    integrity_problem,
+    scan_rows,
+    structure_damage,
+)
 
 __all__ = ["COLUMNS", "GENESIS_HASH", "SCHEMA_VERSION", "Journal", "JournalDamaged", "JournalEntry", "NewEvent",
            "entry_hash", "payload_to_json", "stored_row"]
@@ -295,6 +302,20 @@ class Journal:
     def integrity_problem(self) -> str | None:
         """What SQLite's check of the whole file found, or None."""
         return integrity_problem(self._db)
+
+    def file_damage(self) -> Damage | None:
+        """Damage to the file that shows without hashing (controller.table.journal.whole_file.structure_damage):
+        what the audit's views check before they read. The chain and the payments are `audit verify`'s."""
+        head = read_head(self.path)  # read before the rows: the head is never ahead of what they hold
+        with self.snapshot():
+            return structure_damage(self._db, self.table_id, head if head and head.table == self.table_id else None)
+
+    def intact_entries(self, last: int) -> Iterator[JournalEntry]:
+        """Events 1..last read where they lie in the file (no key search): the intact part of a damaged file."""
+        for row in self.scan_rows():
+            if not isinstance(row[0], int) or row[0] > last or row[1] != self.table_id:
+                break
+            yield _entry(row)
 
     def keys_in_order(self) -> int | None:
         """The last seq, when the file's rows are exactly this table's events 1..last (asked of a file that

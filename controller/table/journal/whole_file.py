@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from controller.table.journal.chain import ChainWalk, missing_tail
+from controller.table.journal.chain import ChainWalk, key_problem, missing_tail
 from controller.table.journal.head import Head
 from controller.table.journal.rows import COLUMNS
 from controller.table.journal.sqlite_file import JournalError
@@ -93,3 +93,22 @@ def chain_damage(db: sqlite3.Connection, path: Path, table_id: str,
         return walk.intact, walk.prev, Damage(walk.intact + 1, tail, walk.intact)
     below = integrity_problem(db)
     return walk.intact, walk.prev, None if below is None else Damage(None, below, walk.intact)
+
+
+def structure_damage(db: sqlite3.Connection, table_id: str, head: Head | None) -> Damage | None:
+    """The file's damage that shows without hashing (what the audit's views check before they read): a key out
+    of place, a page that cannot be read, the head not reached, SQLite's integrity check; None when none."""
+    expected = 1
+    try:
+        for seq, table in db.execute("SELECT seq, table_id FROM events ORDER BY table_id, seq"):
+            problem = key_problem(seq, table, expected, table_id)
+            if problem:
+                return Damage(seq if isinstance(seq, int) else expected, problem, expected - 1)
+            expected += 1
+    except sqlite3.Error as err:
+        return Damage(expected, f"the file cannot be read from event {expected} on ({err})", expected - 1)
+    tail = missing_tail(expected - 1, head)
+    if tail:
+        return Damage(expected, tail, expected - 1)
+    below = integrity_problem(db)
+    return None if below is None else Damage(None, below, expected - 1)
