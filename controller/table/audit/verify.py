@@ -190,7 +190,14 @@ def verify_journal_file(path: str, table_id: str = "T1", cores: int | None = Non
     cores = cores or len(os.sched_getaffinity(0))
     head = read_head(Path(path))  # read before the journal: the head is never ahead of what it holds
     witness = head if head is not None and head.table == table_id else None
-    with Journal(path, table_id, readonly=True) as journal, journal.snapshot():
+    try:
+        journal = Journal(path, table_id, readonly=True)
+    except JournalError as err:
+        if witness is None or witness.seq == 0:
+            raise
+        # Not even a journal now, yet its writer had committed events: they are all lost.
+        return VerifyReport(False, 0, 0, 1, f"{missing_tail(0, witness)} ({err})", 0)
+    with journal, journal.snapshot():
         below = journal.integrity_problem()
         last = journal.keys_in_order() if below is None else None
         if last is not None and cores > 1 and last >= parallel_from:

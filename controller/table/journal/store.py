@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from controller.table.journal.chain import ChainWalk
+from controller.table.journal.chain import ChainWalk, missing_tail
 from controller.table.journal.head import HeadFile, head_path, read_head
 from controller.table.journal.rows import (
     COLUMNS,
@@ -142,6 +142,7 @@ class Journal:
         file does not verify (controller.table.journal.whole_file): then nothing at all was written to it."""
         assert self._head is not None
         if not self.path.exists() or self.path.stat().st_size == 0:
+            self._refuse_lost_events()
             return None
         reader = connect(self.path, readonly=True)
         try:
@@ -152,6 +153,7 @@ class Journal:
                     raise JournalError(f"{self.path} is a database of something else (its tables: "
                                        f"{', '.join(tables[:5])}), not a journal. Give the journal's own path "
                                        "(--journal).")
+                self._refuse_lost_events()
                 return None
             return self._whole_chain(reader)
         except sqlite3.DatabaseError as err:
@@ -160,6 +162,12 @@ class Journal:
                                "pit boss.") from err
         finally:
             reader.close()
+
+    def _refuse_lost_events(self) -> None:
+        """A journal with no events yet whose head file says its writer committed some lost them all."""
+        previous = self._head.previous if self._head is not None else None
+        if previous is not None and previous.table == self.table_id and previous.seq > 0:
+            raise JournalDamaged(self.path, Damage(1, missing_tail(0, previous), 0))
 
     def _whole_chain(self, reader: sqlite3.Connection) -> tuple[int, str] | None:
         assert self._head is not None
