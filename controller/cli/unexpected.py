@@ -42,12 +42,12 @@ def report(command: str, err: BaseException) -> int:
 def caught_everywhere(command: str) -> Iterator[None]:
     """While a command runs, catch what escapes a thread or a Qt callback the same way (Qt passes those to
     sys.excepthook); the hooks in place before come back after."""
-    before = threading.excepthook, sys.excepthook
+    before = threading.excepthook, sys.excepthook, sys.unraisablehook
     install(command)
     try:
         yield
     finally:
-        threading.excepthook, sys.excepthook = before
+        threading.excepthook, sys.excepthook, sys.unraisablehook = before
 
 
 def install(command: str) -> None:
@@ -63,8 +63,14 @@ def install(command: str) -> None:
             return
         report(command, value.with_traceback(tb))
 
+    def unraisable_hook(args: sys.UnraisableHookArgs) -> None:
+        # Raised where nothing could catch it (a finaliser): logged only, the command itself went on.
+        if args.exc_value is not None:
+            _log(f"{command} ({args.err_msg or 'a finaliser'})", args.exc_value)
+
     threading.excepthook = thread_hook
     sys.excepthook = main_hook
+    sys.unraisablehook = unraisable_hook
 
 
 def _log(command: str, err: BaseException) -> Path | str:

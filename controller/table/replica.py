@@ -223,6 +223,8 @@ def _check_head(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]
 
 def _first_differing_hash(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]], head_seq: int) -> int:
     """The lowest seq whose hash (or presence) differs between the journal and the replica: the event rewritten."""
+    import psycopg
+
     journal_rows = journal.raw_rows(1, head_seq + 1)
     try:
         with connection.cursor(name="rptable_find") as cursor:

@@ -274,9 +274,12 @@ class Journal:
     def raw_rows(self, lo: int, hi: int) -> Iterator[tuple[Any, ...]]:
         """The stored rows with lo <= seq < hi, in order, undecoded: what `audit verify` checks and hashes."""
         try:
-            yield from self._db.execute(
-                f"SELECT {COLUMNS} FROM events "
-                "WHERE table_id = ? AND seq >= ? AND seq < ? ORDER BY seq", (self.table_id, lo, hi))
+            # Row by row, not `yield from` the cursor: that would close it when this generator is dropped,
+            # which fails once the journal itself is closed.
+            for row in self._db.execute(f"SELECT {COLUMNS} FROM events "
+                                        "WHERE table_id = ? AND seq >= ? AND seq < ? ORDER BY seq",
+                                        (self.table_id, lo, hi)):
+                yield row
         except sqlite3.Error as err:
             raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
 
