@@ -39,8 +39,16 @@ def load_rules_file(path: str | Path) -> HouseRules:
         raise RulesError(f"{path}: a rules file holds at most {MAX_RULES_BYTES:,} bytes; this one holds more")
     try:
         return rules_from_toml(text, str(path))
+    except RulesError:
+        raise
     except RecursionError:  # TOML nested thousands deep: Python's parser runs out of stack
         raise RulesError(f"{path}: not valid TOML for a rules file: nested too deeply") from None
+    except ValueError as err:
+        if "digits" not in str(err):
+            raise
+        # An integer longer than Python reads (4,300 digits): no setting is anything like it.
+        raise RulesError(f"{path}: not valid TOML for a rules file: a number in it has more than 4,300 digits"
+                         ) from None
 
 
 def is_file(path: str | Path) -> bool:

@@ -122,7 +122,8 @@ def check_rows(rows: Iterable[tuple[Any, ...]], walk: ChainWalk, replay: ReplayC
                 break
             intact = seq
     except JournalError as err:  # a page of the file cannot be read: the events from there on are lost to it
-        bad_seq, reason, by_chain = err.seq, f"{err}: the file is damaged", True
+        bad_seq = err.seq if err.seq is not None else walk.expected_seq
+        reason, by_chain = f"{err}: the file is damaged", True
     return Finding(count, bad_seq, reason, by_chain, replay.rounds, replay.settled, replay.adjustments, intact)
 
 
@@ -226,7 +227,7 @@ def _count(rows: Iterator[Any]) -> int:
 def _on_every_core(journal: Journal, path: str, table_id: str, cores: int, last: int,
                    witness: Head | None) -> list[Finding]:
     """The stretches' findings in journal order, up to the first bad one; [] when the table-level events
-    cannot be read or folded (the in-order pass then says what is wrong)."""
+    cannot be read or folded, or a stretch cannot be read at all (the in-order pass then says what is wrong)."""
     cuts = [cut for cut in _cuts(journal, last, cores * STRETCHES_PER_CORE) if cut <= last]
     findings: list[Finding] = []
     workers = _Workers(path, table_id, cores, witness)
@@ -239,6 +240,8 @@ def _on_every_core(journal: Journal, path: str, table_id: str, cores: int, last:
             findings.append(workers.result(index))
             if findings[-1].bad_seq is not None:
                 break  # every later stretch holds only later events
+    except JournalError:  # a worker could not read its stretch at all: the in-order pass says where and why
+        return []
     finally:
         workers.stop()
     return findings

@@ -42,12 +42,14 @@ from controller.table.journal.whole_file import (
     integrity_problem,
     scan_rows,
     structure_damage,
+    unreadable,
 )
 
 __all__ = ["COLUMNS", "GENESIS_HASH", "SCHEMA_VERSION", "Journal", "JournalDamaged", "JournalEntry", "NewEvent",
            "entry_hash", "payload_to_json", "stored_row"]
 
 SCHEMA_VERSION = 1
+SQLITE_MAGIC = b"SQLite format 3\x00"
 
 # Each step takes the schema from version i to i + 1; a newer file than this program knows is refused.
 _MIGRATIONS: tuple[str, ...] = (
@@ -144,6 +146,11 @@ class Journal:
         if not self.path.exists() or self.path.stat().st_size == 0:
             self._refuse_lost_events()
             return None
+        with open(self.path, "rb") as file:
+            if file.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:  # SQLite would take a short file for an empty one
+                raise JournalError(f"{self.path} is not a journal: it does not begin as an SQLite file does. If "
+                                   "this is the table's journal, it is damaged: keep it and call a pit boss "
+                                   "(rptable audit salvage).")
         reader = connect(self.path, readonly=True)
         try:
             version = schema_version(reader)
@@ -273,6 +280,7 @@ class Journal:
 
     def raw_rows(self, lo: int, hi: int) -> Iterator[tuple[Any, ...]]:
         """The stored rows with lo <= seq < hi, in order, undecoded: what `audit verify` checks and hashes."""
+        expected = max(lo, 1)
         try:
             # Row by row, not `yield from` the cursor: that would close it when this generator is dropped,
             # which fails once the journal itself is closed.
@@ -280,8 +288,9 @@ class Journal:
                                         "WHERE table_id = ? AND seq >= ? AND seq < ? ORDER BY seq",
                                         (self.table_id, lo, hi)):
                 yield row
+                expected = row[0] + 1 if isinstance(row[0], int) else expected + 1
         except sqlite3.Error as err:
-            raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
+            raise unreadable(err, expected) from err
 
     def row_before(self, seq: int) -> tuple[int, str] | None:
         """(seq, hash) of the stored row just before `seq`, if there is one."""
@@ -401,7 +410,14 @@ class Journal:
         row = self._db.execute(
             "SELECT seq, hash FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (self.table_id,)
         ).fetchone()
-        return (int(row[0]), str(row[1])) if row else (0, GENESIS_HASH)
+        if row is None:
+            return 0, GENESIS_HASH
+        seq, digest = row
+        if type(seq) is int and isinstance(digest, str):
+            return seq, digest
+        # The last row's key or hash is damaged: a reader goes on with the number of rows (the whole-file check
+        # names the damage); a writer never gets here, having checked the whole file first.
+        return int(self._db.execute("SELECT count(*) FROM events").fetchone()[0]), ""
 
 
 def _entry(row: tuple[Any, ...]) -> JournalEntry:

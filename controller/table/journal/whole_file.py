@@ -60,7 +60,12 @@ def scan_rows(db: sqlite3.Connection, path: Path, first_seq: int = 1) -> Iterato
             yield row
             expected = row[0] + 1 if isinstance(row[0], int) else expected + 1
     except sqlite3.Error as err:
-        raise JournalError(f"the file cannot be read from event {expected} on ({err})", expected) from err
+        raise unreadable(err, expected) from err
+
+
+def unreadable(err: sqlite3.Error, seq: int) -> JournalError:
+    """A row that cannot be read (a damaged page, text that is not UTF-8), as every reader of rows says it."""
+    return JournalError(f"the file cannot be read from event {seq} on ({err})", seq)
 
 
 def integrity_problem(db: sqlite3.Connection) -> str | None:
