@@ -68,11 +68,15 @@ def salvage(path: str | Path, table_id: str = "T1", out: str | Path | None = Non
         raise SalvageError("Give either --out or --replace: a replaced journal takes the damaged one's name.")
     if target.exists() or head_path(target).exists():
         raise SalvageError(f"{target} exists already: give another --out (a salvage never overwrites a file).")
+    folder = source.with_name(f"damaged-{stamp}")
+    if replace:
+        folder.mkdir()  # first: a salvage that could not move the damaged files aside writes nothing
     digest = _sha256(source)
     kept, rows_in_file = _copy_intact(source, target, table_id, report.intact)
     left_out = rows_in_file - kept
-    fault_id = _record_damage(target, table_id, source, digest, report, kept, left_out, clock)
-    moved = _replace(source, target, stamp) if replace else None
+    kept_at = folder / source.name if replace else source
+    fault_id = _record_damage(target, table_id, kept_at, digest, report, kept, left_out, clock)
+    moved = _replace(source, target, folder) if replace else None
     salvaged = str(source) if replace else str(target)
     return SalvageReport(str(source), report, salvaged, kept, left_out, digest, fault_id, moved)
 
@@ -115,10 +119,10 @@ def _record_damage(target: Path, table_id: str, source: Path, digest: str, repor
                    left_out: int, clock: Any) -> str:
     """Raise the JOURNAL fault on the new journal, as its table would: the fault's id."""
     where = f" (first bad event {report.first_bad_event})" if report.first_bad_event is not None else ""
-    text = (f"This journal was salvaged from {source}, which is damaged: {report.reason}{where}. Events 1-{kept} "
-            f"were copied unchanged; {left_out} row(s) of the damaged file after them are not in this journal. "
-            f"Keep the damaged file (SHA-256 {digest}) for the investigation. Play is stopped until a pit boss "
-            "has checked the table and resolves this fault.")
+    # The console shows this as the fault's text, followed by its own "Play is stopped until a pit boss ...".
+    text = (f"This journal was salvaged from a damaged one: {report.reason}{where}. Events 1-{kept} were copied "
+            f"unchanged; {left_out} row(s) after them are not in this journal. The damaged file is kept at "
+            f"{source} (SHA-256 {digest}).")
     with Journal(target, table_id) as journal:
         controller = TableController(journal, clock=clock)
         before = set(controller.faults)
@@ -126,11 +130,9 @@ def _record_damage(target: Path, table_id: str, source: Path, digest: str, repor
         return next(iter(set(controller.faults) - before))
 
 
-def _replace(source: Path, target: Path, stamp: str) -> str:
-    """Move the damaged journal and its side files into damaged-STAMP/ beside it, unchanged, then give the
-    salvaged journal (and its head file) the damaged one's name."""
-    folder = source.with_name(f"damaged-{stamp}")
-    folder.mkdir()
+def _replace(source: Path, target: Path, folder: Path) -> str:
+    """Move the damaged journal and its side files into `folder` beside it, unchanged, then give the salvaged
+    journal (and its head file) the damaged one's name."""
     for name in [source.name, *(source.name + side for side in SIDE_FILES)]:
         moving = source.with_name(name)
         if moving.exists():
