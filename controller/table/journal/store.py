@@ -148,9 +148,9 @@ class Journal:
             return None
         with open(self.path, "rb") as file:
             if file.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:  # SQLite would take a short file for an empty one
-                raise JournalError(f"{self.path} is not a journal: it does not begin as an SQLite file does. If "
-                                   "this is the table's journal, it is damaged: keep it and call a pit boss "
-                                   "(rptable audit salvage).")
+                raise JournalError(f"{self.path} could not be opened as a journal: it does not begin as an SQLite "
+                                   "file does. If this is the wrong file, give the right one with --journal; if it "
+                                   "is the table's journal, it is damaged: keep it and call a pit boss.")
         reader = connect(self.path, readonly=True)
         try:
             version = schema_version(reader)
