@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from damage import change_table_id, copy_alone, settled, stored_rows
+from kills import kill_after_commits, simulate_command
 
 from controller.cli import main
 from controller.engine import PlaceStakes
@@ -149,20 +150,7 @@ def test_recovery_an_unreadable_page_is_damage_not_a_traceback(session: Path, tm
 def killed_session(journal: Path, commits: int) -> int:
     """A simulated table committing every command, killed with SIGKILL after `commits` commits: the last seq
     it had shown."""
-    proc = subprocess.Popen([sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds",
-                             "2000", "--seed", "3", "--journal", str(journal), "--commit", "command", "--progress"],
-                            stdout=subprocess.PIPE, text=True, env=ENV, cwd=ROOT)
-    shown = 0
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        if line.startswith("committed "):
-            shown = int(line.split()[1])
-            commits -= 1
-            if commits <= 0:
-                break
-    proc.send_signal(signal.SIGKILL)
-    proc.wait(timeout=30)
-    return shown
+    return int(kill_after_commits(simulate_command(journal, 2000, 3, "command"), commits))
 
 
 @pytest.mark.parametrize("loss", ["deleted", "cut"])

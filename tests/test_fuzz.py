@@ -26,7 +26,6 @@ import random
 import shutil
 import signal
 import sqlite3
-import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -37,6 +36,7 @@ import pytest
 from damage import settled
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from kills import kill_after_commits, simulate_command
 
 from controller.cli import COMMANDS, build_parser, main
 from controller.cli.rules import to_toml
@@ -215,20 +215,8 @@ def kill_at_random(journal: Path, rng: random.Random) -> int:
     """A table committing every command (or every ten rounds), killed with SIGKILL after a random number of
     commits: the last seq it had shown."""
     commit = rng.choice(["command", "round"])
-    proc = subprocess.Popen([sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds",
-                             "100000", "--seed", str(rng.randrange(1000)), "--journal", str(journal), "--commit",
-                             commit, "--progress"], stdout=subprocess.PIPE, text=True, env=ENV, cwd=ROOT)
-    want, shown = rng.randint(1, 400 if commit == "command" else 30), 0
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        if line.startswith("committed "):
-            shown = int(line.split()[1])
-            want -= 1
-            if want <= 0:
-                break
-    proc.send_signal(signal.SIGKILL)
-    proc.wait(timeout=30)
-    return shown
+    command = simulate_command(journal, 100_000, rng.randrange(1000), commit)
+    return int(kill_after_commits(command, rng.randint(1, 400 if commit == "command" else 30)))
 
 
 def lose_wal(journal: Path, loss: str, rng: random.Random) -> None:
