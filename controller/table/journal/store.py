@@ -428,7 +428,7 @@ def _entry(row: tuple[Any, ...]) -> JournalEntry:
             raise ValueError("the payload is not a JSON object")
         return JournalEntry(int(seq), table_id, float(at), round_id, kind, int(version), actor, data, prev_hash,
                             digest, payload)
-    except (TypeError, ValueError) as err:
+    except (TypeError, ValueError, RecursionError) as err:
         raise JournalError(f"Journal event {seq} cannot be read ({err}): the file was damaged or edited. Keep it "
                            "as it is and run `rptable audit verify`.", seq=int(seq) if str(seq).isdigit() else None
                            ) from err
