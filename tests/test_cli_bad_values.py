@@ -214,3 +214,15 @@ def test_unexpected_a_data_folder_that_cannot_be_written_still_gives_one_line(mo
     monkeypatch.setattr(controller.cli.odds, "run", broken)
     code, _, err = cli(capsys, "odds")
     assert code == EXIT_UNEXPECTED and "could not be saved" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("url", ["bogus://x", "sim://?hb=0", "serial:///dev/ttyUSB0?baud=12"])
+def test_console_a_card_source_that_cannot_be_opened_leaves_no_journal(url: str, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    monkeypatch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "data"))
+    journal = tmp_path / "tables" / "T1.journal"
+    code, _, err = cli(capsys, "console", "--shoe", url, "--journal", str(journal))
+    assert code == 1 and "card source cannot be opened" in err
+    assert not journal.parent.exists()  # no journal, not even its folder
