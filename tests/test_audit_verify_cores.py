@@ -168,3 +168,42 @@ def test_audit_verify_a_file_damaged_below_its_rows_is_a_clear_refusal_on_any_nu
     out = subprocess.run([sys.executable, "-m", "controller", "audit", "--journal", str(damaged), "verify", "--json"],
                          capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
     assert out.returncode == 1 and json.loads(out.stdout)["ok"] is False and "Traceback" not in out.stderr
+
+
+def test_audit_verify_kept_running_over_a_growing_journal_agrees_with_verify(tmp_path):
+    # The replica's follower checks only what was appended since its last pass; pass by pass it must reach the
+    # answer verify gives the whole journal, adjustments of boxes settled passes earlier included.
+    from controller.table.audit.verify import RunningVerify
+
+    path = tmp_path / "T1.journal"
+    running = RunningVerify("T1")
+    simulate(load_preset("classic"), 3, SEED, journal_path=path, faults=FAULTS)
+    with Journal(path, readonly=True) as journal:
+        assert running.advance(journal).ok
+    with Journal(path) as journal:
+        TableController(journal).adjust_payment("T1-000002", 3, 5, QA_PIT_BOSS, "chip miscount, camera checked")
+    simulate(load_preset("classic"), 8, SEED, journal_path=path, faults=FAULTS)
+    with Journal(path, readonly=True) as journal:
+        answer = running.advance(journal).to_dict()
+    assert answer == on_cores(path, 1) and answer["ok"] and answer["rounds"] == 8
+
+
+def test_audit_verify_kept_running_names_an_adjustment_of_a_box_never_settled(session, tmp_path):
+    from controller.table.audit.verify import RunningVerify
+
+    forged = copy(session, tmp_path / "adjust.journal")
+
+    def adjust_a_box_never_settled(rows):
+        at = next(i for i, r in enumerate(rows) if r[4] == "table.round_opened" and '"number":31' in r[7])
+        payload = json.dumps({"actor": "pit_boss:qa-simulation", "amount": 50, "box": 9, "reason": "complaint",
+                              "round_id": "T1-000030"}, sort_keys=True, separators=(",", ":"))
+        rows.insert(at, [rows[at - 1][0] + 1, "T1", rows[at - 1][2], None, "table.adjustment", 1,
+                         "pit_boss:qa-simulation", payload, ""])
+        for i, row in enumerate(rows[at + 1:], start=at + 1):
+            row[0] = rows[i - 1][0] + 1
+        return rows
+
+    rehash(forged, adjust_a_box_never_settled)
+    with Journal(forged, readonly=True) as journal:
+        answer = RunningVerify("T1").advance(journal).to_dict()
+    assert answer == on_cores(forged, 1) and "never settled" in answer["reason"]

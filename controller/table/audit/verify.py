@@ -29,6 +29,7 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 
+from controller.engine.events import BoxSettled
 from controller.table.audit.replay_check import ReplayCheck
 from controller.table.history import TableHistory
 from controller.table.journal import Journal, JournalEntry, JournalError
@@ -255,7 +256,9 @@ class RunningVerify:
     def __init__(self, table_id: str = "T1") -> None:
         self.table_id = table_id
         self.walk = ChainWalk(table_id=table_id)
-        self.replay = ReplayCheck()
+        # No settled box is remembered (a follower runs for months): an adjustment's box is looked up in the
+        # journal when the adjustment is met.
+        self.replay = ReplayCheck(wanted=frozenset())
         self.rows = 0
         self.verdict: VerifyReport | None = None
 
@@ -276,10 +279,24 @@ class RunningVerify:
             finding = check_rows(rows, self.walk, self.replay)
             finding.rows += self.rows  # the rows of every pass so far
             total = finding.rows + (_count(rows) if finding.bad_seq is not None else 0)
+            late = unsettled_adjustment(self.replay.adjustments, _settled_in(journal, self.replay.adjustments))
+        self.replay.adjustments.clear()
+        finding.adjustments = []
         if finding.bad_seq is None:
             self.rows = finding.rows
-        self.verdict = _report([finding], total, below, witness)
+        # An adjustment met is before the bad event, if any: it comes first, as in `_report`.
+        self.verdict = _adjustment_report(late, total) if late else _report([finding], total, below, witness)
         return self.verdict
+
+
+def _settled_in(journal: Journal, adjustments: list[tuple[int, str, int, int]]) -> dict[tuple[str, int], int]:
+    """(round, box) -> seq of its BoxSettled, for the boxes these adjustments name, read from the journal."""
+    settled: dict[tuple[str, int], int] = {}
+    for _, round_id, box, _ in adjustments:
+        for entry in journal.round_entries(round_id):
+            if entry.kind == BoxSettled.__name__ and entry.payload.get("box") == box:
+                settled[(round_id, box)] = entry.seq
+    return settled
 
 
 class _Workers:
