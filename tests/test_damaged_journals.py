@@ -302,3 +302,20 @@ def test_one_writer_users_never_writes_account_tables_into_a_journal(session: Pa
     assert code == 1 and "journal" in err
     time.sleep(0.01)
     assert journal.read_bytes() == before
+
+
+def test_read_only_media_a_wal_that_cannot_be_read_there_is_said_not_skipped(tmp_path: Path) -> None:
+    medium = tmp_path / "medium"
+    medium.mkdir()
+    journal = medium / "T1.journal"
+    killed_session(journal, 40)  # its last events are in its -wal
+    Path(f"{journal}-shm").unlink()  # copied without SQLite's index of the -wal
+    prefix = read_only(medium)
+    if prefix is None:
+        pytest.skip("no way to make a folder read-only here")
+    try:
+        done = subprocess.run([*prefix, sys.executable, "-m", "controller", "audit", "--journal", str(journal),
+                               "verify"], capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
+    finally:
+        os.chmod(medium, 0o755)
+    assert done.returncode == 1 and "-wal" in done.stderr and "writable folder" in done.stderr
