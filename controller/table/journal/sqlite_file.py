@@ -44,7 +44,8 @@ def connect(path: Path, readonly: bool) -> sqlite3.Connection:
             f"{path} could not be opened as a journal: {err}. If this is the wrong file, give the right one "
             "with --journal; if it is the table's journal, keep the file and call a pit boss.") from err
     except OSError as err:
-        raise JournalError(f"The journal folder for {path} could not be created: {err.strerror}.") from err
+        what = "read" if readonly else "created in its folder"
+        raise JournalError(f"The journal {path} could not be {what}: {err.strerror or err}.") from err
 
 
 def _open_readonly(path: Path) -> sqlite3.Connection:

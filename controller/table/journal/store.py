@@ -101,10 +101,17 @@ class Journal:
         if readonly:
             self._db = connect(self.path, readonly)
         else:
-            self._head = self._claim()
+            try:
+                self._head = self._claim()
+            except OSError as err:  # a path no file can have: too long, through a file, ...
+                raise JournalError(f"The journal {self.path} cannot be opened: {err.strerror or err}. Check the "
+                                   "path (--journal).") from err
             try:
                 tail = self._check_before_writing()
                 self._db = connect(self.path, readonly)
+            except OSError as err:
+                self._release(self._head)
+                raise JournalError(f"The journal {self.path} cannot be read: {err.strerror or err}.") from err
             except BaseException:
                 self._release(self._head)
                 raise
