@@ -20,13 +20,13 @@ from kills import kill_after_commits, simulate_command
 
 from controller.cli import main
 from controller.engine import PlaceStakes
-from controller.table.audit.salvage import salvage
 from controller.table.audit.verify import verify_journal_file
 from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalDamaged, JournalError, NewEvent
 from controller.table.journal.head import JournalBusy, head_path
 from controller.table.rule_files import load_preset
+from controller.table.salvage import salvage
 from controller.table.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -319,3 +319,31 @@ def test_read_only_media_a_wal_that_cannot_be_read_there_is_said_not_skipped(tmp
     finally:
         os.chmod(medium, 0o755)
     assert done.returncode == 1 and "-wal" in done.stderr and "writable folder" in done.stderr
+
+
+@pytest.mark.parametrize("head_file", ["kept", "deleted"])
+def test_recovery_events_appended_behind_the_tables_back_must_verify(tmp_path: Path, head_file: str) -> None:
+    # A forger appends an adjustment that no pit boss made, hashed by the rule so that the chain is whole. Its
+    # writer never recorded it: the table verifies it before it plays on, and stays stopped.
+    from forgery import rehash
+
+    from controller.table.table_events import PaymentAdjusted
+
+    path = tmp_path / "T1.journal"
+    simulate(load_preset("classic"), 3, 2, journal_path=path)
+    forged = PaymentAdjusted("T1-000002", 1, 500, "dealer:mallory", "")
+
+    def append_forged(rows: list[list[object]]) -> list[list[object]]:
+        last = rows[-1]
+        return [*rows, [int(str(last[0])) + 1, "T1", last[2], None, forged.KIND, 1, forged.actor,
+                        json.dumps(forged.payload(), sort_keys=True, separators=(",", ":")), ""]]
+
+    rehash(path, append_forged)
+    if head_file == "deleted":
+        head_path(path).unlink()
+    before = path.read_bytes()
+    journal = Journal(path)  # the chain is whole...
+    with pytest.raises(JournalDamaged, match="adjusted without a pit boss"):
+        TableController(journal)  # ...but the table does not play on from a forged tail
+    journal.close()
+    assert path.read_bytes() == before

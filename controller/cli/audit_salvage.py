@@ -1,5 +1,5 @@
 """`rptable audit salvage`: what of a damaged journal is intact, and a new journal of it that records the damage
-(controller.table.audit.salvage); the damaged file is only read."""
+(controller.table.salvage); the damaged file is only read."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ def add_salvage(add_action: Any) -> None:
 
 
 def run_salvage(args: argparse.Namespace) -> int:
-    from controller.table.audit.salvage import salvage
     from controller.table.journal import JournalError
+    from controller.table.salvage import salvage
 
     try:
         report = salvage(args.journal, args.table, args.out, replace=args.replace)

@@ -39,8 +39,9 @@ from controller.engine import (
     verify,
 )
 from controller.table import table_events
+from controller.table.audit.verify import verify_journal_file
 from controller.table.history import TableFault, TableHistory, settled_boxes
-from controller.table.journal import Journal, JournalEntry, JournalError, NewEvent
+from controller.table.journal import Damage, Journal, JournalDamaged, JournalEntry, JournalError, NewEvent
 from controller.table.round_record import RoundRecord
 from controller.table.users import Role, User
 from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent
@@ -439,5 +440,11 @@ class TableController:
 
     def _recover(self) -> None:
         """Rebuild the table from its journal: the table-level events and the last round's (earlier rounds are
-        closed; `audit verify` replays them all)."""
+        closed; `audit verify` replays them all). The journal opened only if its chain is whole; events in it its
+        writer never recorded (see Journal.unwitnessed) must also pass `audit verify`, or the table stays stopped."""
+        if self.journal.unwitnessed:
+            report = verify_journal_file(str(self.journal.path), self.journal.table_id, cores=1)
+            if not report.ok:
+                raise JournalDamaged(self.journal.path, Damage(report.first_bad_event, report.reason, report.intact))
+            self.journal.unwitnessed = False
         self.history = TableHistory.read(self.journal.present_entries(), every_round=False)

@@ -97,6 +97,10 @@ class Journal:
         self.table_id = table_id
         self.readonly = readonly
         self._head: HeadFile | None = None
+        # Events in the file beyond the last one its writer's head file records (a journal of an older version,
+        # a copy without its head file, the last commit of a writer killed before it wrote its head, or events
+        # appended behind the table's back): the table verifies them before it plays on (TableController).
+        self.unwitnessed = False
         tail: tuple[int, str] | None = None
         if readonly:
             self._db = connect(self.path, readonly)
@@ -197,6 +201,7 @@ class Journal:
         last_seq, last_hash, damage = chain_damage(reader, self.path, self.table_id, witness)
         if damage is not None:
             raise JournalDamaged(self.path, damage)
+        self.unwitnessed = last_seq > (witness.seq if witness is not None else 0)
         return last_seq, last_hash
 
     # -- writing ------------------------------------------------------------------------------------------
