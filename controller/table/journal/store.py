@@ -198,7 +198,7 @@ class Journal:
             raise JournalError(f"{self.path} is the journal of table {other[0]}, not of {self.table_id}: give table "
                                f"{self.table_id} a journal of its own (--journal), or --table {other[0]}.")
         witness = previous if previous is not None and previous.table == self.table_id else None
-        last_seq, last_hash, damage = chain_damage(reader, self.path, self.table_id, witness)
+        last_seq, last_hash, damage = chain_damage(reader, self.table_id, witness)
         if damage is not None:
             raise JournalDamaged(self.path, damage)
         self.unwitnessed = last_seq > (witness.seq if witness is not None else 0)
@@ -329,7 +329,7 @@ class Journal:
     # -- the whole file (controller.table.journal.whole_file) -------------------------------------------------
     def scan_rows(self) -> Iterator[tuple[Any, ...]]:
         """Every stored row of the file, of any table, in the b-tree's own order (no key search)."""
-        return scan_rows(self._db, self.path)
+        return scan_rows(self._db)
 
     def integrity_problem(self) -> str | None:
         """What SQLite's check of the whole file found, or None."""

@@ -50,7 +50,7 @@ class JournalDamaged(JournalError):
         self.damage = damage
 
 
-def scan_rows(db: sqlite3.Connection, path: Path, first_seq: int = 1) -> Iterator[tuple[Any, ...]]:
+def scan_rows(db: sqlite3.Connection, first_seq: int = 1) -> Iterator[tuple[Any, ...]]:
     """Every row of the file (COLUMNS) in the b-tree's own order, without a key search. A page that cannot be
     read raises JournalError naming the event after the last one read."""
     expected = first_seq
@@ -79,14 +79,13 @@ def integrity_problem(db: sqlite3.Connection) -> str | None:
     return "the file is damaged below its rows (SQLite's integrity check: " + "; ".join(found) + ")"
 
 
-def chain_damage(db: sqlite3.Connection, path: Path, table_id: str,
-                 head: Head | None) -> tuple[int, str, Damage | None]:
+def chain_damage(db: sqlite3.Connection, table_id: str, head: Head | None) -> tuple[int, str, Damage | None]:
     """The writer's check of the whole file before it writes: every row this table's, the seq contiguous from
     1, every hash right, the head reached, and the file sound. Returns the last event (seq, hash) and the
     damage, if any."""
     walk = ChainWalk(table_id=table_id, witness=head)
     try:
-        for row in scan_rows(db, path):
+        for row in scan_rows(db):
             problem = walk.step(*row)
             if problem:
                 seq = row[0] if isinstance(row[0], int) else walk.expected_seq
