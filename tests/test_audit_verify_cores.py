@@ -78,20 +78,21 @@ def test_audit_verify_lowest_bad_event_wins_whichever_core_finds_it(session, tmp
     assert report == on_cores(forged, 1)
 
 
+def adjust_round_30_box_9(rows):
+    """A forger's adjustment of box 9 of round 30, which never played, inserted before round 31 opens."""
+    at = next(i for i, r in enumerate(rows) if r[4] == "table.round_opened" and '"number":31' in r[7])
+    payload = json.dumps({"actor": "pit_boss:qa-simulation", "amount": 50, "box": 9, "reason": "complaint",
+                          "round_id": "T1-000030"}, sort_keys=True, separators=(",", ":"))
+    before = rows[at - 1]
+    rows.insert(at, [before[0] + 1, "T1", before[2], None, "table.adjustment", 1, "pit_boss:qa-simulation",
+                     payload, ""])
+    for i, row in enumerate(rows[at + 1:], start=at + 1):
+        row[0] = rows[i - 1][0] + 1
+    return rows
+
+
 def test_audit_verify_an_adjustment_of_a_box_never_settled_is_named_across_stretches(session, tmp_path):
     forged = copy(session, tmp_path / "adjust.journal")
-
-    def adjust_round_30_box_9(rows):
-        at = next(i for i, r in enumerate(rows) if r[4] == "table.round_opened" and '"number":31' in r[7])
-        payload = json.dumps({"actor": "pit_boss:qa-simulation", "amount": 50, "box": 9, "reason": "complaint",
-                              "round_id": "T1-000030"}, sort_keys=True, separators=(",", ":"))
-        before = rows[at - 1]
-        rows.insert(at, [before[0] + 1, "T1", before[2], None, "table.adjustment", 1, "pit_boss:qa-simulation",
-                         payload, ""])
-        for i, row in enumerate(rows[at + 1:], start=at + 1):
-            row[0] = rows[i - 1][0] + 1
-        return rows
-
     rehash(forged, adjust_round_30_box_9)
     report = on_cores(forged, 2)
     assert not report["ok"] and "never settled" in report["reason"] and report["rounds"] == 30
@@ -192,18 +193,7 @@ def test_audit_verify_kept_running_names_an_adjustment_of_a_box_never_settled(se
     from controller.table.audit.verify import RunningVerify
 
     forged = copy(session, tmp_path / "adjust.journal")
-
-    def adjust_a_box_never_settled(rows):
-        at = next(i for i, r in enumerate(rows) if r[4] == "table.round_opened" and '"number":31' in r[7])
-        payload = json.dumps({"actor": "pit_boss:qa-simulation", "amount": 50, "box": 9, "reason": "complaint",
-                              "round_id": "T1-000030"}, sort_keys=True, separators=(",", ":"))
-        rows.insert(at, [rows[at - 1][0] + 1, "T1", rows[at - 1][2], None, "table.adjustment", 1,
-                         "pit_boss:qa-simulation", payload, ""])
-        for i, row in enumerate(rows[at + 1:], start=at + 1):
-            row[0] = rows[i - 1][0] + 1
-        return rows
-
-    rehash(forged, adjust_a_box_never_settled)
+    rehash(forged, adjust_round_30_box_9)
     with Journal(forged, readonly=True) as journal:
         answer = RunningVerify("T1").advance(journal).to_dict()
     assert answer == on_cores(forged, 1) and "never settled" in answer["reason"]
