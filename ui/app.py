@@ -65,28 +65,29 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
     from controller.table.rule_files import load_rules
     from drivers.base import SourceError, open_source, url_query
 
+    seed = random.SystemRandom().randrange(1 << 30)
+    url = args.shoe or f"sim://?seed={seed}&rate=0"
+    try:  # the card source first: a console that cannot start leaves no journal behind
+        source = open_source(url)
+    except SourceError as err:
+        print(f"rptable console: the card source cannot be opened: {err}", file=sys.stderr)
+        return 1
     try:
         rules = load_rules(args.rules) if args.rules else None
         journal_path.parent.mkdir(parents=True, exist_ok=True)
         journal = Journal(journal_path, table)
     except (RulesError, JournalError, OSError) as err:
+        source.close()
         print(f"rptable console: {err}", file=sys.stderr)
         return 1
     try:
         if rules is None and journal.last_seq == 0:
             rules = load_rules("classic")
         controller = TableController(journal, rules)
-    except (TableLocked, ValueError) as err:
+    except (TableLocked, ValueError, JournalError) as err:
+        source.close()
         journal.close()
         print(f"rptable console: {err}", file=sys.stderr)
-        return 1
-    seed = random.SystemRandom().randrange(1 << 30)
-    url = args.shoe or f"sim://?seed={seed}&rate=0"
-    try:
-        source = open_source(url)
-    except SourceError as err:
-        journal.close()
-        print(f"rptable console: the card source cannot be opened: {err}", file=sys.stderr)
         return 1
     # The packs the dealer loads into a simulated shoe: shuffled by the URL's seed where it gives one, so that
     # a session on `--shoe sim://?seed=S` deals the same cards again.

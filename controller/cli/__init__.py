@@ -2,14 +2,21 @@
 
 Each command module defines `add_arguments(parser)` and `run(args) -> int`, and imports heavy libraries
 (numpy, Qt, OpenCV, pyusb) inside `run`, so that `rptable hand` starts as fast as Python does.
+
+Exit status: 0 done, 1 the command's own refusal or finding (a bad script, a damaged journal), 2 bad options,
+70 an error rptable did not expect (its details logged in the data folder: controller.cli.unexpected), 130
+interrupted. No traceback ever reaches the person at the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
+
+from controller.cli import unexpected
 
 # command name -> (module under controller.cli, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -43,19 +50,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "command", None):
-        parser.print_help()
-        return 2
+    command = ""
     try:
-        return int(args._run(args))
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        command = getattr(args, "command", None) or ""
+        if not command:
+            parser.print_help()
+            return 2
+        with unexpected.caught_everywhere(command):
+            return int(args._run(args))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         # The reader (e.g. `| head`) went away: not an error of ours.
-        sys.stderr.close()
+        with contextlib.suppress(OSError):
+            sys.stderr.close()
         return 0
+    except Exception as err:  # the net under every command: one line for the person, the details logged
+        return unexpected.report(command, err)
 
 
 if __name__ == "__main__":

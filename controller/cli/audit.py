@@ -11,6 +11,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from controller.cli.audit_salvage import add_salvage, run_salvage
+from controller.cli.bounds import day, shown, whole
+
 if TYPE_CHECKING:
     from controller.table.round_record import Step
 
@@ -29,9 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         return sub.add_parser(name, help=text, parents=[common])
 
     rounds = action("rounds", "list rounds (filters: --date, --box, --min-payout)")
-    rounds.add_argument("--date", help="only rounds opened on this day (YYYY-MM-DD, UTC)")
-    rounds.add_argument("--box", type=int, help="only rounds in which this box played")
-    rounds.add_argument("--min-payout", type=int, help="only rounds paying some box at least this much")
+    rounds.add_argument("--date", type=day, help="only rounds opened on this day (YYYY-MM-DD, UTC)")
+    rounds.add_argument("--box", type=whole(1, 99), help="only rounds in which this box played")
+    rounds.add_argument("--min-payout", type=whole(-10**15, 10**15),
+                        help="only rounds paying some box at least this much")
     rounds.add_argument("--json", action="store_true")
     show = action("show", "replay one round step by step")
     show.add_argument("round_id", metavar="ID", help="e.g. T1-000042, or just 42")
@@ -45,6 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     export.add_argument("--out", metavar="PATH", help="write here instead of standard output")
     report = action("report", "shift report: HTML with charts, and CSV (by hour, box and dealer)")
     report.add_argument("--out", metavar="DIR", default=".", help="folder for report.html, report.csv and dealers.csv")
+    add_salvage(action)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,6 +59,9 @@ def run(args: argparse.Namespace) -> int:
         print("rptable audit: give the table's journal file: --journal PATH (e.g. rptable audit verify --journal "
               "T1.journal).", file=sys.stderr)
         return 2
+    if args.action == "salvage":  # it reads the damaged file itself, whole
+        return run_salvage(args)
+    damage = None
     try:
         with Journal(args.journal, args.table, readonly=True) as journal:
             if journal.last_seq == 0:
@@ -61,14 +69,20 @@ def run(args: argparse.Namespace) -> int:
                 print(f"rptable audit: {args.journal} holds no events of table {args.table} (tables in it: "
                       f"{tables}); give --table.", file=sys.stderr)
                 return 1
-            entries = [] if args.action == "verify" else list(journal.entries())
+            if args.action != "verify":  # verify reads the whole file itself
+                damage = journal.file_damage()
+            entries = [] if args.action == "verify" else list(
+                journal.entries() if damage is None else journal.intact_entries(damage.intact))
     except JournalError as err:
         print(f"rptable audit: {err}", file=sys.stderr)
         return 1
+    if damage is not None:  # what follows is the intact part only: said first, and the exit status says it too
+        print(f"rptable audit: WARNING: the journal is damaged: {damage.describe()}. Only those intact events are "
+              "shown; run `rptable audit verify`, and `rptable audit salvage` to keep them.", file=sys.stderr)
     action: Any = {"rounds": _rounds, "show": _show, "recall": _recall, "verify": _verify, "export": _export,
                    "report": _report}[args.action]
     try:
-        result: int = action(args, entries)
+        result: int = action(args, entries) or (1 if damage is not None else 0)
     except JournalError as err:  # events that cannot be replayed: the journal was damaged or edited
         print(f"rptable audit: {err}", file=sys.stderr)
         return 1
@@ -111,8 +125,9 @@ def _show(args: argparse.Namespace, entries: list[Any]) -> int:
     from controller.table.history import round_steps
     from controller.table.journal import Journal
 
-    if "-" not in args.round_id and not args.round_id.isdigit():
-        print(f"rptable audit: '{args.round_id}' is not a round: give its id (T1-000042) or number (42).",
+    number = args.round_id.isascii() and args.round_id.isdigit() and len(args.round_id) <= 9
+    if "-" not in args.round_id and not number:
+        print(f"rptable audit: {shown(args.round_id)} is not a round: give its id (T1-000042) or number (42).",
               file=sys.stderr)
         return 2
     wanted = args.round_id if "-" in args.round_id else f"{args.table}-{int(args.round_id):06d}"

@@ -6,13 +6,20 @@ import argparse
 import json
 import sys
 
+from controller.cli.bounds import whole
+
+MAX_ROUNDS = 10**9  # about three weeks of simulated play at this machine's pace
+MAX_SEED = 2**63 - 1
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", required=True, metavar="NAME|FILE", help="a preset name or a rules file")
-    parser.add_argument("--rounds", type=int, required=True, help="rounds the session should reach")
-    parser.add_argument("--seed", type=int, default=1, help="shuffles: the same seed deals the same cards")
-    parser.add_argument("--boxes", type=int, default=6, help="boxes in play (default 6, at most the table's)")
-    parser.add_argument("--ante", type=int, default=10, help="every box's ante (default 10)")
+    parser.add_argument("--rounds", type=whole(1, MAX_ROUNDS), required=True,
+                        help="rounds the session should reach")
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=1,
+                        help="shuffles: the same seed deals the same cards")
+    parser.add_argument("--boxes", type=whole(1, 7), default=6, help="boxes in play (default 6, at most the table's)")
+    parser.add_argument("--ante", type=whole(1, 10**9), default=10, help="every box's ante (default 10)")
     parser.add_argument("--journal", metavar="PATH",
                         help="keep the journal here; a journal holding a session is resumed (default: temporary)")
     parser.add_argument("--faults", metavar="SPEC", help="faults for the simulated shoe to inject (see shoe-sim)")
@@ -34,9 +41,6 @@ def run(args: argparse.Namespace) -> int:
     from controller.table.simulate import simulate
     from drivers.base import SourceError
 
-    if args.rounds < 1 or not 1 <= args.boxes <= 7 or args.ante < 1:
-        print("rptable simulate: --rounds and --ante must be at least 1, --boxes 1 to 7", file=sys.stderr)
-        return 2
     try:
         rules = load_rules(args.rules)
         on_entry = (lambda e: print(f"committed {e.seq}", flush=True)) if args.progress else None

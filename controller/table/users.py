@@ -51,6 +51,10 @@ class AuthError(Exception):
         self.why, self.name, self.minutes, self.role, self.need = why, name, minutes, role, need
 
 
+class AccountsFileError(Exception):
+    """The accounts file cannot be used (a folder, another program's file, a table's journal, a bad path)."""
+
+
 @dataclass(frozen=True, slots=True)
 class User:
     name: str
@@ -94,11 +98,32 @@ class UserStore:
     def __init__(self, path: str | os.PathLike[str], clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path)
         self.clock = clock
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA)
+        try:
+            if self.path.is_dir():
+                raise AccountsFileError(f"{self.path} is a folder: give the accounts file (e.g. {self.path}/users.db).")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, check_same_thread=False)
+        except OSError as err:
+            raise AccountsFileError(f"The accounts file {self.path} cannot be opened: {err.strerror or err}.") from err
+        except ValueError as err:  # a path no file can have (a NUL in it)
+            raise AccountsFileError(f"{str(self.path)!r} is not a usable path: {err}.") from err
+        except sqlite3.Error as err:
+            raise AccountsFileError(f"The accounts file {self.path} cannot be opened: {err}.") from err
+        try:
+            others = _foreign_tables(self._db)
+            if others:
+                raise AccountsFileError(
+                    f"{self.path} is not an accounts file: it holds {', '.join(others[:4])}"
+                    f"{' (a table journal)' if 'events' in others else ''}. Give the accounts file (--users).")
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as err:
+            self._db.close()
+            raise AccountsFileError(f"{self.path} cannot be used as the accounts file: {err}.") from err
+        except BaseException:
+            self._db.close()
+            raise
 
     def close(self) -> None:
         self._db.close()
@@ -201,6 +226,13 @@ class UserStore:
     def _log(self, by: User | None, action: str, name: str, detail: str = "") -> None:
         self._db.execute("INSERT INTO user_log VALUES (?, ?, ?, ?, ?)",
                          (self.clock(), by.label if by else None, action, name, detail))
+
+
+def _foreign_tables(db: sqlite3.Connection) -> list[str]:
+    """The tables of the file that are not the accounts' own (an accounts file is never written into another
+    program's database, nor into a table's journal)."""
+    names = [str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return [n for n in names if n not in ("users", "user_log") and not n.startswith("sqlite_")]
 
 
 def _derive(secret: str, salt: bytes, n: int, r: int, p: int) -> bytes:
