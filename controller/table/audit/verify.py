@@ -109,8 +109,13 @@ def check_rows(rows: Iterable[tuple[Any, ...]], walk: ChainWalk, replay: ReplayC
 
 def verify_journal(entries: list[JournalEntry]) -> VerifyReport:
     """The hash chain and the full replay of a list of entries (the console's audit view), in one stretch."""
-    rows = (stored_row(e) for e in entries)
-    return _report([check_rows(rows, ChainWalk(), ReplayCheck())], len(entries))
+    return verify_rows((stored_row(e) for e in entries), len(entries))
+
+
+def verify_rows(rows: Iterable[tuple[Any, ...]], count: int) -> VerifyReport:
+    """The hash chain and the full replay of `count` stored rows in seq order (a journal's, or the floor
+    database's copy of one), in one stretch."""
+    return _report([check_rows(rows, ChainWalk(), ReplayCheck())], count)
 
 
 def _report(findings: list[Finding], total_rows: int) -> VerifyReport:
@@ -295,4 +300,4 @@ def _plan(journal: Journal, cuts: list[int]) -> list[Stretch] | None:
     return [Stretch(lo, hi, start, rounds_before, wanted) for lo, hi, start, rounds_before in starts]
 
 
-__all__ = ["VerifyReport", "verify_journal", "verify_journal_file"]
+__all__ = ["VerifyReport", "verify_journal", "verify_journal_file", "verify_rows"]

@@ -222,7 +222,7 @@ class Journal:
             cursor = self._db.execute(
                 f"SELECT {COLUMNS} FROM events WHERE table_id = ? AND {where} ORDER BY seq", (self.table_id, *params))
             for row in cursor:
-                yield _entry(row)
+                yield entry_from_row(row)
         except sqlite3.Error as err:
             raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
 
@@ -257,7 +257,8 @@ class Journal:
         return (int(row[0]), str(row[1])) if row else (0, GENESIS_HASH)
 
 
-def _entry(row: tuple[Any, ...]) -> JournalEntry:
+def entry_from_row(row: tuple[Any, ...]) -> JournalEntry:
+    """A stored row (COLUMNS, from this file or from a copy of it elsewhere) as its entry."""
     seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, digest = row
     try:
         data = json.loads(payload)
