@@ -56,7 +56,7 @@ from controller.players import basic
 from controller.players.buy_game_value import buy_game_values, buys
 from controller.players.hand_classes import KEEPS, cards_to_keep
 
-SAMPLES = 200  # lines per decision: a cost's standard error is then a few hundredths of an ante
+SAMPLES = 600  # lines per decision a player made otherwise than basic: a cost to a few hundredths of an ante
 
 # The engine's events that are a player's decision, by journal kind (the event's class name).
 DECISION_EVENTS: dict[str, type[Event]] = {cls.__name__: cls for cls in (
@@ -93,6 +93,17 @@ class Move:
         discards = tuple(sorted(getattr(command, "discards", ()))) if word == ActionKind.EXCHANGE else ()
         amount = getattr(command, "amount", None) if word == ActionKind.INSURE else None
         return cls(word, discards, amount)
+
+    @classmethod
+    def parse(cls, label: str) -> Move:
+        """A move from its label (`exchange 2H 7C`, `insure 300`, `bet`)."""
+        word, *rest = label.split()
+        kind = ActionKind(word)
+        if kind == ActionKind.EXCHANGE:
+            return cls(kind, tuple(sorted(parse_card(c) for c in rest)))
+        if kind == ActionKind.INSURE:
+            return cls(kind, amount=int(rest[0]))
+        return cls(kind)
 
     def command(self, box: int) -> Command:
         return build_command(self.word, box, discards=self.discards, amount=self.amount)
