@@ -164,9 +164,9 @@ def read_tables(connection: psycopg.Connection[tuple[Any, ...]], tables: Sequenc
     rows = connection.execute(query, params).fetchall()
     connection.rollback()
     views: dict[str, TableView] = {}
-    db_now = float(clock())  # the database's own clock, when any table answers
+    db_now = float(rows[0][-1]) if rows else float(clock())  # the database's clock, when any table answers
     for (table, last_seen, closed_at, refused, reported, journaled, state, rounds, drop, win, theoretical, boxes,
-         without_edge, db_now) in rows:
+         without_edge, _) in rows:
         views[table] = TableView(table, state or {}, last_seen, closed_at, refused, int(reported), int(journaled),
                                  Tally(int(rounds), int(boxes), int(drop), int(win), float(theoretical)),
                                  int(without_edge))
@@ -224,7 +224,8 @@ def _override_text(event: object) -> str | None:
         case TableFaultRaised() | TableFaultResolved() | PaymentAdjusted() | ConfirmationUndone():
             return event.describe()
         case ClockRebased():
-            return f"clock accepted by {event.actor}: events timed from {_when(event.to_at)} (was {_when(event.from_at)})"
+            return (f"clock accepted by {event.actor}: events timed from {_when(event.to_at)} "
+                    f"(was {_when(event.from_at)})")
         case CardFault():
             return f"CARD FAULT ({event.kind}): {event.text}"
         case FaultResolved():

@@ -32,7 +32,8 @@ class _Journal:
 
 def open_table(table_id: str, entries: list[JournalEntry], parent: QWidget | None = None) -> AuditDialog:
     """The audit view of the table's events, with a tab of its faults and overrides."""
-    dialog = AuditDialog(FloorTableEvents(table_id, entries), parent)  # the view reads only these two
+    events = FloorTableEvents(table_id, entries)
+    dialog = AuditDialog(events, parent)  # type: ignore[arg-type]  # it reads only table_id and journal.entries()
     dialog.setWindowTitle(dialog.tr("Table {0} from the floor database").format(table_id))
     dialog.tabs.addTab(overrides_table(entries, dialog), dialog.tr("Faults and overrides"))
     return dialog
