@@ -159,10 +159,10 @@ def visits(connection: psycopg.Connection[tuple[Any, ...]], since: float,
     for visit in found:
         by_seat[visit.player, visit.table_id].append(visit)
     for player, table, at, cost, se in decisions:
-        visit = next((v for v in by_seat.get((player, table), []) if v.start - 60 <= at <= v.end), None)
-        if visit is not None:
+        made_in = next((v for v in by_seat.get((player, table), []) if v.start - 60 <= at <= v.end), None)
+        if made_in is not None:
             valued = cost is not None
-            visit.decisions = visit.decisions.plus(
+            made_in.decisions = made_in.decisions.plus(
                 DecisionTally(1, int(valued), cost or 0.0, (se or 0.0) ** 2 if valued else 0.0))
     return found
 
