@@ -69,6 +69,7 @@ def _window(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
         print(f"rptable pit: {err}", file=sys.stderr)
         return 1
     from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
     from ui.pit.window import PitWindow
@@ -78,6 +79,9 @@ def _window(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     try:
         if size is not None:
             window.setFixedSize(*size)
+        else:
+            screen = QGuiApplication.primaryScreen()
+            window.resize(screen.availableGeometry().size() if screen is not None else window.size())
         window.show()
         if args.screenshot:
             def shoot() -> None:

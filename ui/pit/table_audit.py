@@ -36,6 +36,8 @@ def open_table(table_id: str, entries: list[JournalEntry], parent: QWidget | Non
     dialog = AuditDialog(events, parent)  # type: ignore[arg-type]  # it reads only table_id and journal.entries()
     dialog.setWindowTitle(dialog.tr("Table {0} from the floor database").format(table_id))
     dialog.tabs.addTab(overrides_table(entries, dialog), dialog.tr("Faults and overrides"))
+    screen = dialog.screen().availableGeometry()
+    dialog.resize(min(dialog.width(), screen.width() - 40), min(dialog.height(), screen.height() - 40))
     return dialog
 
 
@@ -51,6 +53,7 @@ def overrides_table(entries: list[JournalEntry], parent: QWidget) -> QTableWidge
         when = datetime.fromtimestamp(line.at, UTC).strftime("%Y-%m-%d %H:%M:%S")
         for column, value in enumerate((when, line.actor, line.round_id, line.text)):
             item = QTableWidgetItem(value)
+            item.setToolTip(value)
             if line.is_fault:
                 item.setForeground(QColor("#ff8a80"))
             table.setItem(row, column, item)
