@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import FloorError, connect, explain
 from controller.floor.summary import BOX_COLUMNS, DECISION_COLUMNS, ROUND_COLUMNS, FloorRows, TableSummary
-from controller.table.history import HistoryError
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.replica import ReplicaError, redact, replicate
 
@@ -90,6 +89,7 @@ class TableReporter:
         self._thread: threading.Thread | None = None
         self._connection: psycopg.Connection[tuple[Any, ...]] | None = None
         self._summary: TableSummary | None = None
+        self._summarized: int | None = None  # how far the database had summarised the table when bound
 
     # -- the table's side ---------------------------------------------------------------------------------
     @property
@@ -145,8 +145,8 @@ class TableReporter:
         with Journal(self.journal_path, self.table_id, readonly=True) as journal:
             if journal.last_seq == 0:
                 return  # nothing journaled yet: the table writes its house rules first
-            if self._summary is None:
-                self._summary = self._bind(connection, journal)
+            if self._summarized is None:
+                self._summarized = self._bind(connection, journal)
             report = replicate(journal, connection, batch=BATCH)
             if not report.ok:
                 raise Refused(report.reason)
@@ -160,9 +160,9 @@ class TableReporter:
             self._connection = connect(self.url)
         return self._connection
 
-    def _bind(self, connection: psycopg.Connection[tuple[Any, ...]], journal: Journal) -> TableSummary:
-        """Bind the table's id to its journal's first event (or find it bound to another journal: refused),
-        and fold what the database already summarised, so that only new rows are written."""
+    def _bind(self, connection: psycopg.Connection[tuple[Any, ...]], journal: Journal) -> int:
+        """Bind the table's id to its journal's first event, or find it bound to another journal (refused);
+        how far the database has summarised the table's events."""
         first = next(journal.raw_rows(1, 2))
         first_hash = str(first[9])
         with connection.transaction():
@@ -181,27 +181,28 @@ class TableReporter:
                 f"{bound_host}): two tables are configured with the same id. Give this table its own id "
                 "(--table), or give it the journal that id belongs to. This table plays on; its events stay in "
                 "its journal.")
-        summary = TableSummary(self.table_id)
-        try:
-            for entry in journal.entries():
-                if entry.seq > summarized:
-                    break
-                summary.fold(entry, emit=False)
-        except HistoryError as err:
-            raise Refused(str(err)) from err
-        return summary
+        return int(summarized)
 
     def _fold(self, journal: Journal, head: int) -> FloorRows:
-        """Fold the events the database now holds and the summary has not seen."""
-        summary = self._summary
-        assert summary is not None
+        """Fold the events the database now holds and the summary has not seen (on the first pass, the
+        events the database summarised before are folded first, without writing them again)."""
         try:
+            if self._summary is None:
+                self._summary = TableSummary(self.table_id)
+                for entry in journal.entries():
+                    if entry.seq > (self._summarized or 0):
+                        break
+                    self._summary.fold(entry, emit=False)
+            summary = self._summary
             for entry in journal.entries(summary.seq):
                 if entry.seq > head:
                     break
                 summary.fold(entry)
-        except HistoryError as err:
-            raise Refused(str(err)) from err
+        except JournalError as err:
+            if err.seq is None:
+                raise  # the journal cannot be read now: not reporting, and retried
+            self._summary = None
+            raise Refused(str(err)) from err  # an event that cannot be read: the journal was damaged
         return summary.take_rows()
 
     def _write(self, connection: psycopg.Connection[tuple[Any, ...]], rows: FloorRows, head: int,
@@ -236,8 +237,8 @@ class TableReporter:
 
     def _record_refusal(self, reason: str) -> None:
         """Tamper evidence is recorded for the pit; a clash of ids is not (the row is the other table's)."""
-        if self._summary is None or self._connection is None:
-            return
+        if self._summarized is None or self._connection is None:
+            return  # not bound: the id is another journal's
         with contextlib.suppress(Exception), self._connection.transaction():
             self._connection.execute("UPDATE floor_tables SET refused = %s, last_seen = now() "
                                      "WHERE table_id = %s", (reason, self.table_id))
