@@ -18,15 +18,14 @@ ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
 JOURNAL_COLUMNS = "seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash"
 
 
-@pytest.fixture(scope="module")
-def cluster():
+def throwaway_cluster():
+    """A cluster for a test module's fixture: yields it, then destroys it."""
     server = Cluster().create().start()
     yield server
     server.destroy()
 
 
-@pytest.fixture
-def database(cluster):
+def fresh_database(cluster):
     """A fresh database of the cluster, as a URL."""
     name = f"floor_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(cluster.url, autocommit=True) as admin:

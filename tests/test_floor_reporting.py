@@ -15,13 +15,13 @@ import pytest
 from floor_kit import (
     ENV,
     ROOT,
-    cluster,  # noqa: F401  (a fixture)
-    database,  # noqa: F401  (a fixture)
     database_rows,
+    fresh_database,
     journal_rows,
     needs_postgres,
     psycopg,
     query,
+    throwaway_cluster,
     wait_for,
 )
 from forgery import rehash
@@ -34,6 +34,16 @@ from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
 
 pytestmark = needs_postgres
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    yield from throwaway_cluster()
+
+
+@pytest.fixture
+def database(cluster):
+    return fresh_database(cluster)
 
 
 def play(path, table, rounds, reporter=None, seed=5):
