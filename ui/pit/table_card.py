@@ -72,7 +72,7 @@ class TableCard(QFrame):
         self.seen.setStyleSheet("font-size:13px;" + ("color:#bdbdbd" if state in ("reporting", "closed")
                                                       else "color:#ffab40;font-weight:bold"))
         for label in (self.faults, self.step, self.money, self.hold, self.seen):
-            label.setMinimumHeight(label.heightForWidth(CARD_WIDTH - 24))  # wrapped lines are never cut off
+            label.setMinimumHeight(max(0, label.heightForWidth(CARD_WIDTH - 24)))  # wrapped lines are never cut
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
