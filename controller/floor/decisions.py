@@ -56,7 +56,7 @@ from controller.players import basic
 from controller.players.buy_game_value import buy_game_values, buys
 from controller.players.hand_classes import KEEPS, cards_to_keep
 
-SAMPLES = 600  # lines per decision a player made otherwise than basic: a cost to a few hundredths of an ante
+SAMPLES = 200  # lines per decision a player made otherwise than basic (a cost to about 0.1 ante; many average)
 
 # The engine's events that are a player's decision, by journal kind (the event's class name).
 DECISION_EVENTS: dict[str, type[Event]] = {cls.__name__: cls for cls in (
