@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 from controller.floor.pit import TableView, age_text
 from ui.format import amount, signed_amount
 
-CARD_WIDTH = 320
+CARD_WIDTH = 300
 STYLES = {
     "normal": "QFrame#table_card{background:#13301a;border:2px solid #3c6e47;border-radius:8px}",
     "fault": "QFrame#table_card{background:#3d0d0d;border:3px solid #ffeb3b;border-radius:8px}",
