@@ -6,7 +6,7 @@ the pit's, on one machine), and the database's size per table per day of play.
 Usage: `.venv/bin/python benchmarks/bench_floor.py [--tables 50] [--pace 2] [--seconds 120] [--db URL]`. Without
 --db a throwaway cluster is started on a unix socket (Debian's `postgresql`). Each table plays one round every
 --pace seconds (a live table: 60-90), committing every command as a live table does, with a shoe jam every
-~200 cards (the QA pit boss resolves it 20 s later). The full run, 50 tables at a live table's pace or faster:
+~600 cards (the QA pit boss resolves it 20 s later). The full run, 50 tables at a live table's pace or faster:
 `bench_floor.py --tables 50 --pace 2 --seconds 300`.
 """
 
@@ -49,7 +49,10 @@ def main() -> int:
     if args.db is None:
         from pg_cluster import Cluster
 
-        cluster = Cluster().create().start()
+        cluster = Cluster().create()
+        options = f"-k {cluster.folder} -c listen_addresses='' -c max_connections={2 * args.tables + 20}"
+        cluster._run(cluster.pg_ctl, "-D", str(cluster.data), "-o", options, "-l", str(cluster.folder / "log"), "-w",
+                     "start")
         url = cluster.url
     else:
         url = args.db
@@ -73,7 +76,7 @@ def run(args: argparse.Namespace, url: str, folder: Path) -> int:
     env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
     processes = []
     for n, table in enumerate(tables):
-        faults = ",".join(f"jam@{k}" for k in range(150 + 37 * n, 100_000, 200))
+        faults = ",".join(f"jam@{k}" for k in range(150 + 37 * n, 100_000, 600))
         processes.append(subprocess.Popen(
             [sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds", "100000", "--seed",
              str(n + 1), "--journal", str(folder / f"{table}.journal"), "--table", table, "--replica", url,
@@ -91,9 +94,10 @@ def run(args: argparse.Namespace, url: str, folder: Path) -> int:
         full = timed(lambda: read_tables(db), 50)
         one = timed(lambda: read_tables(db, [tables[0]]), 200)
         rounds = db.execute("SELECT count(*) FROM floor_rounds").fetchone()[0]
-        size = db.execute("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relkind = 'r' AND "
-                          "(c.relname LIKE 'floor_%' OR c.relname = 'rptable_events')").fetchone()[0]
+        size = int(db.execute("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relkind = 'r' "
+                              "AND (c.relname LIKE 'floor_%' OR c.relname = 'rptable_events')").fetchone()[0])
     stop.set()
+    listener.join()
     per_round = size / max(rounds, 1)
     result = {
         "tables": args.tables, "pace_seconds_per_round": args.pace, "seconds": round(end_at - start_at, 1),
