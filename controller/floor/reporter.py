@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from controller.floor.database import FloorError, connect, explain
+from controller.floor.database import CONNECT_TIMEOUT, FloorError, connect, explain
 from controller.floor.summary import BOX_COLUMNS, DECISION_COLUMNS, ROUND_COLUMNS, FloorRows, TableSummary
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.replica import ReplicaError, redact, replicate
@@ -90,6 +90,7 @@ class TableReporter:
         self._connection: psycopg.Connection[tuple[Any, ...]] | None = None
         self._summary: TableSummary | None = None
         self._summarized: int | None = None  # how far the database had summarised the table when bound
+        self._deadline = 0.0  # when stopping: the last moment to try to report what is left
 
     # -- the table's side ---------------------------------------------------------------------------------
     @property
@@ -106,18 +107,19 @@ class TableReporter:
         return self
 
     def stop(self, timeout: float = 5.0) -> ReportStatus:
-        """Report what is left (for up to `timeout` seconds), say the table closed, and stop."""
+        """Report what is left (retrying for up to `timeout` seconds), say the table closed, and stop."""
+        self._deadline = time.monotonic() + timeout
         self._stop.set()
         self._wake.set()
         if self._thread is not None:
-            self._thread.join(timeout)
+            self._thread.join(timeout + CONNECT_TIMEOUT + 1)
         return self._status
 
     # -- the reporter's thread ----------------------------------------------------------------------------
     def _run(self) -> None:
         refused = False
         while True:
-            stopping = self._stop.is_set()
+            stopping = self._stop.is_set()  # a pass that starts after the stop sees every event the table wrote
             try:
                 if not refused:
                     self._report()
@@ -131,12 +133,17 @@ class TableReporter:
                 self._lost(str(err))
             except Exception as err:  # a psycopg error outside replicate's own handling
                 self._lost(explain(err, self.url))
-            if stopping:
+            if stopping and self._done_stopping(refused):
                 self._close()
                 return
-            pause = self.heartbeat if self._connection is not None else self.retry
+            pause = self.heartbeat if self._connection is not None and not self._stop.is_set() else self.retry
             self._wake.wait(pause)
             self._wake.clear()
+
+    def _done_stopping(self, refused: bool) -> bool:
+        """Asked to stop: done once everything is reported, or nothing more can be, or time is up."""
+        drained = self._status.reporting and self._status.backlog == 0
+        return drained or refused or time.monotonic() >= self._deadline
 
     def _report(self) -> None:
         if not self.journal_path.exists():
@@ -152,6 +159,8 @@ class TableReporter:
                 raise Refused(report.reason)
             rows = self._fold(journal, report.replica_head)
             self._write(connection, rows, report.replica_head, journal.last_seq)
+            assert self._summary is not None
+            self._summary.written(rows)  # kept until then: a write cut off is made again on the next pass
         self._set(replace(self._status, reporting=True, reason="", since=self._since(True),
                           reported=report.replica_head, journaled=journal.last_seq))
 
@@ -203,7 +212,7 @@ class TableReporter:
                 raise  # the journal cannot be read now: not reporting, and retried
             self._summary = None
             raise Refused(str(err)) from err  # an event that cannot be read: the journal was damaged
-        return summary.take_rows()
+        return summary.rows()
 
     def _write(self, connection: psycopg.Connection[tuple[Any, ...]], rows: FloorRows, head: int,
                journaled: int) -> None:

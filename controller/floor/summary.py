@@ -66,7 +66,7 @@ class TableSummary:
         self._rules_sent: set[str] = set()
 
     def fold(self, entry: JournalEntry, *, emit: bool = True) -> None:
-        """Fold the next event; with `emit`, remember the rows it changes for `take_rows`."""
+        """Fold the next event; with `emit`, remember the rows it changes (`rows`)."""
         history = self.history
         if entry.kind in DECISION_EVENTS:
             self._decision(entry, emit)
@@ -90,20 +90,24 @@ class TableSummary:
                 self._touched[adjustment.round_id] = None
         self.seq = entry.seq
 
-    def take_rows(self) -> FloorRows:
-        """The rows changed since the last call, and the table as it stands."""
+    def rows(self) -> FloorRows:
+        """The rows changed since they were last `written`, and the table as it stands."""
         rows = FloorRows(self.state())
         for round_id in self._touched:
             record = self._records.get(round_id)
             if record is not None:
                 rows.rounds.append(self._round_row(record))
                 rows.boxes += self._box_rows(record)
-        rows.decisions, self._decisions, self._touched = self._decisions, [], {}
-        for digest, rules in self._rules.items():
-            if digest not in self._rules_sent:
-                rows.rules.append((digest, rules.name, json.dumps(rules.to_mapping())))
-                self._rules_sent.add(digest)
+        rows.decisions = list(self._decisions)
+        rows.rules = [(digest, rules.name, json.dumps(rules.to_mapping())) for digest, rules in self._rules.items()
+                      if digest not in self._rules_sent]
         return rows
+
+    def written(self, rows: FloorRows) -> None:
+        """`rows` are in the database: they need not be written again (until an event changes them)."""
+        self._touched = {}
+        self._decisions = self._decisions[len(rows.decisions):]
+        self._rules_sent.update(digest for digest, _, _ in rows.rules)
 
     def state(self) -> dict[str, Any]:
         """The table now, for the pit: its round and step, dealer, rules, open faults, last event."""
