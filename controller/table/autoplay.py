@@ -118,7 +118,8 @@ def resolve_table_faults(controller: TableController, seating: Seating = EVERYON
         controller.resolve_fault(fault_id, QA_PIT_BOSS, "simulated session: the QA pit boss checked the shoe")
 
 
-def _hand_on_cards_no_round_took(controller: TableController, pump: CardPump, seating: Seating) -> None:
+def _hand_on_cards_no_round_took(controller: TableController, pump: CardPump,
+                                 seating: Seating = EVERYONE_SIMPLE) -> None:
     """Cards out of the shoe that no round took (drawn for a round that stopped before taking them, or sent
     unasked with two drawn together) reach the table, which journals them, before the next pack goes in: none
     is carried into the next round."""
@@ -134,7 +135,8 @@ def _round_open(controller: TableController) -> bool:
     return controller.round is not None and controller.round.phase is not Phase.CLOSED
 
 
-def _step(controller: TableController, pump: CardPump, totals: SessionTotals, seating: Seating) -> None:
+def _step(controller: TableController, pump: CardPump, totals: SessionTotals,
+          seating: Seating = EVERYONE_SIMPLE) -> None:
     state = controller.round
     assert state is not None
     if controller.faults:
