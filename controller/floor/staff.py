@@ -25,7 +25,6 @@ from controller.floor.database import FloorError, connect, psycopg_module
 from controller.table.users import (
     LOCKOUT_SECONDS,
     MAX_FAILURES,
-    MIN_SECRET_LENGTH,
     SCRYPT_N,
     SCRYPT_P,
     SCRYPT_R,
@@ -33,6 +32,7 @@ from controller.table.users import (
     Role,
     User,
     _derive,
+    usable_account,
 )
 
 if TYPE_CHECKING:
@@ -80,11 +80,7 @@ class FloorUserStore:
 
     def add(self, name: str, role: Role, secret: str, *, by: User | None) -> User:
         """Create an account (in the database only). The first must be an admin's; then only an admin adds."""
-        name = name.strip()
-        if not name or len(name) > 40 or not name.replace("_", "").replace("-", "").replace(".", "").isalnum():
-            raise AuthError(f"'{name}' is not a usable name: 1-40 letters, digits, '.', '-' or '_'.")
-        if len(secret) < MIN_SECRET_LENGTH:
-            raise AuthError(f"A PIN or password needs at least {MIN_SECRET_LENGTH} characters.")
+        name = usable_account(name, secret)
         salt = os.urandom(16)
         key = _derive(secret, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
 

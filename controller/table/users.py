@@ -90,11 +90,7 @@ class UserStore:
 
     def add(self, name: str, role: Role, secret: str, *, by: User | None) -> User:
         """Create an account. Only an admin may, except for the very first account (which must be an admin)."""
-        name = name.strip()
-        if not name or len(name) > 40 or not name.replace("_", "").replace("-", "").replace(".", "").isalnum():
-            raise AuthError(f"'{name}' is not a usable name: 1-40 letters, digits, '.', '-' or '_'.")
-        if len(secret) < MIN_SECRET_LENGTH:
-            raise AuthError(f"A PIN or password needs at least {MIN_SECRET_LENGTH} characters.")
+        name = usable_account(name, secret)
         if self.is_empty():
             if role is not Role.ADMIN:
                 raise AuthError("The first account must be an admin (--role admin); it then adds the others.")
@@ -179,6 +175,16 @@ class UserStore:
     def _log(self, by: User | None, action: str, name: str, detail: str = "") -> None:
         self._db.execute("INSERT INTO user_log VALUES (?, ?, ?, ?, ?)",
                          (self.clock(), by.label if by else None, action, name, detail))
+
+
+def usable_account(name: str, secret: str) -> str:
+    """The name a new account is stored under, or AuthError when it or its secret cannot be used."""
+    name = name.strip()
+    if not name or len(name) > 40 or not name.replace("_", "").replace("-", "").replace(".", "").isalnum():
+        raise AuthError(f"'{name}' is not a usable name: 1-40 letters, digits, '.', '-' or '_'.")
+    if len(secret) < MIN_SECRET_LENGTH:
+        raise AuthError(f"A PIN or password needs at least {MIN_SECRET_LENGTH} characters.")
+    return name
 
 
 def _derive(secret: str, salt: bytes, n: int, r: int, p: int) -> bytes:
