@@ -1,6 +1,8 @@
-"""Test helper for the floor: a throwaway PostgreSQL cluster for a test module, a fresh database per test,
-a way to wait for something the database must come to hold, and the rows a table's journal and the database
-hold of it."""
+"""Test helper for the floor: a throwaway PostgreSQL cluster for a test module (`cluster`) and a fresh database
+per test (`database`), fixtures a module takes with `pytest_plugins = ["floor_kit"]`; a way to wait for
+something the database must come to hold, and the rows a table's journal and the database hold of it.
+
+PYTEST_DONT_REWRITE: the modules that take its fixtures import its helpers too."""
 
 import os
 import time
@@ -18,11 +20,16 @@ ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
 JOURNAL_COLUMNS = "seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash"
 
 
-def throwaway_cluster():
-    """A cluster for a test module's fixture: yields it, then destroys it."""
+@pytest.fixture(scope="module")
+def cluster():
     server = Cluster().create().start()
     yield server
     server.destroy()
+
+
+@pytest.fixture
+def database(cluster):
+    return fresh_database(cluster)
 
 
 def fresh_database(cluster):

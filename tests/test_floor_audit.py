@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from floor_kit import fresh_database, needs_postgres, psycopg, throwaway_cluster
+from floor_kit import fresh_database, needs_postgres, psycopg
 
 from controller.cli import main
 from controller.floor.reporter import TableReporter
@@ -19,20 +19,12 @@ from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
 
 pytestmark = needs_postgres
+pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
 OLD = Path(__file__).parent / "data" / "journals-main-cb3386e"
 ACTIONS = (["rounds"], ["rounds", "--json"], ["rounds", "--box", "3", "--min-payout", "10"], ["show", "2"],
            ["show", "3", "--json"], ["recall"], ["recall", "--json"], ["verify"], ["verify", "--json"],
            ["export", "--format", "csv"], ["export"])
 
-
-@pytest.fixture(scope="module")
-def cluster():
-    yield from throwaway_cluster()
-
-
-@pytest.fixture
-def database(cluster):
-    return fresh_database(cluster)
 
 
 def answer(capsys, *args):

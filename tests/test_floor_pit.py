@@ -8,7 +8,7 @@ import json
 import time
 
 import pytest
-from floor_kit import fresh_database, needs_postgres, psycopg, query, throwaway_cluster, wait_for
+from floor_kit import needs_postgres, psycopg, query, wait_for
 
 from controller.cli import main
 from controller.floor.reporter import TableReporter
@@ -20,17 +20,9 @@ from controller.table.simulate import simulate
 from controller.table.users import Role, User
 
 pytestmark = needs_postgres
+pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
 DEALER = User("anna", Role.DEALER)
 
-
-@pytest.fixture(scope="module")
-def cluster():
-    yield from throwaway_cluster()
-
-
-@pytest.fixture
-def database(cluster):
-    return fresh_database(cluster)
 
 
 def played(url, tmp_path, table, rounds, seed=3):

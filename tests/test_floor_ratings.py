@@ -6,7 +6,7 @@ deviations of expectation, with the evidence."""
 import json
 
 import pytest
-from floor_kit import fresh_database, needs_postgres, psycopg, query, throwaway_cluster
+from floor_kit import needs_postgres, psycopg, query
 
 from controller.analysis.house_edges import measured_edges
 from controller.cli import main
@@ -20,17 +20,9 @@ from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
 
 pytestmark = needs_postgres
+pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
 CLASSIC = load_preset("classic")
 
-
-@pytest.fixture(scope="module")
-def cluster():
-    yield from throwaway_cluster()
-
-
-@pytest.fixture
-def database(cluster):
-    return fresh_database(cluster)
 
 
 def cards(text):

@@ -16,12 +16,10 @@ from floor_kit import (
     ENV,
     ROOT,
     database_rows,
-    fresh_database,
     journal_rows,
     needs_postgres,
     psycopg,
     query,
-    throwaway_cluster,
     wait_for,
 )
 from forgery import rehash
@@ -34,16 +32,8 @@ from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
 
 pytestmark = needs_postgres
+pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
 
-
-@pytest.fixture(scope="module")
-def cluster():
-    yield from throwaway_cluster()
-
-
-@pytest.fixture
-def database(cluster):
-    return fresh_database(cluster)
 
 
 def play(path, table, rounds, reporter=None, seed=5):

@@ -3,23 +3,15 @@ cached on each table, so a pit boss can log in while the database is unreachable
 the database revoked once the table is back online; three wrong PINs lock the account on every table."""
 
 import pytest
-from floor_kit import fresh_database, needs_postgres, throwaway_cluster
+from floor_kit import needs_postgres
 from pg_cluster import Cluster
 
 from controller.floor.staff import FloorUserStore
 from controller.table.users import AuthError, Role
 
 pytestmark = needs_postgres
+pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
 
-
-@pytest.fixture(scope="module")
-def cluster():
-    yield from throwaway_cluster()
-
-
-@pytest.fixture
-def database(cluster):
-    return fresh_database(cluster)
 
 
 class Clock:
