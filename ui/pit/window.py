@@ -27,7 +27,7 @@ STYLE = ("QMainWindow,QWidget#pit_central,QScrollArea,QWidget#pit_grid{backgroun
 WAKE_MS = 200  # tables woken within this are read together
 TICK_MS = 1000  # ages on screen
 FULL_MS = 10_000  # every table read again (a safety net under the notifications)
-RATINGS_MS = 30_000  # decisions valued and players rated
+RATINGS_MS = 30_000  # decisions valued and players rated (at once again while decisions wait)
 RATING_BUDGET = 3.0  # seconds of valuing per rating pass
 
 
@@ -35,7 +35,7 @@ class _Results(QObject):
     """Answers from the worker threads, delivered on the window's thread."""
 
     tables = Signal(float, object, bool)  # database time, {id: TableView}, whether every table was read
-    ratings = Signal(object)  # [Visit]
+    ratings = Signal(object, int)  # [Visit], how many decisions were valued in that pass
     table_events = Signal(str, object)  # table id, its entries
     trouble = Signal(object)  # the database's trouble in words, or None when it answers
 
@@ -56,6 +56,7 @@ class PitWindow(QMainWindow):
         self._woken: set[str] = set()
         self._woken_lock = threading.Lock()
         self._busy = threading.Lock()
+        self._rating = threading.Lock()  # one rating pass at a time
         self._order: list[str] = []
         self._results = _Results()
         self._results.tables.connect(self._show_tables)
@@ -123,8 +124,13 @@ class PitWindow(QMainWindow):
 
     def rate_players(self) -> None:
         def rate(conn: Any) -> None:
-            value_pending(conn, budget=RATING_BUDGET)
-            self._results.ratings.emit(visits(conn, day_start(self.now())))
+            if not self._rating.acquire(blocking=False):
+                return  # a pass is under way
+            try:
+                valued = value_pending(conn, budget=RATING_BUDGET)
+                self._results.ratings.emit(visits(conn, day_start(self.now())), valued)
+            finally:
+                self._rating.release()
         self._in_worker(rate, exclusive=False)
 
     def open_table(self, table_id: str) -> None:
@@ -202,7 +208,9 @@ class PitWindow(QMainWindow):
             text += self.tr(" · {0} not reporting").format(silent)
         self.header.setText(text + " · " + time.strftime("%H:%M:%S", time.gmtime(now)) + " UTC")
 
-    def _show_ratings(self, found: list[Visit]) -> None:
+    def _show_ratings(self, found: list[Visit], valued: int) -> None:
+        if valued:
+            QTimer.singleShot(1000, self.rate_players)  # decisions still wait: value on until none do
         self.flagged = [v for v in found if v.flags()]
         if not self.flagged:
             self.players.setText(self.tr("Players: {0} rated today, none flagged").format(len(found)))
