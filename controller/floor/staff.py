@@ -32,6 +32,7 @@ from controller.table.users import (
     Role,
     User,
     _derive,
+    admitted,
     usable_account,
 )
 
@@ -273,10 +274,4 @@ def _verdict(name: str, row: Any, right: bool, need: Role, now: float, *, was_lo
         if locked_until > now:
             raise AuthError(f"Name or PIN is wrong. '{name}' is now locked for 5 minutes.")
         raise AuthError("Name or PIN is wrong.")
-    if disabled:
-        raise AuthError(f"The account '{name}' is disabled. An admin can tell you why.")
-    user = User(name, Role(role))
-    if not user.may(need):
-        raise AuthError(f"'{name}' is a {user.role.value.replace('_', ' ')}; this needs a "
-                        f"{need.value.replace('_', ' ')}.")
-    return user
+    return admitted(name, role, bool(disabled), need)

@@ -155,13 +155,7 @@ class UserStore:
         with self._db:
             self._db.execute("UPDATE users SET failures = 0, locked_until = 0 WHERE name = ?", (name,))
             self._log(None, "login", name)
-        if disabled:
-            raise AuthError(f"The account '{name}' is disabled. An admin can tell you why.")
-        user = User(name, Role(role))
-        if not user.may(need):
-            raise AuthError(f"'{name}' is a {user.role.value.replace('_', ' ')}; this needs a "
-                            f"{need.value.replace('_', ' ')}.")
-        return user
+        return admitted(name, role, bool(disabled), need)
 
     def log(self) -> list[tuple[float, str | None, str, str, str]]:
         return self._db.execute("SELECT at, actor, action, name, detail FROM user_log ORDER BY rowid").fetchall()
@@ -175,6 +169,17 @@ class UserStore:
     def _log(self, by: User | None, action: str, name: str, detail: str = "") -> None:
         self._db.execute("INSERT INTO user_log VALUES (?, ?, ?, ?, ?)",
                          (self.clock(), by.label if by else None, action, name, detail))
+
+
+def admitted(name: str, role: str, disabled: bool, need: Role) -> User:
+    """The user a right PIN lets in; AuthError when the account is disabled or its role is not enough."""
+    if disabled:
+        raise AuthError(f"The account '{name}' is disabled. An admin can tell you why.")
+    user = User(name, Role(role))
+    if not user.may(need):
+        raise AuthError(f"'{name}' is a {user.role.value.replace('_', ' ')}; this needs a "
+                        f"{need.value.replace('_', ' ')}.")
+    return user
 
 
 def usable_account(name: str, secret: str) -> str:
