@@ -133,11 +133,7 @@ class UserStore:
 
     def add(self, name: str, role: Role, secret: str, *, by: User | None) -> User:
         """Create an account. Only an admin may, except for the very first account (which must be an admin)."""
-        name = name.strip()
-        if not name or len(name) > 40 or not name.replace("_", "").replace("-", "").replace(".", "").isalnum():
-            raise AuthError(f"'{name}' is not a usable name: 1-40 letters, digits, '.', '-' or '_'.")
-        if len(secret) < MIN_SECRET_LENGTH:
-            raise AuthError(f"A PIN or password needs at least {MIN_SECRET_LENGTH} characters.")
+        name = usable_account(name, secret)
         if self.is_empty():
             if role is not Role.ADMIN:
                 raise AuthError("The first account must be an admin (--role admin); it then adds the others.")
@@ -206,13 +202,7 @@ class UserStore:
         with self._db:
             self._db.execute("UPDATE users SET failures = 0, locked_until = 0 WHERE name = ?", (name,))
             self._log(None, "login", name)
-        if disabled:
-            raise AuthError(f"The account '{name}' is disabled. An admin can tell you why.", "disabled", name=name)
-        user = User(name, Role(role))
-        if not user.may(need):
-            raise AuthError(f"'{name}' is a {user.role.words}: a {need.words} is needed for this. Ask a "
-                            f"{need.words} to log in.", "role", name=name, role=user.role, need=need)
-        return user
+        return admitted(name, role, bool(disabled), need)
 
     def log(self) -> list[tuple[float, str | None, str, str, str]]:
         return self._db.execute("SELECT at, actor, action, name, detail FROM user_log ORDER BY rowid").fetchall()
@@ -233,6 +223,27 @@ def _foreign_tables(db: sqlite3.Connection) -> list[str]:
     program's database, nor into a table's journal)."""
     names = [str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
     return [n for n in names if n not in ("users", "user_log") and not n.startswith("sqlite_")]
+
+
+def admitted(name: str, role: str, disabled: bool, need: Role) -> User:
+    """The user a right PIN lets in; AuthError when the account is disabled or its role is not enough."""
+    if disabled:
+        raise AuthError(f"The account '{name}' is disabled. An admin can tell you why.", "disabled", name=name)
+    user = User(name, Role(role))
+    if not user.may(need):
+        raise AuthError(f"'{name}' is a {user.role.words}: a {need.words} is needed for this. Ask a "
+                        f"{need.words} to log in.", "role", name=name, role=user.role, need=need)
+    return user
+
+
+def usable_account(name: str, secret: str) -> str:
+    """The name a new account is stored under, or AuthError when it or its secret cannot be used."""
+    name = name.strip()
+    if not name or len(name) > 40 or not name.replace("_", "").replace("-", "").replace(".", "").isalnum():
+        raise AuthError(f"'{name}' is not a usable name: 1-40 letters, digits, '.', '-' or '_'.")
+    if len(secret) < MIN_SECRET_LENGTH:
+        raise AuthError(f"A PIN or password needs at least {MIN_SECRET_LENGTH} characters.")
+    return name
 
 
 def _derive(secret: str, salt: bytes, n: int, r: int, p: int) -> bytes:

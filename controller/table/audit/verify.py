@@ -129,6 +129,12 @@ def check_rows(rows: Iterable[tuple[Any, ...]], walk: ChainWalk, replay: ReplayC
     return Finding(count, bad_seq, reason, by_chain, replay.rounds, replay.settled, replay.adjustments, intact)
 
 
+def verify_rows(rows: Iterable[tuple[Any, ...]], count: int) -> VerifyReport:
+    """The hash chain and the full replay of `count` stored rows in seq order (a journal's, or the floor
+    database's copy of one), in one stretch."""
+    return _report([check_rows(rows, ChainWalk(), ReplayCheck())], count)
+
+
 class VerifyStopped(Exception):
     """A verification given up before its end (the audit view that asked for it was closed)."""
 
@@ -428,4 +434,4 @@ def _plan(journal: Journal, cuts: list[int], last: int) -> list[Stretch] | None:
     return [Stretch(lo, hi, start, rounds_before, wanted) for lo, hi, start, rounds_before in starts]
 
 
-__all__ = ["RunningVerify", "VerifyReport", "verify_journal", "verify_journal_file"]
+__all__ = ["RunningVerify", "VerifyReport", "verify_journal", "verify_journal_file", "verify_rows"]

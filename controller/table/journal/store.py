@@ -347,7 +347,7 @@ class Journal:
         for row in self.scan_rows():
             if not isinstance(row[0], int) or row[0] > last or row[1] != self.table_id:
                 break
-            yield _entry(row)
+            yield entry_from_row(row)
 
     def keys_in_order(self) -> int | None:
         """The last seq, when the file's rows are exactly this table's events 1..last (asked of a file that
@@ -374,7 +374,7 @@ class Journal:
             cursor = self._db.execute(
                 f"SELECT {COLUMNS} FROM events WHERE table_id = ? AND {where} ORDER BY seq", (self.table_id, *params))
             for row in cursor:
-                yield _entry(row)
+                yield entry_from_row(row)
         except sqlite3.Error as err:
             raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
 
@@ -432,7 +432,8 @@ class Journal:
         return int(self._db.execute("SELECT count(*) FROM events").fetchone()[0]), ""
 
 
-def _entry(row: tuple[Any, ...]) -> JournalEntry:
+def entry_from_row(row: tuple[Any, ...]) -> JournalEntry:
+    """A stored row (COLUMNS, from this file or from a copy of it elsewhere) as its entry."""
     seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, digest = row
     try:
         data = json.loads(payload)
