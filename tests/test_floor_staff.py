@@ -14,6 +14,14 @@ pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
 
 
 
+@pytest.fixture
+def server():
+    """A cluster of the test's own, which it may stop and start (the database going away and coming back)."""
+    server = Cluster().create().start()
+    yield server
+    server.destroy()
+
+
 class Clock:
     def __init__(self):
         self.now = 1_800_000_000.0
@@ -63,70 +71,58 @@ def test_floor_4_three_wrong_pins_lock_the_account_on_every_table(database, tmp_
         t1.authenticate("dina", "5678", need=Role.PIT_BOSS)
 
 
-def test_floor_4_a_pit_boss_logs_in_from_the_cache_while_the_database_is_away(tmp_path):
-    server = Cluster().create().start()
-    try:
-        clock = Clock()
-        floor_with_staff(server.url, tmp_path, clock)
-        table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
-        assert table.sync()
-        server.stop()
-        assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
-        assert table.offline_reason  # it says why it answered from the cache
+def test_floor_4_a_pit_boss_logs_in_from_the_cache_while_the_database_is_away(server, tmp_path):
+    clock = Clock()
+    floor_with_staff(server.url, tmp_path, clock)
+    table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
+    assert table.sync()
+    server.stop()
+    assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
+    assert table.offline_reason  # it says why it answered from the cache
+    with pytest.raises(AuthError, match="wrong"):
+        table.authenticate("boris", "1111", need=Role.PIT_BOSS)
+    with pytest.raises(AuthError, match="only accounts this table has seen"):
+        table.authenticate("nobody", "1111")
+    server.start()
+    assert table.sync()
+    actions = [(row[2], row[3]) for row in table.log()]
+    assert ("login_offline", "boris") in actions and ("failed_offline", "boris") in actions
+    table.close()
+
+
+def test_floor_4_the_cache_never_grants_what_the_database_revoked_once_back_online(server, tmp_path):
+    clock = Clock()
+    office, root = floor_with_staff(server.url, tmp_path, clock)
+    table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
+    assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"  # now in its cache
+    office.disable("boris", by=root)  # revoked at the office while the table is still online
+    server.stop()
+    # away from the database, the cache still holds what it last knew
+    assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
+    server.start()
+    with pytest.raises(AuthError, match="disabled"):  # back online: the database decides
+        table.authenticate("boris", "1234", need=Role.PIT_BOSS)
+    server.stop()
+    with pytest.raises(AuthError, match="disabled"):  # and the cache now says the same
+        table.authenticate("boris", "1234", need=Role.PIT_BOSS)
+    with pytest.raises(AuthError, match="changed and listed only in the floor database"):
+        office.add("eve", Role.DEALER, "1111", by=root)
+
+
+def test_floor_4_wrong_pins_tried_offline_count_on_the_floor_when_it_is_back(server, tmp_path):
+    clock = Clock()
+    floor_with_staff(server.url, tmp_path, clock)
+    table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
+    other = FloorUserStore(server.url, tmp_path / "t2.db", table_id="T2", clock=clock)
+    assert table.sync()
+    server.stop()
+    for guess in ("0000", "0001"):
         with pytest.raises(AuthError, match="wrong"):
-            table.authenticate("boris", "1111", need=Role.PIT_BOSS)
-        with pytest.raises(AuthError, match="only accounts this table has seen"):
-            table.authenticate("nobody", "1111")
-        server.start()
-        assert table.sync()
-        actions = [(row[2], row[3]) for row in table.log()]
-        assert ("login_offline", "boris") in actions and ("failed_offline", "boris") in actions
-        table.close()
-    finally:
-        server.destroy()
-
-
-def test_floor_4_the_cache_never_grants_what_the_database_revoked_once_back_online(tmp_path):
-    server = Cluster().create().start()
-    try:
-        clock = Clock()
-        office, root = floor_with_staff(server.url, tmp_path, clock)
-        table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
-        assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"  # now in its cache
-        office.disable("boris", by=root)  # revoked at the office while the table is still online
-        server.stop()
-        # away from the database, the cache still holds what it last knew
-        assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
-        server.start()
-        with pytest.raises(AuthError, match="disabled"):  # back online: the database decides
-            table.authenticate("boris", "1234", need=Role.PIT_BOSS)
-        server.stop()
-        with pytest.raises(AuthError, match="disabled"):  # and the cache now says the same
-            table.authenticate("boris", "1234", need=Role.PIT_BOSS)
-        with pytest.raises(AuthError, match="changed and listed only in the floor database"):
-            office.add("eve", Role.DEALER, "1111", by=root)
-    finally:
-        server.destroy()
-
-
-def test_floor_4_wrong_pins_tried_offline_count_on_the_floor_when_it_is_back(tmp_path):
-    server = Cluster().create().start()
-    try:
-        clock = Clock()
-        floor_with_staff(server.url, tmp_path, clock)
-        table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
-        other = FloorUserStore(server.url, tmp_path / "t2.db", table_id="T2", clock=clock)
-        assert table.sync()
-        server.stop()
-        for guess in ("0000", "0001"):
-            with pytest.raises(AuthError, match="wrong"):
-                table.authenticate("boris", guess, need=Role.PIT_BOSS)
-        server.start()
-        assert table.sync()  # two wrong PINs handed over: one more anywhere locks the account everywhere
-        with pytest.raises(AuthError, match="now locked"):
-            other.authenticate("boris", "0002", need=Role.PIT_BOSS)
-    finally:
-        server.destroy()
+            table.authenticate("boris", guess, need=Role.PIT_BOSS)
+    server.start()
+    assert table.sync()  # two wrong PINs handed over: one more anywhere locks the account everywhere
+    with pytest.raises(AuthError, match="now locked"):
+        other.authenticate("boris", "0002", need=Role.PIT_BOSS)
 
 
 def _users_on_the_floor(url, *args, stdin="", env=None):
