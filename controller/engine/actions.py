@@ -13,8 +13,8 @@ from controller.engine.commands.base import ActionKind, Command
 from controller.engine.commands.box import Bet, BuySixth, Exchange, Fold, Insure
 from controller.engine.commands.deal import CardDealt
 from controller.engine.commands.dealer import BuyGame, CloseBuying, RevealDealer, TakeAnte
-from controller.engine.commands.overrides import CorrectCard, DismissCard, VoidRound
 from controller.engine.commands.jackpot import PlaceJackpotStake
+from controller.engine.commands.overrides import CorrectCard, DismissCard, VoidRound
 from controller.engine.commands.stakes import CloseBets, PlaceStakes, WithdrawStakes
 
 # What a player decides for a box, in the order round scripts and the console list them.

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from controller.core.jackpot_rules import JackpotRules
 from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand, require_open
 from controller.engine.events import JackpotSettled, JackpotStaked
-from controller.engine.state import Phase, RoundState
+from controller.engine.state import BoxState, Phase, RoundState
 from controller.engine.strength import hand_value
 
 
@@ -51,8 +52,13 @@ def settle_jackpots(state: RoundState, log: EventLog) -> None:
     for number in state.order:
         box = state.boxes[number]
         if box.jackpot:
-            category = hand_value(box.cards).category
-            award = jackpot.award(category)
-            share, fixed = (award.share_pct, award.fixed) if award is not None else (0, 0)
-            contribution = box.jackpot * jackpot.contribution_pct // 100
-            log.emit(JackpotSettled(number, category, box.jackpot, contribution, share, fixed))
+            log.emit(jackpot_settlement(jackpot, box))
+
+
+def jackpot_settlement(jackpot: JackpotRules, box: BoxState) -> JackpotSettled:
+    """The box's jackpot stake settled on its first five cards (what `audit verify` recomputes too)."""
+    category = hand_value(box.cards[:5]).category
+    award = jackpot.award(category)
+    share, fixed = (award.share_pct, award.fixed) if award is not None else (0, 0)
+    contribution = box.jackpot * jackpot.contribution_pct // 100
+    return JackpotSettled(box.box, category, box.jackpot, contribution, share, fixed)
