@@ -106,7 +106,7 @@ class JackpotLink:
         beat = 0.0
         journal: Journal | None = None
         pg_error = psycopg_module().Error
-        while not self._stop.is_set():
+        while True:  # a stop sends what the journal holds first, when the meter can be reached
             try:
                 if meter is None:
                     meter = JackpotMeter(self.url, self.meter_id)
@@ -121,6 +121,8 @@ class JackpotLink:
                     beat = time.monotonic()
                 status = meter.status()
                 self._set(LinkState(True, bool(status["pending"]), status["meter"], ""))
+                if self._stop.is_set():
+                    break
                 self._wake.wait(POLL_SECONDS)
                 self._wake.clear()
             except (FloorError, JackpotRefused, JournalError, pg_error) as err:
@@ -129,7 +131,8 @@ class JackpotLink:
                 if meter is not None:
                     _close_quietly(meter)
                 meter = None
-                self._stop.wait(RETRY_SECONDS)
+                if self._stop.wait(RETRY_SECONDS):
+                    break
         if meter is not None:
             _close_quietly(meter)
         if journal is not None:
