@@ -72,7 +72,7 @@ ROYAL_DEAL = "AS 2C 3D KS 4D 5D QS 6C 7D JS 8H 9D TS 9C JD".split()  # box 1 roy
 
 
 def test_r_jackpot_2_settled_on_the_first_five_cards_right_after_the_deal():
-    state, events = deal(jackpot_rules(), [1, 2], ROYAL_DEAL, {1, 2})
+    _, events = deal(jackpot_rules(), [1, 2], ROYAL_DEAL, {1, 2})
     settled = [e for e in events if isinstance(e, JackpotSettled)]
     assert [(e.box, e.best, e.share_pct, e.fixed, e.contribution) for e in settled] == [
         (1, HandCategory.ROYAL_FLUSH, 100, 0, 2), (2, HandCategory.NO_GAME, 0, 0, 2)]

@@ -31,6 +31,7 @@ from controller.table.users import User
 POLL_SECONDS = 0.25  # how often the link reads the journal and the meter's state
 HEARTBEAT_SECONDS = 2.0
 RETRY_SECONDS = 1.0  # after the meter could not be reached
+STOP_GRACE_SECONDS = 5.0  # a stopping link keeps trying to hand over what the journal holds
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class JackpotLink:
         self.on_state = on_state
         self.state = LinkState()
         self._stop = threading.Event()
+        self._stopped_at = 0.0
         self._wake = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"jackpot-{table_id}", daemon=True)
 
@@ -73,6 +75,8 @@ class JackpotLink:
         return self
 
     def stop(self, timeout: float = 10.0) -> LinkState:
+        """Stop, once the journal's settlements are sent (or after a few seconds' trying, if the meter is away)."""
+        self._stopped_at = time.monotonic()
         self._stop.set()
         self._wake.set()
         self._thread.join(timeout)
@@ -104,39 +108,43 @@ class JackpotLink:
         sent: set[tuple[str, int]] = set()
         after = 0
         beat = 0.0
-        journal: Journal | None = None
         pg_error = psycopg_module().Error
         while True:  # a stop sends what the journal holds first, when the meter can be reached
+            stopping = self._stop.is_set()  # read before the pass: the last pass starts after the stop
             try:
                 if meter is None:
                     meter = JackpotMeter(self.url, self.meter_id)
                     meter.link(self.table_id, self.rules.reseed)
                     sent, after = meter.settled_keys(self.table_id), 0
-                if journal is None and self.journal_path.exists():  # a new table makes its journal as it starts
+                if self.journal_path.exists():  # a new table makes its journal as it starts
+                    # opened afresh for each pass: a reader kept open would go on reading the file as it was
                     journal = Journal(self.journal_path, self.table_id, readonly=True)
-                if journal is not None:
-                    after = self._send(journal, meter, sent, after)
+                    try:
+                        after = self._send(journal, meter, sent, after)
+                    finally:
+                        journal.close()
                 if time.monotonic() - beat > HEARTBEAT_SECONDS:
                     meter.heartbeat(self.table_id)
                     beat = time.monotonic()
                 status = meter.status()
                 self._set(LinkState(True, bool(status["pending"]), status["meter"], ""))
-                if self._stop.is_set():
+                if stopping:
                     break
                 self._wake.wait(POLL_SECONDS)
                 self._wake.clear()
-            except (FloorError, JackpotRefused, JournalError, pg_error) as err:
-                text = explain(err, self.url) if isinstance(err, pg_error) else str(err)
+            except Exception as err:  # the table plays on whatever the link meets; the dealer is told why
+                text = explain(err, self.url) if isinstance(err, pg_error) else \
+                    str(err) if isinstance(err, FloorError | JackpotRefused | JournalError) else \
+                    f"the jackpot link failed ({type(err).__name__}: {err})"
                 self._set(LinkState(False, self.state.pending, self.state.meter, text))
                 if meter is not None:
                     _close_quietly(meter)
                 meter = None
-                if self._stop.wait(RETRY_SECONDS):
-                    break
+                if stopping and time.monotonic() - self._stopped_at > STOP_GRACE_SECONDS:
+                    break  # what is left stays in the journal: the table's next start sends it
+                time.sleep(RETRY_SECONDS)
         if meter is not None:
             _close_quietly(meter)
-        if journal is not None:
-            journal.close()
 
     def _send(self, journal: Journal, meter: JackpotMeter, sent: set[tuple[str, int]], after: int) -> int:
         """Hand the meter every settlement journaled after `after` that it has not got; the last seq read."""

@@ -52,7 +52,8 @@ class JackpotSign(QWidget):
             return
         self.meter.setText(f"{status['meter']:,}")
         self.pending.setText(translate("JackpotSign", "JACKPOT PENDING") if status["pending"] else "")
-        linked = [t["table"] for t in status["tables"] if t["linked_now"]]
+        silent = translate("JackpotSign", "{0} (not heard from)")
+        linked = [t["table"] if t["linked_now"] else silent.format(t["table"]) for t in status["tables"]]
         self.tables.setText(translate("JackpotSign", "Linked tables: {0}").format(", ".join(linked) or "—"))
         lines = []
         for hit in status["hits"][:5]:
