@@ -9,7 +9,6 @@ import sys
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--users", metavar="PATH", help="the accounts file (default: in the user data folder)")
-    parser.add_argument("--db", metavar="URL", help="the floor's accounts, in its PostgreSQL, instead of a file")
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     add = sub.add_parser("add", help="add an account (the first one must be an admin)")
     add.add_argument("name")
@@ -25,17 +24,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from controller.floor.database import FloorError
-    from controller.floor.staff import FloorUserStore
     from controller.paths import default_users
     from controller.table.users import AccountsFileError, AuthError, Role, UserStore
 
     try:
-        store: UserStore | FloorUserStore = UserStore(args.users or default_users()) if not args.db else \
-            FloorUserStore(args.db, Path(args.users or default_users()).with_name("floor-accounts-cache.db"))
-    except (AccountsFileError, FloorError) as err:
+        store = UserStore(args.users or default_users())
+    except AccountsFileError as err:
         print(f"rptable users: {err}", file=sys.stderr)
         return 1
     try:
@@ -62,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         user = store.add(args.name, Role(args.role), secret, by=admin)
         print(f"Account '{user.name}' added as {user.role.words}.")
         return 0
-    except (AuthError, FloorError) as err:
+    except AuthError as err:
         print(f"rptable users: {err}", file=sys.stderr)
         return 1
     finally:
