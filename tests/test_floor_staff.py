@@ -59,7 +59,7 @@ def test_floor_4_three_wrong_pins_lock_the_account_on_every_table(database, tmp_
     assert t2.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
     assert [row[2] for row in t1.log() if row[3] == "boris"] == ["add", "login_attempt", "login_attempt", "locked",
                                                                  "login_attempt", "login"]
-    with pytest.raises(AuthError, match="dealer; this needs a pit boss"):
+    with pytest.raises(AuthError, match="dealer: a pit boss is needed"):
         t1.authenticate("dina", "5678", need=Role.PIT_BOSS)
 
 
@@ -127,3 +127,40 @@ def test_floor_4_wrong_pins_tried_offline_count_on_the_floor_when_it_is_back(tmp
             other.authenticate("boris", "0002", need=Role.PIT_BOSS)
     finally:
         server.destroy()
+
+
+def _users_on_the_floor(url, *args, stdin="", env=None):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "controller", "users", "--db", url, *args], input=stdin,
+                          capture_output=True, text=True, timeout=60, env=env)
+
+
+def test_floor_4_an_admin_makes_the_floors_staff_from_the_command_line_and_a_table_logs_them_in(
+        database, tmp_path, monkeypatch, qtbot):
+    import os
+
+    from ui.login import LoginForm
+
+    monkeypatch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "table-data"))
+    env = {**os.environ}
+    assert _users_on_the_floor(database, "add", "root", "--role", "admin", stdin="9999\n", env=env).returncode == 0
+    made = _users_on_the_floor(database, "add", "boris", "--role", "pit_boss", "--admin", "root",
+                               stdin="9999\n4321\n", env=env)
+    assert made.returncode == 0 and "added as pit boss" in made.stdout
+    assert "boris" in _users_on_the_floor(database, "list", env=env).stdout
+
+    # A console started with --replica URL logs its staff in through the floor's database.
+    form = LoginForm(database, Role.PIT_BOSS, "Pit boss")
+    qtbot.addWidget(form)
+    seen = []
+    form.logged_in.connect(seen.append)
+    form.name.setText("boris")
+    form.pin.setText("4321")
+    assert form.log_in() is not None and seen[0].name == "boris"
+    assert list((tmp_path / "table-data" / "staff-cache").glob("*.db")), "the table keeps its cache of the floor"
+
+
+def test_floor_4_a_wrong_database_url_is_said_in_words(tmp_path):
+    out = _users_on_the_floor("postgresql:///nowhere?host=" + str(tmp_path), "list")
+    assert out.returncode == 1 and "Traceback" not in out.stderr and out.stderr.strip()

@@ -76,8 +76,8 @@ def simulate(
             controller.add_listener(on_entry)
         resumed_from = controller.round_number
         pump = RoyalPump(source, controller, pack_seed=seed, boxes=min(boxes, rules.table.boxes),
-                                           royal_rounds=royal_at) if royal_at \
-            else CardPump(source, controller, pack_seed=seed)
+                         royal_rounds=royal_at) if royal_at else CardPump(source, controller, pack_seed=seed)
+        pump.arm_gate()
         start = time.perf_counter()
         totals: SessionTotals = play_rounds(controller, pump, rounds, boxes=boxes, ante=ante, seating=seating,
                                             on_round=on_round)
