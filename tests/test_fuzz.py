@@ -292,7 +292,7 @@ BASES: dict[str, tuple[list[str], list[str]]] = {
     "round": (["SCRIPT", "--json"], ["--rules", "SCRIPT"]),
     "simulate": (["--rules", "classic", "--rounds", "1", "--seed", "1", "--boxes", "2", "--journal", "JOURNAL"],
                  ["--rules", "--rounds", "--seed", "--boxes", "--ante", "--journal", "--faults", "--commit", "--table",
-                  "--pace", "--player"]),
+                  "--pace", "--player", "--royal-at"]),
     "analyze": (["--rules", "classic", "--strategy", "always-bet", "--rounds", "1000"],
                 ["--rules", "--strategy", "--rounds", "--seed"]),
     "audit": (["--journal", "JOURNAL", "rounds"], ["--journal", "--table", "--date", "--box", "--min-payout", "show",
@@ -305,6 +305,8 @@ BASES: dict[str, tuple[list[str], list[str]]] = {
     "camera": (["scan", "/nonexistent.png", "--deck", "nodeck"], ["--deck"]),
     "users": (["--users", "USERS", "list"], ["--users"]),
     "pit": (["--db", "postgresql://nobody@/nothing?host=/nonexistent", "--json"], ["--db", "--html", "--size"]),
+    "jackpot": (["status", "--db", "postgresql://nobody@/nothing?host=/nonexistent", "--json"],
+                ["status", "audit", "--db", "--meter"]),
 }
 
 

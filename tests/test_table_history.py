@@ -44,6 +44,7 @@ EXAMPLES = [
     table_events.ConfirmationUndone("T1-000007", 3, "pit_boss:boris", "the player was paid 25, not 250"),
     table_events.DealerSignedIn("dealer:anna"),
     table_events.DealerSignedOut("dealer:anna"),
+    table_events.JackpotPaid("T1-000007", 1, 3, 100_050, "pit_boss:boris"),
 ]
 
 

@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "audit": ("audit", "pit boss: rounds, show, recall, verify, export, report of a table's journal"),
     "replicate": ("replicate", "copy a table's journal into the casino's PostgreSQL replica (--follow, --check)"),
     "pit": ("pit", "the pit boss's live view of every table reporting to the floor's PostgreSQL (--json, --html)"),
+    "jackpot": ("jackpot", "the linked progressive jackpot: sign, status (--json), a pit boss's confirm, audit"),
     "console": ("console", "the dealer's console (Qt): next action, legal actions, payments, pit-boss views"),
     "shoe-sim": ("shoe_sim", "run a simulated SHOE/1 shoe on a pty, TCP or the virtual USB bus"),
     "shoe-test": ("shoe_test", "technician's check: connect to a shoe and print what it sends"),

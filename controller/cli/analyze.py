@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from controller.cli.bounds import whole
+
+if TYPE_CHECKING:
+    from controller.core.rules import HouseRules
 
 # Rounds one run may ask for: its jobs are listed up front, a few hundred bytes each per batch of rounds.
 MAX_ROUNDS = 10**10  # vectorised: about half an hour on two cores
@@ -25,6 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rounds", type=whole(1, MAX_ROUNDS),
                         help="rounds to simulate (default 10,000,000; 200,000 for simple and basic)")
     parser.add_argument("--seed", type=whole(0, 2**63 - 1), default=1)
+    parser.add_argument("--meter", type=whole(0, 10**12), action="append", default=[], metavar="CHIPS",
+                        help="rules with a jackpot bet: also give its exact return with the meter at CHIPS (repeat "
+                             "for more; the reseed is always given)")
     parser.add_argument("--json", action="store_true")
 
 
@@ -44,8 +51,9 @@ def run(args: argparse.Namespace) -> int:
     except (RulesError, ValueError) as err:
         print(f"rptable analyze: {err}", file=sys.stderr)
         return 2
+    jackpot = _jackpot_lines(rules, args.meter)
     if args.json:
-        print(json.dumps(report.to_dict()))
+        print(json.dumps({**report.to_dict(), **({"jackpot": jackpot[0]} if jackpot else {})}))
         return 0
     lo, hi = report.house_edge_ci95
     print(f"{report.rules} under {report.strategy}: {report.rounds:,} rounds "
@@ -55,4 +63,24 @@ def run(args: argparse.Namespace) -> int:
     print(f"average wager            {report.average_wager:7.3f} antes (bets placed {100 * report.raise_rate:.2f}%)")
     for name, n in report.outcomes.items():
         print(f"  {name:<12} {n / report.rounds:9.5f}")
+    for line in jackpot[1] if jackpot else ():
+        print(line)
     return 0
+
+
+def _jackpot_lines(rules: HouseRules, meters: list[int]) -> tuple[dict[str, object], list[str]] | None:
+    """The jackpot bet's exact return (JSON, and lines for a person), when the rules have one."""
+    from controller.analysis.jackpot import jackpot_return
+
+    if rules.jackpot is None:
+        return None
+    exact = jackpot_return(rules.jackpot)
+    shown = tuple(sorted({rules.jackpot.reseed, *meters}))
+    lines = [f"jackpot bet (stake {exact.stake}), exact over all {exact.hands:,} first five cards: return "
+             f"{100 * float(exact.fixed_return):.3f}% + {100 * float(exact.per_meter_chip):.6f}% per chip on the "
+             "meter"]
+    lines += [f"  meter {meter:>12,}: return {100 * exact.at(meter):7.3f}%" for meter in shown]
+    even = exact.break_even_meter
+    lines.append(f"  break-even meter {even:,.0f} chips" if even is not None else
+                 "  no award is a share of the meter: the return does not depend on it")
+    return exact.to_dict(shown), lines

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from controller.core.cards import PACK
 from controller.core.hands import HandCategory
+from controller.core.jackpot_rules import JackpotRules, read_jackpot
 from controller.core.payouts import RUSSIAN_PAYS, PayTable
 
 # The choices of every enumerated setting, in the order `rules show` documents them; a choice's value is its
@@ -175,6 +176,7 @@ class HouseRules:
     insurance: InsuranceRules = field(default_factory=InsuranceRules)
     buy_game: BuyGameRules = field(default_factory=BuyGameRules)
     bonus: BonusRules = field(default_factory=BonusRules)
+    jackpot: JackpotRules | None = None  # R-JACKPOT-1: the linked progressive, where the table has one
 
     def to_mapping(self) -> dict[str, Any]:
         """The rules as the TOML layout `rules_from_mapping` reads (round-trips exactly)."""
@@ -190,15 +192,17 @@ class HouseRules:
             "insurance": _section(self.insurance),
             "buy_game": _section(self.buy_game),
             "bonus": _section(self.bonus),
+            **({"jackpot": self.jackpot.to_mapping()} if self.jackpot is not None else {}),
         }
 
 
 def rules_digest(rules: HouseRules, *, play_only: bool = False) -> str:
     """SHA-256 of the rules' canonical JSON: tells a figure or table derived for these rules from one whose rules
-    were changed since. `play_only` leaves out the name, source and notes (words that change no payment)."""
+    were changed since. `play_only` leaves out the name, source and notes (words that change no payment) and the
+    jackpot bet (settled on the first five cards, it changes no decision)."""
     mapping = rules.to_mapping()
     if play_only:
-        mapping = {k: v for k, v in mapping.items() if k not in ("name", "source", "notes")}
+        mapping = {k: v for k, v in mapping.items() if k not in ("name", "source", "notes", "jackpot")}
     return hashlib.sha256(json.dumps(mapping, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
@@ -254,6 +258,7 @@ def rules_from_mapping(data: Mapping[str, Any], origin: str = "rules") -> HouseR
         insurance=_read_insurance(reader.section("insurance")),
         buy_game=_read_buy_game(reader.section("buy_game")),
         bonus=_read_bonus(reader.section("bonus")),
+        jackpot=read_jackpot(reader.section("jackpot")) if "jackpot" in data else None,
     )
     reader.finish()
     return rules
@@ -435,6 +440,9 @@ class _Reader:
         if not isinstance(value, str) or value not in HandCategory.__members__:
             raise self._fail(key, value, ", ".join(HandCategory.__members__))
         return HandCategory[value]
+
+    def reject(self, key: str, value: Any, allowed: str) -> RulesError:
+        return self._fail(key, value, allowed)
 
     def finish(self) -> None:
         unknown = sorted(set(self.data) - self.used)

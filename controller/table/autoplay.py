@@ -32,6 +32,8 @@ class Seating:
     next_action: Callable[[RoundState], Command | None] = next_action
     names: Mapping[int, str] = field(default_factory=dict)
     pit_boss_walk: Callable[[], None] | None = None
+    # a side bet a box places with its ante (the jackpot stake, while the meter takes them), or None
+    side_bet: Callable[[RoundState, int], Command | None] | None = None
 
     def name(self, box: int) -> str:
         return self.names.get(box, f"P{box}")
@@ -87,6 +89,10 @@ def play_one_round(controller: TableController, pump: CardPump, *, boxes: int, a
             if number not in placed:  # a resumed round may hold some antes already
                 # one player per box: no box is blind (R-TABLE-2)
                 controller.submit(PlaceStakes(number, ante, player=seating.name(number)))
+                side_bet = seating.side_bet(controller.round, number) if seating.side_bet and controller.round \
+                    else None
+                if side_bet is not None:
+                    controller.submit(side_bet, actor=f"player:{seating.name(number)}")
         controller.submit(CloseBets())
     state = controller.round
     assert state is not None

@@ -271,6 +271,27 @@ class TableController:
         self._record(table_events.DealerSignedOut(dealer), actor=dealer)
         return self.flush()
 
+    def record_jackpot_paid(self, round_id: str, box: int, hit: int, amount: int, by: User) -> list[JournalEntry]:
+        """R-JACKPOT-3: a pit boss verified a box's jackpot hit at the table and the meter fixed its payment:
+        journaled once (a confirmation repeated after a lost answer finds it there and adds nothing)."""
+        if not by.may(Role.PIT_BOSS):
+            raise IllegalCommand(f"{by.name} may not confirm a jackpot: a pit boss must log in.", "R-JACKPOT-3")
+        if self.storage_error:
+            raise TableLocked(self.storage_error)
+        if self.jackpot_paid(round_id, box) is not None:
+            return []
+        self._record(table_events.JackpotPaid(round_id, box, hit, amount, by.label), actor=by.label)
+        return self.flush()
+
+    def jackpot_paid(self, round_id: str, box: int) -> table_events.JackpotPaid | None:
+        """The journaled payment of a box's jackpot hit, if it was paid."""
+        for entry in self.journal.round_entries(round_id):
+            if entry.kind == table_events.JackpotPaid.KIND:
+                paid = table_events.table_event_from(entry.kind, entry.payload)
+                if isinstance(paid, table_events.JackpotPaid) and paid.box == box:
+                    return paid
+        return None
+
     # ------------------------------------------------------------------------------ pit-boss overrides
     def resolve_fault(self, fault_id: str, by: User, reason: str) -> list[JournalEntry]:
         self._require_pit_boss(by, reason)

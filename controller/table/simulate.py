@@ -13,6 +13,7 @@ from urllib.parse import quote
 from controller.core.rules import HouseRules
 from controller.table.autoplay import EVERYONE_SIMPLE, Seating, SessionTotals, play_rounds
 from controller.table.controller import TableController
+from controller.table.forced_deal import RoyalPump
 from controller.table.journal import Journal, JournalEntry
 from controller.table.pump import CardPump
 from drivers.base import open_source
@@ -55,9 +56,11 @@ def simulate(
     table_id: str = "T1",
     seating: Seating = EVERYONE_SIMPLE,
     on_round: Callable[[SessionTotals], None] | None = None,
+    royal_at: tuple[int, ...] = (),
 ) -> SessionReport:
     """Play until the journal holds `rounds` rounds (a journal with a session in it is resumed, even one cut
-    off mid-round). Totals count the rounds played by this call; `on_round` hears of each as it closes."""
+    off mid-round). Totals count the rounds played by this call; `on_round` hears of each as it closes;
+    `royal_at` rigs the shoe to deal box 1 a royal flush in those rounds (QA)."""
     temporary = None
     if journal_path is None:
         temporary = tempfile.TemporaryDirectory(prefix="rptable-sim-")
@@ -72,7 +75,8 @@ def simulate(
         if on_entry is not None:
             controller.add_listener(on_entry)
         resumed_from = controller.round_number
-        pump = CardPump(source, controller, pack_seed=seed)
+        pump = RoyalPump(source, controller, pack_seed=seed, boxes=min(boxes, rules.table.boxes),
+                         royal_rounds=royal_at) if royal_at else CardPump(source, controller, pack_seed=seed)
         pump.arm_gate()
         start = time.perf_counter()
         totals: SessionTotals = play_rounds(controller, pump, rounds, boxes=boxes, ante=ante, seating=seating,

@@ -224,9 +224,29 @@ class DealerSignedOut(TableEvent):
         return f"{self.dealer} signed out"
 
 
+@dataclass(frozen=True, slots=True)
+class JackpotPaid(TableEvent):
+    """R-JACKPOT-3: a pit boss verified a box's jackpot hit at the table and confirmed it; the meter fixed the
+    payment (`hit`: its number on the meter, in commit order)."""
+
+    KIND: ClassVar[str] = "table.jackpot_paid"
+    round_id: str
+    box: int
+    hit: int
+    amount: int
+    actor: str
+
+    def describe(self) -> str:
+        return f"jackpot hit #{self.hit} of round {self.round_id} box {self.box} paid {self.amount:,}, confirmed by " \
+               f"{self.actor}"
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return self.round_id
+
+
 TABLE_EVENT_TYPES: dict[str, type[TableEvent]] = {cls.KIND: cls for cls in (
     RulesSet, RoundOpened, TableFaultRaised, TableFaultResolved, ClockRebased, PaymentAdjusted, SessionMarked,
-    CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut)}
+    CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut, JackpotPaid)}
 
 
 def table_event_from(kind: str, payload: dict[str, Any]) -> TableEvent:

@@ -12,7 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 from controller.engine import RoundState, event_from_dict
-from controller.engine.events import EVENT_TYPES, BoxSettled, Event, FaultResolved, RoundClosed, RoundVoided
+from controller.engine.commands.jackpot import jackpot_settlement
+from controller.engine.events import (
+    EVENT_TYPES,
+    BoxSettled,
+    Event,
+    FaultResolved,
+    JackpotSettled,
+    RoundClosed,
+    RoundVoided,
+)
 from controller.engine.settlement import settle_box, settle_void
 from controller.engine.state import dealer_qualifies
 from controller.engine.strength import hand_value
@@ -20,6 +29,7 @@ from controller.table.history import UNREADABLE, HistoryError, TableHistory
 from controller.table.table_events import (
     TABLE_EVENT_TYPES,
     ConfirmationUndone,
+    JackpotPaid,
     PaymentAdjusted,
     RoundOpened,
     RulesSet,
@@ -86,6 +96,8 @@ class ReplayCheck:
                     return "a fault was resolved without a pit boss and a reason"
             case PaymentAdjusted() if not _override_ok(event.actor, event.reason):
                 return "a payment was adjusted without a pit boss and a reason"
+            case JackpotPaid() if not event.actor.startswith(OVERRIDE_ROLES):
+                return "a jackpot was paid without a pit boss's confirmation"
             case ConfirmationUndone() if not _override_ok(event.actor, event.reason):
                 return "a payment's confirmation was undone without a pit boss and a reason"
         return ""
@@ -99,7 +111,7 @@ class ReplayCheck:
             return "a round event outside its round"
         if history.faults and not (actor or "").startswith(OVERRIDE_ROLES):
             return "play went on while a table fault was open"
-        if isinstance(event, BoxSettled | RoundClosed):
+        if isinstance(event, BoxSettled | RoundClosed | JackpotSettled):
             problem = _recompute(state, event)
             if problem:
                 return problem
@@ -115,8 +127,15 @@ def _override_ok(actor: str, reason: str) -> bool:
     return actor.startswith(OVERRIDE_ROLES) and bool(reason.strip())
 
 
-def _recompute(state: RoundState, event: BoxSettled | RoundClosed) -> str:
+def _recompute(state: RoundState, event: BoxSettled | RoundClosed | JackpotSettled) -> str:
     """Why the journaled settlement differs from the one the cards, decisions and house rules make, or ""."""
+    if isinstance(event, JackpotSettled):
+        box = state.boxes.get(event.box)
+        if box is None or not box.jackpot or state.rules.jackpot is None:
+            return f"it settles a jackpot stake on box {event.box}, which has none"
+        if jackpot_settlement(state.rules.jackpot, box) != event:
+            return f"box {event.box}'s jackpot stake was settled otherwise than its first five cards and the rules say"
+        return ""
     if isinstance(event, BoxSettled):
         box = state.boxes.get(event.box)
         if box is None:
