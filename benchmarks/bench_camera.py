@@ -50,8 +50,8 @@ from hwsim.camera.scene import CONDITIONS, random_scene  # noqa: E402
 from controller.core.cards import PACK  # noqa: E402
 from drivers.camera.layout import LAYOUT_DETECT_WIDTH, LayoutReader  # noqa: E402
 from drivers.camera.recognise import Recogniser  # noqa: E402
-from drivers.camera.showdown import check_showdown  # noqa: E402
 from drivers.camera.teach import collect_images, teach  # noqa: E402
+from drivers.showdown import check_showdown  # noqa: E402
 
 CENTRE_TOLERANCE = 0.25  # of the card width: a detection this close to a placed card is that card
 FRAME_INTERVAL = 1 / 30  # seconds between two frames of the camera over the layout
