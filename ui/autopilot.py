@@ -16,6 +16,7 @@ from ui.main_window import ConsoleWindow
 from ui.play_desk import focus_box
 
 CARD_TIMEOUT = 10.0
+CAMERA_TIMEOUT = 30.0  # a simulated camera renders every frame it reads: far slower than a real one
 
 
 class AutopilotStuck(RuntimeError):
@@ -89,6 +90,7 @@ class Autopilot:
                 return self.decide(decision)
         if ActionKind.REVEAL in kinds:
             self.press_action(ActionKind.REVEAL)
+            self.wait_for_camera()
             return ActionKind.REVEAL
         if state.phase is Phase.BUYING:
             focus = focus_box(state)
@@ -124,6 +126,16 @@ class Autopilot:
             if time.monotonic() > give_up:
                 raise AutopilotStuck("the shoe delivered no card")
             time.sleep(0.0005)
+
+    def wait_for_camera(self) -> None:
+        """With a camera over the layout, Reveal first has it read the cards turned up: wait for its verdict."""
+        give_up = time.monotonic() + CAMERA_TIMEOUT
+        while self.window.checking_layout:
+            QApplication.processEvents()
+            if time.monotonic() > give_up:
+                raise AutopilotStuck("the camera over the layout gave no verdict")
+            time.sleep(0.005)
+        QApplication.processEvents()  # its verdict, queued to the GUI thread
 
     def press_action(self, kind: str) -> None:
         """Press an action's button; an action that arms (a money action) is pressed again to carry it out."""

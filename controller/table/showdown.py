@@ -87,8 +87,9 @@ class ShowdownGuard:
             if simulated is not None:
                 simulated.turn_up(wanted, boxes)  # the dealer's hands, in the simulator
             check = check_showdown(read, wanted)
-        except SourceError as err:
-            return LayoutLook(round_id, wanted, seen, ShowdownCheck(ask_again=tuple(wanted)), str(err),
+        except Exception as err:  # a camera that fails in any way leaves the layout to a pit boss, never a crash
+            failure = str(err) if isinstance(err, SourceError) else f"the camera's driver failed ({err!r})"
+            return LayoutLook(round_id, wanted, seen, ShowdownCheck(ask_again=tuple(wanted)), failure,
                               time.perf_counter() - started)
         return LayoutLook(round_id, wanted, seen, check, None, time.perf_counter() - started)
 
