@@ -32,8 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="keep the journal here; a journal holding a session is resumed (default: temporary)")
     parser.add_argument("--faults", metavar="SPEC", help="faults for the simulated shoe to inject (see shoe-sim)")
     parser.add_argument("--camera", metavar="URL",
-                        help="a camera over the layout that reads every showdown against the shoe's record (card-switch "
-                             "alarm), e.g. camera+sim://?deck=NAME&condition=hard&switch=2:3")
+                        help="a camera over the layout that reads every showdown against the shoe's record "
+                             "(card-switch alarm), e.g. camera+sim://?deck=NAME&condition=hard&switch=2:3")
     parser.add_argument("--commit", choices=("round", "command"), default="round",
                         help="commit the journal once every 10 rounds (default, fast) or per command (as a live "
                              "table)")
