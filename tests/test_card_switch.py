@@ -17,7 +17,7 @@ from controller.engine import IllegalCommand, Phase, PlaceStakes, RevealDealer
 from controller.table.controller import TableLocked
 from controller.table.history import TableHistory
 from controller.table.showdown_faults import MAX_SHOWINGS, WAITING
-from controller.table.table_events import ShowdownSeen, TableFaultRaised, table_event_from
+from controller.table.table_events import ShowdownSeen, TableEventFormatError, TableFaultRaised, table_event_from
 from drivers.showdown import DEALER, CardDifference, Difference, ShowdownCheck, SpotReading
 
 
@@ -179,3 +179,10 @@ def test_card_switch_at_any_spot_is_found_and_named(tmp_path_factory: pytest.Tem
         assert [f.code for f in raised] == ["CARD_SWITCH"]
     finally:
         table.close()
+
+
+@pytest.mark.parametrize("seen", [{"x": {"cards": [], "unreadable": 0}}, {"1": {"cards": ["1X"], "unreadable": 0}},
+                                  {"1": {"cards": [], "unreadable": -1}}, {"1": ["AS"]}])
+def test_card_switch_a_damaged_reading_in_the_journal_is_named(seen: dict) -> None:
+    with pytest.raises(TableEventFormatError, match=r"table\.showdown_seen"):
+        table_event_from(ShowdownSeen.KIND, {"round_id": "T1-000001", "camera": CAMERA_URL, "seen": seen})

@@ -44,6 +44,12 @@ EXAMPLES = [
     table_events.ConfirmationUndone("T1-000007", 3, "pit_boss:boris", "the player was paid 25, not 250"),
     table_events.DealerSignedIn("dealer:anna"),
     table_events.DealerSignedOut("dealer:anna"),
+    table_events.ShowdownSeen("T1-000007", "camera+sim://?deck=casino-red",
+                              {"1": {"cards": ["AS", "KD", "5C", "5H", "QS"], "unreadable": 0},
+                               "dealer": {"cards": ["AH", "KH", "2D", "3S"], "unreadable": 1}},
+                              [{"spot": "1", "kind": "not_dealt_here", "card": "QS", "dealt_to": None},
+                               {"spot": "1", "kind": "missing", "card": "TD", "dealt_to": None}],
+                              ["dealer"], "F4"),
 ]
 
 
