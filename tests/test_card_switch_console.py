@@ -92,7 +92,7 @@ def test_card_switch_console_shows_the_camera_beside_the_shoe_until_a_pit_boss_r
     assert (label, verdict) == (f"Box {spot}", "DIFFERENT")
     assert dealt.code in shoe.split() and put.code in camera.split() and put.code not in shoe.split()
     assert all(view.row_text(other)[3] == "as dealt" for other in view.rows if other != spot)
-    assert not console.ui.show_again_button.isEnabled()
+    assert console.ui.show_again_button.isHidden()  # the pit boss's to resolve
 
     dialog = logged_in_dialog(console)
     try:

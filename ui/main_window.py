@@ -217,8 +217,10 @@ class ConsoleWindow(QMainWindow):
         elif seen is not None and state is not None:
             screen.show_page(CAMERA)
             screen.showdown_view.show_reading(seen, shoe_record(state))
+            locked = self.controller.locked_reason is not None
+            screen.show_again_button.setHidden(locked)  # a pit boss's to resolve, not the dealer's to show again
             screen.show_again_button.setEnabled(self.controller.showdown_due and not self.checking_layout
-                                                and self.controller.locked_reason is None)
+                                                and not locked)
         else:
             screen.show_page(PLAYING)
         screen.number_pad.show_target()

@@ -83,7 +83,12 @@ class SimulatedShowdownCamera(ShowdownCamera, SimulatedLayout):
     def read(self, spots: Collection[Spot] | None = None) -> dict[Spot, SpotReading]:
         if self._camera is None or self._reader is None:
             return {spot: SpotReading() for spot in spots or ()}  # nothing turned up: an empty layout
-        return self._reader.read(self._camera.photo(), spots)
+        return self._reader.read(self.next_frame(), spots)
+
+    def next_frame(self) -> np.ndarray:
+        """The layout as it lies now, photographed: a new frame each time (its own noise and glare)."""
+        assert self._camera is not None, "nothing is turned up yet"
+        return self._camera.photo()
 
     def simulated_layout(self) -> SimulatedLayout:
         return self
