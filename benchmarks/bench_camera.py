@@ -182,13 +182,11 @@ def main() -> int:
         return table_report(args)
     if args.showdowns:
         return showdown_report(args)
-    print(f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}, OpenCV {cv2.__version__} on 1 thread, {args.scenes} scenes "
-          f"per deck and condition, decks taught from {args.teach} images")
+    print(f"{_machine()}, {args.scenes} scenes per deck and condition, decks taught from {args.teach} images")
     print(f"{'deck':16s} {'condition':9s} {'cards':>6s} {'detected':>9s} {'correct':>8s} {'unread':>7s} "
           f"{'misread':>8s} {'fps cpu':>8s} {'fps wall':>9s} {'load':>5s}")
     rows = []
-    decks = args.decks.split(",") if args.decks else list(HOLDOUT_THEMES if args.set == "holdout" else TUNING_THEMES)
+    decks = _decks(args)
     conditions = args.conditions.split(",")
     unknown = [c for c in conditions if c not in CONDITIONS]
     if unknown:
@@ -212,11 +210,19 @@ def main() -> int:
     return 0
 
 
+def _decks(args: argparse.Namespace) -> list[str]:
+    return args.decks.split(",") if args.decks else list(HOLDOUT_THEMES if args.set == "holdout" else TUNING_THEMES)
+
+
+def _machine() -> str:
+    return (f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.machine()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}, OpenCV {cv2.__version__} on 1 thread")
+
+
 def showdown_report(args: argparse.Namespace) -> int:
-    decks = args.decks.split(",") if args.decks else list(HOLDOUT_THEMES if args.set == "holdout" else TUNING_THEMES)
-    print(f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}, OpenCV {cv2.__version__} on 1 thread, {args.showdowns} showdowns "
-          f"per deck under hard light (1920x1080, 4, 6 and 7 boxes), each also with a card switched")
+    decks = _decks(args)
+    print(f"{_machine()}, {args.showdowns} showdowns per deck under hard light (1920x1080, 4, 6 and 7 boxes), "
+          "each also with a card switched")
     print(f"{'deck':16s} {'false alarms':>12s} {'switches found':>15s} {'left to dealer':>15s} "
           f"{'first reading p50/p99 ms':>25s} {'verdict p50/p99 ms':>19s} {'load':>5s}")
     for theme in decks:
@@ -300,11 +306,10 @@ def bench_table_showdowns(theme: str, rounds: int, seed: int, form: str) -> dict
 
 
 def table_report(args: argparse.Namespace) -> int:
-    decks = args.decks.split(",") if args.decks else list(HOLDOUT_THEMES if args.set == "holdout" else TUNING_THEMES)
-    print(f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}, OpenCV {cv2.__version__} on 1 thread, {args.showdowns} rounds per "
-          f"deck on a table (classic, 6 boxes, journal per command) under hard light, every third with a card "
-          f"switched; CPU time from the frame with every card up to the verdict journaled")
+    decks = _decks(args)
+    print(f"{_machine()}, {args.showdowns} rounds per deck on a table (classic, 6 boxes, journal per command) under "
+          "hard light, every third with a card switched; CPU time from the frame with every card up to the verdict "
+          "journaled")
     print(f"{'deck':16s} {'rounds':>6s} {'switched':>8s} {'alarms':>6s} {'p50 ms':>7s} {'p99 ms':>7s} "
           f"{'max ms':>7s} {'load':>5s}")
     for theme in decks:

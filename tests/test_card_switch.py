@@ -186,3 +186,36 @@ def test_card_switch_at_any_spot_is_found_and_named(tmp_path_factory: pytest.Tem
 def test_card_switch_a_damaged_reading_in_the_journal_is_named(seen: dict) -> None:
     with pytest.raises(TableEventFormatError, match=r"table\.showdown_seen"):
         table_event_from(ShowdownSeen.KIND, {"round_id": "T1-000001", "camera": CAMERA_URL, "seen": seen})
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("{", "is not JSON"), ("[]", "holds no spots"), ('{"9": [[0, 0], [1, 0], [1, 1]]}', "spots are box numbers"),
+    ('{"1": [[0, 0], [1, 0]]}', "at least three"), ('{"dealer": [[0, 0], [1, "x"], [1, 1]]}', "at least three"),
+])
+def test_card_switch_a_bad_zones_file_is_named_with_what_to_give(tmp_path: Path, text: str, named: str) -> None:
+    pytest.importorskip("cv2")
+    from drivers.base import SourceError
+    from drivers.camera.overhead import load_zones
+
+    path = tmp_path / "zones.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SourceError, match=named):
+        load_zones(path)
+    path.write_text('{"1": [[0, 0], [10, 0], [10, 20], [0, 20]], "dealer": [[0, 0], [5, 0], [5, 5]]}',
+                    encoding="utf-8")
+    assert sorted(load_zones(path), key=str) == [1, DEALER]
+
+
+@pytest.mark.parametrize(("url", "said"), [
+    ("bad://x", "names no camera over the layout"), ("camera+sim://?seed=1", "names no deck"),
+    ("camera+sim://?deck=red&switch=0:3", "SHOWDOWN:SPOT"),
+])
+def test_card_switch_simulate_refuses_a_camera_it_cannot_open(tmp_path: Path, capsys, monkeypatch,
+                                                              url: str, said: str) -> None:
+    from controller.cli import main
+
+    monkeypatch.setenv("RPTABLE_DATA_DIR", str(tmp_path))
+    if url.startswith("camera+sim"):
+        pytest.importorskip("cv2")
+    code = main(["simulate", "--rules", "classic", "--rounds", "1", "--camera", url])
+    assert code == 1 and said in capsys.readouterr().err

@@ -120,22 +120,22 @@ class Autopilot:
 
     def draw(self) -> None:
         self.press_action(ActionKind.CARD)
-        give_up = time.monotonic() + CARD_TIMEOUT
-        while self.window.awaiting_card:
-            QApplication.processEvents()
-            if time.monotonic() > give_up:
-                raise AutopilotStuck("the shoe delivered no card")
-            time.sleep(0.0005)
+        self._wait_while(lambda: self.window.awaiting_card, CARD_TIMEOUT, "the shoe delivered no card", 0.0005)
 
     def wait_for_camera(self) -> None:
         """With a camera over the layout, Reveal first has it read the cards turned up: wait for its verdict."""
-        give_up = time.monotonic() + CAMERA_TIMEOUT
-        while self.window.checking_layout:
+        self._wait_while(lambda: self.window.checking_layout, CAMERA_TIMEOUT,
+                         "the camera over the layout gave no verdict", 0.005)
+        QApplication.processEvents()  # its verdict, queued to the GUI thread
+
+    @staticmethod
+    def _wait_while(busy: Callable[[], bool], timeout: float, stuck: str, pause: float) -> None:
+        give_up = time.monotonic() + timeout
+        while busy():
             QApplication.processEvents()
             if time.monotonic() > give_up:
-                raise AutopilotStuck("the camera over the layout gave no verdict")
-            time.sleep(0.005)
-        QApplication.processEvents()  # its verdict, queued to the GUI thread
+                raise AutopilotStuck(stuck)
+            time.sleep(pause)
 
     def press_action(self, kind: str) -> None:
         """Press an action's button; an action that arms (a money action) is pressed again to carry it out."""

@@ -67,15 +67,15 @@ class SimulatedShowdownCamera(ShowdownCamera, SimulatedLayout):
     @classmethod
     def from_url(cls, url: str) -> SimulatedShowdownCamera:
         query = url_query(url)
-        recogniser = recogniser_for(url, query, detect_width=LAYOUT_DETECT_WIDTH)
         try:
             seed = int(query.get("seed", "0"))
         except ValueError as err:
             raise SourceError(f"seed={query.get('seed')!r} in '{url}' is not a whole number") from err
+        switches = parse_switches(query.get("switch", ""))  # the URL's own mistakes first, then the deck's
+        recogniser = recogniser_for(url, query, detect_width=LAYOUT_DETECT_WIDTH)
         try:
             return cls(url, recogniser, query.get("theme", recogniser.profile.name),
-                       condition=query.get("condition", "normal"), seed=seed,
-                       switches=parse_switches(query.get("switch", "")))
+                       condition=query.get("condition", "normal"), seed=seed, switches=switches)
         except ArtError as err:
             raise SourceError(str(err)) from err
 
