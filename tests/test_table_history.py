@@ -45,6 +45,12 @@ EXAMPLES = [
     table_events.DealerSignedIn("dealer:anna"),
     table_events.DealerSignedOut("dealer:anna"),
     table_events.JackpotPaid("T1-000007", 1, 3, 100_050, "pit_boss:boris"),
+    table_events.ShowdownSeen("T1-000007", "camera+sim://?deck=casino-red",
+                              {"1": {"cards": ["AS", "KD", "5C", "5H", "QS"], "unreadable": 0},
+                               "dealer": {"cards": ["AH", "KH", "2D", "3S"], "unreadable": 1}},
+                              [{"spot": "1", "kind": "not_dealt_here", "card": "QS", "dealt_to": None},
+                               {"spot": "1", "kind": "missing", "card": "TD", "dealt_to": None}],
+                              ["dealer"], "F4"),
 ]
 
 

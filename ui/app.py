@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
     from controller.floor.reporter import TableReporter
     from controller.table.controller import TableController
+    from controller.table.showdown import ShowdownGuard
     from drivers.base import CardSource
 
 NO_DISPLAY = (
@@ -64,6 +65,7 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
     from controller.table.rule_files import load_rules
+    from controller.table.showdown import ShowdownGuard
     from drivers.base import SourceError, open_source, url_query
 
     seed = random.SystemRandom().randrange(1 << 30)
@@ -84,8 +86,9 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
     try:
         if rules is None and journal.last_seq == 0:
             rules = load_rules("classic")
-        controller = TableController(journal, rules)
-    except (TableLocked, ValueError, JournalError) as err:
+        controller = TableController(journal, rules, camera=getattr(args, "camera", None))
+        showdown = ShowdownGuard.open(controller)
+    except (TableLocked, ValueError, JournalError, SourceError) as err:
         source.close()
         journal.close()
         print(f"rptable console: {err}", file=sys.stderr)
@@ -103,16 +106,18 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
     try:
         # A table on the floor takes its staff from the floor's database (cached for when it cannot be reached).
         accounts = args.replica if getattr(args, "replica", None) else str(default_users())
-        return _run_qt(args, controller, source, accounts, pack_seed, reporter)
+        return _run_qt(args, controller, source, accounts, pack_seed, reporter, showdown)
     finally:
         if reporter is not None:
             reporter.stop()
+        if showdown is not None:
+            showdown.close()
         source.close()
         journal.close()
 
 
 def _run_qt(args: argparse.Namespace, controller: TableController, source: CardSource, users_path: str,
-            pack_seed: int, reporter: TableReporter | None = None) -> int:
+            pack_seed: int, reporter: TableReporter | None = None, showdown: ShowdownGuard | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from ui.i18n import LanguageError, Languages
@@ -126,7 +131,8 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
     except LanguageError as err:
         print(f"rptable console: {err}", file=sys.stderr)
         return 2
-    window = ConsoleWindow(controller, source, users_path=users_path, languages=languages, pack_seed=pack_seed)
+    window = ConsoleWindow(controller, source, users_path=users_path, languages=languages, pack_seed=pack_seed,
+                           showdown=showdown)
     if reporter is not None:
         from ui.floor_status import FloorStatus
 

@@ -24,6 +24,9 @@ from controller.engine import ActionKind, CloseBets, Command, IllegalCommand, Ph
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import JournalEntry
 from controller.table.pump import CardPump
+from controller.table.showdown import LayoutLook, ShowdownGuard
+from controller.table.showdown_faults import shoe_record
+from controller.table.table_events import ShowdownSeen
 from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, SourceStatus, StatusEvent
 from ui import visibility
 from ui.actions import BETTING, PLAY
@@ -34,10 +37,12 @@ from ui.dealer_sign_in import DealerBadge
 from ui.guidance import gate_text, next_action_text
 from ui.i18n import Languages
 from ui.insurance_desk import InsuranceDesk
+from ui.layout_check import LayoutChecker
 from ui.payments import Payment, first_unconfirmed, payments_of
 from ui.play_desk import PlayDesk, focus_box
-from ui.screen import PAYING, PLAYING, Screen
+from ui.screen import CAMERA, PAYING, PLAYING, Screen
 from ui.shoe_link import ShoeReader
+from ui.showdown_view import spot_label
 from ui.stakes_desk import StakesDesk
 from ui.table_view import BoxPanel
 
@@ -56,10 +61,12 @@ class ConsoleWindow(QMainWindow):
         start_reader: bool = True,
         clock: Callable[[], float] = time.time,
         pack_seed: int | None = None,
+        showdown: ShowdownGuard | None = None,
     ) -> None:
         super().__init__()
         self.controller = controller
         self.source = source
+        self.showdown = showdown  # the camera over the layout, which reads each showdown (None: no camera)
         self.users_path = users_path
         self.languages = languages or Languages()
         self.clock = clock
@@ -84,6 +91,9 @@ class ConsoleWindow(QMainWindow):
         self.play = PlayDesk(self, lambda: self.awaiting_card)
         self._wire()
         controller.add_listener(self._on_entry)
+        self.layout_checker = LayoutChecker(showdown) if showdown is not None else None
+        if self.layout_checker is not None:
+            self.layout_checker.looked.connect(self._on_layout_looked, Qt.ConnectionType.QueuedConnection)
         self.reader = ShoeReader(source)
         self.reader.event_received.connect(self.on_source_event, Qt.ConnectionType.QueuedConnection)
         self.reader.failed.connect(self._on_reader_failed, Qt.ConnectionType.QueuedConnection)
@@ -115,6 +125,7 @@ class ConsoleWindow(QMainWindow):
         screen.actions_panel.insurance.entered.connect(self.insurance.insure)
         screen.actions_panel.insurance_switch.clicked.connect(self.insurance.switch)
         screen.next_round_button.clicked.connect(self.next_round)
+        screen.show_again_button.clicked.connect(self.reveal)
         self.dealer_badge = DealerBadge(self.controller, self.users_path, self.refresh, screen.info_bar.dealer,
                                         screen.info_bar.sign_in_button, self)
         self._keys = [QShortcut(QKeySequence(key), self, slot) for key, slot in (
@@ -144,6 +155,8 @@ class ConsoleWindow(QMainWindow):
             info.show_table(self.controller.table_id, rules, force=True)
         self.banner_button.setText(self.tr("Pit boss login [F2]"))
         self.next_round_button.setText(self.tr("Next round") + "  [N]")
+        self.ui.show_again_button.setText(self.tr("Show the layout again [R]"))
+        self.ui.showdown_view.clear()  # drawn again in the language now in use
         for editor in self.bet_panel.editors:
             editor.retranslate()
         self.refresh()
@@ -196,11 +209,19 @@ class ConsoleWindow(QMainWindow):
             payments=self._payments(state) if state is not None else [])))
         self._show_notice(state, redact)
         self._show_actions(state, mode, rules, redact)
+        seen = self._showdown_to_show(state)
         if mode == "payments":
             assert state is not None
             screen.show_page(PAYING)
             screen.payment_panel.show_payments(self._payments(state))
             screen.next_round_button.setEnabled(self._all_paid(state))
+        elif seen is not None and state is not None:
+            screen.show_page(CAMERA)
+            screen.showdown_view.show_reading(seen, shoe_record(state))
+            locked = self.controller.locked_reason is not None
+            screen.show_again_button.setHidden(locked)  # a pit boss's to resolve, not the dealer's to show again
+            screen.show_again_button.setEnabled(self.controller.showdown_due and not self.checking_layout
+                                                and not locked)
         else:
             screen.show_page(PLAYING)
         screen.number_pad.show_target()
@@ -208,9 +229,25 @@ class ConsoleWindow(QMainWindow):
 
     def _redactor(self, state: RoundState | None) -> Callable[[str], str]:
         """Text for the screen with nothing in it about a card or hand that is not public yet."""
-        hidden: set[Card] = visibility.hidden_cards(state)
-        hands = visibility.hidden_hands(state)
+        turned_up = self._layout_turned_up(state)
+        hidden: set[Card] = visibility.hidden_cards(state, turned_up=turned_up)
+        hands = visibility.hidden_hands(state, turned_up=turned_up)
         return lambda text: visibility.redact(text, hidden, hands)
+
+    def _layout_turned_up(self, state: RoundState | None) -> bool:
+        """The cards lie face up for the camera: it has read this round's showdown, the dealer not shown yet."""
+        record = self.controller.round_record
+        return (state is not None and state.phase is Phase.REVEAL and record is not None
+                and record.showdown is not None)
+
+    def _showdown_to_show(self, state: RoundState | None) -> ShowdownSeen | None:
+        """The camera's reading of this round's showdown while it needs the dealer or a pit boss: a box to show
+        again, or a fault it raised still open."""
+        record = self.controller.round_record
+        if not self._layout_turned_up(state) or record is None or record.showdown is None:
+            return None
+        seen = record.showdown
+        return seen if self.controller.showdown_due or seen.fault_id in self.controller.faults else None
 
     def _show_boxes(self, state: RoundState | None) -> None:
         focus = focus_box(state)
@@ -312,6 +349,7 @@ class ConsoleWindow(QMainWindow):
             ActionKind.CARD: self.draw_card, ActionKind.PLACE_STAKES: self.place_stakes,
             ActionKind.WITHDRAW_STAKES: self.stakes.withdraw, "repeat_stakes": self.stakes.repeat_last,
             ActionKind.CLOSE_BETS: self.close_bets, ActionKind.INSURE: self.insurance.insure,
+            ActionKind.REVEAL: self.reveal,
         }
         handler = handlers.get(kind)
         if handler is not None:
@@ -335,6 +373,50 @@ class ConsoleWindow(QMainWindow):
         self.pump.restock_if_outgrown()  # an exchange may have reshuffled the discards (R-ACT-7)
         self.refresh()
         return True
+
+    # ---------------------------------------------------------------------------- the camera at showdown
+    def reveal(self) -> None:
+        """The dealer's Reveal: with a camera over the layout, it first reads the cards turned up (on its own
+        thread); the dealer's hand is shown once it has seen each card where the shoe dealt it."""
+        if self.layout_checker is not None and self.controller.showdown_due:
+            self.check_layout()
+        else:
+            self.play.decide(ActionKind.REVEAL)
+
+    @property
+    def checking_layout(self) -> bool:
+        return self.layout_checker is not None and self.layout_checker.busy
+
+    def check_layout(self) -> None:
+        locked = self.controller.locked_reason
+        if self.layout_checker is None or self.showdown is None or self.checking_layout:
+            return
+        if locked is not None:
+            self.message_text = locked
+        elif self.layout_checker.start(*self.showdown.dealt()):
+            self.message_text = self.tr("The camera is reading the cards turned up…")
+        self.refresh()
+
+    def _on_layout_looked(self, look: LayoutLook) -> None:
+        """On the GUI thread: the table journals what the camera saw; the dealer's hand is shown if it saw every
+        card where the shoe dealt it."""
+        assert self.showdown is not None
+        try:
+            self.showdown.record(look)
+        except (IllegalCommand, TableLocked) as err:
+            self.message_text = getattr(err, "reason", str(err))
+            self.refresh()
+            return
+        if look.check.matches and not self.controller.showdown_due:
+            self.play.decide(ActionKind.REVEAL)
+            self.message_text = self.tr("The camera saw every card where the shoe dealt it.")
+        elif look.check.ask_again and look.failure is None and self.controller.locked_reason is None:
+            spots = ", ".join(spot_label(spot) for spot in look.check.ask_again)
+            self.message_text = self.tr("The camera could not read every card of {0}: turn them up in full view of "
+                                        "the camera and press Reveal (R) again.").format(spots)
+        else:
+            self.message_text = ""
+        self.refresh()
 
     @property
     def awaiting_card(self) -> bool:
@@ -469,6 +551,8 @@ class ConsoleWindow(QMainWindow):
         self._shut_down = True
         self.status_timer.stop()
         self.reader.stop()
+        if self.layout_checker is not None:
+            self.layout_checker.wait()
         if self._on_entry in self.controller.listeners:
             self.controller.listeners.remove(self._on_entry)
 

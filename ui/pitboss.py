@@ -28,11 +28,13 @@ from controller.core.cards import CardError
 from controller.engine import IllegalCommand, legal_commands
 from controller.table.controller import TableController, TableLocked
 from controller.table.pump import GateReopened
+from controller.table.showdown_faults import shoe_record
 from controller.table.users import Role, User, name_in
 from drivers.base import SourceStatus
 from ui.confirm import TwoStep
 from ui.format import signed_amount
 from ui.login import STAFF_STYLE, LoginForm, without_default_buttons
+from ui.showdown_view import ShowdownView
 
 STYLE = STAFF_STYLE
 
@@ -111,6 +113,8 @@ class PitBossDialog(QDialog):
         self.situation.setObjectName("pit_boss_situation")
         self.situation.setWordWrap(True)
         layout.addWidget(self.situation)
+        self.showdown_view = ShowdownView(page)  # what the camera saw at showdown beside the shoe's record
+        layout.addWidget(self.showdown_view)
         self.gate_state = QLabel(page)
         self.gate_state.setObjectName("gate_state")
         self.gate_state.setWordWrap(True)
@@ -194,6 +198,7 @@ class PitBossDialog(QDialog):
         if state is not None and state.fault is not None:
             lines.append(self.tr("Card fault: {0}").format(state.fault.text))
         self.situation.setText("\n".join(lines) or self.tr("No fault is open."))
+        self._show_showdown()
         self.fault_choice.clear()
         for fault in controller.faults.values():
             self.fault_choice.addItem(f"{fault.fault_id} · {fault.code}", fault.fault_id)
@@ -206,6 +211,17 @@ class PitBossDialog(QDialog):
         self.adjust_button.setEnabled(record is not None and bool(record.boxes))  # only a settled box's payment
         self._show_gate()
         self._show_confirmed()
+
+    def _show_showdown(self) -> None:
+        """The camera's reading of the round's showdown, while the round is open: the shoe's record beside it."""
+        state, record = self.controller.round, self.controller.round_record
+        seen = record.showdown if record is not None and self.controller.round_open else None
+        if seen is None or state is None:
+            self.showdown_view.clear()
+            self.showdown_view.setHidden(True)
+            return
+        self.showdown_view.show_reading(seen, shoe_record(state))
+        self.showdown_view.setHidden(False)
 
     def _show_gate(self) -> None:
         status = self._gate_status()

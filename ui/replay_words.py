@@ -49,6 +49,7 @@ from controller.table.table_events import (
     PaymentAdjusted,
     PaymentConfirmed,
     RoundOpened,
+    ShowdownSeen,
     TableEvent,
     TableFaultRaised,
     TableFaultResolved,
@@ -56,6 +57,7 @@ from controller.table.table_events import (
 from controller.table.users import name_in
 from ui.format import amount, card_face, signed_amount
 from ui.payments import settlement_lines
+from ui.showdown_view import spot_label
 from ui.words import hand_name, outcome_name
 
 
@@ -204,6 +206,14 @@ def _table_step(event: TableEvent) -> str:
             return QCoreApplication.translate("Replay", "{0} signed in to deal").format(who(event.dealer))
         case DealerSignedOut():
             return QCoreApplication.translate("Replay", "{0} signed out").format(who(event.dealer))
+        case ShowdownSeen() if event.switched:
+            return QCoreApplication.translate("Replay", "Camera at showdown: a card switched ({0})").format(
+                "; ".join(d.describe() for d in event.card_differences()))
+        case ShowdownSeen() if event.ask_again:
+            return QCoreApplication.translate("Replay", "Camera at showdown: could not read {0}").format(
+                ", ".join(spot_label(spot) for spot in event.spots_asked()))
+        case ShowdownSeen():
+            return QCoreApplication.translate("Replay", "Camera at showdown: every card where the shoe dealt it")
     return event.describe()
 
 

@@ -35,6 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--journal", metavar="PATH",
                         help="keep the journal here; a journal holding a session is resumed (default: temporary)")
     parser.add_argument("--faults", metavar="SPEC", help="faults for the simulated shoe to inject (see shoe-sim)")
+    parser.add_argument("--camera", metavar="URL",
+                        help="a camera over the layout that reads every showdown against the shoe's record "
+                             "(card-switch alarm), e.g. camera+sim://?deck=NAME&condition=hard&switch=2:3")
     parser.add_argument("--commit", choices=("round", "command"), default="round",
                         help="commit the journal once every 10 rounds (default, fast) or per command (as a live "
                              "table)")
@@ -94,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
                           commit_per="command" if args.pace else args.commit,
                           on_entry=_each(listeners), table_id=args.table, seating=seating,
                           on_round=(lambda _totals: time.sleep(args.pace)) if args.pace else None,
-                          royal_at=tuple(args.royal_at))
+                          royal_at=tuple(args.royal_at), camera=args.camera)
     except (RulesError, JournalError, SourceError, TableLocked, IllegalCommand, ValueError) as err:
         print(f"rptable simulate: {err}", file=sys.stderr)
         return 1
@@ -115,6 +118,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"house net {report.house_net:+,}, hold {report.hold_pct:.2f}%")
     print(f"{report.faults} faults, {report.events:,} journal events, {report.seconds:.2f} s "
           f"({report.rounds / max(report.seconds, 1e-9):,.0f} rounds/s)")
+    if report.camera is not None:
+        print(f"camera over the layout: {report.camera[0]:,} showdowns read, {report.camera[1]:,} card switches seen")
     if report.journal:
         print(f"journal: {report.journal}  (rptable audit verify --journal {report.journal})")
     return 0

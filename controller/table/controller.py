@@ -15,6 +15,9 @@ Table faults (the shoe offline, a card missed, a device fault, a clock jump) loc
 only a pit boss resolves them, with a reason, and the resolution is journaled with who and why. A shoe that
 comes back after going offline clears its own offline fault, as SHOE/1 says.
 
+With a camera over the layout, the dealer shows his hand only once the camera has read the showdown
+(controller.table.showdown): a card switched between the shoe and the showdown stops the round for a pit boss.
+
 Dealers sign in with their account; the next dealer's sign-in hands the table over. What "the dealer" does
 (`submit` and `confirm_payment` without naming anyone) is journaled in the name of the dealer signed in.
 """
@@ -22,7 +25,7 @@ Dealers sign in with their account; the next dealer's sign-in hands the table ov
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 from controller.core.cards import parse_card
@@ -35,19 +38,21 @@ from controller.engine import (
     IllegalCommand,
     Phase,
     PlaceStakes,
+    RevealDealer,
     RoundState,
     VoidRound,
     do,
     new_round,
     verify,
 )
-from controller.table import table_events
+from controller.table import showdown_faults, table_events
 from controller.table.audit.verify import verify_journal_file
 from controller.table.history import TableFault, TableHistory, settled_boxes
 from controller.table.journal import Damage, Journal, JournalDamaged, JournalEntry, JournalError, NewEvent
 from controller.table.round_record import RoundRecord
 from controller.table.users import Role, User
 from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent
+from drivers.showdown import ShowdownCheck, Spot, SpotReading
 
 # A clock that runs backwards by more than this, between two events, is a fault (ARCHITECTURE: "clock jump").
 CLOCK_BACKWARDS_TOLERANCE = 2.0
@@ -78,6 +83,7 @@ class TableController:
         monotonic: Callable[[], float] | None = None,
         commit_per: str = "command",
         rounds_per_commit: int = 1,
+        camera: str | None = None,
     ) -> None:
         if commit_per not in ("command", "round"):
             raise ValueError("commit_per is 'command' or 'round'")
@@ -91,6 +97,9 @@ class TableController:
         # A simulated session commits a few rounds at a time: the drive syncs once for them all, and nobody
         # watches in between (listeners still see only what is on disk).
         self.rounds_per_commit = rounds_per_commit
+        # The camera over the layout (its URL), if the table has one: the dealer then shows his hand only once
+        # the camera has seen every box's cards as the shoe dealt them, or a pit boss has resolved what it saw.
+        self.camera = camera
         self._rounds_uncommitted = 0
         self.listeners: list[Listener] = []
         self.listener_errors: list[str] = []
@@ -169,6 +178,17 @@ class TableController:
             return f"{fault.text} Play is stopped until a pit boss resolves it (fault {fault.fault_id})."
         return None
 
+    @property
+    def showdown_due(self) -> bool:
+        """The camera over the layout must read the showdown before the dealer shows his hand: every box has
+        acted, and the camera has neither seen each card where the shoe dealt it nor had a pit boss resolve what
+        it saw."""
+        state, record = self.round, self.round_record
+        if self.camera is None or state is None or record is None or state.phase is not Phase.REVEAL:
+            return False
+        seen = record.showdown
+        return seen is None or not (seen.matched or (seen.fault_id != "" and seen.fault_id not in self.faults))
+
     def add_listener(self, listener: Listener) -> None:
         self.listeners.append(listener)
 
@@ -182,6 +202,8 @@ class TableController:
         state = self.round
         if state is None or state.phase is Phase.CLOSED:
             state = self._round_for(command)
+        if isinstance(command, RevealDealer) and self.showdown_due:
+            raise IllegalCommand(showdown_faults.WAITING, "ARCH-FAULTS")
         return self._run(state, command, self._dealer_if_generic(actor), now)
 
     def card(self, card_event: CardEvent) -> list[JournalEntry]:
@@ -218,8 +240,26 @@ class TableController:
     def raise_fault(self, code: str, text: str, source: str, *, clears_itself: bool = False) -> list[JournalEntry]:
         if any(f.code == code and f.source == source for f in self.faults.values()):
             return []  # already open: one fault, not one per repeat
-        fault_id = f"F{self.history.faults_raised + 1}"
-        self._record(table_events.TableFaultRaised(fault_id, code, text, source, clears_itself))
+        self._record(table_events.TableFaultRaised(self._next_fault_id(), code, text, source, clears_itself))
+        return self.flush()
+
+    def showdown_seen(self, round_id: str, seen: Mapping[Spot, SpotReading], check: ShowdownCheck, *,
+                      failure: str | None = None) -> list[JournalEntry]:
+        """The camera's reading of the layout at this round's showdown (`failure`: the camera could not read it
+        at all), journaled with its verdict. A card switched stops the round for a pit boss (CARD_SWITCH, naming
+        the box and both cards); a spot the camera still cannot read after a few showings is left to a pit boss
+        (LAYOUT_UNREAD), as is a camera that failed (CAMERA): an unreadable card is never a switch."""
+        self._refuse_if_locked()
+        record = self.round_record
+        if not self.showdown_due or record is None or round_id != record.round_id:
+            raise IllegalCommand("No showdown is waiting for the camera: it reads the layout once every box has "
+                                 "acted, before the dealer shows his hand.", "ARCH-FAULTS")
+        fault = showdown_faults.fault_of(check, record.showings + 1, failure)
+        fault_id = self._next_fault_id() if fault is not None else ""
+        assert self.camera is not None  # showdown_due says so
+        self._record(table_events.ShowdownSeen.of(round_id, self.camera, seen, check, fault_id))
+        if fault is not None:
+            self._record(table_events.TableFaultRaised(fault_id, fault.code, fault.text, self.camera))
         return self.flush()
 
     def mark_session(self, mode: str, **detail: Any) -> list[JournalEntry]:
@@ -389,6 +429,9 @@ class TableController:
         round_id = event.entry_round(self.round_id if self.round_open else None)
         self.history.fold_event(event, at, round_id)
         self._pending.append(NewEvent(event.KIND, event.payload(), at, round_id, actor, event.VERSION))
+
+    def _next_fault_id(self) -> str:
+        return f"F{self.history.faults_raised + 1}"
 
     def _hold(self, card_event: CardEvent, why: str) -> list[JournalEntry]:
         self._record(table_events.CardHeld(card_event.code, card_event.seq, card_event.source, why))

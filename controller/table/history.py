@@ -33,6 +33,7 @@ from controller.table.table_events import (
     RoundOpened,
     RulesSet,
     SessionMarked,
+    ShowdownSeen,
     TableEvent,
     TableFaultRaised,
     TableFaultResolved,
@@ -187,6 +188,10 @@ class TableHistory:
             case DealerSignedOut():
                 self._end_turn(at)
                 self.dealer = None
+            case ShowdownSeen():
+                if (record := self._by_id.get(event.round_id)) is not None:
+                    record.showdown = event
+                    record.showings += 1
             # ClockRebased moves the time (fold_event); a card held back changes nothing else.
 
     def _end_turn(self, at: float) -> None:

@@ -46,11 +46,11 @@ class CardDifference:
     dealt_to: Spot | None = None  # for a card not dealt here: where the shoe dealt it (None: not this round)
 
     def describe(self) -> str:
-        place = _spot_name(self.spot)
+        place = spot_name(self.spot)
         if self.kind is Difference.MISSING:
             return f"{place}: {self.card.code}, dealt by the shoe to this box, is not on the layout"
         source = "the shoe did not deal it this round" if self.dealt_to is None else (
-            f"the shoe dealt it to {_spot_name(self.dealt_to)}")
+            f"the shoe dealt it to {spot_name(self.dealt_to)}")
         return f"{place}: {self.card.code} is on the layout but {source}"
 
 
@@ -83,7 +83,7 @@ def compare_showdown(seen: Mapping[Spot, SpotReading], dealt: Mapping[Spot, Sequ
     dealt_to = {card: spot for spot, cards in dealt.items() for card in cards}
     differences: list[CardDifference] = []
     ask_again: list[Spot] = []
-    for spot in sorted({*dealt, *seen}, key=_spot_order):
+    for spot in sorted({*dealt, *seen}, key=spot_order):
         reading = seen.get(spot, SpotReading())
         expected, read = Counter(dealt.get(spot, ())), Counter(reading.cards)
         strangers = read - expected
@@ -120,15 +120,17 @@ def check_showdown(read: Callable[[Collection[Spot] | None], Mapping[Spot, SpotR
         if check.matches or (check.differences and previous and check.differences == previous.differences):
             return check
         previous = check
-        in_doubt = sorted({*check.ask_again, *(d.spot for d in check.differences)}, key=_spot_order)
+        in_doubt = sorted({*check.ask_again, *(d.spot for d in check.differences)}, key=spot_order)
         if attempt < attempts:
             seen.update(read(in_doubt))
     return ShowdownCheck(ask_again=tuple(in_doubt))
 
 
-def _spot_order(spot: Spot) -> tuple[int, int]:
+def spot_order(spot: Spot) -> tuple[int, int]:
+    """Boxes in their order, then the dealer."""
     return (1, 0) if spot == DEALER else (0, int(spot))
 
 
-def _spot_name(spot: Spot) -> str:
+def spot_name(spot: Spot) -> str:
+    """The spot in words: "box 3", "the dealer's hand"."""
     return "the dealer's hand" if spot == DEALER else f"box {spot}"
