@@ -44,6 +44,10 @@ EXAMPLES = [
     table_events.ConfirmationUndone("T1-000007", 3, "pit_boss:boris", "the player was paid 25, not 250"),
     table_events.DealerSignedIn("dealer:anna"),
     table_events.DealerSignedOut("dealer:anna"),
+    table_events.Signature("0123456789abcdef", 41, "ab" * 32, "c2ln", "cHVibGlj"),
+    table_events.TwoPersonLimit(2_000, "pit_boss:boris", "house policy"),
+    table_events.SecondPerson("void", "T1-000007", 6_000, "pit_boss:vera", "pit_boss:boris"),
+    table_events.ProgramVerified("0.1.0", "cd" * 32, 214),
 ]
 
 
