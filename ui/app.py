@@ -62,9 +62,21 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
     from controller.core.rules import RulesError
     from controller.paths import default_users
     from controller.table.controller import TableController, TableLocked
+    from controller.table.file_modes import open_files_report
     from controller.table.journal import Journal, JournalError
+    from controller.table.program import check_program
     from controller.table.rule_files import load_rules
+    from controller.table.signing import SigningKeyError, table_key
+    from controller.table.users import AccountsFileError, UserStore
     from drivers.base import SourceError, open_source, url_query
+
+    program = check_program()
+    if program.found and not program.ok:  # the certified program only: 25 CFR 547's check at every start
+        print(f"rptable console: PROGRAM fault: {program.fault_text()}", file=sys.stderr)
+        return 1
+    if not program.found:
+        print(f"rptable console: the program is not certified (no manifest at {program.manifest}); "
+              "`rptable verify-install` says more.", file=sys.stderr)
 
     seed = random.SystemRandom().randrange(1 << 30)
     url = args.shoe or f"sim://?seed={seed}&rate=0"
@@ -81,13 +93,23 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
         source.close()
         print(f"rptable console: {err}", file=sys.stderr)
         return 1
+    accounts = None
     try:
         if rules is None and journal.last_seq == 0:
             rules = load_rules("classic")
-        controller = TableController(journal, rules)
-    except (TableLocked, ValueError, JournalError) as err:
+        accounts = UserStore(default_users())
+        key = table_key(table)
+        for problem in open_files_report([journal_path, accounts.path, key.path] +
+                                         ([key.path.parent] if key.path is not None else [])):
+            print(f"rptable console: WARNING: {problem}", file=sys.stderr)
+        controller = TableController(journal, rules, key=key, accounts=accounts)
+        if program.ok:
+            controller.record_program(program.version, program.installed.digest, len(program.installed.files))
+    except (TableLocked, ValueError, JournalError, SigningKeyError, AccountsFileError) as err:
         source.close()
         journal.close()
+        if accounts is not None:
+            accounts.close()
         print(f"rptable console: {err}", file=sys.stderr)
         return 1
     # The packs the dealer loads into a simulated shoe: shuffled by the URL's seed where it gives one, so that
@@ -107,6 +129,7 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
             reporter.stop()
         source.close()
         journal.close()
+        accounts.close()
 
 
 def _run_qt(args: argparse.Namespace, controller: TableController, source: CardSource, users_path: str,

@@ -52,6 +52,7 @@ class ProgramCheck:
     manifest: Path
     found: bool  # False: there is no manifest (the program was not installed by `make`; nothing is checked)
     differs: tuple[str, ...] = ()
+    version: str = ""
 
     @property
     def ok(self) -> bool:
@@ -114,7 +115,7 @@ def check_program(path: Path | None = None, roots: dict[str, Path] | None = None
     path = path or default_manifest()
     installed = installed_files(roots)
     if not path.exists():
-        return ProgramCheck(installed, path, False)
+        return ProgramCheck(installed, path, False, version=program_version())
     try:
         if path.stat().st_size > MAX_MANIFEST_BYTES:
             raise ValueError("it is larger than any manifest rptable writes")
@@ -124,10 +125,12 @@ def check_program(path: Path | None = None, roots: dict[str, Path] | None = None
             raise ValueError(f"it is not an rptable manifest ({MANIFEST_FORMAT})")
         expected = {str(k): str(v) for k, v in data["files"].items()}
     except (OSError, ValueError) as err:
-        return ProgramCheck(installed, path, True, (f"{path.name} (the manifest itself cannot be read: {err})",))
+        return ProgramCheck(installed, path, True, (f"{path.name} (the manifest itself cannot be read: {err})",),
+                            program_version())
     changed = [p for p in sorted(expected.keys() | installed.files.keys())
                if expected.get(p) != installed.files.get(p)]
-    return ProgramCheck(installed, path, True, tuple(_what(p, expected, installed.files) for p in changed))
+    return ProgramCheck(installed, path, True, tuple(_what(p, expected, installed.files) for p in changed),
+                        program_version())
 
 
 def program_version() -> str:

@@ -50,17 +50,20 @@ class SealCheck:
             public = PublicKey(base64.b64decode(seal.public, validate=True))
         except (TableEventFormatError, ValueError, binascii.Error) as err:
             return f"the seal cannot be read ({err}): the row was damaged or edited"
-        if seal.seq != seq - 1 or seal.head != prev_hash:
+        if seal.seq != seq - 1:
             return f"the seal names event {seal.seq}, not the event just before it: it was moved or forged"
+        since = f"from event {self._last_seal + 1}" if self._last_seal else "before it"
+        rewritten = (f"the table's signature does not match the events it seals: an event {since} to {seq - 1} "
+                     "was rewritten and the chain re-hashed after it was sealed")
+        if seal.head != prev_hash:
+            return rewritten
         expected = self.key or (PublicKey(base64.b64decode(self.finding.public)) if self.finding.public else public)
         if public.raw != expected.raw:
             whose = "the table's" if self.key is not None else "the journal's earlier seals'"
             return (f"it is sealed with key {public.key_id}, not {whose} key {expected.key_id}: it was written by "
                     "someone other than the table")
         if not expected.verifies(signature, seal_message(table_id, seal.seq, seal.head)):
-            since = f"from event {self._last_seal + 1}" if self._last_seal else "before it"
-            return (f"the table's signature does not match the events it seals: an event {since} to {seq - 1} was "
-                    "rewritten and the chain re-hashed after it was sealed")
+            return rewritten
         finding = self.finding
         finding.seals += 1
         finding.first_seal = finding.first_seal or seq
