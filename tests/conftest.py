@@ -14,3 +14,31 @@ def own_data_folder(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("RPTABLE_DATA_DIR", str(folder))
     monkeypatch.setenv("RPTABLE_MANIFEST", str(folder / "no-manifest.json"))
     return folder
+
+
+PIT_BOSS = ("audit-boss", "864213")
+
+
+@pytest.fixture(scope="session")
+def _staff_template(tmp_path_factory):
+    """An accounts store with one pit boss, made once (scrypt is slow on purpose) and copied for each test."""
+    from controller.table.users import Role, UserStore
+
+    folder = tmp_path_factory.mktemp("staff")
+    store = UserStore(folder / "users.db")
+    store.add(PIT_BOSS[0], Role.PIT_BOSS, PIT_BOSS[1], by=store.bootstrap("root", "991357"))
+    store.close()
+    return folder
+
+
+@pytest.fixture
+def pit_boss_login(own_data_folder, _staff_template, monkeypatch):
+    """The data folder's accounts hold a pit boss, logged in for the audit's exports and reports through the
+    environment (RPTABLE_LOGIN, RPTABLE_PIN), as a script would."""
+    import shutil
+
+    for path in _staff_template.iterdir():
+        shutil.copy2(path, own_data_folder / path.name)
+    monkeypatch.setenv("RPTABLE_LOGIN", PIT_BOSS[0])
+    monkeypatch.setenv("RPTABLE_PIN", PIT_BOSS[1])
+    return PIT_BOSS

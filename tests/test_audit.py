@@ -17,6 +17,9 @@ from controller.table.round_record import BoxResult
 from controller.table.rule_files import load_preset
 from controller.table.table_events import PaymentAdjusted
 
+# Exports and reports need a pit boss's login: given through the environment, as a script gives it.
+pytestmark = pytest.mark.usefixtures("pit_boss_login")
+
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {"PYTHONPATH": f"{ROOT}:{ROOT / 'hardware-sim'}", "PATH": "/usr/bin:/bin"}
 

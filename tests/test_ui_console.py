@@ -43,6 +43,9 @@ from ui import visibility
 from ui.amount_field import AmountField
 from ui.autopilot import Autopilot
 
+# Exports and reports need a pit boss's login: given through the environment, as a script gives it.
+pytestmark = pytest.mark.usefixtures("pit_boss_login")
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

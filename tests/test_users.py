@@ -35,7 +35,8 @@ def store(tmp_path):
 def edit(tmp_path, sql, *params):
     """What a person with the file and sqlite3 alone can do: drop the guards and change rows."""
     db = sqlite3.connect(tmp_path / "users.db")
-    db.executescript("DROP TRIGGER IF EXISTS account_events_no_update; DROP TRIGGER IF EXISTS account_events_no_delete;")
+    db.executescript("DROP TRIGGER IF EXISTS account_events_no_update; "
+                     "DROP TRIGGER IF EXISTS account_events_no_delete;")
     db.execute(sql, params)
     db.commit()
     db.close()
