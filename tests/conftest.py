@@ -1,10 +1,20 @@
 """Fixtures every test module may ask for: the dealer console on a table screen (tests/console_kit.py), and a
 data folder of each test's own (its table keys and accounts never touch the user's, nor another test's)."""
 
+import os
+import tempfile
+
 import pytest
 from console_kit import make_console, no_leaks
 
 __all__ = ["make_console", "no_leaks"]
+
+
+def pytest_configure(config):
+    """A data folder for the whole run, for what module- and session-wide fixtures make (a test gets its own)."""
+    run_folder = tempfile.mkdtemp(prefix="rptable-tests-")
+    os.environ["RPTABLE_DATA_DIR"] = run_folder
+    os.environ["RPTABLE_MANIFEST"] = os.path.join(run_folder, "no-manifest.json")
 
 
 @pytest.fixture(autouse=True)

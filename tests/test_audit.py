@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from env_kit import with_test_env
 from forgery import rehash
 
 from controller.engine import event_from_dict
@@ -25,7 +26,8 @@ ENV = {"PYTHONPATH": f"{ROOT}:{ROOT / 'hardware-sim'}", "PATH": "/usr/bin:/bin"}
 
 
 def rptable(*args):
-    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True, env=ENV,
+    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True,
+                          env=with_test_env(ENV),
                           cwd=ROOT, timeout=120)
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from damage import change_table_id, copy_alone, settled, stored_rows
+from env_kit import with_test_env
 from kills import kill_after_commits, simulate_command
 
 from controller.cli import main
@@ -37,7 +38,8 @@ ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
 
 
 def rptable(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True, env=ENV,
+    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True,
+                          env=with_test_env(ENV),
                           cwd=ROOT, timeout=timeout)
 
 
@@ -204,7 +206,7 @@ def test_one_writer_a_second_simulate_is_refused_naming_the_first(tmp_path: Path
     journal = tmp_path / "T1.journal"
     first = subprocess.Popen([sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds",
                               "100000", "--seed", "4", "--journal", str(journal), "--commit", "command",
-                              "--progress"], stdout=subprocess.PIPE, text=True, env=ENV, cwd=ROOT)
+                              "--progress"], stdout=subprocess.PIPE, text=True, env=with_test_env(ENV), cwd=ROOT)
     try:
         assert first.stdout is not None and first.stdout.readline().startswith("committed")
         second = rptable("simulate", "--rules", "classic", "--rounds", "100000", "--seed", "4", "--journal",
@@ -254,7 +256,8 @@ def test_read_only_media_every_audit_command_reads_the_journal(session: Path, tm
         for args in (["verify", "--json"], ["rounds", "--json"], ["recall", "--json"], ["show", "2", "--json"],
                      ["export", "--out", str(out_dir / "export.json")], ["report", "--out", str(out_dir)]):
             done = subprocess.run([*prefix, sys.executable, "-m", "controller", "audit", "--journal", str(journal),
-                                   *args], capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
+                                   *args], capture_output=True, text=True,
+                                       env=with_test_env(ENV), cwd=ROOT, timeout=120)
             assert done.returncode == 0, (args, done.stderr)
             if args[0] == "verify":
                 assert json.loads(done.stdout)["ok"]
@@ -318,7 +321,7 @@ def test_read_only_media_a_wal_that_cannot_be_read_there_is_said_not_skipped(tmp
         pytest.skip("no way to make a folder read-only here")
     try:
         done = subprocess.run([*prefix, sys.executable, "-m", "controller", "audit", "--journal", str(journal),
-                               "verify"], capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
+                               "verify"], capture_output=True, text=True, env=with_test_env(ENV), cwd=ROOT, timeout=120)
     finally:
         os.chmod(medium, 0o755)
     assert done.returncode == 1 and "-wal" in done.stderr and "writable folder" in done.stderr
