@@ -20,9 +20,9 @@ from typing import Any
 
 from controller.table.audit.verify import VerifyReport, verify_journal_file
 from controller.table.controller import TableController
-from controller.table.signing import SigningKey
 from controller.table.journal import Journal, JournalError
 from controller.table.journal.head import head_path, writer_of
+from controller.table.signing import SigningKey
 
 FAULT_CODE = "JOURNAL"
 SIDE_FILES = ("-wal", "-shm", ".head")  # what SQLite and the writer keep beside a journal
