@@ -3,6 +3,7 @@ data folder of each test's own (its table keys and accounts never touch the user
 
 import os
 import tempfile
+from pathlib import Path
 
 import pytest
 from console_kit import make_console, no_leaks
@@ -10,16 +11,21 @@ from console_kit import make_console, no_leaks
 __all__ = ["make_console", "no_leaks"]
 
 
+RUN_FOLDER = tempfile.mkdtemp(prefix="rptable-tests-")
+
+
 def pytest_configure(config):
     """A data folder for the whole run, for what module- and session-wide fixtures make (a test gets its own)."""
-    run_folder = tempfile.mkdtemp(prefix="rptable-tests-")
-    os.environ["RPTABLE_DATA_DIR"] = run_folder
-    os.environ["RPTABLE_MANIFEST"] = os.path.join(run_folder, "no-manifest.json")
+    os.environ["RPTABLE_DATA_DIR"] = RUN_FOLDER
+    os.environ["RPTABLE_MANIFEST"] = os.path.join(RUN_FOLDER, "no-manifest.json")
 
 
 @pytest.fixture(autouse=True)
 def own_data_folder(tmp_path_factory, monkeypatch):
-    """RPTABLE_DATA_DIR in a fresh folder, and no installed manifest unless a test writes one."""
+    """RPTABLE_DATA_DIR in a fresh folder (unless the test's module keeps one of its own for all its tests), and
+    no installed manifest unless a test writes one."""
+    if os.environ.get("RPTABLE_DATA_DIR") != RUN_FOLDER:
+        return Path(os.environ["RPTABLE_DATA_DIR"])
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("RPTABLE_DATA_DIR", str(folder))
     monkeypatch.setenv("RPTABLE_MANIFEST", str(folder / "no-manifest.json"))
@@ -47,6 +53,7 @@ def pit_boss_login(own_data_folder, _staff_template, monkeypatch):
     environment (RPTABLE_LOGIN, RPTABLE_PIN), as a script would."""
     import shutil
 
+    own_data_folder.mkdir(parents=True, exist_ok=True)
     for path in _staff_template.iterdir():
         shutil.copy2(path, own_data_folder / path.name)
     monkeypatch.setenv("RPTABLE_LOGIN", PIT_BOSS[0])

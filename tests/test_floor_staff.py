@@ -59,7 +59,7 @@ def test_floor_4_three_wrong_pins_lock_the_account_on_every_table(database, tmp_
     assert t2.authenticate("boris", "123490", need=Role.PIT_BOSS).name == "boris"
     assert [row[2] for row in t1.log() if row[3] == "boris"] == ["add", "login_attempt", "login_attempt", "locked",
                                                                  "login_attempt", "login"]
-    with pytest.raises(AuthError, match="dealer; this needs a pit boss"):
+    with pytest.raises(AuthError, match="dealer: a pit boss is needed"):
         t1.authenticate("dina", "567801", need=Role.PIT_BOSS)
 
 
