@@ -306,6 +306,9 @@ BASES: dict[str, tuple[list[str], list[str]]] = {
     "shoe-test": (["sim://?rate=50&seed=1", "--count", "2", "--timeout", "2"], ["URL", "--count", "--timeout"]),
     "camera": (["scan", "/nonexistent.png", "--deck", "nodeck"], ["--deck"]),
     "users": (["--users", "USERS", "list"], ["--users"]),
+    "table": (["pubkey", "--table", "T1"], ["--table", "--out"]),
+    "pit": (["--db", "postgresql://nobody@/nothing?host=/nonexistent", "--json"], ["--db", "--json"]),
+    "verify-install": (["--json"], ["--manifest", "--json"]),
 }
 
 
