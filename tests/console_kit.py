@@ -203,14 +203,14 @@ def answer_next_question(answer: str) -> list[str]:
     return asked
 
 
-def pit_boss(tmp_path: Path, name: str = "vera", pin: str = "2468") -> None:
+def pit_boss(tmp_path: Path, name: str = "vera", pin: str = "246813") -> None:
     store = UserStore(tmp_path / "users.db")
-    admin = store.add("root", Role.ADMIN, "9999", by=None)
+    admin = store.bootstrap("root", "991357")
     store.add(name, Role.PIT_BOSS, pin, by=admin)
     store.close()
 
 
-def logged_in_dialog(window: ConsoleWindow, name: str = "vera", pin: str = "2468"):
+def logged_in_dialog(window: ConsoleWindow, name: str = "vera", pin: str = "246813"):
     from ui.pitboss import PitBossDialog
 
     dialog = PitBossDialog(window.controller, window.users_path, window.refresh, window)

@@ -27,13 +27,13 @@ from ui.main_window import ConsoleWindow
 W = TypeVar("W", bound=QWidget)
 
 # name: (role, PIN)
-STAFF = {"root": (Role.ADMIN, "9999"), "vera": (Role.PIT_BOSS, "2468"), "anna": (Role.DEALER, "1111"),
-         "ivan": (Role.DEALER, "2222")}
+STAFF = {"root": (Role.ADMIN, "991357"), "vera": (Role.PIT_BOSS, "246813"), "anna": (Role.DEALER, "111357"),
+         "ivan": (Role.DEALER, "222468")}
 
 
 def add_staff(users_path: Path) -> None:
     store = UserStore(users_path)
-    admin = store.add("root", Role.ADMIN, STAFF["root"][1], by=None)
+    admin = store.bootstrap("root", STAFF["root"][1])
     for name, (role, pin) in STAFF.items():
         if name != "root":
             store.add(name, role, pin, by=admin)

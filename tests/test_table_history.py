@@ -51,6 +51,10 @@ EXAMPLES = [
                               [{"spot": "1", "kind": "not_dealt_here", "card": "QS", "dealt_to": None},
                                {"spot": "1", "kind": "missing", "card": "TD", "dealt_to": None}],
                               ["dealer"], "F4"),
+    table_events.Signature("0123456789abcdef", 41, "ab" * 32, "c2ln", "cHVibGlj"),
+    table_events.TwoPersonLimit(2_000, "pit_boss:boris", "house policy"),
+    table_events.SecondPerson("void", "T1-000007", 6_000, "pit_boss:vera", "pit_boss:boris"),
+    table_events.ProgramVerified("0.1.0", "cd" * 32, 214),
 ]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -34,7 +35,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "shoe-sim": ("shoe_sim", "run a simulated SHOE/1 shoe on a pty, TCP or the virtual USB bus"),
     "shoe-test": ("shoe_test", "technician's check: connect to a shoe and print what it sends"),
     "camera": ("camera", "calibrate the camera card recogniser on a deck; read the cards in images"),
-    "users": ("users", "staff accounts: add, list, disable (dealer, pit boss, admin)"),
+    "users": ("users", "staff accounts: bootstrap, add, list, disable, enable, role, pin, unlock"),
+    "table": ("table", "the table's signing key: pubkey (for audit verify --pubkey and the replica)"),
+    "verify-install": ("verify_install", "the installed program's SHA-256 digests, checked against its manifest"),
 }
 
 
@@ -53,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     command = ""
+    # Whatever a command creates (journals, accounts, keys, deck profiles, exports, reports) is its owner's only.
+    os.umask(0o077)
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

@@ -8,6 +8,7 @@ import json
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -67,7 +68,9 @@ def run(args: argparse.Namespace) -> int:
     from controller.engine import IllegalCommand
     from controller.table.controller import TableLocked
     from controller.table.journal import JournalError
+    from controller.table.program import check_program
     from controller.table.rule_files import load_rules
+    from controller.table.signing import SigningKeyError, table_key
     from controller.table.simulate import simulate
     from drivers.base import SourceError
 
@@ -79,8 +82,14 @@ def run(args: argparse.Namespace) -> int:
         print("rptable simulate: --replica needs --journal PATH: the journal is what the table reports from, and "
               "keeps what the database has not taken yet.", file=sys.stderr)
         return 2
+    program = check_program()
+    if program.found and not program.ok:
+        print(f"rptable simulate: PROGRAM fault: {program.fault_text()}", file=sys.stderr)
+        return 1
     reporter = link = None
     try:
+        key = table_key(args.table)
+        _report_open_files(args, key.path)
         rules = load_rules(args.rules)
         seating = _seating(args)
         if args.jackpot:
@@ -97,8 +106,8 @@ def run(args: argparse.Namespace) -> int:
                           commit_per="command" if args.pace else args.commit,
                           on_entry=_each(listeners), table_id=args.table, seating=seating,
                           on_round=(lambda _totals: time.sleep(args.pace)) if args.pace else None,
-                          royal_at=tuple(args.royal_at), camera=args.camera)
-    except (RulesError, JournalError, SourceError, TableLocked, IllegalCommand, ValueError) as err:
+                          royal_at=tuple(args.royal_at), camera=args.camera, key=key, program=program)
+    except (RulesError, JournalError, SourceError, TableLocked, IllegalCommand, ValueError, SigningKeyError) as err:
         print(f"rptable simulate: {err}", file=sys.stderr)
         return 1
     finally:
@@ -123,6 +132,15 @@ def run(args: argparse.Namespace) -> int:
     if report.journal:
         print(f"journal: {report.journal}  (rptable audit verify --journal {report.journal})")
     return 0
+
+
+def _report_open_files(args: argparse.Namespace, key: Path | None) -> None:
+    """Say which of the table's files (its journal and key) others may read."""
+    from controller.table.file_modes import open_files_report
+
+    paths = [p for p in (Path(args.journal) if args.journal else None, key) if p is not None]
+    for problem in open_files_report(paths):
+        print(f"rptable simulate: WARNING: {problem}", file=sys.stderr)
 
 
 def _seating(args: argparse.Namespace) -> Seating:

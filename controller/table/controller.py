@@ -20,6 +20,12 @@ With a camera over the layout, the dealer shows his hand only once the camera ha
 
 Dealers sign in with their account; the next dealer's sign-in hands the table over. What "the dealer" does
 (`submit` and `confirm_payment` without naming anyone) is journaled in the name of the dealer signed in.
+
+Given the table's signing key, every commit that holds a closed round, a fault, an override or another table
+event is sealed (controller.table.signing). Given the staff accounts, every person who acts must hold an
+account with the role, enabled, at that moment: a made-up pit boss is refused, and a tampered accounts store
+raises an ACCOUNTS fault and admits nobody. A void or an adjustment above the table's two-person limit needs a
+second pit boss, journaled just before it.
 """
 
 from __future__ import annotations
@@ -47,10 +53,11 @@ from controller.engine import (
 )
 from controller.table import showdown_faults, table_events
 from controller.table.audit.verify import verify_journal_file
-from controller.table.history import TableFault, TableHistory, settled_boxes
+from controller.table.history import TableFault, TableHistory, settled_boxes, void_amount
 from controller.table.journal import Damage, Journal, JournalDamaged, JournalEntry, JournalError, NewEvent
 from controller.table.round_record import RoundRecord
-from controller.table.users import Role, User
+from controller.table.signing import Sealer, SigningKey
+from controller.table.users import Role, User, UserStore
 from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent
 from drivers.showdown import ShowdownCheck, Spot, SpotReading
 
@@ -84,12 +91,17 @@ class TableController:
         commit_per: str = "command",
         rounds_per_commit: int = 1,
         camera: str | None = None,
+        key: SigningKey | None = None,
+        accounts: UserStore | None = None,
     ) -> None:
         if commit_per not in ("command", "round"):
             raise ValueError("commit_per is 'command' or 'round'")
         if rounds_per_commit < 1:
             raise ValueError("rounds_per_commit is at least 1")
         self.journal = journal
+        if key is not None:
+            journal.sealer = Sealer(key)
+        self.accounts = accounts
         self.clock = clock
         # Forward jumps show only against a monotonic clock; a test's injected wall clock brings its own.
         self.monotonic = monotonic or (time.monotonic if clock is time.time else None)
@@ -118,6 +130,8 @@ class TableController:
                 f"This table's journal plays the house rules '{self.rules.name}', not '{rules.name}'. A pit boss "
                 "changes the rules between rounds; or give another journal (--journal).")
         self._report_earlier_storage_failure()
+        if accounts is not None:
+            self._accounts_sound()
 
     # ----------------------------------------------------------------------------------------- queries
     @property
@@ -295,7 +309,7 @@ class TableController:
     def sign_in(self, dealer: User) -> list[JournalEntry]:
         """A dealer takes over the table, from the dealer signed in if any (a handover, in play or between
         rounds): the rounds opened from now on are theirs."""
-        if not dealer.may(Role.DEALER):
+        if not dealer.may(Role.DEALER) or not self._account_holds(dealer, Role.DEALER):
             raise IllegalCommand(f"{dealer.name} may not deal.", "ARCH-FAULTS")
         if self.storage_error:
             raise TableLocked(self.storage_error)
@@ -362,19 +376,52 @@ class TableController:
         self._require_pit_boss(by, reason)
         return self._override(DismissCard(by.label, reason))
 
-    def void_round(self, by: User, reason: str) -> list[JournalEntry]:
+    def void_round(self, by: User, reason: str, second: User | None = None) -> list[JournalEntry]:
+        """Void the round in play; above the two-person limit, `second` (another pit boss) approves it."""
         self._require_pit_boss(by, reason)
-        return self._override(VoidRound(by.label, reason))
+        command = VoidRound(by.label, reason)
+        if self.round_open and self.round is not None:
+            verify(self.round, command)  # a refused void leaves no approval behind
+            self._second_person("void", self.round_id or "", void_amount(self.round), by, second)
+        return self._override(command)
 
-    def adjust_payment(self, round_id: str, box: int, amount: int, by: User, reason: str) -> list[JournalEntry]:
-        """A manual adjustment to a settled box's payment (+ = more to the player), journaled with who and why."""
+    def adjust_payment(self, round_id: str, box: int, amount: int, by: User, reason: str,
+                       second: User | None = None) -> list[JournalEntry]:
+        """A manual adjustment to a settled box's payment (+ = more to the player), journaled with who and why;
+        above the two-person limit, `second` (another pit boss) approves it."""
         self._require_pit_boss(by, reason)
         if amount == 0:
             raise IllegalCommand("An adjustment of 0 changes nothing.", "ARCH-FAULTS")
         if box not in settled_boxes(self.journal.round_entries(round_id)):
             raise IllegalCommand(f"Round {round_id} has no settled box {box}: only a settled box's payment can be "
                                  "adjusted.", "ARCH-FAULTS")
+        self._second_person("adjustment", round_id, amount, by, second)
         self._record(table_events.PaymentAdjusted(round_id, box, amount, by.label, reason), actor=by.label)
+        return self.flush()
+
+    def needs_second_person(self, amount: int) -> bool:
+        """Whether an override of `amount` chips needs a second pit boss at this table."""
+        return bool(self.history.two_person_above) and abs(amount) > self.history.two_person_above
+
+    @property
+    def void_at_stake(self) -> int:
+        """What voiding the round in play would put at stake (0 with no round open)."""
+        return void_amount(self.round) if self.round_open and self.round is not None else 0
+
+    def set_two_person_limit(self, above: int, by: User, reason: str) -> list[JournalEntry]:
+        """A pit boss sets the amount above which a void or an adjustment needs a second pit boss (0: none)."""
+        self._require_pit_boss(by, reason)
+        if above < 0:
+            raise IllegalCommand("The two-person limit is an amount of chips, 0 or more.", "ARCH-FAULTS")
+        self._record(table_events.TwoPersonLimit(above, by.label, reason), actor=by.label)
+        return self.flush()
+
+    def record_program(self, version: str, digest: str, files: int) -> list[JournalEntry]:
+        """Journal the installed program (its version and digest) when it differs from the last one journaled."""
+        last = self.history.program
+        if last is not None and (last.version, last.digest) == (version, digest):
+            return []
+        self._record(table_events.ProgramVerified(version, digest, files), actor="table")
         return self.flush()
 
     # ------------------------------------------------------------------------------------- durability
@@ -468,8 +515,44 @@ class TableController:
     def _require_pit_boss(self, by: User, reason: str) -> None:
         if not by.may(Role.PIT_BOSS):
             raise IllegalCommand(f"{by.name} may not do this: a pit boss must log in.", "ARCH-FAULTS")
+        if not self._account_holds(by, Role.PIT_BOSS):
+            raise IllegalCommand(f"{by.name} has no enabled pit boss's account: a pit boss must log in.",
+                                 "ARCH-FAULTS")
         if not reason.strip():
             raise IllegalCommand("Every override needs a reason; it is journaled with your name.", "ARCH-FAULTS")
+
+    def _account_holds(self, user: User, need: Role) -> bool:
+        """Whether the staff accounts vouch for `user` with the role `need` now (no accounts given: the caller's
+        word). A tampered store vouches for nobody and raises its fault."""
+        if self.accounts is None:
+            return True
+        if self._accounts_sound():
+            return self.accounts.holds(user.name, need)
+        return False
+
+    def _accounts_sound(self) -> bool:
+        """False, with an ACCOUNTS fault raised (once), when the accounts store was tampered with."""
+        assert self.accounts is not None
+        problem = self.accounts.tampered
+        if problem is None:
+            return True
+        if not self.storage_error:
+            self.raise_fault("ACCOUNTS", f"The staff accounts were tampered with: {problem}. Nobody can log in "
+                             "until an admin restores the accounts file from its backup.", "accounts")
+        return False
+
+    def _second_person(self, what: str, round_id: str, amount: int, by: User, second: User | None) -> None:
+        """Journal the second pit boss's approval an override of `amount` needs (nothing below the limit)."""
+        if not self.needs_second_person(amount):
+            return
+        limit = self.history.two_person_above
+        if second is None:
+            raise IllegalCommand(f"A {what} of {abs(amount):,} is above this table's limit of {limit:,}: a second pit "
+                                 "boss must approve it.", "ARCH-FAULTS")
+        if second.name == by.name:
+            raise IllegalCommand(f"The second pit boss must be another person than {by.name}.", "ARCH-FAULTS")
+        self._require_pit_boss(second, "approved")
+        self._record(table_events.SecondPerson(what, round_id, amount, second.label, by.label), actor=second.label)
 
     def _clear_self_clearing(self, source: str) -> list[JournalEntry]:
         cleared = [f for f in self.faults.values() if f.clears_itself and f.source == source]

@@ -15,8 +15,11 @@ from controller.table.autoplay import EVERYONE_SIMPLE, Seating, SessionTotals, p
 from controller.table.controller import TableController
 from controller.table.forced_deal import RoyalPump
 from controller.table.journal import Journal, JournalEntry
+from controller.table.program import ProgramCheck
 from controller.table.pump import CardPump
 from controller.table.showdown import ShowdownGuard
+from controller.table.signing import SigningKey
+from controller.table.table_events import RulesSet, Signature
 from drivers.base import open_source
 
 DEFAULT_ANTE = 10
@@ -63,11 +66,14 @@ def simulate(
     on_round: Callable[[SessionTotals], None] | None = None,
     royal_at: tuple[int, ...] = (),
     camera: str | None = None,
+    key: SigningKey | None = None,
+    program: ProgramCheck | None = None,
 ) -> SessionReport:
     """Play until the journal holds `rounds` rounds (a journal with a session in it is resumed, even one cut
     off mid-round). Totals count the rounds played by this call; `on_round` hears of each as it closes;
     `royal_at` rigs the shoe to deal box 1 a royal flush in those rounds (QA).
-    `camera`: the URL of a camera over the layout that reads every showdown (`camera+sim://?deck=NAME`)."""
+    `camera`: the URL of a camera over the layout that reads every showdown (`camera+sim://?deck=NAME`). `key`
+    seals the journal; `program`, the installed program as checked, is journaled when it changed."""
     temporary = None
     if journal_path is None:
         temporary = tempfile.TemporaryDirectory(prefix="rptable-sim-")
@@ -79,9 +85,11 @@ def simulate(
     try:
         controller = TableController(journal, rules, commit_per=commit_per,
                                      rounds_per_commit=ROUNDS_PER_COMMIT if commit_per == "round" else 1,
-                                     camera=camera)
+                                     camera=camera, key=key)
         guard = ShowdownGuard.open(controller)
         _claim_for_simulation(controller, seed)
+        if program is not None and program.ok:
+            controller.record_program(program.version, program.installed.digest, len(program.installed.files))
         if on_entry is not None:
             controller.add_listener(on_entry)
         resumed_from = controller.round_number
@@ -115,7 +123,9 @@ def _claim_for_simulation(controller: TableController, seed: int) -> None:
     """A simulated session resumes only its own journal: never a live table's (its faults would be resolved
     by the QA pit boss), and never with another seed (it would deal other cards)."""
     session = controller.session
-    if not session and controller.journal.last_seq <= 1:  # a new journal: only its house rules so far
+    new = not session and all(entry.kind in (RulesSet.KIND, Signature.KIND)  # only its house rules (and seal)
+                              for entry in controller.journal.entries())
+    if new:
         controller.mark_session("simulation", seed=seed)
         return
     if session.get("mode") != "simulation":

@@ -338,10 +338,77 @@ def _count(value: Any) -> int:
     return value
 
 
+@dataclass(frozen=True, slots=True)
+class Signature(TableEvent):
+    """The table's seal over the chain's head: event `seq` (hash `head`) and every event before it were written
+    by the holder of the key `key_id` (controller.table.signing)."""
+
+    KIND: ClassVar[str] = "table.signature"
+    key_id: str = field(metadata={"key": "key"})
+    seq: int
+    head: str
+    sig: str  # base64 Ed25519 signature of signing.seal_message
+    public: str  # the signer's public key, base64: compared with the table's own by whoever verifies
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return None  # the chain's, not a round's
+
+    def describe(self) -> str:
+        return f"sealed by the table's key {self.key_id} (events 1-{self.seq})"
+
+
+@dataclass(frozen=True, slots=True)
+class TwoPersonLimit(TableEvent):
+    """A pit boss set the amount above which a void or an adjustment needs a second pit boss (0: none needs)."""
+
+    KIND: ClassVar[str] = "table.two_person_limit"
+    above: int
+    actor: str
+    reason: str
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return None
+
+    def describe(self) -> str:
+        return f"a second pit boss needed above {self.above:,}, set by {self.actor}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class SecondPerson(TableEvent):
+    """A second pit boss approved the override journaled right after this (a void or an adjustment)."""
+
+    KIND: ClassVar[str] = "table.second_person"
+    what: str  # "void" or "adjustment"
+    round_id: str
+    amount: int
+    actor: str
+    first: str  # the pit boss who made the override
+
+    def describe(self) -> str:
+        return f"{self.what} of {self.amount:,} in round {self.round_id} by {self.first} approved by {self.actor}"
+
+
+@dataclass(frozen=True, slots=True)
+class ProgramVerified(TableEvent):
+    """The installed program the table runs: its version and the digest of every installed file
+    (controller.table.program), journaled when it differs from the last one recorded."""
+
+    KIND: ClassVar[str] = "table.program"
+    version: str
+    digest: str
+    files: int
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return None
+
+    def describe(self) -> str:
+        return f"program {self.version}, {self.files} files, digest {self.digest[:16]}"
+
+
 TABLE_EVENT_TYPES: dict[str, type[TableEvent]] = {cls.KIND: cls for cls in (
     RulesSet, RoundOpened, TableFaultRaised, TableFaultResolved, ClockRebased, PaymentAdjusted, SessionMarked,
     CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut, JackpotPaid,
-    ShowdownSeen)}
+    ShowdownSeen, Signature, TwoPersonLimit, SecondPerson, ProgramVerified)}
 
 
 def table_event_from(kind: str, payload: dict[str, Any]) -> TableEvent:
