@@ -59,3 +59,13 @@ def pit_boss_login(own_data_folder, _staff_template, monkeypatch):
     monkeypatch.setenv("RPTABLE_LOGIN", PIT_BOSS[0])
     monkeypatch.setenv("RPTABLE_PIN", PIT_BOSS[1])
     return PIT_BOSS
+
+
+@pytest.fixture(autouse=True)
+def umask_kept():
+    """`rptable` run in-process closes the umask (077) for the files it makes; the next test, and the throwaway
+    PostgreSQL it starts under another user, get back the umask the run began with."""
+    before = os.umask(0o022)
+    os.umask(before)
+    yield
+    os.umask(before)

@@ -32,9 +32,9 @@ def meter(database):
 
 def staff(database, tmp_path):
     store = FloorUserStore(database, tmp_path / "cache.db")
-    admin = store.add("boss", Role.ADMIN, "1234", by=None)
-    store.add("ivan", Role.PIT_BOSS, "2468", by=admin)
-    store.add("dora", Role.DEALER, "1357", by=admin)
+    admin = store.add("boss", Role.ADMIN, "902461", by=None)
+    store.add("ivan", Role.PIT_BOSS, "246819", by=admin)
+    store.add("dora", Role.DEALER, "135792", by=admin)
     store.close()
 
 
