@@ -14,7 +14,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
 from functools import partial
 
 from PySide6.QtCore import (
@@ -56,7 +55,8 @@ from controller.table.round_record import RoundRecord, Step
 from controller.table.users import Role, User, name_in
 from ui.format import amount, signed_amount
 from ui.login import LoginDialog
-from ui.replay_words import cards_text, round_at_step_text, step_text
+from ui.replay_words import cards_text, round_at_step_text, step_text, when
+from ui.sentences import reworded
 from ui.words import outcome_name
 
 STYLE = ("QDialog,QWidget{background:#202020;color:#f2f2f2}QLabel{font-size:16px}"
@@ -71,10 +71,6 @@ CHECK_EVERY = 500  # journal entries between two checks whether the reading is s
 YIELD_SECONDS = 0.001
 RECALLED = 10
 SIZED_FROM_ROWS = 100  # the rows a table's columns are sized from
-
-
-def when(ts: float | None) -> str:
-    return datetime.fromtimestamp(ts).strftime("%H:%M:%S") if ts else "—"
 
 
 @dataclass(frozen=True)
@@ -346,6 +342,7 @@ class AuditDialog(QDialog):
         self.loading.setText(self.tr("Reading the journal: {0} of {1} events…").format(amount(done), amount(total)))
 
     def _failed(self, text: str) -> None:
+        text = reworded(text)
         self.loading.setText(self.tr("The journal cannot be read: {0}").format(text))
         self.loading.setStyleSheet("font-size:18px;color:#ff8a80;font-weight:bold")
         self.verify_label.setText(text)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
-from controller.engine import RoundState
+from controller.engine import BoxState, RoundState
 from controller.engine.events import BoxSettled
 from controller.table.round_record import RoundRecord
 from ui.fit import TOUCH, FitButton, FitLabel
@@ -37,19 +37,20 @@ def payments_of(state: RoundState, record: RoundRecord | None) -> list[Payment]:
     results = {b.box: b for b in record.boxes} if record is not None else {}
     out = []
     for number in state.order:
-        settled = state.boxes[number].settlement
+        box = state.boxes[number]
+        settled = box.settlement
         if settled is None:
             continue
         words = outcome_name(settled.outcome)
         if settled.outcome not in ("fold", "void"):
-            words = hand_words(state.boxes[number].cards, settled.paid) + " — " + words
+            words = hand_words(box.cards, settled.paid) + " — " + words
         result = results.get(number)
         adjustment = record.adjustment(number) if record is not None else 0
         net = settled.net + adjustment
         confirmation = record.confirmed.get(number) if record is not None else None
         confirmed = record is not None and result is not None and record.is_confirmed(result)
         due = net - confirmation.amount if confirmation is not None else net
-        out.append(Payment(number, net, settled.outcome, words, settlement_lines(settled, adjustment), due,
+        out.append(Payment(number, net, settled.outcome, words, settlement_lines(settled, adjustment, box), due,
                            confirmed, confirmation.actor if confirmation is not None else ""))
     return out
 
@@ -59,12 +60,22 @@ def first_unconfirmed(payments: list[Payment]) -> Payment | None:
     return next((p for p in payments if not p.confirmed), None)
 
 
-def settlement_lines(settled: BoxSettled, adjustment: int = 0) -> str:
-    """A box's settlement line by line, each line that is not 0: "ante +100 · bet +1,000 · bonus +30"."""
+def draw_name(box: BoxState | None) -> str:
+    """What a box paid to draw: a 6th card or an exchange (the settlement's draw line, when the box is known)."""
+    if box is not None and box.bought_sixth:
+        return QCoreApplication.translate("Payments", "6th card")
+    if box is not None and box.exchanges:
+        return QCoreApplication.translate("Payments", "exchange")
+    return QCoreApplication.translate("Payments", "draw")
+
+
+def settlement_lines(settled: BoxSettled, adjustment: int = 0, box: BoxState | None = None) -> str:
+    """A box's settlement line by line, each line that is not 0: "ante +100 · bet +1,000 · bonus +30"; the draw
+    line is named by what `box` drew, when it is given."""
     names = (
         (QCoreApplication.translate("Payments", "ante"), settled.ante),
         (QCoreApplication.translate("Payments", "bet"), settled.bet),
-        (QCoreApplication.translate("Payments", "draw"), settled.draw),
+        (draw_name(box), settled.draw),
         (QCoreApplication.translate("Payments", "insurance"), settled.insurance),
         (QCoreApplication.translate("Payments", "bonus"), settled.bonus),
         (QCoreApplication.translate("Payments", "buy a game"), settled.buy_game),
@@ -128,7 +139,7 @@ class PaymentPanel(QWidget):
     def show_payments(self, payments: list[Payment]) -> None:
         self.title.setText(self.tr("Payments"))
         while len(self.rows) < len(payments):
-            what, due, button = FitLabel(self, lines=3), FitLabel(self, lines=2), FitButton(self, lines=1, height=TOUCH)
+            what, due, button = FitLabel(self, lines=3), FitLabel(self, lines=2), FitButton(self, lines=2, height=TOUCH)
             what.setStyleSheet("font-size:14px")
             due.setStyleSheet("font-size:19px;font-weight:bold")
             button.setStyleSheet("QPushButton{font-size:16px;background:#1565c0;color:white;border-radius:8px}"
@@ -140,7 +151,7 @@ class PaymentPanel(QWidget):
             self.grid.addWidget(what, row, column)
             self.grid.addWidget(due, row, column + 1)
             self.grid.addWidget(button, row, column + 2)
-            for offset, stretch in enumerate((5, 4, 3)):
+            for offset, stretch in enumerate((6, 3, 3)):
                 self.grid.setColumnStretch(column + offset, stretch)
             self.rows.append((what, due, button))
         self.paid_buttons = {}

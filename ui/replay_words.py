@@ -5,6 +5,7 @@ payment), translated through Qt. The steps are the round's journal entries, as t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from PySide6.QtCore import QCoreApplication
 
@@ -43,20 +44,29 @@ from controller.table.history import RoundAtStep
 from controller.table.round_record import Step
 from controller.table.table_events import (
     CardHeld,
+    ClockRebased,
     ConfirmationUndone,
     DealerSignedIn,
     DealerSignedOut,
     PaymentAdjusted,
     PaymentConfirmed,
     RoundOpened,
+    RulesSet,
+    SessionMarked,
     TableEvent,
     TableFaultRaised,
     TableFaultResolved,
 )
 from controller.table.users import name_in
 from ui.format import amount, card_face, signed_amount
-from ui.payments import settlement_lines
+from ui.payments import draw_name, settlement_lines
+from ui.sentences import card_fault_words, device_fault_words, reworded
 from ui.words import hand_name, outcome_name
+
+
+def when(ts: float | None) -> str:
+    """A journal time as a pit boss reads it: the time of day."""
+    return datetime.fromtimestamp(ts).strftime("%H:%M:%S") if ts else "—"
 
 
 def cards_text(cards: Sequence[Card]) -> str:
@@ -119,14 +129,15 @@ def _round_step(event: Event) -> str:
             return QCoreApplication.translate("Replay", "Box {0} exchanged 1 card (price {1}): {2}").format(
                 event.box, amount(event.price), cards_text(event.discards))
         case CardsExchanged():
-            return QCoreApplication.translate("Replay", "Box {0} exchanged {1} cards (price {2}): {3}").format(
-                event.box, len(event.discards), amount(event.price), cards_text(event.discards))
+            return QCoreApplication.translate("Replay", "Box {0} exchanged %n cards (price {1}): {2}", None,
+                                              len(event.discards)).format(event.box, amount(event.price),
+                                                                          cards_text(event.discards))
         case InsurancePlaced():
             return QCoreApplication.translate("Replay", "Box {0} insured for {1}").format(
                 event.box, amount(event.amount))
         case DiscardsReshuffled():
-            return QCoreApplication.translate("Replay", "The discards ({0} cards) were shuffled into the "
-                                                        "stock").format(len(event.cards))
+            return QCoreApplication.translate("Replay", "The discards (%n cards) were shuffled into the stock", None,
+                                              len(event.cards))
         case DealerRevealed() | DealerRevealedV1():
             return _dealer_hand(QCoreApplication.translate("Replay", "Dealer shows {0}: {1}"), event.best,
                                 event.qualified)
@@ -155,14 +166,21 @@ def _round_step(event: Event) -> str:
             return QCoreApplication.translate("Replay", "Round closed: house net {0}").format(
                 signed_amount(event.house_net))
         case CardFault():
-            return QCoreApplication.translate("Replay", "Card fault: {0}").format(event.text)
+            return QCoreApplication.translate("Replay", "Card fault: {0}").format(card_fault_words(event))
         case FaultResolved():
             return QCoreApplication.translate("Replay", "Card fault resolved by {0} ({1}): {2}").format(
-                who(event.actor), event.resolution, event.reason)
+                who(event.actor), _resolution(event.resolution), event.reason)
         case RoundVoided():
             return QCoreApplication.translate("Replay", "Round voided by {0}: {1}").format(who(event.actor),
                                                                                             event.reason)
     return type(event).__name__
+
+
+def _resolution(resolution: str) -> str:
+    """How a pit boss resolved a card fault: the right card entered, or the read dismissed."""
+    words = {"corrected": QCoreApplication.translate("Replay", "card corrected"),
+             "dismissed": QCoreApplication.translate("Replay", "read dismissed")}
+    return words.get(resolution, resolution)
 
 
 def _dealer_hand(template: str, best: HandCategory, qualified: bool) -> str:
@@ -193,13 +211,22 @@ def _table_step(event: TableEvent) -> str:
                 event.box, who(event.actor), event.reason)
         case TableFaultRaised():
             return QCoreApplication.translate("Replay", "Table fault {0} ({1}): {2}").format(
-                event.fault_id, event.code, event.text)
+                event.fault_id, event.code, device_fault_words(event.code, event.text))
         case TableFaultResolved():
             return QCoreApplication.translate("Replay", "Table fault {0} resolved by {1}: {2}").format(
-                event.fault_id, who(event.actor), event.reason)
+                event.fault_id, who(event.actor), reworded(event.reason))
         case CardHeld():
             return QCoreApplication.translate("Replay", "Card {0} from the shoe held back: {1}").format(
-                event.card, event.why)
+                event.card, reworded(event.why))
+        case RulesSet():
+            return QCoreApplication.translate("Replay", "House rules {0} set by {1}: {2}").format(
+                event.rules.name, who(event.actor), event.reason)
+        case ClockRebased():
+            return QCoreApplication.translate("Replay", "Clock accepted by {0}: from {1} on, events are timed "
+                                                        "{2}").format(who(event.actor), when(event.from_at),
+                                                                      when(event.to_at))
+        case SessionMarked():
+            return QCoreApplication.translate("Replay", "Session: {0}").format(event.mode)
         case DealerSignedIn():
             return QCoreApplication.translate("Replay", "{0} signed in to deal").format(who(event.dealer))
         case DealerSignedOut():
@@ -223,14 +250,14 @@ def round_at_step_text(at: RoundAtStep) -> str:
     lines = [QCoreApplication.translate("AuditDialog", "Dealer: {0}").format(cards_text(state.dealer))]
     for number in state.order:
         box = state.boxes[number]
-        stakes = [QCoreApplication.translate("AuditDialog", "ante {0}").format(amount(box.ante))]
-        for word, value in ((QCoreApplication.translate("AuditDialog", "bonus {0}"), box.bonus),
-                            (QCoreApplication.translate("AuditDialog", "bet {0}"), box.bet),
-                            (QCoreApplication.translate("AuditDialog", "draw {0}"), box.draw_paid),
-                            (QCoreApplication.translate("AuditDialog", "insurance {0}"), box.insurance),
-                            (QCoreApplication.translate("AuditDialog", "buying {0}"), box.buy_paid)):
+        stakes = [QCoreApplication.translate("AuditDialog", "ante") + f" {amount(box.ante)}"]
+        for word, value in ((QCoreApplication.translate("AuditDialog", "bonus"), box.bonus),
+                            (QCoreApplication.translate("AuditDialog", "bet"), box.bet),
+                            (draw_name(box), box.draw_paid),
+                            (QCoreApplication.translate("AuditDialog", "insurance"), box.insurance),
+                            (QCoreApplication.translate("AuditDialog", "game bought"), box.buy_paid)):
             if value:
-                stakes.append(word.format(amount(value)))
+                stakes.append(f"{word} {amount(value)}")
         lines.append(QCoreApplication.translate("AuditDialog", "Box {0}: {1}  ({2})").format(
             number, cards_text(box.cards), ", ".join(stakes)))
         settled = box.settlement
@@ -239,7 +266,7 @@ def round_at_step_text(at: RoundAtStep) -> str:
         adjustment = at.adjusted.get(number, 0)
         net = settled.net + adjustment
         result = f"    → {outcome_name(settled.outcome)} {signed_amount(net)}"
-        detail = settlement_lines(settled, adjustment)
+        detail = settlement_lines(settled, adjustment, box)
         lines.append(result + (f"  ({detail})" if detail else ""))
         confirmed = at.confirmed.get(number)
         if confirmed is not None:

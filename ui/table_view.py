@@ -189,8 +189,10 @@ class BoxPanel(QFrame):
             parts.append(translate("BoxPanel", "Bet {0}").format(amount(box.bet)))
         if box.bonus:
             parts.append(translate("BoxPanel", "Bonus {0}").format(amount(box.bonus)))
-        if box.draw_paid:
-            parts.append(translate("BoxPanel", "Draw {0}").format(amount(box.draw_paid)))
+        if box.draw_paid and box.bought_sixth:
+            parts.append(translate("BoxPanel", "6th card {0}").format(amount(box.draw_paid)))
+        elif box.draw_paid:
+            parts.append(translate("BoxPanel", "Exchange {0}").format(amount(box.draw_paid)))
         if box.insurance:
             parts.append(translate("BoxPanel", "Insurance {0}").format(amount(box.insurance)))
         if box.buy_paid:
@@ -214,7 +216,7 @@ class BoxPanel(QFrame):
         if box.bet:
             return translate("BoxPanel", "bet placed")
         if box.pending_cards:
-            return translate("BoxPanel", "waiting for {0} card(s)").format(box.pending_cards)
+            return translate("BoxPanel", "waiting for %n card(s)", None, box.pending_cards)
         if state.turn == self.number:
             return translate("BoxPanel", "to act")
         return ""

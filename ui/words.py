@@ -50,12 +50,22 @@ def rank_plural(rank: int) -> str:
 
 
 def rank_single(rank: int) -> str:
-    """`king`: the word for one card of a rank (a straight to the king)."""
+    """`king`: the word for one card of a rank after "to the" or "high" (a straight to the king, a flush king
+    high): some languages inflect it there."""
     return (translate("Words", "two"), translate("Words", "three"), translate("Words", "four"),
             translate("Words", "five"), translate("Words", "six"), translate("Words", "seven"),
             translate("Words", "eight"), translate("Words", "nine"), translate("Words", "ten"),
             translate("Words", "jack"), translate("Words", "queen"), translate("Words", "king"),
             translate("Words", "ace"))[rank - 2]
+
+
+def rank_name(rank: int) -> str:
+    """`king`: a rank named on its own (no game, king high)."""
+    return (translate("Rank", "two"), translate("Rank", "three"), translate("Rank", "four"),
+            translate("Rank", "five"), translate("Rank", "six"), translate("Rank", "seven"),
+            translate("Rank", "eight"), translate("Rank", "nine"), translate("Rank", "ten"),
+            translate("Rank", "jack"), translate("Rank", "queen"), translate("Rank", "king"),
+            translate("Rank", "ace"))[rank - 2]
 
 
 def hand_words(cards: Sequence[Card], paid: Sequence[HandCategory] = ()) -> str:
@@ -82,7 +92,7 @@ def hand_words(cards: Sequence[Card], paid: Sequence[HandCategory] = ()) -> str:
     elif category is HandCategory.FLUSH:
         words = translate("Words", "flush, {0} high").format(rank_single(ranks[0]))
     elif category is HandCategory.NO_GAME:
-        words = translate("Words", "no game, {0} high").format(rank_single(ranks[0]))
+        words = translate("Words", "no game, {0} high").format(rank_name(ranks[0]))
     else:
         words = hand_name(category)
     words += "".join(" + " + hand_name(second) for second in paid[1:])
