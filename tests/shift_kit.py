@@ -69,6 +69,7 @@ class Consoles:
     def close(self, window: ConsoleWindow) -> None:
         for opened in [o for o in self._open if o[0] is window]:
             self._open.remove(opened)
+            window.languages.switch("en")  # its translators off the application: what follows starts in English
             window.shutdown()
             window.close()
             window.deleteLater()

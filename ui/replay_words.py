@@ -129,15 +129,16 @@ def _round_step(event: Event) -> str:
             return QCoreApplication.translate("Replay", "Box {0} exchanged 1 card (price {1}): {2}").format(
                 event.box, amount(event.price), cards_text(event.discards))
         case CardsExchanged():
+            count = len(event.discards)  # a plain name: pyside6-lupdate finds a count's string only so
             return QCoreApplication.translate("Replay", "Box {0} exchanged %n cards (price {1}): {2}", None,
-                                              len(event.discards)).format(event.box, amount(event.price),
-                                                                          cards_text(event.discards))
+                                              count).format(event.box, amount(event.price), cards_text(event.discards))
         case InsurancePlaced():
             return QCoreApplication.translate("Replay", "Box {0} insured for {1}").format(
                 event.box, amount(event.amount))
         case DiscardsReshuffled():
+            count = len(event.cards)
             return QCoreApplication.translate("Replay", "The discards (%n cards) were shuffled into the stock", None,
-                                              len(event.cards))
+                                              count)
         case DealerRevealed() | DealerRevealedV1():
             return _dealer_hand(QCoreApplication.translate("Replay", "Dealer shows {0}: {1}"), event.best,
                                 event.qualified)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from controller.core.cards import Card
@@ -48,13 +48,22 @@ class CardWidget(QPushButton):
         self.setFixedSize(*CARD_SIZE)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._shown: tuple[Card | None, bool] | None = None
+        self._card: Card | None = None
         self.show_card(None)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """The language changed: a face-down card is named again in it."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._shown = None
+            self.show_card(self._card)
+        super().changeEvent(event)
 
     def show_card(self, card: Card | None) -> None:
         key = (card, self.isCheckable())
         if key == self._shown:
             return
         self._shown = key
+        self._card = card
         if card is None:
             self.setText(str(self.position))
             self.setStyleSheet(CARD_STYLE_BACK)
@@ -216,7 +225,8 @@ class BoxPanel(QFrame):
         if box.bet:
             return translate("BoxPanel", "bet placed")
         if box.pending_cards:
-            return translate("BoxPanel", "waiting for %n card(s)", None, box.pending_cards)
+            due = box.pending_cards  # a plain name: pyside6-lupdate finds a count's string only so
+            return translate("BoxPanel", "waiting for %n card(s)", None, due)
         if state.turn == self.number:
             return translate("BoxPanel", "to act")
         return ""

@@ -309,82 +309,82 @@
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="242"/>
+        <location filename="../replay_words.py" line="243"/>
         <source>betting</source>
         <translation>ставки</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="243"/>
+        <location filename="../replay_words.py" line="244"/>
         <source>dealing</source>
         <translation>сдача</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="244"/>
+        <location filename="../replay_words.py" line="245"/>
         <source>decisions</source>
         <translation>решения</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="245"/>
+        <location filename="../replay_words.py" line="246"/>
         <source>reveal</source>
         <translation>вскрытие</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="246"/>
+        <location filename="../replay_words.py" line="247"/>
         <source>buying</source>
         <translation>покупка игры</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="247"/>
+        <location filename="../replay_words.py" line="248"/>
         <source>dealer draws</source>
         <translation>прикуп дилера</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="248"/>
+        <location filename="../replay_words.py" line="249"/>
         <source>closed</source>
         <translation>закрыт</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="250"/>
+        <location filename="../replay_words.py" line="251"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="253"/>
+        <location filename="../replay_words.py" line="254"/>
         <source>ante</source>
         <translation>анте</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="254"/>
+        <location filename="../replay_words.py" line="255"/>
         <source>bonus</source>
         <translation>бонус</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="255"/>
+        <location filename="../replay_words.py" line="256"/>
         <source>bet</source>
         <translation>ставка</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="257"/>
+        <location filename="../replay_words.py" line="258"/>
         <source>insurance</source>
         <translation>страховка</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="258"/>
+        <location filename="../replay_words.py" line="259"/>
         <source>game bought</source>
         <translation>игра куплена</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="261"/>
+        <location filename="../replay_words.py" line="262"/>
         <source>Box {0}: {1}  ({2})</source>
         <translation>Бокс {0}: {1}  ({2})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="273"/>
+        <location filename="../replay_words.py" line="274"/>
         <source>{0} confirmed by {1}</source>
         <translation>{0}, подтвердил {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="275"/>
+        <location filename="../replay_words.py" line="276"/>
         <source>Phase: {0}</source>
         <translation>Фаза: {0}</translation>
     </message>
@@ -450,68 +450,73 @@
 <context>
     <name>BoxPanel</name>
     <message>
-        <location filename="../table_view.py" line="161"/>
-        <location filename="../table_view.py" line="168"/>
+        <location filename="../table_view.py" line="170"/>
+        <location filename="../table_view.py" line="177"/>
         <source>Box {0}</source>
         <translation>Бокс {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="171"/>
+        <location filename="../table_view.py" line="180"/>
         <source>no stakes</source>
         <translation>нет ставок</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="187"/>
+        <location filename="../table_view.py" line="196"/>
         <source>Ante {0}</source>
         <translation>Анте {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="189"/>
+        <location filename="../table_view.py" line="198"/>
         <source>Bet {0}</source>
         <translation>Ставка {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="191"/>
+        <location filename="../table_view.py" line="200"/>
         <source>Bonus {0}</source>
         <translation>Бонус {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="193"/>
+        <location filename="../table_view.py" line="202"/>
         <source>6th card {0}</source>
         <translation>6-я карта {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="195"/>
+        <location filename="../table_view.py" line="204"/>
         <source>Exchange {0}</source>
         <translation>Обмен {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="197"/>
+        <location filename="../table_view.py" line="206"/>
         <source>Insurance {0}</source>
         <translation>Страховка {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="199"/>
+        <location filename="../table_view.py" line="208"/>
         <source>Game bought {0}</source>
         <translation>Игра куплена {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="210"/>
+        <location filename="../table_view.py" line="219"/>
         <source>folded</source>
         <translation>пас</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="215"/>
+        <location filename="../table_view.py" line="224"/>
         <source>blind</source>
         <translation>втёмную</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="217"/>
+        <location filename="../table_view.py" line="226"/>
         <source>bet placed</source>
         <translation>ставка сделана</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../table_view.py" line="229"/>
+        <source>waiting for %n card(s)</source>
+        <translation><numerusform>ждёт %n карту</numerusform><numerusform>ждёт %n карты</numerusform><numerusform>ждёт %n карт</numerusform></translation>
+    </message>
     <message>
-        <location filename="../table_view.py" line="221"/>
+        <location filename="../table_view.py" line="231"/>
         <source>to act</source>
         <translation>ходит</translation>
     </message>
@@ -519,7 +524,7 @@
 <context>
     <name>CardWidget</name>
     <message>
-        <location filename="../table_view.py" line="61"/>
+        <location filename="../table_view.py" line="70"/>
         <source>face-down card {0}</source>
         <translation>закрытая карта {0}</translation>
     </message>
@@ -911,47 +916,47 @@
 <context>
     <name>DealerPanel</name>
     <message>
-        <location filename="../table_view.py" line="258"/>
+        <location filename="../table_view.py" line="268"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="267"/>
+        <location filename="../table_view.py" line="277"/>
         <source>qualifies</source>
         <translation>игра есть</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="269"/>
+        <location filename="../table_view.py" line="279"/>
         <source>does not qualify</source>
         <translation>игры нет</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="285"/>
+        <location filename="../table_view.py" line="295"/>
         <source>took away {0}, got {1}</source>
         <translation>снял {0}, получил {1}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="290"/>
+        <location filename="../table_view.py" line="300"/>
         <source>now takes away his highest card, {0}, for the next card</source>
         <translation>теперь меняет старшую карту, {0}, на следующую</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="293"/>
+        <location filename="../table_view.py" line="303"/>
         <source>Game bought: {0}.</source>
         <translation>Игра куплена: {0}.</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="300"/>
+        <location filename="../table_view.py" line="310"/>
         <source>same rank: his hand is unchanged, so he replaces again, free — R-BUY-3</source>
         <translation>тот же ранг: рука не изменилась, поэтому замена повторяется бесплатно — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="302"/>
+        <location filename="../table_view.py" line="312"/>
         <source>one box in play: he replaces until he qualifies — R-BUY-3</source>
         <translation>в игре один бокс: замена, пока у дилера не будет игры — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="303"/>
+        <location filename="../table_view.py" line="313"/>
         <source>he still does not qualify: he replaces again — R-BUY-3</source>
         <translation>игры всё ещё нет: замена повторяется — R-BUY-3</translation>
     </message>
@@ -1575,158 +1580,168 @@
         <source>Box {0} exchanged 1 card (price {1}): {2}</source>
         <translation>Бокс {0} обменял 1 карту (цена {1}): {2}</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../replay_words.py" line="133"/>
+        <source>Box {0} exchanged %n cards (price {1}): {2}</source>
+        <translation><numerusform>Бокс {0} обменял %n карту (цена {1}): {2}</numerusform><numerusform>Бокс {0} обменял %n карты (цена {1}): {2}</numerusform><numerusform>Бокс {0} обменял %n карт (цена {1}): {2}</numerusform></translation>
+    </message>
     <message>
         <location filename="../replay_words.py" line="136"/>
         <source>Box {0} insured for {1}</source>
         <translation>Бокс {0} застраховался на {1}</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../replay_words.py" line="140"/>
+        <source>The discards (%n cards) were shuffled into the stock</source>
+        <translation><numerusform>Сброс (%n карта) замешан в колоду</numerusform><numerusform>Сброс (%n карты) замешан в колоду</numerusform><numerusform>Сброс (%n карт) замешан в колоду</numerusform></translation>
+    </message>
     <message>
-        <location filename="../replay_words.py" line="142"/>
+        <location filename="../replay_words.py" line="143"/>
         <source>Dealer shows {0}: {1}</source>
         <translation>Дилер открывает: {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="145"/>
+        <location filename="../replay_words.py" line="146"/>
         <source>Box {0} bought the dealer a game (price {1})</source>
         <translation>Бокс {0} купил игру дилеру (цена {1})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="148"/>
+        <location filename="../replay_words.py" line="149"/>
         <source>Box {0} took the ante</source>
         <translation>Бокс {0} взял анте</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="150"/>
+        <location filename="../replay_words.py" line="151"/>
         <source>Buying closed</source>
         <translation>Покупка закрыта</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="152"/>
+        <location filename="../replay_words.py" line="153"/>
         <source>Dealer&apos;s {0} replaced by {1}</source>
         <translation>Дилер сменил {0} на {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="155"/>
+        <location filename="../replay_words.py" line="156"/>
         <source>same rank: replaced again</source>
         <translation>тот же ранг: замена повторяется</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="158"/>
+        <location filename="../replay_words.py" line="159"/>
         <source>Dealer ends with {0}: {1}</source>
         <translation>У дилера в итоге: {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="161"/>
+        <location filename="../replay_words.py" line="162"/>
         <source>Box {0} settled — {1}: {2}</source>
         <translation>Бокс {0}, расчёт — {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="166"/>
+        <location filename="../replay_words.py" line="167"/>
         <source>Round closed: house net {0}</source>
         <translation>Раунд закрыт: итог казино {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="169"/>
+        <location filename="../replay_words.py" line="170"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="171"/>
+        <location filename="../replay_words.py" line="172"/>
         <source>Card fault resolved by {0} ({1}): {2}</source>
         <translation>Сбой карты устранил {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="174"/>
+        <location filename="../replay_words.py" line="175"/>
         <source>Round voided by {0}: {1}</source>
         <translation>Раунд аннулировал {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="181"/>
+        <location filename="../replay_words.py" line="182"/>
         <source>card corrected</source>
         <translation>карта исправлена</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="182"/>
+        <location filename="../replay_words.py" line="183"/>
         <source>read dismissed</source>
         <translation>считывание отменено</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="187"/>
+        <location filename="../replay_words.py" line="188"/>
         <source>qualifies</source>
         <translation>игра есть</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="188"/>
+        <location filename="../replay_words.py" line="189"/>
         <source>does not qualify</source>
         <translation>игры нет</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="195"/>
+        <location filename="../replay_words.py" line="196"/>
         <source>Round {0} opened (house rules {1})</source>
         <translation>Раунд {0} начат (правила {1})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="198"/>
+        <location filename="../replay_words.py" line="199"/>
         <source>Box {0}: payment adjusted {1} by {2}: {3}</source>
         <translation>Бокс {0}: выплата скорректирована на {1}, {2}: {3}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="201"/>
+        <location filename="../replay_words.py" line="202"/>
         <source>Box {0}: paid {1}, confirmed by {2}</source>
         <translation>Бокс {0}: выплачено {1}, подтвердил {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="204"/>
+        <location filename="../replay_words.py" line="205"/>
         <source>Box {0}: collected {1}, confirmed by {2}</source>
         <translation>Бокс {0}: собрано {1}, подтвердил {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="207"/>
+        <location filename="../replay_words.py" line="208"/>
         <source>Box {0}: stakes returned, confirmed by {1}</source>
         <translation>Бокс {0}: ставки возвращены, подтвердил {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="210"/>
+        <location filename="../replay_words.py" line="211"/>
         <source>Box {0}: payment confirmation undone by {1}: {2}</source>
         <translation>Бокс {0}: подтверждение выплаты отменил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="213"/>
+        <location filename="../replay_words.py" line="214"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="216"/>
+        <location filename="../replay_words.py" line="217"/>
         <source>Table fault {0} resolved by {1}: {2}</source>
         <translation>Сбой стола {0} устранил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="219"/>
+        <location filename="../replay_words.py" line="220"/>
         <source>Card {0} from the shoe held back: {1}</source>
         <translation>Карта {0} из шуза задержана: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="222"/>
+        <location filename="../replay_words.py" line="223"/>
         <source>House rules {0} set by {1}: {2}</source>
         <translation>Правила {0} установил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="225"/>
+        <location filename="../replay_words.py" line="226"/>
         <source>Clock accepted by {0}: from {1} on, events are timed {2}</source>
         <translation>Время принял {0}: с {1} события идут по времени {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="229"/>
+        <location filename="../replay_words.py" line="230"/>
         <source>Session: {0}</source>
         <translation>Сеанс: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="231"/>
+        <location filename="../replay_words.py" line="232"/>
         <source>{0} signed in to deal</source>
         <translation>Вход дилера: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="233"/>
+        <location filename="../replay_words.py" line="234"/>
         <source>{0} signed out</source>
         <translation>Выход дилера: {0}</translation>
     </message>
