@@ -132,7 +132,7 @@ class PaymentPanel(QWidget):
         self.title = QLabel(self)
         self.title.setStyleSheet("font-size:17px;font-weight:bold")
         self.grid.addWidget(self.title, 0, 0, 1, 3)
-        self.rows: list[tuple[QLabel, QLabel, FitButton]] = []
+        self.rows: list[tuple[FitLabel, FitLabel, FitButton]] = []
         self.paid_buttons: dict[int, FitButton] = {}
         self._boxes: list[int] = []
 

@@ -6,6 +6,12 @@ import argparse
 import json
 import sys
 
+from controller.cli.bounds import whole
+
+# Rounds one run may ask for: its jobs are listed up front, a few hundred bytes each per batch of rounds.
+MAX_ROUNDS = 10**10  # vectorised: about half an hour on two cores
+MAX_ENGINE_ROUNDS = 10**8  # through the engine (simple, basic): days
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", required=True, metavar="NAME|FILE", help="a preset name or a rules file")
@@ -16,9 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "basic (each "
                              "preset's table of plays chosen by measured expected value, docs/basic-strategy.md): "
                              "through the rules engine, slower")
-    parser.add_argument("--rounds", type=int,
+    parser.add_argument("--rounds", type=whole(1, MAX_ROUNDS),
                         help="rounds to simulate (default 10,000,000; 200,000 for simple and basic)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=whole(0, 2**63 - 1), default=1)
     parser.add_argument("--json", action="store_true")
 
 
@@ -31,6 +37,9 @@ def run(args: argparse.Namespace) -> int:
         rules = load_rules(args.rules)
         engine = args.strategy in ("simple", "basic")
         rounds = args.rounds if args.rounds is not None else 200_000 if engine else 10_000_000
+        if engine and rounds > MAX_ENGINE_ROUNDS:
+            raise ValueError(f"--rounds {rounds:,} is too many for {args.strategy}, which plays each round through "
+                             f"the rules engine: give at most {MAX_ENGINE_ROUNDS:,}")
         report = house_edge(rules, args.strategy, rounds, args.seed, progress=progress_bar)
     except (RulesError, ValueError) as err:
         print(f"rptable analyze: {err}", file=sys.stderr)

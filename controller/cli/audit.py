@@ -11,17 +11,24 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from controller.cli.audit_salvage import add_salvage, run_salvage
+from controller.cli.bounds import day, shown, whole
+
 if TYPE_CHECKING:
+    from controller.table.audit.rounds import VerifyReport
     from controller.table.round_record import Step
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     # --journal and --table go before the action or after it (`audit verify --journal PATH`, as the command
     # line contract writes it); given after, they win. The actions' copies leave the value alone when absent.
-    parser.add_argument("--journal", metavar="PATH", help="the table's journal file (required)")
-    parser.add_argument("--table", default="T1", help="table id in the journal (default T1)")
+    parser.add_argument("--journal", metavar="PATH", help="the table's journal file (or --db)")
+    parser.add_argument("--db", metavar="URL", help="the floor's PostgreSQL instead of a journal file: the same "
+                                                    "answers, from the events the tables reported")
+    parser.add_argument("--table", default=None, help="table id in the journal or the database (default T1)")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--journal", metavar="PATH", default=argparse.SUPPRESS, help="the table's journal file")
+    common.add_argument("--db", metavar="URL", default=argparse.SUPPRESS, help="the floor's PostgreSQL")
     common.add_argument("--table", default=argparse.SUPPRESS, help="table id in the journal (default T1)")
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
 
@@ -29,9 +36,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         return sub.add_parser(name, help=text, parents=[common])
 
     rounds = action("rounds", "list rounds (filters: --date, --box, --min-payout)")
-    rounds.add_argument("--date", help="only rounds opened on this day (YYYY-MM-DD, UTC)")
-    rounds.add_argument("--box", type=int, help="only rounds in which this box played")
-    rounds.add_argument("--min-payout", type=int, help="only rounds paying some box at least this much")
+    rounds.add_argument("--date", type=day, help="only rounds opened on this day (YYYY-MM-DD, UTC)")
+    rounds.add_argument("--box", type=whole(1, 99), help="only rounds in which this box played")
+    rounds.add_argument("--min-payout", type=whole(-10**15, 10**15),
+                        help="only rounds paying some box at least this much")
     rounds.add_argument("--json", action="store_true")
     show = action("show", "replay one round step by step")
     show.add_argument("round_id", metavar="ID", help="e.g. T1-000042, or just 42")
@@ -45,15 +53,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     export.add_argument("--out", metavar="PATH", help="write here instead of standard output")
     report = action("report", "shift report: HTML with charts, and CSV (by hour, box and dealer)")
     report.add_argument("--out", metavar="DIR", default=".", help="folder for report.html, report.csv and dealers.csv")
+    add_salvage(action)
+    report.add_argument("--date", help="only rounds opened on this day (YYYY-MM-DD, UTC); with --db and no "
+                                       "--table: every table side by side, by table and by hour")
 
 
 def run(args: argparse.Namespace) -> int:
     from controller.table.journal import Journal, JournalError
 
+    whole_floor = args.db and args.table is None and args.action == "report"
+    args.table = args.table or "T1"
+    if args.db:
+        from controller.cli.audit_db import run_from_database
+
+        return run_from_database(args, whole_floor, {"rounds": _rounds, "show": _show, "recall": _recall,
+                                                     "export": _export, "report": _report}, print_verify)
     if not args.journal:
         print("rptable audit: give the table's journal file: --journal PATH (e.g. rptable audit verify --journal "
-              "T1.journal).", file=sys.stderr)
+              "T1.journal), or the floor's database: --db URL --table ID.", file=sys.stderr)
         return 2
+    if args.action == "salvage":  # it reads the damaged file itself, whole
+        return run_salvage(args)
+    damage = None
     try:
         with Journal(args.journal, args.table, readonly=True) as journal:
             if journal.last_seq == 0:
@@ -61,14 +82,20 @@ def run(args: argparse.Namespace) -> int:
                 print(f"rptable audit: {args.journal} holds no events of table {args.table} (tables in it: "
                       f"{tables}); give --table.", file=sys.stderr)
                 return 1
-            entries = [] if args.action == "verify" else list(journal.entries())
+            if args.action != "verify":  # verify reads the whole file itself
+                damage = journal.file_damage()
+            entries = [] if args.action == "verify" else list(
+                journal.entries() if damage is None else journal.intact_entries(damage.intact))
     except JournalError as err:
         print(f"rptable audit: {err}", file=sys.stderr)
         return 1
+    if damage is not None:  # what follows is the intact part only: said first, and the exit status says it too
+        print(f"rptable audit: WARNING: the journal is damaged: {damage.describe()}. Only those intact events are "
+              "shown; run `rptable audit verify`, and `rptable audit salvage` to keep them.", file=sys.stderr)
     action: Any = {"rounds": _rounds, "show": _show, "recall": _recall, "verify": _verify, "export": _export,
                    "report": _report}[args.action]
     try:
-        result: int = action(args, entries)
+        result: int = action(args, entries) or (1 if damage is not None else 0)
     except JournalError as err:  # events that cannot be replayed: the journal was damaged or edited
         print(f"rptable audit: {err}", file=sys.stderr)
         return 1
@@ -111,15 +138,16 @@ def _show(args: argparse.Namespace, entries: list[Any]) -> int:
     from controller.table.history import round_steps
     from controller.table.journal import Journal
 
-    if "-" not in args.round_id and not args.round_id.isdigit():
-        print(f"rptable audit: '{args.round_id}' is not a round: give its id (T1-000042) or number (42).",
+    number = args.round_id.isascii() and args.round_id.isdigit() and len(args.round_id) <= 9
+    if "-" not in args.round_id and not number:
+        print(f"rptable audit: {shown(args.round_id)} is not a round: give its id (T1-000042) or number (42).",
               file=sys.stderr)
         return 2
     wanted = args.round_id if "-" in args.round_id else f"{args.table}-{int(args.round_id):06d}"
     match = [r for r in read_rounds(entries) if r.round_id == wanted]
     if not match:
-        print(f"rptable audit: there is no round {wanted} in {args.journal}; `audit rounds` lists them.",
-              file=sys.stderr)
+        where = args.journal or f"table {args.table} of the floor database"
+        print(f"rptable audit: there is no round {wanted} in {where}; `audit rounds` lists them.", file=sys.stderr)
         return 1
     r = match[0]
     with Journal(args.journal, args.table, readonly=True) as journal:
@@ -198,6 +226,11 @@ def _verify(args: argparse.Namespace, entries: list[Any]) -> int:
             print(json.dumps(VerifyReport(False, 0, 0, None, str(err)).to_dict()))
         print(f"rptable audit: {err} Keep the file as it is and report it.", file=sys.stderr)
         return 1
+    return print_verify(args, report)
+
+
+def print_verify(args: argparse.Namespace, report: VerifyReport) -> int:
+    """`verify`'s answer, the same for a journal file and for the floor database's copy of one."""
     if args.json:
         print(json.dumps(report.to_dict()))
     elif report.ok:
@@ -248,7 +281,8 @@ def _report(args: argparse.Namespace, entries: list[Any]) -> int:
     from controller.table.history import TableHistory
 
     history = TableHistory.read(entries)
-    report = build_report(args.table, history.rounds, measured_edges(), turns=history.dealer_turns,
+    rounds = [r for r in history.rounds if not args.date or _time(r.opened_at, "%Y-%m-%d") == args.date]
+    report = build_report(args.table, rounds, measured_edges(), turns=history.dealer_turns,
                           until=history.last_at)
     folder = Path(args.out)
     folder.mkdir(parents=True, exist_ok=True)

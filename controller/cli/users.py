@@ -25,9 +25,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from controller.paths import default_users
-    from controller.table.users import AuthError, Role, UserStore
+    from controller.table.users import AccountsFileError, AuthError, Role, UserStore
 
-    store = UserStore(args.users or default_users())
+    try:
+        store = UserStore(args.users or default_users())
+    except AccountsFileError as err:
+        print(f"rptable users: {err}", file=sys.stderr)
+        return 1
     try:
         if args.action == "list":
             for user in store.accounts():

@@ -21,10 +21,8 @@ Dealers sign in with their account; the next dealer's sign-in hands the table ov
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, NoReturn
 
 from controller.core.cards import parse_card
@@ -44,8 +42,9 @@ from controller.engine import (
     verify,
 )
 from controller.table import table_events
+from controller.table.audit.verify import verify_journal_file
 from controller.table.history import TableFault, TableHistory, settled_boxes
-from controller.table.journal import Journal, JournalEntry, JournalError, NewEvent
+from controller.table.journal import Damage, Journal, JournalDamaged, JournalEntry, JournalError, NewEvent
 from controller.table.round_record import RoundRecord
 from controller.table.users import Role, User
 from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent
@@ -99,7 +98,6 @@ class TableController:
         self.storage_error: str | None = None
         self._pending: list[NewEvent] = []
         self._clock_offset: float | None = None  # wall time minus monotonic time at the last check
-        self._storage_marker = Path(f"{journal.path}.storage-fault")
         self._recover()
         if self.rules is None:
             if rules is None:
@@ -451,22 +449,25 @@ class TableController:
             f"The journal {self.journal.path} could not be written: {err!r}. Play is stopped and nothing after "
             "this point was recorded. Restart rptable; a pit boss must resolve the fault.")
         self.storage_error = message
-        with contextlib.suppress(OSError):  # a fault after a restart too (the journal itself could not say it)
-            self._storage_marker.write_text(message, encoding="utf-8")
+        self.journal.note_failure(message)  # a fault after a restart too (the journal itself could not say it)
         try:
             self._recover()  # forget what was not recorded: the table as the journal has it
         except JournalError:
             self.history = TableHistory(every_round=False)
 
     def _report_earlier_storage_failure(self) -> None:
-        try:
-            text = self._storage_marker.read_text(encoding="utf-8")
-        except OSError:
-            return
-        self.raise_fault("STORAGE", f"Before the last restart the journal could not be written: {text}", "journal")
-        self._storage_marker.unlink(missing_ok=True)
+        text = self.journal.take_failure_note()
+        if text is not None:
+            self.raise_fault("STORAGE", "Before the last restart the journal could not be written: "
+                             f"{text or 'the drive failed before the reason could be kept'}", "journal")
 
     def _recover(self) -> None:
         """Rebuild the table from its journal: the table-level events and the last round's (earlier rounds are
-        closed; `audit verify` replays them all)."""
+        closed; `audit verify` replays them all). The journal opened only if its chain is whole; events in it its
+        writer never recorded (see Journal.unwitnessed) must also pass `audit verify`, or the table stays stopped."""
+        if self.journal.unwitnessed:
+            report = verify_journal_file(str(self.journal.path), self.journal.table_id, cores=1)
+            if not report.ok:
+                raise JournalDamaged(self.journal.path, Damage(report.first_bad_event, report.reason, report.intact))
+            self.journal.unwitnessed = False
         self.history = TableHistory.read(self.journal.present_entries(), every_round=False)

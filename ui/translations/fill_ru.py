@@ -1,6 +1,6 @@
 # ruff: noqa: E501 - a table of translations reads best one pair per line
-"""Fills the Russian catalogue: `python ui/translations/fill_ru.py` after `pyside6-lupdate ui/*.py -ts
-ui/translations/rptable_ru.ts -no-obsolete`, then `pyside6-lrelease ui/translations/rptable_ru.ts`.
+"""Fills the Russian catalogue: `python ui/translations/fill_ru.py` after `pyside6-lupdate ui/*.py ui/pit/*.py
+-ts ui/translations/rptable_ru.ts -no-obsolete`, then `pyside6-lrelease ui/translations/rptable_ru.ts`.
 A string missing here stays unfinished, and the test of the catalogue fails until it is translated.
 
 The words are a Russian casino's: бокс, анте, ставка, пас, обмен, покупка 6-й карты, прикуп, страховка, купить
@@ -30,6 +30,26 @@ RU: dict[str, Translation] = {
     "NOT CONNECTED": "НЕ ПОДКЛЮЧЁН", "heartbeat {0} s ago": "сигнал {0} с назад", "{0} cards left": "осталось карт: {0}",
     "gate locked": "заслонка закрыта", "table {0}": "стол {0}", "journal #{0}": "журнал №{0}",
     "Tap an amount to type it": "Коснитесь суммы, чтобы ввести её",
+    # the line saying whether the table reports to the floor
+    "floor: reporting": "зал: данные передаются", " · {0} to send": " · к отправке: {0}",
+    "NOT REPORTING to the floor · {0} events wait": "НЕТ СВЯЗИ С ЗАЛОМ · событий ждут отправки: {0}",
+    # ------------------------------------------------------------------------------------------------ the pit
+    "rptable — pit": "rptable — пит", "Reading table {0} from the database…": "Стол {0} читается из базы данных…",
+    "Pit · {0} tables": "Пит · столов: {0}", " · {0} with faults": " · со сбоями: {0}", " · {0} not reporting": " · нет связи: {0}",
+    "Players: {0} rated today, none flagged": "Игроки: сегодня оценено {0}, отмеченных нет",
+    "⚑ <b>{0}</b> at {1} ({2} rounds): {3}": "⚑ <b>{0}</b> за столом {1} (раундов: {2}): {3}",
+    "Database: connected, listening for the tables' reports": "База данных: подключена, ждёт данных от столов",
+    "DATABASE UNREACHABLE — what you see may be old: {0}": "БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}",
+    "Open {0}: rounds, replay, last 10, faults and overrides": "Открыть {0}: раунды, повтор, последние 10, сбои и исправления",
+    "FAULT {0} {1} ({2}): {3}": "СБОЙ {0} {1} ({2}): {3}",
+    "Today: {0} rounds · drop {1} · house win {2}": "Сегодня: раундов {0} · дроп {1} · выигрыш казино {2}",
+    " ({0} rounds without a measured edge)": " (раундов без измеренного преимущества: {0})",
+    "Hold {0:.2f}% · theoretical {1:.2f}% ({2}){3}": "Холд {0:.2f}% · теоретический {1:.2f}% ({2}){3}",
+    "last event {0} ago": "последнее событие {0} назад", "REFUSED by the database: {0}": "ОТКЛОНЕНО базой данных: {0}",
+    "NOT REPORTING (last heard {0} ago) · {1}": "НЕТ СВЯЗИ (последний сигнал {0} назад) · {1}",
+    "closed · {0}": "закрыт · {0}", " · {0} events on their way": " · событий в пути: {0}", "reporting · {0}": "на связи · {0}",
+    "Table {0} from the floor database": "Стол {0} из базы данных зала", "Faults and overrides": "Сбои и исправления",
+    "Time (UTC)": "Время (UTC)", "Who": "Кто", "What": "Что",
     # the yellow line
     "STOP: table fault — call a pit boss": "СТОП: сбой стола — вызовите пит-босса",
     "STOP: card fault — call a pit boss": "СТОП: сбой карты — вызовите пит-босса",

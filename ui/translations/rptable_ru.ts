@@ -990,6 +990,57 @@
     </message>
 </context>
 <context>
+    <name>FloorStatus</name>
+    <message>
+        <location filename="../floor_status.py" line="28"/>
+        <source> · {0} to send</source>
+        <translation> · к отправке: {0}</translation>
+    </message>
+    <message>
+        <location filename="../floor_status.py" line="29"/>
+        <source>floor: reporting</source>
+        <translation>зал: данные передаются</translation>
+    </message>
+    <message>
+        <location filename="../floor_status.py" line="32"/>
+        <source>NOT REPORTING to the floor · {0} events wait</source>
+        <translation>НЕТ СВЯЗИ С ЗАЛОМ · событий ждут отправки: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>FloorTable</name>
+    <message>
+        <location filename="../pit/table_audit.py" line="38"/>
+        <source>Table {0} from the floor database</source>
+        <translation>Стол {0} из базы данных зала</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_audit.py" line="39"/>
+        <source>Faults and overrides</source>
+        <translation>Сбои и исправления</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_audit.py" line="49"/>
+        <source>Time (UTC)</source>
+        <translation>Время (UTC)</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_audit.py" line="49"/>
+        <source>Who</source>
+        <translation>Кто</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_audit.py" line="50"/>
+        <source>Round</source>
+        <translation>Раунд</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_audit.py" line="50"/>
+        <source>What</source>
+        <translation>Что</translation>
+    </message>
+</context>
+<context>
     <name>HoldChart</name>
     <message>
         <location filename="../audit_view.py" line="168"/>
@@ -1413,6 +1464,54 @@
         <location filename="../pitboss.py" line="336"/>
         <source>Void the round? Press again to void it</source>
         <translation>Аннулировать раунд? Нажмите ещё раз</translation>
+    </message>
+</context>
+<context>
+    <name>PitWindow</name>
+    <message>
+        <location filename="../pit/window.py" line="66"/>
+        <source>rptable — pit</source>
+        <translation>rptable — пит</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="137"/>
+        <source>Reading table {0} from the database…</source>
+        <translation>Стол {0} читается из базы данных…</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="204"/>
+        <source>Pit · {0} tables</source>
+        <translation>Пит · столов: {0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="206"/>
+        <source> · {0} with faults</source>
+        <translation> · со сбоями: {0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="208"/>
+        <source> · {0} not reporting</source>
+        <translation> · нет связи: {0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="216"/>
+        <source>Players: {0} rated today, none flagged</source>
+        <translation>Игроки: сегодня оценено {0}, отмеченных нет</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="219"/>
+        <source>⚑ &lt;b&gt;{0}&lt;/b&gt; at {1} ({2} rounds): {3}</source>
+        <translation>⚑ &lt;b&gt;{0}&lt;/b&gt; за столом {1} (раундов: {2}): {3}</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="225"/>
+        <source>Database: connected, listening for the tables&apos; reports</source>
+        <translation>База данных: подключена, ждёт данных от столов</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="228"/>
+        <source>DATABASE UNREACHABLE — what you see may be old: {0}</source>
+        <translation>БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}</translation>
     </message>
 </context>
 <context>
@@ -2716,6 +2815,69 @@
         <location filename="../sentences.py" line="286"/>
         <source>DISCONNECTED</source>
         <translation>ОТКЛЮЧЁН</translation>
+    </message>
+</context>
+<context>
+    <name>TableCard</name>
+    <message>
+        <location filename="../pit/table_card.py" line="33"/>
+        <source>Open {0}: rounds, replay, last 10, faults and overrides</source>
+        <translation>Открыть {0}: раунды, повтор, последние 10, сбои и исправления</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="61"/>
+        <source>FAULT {0} {1} ({2}): {3}</source>
+        <translation>СБОЙ {0} {1} ({2}): {3}</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="64"/>
+        <source>Dealer: {0}</source>
+        <translation>Дилер: {0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="66"/>
+        <source>Today: {0} rounds · drop {1} · house win {2}</source>
+        <translation>Сегодня: раундов {0} · дроп {1} · выигрыш казино {2}</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="68"/>
+        <source> ({0} rounds without a measured edge)</source>
+        <translation> (раундов без измеренного преимущества: {0})</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="70"/>
+        <source>Hold {0:.2f}% · theoretical {1:.2f}% ({2}){3}</source>
+        <translation>Холд {0:.2f}% · теоретический {1:.2f}% ({2}){3}</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="85"/>
+        <source>last event {0} ago</source>
+        <translation>последнее событие {0} назад</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="87"/>
+        <source>REFUSED by the database: {0}</source>
+        <translation>ОТКЛОНЕНО базой данных: {0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="90"/>
+        <source>NOT REPORTING (last heard {0} ago) · {1}</source>
+        <translation>НЕТ СВЯЗИ (последний сигнал {0} назад) · {1}</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="92"/>
+        <source>closed · {0}</source>
+        <translation>закрыт · {0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="94"/>
+        <source> · {0} events on their way</source>
+        <translation> · событий в пути: {0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="95"/>
+        <source>reporting · {0}</source>
+        <translation>на связи · {0}</translation>
     </message>
 </context>
 <context>
