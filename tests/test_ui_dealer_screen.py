@@ -114,6 +114,20 @@ def test_every_step_of_a_round_fits_a_table_screen(make_console, size, language,
     assert_fits(window, size)
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_payment_list_of_a_shift_fits_a_1024_screen(make_console, language) -> None:
+    """Point 6: rounds of six boxes with bets, bonuses, exchanges and 6th cards: each payment list shows every
+    box's hand, outcome and settlement lines whole at 1024x768. Today: in Russian a box that bet and exchanged
+    had the last of its settlement line cut ("анте −100 · ставка −200 · обмен −10…")."""
+    size = (1024, 768)
+    window = make_console("classic", seed=5, language=language, size=size)
+    pilot = Autopilot(window, ante=100, boxes=6, bonus=10)
+    for _ in range(6):
+        pilot.play_round(confirm_payments=False)
+        assert_fits(window, size)
+        pilot.settle_payments()
+
+
 def test_nothing_moves_under_the_dealers_finger(make_console, qtbot) -> None:
     """Point 6: cards arriving, a box acting, a message appearing, a fault's banner: the action buttons, the
     number pad and the boxes stay exactly where they were. Today: buttons move down as cards arrive and the

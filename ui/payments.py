@@ -16,7 +16,7 @@ from controller.engine.events import BoxSettled
 from controller.table.round_record import RoundRecord
 from ui.fit import TOUCH, FitButton, FitLabel
 from ui.format import amount, signed_amount
-from ui.words import hand_words, outcome_name
+from ui.words import hand_words, outcome_name, who
 
 
 @dataclass(frozen=True)
@@ -84,21 +84,27 @@ def settlement_lines(settled: BoxSettled, adjustment: int = 0, box: BoxState | N
     return " · ".join(f"{name} {signed_amount(value)}" for name, value in names if value)
 
 
-def payment_text(payment: Payment) -> str:
+def payment_text(payment: Payment, *, in_row: bool = False) -> str:
     """What the dealer does for this box now: pay, collect, or return the stakes (what is still due, when a
-    pit boss adjusted a payment already confirmed)."""
+    pit boss adjusted a payment already confirmed). `in_row`: on the box's own row of the list, which names the
+    box already."""
+    def said(of_box: str, in_its_row: str, value: int = 0) -> str:
+        return (in_its_row if in_row else of_box).format(payment.box, amount(value))
+
     if payment.due != payment.net and not payment.confirmed:
         if payment.due > 0:
-            text = QCoreApplication.translate("Payments", "Pay box {0}: {1} more (adjusted after payment)")
-            return text.format(payment.box, amount(payment.due))
-        text = QCoreApplication.translate("Payments", "Collect from box {0}: {1} more (adjusted after payment)")
-        return text.format(payment.box, amount(-payment.due))
+            return said(QCoreApplication.translate("Payments", "Pay box {0}: {1} more (adjusted after payment)"),
+                        QCoreApplication.translate("Payments", "Pay {1} more (adjusted after payment)"), payment.due)
+        return said(QCoreApplication.translate("Payments", "Collect from box {0}: {1} more (adjusted after payment)"),
+                    QCoreApplication.translate("Payments", "Collect {1} more (adjusted after payment)"), -payment.due)
     if payment.net > 0:
-        return QCoreApplication.translate("Payments", "Pay box {0}: {1}").format(payment.box, amount(payment.net))
+        return said(QCoreApplication.translate("Payments", "Pay box {0}: {1}"),
+                    QCoreApplication.translate("Payments", "Pay {1}"), payment.net)
     if payment.net < 0:
-        text = QCoreApplication.translate("Payments", "Collect from box {0}: {1}")
-        return text.format(payment.box, amount(-payment.net))
-    return QCoreApplication.translate("Payments", "Box {0}: return the stakes").format(payment.box)
+        return said(QCoreApplication.translate("Payments", "Collect from box {0}: {1}"),
+                    QCoreApplication.translate("Payments", "Collect {1}"), -payment.net)
+    return said(QCoreApplication.translate("Payments", "Box {0}: return the stakes"),
+                QCoreApplication.translate("Payments", "Return the stakes"))
 
 
 def confirm_label(payment: Payment) -> str:
@@ -145,13 +151,15 @@ class PaymentPanel(QWidget):
             button.setStyleSheet("QPushButton{font-size:16px;background:#1565c0;color:white;border-radius:8px}"
                                  "QPushButton:disabled{background:#2e7d32;color:#e0ffe0}")
             index = len(self.rows)
+            what.setObjectName(f"payment_what_{index + 1}")
+            due.setObjectName(f"payment_due_{index + 1}")
             button.clicked.connect(lambda _=False, index=index: self.on_paid(self._boxes[index]))
             # ROWS_PER_COLUMN rows to a column, the columns side by side: six boxes fit a table screen's height
             row, column = 1 + index % ROWS_PER_COLUMN, 3 * (index // ROWS_PER_COLUMN)
             self.grid.addWidget(what, row, column)
             self.grid.addWidget(due, row, column + 1)
             self.grid.addWidget(button, row, column + 2)
-            for offset, stretch in enumerate((6, 3, 3)):
+            for offset, stretch in enumerate((7, 2, 3)):
                 self.grid.setColumnStretch(column + offset, stretch)
             self.rows.append((what, due, button))
         self.paid_buttons = {}
@@ -163,14 +171,14 @@ class PaymentPanel(QWidget):
                 continue
             payment = payments[i]
             what.setText(self.tr("Box {0}: {1}").format(payment.box, payment.words) + "\n" + payment.lines)
-            due.setText(payment_text(payment))
+            due.setText(payment_text(payment, in_row=True))
             color = ("#9e9e9e" if payment.confirmed else "#7CFC7C" if payment.due > 0 else "#ff8a80" if payment.due < 0
                      else "#e0e0e0")  # what is done fades; what is still to do stands out
             due.setStyleSheet(f"font-size:19px;font-weight:bold;color:{color}")
             button.setText(confirm_label(payment))
             button.setEnabled(not payment.confirmed)
-            button.setToolTip(self.tr("Confirmed by {0}; only a pit boss can undo it.").format(payment.confirmed_by)
-                              if payment.confirmed else "")
+            undo = self.tr("Confirmed by {0}; only a pit boss can undo it.")
+            button.setToolTip(undo.format(who(payment.confirmed_by)) if payment.confirmed else "")
             button.setObjectName(f"paid_{payment.box}")
             self.paid_buttons[payment.box] = button
         self._boxes = [p.box for p in payments]

@@ -34,6 +34,7 @@ from ui.confirm import TwoStep
 from ui.format import signed_amount
 from ui.login import STAFF_STYLE, LoginForm, without_default_buttons
 from ui.sentences import card_fault_words, device_fault_words, reworded, stopped_words
+from ui.words import who
 
 STYLE = STAFF_STYLE
 
@@ -264,7 +265,7 @@ class PitBossDialog(QDialog):
         except CardError as err:
             self.feedback.setText(reworded(str(err)))
             return False
-        self.feedback.setText(self.tr("Done; journaled as {0}.").format(self.user.label))
+        self.feedback.setText(self.tr("Done; journaled as {0}.").format(who(self.user.label)))
         self.reason.clear()
         self.refresh()
         self.on_change()

@@ -11,7 +11,6 @@ from PySide6.QtCore import QCoreApplication
 
 from controller.core.cards import Card
 from controller.core.hands import HandCategory
-from controller.engine import Phase
 from controller.engine.events import (
     DEALER,
     AnteTaken,
@@ -57,11 +56,10 @@ from controller.table.table_events import (
     TableFaultRaised,
     TableFaultResolved,
 )
-from controller.table.users import name_in
 from ui.format import amount, card_face, signed_amount
 from ui.payments import draw_name, settlement_lines
 from ui.sentences import card_fault_words, device_fault_words, reworded
-from ui.words import hand_name, outcome_name
+from ui.words import hand_name, outcome_name, phase_name, who
 
 
 def when(ts: float | None) -> str:
@@ -71,18 +69,6 @@ def when(ts: float | None) -> str:
 
 def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card_face(c) for c in cards) or "—"
-
-
-def who(actor: str) -> str:
-    """A journal's actor as a person reads it: `pit_boss:boris` -> "boris (pit boss)"."""
-    role, _, name = actor.partition(":")
-    if not name:
-        return QCoreApplication.translate("Replay", "the dealer") if actor == "dealer" else actor
-    roles = {"dealer": QCoreApplication.translate("Replay", "dealer"),
-             "pit_boss": QCoreApplication.translate("Replay", "pit boss"),
-             "admin": QCoreApplication.translate("Replay", "admin"),
-             "source": QCoreApplication.translate("Replay", "the device")}
-    return f"{name_in(actor)} ({roles.get(role, role)})"
 
 
 def step_text(step: Step, round_id: str) -> str:
@@ -239,15 +225,6 @@ def round_at_step_text(at: RoundAtStep) -> str:
     """The round as it stood at a step, in plain lines: the dealer's cards, then each box (its stakes, then its
     settlement line by line with the adjustments and the confirmed payment made by then), then the phase."""
     state = at.state
-    phases = {
-        Phase.BETTING: QCoreApplication.translate("AuditDialog", "betting"),
-        Phase.DEALING: QCoreApplication.translate("AuditDialog", "dealing"),
-        Phase.DECISIONS: QCoreApplication.translate("AuditDialog", "decisions"),
-        Phase.REVEAL: QCoreApplication.translate("AuditDialog", "reveal"),
-        Phase.BUYING: QCoreApplication.translate("AuditDialog", "buying"),
-        Phase.DEALER_DRAW: QCoreApplication.translate("AuditDialog", "dealer draws"),
-        Phase.CLOSED: QCoreApplication.translate("AuditDialog", "closed"),
-    }
     lines = [QCoreApplication.translate("AuditDialog", "Dealer: {0}").format(cards_text(state.dealer))]
     for number in state.order:
         box = state.boxes[number]
@@ -273,5 +250,5 @@ def round_at_step_text(at: RoundAtStep) -> str:
         if confirmed is not None:
             lines.append("    ✓ " + QCoreApplication.translate("AuditDialog", "{0} confirmed by {1}").format(
                 signed_amount(confirmed.amount), who(confirmed.actor)))
-    lines.append(QCoreApplication.translate("AuditDialog", "Phase: {0}").format(phases[state.phase]))
+    lines.append(QCoreApplication.translate("AuditDialog", "Phase: {0}").format(phase_name(state.phase)))
     return "\n".join(lines)

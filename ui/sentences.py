@@ -250,6 +250,27 @@ JOURNAL = (
     QT_TRANSLATE_NOOP("Sentences", "The journal {0} could not be read: {1}."),
 )
 
+# ---------------------------------------------------------------------------------------- what comes next
+# Expectation.text (controller.engine.guide), as a table reports it to the floor: the pit shows it per table.
+GUIDE = (
+    QT_TRANSLATE_NOOP("Sentences", "place antes"),
+    QT_TRANSLATE_NOOP("Sentences", "place antes, or deal: {0}"),
+    QT_TRANSLATE_NOOP("Sentences", "dealer: show your hand"),
+    QT_TRANSLATE_NOOP("Sentences", "dealer: show your hand (box {0} may still insure)"),
+    QT_TRANSLATE_NOOP("Sentences", "box {0}: buy the dealer a game or take the ante"),
+    QT_TRANSLATE_NOOP("Sentences", "box {0}: {1}"),  # {1}: the box's choices ("fold, bet or exchange")
+)
+# A box's choices in that line: the engine's action words (ActionKind), joined by ", " and " or ".
+CHOICES = {
+    "fold": QT_TRANSLATE_NOOP("Sentences", "fold"),
+    "bet": QT_TRANSLATE_NOOP("Sentences", "bet"),
+    "buy": QT_TRANSLATE_NOOP("Sentences", "buy a 6th card"),
+    "exchange": QT_TRANSLATE_NOOP("Sentences", "exchange"),
+    "insure": QT_TRANSLATE_NOOP("Sentences", "insure"),
+    "wait": QT_TRANSLATE_NOOP("Sentences", "wait"),
+}
+CHOICES_JOINED = (QT_TRANSLATE_NOOP("Sentences", ", "), QT_TRANSLATE_NOOP("Sentences", " or "))
+
 # Words the sentences above hold in their values: an action, a hand, who holds a card, the round's moment.
 WORDS = (
     QT_TRANSLATE_NOOP("Sentences", "fold"),
@@ -303,7 +324,8 @@ def shape_of(template: str) -> Shape:
     return Shape(template, re.compile(pattern, re.DOTALL), tuple(int(n) for n in pieces[1::2]))
 
 
-SHAPES = tuple(shape_of(t) for t in (*REFUSALS, *CARD_FAULTS, *DEVICE_FAULTS, PLAY_STOPPED, *JOURNAL))
+# The guide's lines before the card faults' words: "box {0}" would take "box 3: fold or bet" too.
+SHAPES = tuple(shape_of(t) for t in (*REFUSALS, *GUIDE, *CARD_FAULTS, *DEVICE_FAULTS, PLAY_STOPPED, *JOURNAL))
 _WORDS = frozenset(WORDS)
 
 
@@ -330,7 +352,17 @@ def reworded(text: str) -> str:
 
 @lru_cache(maxsize=2048)
 def _reworded(text: str, _language: str) -> str:
-    for shape in SHAPES:
+    return _reworded_by(SHAPES, text, _language)
+
+
+def reworded_by(shapes: tuple[Shape, ...], text: str) -> str:
+    """`text` said again from the first of `shapes` it fits (its values through every known shape), or as it
+    was written: for sentences whose shapes are too loose to try on every sentence (an age: `{0} s`)."""
+    return _reworded_by(shapes, text, QLocale().name()) if text else text
+
+
+def _reworded_by(shapes: tuple[Shape, ...], text: str, language: str) -> str:
+    for shape in shapes:
         match = shape.pattern.fullmatch(text)
         if match is None:
             continue
@@ -339,9 +371,21 @@ def _reworded(text: str, _language: str) -> str:
             return text
         values = [""] * (max(shape.order, default=-1) + 1)
         for number, value in zip(shape.order, match.groups(), strict=True):
-            values[number] = translate(CONTEXT, value) if value in _WORDS else _reworded(value, _language)
+            values[number] = _value_words(value, language)
         return words.format(*values)
     return text
+
+
+def _value_words(value: str, language: str) -> str:
+    """A value within a sentence: a word the catalogue has, a box's choices, or a sentence of its own."""
+    if value in _WORDS:
+        return translate(CONTEXT, value)
+    choices = re.split(r", | or ", value)
+    if all(choice in CHOICES for choice in choices):
+        words = [translate(CONTEXT, CHOICES[choice]) for choice in choices]
+        comma, last = (translate(CONTEXT, joiner) for joiner in CHOICES_JOINED)
+        return comma.join(words[:-1]) + (last if len(words) > 1 else "") + words[-1]
+    return _reworded(value, language)
 
 
 def card_fault_words(fault: CardFault) -> str:

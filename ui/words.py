@@ -7,7 +7,9 @@ from collections.abc import Sequence
 
 from controller.core.cards import Card
 from controller.core.hands import HandCategory
+from controller.engine import Phase
 from controller.engine.strength import hand_value
+from controller.table.users import name_in
 from ui.i18n import translate
 
 
@@ -97,3 +99,29 @@ def hand_words(cards: Sequence[Card], paid: Sequence[HandCategory] = ()) -> str:
         words = hand_name(category)
     words += "".join(" + " + hand_name(second) for second in paid[1:])
     return words[:1].upper() + words[1:]
+
+
+def who(actor: str) -> str:
+    """A journal's actor as a person reads it: `pit_boss:boris` -> "boris (pit boss)"."""
+    role, _, name = actor.partition(":")
+    if not name:
+        return translate("Replay", "the dealer") if actor == "dealer" else actor
+    roles = {"dealer": translate("Replay", "dealer"),
+             "pit_boss": translate("Replay", "pit boss"),
+             "admin": translate("Replay", "admin"),
+             "source": translate("Replay", "the device")}
+    return f"{name_in(actor)} ({roles.get(role, role)})"
+
+
+def phase_name(phase: Phase) -> str:
+    """The round's moment in a few words."""
+    names = {
+        Phase.BETTING: translate("AuditDialog", "betting"),
+        Phase.DEALING: translate("AuditDialog", "dealing"),
+        Phase.DECISIONS: translate("AuditDialog", "decisions"),
+        Phase.REVEAL: translate("AuditDialog", "reveal"),
+        Phase.BUYING: translate("AuditDialog", "buying"),
+        Phase.DEALER_DRAW: translate("AuditDialog", "dealer draws"),
+        Phase.CLOSED: translate("AuditDialog", "closed"),
+    }
+    return names[phase]

@@ -50,6 +50,29 @@ RU: dict[str, Translation] = {
     "closed · {0}": "закрыт · {0}", " · {0} events on their way": " · событий в пути: {0}", "reporting · {0}": "на связи · {0}",
     "Table {0} from the floor database": "Стол {0} из базы данных зала", "Faults and overrides": "Сбои и исправления",
     "Time (UTC)": "Время (UTC)", "Who": "Кто", "What": "Что",
+    "idle (last round {0})": "свободен (последний раунд {0})", "idle": "свободен", "round {0} at {1}: {2}": "раунд {0}, {1}: {2}",
+    "{0} h {1} min": "{0} ч {1} мин", "{0} min {1} s": "{0} мин {1} с", "{0} s": "{0} с", "never": "никогда",
+    "decisions beat basic: {0} antes per decision over {1} valued decisions (total {2} antes, 95% interval {3} to {4})":
+        "решения лучше базовой стратегии: {0} анте на решение по {1} оценённым решениям (всего {2} анте, 95% интервал от {3} до {4})",
+    "won {0} against an expected {1}: {2} standard deviations above expectation over {3} rounds":
+        "выиграл {0} при ожидаемых {1}: на {2} стандартных отклонения выше ожидания за {3} раундов",
+    "lost {0} against an expected {1}: {2} standard deviations below expectation over {3} rounds":
+        "проиграл {0} при ожидаемых {1}: на {2} стандартных отклонения ниже ожидания за {3} раундов",
+    "The floor database {0} refused the password ({1}). Check the password in the URL, or ask the database administrator whether it was changed or revoked.":
+        "База данных зала {0} не приняла пароль. Проверьте пароль в URL или спросите администратора базы данных, не был ли он изменён или отозван.",
+    "The floor database {0} does not exist ({1}). Check the URL's database name.":
+        "Базы данных зала {0} не существует. Проверьте имя базы данных в URL.",
+    "The floor database {0} refused this user ({1}). The user needs to create tables and write rows there: ask the database administrator.":
+        "База данных зала {0} не пускает этого пользователя. Ему нужно право создавать таблицы и записывать строки: обратитесь к администратору базы данных.",
+    "The floor database {0} cannot be reached ({1}). Check that it is running and reachable.":
+        "База данных зала {0} недоступна. Проверьте, что она запущена и доступна по сети.",
+    "The floor database {0} cannot be used ({1}).": "Базу данных зала {0} нельзя использовать.",
+    # what a table expects next, as the pit shows it
+    "place antes": "примите анте", "place antes, or deal: {0}": "примите анте или сдавайте: {0}",
+    "dealer: show your hand": "дилер: откройте карты",
+    "dealer: show your hand (box {0} may still insure)": "дилер: откройте карты (бокс {0} ещё может застраховаться)",
+    "box {0}: buy the dealer a game or take the ante": "бокс {0}: купить игру дилеру или взять анте",
+    "box {0}: {1}": "бокс {0}: {1}", "wait": "ждать", ", ": ", ", " or ": " или ",
     # the yellow line
     "STOP: table fault — call a pit boss": "СТОП: сбой стола — вызовите пит-босса",
     "STOP: card fault — call a pit boss": "СТОП: сбой карты — вызовите пит-босса",
@@ -149,6 +172,9 @@ RU: dict[str, Translation] = {
     "bonus": "бонус", "buy a game": "покупка игры", "adjustment": "корректировка",
     "Pay box {0}: {1}": "Выплата боксу {0}: {1}", "Collect from box {0}: {1}": "Сбор с бокса {0}: {1}",
     "Box {0}: return the stakes": "Бокс {0}: возврат ставок",
+    "Pay {1}": "Выплата: {1}", "Collect {1}": "Сбор: {1}", "Return the stakes": "Возврат ставок",
+    "Pay {1} more (adjusted after payment)": "Доплата: {1} (корректировка после выплаты)",
+    "Collect {1} more (adjusted after payment)": "Добор: {1} (корректировка после выплаты)",
     "Pay box {0}: {1} more (adjusted after payment)": "Доплата боксу {0}: {1} (корректировка после выплаты)",
     "Collect from box {0}: {1} more (adjusted after payment)": "Добор с бокса {0}: {1} (корректировка после выплаты)",
     "Confirm paid": "Подтвердить выплату", "Confirm collected": "Подтвердить сбор", "Confirm returned": "Подтвердить возврат",

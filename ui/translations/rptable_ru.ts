@@ -309,82 +309,82 @@
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="243"/>
+        <location filename="../words.py" line="119"/>
         <source>betting</source>
         <translation>ставки</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="244"/>
+        <location filename="../words.py" line="120"/>
         <source>dealing</source>
         <translation>сдача</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="245"/>
+        <location filename="../words.py" line="121"/>
         <source>decisions</source>
         <translation>решения</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="246"/>
+        <location filename="../words.py" line="122"/>
         <source>reveal</source>
         <translation>вскрытие</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="247"/>
+        <location filename="../words.py" line="123"/>
         <source>buying</source>
         <translation>покупка игры</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="248"/>
+        <location filename="../words.py" line="124"/>
         <source>dealer draws</source>
         <translation>прикуп дилера</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="249"/>
+        <location filename="../words.py" line="125"/>
         <source>closed</source>
         <translation>закрыт</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="251"/>
+        <location filename="../replay_words.py" line="228"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="254"/>
+        <location filename="../replay_words.py" line="231"/>
         <source>ante</source>
         <translation>анте</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="255"/>
+        <location filename="../replay_words.py" line="232"/>
         <source>bonus</source>
         <translation>бонус</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="256"/>
+        <location filename="../replay_words.py" line="233"/>
         <source>bet</source>
         <translation>ставка</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="258"/>
+        <location filename="../replay_words.py" line="235"/>
         <source>insurance</source>
         <translation>страховка</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="259"/>
+        <location filename="../replay_words.py" line="236"/>
         <source>game bought</source>
         <translation>игра куплена</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="262"/>
+        <location filename="../replay_words.py" line="239"/>
         <source>Box {0}: {1}  ({2})</source>
         <translation>Бокс {0}: {1}  ({2})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="274"/>
+        <location filename="../replay_words.py" line="251"/>
         <source>{0} confirmed by {1}</source>
         <translation>{0}, подтвердил {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="276"/>
+        <location filename="../replay_words.py" line="253"/>
         <source>Phase: {0}</source>
         <translation>Фаза: {0}</translation>
     </message>
@@ -1010,32 +1010,32 @@
 <context>
     <name>FloorTable</name>
     <message>
-        <location filename="../pit/table_audit.py" line="38"/>
+        <location filename="../pit/table_audit.py" line="53"/>
         <source>Table {0} from the floor database</source>
         <translation>Стол {0} из базы данных зала</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="39"/>
+        <location filename="../pit/table_audit.py" line="54"/>
         <source>Faults and overrides</source>
         <translation>Сбои и исправления</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="49"/>
+        <location filename="../pit/table_audit.py" line="64"/>
         <source>Time (UTC)</source>
         <translation>Время (UTC)</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="49"/>
+        <location filename="../pit/table_audit.py" line="64"/>
         <source>Who</source>
         <translation>Кто</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="50"/>
+        <location filename="../pit/table_audit.py" line="65"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="50"/>
+        <location filename="../pit/table_audit.py" line="65"/>
         <source>What</source>
         <translation>Что</translation>
     </message>
@@ -1189,17 +1189,17 @@
 <context>
     <name>PaymentPanel</name>
     <message>
-        <location filename="../payments.py" line="140"/>
+        <location filename="../payments.py" line="146"/>
         <source>Payments</source>
         <translation>Выплаты</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="165"/>
+        <location filename="../payments.py" line="173"/>
         <source>Box {0}: {1}</source>
         <translation>Бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="172"/>
+        <location filename="../payments.py" line="180"/>
         <source>Confirmed by {0}; only a pit boss can undo it.</source>
         <translation>Подтвердил {0}; отменить может только пит-босс.</translation>
     </message>
@@ -1252,57 +1252,82 @@
         <translation>корректировка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="92"/>
+        <location filename="../payments.py" line="96"/>
         <source>Pay box {0}: {1} more (adjusted after payment)</source>
         <translation>Доплата боксу {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="94"/>
+        <location filename="../payments.py" line="97"/>
+        <source>Pay {1} more (adjusted after payment)</source>
+        <translation>Доплата: {1} (корректировка после выплаты)</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="98"/>
         <source>Collect from box {0}: {1} more (adjusted after payment)</source>
         <translation>Добор с бокса {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="97"/>
+        <location filename="../payments.py" line="99"/>
+        <source>Collect {1} more (adjusted after payment)</source>
+        <translation>Добор: {1} (корректировка после выплаты)</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="101"/>
         <source>Pay box {0}: {1}</source>
         <translation>Выплата боксу {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="99"/>
+        <location filename="../payments.py" line="102"/>
+        <source>Pay {1}</source>
+        <translation>Выплата: {1}</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="104"/>
         <source>Collect from box {0}: {1}</source>
         <translation>Сбор с бокса {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="101"/>
+        <location filename="../payments.py" line="105"/>
+        <source>Collect {1}</source>
+        <translation>Сбор: {1}</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="106"/>
         <source>Box {0}: return the stakes</source>
         <translation>Бокс {0}: возврат ставок</translation>
     </message>
     <message>
         <location filename="../payments.py" line="107"/>
+        <source>Return the stakes</source>
+        <translation>Возврат ставок</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="113"/>
         <source>Paid ✓</source>
         <translation>Выплачено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="109"/>
+        <location filename="../payments.py" line="115"/>
         <source>Collected ✓</source>
         <translation>Собрано ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="111"/>
+        <location filename="../payments.py" line="117"/>
         <source>Returned ✓</source>
         <translation>Возвращено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="113"/>
+        <location filename="../payments.py" line="119"/>
         <source>Confirm paid</source>
         <translation>Подтвердить выплату</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="115"/>
+        <location filename="../payments.py" line="121"/>
         <source>Confirm collected</source>
         <translation>Подтвердить сбор</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="116"/>
+        <location filename="../payments.py" line="122"/>
         <source>Confirm returned</source>
         <translation>Подтвердить возврат</translation>
     </message>
@@ -1310,158 +1335,158 @@
 <context>
     <name>PitBossDialog</name>
     <message>
-        <location filename="../pitboss.py" line="72"/>
+        <location filename="../pitboss.py" line="73"/>
         <source>Pit boss</source>
         <translation>Пит-босс</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="84"/>
+        <location filename="../pitboss.py" line="85"/>
         <source>A pit boss must log in to resolve faults and make overrides.</source>
         <translation>Для устранения сбоев и исправлений должен войти пит-босс.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="101"/>
+        <location filename="../pitboss.py" line="102"/>
         <source>Logged in as {0}.</source>
         <translation>Вход выполнен: {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="124"/>
+        <location filename="../pitboss.py" line="125"/>
         <source>why (journaled with your name)</source>
         <translation>причина (пишется в журнал с вашим именем)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="126"/>
+        <location filename="../pitboss.py" line="127"/>
         <source>Reason</source>
         <translation>Причина</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="131"/>
+        <location filename="../pitboss.py" line="132"/>
         <source>Resolve table fault</source>
         <translation>Устранить сбой стола</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="137"/>
+        <location filename="../pitboss.py" line="138"/>
         <source>Open the shoe&apos;s gate (UNLOCK)</source>
         <translation>Открыть заслонку шуза (UNLOCK)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="141"/>
+        <location filename="../pitboss.py" line="142"/>
         <source>the card as dealt, e.g. QS or 10H</source>
         <translation>карта, как сдана, напр. QS или 10H</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="142"/>
+        <location filename="../pitboss.py" line="143"/>
         <source>Correct card</source>
         <translation>Исправить карту</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="144"/>
+        <location filename="../pitboss.py" line="145"/>
         <source>Dismiss the read (not a card in play)</source>
         <translation>Отменить считывание (не карта игры)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="146"/>
-        <location filename="../pitboss.py" line="341"/>
+        <location filename="../pitboss.py" line="147"/>
+        <location filename="../pitboss.py" line="342"/>
         <source>Void the round (stakes returned)</source>
         <translation>Аннулировать раунд (ставки возвращаются)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="156"/>
+        <location filename="../pitboss.py" line="157"/>
         <source>box </source>
         <translation>бокс </translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="163"/>
+        <location filename="../pitboss.py" line="164"/>
         <source>Adjust payment (+ to the player)</source>
         <translation>Корректировка выплаты (+ игроку)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="168"/>
+        <location filename="../pitboss.py" line="169"/>
         <source>Undo the payment&apos;s confirmation</source>
         <translation>Отменить подтверждение выплаты</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="172"/>
+        <location filename="../pitboss.py" line="173"/>
         <source>Log out and close</source>
         <translation>Выйти и закрыть</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="194"/>
+        <location filename="../pitboss.py" line="195"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="197"/>
+        <location filename="../pitboss.py" line="198"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="198"/>
+        <location filename="../pitboss.py" line="199"/>
         <source>No fault is open.</source>
         <translation>Открытых сбоев нет.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="219"/>
+        <location filename="../pitboss.py" line="220"/>
         <source>Shoe gate: the shoe is not connected (offline).</source>
         <translation>Заслонка шуза: шуз не подключён (нет связи).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="221"/>
+        <location filename="../pitboss.py" line="222"/>
         <source>Shoe gate: LOCKED — no card can be drawn.</source>
         <translation>Заслонка шуза: ЗАКРЫТА — карту не вытянуть.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="223"/>
+        <location filename="../pitboss.py" line="224"/>
         <source>Shoe gate: open.</source>
         <translation>Заслонка шуза: открыта.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="225"/>
+        <location filename="../pitboss.py" line="226"/>
         <source>Shoe gate: not reported by the shoe yet. If no card comes out, open it with the button.</source>
         <translation>Заслонка шуза: шуз ещё не сообщил её состояние. Если карта не выходит, откройте заслонку кнопкой.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="249"/>
+        <location filename="../pitboss.py" line="250"/>
         <source>Box {0}: {1} confirmed by {2} at {3}</source>
         <translation>Бокс {0}: {1}, подтвердил {2} в {3}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="267"/>
+        <location filename="../pitboss.py" line="268"/>
         <source>Done; journaled as {0}.</source>
         <translation>Готово; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="288"/>
+        <location filename="../pitboss.py" line="289"/>
         <source>Other faults are still open: the shoe&apos;s gate opens once the last is resolved.</source>
         <translation>Открыты другие сбои: заслонка шуза откроется, когда будет устранён последний.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="294"/>
+        <location filename="../pitboss.py" line="295"/>
         <source>The shoe is offline: its gate opens as soon as it is back.</source>
         <translation>Шуз не на связи: заслонка откроется, как только он вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="318"/>
+        <location filename="../pitboss.py" line="319"/>
         <source>The shoe&apos;s gate is still LOCKED. Open it with the button, or check the shoe.</source>
         <translation>Заслонка шуза всё ещё ЗАКРЫТА. Откройте её кнопкой или проверьте шуз.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="320"/>
+        <location filename="../pitboss.py" line="321"/>
         <source>UNLOCK sent to the shoe: waiting for its answer.</source>
         <translation>Шузу отправлен UNLOCK: ждём ответа.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="323"/>
+        <location filename="../pitboss.py" line="324"/>
         <source>The shoe&apos;s gate is open again: dealing can go on.</source>
         <translation>Заслонка шуза снова открыта: можно сдавать.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="326"/>
+        <location filename="../pitboss.py" line="327"/>
         <source>The shoe&apos;s gate could not be opened: {0}. Check the shoe and its cable.</source>
         <translation>Заслонку шуза не удалось открыть: {0}. Проверьте шуз и его кабель.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="336"/>
+        <location filename="../pitboss.py" line="337"/>
         <source>Void the round? Press again to void it</source>
         <translation>Аннулировать раунд? Нажмите ещё раз</translation>
     </message>
@@ -1469,32 +1494,32 @@
 <context>
     <name>PitWindow</name>
     <message>
-        <location filename="../pit/window.py" line="66"/>
+        <location filename="../pit/window.py" line="67"/>
         <source>rptable — pit</source>
         <translation>rptable — пит</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="137"/>
+        <location filename="../pit/window.py" line="138"/>
         <source>Reading table {0} from the database…</source>
         <translation>Стол {0} читается из базы данных…</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="204"/>
+        <location filename="../pit/window.py" line="205"/>
         <source>Pit · {0} tables</source>
         <translation>Пит · столов: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="206"/>
+        <location filename="../pit/window.py" line="207"/>
         <source> · {0} with faults</source>
         <translation> · со сбоями: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="208"/>
+        <location filename="../pit/window.py" line="209"/>
         <source> · {0} not reporting</source>
         <translation> · нет связи: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="216"/>
+        <location filename="../pit/window.py" line="217"/>
         <source>Players: {0} rated today, none flagged</source>
         <translation>Игроки: сегодня оценено {0}, отмеченных нет</translation>
     </message>
@@ -1504,80 +1529,98 @@
         <translation>⚑ &lt;b&gt;{0}&lt;/b&gt; за столом {1} (раундов: {2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="225"/>
+        <location filename="../pit/window.py" line="227"/>
         <source>Database: connected, listening for the tables&apos; reports</source>
         <translation>База данных: подключена, ждёт данных от столов</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="228"/>
+        <location filename="../pit/window.py" line="230"/>
         <source>DATABASE UNREACHABLE — what you see may be old: {0}</source>
         <translation>БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}</translation>
     </message>
 </context>
 <context>
+    <name>PitWords</name>
+    <message>
+        <location filename="../pit/words.py" line="53"/>
+        <source>idle (last round {0})</source>
+        <translation>свободен (последний раунд {0})</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="53"/>
+        <source>idle</source>
+        <translation>свободен</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="56"/>
+        <source>round {0} at {1}: {2}</source>
+        <translation>раунд {0}, {1}: {2}</translation>
+    </message>
+</context>
+<context>
     <name>Rank</name>
     <message>
-        <location filename="../words.py" line="64"/>
+        <location filename="../words.py" line="66"/>
         <source>two</source>
         <translation>двойка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="64"/>
+        <location filename="../words.py" line="66"/>
         <source>three</source>
         <translation>тройка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="64"/>
+        <location filename="../words.py" line="66"/>
         <source>four</source>
         <translation>четвёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="65"/>
+        <location filename="../words.py" line="67"/>
         <source>five</source>
         <translation>пятёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="65"/>
+        <location filename="../words.py" line="67"/>
         <source>six</source>
         <translation>шестёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="65"/>
+        <location filename="../words.py" line="67"/>
         <source>seven</source>
         <translation>семёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="66"/>
+        <location filename="../words.py" line="68"/>
         <source>eight</source>
         <translation>восьмёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="66"/>
+        <location filename="../words.py" line="68"/>
         <source>nine</source>
         <translation>девятка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="66"/>
+        <location filename="../words.py" line="68"/>
         <source>ten</source>
         <translation>десятка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="69"/>
         <source>jack</source>
         <translation>валет</translation>
     </message>
     <message>
-        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="69"/>
         <source>queen</source>
         <translation>дама</translation>
     </message>
     <message>
-        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="69"/>
         <source>king</source>
         <translation>король</translation>
     </message>
     <message>
-        <location filename="../words.py" line="68"/>
+        <location filename="../words.py" line="70"/>
         <source>ace</source>
         <translation>туз</translation>
     </message>
@@ -1585,262 +1628,262 @@
 <context>
     <name>Replay</name>
     <message>
-        <location filename="../replay_words.py" line="80"/>
+        <location filename="../words.py" line="108"/>
         <source>the dealer</source>
         <translation>дилер</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="81"/>
+        <location filename="../words.py" line="109"/>
         <source>dealer</source>
         <translation>дилер</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="82"/>
+        <location filename="../words.py" line="110"/>
         <source>pit boss</source>
         <translation>пит-босс</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="83"/>
+        <location filename="../words.py" line="111"/>
         <source>admin</source>
         <translation>администратор</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="84"/>
+        <location filename="../words.py" line="112"/>
         <source>the device</source>
         <translation>устройство</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="93"/>
+        <location filename="../replay_words.py" line="79"/>
         <source>Round {0}: {1}</source>
         <translation>Раунд {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="102"/>
+        <location filename="../replay_words.py" line="88"/>
         <source>Box {0}: ante {1}</source>
         <translation>Бокс {0}: анте {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="104"/>
+        <location filename="../replay_words.py" line="90"/>
         <source>bonus {0}</source>
         <translation>бонус {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="106"/>
+        <location filename="../replay_words.py" line="92"/>
         <source>blind (bet {0})</source>
         <translation>втёмную (ставка {0})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="109"/>
+        <location filename="../replay_words.py" line="95"/>
         <source>Box {0} withdrew its stakes</source>
         <translation>Бокс {0} снял ставки</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="111"/>
+        <location filename="../replay_words.py" line="97"/>
         <source>Bets closed: boxes {0}</source>
         <translation>Ставки закрыты: боксы {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="114"/>
+        <location filename="../replay_words.py" line="100"/>
         <source>Dealer gets {0}</source>
         <translation>Дилеру: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="115"/>
+        <location filename="../replay_words.py" line="101"/>
         <source>(face up)</source>
         <translation>(в открытую)</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="117"/>
+        <location filename="../replay_words.py" line="103"/>
         <source>Box {0} gets {1}</source>
         <translation>Боксу {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="119"/>
+        <location filename="../replay_words.py" line="105"/>
         <source>Box {0}: bonus for {1} {2}</source>
         <translation>Бокс {0}: бонус ({1}) {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="122"/>
+        <location filename="../replay_words.py" line="108"/>
         <source>Box {0} folded</source>
         <translation>Бокс {0}: пас</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="124"/>
+        <location filename="../replay_words.py" line="110"/>
         <source>Box {0} bet {1}</source>
         <translation>Бокс {0}: ставка {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="126"/>
+        <location filename="../replay_words.py" line="112"/>
         <source>Box {0} bought a 6th card (price {1})</source>
         <translation>Бокс {0} купил 6-ю карту (цена {1})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="129"/>
+        <location filename="../replay_words.py" line="115"/>
         <source>Box {0} exchanged 1 card (price {1}): {2}</source>
         <translation>Бокс {0} обменял 1 карту (цена {1}): {2}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../replay_words.py" line="133"/>
+        <location filename="../replay_words.py" line="119"/>
         <source>Box {0} exchanged %n cards (price {1}): {2}</source>
         <translation><numerusform>Бокс {0} обменял %n карту (цена {1}): {2}</numerusform><numerusform>Бокс {0} обменял %n карты (цена {1}): {2}</numerusform><numerusform>Бокс {0} обменял %n карт (цена {1}): {2}</numerusform></translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="136"/>
+        <location filename="../replay_words.py" line="122"/>
         <source>Box {0} insured for {1}</source>
         <translation>Бокс {0} застраховался на {1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../replay_words.py" line="140"/>
+        <location filename="../replay_words.py" line="126"/>
         <source>The discards (%n cards) were shuffled into the stock</source>
         <translation><numerusform>Сброс (%n карта) замешан в колоду</numerusform><numerusform>Сброс (%n карты) замешан в колоду</numerusform><numerusform>Сброс (%n карт) замешан в колоду</numerusform></translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="143"/>
+        <location filename="../replay_words.py" line="129"/>
         <source>Dealer shows {0}: {1}</source>
         <translation>Дилер открывает: {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="146"/>
+        <location filename="../replay_words.py" line="132"/>
         <source>Box {0} bought the dealer a game (price {1})</source>
         <translation>Бокс {0} купил игру дилеру (цена {1})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="149"/>
+        <location filename="../replay_words.py" line="135"/>
         <source>Box {0} took the ante</source>
         <translation>Бокс {0} взял анте</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="151"/>
+        <location filename="../replay_words.py" line="137"/>
         <source>Buying closed</source>
         <translation>Покупка закрыта</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="153"/>
+        <location filename="../replay_words.py" line="139"/>
         <source>Dealer&apos;s {0} replaced by {1}</source>
         <translation>Дилер сменил {0} на {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="156"/>
+        <location filename="../replay_words.py" line="142"/>
         <source>same rank: replaced again</source>
         <translation>тот же ранг: замена повторяется</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="159"/>
+        <location filename="../replay_words.py" line="145"/>
         <source>Dealer ends with {0}: {1}</source>
         <translation>У дилера в итоге: {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="162"/>
+        <location filename="../replay_words.py" line="148"/>
         <source>Box {0} settled — {1}: {2}</source>
         <translation>Бокс {0}, расчёт — {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="167"/>
+        <location filename="../replay_words.py" line="153"/>
         <source>Round closed: house net {0}</source>
         <translation>Раунд закрыт: итог казино {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="170"/>
+        <location filename="../replay_words.py" line="156"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="172"/>
+        <location filename="../replay_words.py" line="158"/>
         <source>Card fault resolved by {0} ({1}): {2}</source>
         <translation>Сбой карты устранил {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="175"/>
+        <location filename="../replay_words.py" line="161"/>
         <source>Round voided by {0}: {1}</source>
         <translation>Раунд аннулировал {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="182"/>
+        <location filename="../replay_words.py" line="168"/>
         <source>card corrected</source>
         <translation>карта исправлена</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="183"/>
+        <location filename="../replay_words.py" line="169"/>
         <source>read dismissed</source>
         <translation>считывание отменено</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="188"/>
+        <location filename="../replay_words.py" line="174"/>
         <source>qualifies</source>
         <translation>игра есть</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="189"/>
+        <location filename="../replay_words.py" line="175"/>
         <source>does not qualify</source>
         <translation>игры нет</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="196"/>
+        <location filename="../replay_words.py" line="182"/>
         <source>Round {0} opened (house rules {1})</source>
         <translation>Раунд {0} начат (правила {1})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="199"/>
+        <location filename="../replay_words.py" line="185"/>
         <source>Box {0}: payment adjusted {1} by {2}: {3}</source>
         <translation>Бокс {0}: выплата скорректирована на {1}, {2}: {3}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="202"/>
+        <location filename="../replay_words.py" line="188"/>
         <source>Box {0}: paid {1}, confirmed by {2}</source>
         <translation>Бокс {0}: выплачено {1}, подтвердил {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="205"/>
+        <location filename="../replay_words.py" line="191"/>
         <source>Box {0}: collected {1}, confirmed by {2}</source>
         <translation>Бокс {0}: собрано {1}, подтвердил {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="208"/>
+        <location filename="../replay_words.py" line="194"/>
         <source>Box {0}: stakes returned, confirmed by {1}</source>
         <translation>Бокс {0}: ставки возвращены, подтвердил {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="211"/>
+        <location filename="../replay_words.py" line="197"/>
         <source>Box {0}: payment confirmation undone by {1}: {2}</source>
         <translation>Бокс {0}: подтверждение выплаты отменил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="214"/>
+        <location filename="../replay_words.py" line="200"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="217"/>
+        <location filename="../replay_words.py" line="203"/>
         <source>Table fault {0} resolved by {1}: {2}</source>
         <translation>Сбой стола {0} устранил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="220"/>
+        <location filename="../replay_words.py" line="206"/>
         <source>Card {0} from the shoe held back: {1}</source>
         <translation>Карта {0} из шуза задержана: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="223"/>
+        <location filename="../replay_words.py" line="209"/>
         <source>House rules {0} set by {1}: {2}</source>
         <translation>Правила {0} установил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="226"/>
+        <location filename="../replay_words.py" line="212"/>
         <source>Clock accepted by {0}: from {1} on, events are timed {2}</source>
         <translation>Время принял {0}: с {1} события идут по времени {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="230"/>
+        <location filename="../replay_words.py" line="216"/>
         <source>Session: {0}</source>
         <translation>Сеанс: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="232"/>
+        <location filename="../replay_words.py" line="218"/>
         <source>{0} signed in to deal</source>
         <translation>Вход дилера: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="234"/>
+        <location filename="../replay_words.py" line="220"/>
         <source>{0} signed out</source>
         <translation>Выход дилера: {0}</translation>
     </message>
@@ -2662,117 +2705,167 @@
         <translation>Не удалось прочитать журнал {0}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="255"/>
+        <location filename="../sentences.py" line="256"/>
+        <source>place antes</source>
+        <translation>примите анте</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="257"/>
+        <source>place antes, or deal: {0}</source>
+        <translation>примите анте или сдавайте: {0}</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="258"/>
+        <source>dealer: show your hand</source>
+        <translation>дилер: откройте карты</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="259"/>
+        <source>dealer: show your hand (box {0} may still insure)</source>
+        <translation>дилер: откройте карты (бокс {0} ещё может застраховаться)</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="260"/>
+        <source>box {0}: buy the dealer a game or take the ante</source>
+        <translation>бокс {0}: купить игру дилеру или взять анте</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="261"/>
+        <source>box {0}: {1}</source>
+        <translation>бокс {0}: {1}</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="265"/>
+        <location filename="../sentences.py" line="276"/>
         <source>fold</source>
         <translation>сказать пас</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="256"/>
+        <location filename="../sentences.py" line="266"/>
+        <location filename="../sentences.py" line="277"/>
         <source>bet</source>
         <translation>сделать ставку</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="257"/>
+        <location filename="../sentences.py" line="267"/>
+        <location filename="../sentences.py" line="278"/>
         <source>buy a 6th card</source>
         <translation>купить 6-ю карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="258"/>
+        <location filename="../sentences.py" line="270"/>
+        <source>wait</source>
+        <translation>ждать</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="272"/>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="272"/>
+        <source> or </source>
+        <translation> или </translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="279"/>
         <source>buy a card</source>
         <translation>купить карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="259"/>
+        <location filename="../sentences.py" line="268"/>
+        <location filename="../sentences.py" line="280"/>
         <source>exchange</source>
         <translation>обменять карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="260"/>
+        <location filename="../sentences.py" line="269"/>
+        <location filename="../sentences.py" line="281"/>
         <source>insure</source>
         <translation>застраховаться</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="261"/>
+        <location filename="../sentences.py" line="282"/>
         <source>no game</source>
         <translation>нет игры</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="262"/>
+        <location filename="../sentences.py" line="283"/>
         <source>ace king</source>
         <translation>туз-король</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="263"/>
+        <location filename="../sentences.py" line="284"/>
         <source>one pair</source>
         <translation>пара</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="264"/>
+        <location filename="../sentences.py" line="285"/>
         <source>two pair</source>
         <translation>две пары</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="265"/>
+        <location filename="../sentences.py" line="286"/>
         <source>three of a kind</source>
         <translation>тройка</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="266"/>
+        <location filename="../sentences.py" line="287"/>
         <source>straight</source>
         <translation>стрит</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="267"/>
+        <location filename="../sentences.py" line="288"/>
         <source>flush</source>
         <translation>флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="268"/>
+        <location filename="../sentences.py" line="289"/>
         <source>full house</source>
         <translation>фулл-хаус</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="269"/>
+        <location filename="../sentences.py" line="290"/>
         <source>four of a kind</source>
         <translation>каре</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="270"/>
+        <location filename="../sentences.py" line="291"/>
         <source>straight flush</source>
         <translation>стрит-флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="271"/>
+        <location filename="../sentences.py" line="292"/>
         <source>royal flush</source>
         <translation>роял-флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="272"/>
+        <location filename="../sentences.py" line="293"/>
         <source>the dealer</source>
         <translation>дилера</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="273"/>
+        <location filename="../sentences.py" line="294"/>
         <source>the discards</source>
         <translation>сброса</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="274"/>
+        <location filename="../sentences.py" line="295"/>
         <source>bets are open and no box has an ante</source>
         <translation>ставки открыты, а анте нет ни на одном боксе</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="275"/>
+        <location filename="../sentences.py" line="296"/>
         <source>the dealer is to show his hand</source>
         <translation>дилер должен открыть карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="276"/>
+        <location filename="../sentences.py" line="297"/>
         <source>boxes are choosing whether to buy the dealer a game</source>
         <translation>боксы решают, покупать ли игру дилеру</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="277"/>
+        <location filename="../sentences.py" line="298"/>
         <source>the dealer&apos;s draw is over</source>
         <translation>прикуп дилера окончен</translation>
     </message>
@@ -2797,85 +2890,145 @@
         <translation>связь восстановилась</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="283"/>
+        <location filename="../sentences.py" line="304"/>
         <source>EMPTY</source>
         <translation>ПУСТ</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="284"/>
+        <location filename="../sentences.py" line="305"/>
         <source>COVER OPEN</source>
         <translation>КРЫШКА ОТКРЫТА</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="285"/>
+        <location filename="../sentences.py" line="306"/>
         <source>LOCKED</source>
         <translation>ЗАБЛОКИРОВАН</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="286"/>
+        <location filename="../sentences.py" line="307"/>
         <source>DISCONNECTED</source>
         <translation>ОТКЛЮЧЁН</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="16"/>
+        <source>{0} h {1} min</source>
+        <translation>{0} ч {1} мин</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="17"/>
+        <source>{0} min {1} s</source>
+        <translation>{0} мин {1} с</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="18"/>
+        <source>{0} s</source>
+        <translation>{0} с</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="19"/>
+        <source>never</source>
+        <translation>никогда</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="23"/>
+        <source>decisions beat basic: {0} antes per decision over {1} valued decisions (total {2} antes, 95% interval {3} to {4})</source>
+        <translation>решения лучше базовой стратегии: {0} анте на решение по {1} оценённым решениям (всего {2} анте, 95% интервал от {3} до {4})</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="25"/>
+        <source>won {0} against an expected {1}: {2} standard deviations above expectation over {3} rounds</source>
+        <translation>выиграл {0} при ожидаемых {1}: на {2} стандартных отклонения выше ожидания за {3} раундов</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="27"/>
+        <source>lost {0} against an expected {1}: {2} standard deviations below expectation over {3} rounds</source>
+        <translation>проиграл {0} при ожидаемых {1}: на {2} стандартных отклонения ниже ожидания за {3} раундов</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="32"/>
+        <source>The floor database {0} refused the password ({1}). Check the password in the URL, or ask the database administrator whether it was changed or revoked.</source>
+        <translation>База данных зала {0} не приняла пароль. Проверьте пароль в URL или спросите администратора базы данных, не был ли он изменён или отозван.</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="34"/>
+        <source>The floor database {0} does not exist ({1}). Check the URL&apos;s database name.</source>
+        <translation>Базы данных зала {0} не существует. Проверьте имя базы данных в URL.</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="35"/>
+        <source>The floor database {0} refused this user ({1}). The user needs to create tables and write rows there: ask the database administrator.</source>
+        <translation>База данных зала {0} не пускает этого пользователя. Ему нужно право создавать таблицы и записывать строки: обратитесь к администратору базы данных.</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="37"/>
+        <source>The floor database {0} cannot be reached ({1}). Check that it is running and reachable.</source>
+        <translation>База данных зала {0} недоступна. Проверьте, что она запущена и доступна по сети.</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="39"/>
+        <source>The floor database {0} cannot be used ({1}).</source>
+        <translation>Базу данных зала {0} нельзя использовать.</translation>
     </message>
 </context>
 <context>
     <name>TableCard</name>
     <message>
-        <location filename="../pit/table_card.py" line="33"/>
+        <location filename="../pit/table_card.py" line="35"/>
         <source>Open {0}: rounds, replay, last 10, faults and overrides</source>
         <translation>Открыть {0}: раунды, повтор, последние 10, сбои и исправления</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="61"/>
+        <location filename="../pit/table_card.py" line="63"/>
         <source>FAULT {0} {1} ({2}): {3}</source>
         <translation>СБОЙ {0} {1} ({2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="64"/>
+        <location filename="../pit/table_card.py" line="67"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="66"/>
+        <location filename="../pit/table_card.py" line="69"/>
         <source>Today: {0} rounds · drop {1} · house win {2}</source>
         <translation>Сегодня: раундов {0} · дроп {1} · выигрыш казино {2}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="68"/>
+        <location filename="../pit/table_card.py" line="71"/>
         <source> ({0} rounds without a measured edge)</source>
         <translation> (раундов без измеренного преимущества: {0})</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="70"/>
+        <location filename="../pit/table_card.py" line="73"/>
         <source>Hold {0:.2f}% · theoretical {1:.2f}% ({2}){3}</source>
         <translation>Холд {0:.2f}% · теоретический {1:.2f}% ({2}){3}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="85"/>
+        <location filename="../pit/table_card.py" line="88"/>
         <source>last event {0} ago</source>
         <translation>последнее событие {0} назад</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="87"/>
+        <location filename="../pit/table_card.py" line="90"/>
         <source>REFUSED by the database: {0}</source>
         <translation>ОТКЛОНЕНО базой данных: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="90"/>
+        <location filename="../pit/table_card.py" line="93"/>
         <source>NOT REPORTING (last heard {0} ago) · {1}</source>
         <translation>НЕТ СВЯЗИ (последний сигнал {0} назад) · {1}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="92"/>
+        <location filename="../pit/table_card.py" line="95"/>
         <source>closed · {0}</source>
         <translation>закрыт · {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="94"/>
+        <location filename="../pit/table_card.py" line="97"/>
         <source> · {0} events on their way</source>
         <translation> · событий в пути: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="95"/>
+        <location filename="../pit/table_card.py" line="98"/>
         <source>reporting · {0}</source>
         <translation>на связи · {0}</translation>
     </message>
@@ -2883,262 +3036,262 @@
 <context>
     <name>Words</name>
     <message>
-        <location filename="../words.py" line="16"/>
+        <location filename="../words.py" line="18"/>
         <source>no game</source>
         <translation>нет игры</translation>
     </message>
     <message>
-        <location filename="../words.py" line="17"/>
+        <location filename="../words.py" line="19"/>
         <source>ace-king</source>
         <translation>туз-король</translation>
     </message>
     <message>
-        <location filename="../words.py" line="18"/>
+        <location filename="../words.py" line="20"/>
         <source>pair</source>
         <translation>пара</translation>
     </message>
     <message>
-        <location filename="../words.py" line="19"/>
+        <location filename="../words.py" line="21"/>
         <source>two pair</source>
         <translation>две пары</translation>
     </message>
     <message>
-        <location filename="../words.py" line="20"/>
+        <location filename="../words.py" line="22"/>
         <source>three of a kind</source>
         <translation>тройка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="21"/>
+        <location filename="../words.py" line="23"/>
         <source>straight</source>
         <translation>стрит</translation>
     </message>
     <message>
-        <location filename="../words.py" line="22"/>
+        <location filename="../words.py" line="24"/>
         <source>flush</source>
         <translation>флеш</translation>
     </message>
     <message>
-        <location filename="../words.py" line="23"/>
+        <location filename="../words.py" line="25"/>
         <source>full house</source>
         <translation>фулл-хаус</translation>
     </message>
     <message>
-        <location filename="../words.py" line="24"/>
+        <location filename="../words.py" line="26"/>
         <source>four of a kind</source>
         <translation>каре</translation>
     </message>
     <message>
-        <location filename="../words.py" line="25"/>
+        <location filename="../words.py" line="27"/>
         <source>straight flush</source>
         <translation>стрит-флеш</translation>
     </message>
     <message>
-        <location filename="../words.py" line="26"/>
+        <location filename="../words.py" line="28"/>
         <source>royal flush</source>
         <translation>роял-флеш</translation>
     </message>
     <message>
-        <location filename="../words.py" line="33"/>
+        <location filename="../words.py" line="35"/>
         <source>wins</source>
         <translation>выигрыш</translation>
     </message>
     <message>
-        <location filename="../words.py" line="34"/>
+        <location filename="../words.py" line="36"/>
         <source>ties</source>
         <translation>ничья</translation>
     </message>
     <message>
-        <location filename="../words.py" line="35"/>
+        <location filename="../words.py" line="37"/>
         <source>loses</source>
         <translation>проигрыш</translation>
     </message>
     <message>
-        <location filename="../words.py" line="36"/>
+        <location filename="../words.py" line="38"/>
         <source>folded</source>
         <translation>пас</translation>
     </message>
     <message>
-        <location filename="../words.py" line="37"/>
+        <location filename="../words.py" line="39"/>
         <source>dealer does not qualify</source>
         <translation>у дилера нет игры</translation>
     </message>
     <message>
-        <location filename="../words.py" line="38"/>
+        <location filename="../words.py" line="40"/>
         <source>void</source>
         <translation>аннулирован</translation>
     </message>
     <message>
-        <location filename="../words.py" line="45"/>
+        <location filename="../words.py" line="47"/>
         <source>twos</source>
         <translation>двоек</translation>
     </message>
     <message>
-        <location filename="../words.py" line="45"/>
+        <location filename="../words.py" line="47"/>
         <source>threes</source>
         <translation>троек</translation>
     </message>
     <message>
-        <location filename="../words.py" line="45"/>
+        <location filename="../words.py" line="47"/>
         <source>fours</source>
         <translation>четвёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="46"/>
+        <location filename="../words.py" line="48"/>
         <source>fives</source>
         <translation>пятёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="46"/>
+        <location filename="../words.py" line="48"/>
         <source>sixes</source>
         <translation>шестёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="46"/>
+        <location filename="../words.py" line="48"/>
         <source>sevens</source>
         <translation>семёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="47"/>
+        <location filename="../words.py" line="49"/>
         <source>eights</source>
         <translation>восьмёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="47"/>
+        <location filename="../words.py" line="49"/>
         <source>nines</source>
         <translation>девяток</translation>
     </message>
     <message>
-        <location filename="../words.py" line="47"/>
+        <location filename="../words.py" line="49"/>
         <source>tens</source>
         <translation>десяток</translation>
     </message>
     <message>
-        <location filename="../words.py" line="48"/>
+        <location filename="../words.py" line="50"/>
         <source>jacks</source>
         <translation>валетов</translation>
     </message>
     <message>
-        <location filename="../words.py" line="48"/>
+        <location filename="../words.py" line="50"/>
         <source>queens</source>
         <translation>дам</translation>
     </message>
     <message>
-        <location filename="../words.py" line="48"/>
+        <location filename="../words.py" line="50"/>
         <source>kings</source>
         <translation>королей</translation>
     </message>
     <message>
-        <location filename="../words.py" line="49"/>
+        <location filename="../words.py" line="51"/>
         <source>aces</source>
         <translation>тузов</translation>
     </message>
     <message>
-        <location filename="../words.py" line="55"/>
+        <location filename="../words.py" line="57"/>
         <source>two</source>
         <translation>двойки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="55"/>
+        <location filename="../words.py" line="57"/>
         <source>three</source>
         <translation>тройки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="55"/>
+        <location filename="../words.py" line="57"/>
         <source>four</source>
         <translation>четвёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="56"/>
+        <location filename="../words.py" line="58"/>
         <source>five</source>
         <translation>пятёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="56"/>
+        <location filename="../words.py" line="58"/>
         <source>six</source>
         <translation>шестёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="56"/>
+        <location filename="../words.py" line="58"/>
         <source>seven</source>
         <translation>семёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="57"/>
+        <location filename="../words.py" line="59"/>
         <source>eight</source>
         <translation>восьмёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="57"/>
+        <location filename="../words.py" line="59"/>
         <source>nine</source>
         <translation>девятки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="57"/>
+        <location filename="../words.py" line="59"/>
         <source>ten</source>
         <translation>десятки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="58"/>
+        <location filename="../words.py" line="60"/>
         <source>jack</source>
         <translation>валета</translation>
     </message>
     <message>
-        <location filename="../words.py" line="58"/>
+        <location filename="../words.py" line="60"/>
         <source>queen</source>
         <translation>дамы</translation>
     </message>
     <message>
-        <location filename="../words.py" line="58"/>
+        <location filename="../words.py" line="60"/>
         <source>king</source>
         <translation>короля</translation>
     </message>
     <message>
-        <location filename="../words.py" line="59"/>
+        <location filename="../words.py" line="61"/>
         <source>ace</source>
         <translation>туза</translation>
     </message>
     <message>
-        <location filename="../words.py" line="78"/>
+        <location filename="../words.py" line="80"/>
         <source>pair of {0}</source>
         <translation>пара {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80"/>
+        <location filename="../words.py" line="82"/>
         <source>two pair, {0} and {1}</source>
         <translation>две пары {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="82"/>
+        <location filename="../words.py" line="84"/>
         <source>three {0}</source>
         <translation>тройка {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="84"/>
+        <location filename="../words.py" line="86"/>
         <source>full house, {0} over {1}</source>
         <translation>фулл-хаус из {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="86"/>
+        <location filename="../words.py" line="88"/>
         <source>four {0}</source>
         <translation>каре {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="89"/>
+        <location filename="../words.py" line="91"/>
         <source>straight to the {0}</source>
         <translation>стрит до {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="91"/>
+        <location filename="../words.py" line="93"/>
         <source>straight flush to the {0}</source>
         <translation>стрит-флеш до {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="93"/>
+        <location filename="../words.py" line="95"/>
         <source>flush, {0} high</source>
         <translation>флеш от {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="95"/>
+        <location filename="../words.py" line="97"/>
         <source>no game, {0} high</source>
         <translation>нет игры, старшая карта — {0}</translation>
     </message>
