@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from floor_kit import needs_postgres
+from PySide6.QtWidgets import QTableWidget
 from russian_kit import assert_russian, english_in
 from test_floor_pit import DEALER, LiveTable, played
 
@@ -29,8 +30,9 @@ def russian(qapp):
 
 @needs_postgres
 def test_floor_2_the_pit_in_russian(database, tmp_path, qtbot, russian) -> None:
-    """An idle table, and one mid-round with a jam open: the window, both cards and the table's audit opened from
-    the pit are Russian; the step names the round, its moment and the next card."""
+    """An idle table, and one mid-round with a jam open: the window, both cards and the jammed table's audit
+    opened from the pit (its rounds, the fault in its faults and overrides) are Russian; the step names the
+    round, its moment and the next card."""
     from controller.floor.database import open_pool
     from ui.audit_view import AuditDialog
     from ui.pit.window import PitWindow
@@ -56,11 +58,13 @@ def test_floor_2_the_pit_in_russian(database, tmp_path, qtbot, russian) -> None:
         assert fault.startswith("СБОЙ F1 E04 (") and "Шуз сообщает E04 (замятие карты)" in fault
         assert window.cards["T1"].step.text() == "свободен (последний раунд 3)"
         assert_russian("the pit")
-        window.open_table("T1")
+        window.open_table("T2")
         qtbot.waitUntil(lambda: bool(window.findChildren(AuditDialog)), timeout=10_000)
         dialog = window.findChildren(AuditDialog)[0]
-        assert dialog.round_list.rowCount() == 3
+        assert dialog.round_list.rowCount() == 1
         assert dialog.tabs.tabText(dialog.tabs.count() - 1) == "Сбои и исправления"
+        faults = dialog.findChild(QTableWidget, "faults_and_overrides")
+        assert faults.rowCount() == 1 and "E04" in faults.item(0, 3).text()
         for tab in range(dialog.tabs.count()):
             dialog.tabs.setCurrentIndex(tab)
             assert_russian(f"the table's tab {dialog.tabs.tabText(tab)}")

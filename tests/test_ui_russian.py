@@ -391,6 +391,7 @@ def test_the_audit_replays_every_step_in_russian(consoles: Consoles, qtbot) -> N
         for words in ("обменял 2 карты", "купил 6-ю карту", "застраховался на 100", "купил игру дилеру",
                       "выплата скорректирована на +50", "подтверждение выплаты отменил vera (пит-босс)"):
             assert words in text, words
+        assert "обмен −100" in text and "6-я карта −" in text and "прикуп" not in text  # a settlement names its draw
         for tab in range(dialog.tabs.count()):
             dialog.tabs.setCurrentIndex(tab)
             assert_russian(f"the audit's tab {dialog.tabs.tabText(tab)}")

@@ -55,7 +55,7 @@ from controller.table.round_record import RoundRecord, Step
 from controller.table.users import Role, User, name_in
 from ui.format import amount, signed_amount
 from ui.login import LoginDialog
-from ui.replay_words import cards_text, round_at_step_text, step_text, when
+from ui.replay_words import cards_text, round_at_step_text, steps_text, when
 from ui.sentences import reworded
 from ui.words import outcome_name
 
@@ -434,10 +434,10 @@ class AuditDialog(QDialog):
         try:
             steps = round_steps(self.controller.journal, record)
         except JournalError as err:  # the round's events damaged or edited since the list was read
-            self.step_state.setText(str(err))
+            self.step_state.setText(reworded(str(err)))
             return
-        for number, step in enumerate(steps, 1):
-            self.steps.addItem(f"{number:3d}  {when(step.entry.at)}  {step_text(step, record.round_id)}")
+        for number, (step, words) in enumerate(zip(steps, steps_text(steps, record.round_id), strict=True), 1):
+            self.steps.addItem(f"{number:3d}  {when(step.entry.at)}  {words}")
         self._replaying = (record, steps)
         self.slider.setRange(0, max(0, self.steps.count() - 1))
         self.steps.setCurrentRow(self.steps.count() - 1)
@@ -501,6 +501,8 @@ class AuditDialog(QDialog):
             self.tr("Dealer"), self.tr("Rounds"), self.tr("Hours"), self.tr("Rounds per hour"), self.tr("Drop"),
             self.tr("House win"), self.tr("Adjustments")], right_from=1)
         self.dealers.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # a dealer's name (or "nobody signed in", longer in Russian) whole; the figures share the rest
+        self.dealers.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.dealers.setMaximumHeight(170)
         layout.addWidget(self.dealers)
         charts = QHBoxLayout()

@@ -62,20 +62,26 @@ def first_unconfirmed(payments: list[Payment]) -> Payment | None:
 
 def draw_name(box: BoxState | None) -> str:
     """What a box paid to draw: a 6th card or an exchange (the settlement's draw line, when the box is known)."""
-    if box is not None and box.bought_sixth:
+    return drawn_word(sixth=box is not None and box.bought_sixth, exchanged=box is not None and bool(box.exchanges))
+
+
+def drawn_word(*, sixth: bool, exchanged: bool) -> str:
+    """The draw line's name: a 6th card, an exchange, or a draw when which is not known."""
+    if sixth:
         return QCoreApplication.translate("Payments", "6th card")
-    if box is not None and box.exchanges:
+    if exchanged:
         return QCoreApplication.translate("Payments", "exchange")
     return QCoreApplication.translate("Payments", "draw")
 
 
-def settlement_lines(settled: BoxSettled, adjustment: int = 0, box: BoxState | None = None) -> str:
+def settlement_lines(settled: BoxSettled, adjustment: int = 0, box: BoxState | None = None, *,
+                     draw: str | None = None) -> str:
     """A box's settlement line by line, each line that is not 0: "ante +100 · bet +1,000 · bonus +30"; the draw
-    line is named by what `box` drew, when it is given."""
+    line is named `draw`, or by what `box` drew, when either is given."""
     names = (
         (QCoreApplication.translate("Payments", "ante"), settled.ante),
         (QCoreApplication.translate("Payments", "bet"), settled.bet),
-        (draw_name(box), settled.draw),
+        (draw or draw_name(box), settled.draw),
         (QCoreApplication.translate("Payments", "insurance"), settled.insurance),
         (QCoreApplication.translate("Payments", "bonus"), settled.bonus),
         (QCoreApplication.translate("Payments", "buy a game"), settled.buy_game),

@@ -57,7 +57,7 @@ from controller.table.table_events import (
     TableFaultResolved,
 )
 from ui.format import amount, card_face, signed_amount
-from ui.payments import draw_name, settlement_lines
+from ui.payments import draw_name, drawn_word, settlement_lines
 from ui.sentences import card_fault_words, device_fault_words, reworded
 from ui.words import hand_name, outcome_name, phase_name, who
 
@@ -71,18 +71,36 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card_face(c) for c in cards) or "—"
 
 
-def step_text(step: Step, round_id: str) -> str:
+def steps_text(steps: Sequence[Step], round_id: str) -> list[str]:
+    """Each step of the round `round_id` in words; a box's settlement names its draw line by what the box drew
+    in the steps before (a 6th card or an exchange)."""
+    sixth: set[int] = set()
+    exchanged: set[int] = set()
+    out = []
+    for step in steps:
+        event = step.event
+        if isinstance(event, SixthCardBought):
+            sixth.add(event.box)
+        elif isinstance(event, CardsExchanged):
+            exchanged.add(event.box)
+        draw = (drawn_word(sixth=event.box in sixth, exchanged=event.box in exchanged)
+                if isinstance(event, BoxSettled) else None)
+        out.append(step_text(step, round_id, draw=draw))
+    return out
+
+
+def step_text(step: Step, round_id: str, *, draw: str | None = None) -> str:
     """One step of the round `round_id` in words; an adjustment of another round made while this one was in
-    play names that round."""
+    play names that round. `draw`: a settlement's draw line's name, when what the box drew is known."""
     event = step.event
     if isinstance(event, PaymentAdjusted) and event.round_id != round_id:
         return QCoreApplication.translate("Replay", "Round {0}: {1}").format(event.round_id, _table_step(event))
     if isinstance(event, TableEvent):
         return _table_step(event)
-    return _round_step(event)
+    return _round_step(event, draw)
 
 
-def _round_step(event: Event) -> str:
+def _round_step(event: Event, draw: str | None = None) -> str:
     match event:
         case StakesPlaced():
             text = QCoreApplication.translate("Replay", "Box {0}: ante {1}").format(event.box, amount(event.ante))
@@ -147,7 +165,7 @@ def _round_step(event: Event) -> str:
         case BoxSettled():
             text = QCoreApplication.translate("Replay", "Box {0} settled — {1}: {2}").format(
                 event.box, outcome_name(event.outcome), signed_amount(event.net))
-            lines = settlement_lines(event)
+            lines = settlement_lines(event, draw=draw)
             return text + (f" ({lines})" if lines else "")
         case RoundClosed():
             return QCoreApplication.translate("Replay", "Round closed: house net {0}").format(

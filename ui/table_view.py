@@ -10,8 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QPushButton,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from controller.core.cards import Card
 from controller.core.rules import DealerRedraw
@@ -31,6 +40,7 @@ CARD_SIZE = (44, 58)
 TITLE_HEIGHT = 34  # the box and its player; its stakes on up to two lines beside them
 BODY_HEIGHT = 92  # the stake form's two rows of touch-sized controls; the cards and a state line fit in it too
 BOX_HEIGHT = TITLE_HEIGHT + BODY_HEIGHT + 14
+TITLE_SHARE = 1 / 3  # of a box's width at most, for its title (a long name wraps or shrinks); its stakes need the rest
 DEALER_HEIGHT = CARD_SIZE[1] + 14
 CARD_STYLE_BACK = ("QPushButton{background:#1f3f8f;color:#c9d6ff;border:2px solid #0d1f4d;border-radius:6px;"
                    "font-size:17px;font-weight:bold}"
@@ -119,6 +129,29 @@ class CardRow(QWidget):
             self.on_toggle()
 
 
+class BoxTitle(FitLabel):
+    """A box and its player: as wide as its words (up to TITLE_SHARE of the box), the rest of the row to the
+    box's stakes, which take up to five amounts (longer in Russian)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, lines=2)
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+
+    def setText(self, text: str) -> None:
+        if text != self.text():
+            super().setText(text)
+            self.updateGeometry()
+            box = self.parentWidget()
+            if box is not None and box.layout() is not None:
+                box.layout().activate()  # the title row laid out again now: nothing is drawn in the old widths
+
+    def sizeHint(self) -> QSize:
+        words = QFontMetrics(self.font()).horizontalAdvance(self.text()) + 4
+        box = self.parentWidget()
+        most = int(box.width() * TITLE_SHARE) if box is not None else words
+        return QSize(min(words, most), super().sizeHint().height())
+
+
 class BoxPanel(QFrame):
     """One box: a title row (the box, its player, and its stakes or the form's state), then either the stake
     form or the cards with the box's state."""
@@ -133,14 +166,15 @@ class BoxPanel(QFrame):
         layout.setSpacing(2)
         title_row = QHBoxLayout()
         title_row.setSpacing(6)
-        self.title = FitLabel(self, lines=2)
+        self.title = BoxTitle(self)
         self.title.setStyleSheet("font-size:17px;font-weight:bold")
         self.stakes = FitLabel(self, lines=2, align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.stakes.setObjectName(f"box{number}_stakes")
         self.stakes.setStyleSheet("font-size:14px")
         for label in (self.title, self.stakes):
             label.setFixedHeight(TITLE_HEIGHT)
-        title_row.addWidget(self.title, 2)
-        title_row.addWidget(self.stakes, 3)
+        title_row.addWidget(self.title)
+        title_row.addWidget(self.stakes, 1)
         layout.addLayout(title_row)
         self.body = QStackedWidget(self)
         self.body.setFixedHeight(BODY_HEIGHT)
@@ -162,6 +196,10 @@ class BoxPanel(QFrame):
         layout.addWidget(self.body)
         self._style = ""
         self.show_box(None, None, active=False)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.title.updateGeometry()  # its share of the title row follows the box's width
 
     def show_stake_form(self, *, active: bool) -> None:
         """Bets are open: the box's stake form, its state in the title row."""

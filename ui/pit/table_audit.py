@@ -10,10 +10,14 @@ from datetime import UTC, datetime
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
-from controller.floor.pit import faults_and_overrides
+from controller.floor.pit import OverrideLine, faults_and_overrides
+from controller.table.history import event_of
 from controller.table.journal import JournalEntry
+from controller.table.round_record import Step
 from ui.audit_view import AuditDialog
 from ui.i18n import translate
+from ui.replay_words import step_text
+from ui.words import who
 
 
 class FloorTableEvents:
@@ -65,9 +69,10 @@ def overrides_table(entries: list[JournalEntry], parent: QWidget) -> QTableWidge
                                      translate("FloorTable", "Round"), translate("FloorTable", "What")])
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.verticalHeader().hide()
+    by_seq = {entry.seq: entry for entry in entries}
     for row, line in enumerate(lines):
         when = datetime.fromtimestamp(line.at, UTC).strftime("%Y-%m-%d %H:%M:%S")
-        for column, value in enumerate((when, line.actor, line.round_id, line.text)):
+        for column, value in enumerate((when, who(line.actor), line.round_id, _said(line, by_seq))):
             item = QTableWidgetItem(value)
             item.setToolTip(value)
             if line.is_fault:
@@ -76,3 +81,11 @@ def overrides_table(entries: list[JournalEntry], parent: QWidget) -> QTableWidge
     table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
     table.resizeColumnsToContents()
     return table
+
+
+def _said(line: OverrideLine, by_seq: dict[int, JournalEntry]) -> str:
+    """What happened, in the replay's words (and the console's language); the floor's own words for an entry
+    the replay has none for."""
+    entry = by_seq.get(line.seq)
+    event = event_of(entry) if entry is not None else None
+    return line.text if entry is None or event is None else step_text(Step(entry, event), line.round_id)

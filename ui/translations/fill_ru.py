@@ -140,9 +140,10 @@ RU: dict[str, Translation] = {
         "Идёт раунд. При следующем запуске консоли стол продолжит ровно с этого места. Закрыть сейчас?",
     "Close the console": "Закрыть консоль", "Keep playing": "Продолжить игру",
     # the boxes and the dealer
-    "Box {0}": "Бокс {0}", "no stakes": "нет ставок", "Ante {0}": "Анте {0}", "Bet {0}": "Ставка {0}", "Bonus {0}": "Бонус {0}",
-    "6th card {0}": "6-я карта {0}", "Exchange {0}": "Обмен {0}", "Insurance {0}": "Страховка {0}",
-    "Game bought {0}": "Игра куплена {0}", "folded": "пас", "blind": "втёмную", "bet placed": "ставка сделана",
+    # a box's stakes: each one kept on one line (no-break spaces) when the line wraps
+    "Box {0}": "Бокс {0}", "no stakes": "нет ставок", "Ante {0}": "Анте\u00a0{0}", "Bet {0}": "Ставка\u00a0{0}", "Bonus {0}": "Бонус\u00a0{0}",
+    "6th card {0}": "6-я\u00a0карта\u00a0{0}", "Exchange {0}": "Обмен\u00a0{0}", "Insurance {0}": "Страховка\u00a0{0}",
+    "Game bought {0}": "Игра\u00a0куплена\u00a0{0}", "folded": "пас", "blind": "втёмную", "bet placed": "ставка сделана",
     "waiting for %n card(s)": ("ждёт %n карту", "ждёт %n карты", "ждёт %n карт"), "to act": "ходит",
     "face-down card {0}": "закрытая карта {0}", "Dealer": "Дилер", "qualifies": "игра есть", "does not qualify": "игры нет",
     "took away {0}, got {1}": "снял {0}, получил {1}",
@@ -161,7 +162,7 @@ RU: dict[str, Translation] = {
     "pair of {0}": "пара {0}", "two pair, {0} and {1}": "две пары {0} и {1}", "three {0}": "тройка {0}",
     "full house, {0} over {1}": "фулл-хаус из {0} и {1}", "four {0}": "каре {0}", "straight to the {0}": "стрит до {0}",
     "straight flush to the {0}": "стрит-флеш до {0}", "flush, {0} high": "флеш от {0}",
-    "no game, {0} high": "нет игры, старшая карта — {0}",
+    "no game, {0} high": "старшая карта — {0}",
     "no game": "нет игры", "ace-king": "туз-король", "pair": "пара", "two pair": "две пары", "three of a kind": "тройка",
     "straight": "стрит", "flush": "флеш", "full house": "фулл-хаус", "four of a kind": "каре", "straight flush": "стрит-флеш",
     "royal flush": "роял-флеш",
@@ -250,7 +251,7 @@ RU: dict[str, Translation] = {
     "The last {0} rounds, oldest first, with their cards.": "Последние раунды ({0}), от старых к новым, с картами.",
     "Box {0}: {1} — {2} {3}": "Бокс {0}: {1} — {2} {3}",
     "{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments":
-        "раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}",
+        "Раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}",
     "Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)":
         "Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)",
     "no measured house edge for the rules {0}: their rounds count 0 theoretical":

@@ -229,17 +229,17 @@
         <translation>Корректировки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="552"/>
+        <location filename="../audit_view.py" line="554"/>
         <source>Read and verify again</source>
         <translation>Прочитать и проверить снова</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="586"/>
+        <location filename="../audit_view.py" line="588"/>
         <source>Audit — pit boss</source>
         <translation>Аудит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="587"/>
+        <location filename="../audit_view.py" line="589"/>
         <source>The audit is for pit bosses: log in to open it.</source>
         <translation>Аудит — только для пит-босса: войдите, чтобы открыть его.</translation>
     </message>
@@ -264,47 +264,47 @@
         <translation>Раунд ещё идёт: повтор будет доступен после его завершения.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="519"/>
+        <location filename="../audit_view.py" line="521"/>
         <source>{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments</source>
-        <translation>раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}</translation>
+        <translation>Раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="524"/>
+        <location filename="../audit_view.py" line="526"/>
         <source>Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)</source>
         <translation>Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="529"/>
+        <location filename="../audit_view.py" line="531"/>
         <source>no measured house edge for the rules {0}: their rounds count 0 theoretical</source>
         <translation>для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="535"/>
+        <location filename="../audit_view.py" line="537"/>
         <source>(nobody signed in)</source>
         <translation>(никто не вошёл)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="539"/>
+        <location filename="../audit_view.py" line="541"/>
         <source>Hold % by hour</source>
         <translation>Холд % по часам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="541"/>
+        <location filename="../audit_view.py" line="543"/>
         <source>box {0}</source>
         <translation>бокс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="542"/>
+        <location filename="../audit_view.py" line="544"/>
         <source>Hold % by box</source>
         <translation>Холд % по боксам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="567"/>
+        <location filename="../audit_view.py" line="569"/>
         <source>Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.</source>
         <translation>Журнал проверен: событий — {0}, раундов — {1}; цепочка хешей цела, все выплаты пересчитаны.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="571"/>
+        <location filename="../audit_view.py" line="573"/>
         <source>JOURNAL FAILS VERIFICATION at event {0}: {1}</source>
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
@@ -344,47 +344,47 @@
         <translation>закрыт</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="228"/>
+        <location filename="../replay_words.py" line="246"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="231"/>
+        <location filename="../replay_words.py" line="249"/>
         <source>ante</source>
         <translation>анте</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="232"/>
+        <location filename="../replay_words.py" line="250"/>
         <source>bonus</source>
         <translation>бонус</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="233"/>
+        <location filename="../replay_words.py" line="251"/>
         <source>bet</source>
         <translation>ставка</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="235"/>
+        <location filename="../replay_words.py" line="253"/>
         <source>insurance</source>
         <translation>страховка</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="236"/>
+        <location filename="../replay_words.py" line="254"/>
         <source>game bought</source>
         <translation>игра куплена</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="239"/>
+        <location filename="../replay_words.py" line="257"/>
         <source>Box {0}: {1}  ({2})</source>
         <translation>Бокс {0}: {1}  ({2})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="251"/>
+        <location filename="../replay_words.py" line="269"/>
         <source>{0} confirmed by {1}</source>
         <translation>{0}, подтвердил {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="253"/>
+        <location filename="../replay_words.py" line="271"/>
         <source>Phase: {0}</source>
         <translation>Фаза: {0}</translation>
     </message>
@@ -450,73 +450,73 @@
 <context>
     <name>BoxPanel</name>
     <message>
-        <location filename="../table_view.py" line="170"/>
-        <location filename="../table_view.py" line="177"/>
+        <location filename="../table_view.py" line="208"/>
+        <location filename="../table_view.py" line="215"/>
         <source>Box {0}</source>
         <translation>Бокс {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="180"/>
+        <location filename="../table_view.py" line="218"/>
         <source>no stakes</source>
         <translation>нет ставок</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="196"/>
+        <location filename="../table_view.py" line="234"/>
         <source>Ante {0}</source>
-        <translation>Анте {0}</translation>
+        <translation>Анте {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="198"/>
+        <location filename="../table_view.py" line="236"/>
         <source>Bet {0}</source>
-        <translation>Ставка {0}</translation>
+        <translation>Ставка {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="200"/>
+        <location filename="../table_view.py" line="238"/>
         <source>Bonus {0}</source>
-        <translation>Бонус {0}</translation>
+        <translation>Бонус {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="202"/>
+        <location filename="../table_view.py" line="240"/>
         <source>6th card {0}</source>
-        <translation>6-я карта {0}</translation>
+        <translation>6-я карта {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="204"/>
+        <location filename="../table_view.py" line="242"/>
         <source>Exchange {0}</source>
-        <translation>Обмен {0}</translation>
+        <translation>Обмен {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="206"/>
+        <location filename="../table_view.py" line="244"/>
         <source>Insurance {0}</source>
-        <translation>Страховка {0}</translation>
+        <translation>Страховка {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="208"/>
+        <location filename="../table_view.py" line="246"/>
         <source>Game bought {0}</source>
-        <translation>Игра куплена {0}</translation>
+        <translation>Игра куплена {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="219"/>
+        <location filename="../table_view.py" line="257"/>
         <source>folded</source>
         <translation>пас</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="224"/>
+        <location filename="../table_view.py" line="262"/>
         <source>blind</source>
         <translation>втёмную</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="226"/>
+        <location filename="../table_view.py" line="264"/>
         <source>bet placed</source>
         <translation>ставка сделана</translation>
     </message>
     <message numerus="yes">
-        <location filename="../table_view.py" line="229"/>
+        <location filename="../table_view.py" line="267"/>
         <source>waiting for %n card(s)</source>
         <translation><numerusform>ждёт %n карту</numerusform><numerusform>ждёт %n карты</numerusform><numerusform>ждёт %n карт</numerusform></translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="231"/>
+        <location filename="../table_view.py" line="269"/>
         <source>to act</source>
         <translation>ходит</translation>
     </message>
@@ -524,7 +524,7 @@
 <context>
     <name>CardWidget</name>
     <message>
-        <location filename="../table_view.py" line="70"/>
+        <location filename="../table_view.py" line="80"/>
         <source>face-down card {0}</source>
         <translation>закрытая карта {0}</translation>
     </message>
@@ -916,47 +916,47 @@
 <context>
     <name>DealerPanel</name>
     <message>
-        <location filename="../table_view.py" line="268"/>
+        <location filename="../table_view.py" line="306"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="277"/>
+        <location filename="../table_view.py" line="315"/>
         <source>qualifies</source>
         <translation>игра есть</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="279"/>
+        <location filename="../table_view.py" line="317"/>
         <source>does not qualify</source>
         <translation>игры нет</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="295"/>
+        <location filename="../table_view.py" line="333"/>
         <source>took away {0}, got {1}</source>
         <translation>снял {0}, получил {1}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="300"/>
+        <location filename="../table_view.py" line="338"/>
         <source>now takes away his highest card, {0}, for the next card</source>
         <translation>теперь меняет старшую карту, {0}, на следующую</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="303"/>
+        <location filename="../table_view.py" line="341"/>
         <source>Game bought: {0}.</source>
         <translation>Игра куплена: {0}.</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="310"/>
+        <location filename="../table_view.py" line="348"/>
         <source>same rank: his hand is unchanged, so he replaces again, free — R-BUY-3</source>
         <translation>тот же ранг: рука не изменилась, поэтому замена повторяется бесплатно — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="312"/>
+        <location filename="../table_view.py" line="350"/>
         <source>one box in play: he replaces until he qualifies — R-BUY-3</source>
         <translation>в игре один бокс: замена, пока у дилера не будет игры — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="313"/>
+        <location filename="../table_view.py" line="351"/>
         <source>he still does not qualify: he replaces again — R-BUY-3</source>
         <translation>игры всё ещё нет: замена повторяется — R-BUY-3</translation>
     </message>
@@ -1010,32 +1010,32 @@
 <context>
     <name>FloorTable</name>
     <message>
-        <location filename="../pit/table_audit.py" line="53"/>
+        <location filename="../pit/table_audit.py" line="57"/>
         <source>Table {0} from the floor database</source>
         <translation>Стол {0} из базы данных зала</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="54"/>
+        <location filename="../pit/table_audit.py" line="58"/>
         <source>Faults and overrides</source>
         <translation>Сбои и исправления</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="64"/>
+        <location filename="../pit/table_audit.py" line="68"/>
         <source>Time (UTC)</source>
         <translation>Время (UTC)</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="64"/>
+        <location filename="../pit/table_audit.py" line="68"/>
         <source>Who</source>
         <translation>Кто</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="65"/>
+        <location filename="../pit/table_audit.py" line="69"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="65"/>
+        <location filename="../pit/table_audit.py" line="69"/>
         <source>What</source>
         <translation>Что</translation>
     </message>
@@ -1189,17 +1189,17 @@
 <context>
     <name>PaymentPanel</name>
     <message>
-        <location filename="../payments.py" line="146"/>
+        <location filename="../payments.py" line="152"/>
         <source>Payments</source>
         <translation>Выплаты</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="173"/>
+        <location filename="../payments.py" line="179"/>
         <source>Box {0}: {1}</source>
         <translation>Бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="180"/>
+        <location filename="../payments.py" line="186"/>
         <source>Confirmed by {0}; only a pit boss can undo it.</source>
         <translation>Подтвердил {0}; отменить может только пит-босс.</translation>
     </message>
@@ -1207,127 +1207,127 @@
 <context>
     <name>Payments</name>
     <message>
-        <location filename="../payments.py" line="76"/>
+        <location filename="../payments.py" line="82"/>
         <source>ante</source>
         <translation>анте</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="77"/>
+        <location filename="../payments.py" line="83"/>
         <source>bet</source>
         <translation>ставка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="69"/>
+        <location filename="../payments.py" line="74"/>
         <source>draw</source>
         <translation>прикуп</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="66"/>
+        <location filename="../payments.py" line="71"/>
         <source>6th card</source>
         <translation>6-я карта</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="68"/>
+        <location filename="../payments.py" line="73"/>
         <source>exchange</source>
         <translation>обмен</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="79"/>
+        <location filename="../payments.py" line="85"/>
         <source>insurance</source>
         <translation>страховка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="80"/>
+        <location filename="../payments.py" line="86"/>
         <source>bonus</source>
         <translation>бонус</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="81"/>
+        <location filename="../payments.py" line="87"/>
         <source>buy a game</source>
         <translation>покупка игры</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="82"/>
+        <location filename="../payments.py" line="88"/>
         <source>adjustment</source>
         <translation>корректировка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="96"/>
+        <location filename="../payments.py" line="102"/>
         <source>Pay box {0}: {1} more (adjusted after payment)</source>
         <translation>Доплата боксу {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="97"/>
+        <location filename="../payments.py" line="103"/>
         <source>Pay {1} more (adjusted after payment)</source>
         <translation>Доплата: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="98"/>
+        <location filename="../payments.py" line="104"/>
         <source>Collect from box {0}: {1} more (adjusted after payment)</source>
         <translation>Добор с бокса {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="99"/>
+        <location filename="../payments.py" line="105"/>
         <source>Collect {1} more (adjusted after payment)</source>
         <translation>Добор: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="101"/>
+        <location filename="../payments.py" line="107"/>
         <source>Pay box {0}: {1}</source>
         <translation>Выплата боксу {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="102"/>
+        <location filename="../payments.py" line="108"/>
         <source>Pay {1}</source>
         <translation>Выплата: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="104"/>
+        <location filename="../payments.py" line="110"/>
         <source>Collect from box {0}: {1}</source>
         <translation>Сбор с бокса {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="105"/>
+        <location filename="../payments.py" line="111"/>
         <source>Collect {1}</source>
         <translation>Сбор: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="106"/>
+        <location filename="../payments.py" line="112"/>
         <source>Box {0}: return the stakes</source>
         <translation>Бокс {0}: возврат ставок</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="107"/>
+        <location filename="../payments.py" line="113"/>
         <source>Return the stakes</source>
         <translation>Возврат ставок</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="113"/>
+        <location filename="../payments.py" line="119"/>
         <source>Paid ✓</source>
         <translation>Выплачено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="115"/>
+        <location filename="../payments.py" line="121"/>
         <source>Collected ✓</source>
         <translation>Собрано ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="117"/>
+        <location filename="../payments.py" line="123"/>
         <source>Returned ✓</source>
         <translation>Возвращено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="119"/>
+        <location filename="../payments.py" line="125"/>
         <source>Confirm paid</source>
         <translation>Подтвердить выплату</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="121"/>
+        <location filename="../payments.py" line="127"/>
         <source>Confirm collected</source>
         <translation>Подтвердить сбор</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="122"/>
+        <location filename="../payments.py" line="128"/>
         <source>Confirm returned</source>
         <translation>Подтвердить возврат</translation>
     </message>
@@ -1653,237 +1653,237 @@
         <translation>устройство</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="79"/>
+        <location filename="../replay_words.py" line="97"/>
         <source>Round {0}: {1}</source>
         <translation>Раунд {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="88"/>
+        <location filename="../replay_words.py" line="106"/>
         <source>Box {0}: ante {1}</source>
         <translation>Бокс {0}: анте {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="90"/>
+        <location filename="../replay_words.py" line="108"/>
         <source>bonus {0}</source>
         <translation>бонус {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="92"/>
+        <location filename="../replay_words.py" line="110"/>
         <source>blind (bet {0})</source>
         <translation>втёмную (ставка {0})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="95"/>
+        <location filename="../replay_words.py" line="113"/>
         <source>Box {0} withdrew its stakes</source>
         <translation>Бокс {0} снял ставки</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="97"/>
+        <location filename="../replay_words.py" line="115"/>
         <source>Bets closed: boxes {0}</source>
         <translation>Ставки закрыты: боксы {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="100"/>
+        <location filename="../replay_words.py" line="118"/>
         <source>Dealer gets {0}</source>
         <translation>Дилеру: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="101"/>
+        <location filename="../replay_words.py" line="119"/>
         <source>(face up)</source>
         <translation>(в открытую)</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="103"/>
+        <location filename="../replay_words.py" line="121"/>
         <source>Box {0} gets {1}</source>
         <translation>Боксу {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="105"/>
+        <location filename="../replay_words.py" line="123"/>
         <source>Box {0}: bonus for {1} {2}</source>
         <translation>Бокс {0}: бонус ({1}) {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="108"/>
+        <location filename="../replay_words.py" line="126"/>
         <source>Box {0} folded</source>
         <translation>Бокс {0}: пас</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="110"/>
+        <location filename="../replay_words.py" line="128"/>
         <source>Box {0} bet {1}</source>
         <translation>Бокс {0}: ставка {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="112"/>
+        <location filename="../replay_words.py" line="130"/>
         <source>Box {0} bought a 6th card (price {1})</source>
         <translation>Бокс {0} купил 6-ю карту (цена {1})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="115"/>
+        <location filename="../replay_words.py" line="133"/>
         <source>Box {0} exchanged 1 card (price {1}): {2}</source>
         <translation>Бокс {0} обменял 1 карту (цена {1}): {2}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../replay_words.py" line="119"/>
+        <location filename="../replay_words.py" line="137"/>
         <source>Box {0} exchanged %n cards (price {1}): {2}</source>
         <translation><numerusform>Бокс {0} обменял %n карту (цена {1}): {2}</numerusform><numerusform>Бокс {0} обменял %n карты (цена {1}): {2}</numerusform><numerusform>Бокс {0} обменял %n карт (цена {1}): {2}</numerusform></translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="122"/>
+        <location filename="../replay_words.py" line="140"/>
         <source>Box {0} insured for {1}</source>
         <translation>Бокс {0} застраховался на {1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../replay_words.py" line="126"/>
+        <location filename="../replay_words.py" line="144"/>
         <source>The discards (%n cards) were shuffled into the stock</source>
         <translation><numerusform>Сброс (%n карта) замешан в колоду</numerusform><numerusform>Сброс (%n карты) замешан в колоду</numerusform><numerusform>Сброс (%n карт) замешан в колоду</numerusform></translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="129"/>
+        <location filename="../replay_words.py" line="147"/>
         <source>Dealer shows {0}: {1}</source>
         <translation>Дилер открывает: {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="132"/>
+        <location filename="../replay_words.py" line="150"/>
         <source>Box {0} bought the dealer a game (price {1})</source>
         <translation>Бокс {0} купил игру дилеру (цена {1})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="135"/>
+        <location filename="../replay_words.py" line="153"/>
         <source>Box {0} took the ante</source>
         <translation>Бокс {0} взял анте</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="137"/>
+        <location filename="../replay_words.py" line="155"/>
         <source>Buying closed</source>
         <translation>Покупка закрыта</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="139"/>
+        <location filename="../replay_words.py" line="157"/>
         <source>Dealer&apos;s {0} replaced by {1}</source>
         <translation>Дилер сменил {0} на {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="142"/>
+        <location filename="../replay_words.py" line="160"/>
         <source>same rank: replaced again</source>
         <translation>тот же ранг: замена повторяется</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="145"/>
+        <location filename="../replay_words.py" line="163"/>
         <source>Dealer ends with {0}: {1}</source>
         <translation>У дилера в итоге: {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="148"/>
+        <location filename="../replay_words.py" line="166"/>
         <source>Box {0} settled — {1}: {2}</source>
         <translation>Бокс {0}, расчёт — {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="153"/>
+        <location filename="../replay_words.py" line="171"/>
         <source>Round closed: house net {0}</source>
         <translation>Раунд закрыт: итог казино {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="156"/>
+        <location filename="../replay_words.py" line="174"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="158"/>
+        <location filename="../replay_words.py" line="176"/>
         <source>Card fault resolved by {0} ({1}): {2}</source>
         <translation>Сбой карты устранил {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="161"/>
+        <location filename="../replay_words.py" line="179"/>
         <source>Round voided by {0}: {1}</source>
         <translation>Раунд аннулировал {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="168"/>
+        <location filename="../replay_words.py" line="186"/>
         <source>card corrected</source>
         <translation>карта исправлена</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="169"/>
+        <location filename="../replay_words.py" line="187"/>
         <source>read dismissed</source>
         <translation>считывание отменено</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="174"/>
+        <location filename="../replay_words.py" line="192"/>
         <source>qualifies</source>
         <translation>игра есть</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="175"/>
+        <location filename="../replay_words.py" line="193"/>
         <source>does not qualify</source>
         <translation>игры нет</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="182"/>
+        <location filename="../replay_words.py" line="200"/>
         <source>Round {0} opened (house rules {1})</source>
         <translation>Раунд {0} начат (правила {1})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="185"/>
+        <location filename="../replay_words.py" line="203"/>
         <source>Box {0}: payment adjusted {1} by {2}: {3}</source>
         <translation>Бокс {0}: выплата скорректирована на {1}, {2}: {3}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="188"/>
+        <location filename="../replay_words.py" line="206"/>
         <source>Box {0}: paid {1}, confirmed by {2}</source>
         <translation>Бокс {0}: выплачено {1}, подтвердил {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="191"/>
+        <location filename="../replay_words.py" line="209"/>
         <source>Box {0}: collected {1}, confirmed by {2}</source>
         <translation>Бокс {0}: собрано {1}, подтвердил {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="194"/>
+        <location filename="../replay_words.py" line="212"/>
         <source>Box {0}: stakes returned, confirmed by {1}</source>
         <translation>Бокс {0}: ставки возвращены, подтвердил {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="197"/>
+        <location filename="../replay_words.py" line="215"/>
         <source>Box {0}: payment confirmation undone by {1}: {2}</source>
         <translation>Бокс {0}: подтверждение выплаты отменил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="200"/>
+        <location filename="../replay_words.py" line="218"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="203"/>
+        <location filename="../replay_words.py" line="221"/>
         <source>Table fault {0} resolved by {1}: {2}</source>
         <translation>Сбой стола {0} устранил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="206"/>
+        <location filename="../replay_words.py" line="224"/>
         <source>Card {0} from the shoe held back: {1}</source>
         <translation>Карта {0} из шуза задержана: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="209"/>
+        <location filename="../replay_words.py" line="227"/>
         <source>House rules {0} set by {1}: {2}</source>
         <translation>Правила {0} установил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="212"/>
+        <location filename="../replay_words.py" line="230"/>
         <source>Clock accepted by {0}: from {1} on, events are timed {2}</source>
         <translation>Время принял {0}: с {1} события идут по времени {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="216"/>
+        <location filename="../replay_words.py" line="234"/>
         <source>Session: {0}</source>
         <translation>Сеанс: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="218"/>
+        <location filename="../replay_words.py" line="236"/>
         <source>{0} signed in to deal</source>
         <translation>Вход дилера: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="220"/>
+        <location filename="../replay_words.py" line="238"/>
         <source>{0} signed out</source>
         <translation>Выход дилера: {0}</translation>
     </message>
@@ -3293,7 +3293,7 @@
     <message>
         <location filename="../words.py" line="97"/>
         <source>no game, {0} high</source>
-        <translation>нет игры, старшая карта — {0}</translation>
+        <translation>старшая карта — {0}</translation>
     </message>
 </context>
 </TS>
