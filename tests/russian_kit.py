@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QListWidget, QTableView, QTabWidget
+from console_kit import texts_of
+from PySide6.QtWidgets import QApplication
 
 # What may stand in Latin letters on a Russian screen: names (presets, the table, players, the staff, the
 # language switch), codes a person reads as codes (a fault's, a card's, a clause's, a key's), and the words of
@@ -31,39 +31,10 @@ def english_in(text: str) -> list[str]:
 
 
 def visible_texts() -> dict[str, str]:
-    """Every string a person can read on a visible widget now (its text, tooltip, title, items, headers,
-    placeholder, accessible name), by where it is."""
-    out: dict[str, str] = {}
-    for widget in QApplication.allWidgets():
-        if not widget.isVisible():
-            continue
-        name = f"{type(widget).__name__}:{widget.objectName()}"
-        for getter in ("text", "toolTip", "accessibleName", "windowTitle", "placeholderText", "title"):
-            value = getattr(widget, getter, None)
-            if callable(value):
-                try:
-                    result = value()
-                except TypeError:
-                    continue
-                if isinstance(result, str) and result:
-                    out[f"{name}.{getter}:{result[:30]}"] = result
-        items: list[str] = []
-        if isinstance(widget, QComboBox):
-            items = [widget.itemText(i) for i in range(widget.count())]
-        elif isinstance(widget, QListWidget):
-            items = [widget.item(i).text() for i in range(widget.count())]
-        elif isinstance(widget, QTabWidget):
-            items = [widget.tabText(i) for i in range(widget.count())]
-        elif isinstance(widget, QAbstractSpinBox):
-            items = [widget.text()]
-        elif isinstance(widget, QTableView) and widget.model() is not None:
-            model = widget.model()
-            items = [str(model.headerData(c, Qt.Orientation.Horizontal) or "") for c in range(model.columnCount())]
-            items += [str(model.index(r, c).data() or "") for r in range(model.rowCount())
-                      for c in range(model.columnCount())]
-        for i, item in enumerate(items):
-            out[f"{name}[{i}]"] = item
-    return out
+    """Every string a person can read on a visible widget now, by where it is."""
+    return {f"{type(widget).__name__}:{widget.objectName()}.{where}:{text[:30]}": text
+            for widget in QApplication.allWidgets() if widget.isVisible()
+            for where, text in texts_of(widget) if text}
 
 
 def assert_russian(where: str) -> None:
