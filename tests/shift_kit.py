@@ -69,6 +69,7 @@ class Consoles:
     def close(self, window: ConsoleWindow) -> None:
         for opened in [o for o in self._open if o[0] is window]:
             self._open.remove(opened)
+            window.languages.switch("en")  # its translators off the application: what follows starts in English
             window.shutdown()
             window.close()
             window.deleteLater()
@@ -111,8 +112,9 @@ def type_in(qtbot, field: QLineEdit, text: str, *, enter: bool = True) -> None:
 
 def log_in(qtbot, form_owner: QWidget, name: str, pin: str | None = None) -> None:
     """Type a staff member's name and PIN (theirs, unless another is given) into the login fields of a dialog,
-    each field ended with Enter."""
+    each field typed anew and ended with Enter."""
     fields = {f.objectName(): f for f in form_owner.findChildren(QLineEdit)}
+    fields["login_name"].clear()  # what an earlier attempt left there is typed over
     type_in(qtbot, fields["login_name"], name)
     type_in(qtbot, fields["login_pin"], STAFF[name][1] if pin is None else pin)
 
@@ -126,7 +128,11 @@ def when_shown(kind: type[W], act: Callable[[W], None], timeout_ms: int = 10_000
     def look() -> None:
         on_screen = shown(kind)
         if on_screen:
-            act(on_screen[-1])
+            try:
+                act(on_screen[-1])
+            except BaseException:
+                on_screen[-1].close()  # the test fails with what went wrong, instead of waiting for ever
+                raise
         elif waited[0] < timeout_ms:
             waited[0] += 20
             QTimer.singleShot(20, look)

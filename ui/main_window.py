@@ -41,6 +41,7 @@ from ui.layout_check import LayoutChecker
 from ui.payments import Payment, first_unconfirmed, payments_of
 from ui.play_desk import PlayDesk, focus_box
 from ui.screen import CAMERA, PAYING, PLAYING, Screen
+from ui.sentences import card_fault_words, device_state_word, reworded, stopped_words
 from ui.shoe_link import ShoeReader
 from ui.showdown_view import spot_label
 from ui.stakes_desk import StakesDesk
@@ -228,11 +229,12 @@ class ConsoleWindow(QMainWindow):
         self._show_shoe_status()
 
     def _redactor(self, state: RoundState | None) -> Callable[[str], str]:
-        """Text for the screen with nothing in it about a card or hand that is not public yet."""
+        """Text for the screen with nothing in it about a card or hand that is not public yet: the engine's English
+        sentences are redacted first, then said in the console's language (ui.sentences)."""
         turned_up = self._layout_turned_up(state)
         hidden: set[Card] = visibility.hidden_cards(state, turned_up=turned_up)
         hands = visibility.hidden_hands(state, turned_up=turned_up)
-        return lambda text: visibility.redact(text, hidden, hands)
+        return lambda text: reworded(visibility.redact(text, hidden, hands))
 
     def _layout_turned_up(self, state: RoundState | None) -> bool:
         """The cards lie face up for the camera: it has read this round's showdown, the dealer not shown yet."""
@@ -258,10 +260,12 @@ class ConsoleWindow(QMainWindow):
             panel.cards.set_selectable(exchanging and focus == panel.number)
 
     def _show_notice(self, state: RoundState | None, redact: Callable[[str], str]) -> None:
-        locked = self.controller.locked_reason
+        stopped = stopped_words(self.controller)
         round_fault = state.fault if state is not None else None
-        if locked is not None or round_fault is not None:
-            self.notice.show_fault(redact(locked if locked is not None else round_fault.text if round_fault else ""))
+        if stopped is not None:
+            self.notice.show_fault(redact(stopped))
+        elif round_fault is not None:
+            self.notice.show_fault(redact(card_fault_words(round_fault)))
         elif self.two_step.armed is not None:
             self.notice.show_message(self.two_step.armed.prompt, armed=True)
         else:
@@ -277,7 +281,7 @@ class ConsoleWindow(QMainWindow):
         panel.set_available(ActionKind.INSURE, rules.insurance.enabled)
         for kind in (ActionKind.BUY_GAME, ActionKind.TAKE_ANTE, ActionKind.CLOSE_BUYING):
             panel.set_available(kind, rules.buy_game.enabled)
-        locked = self.controller.locked_reason
+        locked = stopped_words(self.controller)
         legal = legal_commands(state) if state is not None and locked is None else ()
         if mode == "betting":
             self.stakes.show_actions(state, legal, locked)
@@ -334,7 +338,7 @@ class ConsoleWindow(QMainWindow):
         if status.last_heartbeat:
             parts.append(self.tr("heartbeat {0} s ago").format(f"{max(0.0, self.clock() - status.last_heartbeat):.1f}"))
         if status.state not in ("UNKNOWN", "READY", "CONNECTED", ""):
-            parts.append(status.state)  # the device's own word (COVER_OPEN, EMPTY, LOCKED...), as SHOE/1 sends it
+            parts.append(device_state_word(status.state))  # what SHOE/1 says of itself (COVER_OPEN, EMPTY...)
         if status.cards_left is not None:
             parts.append(self.tr("{0} cards left").format(status.cards_left))
         if status.locked:
@@ -362,17 +366,21 @@ class ConsoleWindow(QMainWindow):
         try:
             self.controller.submit(command, actor="dealer")
         except IllegalCommand as err:
-            self.message_text = self.tr("Refused: {0}").format(err.reason)
+            self.message_text = self.tr("Refused: {0}").format(self._redactor(self.display_round())(err.reason))
             self.refresh()
             return False
         except TableLocked as err:
-            self.message_text = str(err)
+            self.message_text = self.locked_text(err)
             self.refresh()
             return False
         self.message_text = ""
         self.pump.restock_if_outgrown()  # an exchange may have reshuffled the discards (R-ACT-7)
         self.refresh()
         return True
+
+    def locked_text(self, err: TableLocked) -> str:
+        """Why the table refused: play is stopped (an open fault, said from its code)."""
+        return stopped_words(self.controller) or reworded(str(err))
 
     # ---------------------------------------------------------------------------- the camera at showdown
     def reveal(self) -> None:
@@ -460,8 +468,10 @@ class ConsoleWindow(QMainWindow):
         """The dealer paid or collected this box: journaled in the name of the dealer signed in."""
         try:
             self.controller.confirm_payment(box)
-        except (IllegalCommand, TableLocked) as err:
-            self.message_text = getattr(err, "reason", str(err))
+        except IllegalCommand as err:
+            self.message_text = reworded(err.reason)
+        except TableLocked as err:
+            self.message_text = self.locked_text(err)
         self.refresh()
 
     def confirm_next_paid(self) -> None:
@@ -495,9 +505,9 @@ class ConsoleWindow(QMainWindow):
             if isinstance(event, CardEvent):
                 self.message_text = ""
         except IllegalCommand as err:
-            self.message_text = self.tr("Card refused: {0}").format(err.reason)
+            self.message_text = self.tr("Card refused: {0}").format(self._redactor(self.display_round())(err.reason))
         except TableLocked as err:
-            self.message_text = str(err)
+            self.message_text = self.locked_text(err)
         self.refresh()
         if received_at and isinstance(event, CardEvent):
             self.card_latencies.append(time.perf_counter() - received_at)
@@ -506,7 +516,7 @@ class ConsoleWindow(QMainWindow):
             self._show_shoe_status()
 
     def _on_reader_failed(self, text: str) -> None:
-        self.message_text = self.tr("The card source stopped: {0}").format(text)
+        self.message_text = self.tr("The card source stopped: {0}").format(reworded(text))
         self.refresh()
 
     def _on_entry(self, entry: JournalEntry) -> None:

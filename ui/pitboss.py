@@ -34,7 +34,9 @@ from drivers.base import SourceStatus
 from ui.confirm import TwoStep
 from ui.format import signed_amount
 from ui.login import STAFF_STYLE, LoginForm, without_default_buttons
+from ui.sentences import card_fault_words, device_fault_words, reworded, stopped_words
 from ui.showdown_view import ShowdownView
+from ui.words import who
 
 STYLE = STAFF_STYLE
 
@@ -194,9 +196,10 @@ class PitBossDialog(QDialog):
         state = controller.round
         lines = []
         for fault in controller.faults.values():
-            lines.append(self.tr("Table fault {0} ({1}): {2}").format(fault.fault_id, fault.code, fault.text))
+            lines.append(self.tr("Table fault {0} ({1}): {2}").format(fault.fault_id, fault.code,
+                                                                      device_fault_words(fault.code, fault.text)))
         if state is not None and state.fault is not None:
-            lines.append(self.tr("Card fault: {0}").format(state.fault.text))
+            lines.append(self.tr("Card fault: {0}").format(card_fault_words(state.fault)))
         self.situation.setText("\n".join(lines) or self.tr("No fault is open."))
         self._show_showdown()
         self.fault_choice.clear()
@@ -269,10 +272,16 @@ class PitBossDialog(QDialog):
         assert self.user is not None
         try:
             action()
-        except (IllegalCommand, TableLocked, CardError) as err:
-            self.feedback.setText(getattr(err, "reason", str(err)))
+        except IllegalCommand as err:
+            self.feedback.setText(reworded(err.reason))
             return False
-        self.feedback.setText(self.tr("Done; journaled as {0}.").format(self.user.label))
+        except TableLocked as err:
+            self.feedback.setText(stopped_words(self.controller) or reworded(str(err)))
+            return False
+        except CardError as err:
+            self.feedback.setText(reworded(str(err)))
+            return False
+        self.feedback.setText(self.tr("Done; journaled as {0}.").format(who(self.user.label)))
         self.reason.clear()
         self.refresh()
         self.on_change()
