@@ -374,7 +374,7 @@ def test_the_audit_replays_every_step_in_russian(consoles: Consoles, qtbot) -> N
     its undoing, faults), the recall, the shift report and the verification: no English."""
     window = russian(consoles.open("classic", seed=6))
     play_a_shift(window, qtbot)
-    dialog = AuditDialog(window.controller, window, viewer=VERA, background=False)
+    dialog = AuditDialog.of_table(window.controller, window, viewer=VERA, background=False)
     dialog.resize(1024, 768)
     dialog.show()
     try:

@@ -84,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
         from controller.cli.audit_db import run_from_database
 
         return run_from_database(args, whole_floor, {"rounds": _rounds, "show": _show, "recall": _recall,
-                                                     "export": _export, "report": _report}, print_verify)
+                                                     "export": _export, "report": _report}, print_verify,
+                                 verify_with=_verify_with)
     if not args.journal:
         print("rptable audit: give the table's journal file: --journal PATH (e.g. rptable audit verify --journal "
               "T1.journal), or the floor's database: --db URL --table ID.", file=sys.stderr)

@@ -17,8 +17,10 @@ Action = Callable[[argparse.Namespace, list[Any]], int]
 
 
 def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapping[str, Action],
-                      print_verify: Callable[[argparse.Namespace, VerifyReport], int]) -> int:
-    """Answer `args.action` from the database with the journal's own actions (`actions`, `print_verify`)."""
+                      print_verify: Callable[[argparse.Namespace, VerifyReport], int], *,
+                      verify_with: Callable[[argparse.Namespace], Any] | None = None) -> int:
+    """Answer `args.action` from the database with the journal's own actions (`actions`, `print_verify`, and
+    `verify_with`: the key and the staff a verification checks against, as for a journal)."""
     from controller.cli.floor_connection import floor_connection
     from controller.floor.audit_source import FloorTable, table_ids
     from controller.floor.database import explain, psycopg_module
@@ -38,7 +40,12 @@ def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapp
                   f"{tables}); give --table.", file=sys.stderr)
             return 1
         if args.action == "verify":
-            return print_verify(args, table.verify())
+            try:
+                checked_with = verify_with(args) if verify_with is not None else None
+            except ValueError as err:
+                print(f"rptable audit: {err}", file=sys.stderr)
+                return 2
+            return print_verify(args, table.verify(checked_with))
         return actions[args.action](args, list(table.entries()))
     except JournalError as err:  # an event that cannot be read or replayed: the copy was damaged or edited
         print(f"rptable audit: {err}", file=sys.stderr)

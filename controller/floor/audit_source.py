@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from controller.table.audit.verify import VerifyReport, verify_rows
+from controller.table.audit.verify import VerifyReport, VerifyWith, verify_rows
 from controller.table.journal import JournalEntry
 from controller.table.journal.store import entry_from_row
 
@@ -66,9 +66,10 @@ class FloorTable:
             return iter(())
         return self.entries("kind LIKE 'table.%%' OR (seq >= %s AND seq < %s)", (first, after or 2 ** 62))
 
-    def verify(self) -> VerifyReport:
-        """`audit verify` of the table's copy: the chain and every payment, row by row."""
-        return verify_rows(self.rows(), self.count())
+    def verify(self, key: VerifyWith | None = None) -> VerifyReport:
+        """`audit verify` of the table's copy: the chain, every payment and the seals (checked against `key`, as
+        a journal's are), row by row."""
+        return verify_rows(self.rows(), self.count(), key)
 
     def _first_round_from(self, at: float) -> int | None:
         row = self.connection.execute(
