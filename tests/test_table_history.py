@@ -44,6 +44,9 @@ EXAMPLES = [
     table_events.ConfirmationUndone("T1-000007", 3, "pit_boss:boris", "the player was paid 25, not 250"),
     table_events.DealerSignedIn("dealer:anna"),
     table_events.DealerSignedOut("dealer:anna"),
+    table_events.ShoeSessionStarted("serial:///dev/ttyUSB0?key=/etc/rptable/shoe.key", "RS-200", "SN000123", "2.4.1",
+                                    "855d624f", True),
+    table_events.TableFaultRepeated("F3", 4096),
 ]
 
 

@@ -19,6 +19,7 @@ from typing import Self
 
 from drivers.base import CardSource, DeviceFault, SourceError, SourceEvent, SourceStatus, StatusEvent, url_query
 from drivers.clock import MACHINE_CLOCK, Clock
+from drivers.shoe1.auth import KeyFileError, ShoeKey, read_key_file
 from drivers.shoe1.delivery import GAP_WAIT, HEARTBEAT_TIMEOUT, Delivery, Outcome
 from drivers.shoe1.messages import Decoded, HostMessage, Lock, Unlock
 
@@ -58,10 +59,28 @@ class Link(ABC):
     def send(self, message: HostMessage) -> None:
         """Send one host message; raise LinkLost if the link failed."""
 
+    @property
+    def key_id(self) -> str | None:
+        """The id of the SHOE/1-A key the link authenticates the shoe with; None: plain SHOE/1."""
+        return None
+
     def greet(self) -> list[Decoded]:
         """Start the session once the link is open; the frames the greeting produced (USB: GET_INFO's answer).
         Raise NoGreeting when the shoe deals but will not say who it is."""
         return []
+
+
+def shoe_key(query: dict[str, str]) -> ShoeKey | None:
+    """The SHOE/1-A pairing key a shoe URL names (`key=PATH`); None: plain SHOE/1, and the table says so."""
+    path = query.get("key")
+    if path is None:
+        return None
+    if not path:
+        raise SourceError("key= names no file: give the pairing key's path (rptable shoe keygen PATH makes one)")
+    try:
+        return read_key_file(path)
+    except KeyFileError as err:
+        raise SourceError(str(err)) from err
 
 
 def flag(query: dict[str, str], name: str, default: bool) -> bool:
@@ -88,7 +107,8 @@ def seconds_option(query: dict[str, str], name: str, default: float) -> float:
 
 
 class Shoe1Source(CardSource):
-    """A SHOE/1 shoe over any link. URL options of every transport: `hb_timeout`, `gap_wait`, `lock_on_fault`."""
+    """A SHOE/1 shoe over any link. URL options of every transport: `hb_timeout`, `gap_wait`, `lock_on_fault`,
+    `key` (the SHOE/1-A pairing key's file: see `shoe_key`)."""
 
     def __init__(self, url: str, link: Link, *, clock: Clock = MACHINE_CLOCK,
                  uptime_modulus: int | None = None) -> None:
@@ -103,6 +123,7 @@ class Shoe1Source(CardSource):
             lock_on_fault=flag(query, "lock_on_fault", True),
             wall_clock=clock.wall,
             uptime_modulus=uptime_modulus,
+            key_id=link.key_id,
         )
         self._events: queue.SimpleQueue[SourceEvent] = queue.SimpleQueue()
         self._stop = threading.Event()
@@ -273,6 +294,11 @@ class Shoe1Source(CardSource):
             status.info.update(model=hello.model, serial=hello.serial, firmware=hello.firmware)
         status.info["unknown_frames"] = str(counters.unknown_frames)
         status.info["gaps"] = str(counters.gaps)
+        status.info["forged"] = str(counters.forged)
+        key_id = self._link.key_id
+        status.authenticated = key_id is not None
+        if key_id is not None:
+            status.info["key_id"] = key_id
         return status
 
 
