@@ -44,6 +44,9 @@ class NoGreeting(Exception):
 class Link(ABC):
     """The host's end of the cable to a SHOE/1 shoe: frames from the shoe in, host messages out."""
 
+    # True when the last read stopped at its limit rather than on an idle line: more has arrived already.
+    more_waiting = False
+
     @abstractmethod
     def open(self) -> None:
         """Open the link; raise LinkUnavailable with a message a person can act on."""
@@ -131,6 +134,7 @@ class Shoe1Source(CardSource):
         self._linked = False
         self._want_locked = False
         self._retry_at = 0.0
+        self._last_tick = 0.0
         self._backoff = BACKOFF_FIRST
         self._thread = None if clock.virtual else threading.Thread(
             target=self._run, name=f"shoe1 driver {url}", daemon=True)
@@ -179,7 +183,12 @@ class Shoe1Source(CardSource):
             now = clock.monotonic()
             for frame in frames:
                 self._apply(self._delivery.on_frame(frame, now))
-            self._apply(self._delivery.tick(now))
+            # A deadline (a gap's RESYNC, the heartbeat) is judged on what the shoe has sent by now: a host that
+            # fell behind reads what has arrived first, so the answer already waiting is not given up for lost.
+            # A line that never goes idle (a flood) still has its deadlines judged once per heartbeat timeout.
+            if not self._link.more_waiting or now - self._last_tick >= self._delivery.heartbeat_timeout:
+                self._last_tick = now
+                self._apply(self._delivery.tick(now))
         except LinkLost as exc:
             self._lose_link(exc)
 

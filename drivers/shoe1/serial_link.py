@@ -17,6 +17,7 @@ from drivers.shoe1.messages import HOST_ID, Decoded, Forged, HostHello, HostMess
 from drivers.shoe1.serial_auth import HostSession
 
 HELLO_RETRY = 1.0  # seconds without the shoe's HELLO before the host says HELLO again
+READ_CHUNK = 4096  # bytes one read of a port takes at most: a full read means more may be waiting
 # Plain HELLOs in answer to the host's SHOE/1-A HELLO before the link calls the shoe unpaired: one may be a
 # shoe powering up just then, and another the answer to a HELLO sent before it.
 PLAIN_ANSWERS_ALLOWED = 2
@@ -75,7 +76,9 @@ class SerialLink(Link):
             line.close()
 
     def read_frames(self, timeout: float) -> list[Decoded]:
-        frames = self._reader.feed(self._open().read(timeout))
+        data = self._open().read(timeout)
+        self.more_waiting = len(data) >= READ_CHUNK
+        frames = self._reader.feed(data)
         if self._auth is not None:
             frames = self._authenticated(frames)
         if not self._greeted:

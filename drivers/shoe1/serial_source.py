@@ -15,7 +15,7 @@ import serial
 from drivers.base import SourceError, url_query
 from drivers.shoe1.auth import ShoeKey
 from drivers.shoe1.link_source import LinkLost, LinkUnavailable, Shoe1Source, shoe_key
-from drivers.shoe1.serial_link import SerialLine, SerialLink
+from drivers.shoe1.serial_link import READ_CHUNK, SerialLine, SerialLink
 
 BAUD_RATES = (9600, 19200, 38400, 57600, 115200)
 
@@ -37,7 +37,7 @@ class PortLine(SerialLine):
     def read(self, timeout: float) -> bytes:
         try:
             ready, _, _ = select.select([self._port.fileno()], [], [], timeout)
-            return bytes(self._port.read(4096)) if ready else b""
+            return bytes(self._port.read(READ_CHUNK)) if ready else b""
         except (serial.SerialException, OSError, ValueError, TypeError) as exc:
             raise LinkLost(str(exc) or type(exc).__name__) from exc
 

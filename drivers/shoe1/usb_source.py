@@ -23,6 +23,7 @@ from drivers.shoe1.link_source import Link, LinkLost, LinkUnavailable, NoGreetin
 from drivers.shoe1.messages import BadFrame, Decoded, Forged, HostMessage, ShoeHello
 
 TIMEOUT_ERRNOS = (errno.ETIMEDOUT,)
+DRAIN_REPORTS = 32  # reports one read takes at most, so that a host that fell behind catches up in few turns
 
 
 def load_backend(target: str | None) -> Any:
@@ -155,17 +156,27 @@ class UsbLink(Link):
             usb.util.dispose_resources(device)
 
     def read_frames(self, timeout: float) -> list[Decoded]:
+        """The reports that arrive within `timeout`, and then those already waiting (up to DRAIN_REPORTS)."""
+        frames: list[Decoded] = []
+        wait_ms = max(1, int(timeout * 1000))
+        while len(frames) < DRAIN_REPORTS:
+            report = self._read_report(wait_ms)
+            if report is None:
+                break
+            frames.append(self._checked(report))
+            wait_ms = 1  # what is queued already, without waiting for more
+        self.more_waiting = len(frames) >= DRAIN_REPORTS
+        return frames
+
+    def _read_report(self, wait_ms: int) -> bytes | None:
         try:
-            report = self._open().read(
-                usb_codec.ENDPOINT_IN, usb_codec.REPORT_SIZE, timeout=max(1, int(timeout * 1000))
-            )
+            return bytes(self._open().read(usb_codec.ENDPOINT_IN, usb_codec.REPORT_SIZE, timeout=wait_ms))
         except usb.core.USBTimeoutError:
-            return []
+            return None
         except usb.core.USBError as exc:
             if exc.errno in TIMEOUT_ERRNOS:
-                return []
+                return None
             raise LinkLost(str(exc)) from exc
-        return [self._checked(bytes(report))]
 
     def _checked(self, report: bytes) -> Decoded:
         """A report as a message; under SHOE/1-A only with a MAC that holds and a counter not seen before."""

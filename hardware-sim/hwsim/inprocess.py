@@ -34,7 +34,7 @@ from hwsim.clock import VirtualClock
 from hwsim.device import build_model
 from hwsim.link import LinkFaults
 from hwsim.serial_end import SerialShoeEnd
-from hwsim.shoe import ShoeModel
+from hwsim.shoe import DealtCard, ShoeModel
 
 CLOCKS = ("real", "virtual")
 Number = TypeVar("Number", int, float)
@@ -84,6 +84,11 @@ class InProcessShoe(SimulatedShoe):
     def true_card(self, seq: int) -> Card | None:
         with self._lock:
             return self.model.true_card(seq)
+
+    def dealt(self) -> list[DealtCard]:
+        """The ground truth so far (the last cards that left the shoe), read while the driver's thread waits."""
+        with self._lock:
+            return list(self.model.truth)
 
     # -- the cable -------------------------------------------------------------------------------------------
     def connect(self) -> SerialLine:
