@@ -44,6 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--player", action="append", default=[], metavar="BOX=NAME[:STRATEGY]",
                         help="name a box's player and the strategy he plays (simple, basic or expert), e.g. "
                              "3=Ivanov:expert; repeat for more boxes")
+    parser.add_argument("--shoe-key", metavar="FILE",
+                        help="pair the simulated shoe with this SHOE/1-A key (rptable shoe keygen); without it the "
+                             "shoe is not authenticated, and the summary says so")
     parser.add_argument("--progress", action="store_true", help="print each committed journal seq (for tests)")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.epilog = ("Players follow the `simple` strategy (controller/players/simple.py): bet a pair or better, draw "
@@ -75,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
                           journal_path=args.journal, faults=args.faults,
                           commit_per="command" if args.pace else args.commit,
                           on_entry=_each(listeners), table_id=args.table, seating=seating,
-                          on_round=(lambda _totals: time.sleep(args.pace)) if args.pace else None)
+                          on_round=(lambda _totals: time.sleep(args.pace)) if args.pace else None,
+                          shoe_key=args.shoe_key)
     except (RulesError, JournalError, SourceError, TableLocked, IllegalCommand, ValueError) as err:
         print(f"rptable simulate: {err}", file=sys.stderr)
         return 1
@@ -91,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"house net {report.house_net:+,}, hold {report.hold_pct:.2f}%")
     print(f"{report.faults} faults, {report.events:,} journal events, {report.seconds:.2f} s "
           f"({report.rounds / max(report.seconds, 1e-9):,.0f} rounds/s)")
+    print(report.shoe_words)
     if report.journal:
         print(f"journal: {report.journal}  (rptable audit verify --journal {report.journal})")
     return 0

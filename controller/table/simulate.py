@@ -33,12 +33,18 @@ class SessionReport:
     seconds: float
     journal: str
     resumed_from_round: int
+    shoe_key_id: str | None = None  # the SHOE/1-A key the simulated shoe proved; None: not authenticated
+
+    @property
+    def shoe_words(self) -> str:
+        return f"shoe authenticated (key {self.shoe_key_id})" if self.shoe_key_id else "shoe not authenticated"
 
     def to_dict(self) -> dict[str, Any]:
         return {"rounds": self.rounds, "boxes_played": self.boxes_played, "wagered": self.wagered,
                 "house_net": self.house_net, "hold_pct": round(self.hold_pct, 4), "faults": self.faults,
                 "events": self.events, "seconds": round(self.seconds, 3), "journal": self.journal,
-                "resumed_from_round": self.resumed_from_round}
+                "resumed_from_round": self.resumed_from_round, "shoe_authenticated": self.shoe_key_id is not None,
+                "shoe_key_id": self.shoe_key_id, "shoe": self.shoe_words}
 
 
 def simulate(
@@ -55,14 +61,17 @@ def simulate(
     table_id: str = "T1",
     seating: Seating = EVERYONE_SIMPLE,
     on_round: Callable[[SessionTotals], None] | None = None,
+    shoe_key: str | None = None,
 ) -> SessionReport:
     """Play until the journal holds `rounds` rounds (a journal with a session in it is resumed, even one cut
-    off mid-round). Totals count the rounds played by this call; `on_round` hears of each as it closes."""
+    off mid-round). Totals count the rounds played by this call; `on_round` hears of each as it closes.
+    `shoe_key` pairs the simulated shoe and its driver with a SHOE/1-A key file."""
     temporary = None
     if journal_path is None:
         temporary = tempfile.TemporaryDirectory(prefix="rptable-sim-")
         journal_path = Path(temporary.name) / f"{table_id}.journal"
-    url = f"sim://?seed={seed}&rate=0&clock=virtual" + (f"&faults={quote(faults)}" if faults else "")
+    url = f"sim://?seed={seed}&rate=0&clock=virtual" + (f"&faults={quote(faults)}" if faults else "") \
+        + (f"&key={quote(shoe_key)}" if shoe_key else "")
     journal = Journal(journal_path, table_id)
     source = open_source(url)
     try:
@@ -81,7 +90,8 @@ def simulate(
         hold = 100.0 * totals.house_net / totals.wagered if totals.wagered else 0.0
         return SessionReport(totals.rounds, totals.boxes_played, totals.wagered, totals.house_net, hold,
                              totals.faults + source.status().faults, journal.last_seq, seconds,
-                             "" if temporary else str(journal_path), resumed_from)
+                             "" if temporary else str(journal_path), resumed_from,
+                             source.status().info.get("key_id") if controller.shoe_authenticated else None)
     finally:
         source.close()
         journal.close()

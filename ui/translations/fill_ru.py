@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 RU = {
-    "(no rounds)": "(нет раундов)",
+    "(no rounds)": "(нет раундов)", "shoe not authenticated": "шуз не аутентифицирован",
     "floor: reporting": "зал: данные передаются", " · {0} to send": " · {0} к отправке",
     "NOT REPORTING to the floor · {0} events wait": "НЕТ СВЯЗИ С ЗАЛОМ · {0} событий ждут отправки",
     "A card was read before any stakes were placed. Put it aside and place the antes first.":
