@@ -25,41 +25,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "hardware-sim")]
+sys.path[:0] = [str(ROOT), str(ROOT / "hardware-sim"), str(ROOT / "benchmarks")]
 
-from controller.core.cards import PACK  # noqa: E402
-from drivers.base import CardEvent, open_source  # noqa: E402
+from bench_shoe_cpu import CARDS_PER_ROUND, player  # noqa: E402 - the same card path, plain or paired
+
 from drivers.shoe1 import auth, codec  # noqa: E402
 from drivers.shoe1.messages import Ack, ShoeHello  # noqa: E402
 from drivers.shoe1.serial_auth import HostSession  # noqa: E402
 
-CARDS_PER_ROUND = 36
 TARGET_US = 20.0
-
-
-def player(url: str) -> Callable[[int], int]:
-    """Deals `count` rounds of 36 cards through the source at `url` (warmed up: the handshake is behind it)."""
-    import random
-
-    source = open_source(url)
-    shoe = source.simulated_shoe()
-    assert shoe is not None
-    packs = [random.Random(n).sample(PACK, len(PACK)) for n in range(16)]
-
-    def play(count: int) -> int:
-        cards = 0
-        for n in range(count):
-            shoe.load(packs[n % len(packs)])
-            shoe.deal(CARDS_PER_ROUND)
-            got = 0
-            while got < CARDS_PER_ROUND:
-                if isinstance(source.recv(timeout=5.0), CardEvent):
-                    got += 1
-            cards += got
-        return cards
-
-    play(20)
-    return play
 
 
 def cpu_per_card(play: Callable[[int], int], rounds: int) -> float:

@@ -17,6 +17,10 @@ from hwsim.inprocess import SimulatedShoeSource
 from hwsim.link import LinkFaults
 from hwsim.shoe import ShoeModel
 
+from controller.engine import CloseBets, PlaceStakes
+from controller.players.simple import next_action
+from controller.table.controller import TableController
+from controller.table.users import User
 from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, StatusEvent, open_source
 from drivers.shoe1.auth import read_key_file
 
@@ -172,3 +176,24 @@ def drain_until(source: CardSource, done: Callable[[Record], bool], seconds: flo
         if event is not None:
             record.events.append(event)
     return record
+
+
+def keep_the_round_going(table: TableController, pit_boss: User) -> None:
+    """Decisions and new rounds as soon as they are due, so that a card from the shoe is always expected; a card
+    fault stops the round, and the pit boss voids it."""
+    for _ in range(20):
+        state = table.round
+        if table.faults:
+            return
+        if state is None or state.phase == "closed":
+            table.submit(PlaceStakes(1, 10, player="P1"))
+            table.submit(CloseBets())
+            continue
+        if state.fault is not None:
+            table.void_round(pit_boss, f"card fault: {state.fault.text}")
+            continue
+        action = next_action(state)
+        if action is None:
+            return
+        table.submit(action)
+

@@ -20,10 +20,8 @@ from hwsim.device import ShoeDevice, build_model
 from hwsim.pty_transport import PtyTransport
 from hwsim.shoe import ShoeModel
 from hwsim.usb_transport import UsbTransport
-from shoe_harness import simulated_shoe
+from shoe_harness import keep_the_round_going, simulated_shoe
 
-from controller.engine import CloseBets, PlaceStakes
-from controller.players.simple import next_action
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalEntry
 from controller.table.pump import CardPump
@@ -132,7 +130,7 @@ def run_table(table: Table, until: Callable[[], bool], within: float = 20.0, *, 
     deadline = time.monotonic() + within
     opened = False
     while not until() and time.monotonic() < deadline:
-        _keep_the_round_going(table.controller)
+        keep_the_round_going(table.controller, BOSS)
         event = table.source.recv(timeout=0.05)
         if event is None:
             continue
@@ -144,24 +142,6 @@ def run_table(table: Table, until: Callable[[], bool], within: float = 20.0, *, 
             for fault_id in list(table.controller.faults):
                 table.controller.resolve_fault(fault_id, BOSS, "checked the shoe and its cable")
             table.pump.reopen_gate()
-
-
-def _keep_the_round_going(table: TableController) -> None:
-    for _ in range(20):
-        state = table.round
-        if table.faults:
-            return
-        if state is None or state.phase == "closed":
-            table.submit(PlaceStakes(1, 10, player="P1"))
-            table.submit(CloseBets())
-            continue
-        if state.fault is not None:
-            table.void_round(BOSS, f"card fault: {state.fault.text}")
-            continue
-        action = next_action(state)
-        if action is None:
-            return
-        table.submit(action)
 
 
 def assert_only_the_shoes_cards_once(table: Table, truth: dict[int, str]) -> None:
