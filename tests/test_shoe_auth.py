@@ -358,3 +358,17 @@ def test_shoe1a_the_contract_holds_on_every_transport_with_a_key(kind: str, tmp_
                 faults.append(event.code)
         assert cards == shoe.truth()[:len(cards)] and len(cards) >= 40
         assert "AUTH" not in faults and shoe.source.status().info["forged"] == "0"
+
+
+@pytest.mark.parametrize("code", ["X1", "E00", "E08", "E99", "E4", "", "E04;"])
+def test_shoe1_a_fault_code_outside_e01_to_e07_is_a_bad_frame(code: str) -> None:
+    from drivers.shoe1.messages import BadFrame, FaultFrame
+
+    assert isinstance(codec.decode_sentence(codec.frame(f"FAULT,{code},storm")), BadFrame)
+    assert codec.decode_sentence(codec.frame("FAULT,E04,jam")) == FaultFrame("E04", "jam")
+    report = bytearray(usb_codec.encode_report(FaultFrame("E04", "")))
+    for number in (0, 8, 99, 255):
+        report[3] = number
+        body = bytes(report[:14])
+        forged = body + usb_codec.crc16_mcrf4xx(body).to_bytes(2, "little")
+        assert isinstance(usb_codec.decode_report(forged), BadFrame)

@@ -13,7 +13,10 @@ is locked, and the failure is shown: an event that could not be recorded is neve
 
 Table faults (the shoe offline, a card missed, a device fault, a clock jump) lock play and survive a restart;
 only a pit boss resolves them, with a reason, and the resolution is journaled with who and why. A shoe that
-comes back after going offline clears its own offline fault, as SHOE/1 says.
+comes back after going offline clears its own offline fault, as SHOE/1 says. Every session with the shoe is
+journaled with who it is and whether it proved the pairing key (SHOE/1-A); another device than the last one is
+a SHOE_CHANGED fault, which its link coming back never clears. The same fault raised again while open is
+counted, not raised twice.
 
 Dealers sign in with their account; the next dealer's sign-in hands the table over. What "the dealer" does
 (`submit` and `confirm_payment` without naming anyone) is journaled in the name of the dealer signed in.

@@ -100,7 +100,9 @@ def decode_report(report: bytes) -> ShoeMessage | BadFrame | UnknownFrame:
         return StatusFrame(state)
     if kind == REPORT_FAULT:
         code = f"E{b3:02d}"
-        return FaultFrame(code, DEVICE_FAULTS.get(code, "device fault"))
+        if code not in DEVICE_FAULTS:
+            return BadFrame(f"FAULT {b3} is not one of E01-E07", raw)
+        return FaultFrame(code, DEVICE_FAULTS[code])
     if kind == REPORT_HEARTBEAT:
         return Heartbeat(b5)
     return BadFrame(f"report type {kind} is not 1-4", raw)
