@@ -20,7 +20,7 @@ import usb.util
 from drivers.base import SourceError, url_query
 from drivers.shoe1 import auth, usb_codec
 from drivers.shoe1.link_source import Link, LinkLost, LinkUnavailable, NoGreeting, Shoe1Source, shoe_key
-from drivers.shoe1.messages import BadFrame, Decoded, Forged, HostMessage, ShoeHello
+from drivers.shoe1.messages import BadFrame, Decoded, Forged, HostMessage, Lock, ShoeHello, Unlock
 
 TIMEOUT_ERRNOS = (errno.ETIMEDOUT,)
 DRAIN_REPORTS = 32  # reports one read takes at most, so that a host that fell behind catches up in few turns
@@ -62,6 +62,7 @@ class UsbLink(Link):
         self._session: bytes | None = None  # SHOE/1-A: the session key once the handshake held
         self._sent = 0  # the host's next request counter
         self._last_accepted = -1  # the shoe's last report counter taken
+        self._gate_wish: Lock | Unlock | None = None  # asked before the handshake: sent once it holds
 
     @property
     def key_id(self) -> str | None:
@@ -145,6 +146,9 @@ class UsbLink(Link):
                           "the table")
         self._session = auth.usb_session_key(self._key, host_nonce, shoe_nonce)
         self._sent, self._last_accepted = 0, -1
+        if self._gate_wish is not None:
+            wish, self._gate_wish = self._gate_wish, None
+            self.send(wish)
         return ShoeHello(hello.model, hello.serial, hello.firmware, shoe_nonce.hex().upper(), tag.hex().upper())
 
     def close(self) -> None:
@@ -199,6 +203,12 @@ class UsbLink(Link):
             request, value = usb_codec.encode_control(message)
         except ValueError:
             return  # host HELLO: USB has none (the driver reads GET_INFO instead)
+        if self._key is not None and self._session is None:
+            # Before the handshake nothing can be authenticated (a shoe still in an earlier session would stall
+            # it): the gate's state waits for the session, the rest means nothing to an unproved shoe.
+            if isinstance(message, Lock | Unlock):
+                self._gate_wish = message
+            return
         data = None
         if self._session is not None:
             data = auth.control_data(self._session, request, value, self._sent)
