@@ -448,7 +448,7 @@ class TableController:
         started = table_events.ShoeSessionStarted(source, identity.model, identity.serial, identity.firmware,
                                                   identity.key_id or "", identity.authenticated)
         self._record(started)
-        entries = self.flush()
+        entries = self.flush() if self.commit_per == "command" else []  # else durable with the round's commit
         if before is not None and (before.serial, before.key_id) != (started.serial, started.key_id):
             was = f"{before.serial}" + (f" with key {before.key_id}" if before.key_id else " (not authenticated)")
             now = f"{started.serial}" + (f" with key {started.key_id}" if started.key_id else " (not authenticated)")
