@@ -77,12 +77,13 @@ def simulated_shoe(
     packs: int = 1,
     virtual_clock: bool = True,
     key: str | None = None,
+    gap_wait: float = 1.0,
 ) -> Iterator[Harness]:
     """A shoe whose gate starts closed (so no card leaves before the host listens) behind `kind`.
 
     In-process (`sim`) the clock is virtual unless asked otherwise: time jumps to the next event, so the
     same timings run in no time."""
-    options = f"hb_timeout={hb_timeout}&lock_on_fault={int(lock_on_fault)}&gap_wait=1.0"
+    options = f"hb_timeout={hb_timeout}&lock_on_fault={int(lock_on_fault)}&gap_wait={gap_wait}"
     if key is not None:  # both ends paired with this SHOE/1-A key file
         options += f"&key={quote(key)}"
     shoe_key = read_key_file(key) if key is not None else None

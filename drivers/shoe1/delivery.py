@@ -196,6 +196,16 @@ class Delivery:
             )
         return out
 
+    def postpone(self, seconds: float) -> None:
+        """The host stood still for `seconds`: what it waits for (a gap's RESYNC, a heartbeat, a doubt after a
+        HELLO) gets that time back, for no answer could be read meanwhile."""
+        if self._gap_deadline is not None:
+            self._gap_deadline += seconds
+        if self._doubt_until is not None:
+            self._doubt_until += seconds
+        if self._last_heartbeat is not None:
+            self._last_heartbeat += seconds
+
     def next_deadline(self) -> float | None:
         """When `tick` may next have something to do (None: nothing pending)."""
         times = [t for t in (self._gap_deadline, self._doubt_until) if t is not None]

@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 
 READ_SLICE = 0.05  # the longest one read waits, so deadlines and close() are noticed promptly
 BACKOFF_FIRST, BACKOFF_MAX = 0.1, 2.0
+STALL_SLACK = 0.25  # seconds a turn may run over its wait (a slow read, a busy thread) before it is a stall
 
 
 class LinkLost(Exception):
@@ -140,6 +141,7 @@ class Shoe1Source(CardSource):
         self._wish_given = False  # the host has asked for the gate locked or open: ask again on each connection
         self._retry_at = 0.0
         self._last_tick = 0.0
+        self._last_turn_end = 0.0  # when the last turn read the link: a much later next read means a stall
         self._backoff = BACKOFF_FIRST
         self._thread = None if clock.virtual else threading.Thread(
             target=self._run, name=f"shoe1 driver {url}", daemon=True)
@@ -182,10 +184,12 @@ class Shoe1Source(CardSource):
                 self._connect()
             return
         try:
+            started = clock.monotonic()
             deadline = self._delivery.next_deadline()
-            wait = longest_wait if deadline is None else max(0.0, min(longest_wait, deadline - clock.monotonic()))
+            wait = longest_wait if deadline is None else max(0.0, min(longest_wait, deadline - started))
             frames = self._link.read_frames(wait)
             now = clock.monotonic()
+            self._note_stall(now, wait)
             for frame in frames:
                 self._apply(self._delivery.on_frame(frame, now))
             # A deadline (a gap's RESYNC, the heartbeat) is judged on what the shoe has sent by now: a host that
@@ -196,6 +200,16 @@ class Shoe1Source(CardSource):
                 self._apply(self._delivery.tick(now))
         except LinkLost as exc:
             self._lose_link(exc)
+
+    def _note_stall(self, now: float, waited: float) -> None:
+        """A driver that stood still far longer than it meant to wait (a loaded machine starving its thread) gives
+        the shoe that time back: a gap's RESYNC or the heartbeat is judged on time the driver was there to read
+        the answer (a simulated shoe in the same process stood still too)."""
+        if not self._clock.virtual and self._last_turn_end:
+            stalled = now - self._last_turn_end - waited
+            if stalled > STALL_SLACK:
+                self._delivery.postpone(stalled)
+        self._last_turn_end = now
 
     def _connect(self) -> None:
         clock = self._clock

@@ -34,6 +34,7 @@ class UsbTransport(Transport):
         self._sent = 0
         self._last_accepted = -1
         self.refused_requests = 0  # stalled under SHOE/1-A: a bad MAC or an old counter
+        self.reports_lost = 0  # pushed out of the FIFO by newer ones while the host did not poll
         self.wire: collections.deque[bytes] = collections.deque(maxlen=256)  # the last reports sent, newest last
         self.socket_path = socket_path or default_socket_path()
         self._cond = threading.Condition()
@@ -76,6 +77,8 @@ class UsbTransport(Transport):
                     report = usb_codec.seal_report(report, self._session, self._sent)
                     self._sent += 1
                 self.wire.append(report)
+                if len(self._reports) == FIFO_REPORTS:
+                    self.reports_lost += 1  # the host has not polled: the oldest report goes
                 self._reports.append(self._link.garble_report(report) if t.garbled else report)
             self._cond.notify_all()
 
