@@ -33,15 +33,16 @@ ROOT = Path(__file__).resolve().parent.parent
 CARDS_PER_ROUND = 36
 
 
-def player() -> Callable[[int], int]:
-    """A function that deals `count` rounds of 36 cards through the tree first on sys.path and returns the
-    cards received (already warmed up: the HELLO exchange and the first heartbeats are behind it)."""
+def player(url: str = "sim://?seed=7&rate=0&clock=virtual") -> Callable[[int], int]:
+    """A function that deals `count` rounds of 36 cards through the tree first on sys.path (from the in-process
+    simulated shoe at `url`) and returns the cards received (already warmed up: the HELLO exchange and the first
+    heartbeats are behind it)."""
     import random
 
     from controller.core.cards import PACK
     from drivers.base import CardEvent, open_source
 
-    source = open_source("sim://?seed=7&rate=0&clock=virtual")
+    source = open_source(url)
     # A peer checkout from before the SimulatedShoe interface deals through the source itself.
     shoe = source.simulated_shoe() if hasattr(source, "simulated_shoe") else source
     packs = [random.Random(n).sample(PACK, len(PACK)) for n in range(16)]

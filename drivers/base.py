@@ -43,7 +43,8 @@ class DeviceFault:
     a StatusEvent CONNECTED follows when it is back), `OPEN_FAILED` (the port or device cannot be opened; the
     driver keeps retrying), `SEQ_GAP` (cards left unseen, RESYNC did not recover them), `SEQ_ORDER` (a card
     lost before the first one seen arrived late), `SEQ_CONFLICT` (a seq resent as another card),
-    `SEQ_RESTART` (the shoe restarted its count), `IO_ERROR`.
+    `SEQ_RESTART` (the shoe restarted its count), `IO_ERROR`, `AUTH` (a message failed SHOE/1-A's
+    authentication: forged, replayed, unauthenticated, or from a device that is not the paired shoe).
     """
 
     code: str
@@ -53,13 +54,30 @@ class DeviceFault:
 
 
 @dataclass(frozen=True, slots=True)
+class DeviceIdentity:
+    """Who the device says it is at the start of a session. `key_id` names the pairing key it proved it holds
+    (SHOE/1-A); None when nothing was proved: plain SHOE/1, whose HELLO anyone on the line could have sent."""
+
+    model: str
+    serial: str
+    firmware: str
+    key_id: str | None = None
+
+    @property
+    def authenticated(self) -> bool:
+        return self.key_id is not None
+
+
+@dataclass(frozen=True, slots=True)
 class StatusEvent:
-    """The device's state changed: READY, EMPTY, COVER_OPEN, LOCKED, CONNECTED, DISCONNECTED."""
+    """The device's state changed: READY, EMPTY, COVER_OPEN, LOCKED, CONNECTED, DISCONNECTED. A CONNECTED that
+    starts a session with the device carries its `identity`."""
 
     state: str
     source: str
     at: float
     detail: str = ""
+    identity: DeviceIdentity | None = None
 
 
 SourceEvent = CardEvent | DeviceFault | StatusEvent
@@ -79,6 +97,7 @@ class SourceStatus:
     faults: int = 0
     locked: bool = False
     cards_left: int | None = None  # when the device knows (simulator, camera: None)
+    authenticated: bool | None = None  # a shoe's link: SHOE/1-A with a pairing key, or not; None: no such link
     info: dict[str, str] = field(default_factory=dict)
 
 

@@ -17,7 +17,12 @@ from hwsim.inprocess import SimulatedShoeSource
 from hwsim.link import LinkFaults
 from hwsim.shoe import ShoeModel
 
+from controller.engine import CloseBets, PlaceStakes
+from controller.players.simple import next_action
+from controller.table.controller import TableController
+from controller.table.users import User
 from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, StatusEvent, open_source
+from drivers.shoe1.auth import read_key_file
 
 TRANSPORTS = ("sim", "pty", "tcp", "usb")
 
@@ -30,8 +35,14 @@ class Harness:
     device: ShoeDevice | None = None
 
     def truth(self) -> list[tuple[int, str]]:
-        """What left the shoe: seq and the code the reader reported (`??` when unreadable)."""
-        return [(d.seq, d.reported.code if d.reported else "??") for d in self.model.truth]
+        """What left the shoe: seq and the code the reader reported (`??` when unreadable). A shoe on its own
+        thread goes on dealing meanwhile: its truth is copied while that thread waits."""
+        if self.device is not None:
+            dealt = self.device.dealt()
+        else:
+            assert isinstance(self.source, SimulatedShoeSource)
+            dealt = self.source.shoe.dealt()
+        return [(d.seq, d.reported.code if d.reported else "??") for d in dealt]
 
 
 @dataclass
@@ -65,12 +76,17 @@ def simulated_shoe(
     lock_on_fault: bool = True,
     packs: int = 1,
     virtual_clock: bool = True,
+    key: str | None = None,
+    gap_wait: float = 1.0,
 ) -> Iterator[Harness]:
     """A shoe whose gate starts closed (so no card leaves before the host listens) behind `kind`.
 
     In-process (`sim`) the clock is virtual unless asked otherwise: time jumps to the next event, so the
     same timings run in no time."""
-    options = f"hb_timeout={hb_timeout}&lock_on_fault={int(lock_on_fault)}&gap_wait=1.0"
+    options = f"hb_timeout={hb_timeout}&lock_on_fault={int(lock_on_fault)}&gap_wait={gap_wait}"
+    if key is not None:  # both ends paired with this SHOE/1-A key file
+        options += f"&key={quote(key)}"
+    shoe_key = read_key_file(key) if key is not None else None
     if kind == "sim":
         clock = "virtual" if virtual_clock else "real"
         source = open_source(f"sim://?seed={seed}&rate={rate}&faults={quote(faults)}&packs={packs}&hb={hb}"
@@ -89,17 +105,17 @@ def simulated_shoe(
     if kind == "pty":
         from hwsim.pty_transport import PtyTransport
 
-        transport = PtyTransport(link, str(workdir / "tty"))
+        transport = PtyTransport(link, str(workdir / "tty"), shoe_key)
         url = f"{transport.stable_address()}?baud=115200&{options}"
     elif kind == "tcp":
         from hwsim.tcp_transport import TcpTransport
 
-        transport = TcpTransport(link)
+        transport = TcpTransport(link, key=shoe_key)
         url = f"{transport.address()}?{options}"
     elif kind == "usb":
         from hwsim.usb_transport import UsbTransport
 
-        transport = UsbTransport(link, model.hello, str(workdir / "usb.sock"))
+        transport = UsbTransport(link, model.hello, str(workdir / "usb.sock"), shoe_key)
         # The backend finds the cable through the environment, as across processes.
         saved_env = os.environ.get("HWSIM_USB_SOCKET")
         os.environ["HWSIM_USB_SOCKET"] = transport.socket_path
@@ -161,3 +177,24 @@ def drain_until(source: CardSource, done: Callable[[Record], bool], seconds: flo
         if event is not None:
             record.events.append(event)
     return record
+
+
+def keep_the_round_going(table: TableController, pit_boss: User) -> None:
+    """Decisions and new rounds as soon as they are due, so that a card from the shoe is always expected; a card
+    fault stops the round, and the pit boss voids it."""
+    for _ in range(20):
+        state = table.round
+        if table.faults:
+            return
+        if state is None or state.phase == "closed":
+            table.submit(PlaceStakes(1, 10, player="P1"))
+            table.submit(CloseBets())
+            continue
+        if state.fault is not None:
+            table.void_round(pit_boss, f"card fault: {state.fault.text}")
+            continue
+        action = next_action(state)
+        if action is None:
+            return
+        table.submit(action)
+

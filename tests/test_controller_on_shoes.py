@@ -9,10 +9,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from shoe_harness import simulated_shoe
+from shoe_harness import keep_the_round_going, simulated_shoe
 
-from controller.engine import CloseBets, PlaceStakes
-from controller.players.simple import next_action
 from controller.table.audit.rounds import verify_journal
 from controller.table.controller import TableController
 from controller.table.journal import Journal
@@ -37,7 +35,7 @@ def test_shoe_session_through_the_controller_matches_the_ground_truth(kind: str,
         opened = False
         cards_seen = 0
         while cards_seen < 60 and time.monotonic() < deadline:
-            _keep_the_round_going(table)
+            keep_the_round_going(table, BOSS)
             event = source.recv(timeout=0.1)
             if event is None:
                 continue
@@ -72,25 +70,6 @@ def test_shoe_session_through_the_controller_matches_the_ground_truth(kind: str,
     assert reached <= codes  # every device fault that reached the host is in the journal
     assert verify_journal(entries).ok
     journal.close()
-
-
-def _keep_the_round_going(table: TableController) -> None:
-    """Decisions and new rounds as soon as they are due, so that a card from the shoe is always expected."""
-    for _ in range(20):
-        state = table.round
-        if table.faults:
-            return
-        if state is None or state.phase == "closed":
-            table.submit(PlaceStakes(1, 10, player="P1"))
-            table.submit(CloseBets())
-            continue
-        if state.fault is not None:  # an unreadable or unexpected read: the pit boss stops the round
-            table.void_round(BOSS, f"card fault: {state.fault.text}")
-            continue
-        action = next_action(state)
-        if action is None:
-            return
-        table.submit(action)
 
 
 @pytest.mark.parametrize("kind", ["pty", "usb"])

@@ -305,6 +305,7 @@ BASES: dict[str, tuple[list[str], list[str]]] = {
     "console": (["--screenshot"], ["--shoe", "--rules", "--table", "--language", "--demo", "--scene", "--journal"]),
     "shoe-sim": (["--pty"], ["--tcp", "--seed", "--order", "--packs", "--faults", "--rate", "--hb", "--link"]),
     "shoe-test": (["sim://?rate=50&seed=1", "--count", "2", "--timeout", "2"], ["URL", "--count", "--timeout"]),
+    "shoe": (["keygen", "shoe.key"], ["keygen"]),
     "camera": (["scan", "/nonexistent.png", "--deck", "nodeck"], ["--deck"]),
     "users": (["--users", "USERS", "list"], ["--users"]),
     "table": (["pubkey", "--table", "T1"], ["--table", "--out"]),

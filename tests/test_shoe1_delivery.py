@@ -263,3 +263,16 @@ def test_shoe1_delivery_a_seq_far_behind_without_a_restart_is_refused_not_delive
     out = d.on_frame(card(595, "AS"), 1000.0)
     assert cards_of(out) == [] and "SEQ_CONFLICT" in faults_of(out)
     assert cards_of(d.on_frame(card(1000, "KD"), 1001.0)) == [(1000, "KD")]  # and the count goes on
+
+
+def test_shoe1_delivery_a_host_that_stood_still_gives_the_gap_and_the_heartbeat_their_time_back() -> None:
+    """A loaded machine starves the driver for longer than a RESYNC may take: the time it stood still is not
+    the shoe's to lose. The gap waits its full time once the driver runs again, and the answer fills it."""
+    d = make(gap_wait=1.0, heartbeat_timeout=3.0)
+    d.on_frame(Heartbeat(1), 0.0)
+    d.on_frame(card(0, "2C"), 0.0)
+    d.on_frame(card(2, "4C"), 0.1)  # seq 1 lost: RESYNC asked, the gap given 1 s
+    d.postpone(2.5)  # the driver stood still from 0.1 to 2.6
+    assert faults_of(d.tick(2.6)) == []  # neither SEQ_GAP nor OFFLINE: no answer could be read meanwhile
+    assert cards_of(d.on_frame(card(1, "3C"), 2.7)) == [(1, "3C"), (2, "4C")]
+    assert faults_of(d.tick(6.0)) == ["OFFLINE"]  # a heartbeat still has to come in its own time

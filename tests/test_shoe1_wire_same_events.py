@@ -5,6 +5,7 @@ resend or quality draw (digests recorded before that work, from main at e5a5ec2)
 from __future__ import annotations
 
 import hashlib
+import re
 
 import pytest
 from hwsim.device import build_model
@@ -51,7 +52,13 @@ def wire_log(seed: int, faults: str, steps: int = 1500) -> list[str]:
     log.append(repr(delivery.counters))
     log.append(repr(link.counters))
     log.append(f"noise {reader.noise_bytes}")
-    return log
+    return [_as_recorded(line) for line in log]
+
+
+def _as_recorded(line: str) -> str:
+    """A log line in the words of the recording: without what SHOE/1-A added to the records since (the identity
+    a CONNECTED carries, the count of forged frames), which the plain SHOE/1 runs here leave empty."""
+    return re.sub(r", identity=(None|DeviceIdentity\([^)]*\))", "", line).replace("forged=0, ", "")
 
 
 @pytest.mark.parametrize(("seed", "faults"), list(RECORDED))

@@ -45,7 +45,9 @@ def test_shoe_test_json_lines_have_the_contract_shapes() -> None:
     faults = [x for x in lines if x["type"] == "fault"]
     assert faults and set(faults[0]) >= {"code", "text"} and faults[0]["code"] == "E04"
     summary = lines[-1]
-    assert summary == {"type": "summary", "cards": 5, "duplicates_dropped": 0, "bad_frames": 0, "faults": 1}
+    contract = {"type": "summary", "cards": 5, "duplicates_dropped": 0, "bad_frames": 0, "faults": 1}
+    assert {key: summary[key] for key in contract} == contract  # the contract's keys; more may be added
+    assert summary["authenticated"] is False and summary["forged"] == 0  # a sim:// without key=: plain SHOE/1
 
 
 def test_shoe_test_stops_after_timeout_without_a_card_and_says_so() -> None:
@@ -100,3 +102,32 @@ def test_shoe_sim_and_shoe_test_from_two_terminals(transport: str, tmp_path: Pat
     assert test.returncode == 0, test.stderr + test.stdout
     cards = [json.loads(line)["card"] for line in test.stdout.splitlines() if '"card"' in line]
     assert cards == [c.code for c in shuffled_packs(77)[:10]]
+
+
+def test_shoe_keygen_then_shoe_sim_and_shoe_test_paired_from_two_terminals(tmp_path: Path) -> None:
+    """How a casino pairs a shoe: `shoe keygen`, the key in the shoe (here `shoe-sim --key`) and in the URL."""
+    key = tmp_path / "T4-shoe.key"
+    made = rptable("shoe", "keygen", str(key))
+    assert made.returncode == 0, made.stderr
+    assert (key.stat().st_mode & 0o777) == 0o600 and "written to" in made.stdout
+    again = rptable("shoe", "keygen", str(key))
+    assert again.returncode == 1 and "never overwritten" in again.stderr
+    sim, lines = _start_sim("--pty", "--seed", "77", "--rate", "50", "--locked", "--key", str(key))
+    try:
+        assert "SHOE/1-A key" in lines[0]
+        connect = next(line for line in lines if "rptable shoe-test" in line)
+        url = connect.split("rptable shoe-test", 1)[1].split()[0].strip("'")
+        assert url.endswith(f"?key={key}")
+        test = rptable("shoe-test", url, "--count", "10", "--unlock", "--json")
+        plain = rptable("shoe-test", url.split("?")[0], "--count", "1", "--timeout", "3", "--unlock", "--json")
+    finally:
+        sim.send_signal(signal.SIGTERM)
+        sim.wait(10)
+    assert test.returncode == 0, test.stderr + test.stdout
+    lines_out = [json.loads(line) for line in test.stdout.splitlines()]
+    assert [x["card"] for x in lines_out if x["type"] == "card"] == [c.code for c in shuffled_packs(77)[:10]]
+    connected = next(x for x in lines_out if x["type"] == "status" and x.get("authenticated"))
+    assert connected["serial"] == "SN000001" and connected["key_id"]
+    assert lines_out[-1]["authenticated"] is True and lines_out[-1]["forged"] == 0
+    # The same shoe read without its key: plain SHOE/1, and the check says so.
+    assert '"authenticated": false' in plain.stdout

@@ -149,8 +149,13 @@ def test_contract_lock_stops_the_shoe_and_unlock_resumes_from_another_thread(kin
 @pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_contract_soak_thousands_of_cards_through_a_noisy_cable(kind: str) -> None:
+    # Time runs fast here: the shoe keeps its last 64 cards for a RESYNC, 0.43 s of dealing at 150 cards/s. The
+    # virtual USB bus (a socket round trip per report, in this process) can fall further behind than that on a
+    # loaded machine, and a card lost with its one resend is then gone from the shoe when the RESYNC asks: the
+    # driver rightly says SEQ_GAP. At 75 cards/s the shoe remembers 0.85 s.
     with simulated_shoe(
-        kind, seed=7, rate=150, faults="garble=0.03,drop=0.03,dup=0.03", lock_on_fault=False, packs=40
+        kind, seed=7, rate=75 if kind == "usb" else 150, faults="garble=0.03,drop=0.03,dup=0.03",
+        lock_on_fault=False, packs=40
     ) as shoe:
         record = play(shoe, 2000, within=50)
         assert record.cards == shoe.truth()[:2000]

@@ -55,6 +55,9 @@ EXAMPLES = [
     table_events.TwoPersonLimit(2_000, "pit_boss:boris", "house policy"),
     table_events.SecondPerson("void", "T1-000007", 6_000, "pit_boss:vera", "pit_boss:boris"),
     table_events.ProgramVerified("0.1.0", "cd" * 32, 214),
+    table_events.ShoeSessionStarted("serial:///dev/ttyUSB0?key=/etc/rptable/shoe.key", "RS-200", "SN000123", "2.4.1",
+                                    "855d624f", True),
+    table_events.TableFaultRepeated("F3", 4096),
 ]
 
 

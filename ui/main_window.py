@@ -343,6 +343,8 @@ class ConsoleWindow(QMainWindow):
             parts.append(self.tr("{0} cards left").format(status.cards_left))
         if status.locked:
             parts.append(self.tr("gate locked"))
+        if status.authenticated is False:  # SHOE/1 without a pairing key: anyone on the line could deal
+            parts.append(self.tr("shoe not authenticated"))
         parts.append(self.tr("table {0}").format(self.controller.table_id))
         parts.append(self.tr("journal #{0}").format(self.controller.journal.last_seq))
         self.shoe_status.setText("  ·  ".join(parts))

@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "console": ("console", "the dealer's console (Qt): next action, legal actions, payments, pit-boss views"),
     "shoe-sim": ("shoe_sim", "run a simulated SHOE/1 shoe on a pty, TCP or the virtual USB bus"),
     "shoe-test": ("shoe_test", "technician's check: connect to a shoe and print what it sends"),
+    "shoe": ("shoe", "pair a shoe with its table: keygen PATH writes a SHOE/1-A key"),
     "camera": ("camera", "calibrate the camera card recogniser on a deck; read the cards in images"),
     "users": ("users", "staff accounts: bootstrap, add, list, disable, enable, role, pin, unlock"),
     "table": ("table", "the table's signing key: pubkey (for audit verify --pubkey and the replica)"),

@@ -62,6 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--link", metavar="PATH", help="--pty: the stable symlink to the pty (default in /tmp)"
     )
     parser.add_argument("--socket", metavar="PATH", help="--usb: the virtual cable's socket path")
+    parser.add_argument("--key", metavar="FILE",
+                        help="pair the shoe with this SHOE/1-A key (rptable shoe keygen makes one); the table gives "
+                             "the same file in its URL: key=FILE")
     parser.add_argument("--quiet", action="store_true", help="do not print each card dealt")
 
 
@@ -69,7 +72,15 @@ def run(args: argparse.Namespace) -> int:
     from hwsim.device import ShoeDevice, Transport, build_model
     from hwsim.usb_ipc import SOCKET_ENV
 
+    from drivers.shoe1.auth import KeyFileError, ShoeKey, read_key_file
+
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
+    key: ShoeKey | None = None
+    try:
+        key = read_key_file(args.key) if args.key else None
+    except KeyFileError as exc:
+        print(f"rptable shoe-sim: {exc}", file=sys.stderr)
+        return 2
     try:
         model, link = build_model(
             seed=seed,
@@ -84,26 +95,27 @@ def run(args: argparse.Namespace) -> int:
         print(f"rptable shoe-sim: {exc}", file=sys.stderr)
         return 2
     transport: Transport
+    keyed = f"?key={args.key}" if key is not None else ""
     try:
         if args.pty:
             from hwsim.pty_transport import PtyTransport
 
-            transport = PtyTransport(link, args.link)
+            transport = PtyTransport(link, args.link, key)
             where = [
-                f"rptable shoe-test {transport.address()}",
-                f"(the stable link survives unplug faults: rptable shoe-test {transport.stable_address()})",
+                f"rptable shoe-test '{transport.address()}{keyed}'",
+                f"(the stable link survives unplug faults: rptable shoe-test '{transport.stable_address()}{keyed}')",
             ]
         elif args.tcp is not None:
             from hwsim.tcp_transport import TcpTransport
 
-            transport = TcpTransport(link, args.tcp)
-            where = [f"rptable shoe-test {transport.address()}"]
+            transport = TcpTransport(link, args.tcp, key=key)
+            where = [f"rptable shoe-test '{transport.address()}{keyed}'"]
         else:
             from hwsim.usb_transport import UsbTransport
 
-            transport = UsbTransport(link, model.hello, args.socket)
+            transport = UsbTransport(link, model.hello, args.socket, key)
             env = f"{SOCKET_ENV}={transport.socket_path} " if args.socket else ""
-            where = [f"{env}rptable shoe-test '{transport.address()}'"]
+            where = [f"{env}rptable shoe-test '{transport.address()}{keyed.replace('?', '&')}'"]
     except OSError as exc:
         print(f"rptable shoe-sim: could not create the device: {exc}", file=sys.stderr)
         return 2
@@ -115,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
         f"Simulated SHOE/1 shoe {model.hello.model} {model.hello.serial}: {source}, "
         f"{model.cards_left} cards, dealing {pace}"
         + (f", faults {link.plan.spec()}" if link.plan.spec() else "")
+        + (f", SHOE/1-A key {key.key_id}" if key is not None else ", plain SHOE/1 (no key)")
     )
     print("Connect with:  " + "\n  ".join(where))
     print(

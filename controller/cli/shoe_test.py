@@ -70,10 +70,12 @@ def run(args: argparse.Namespace) -> int:
                 if args.unlock and event.state == "CONNECTED":
                     source.unlock()
                 detail = f" ({event.detail})" if event.detail else ""
-                emit(
-                    {"type": "status", "state": event.state, "detail": event.detail},
-                    f"status {event.state}{detail}",
-                )
+                line: dict[str, Any] = {"type": "status", "state": event.state, "detail": event.detail}
+                if event.identity is not None:
+                    line.update(serial=event.identity.serial, key_id=event.identity.key_id,
+                                authenticated=event.identity.authenticated)
+                    detail += f", {_auth_words(event.identity.key_id)}"
+                emit(line, f"status {event.state}{detail}")
     except KeyboardInterrupt:
         pass
     finally:
@@ -85,13 +87,21 @@ def run(args: argparse.Namespace) -> int:
         "duplicates_dropped": status.duplicates_dropped,
         "bad_frames": status.frames_dropped,
         "faults": faults,
+        "authenticated": bool(status.authenticated),
+        "forged": int(status.info.get("forged", "0")),
     }
     emit(
         summary,
         f"{cards} card(s), {status.duplicates_dropped} duplicate(s) dropped, "
-        f"{status.frames_dropped} bad frame(s), {faults} fault(s)",
+        f"{status.frames_dropped} bad frame(s), {faults} fault(s); "
+        f"{_auth_words(status.info.get('key_id') if status.authenticated else None)}, "
+        f"{summary['forged']} forged message(s) refused",
     )
     if cards == 0:
         print(f"rptable shoe-test: no card within {args.timeout:g} s from {args.url}", file=sys.stderr)
         return 1
     return 0
+
+
+def _auth_words(key_id: str | None) -> str:
+    return f"authenticated with SHOE/1-A key {key_id}" if key_id else "shoe not authenticated"

@@ -57,6 +57,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "PostgreSQL; every box places the jackpot stake while the meter takes them")
     parser.add_argument("--royal-at", type=whole(1, MAX_ROUNDS), action="append", default=[], metavar="ROUND",
                         help="QA: the shoe deals box 1 a royal flush in round ROUND (repeat for more)")
+    parser.add_argument("--shoe-key", metavar="FILE",
+                        help="pair the simulated shoe with this SHOE/1-A key (rptable shoe keygen); without it the "
+                             "shoe is not authenticated, and the summary says so")
     parser.add_argument("--progress", action="store_true", help="print each committed journal seq (for tests)")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.epilog = ("Players follow the `simple` strategy (controller/players/simple.py): bet a pair or better, draw "
@@ -106,7 +109,8 @@ def run(args: argparse.Namespace) -> int:
                           commit_per="command" if args.pace else args.commit,
                           on_entry=_each(listeners), table_id=args.table, seating=seating,
                           on_round=(lambda _totals: time.sleep(args.pace)) if args.pace else None,
-                          royal_at=tuple(args.royal_at), camera=args.camera, key=key, program=program)
+                          royal_at=tuple(args.royal_at), camera=args.camera, key=key, program=program,
+                          shoe_key=args.shoe_key)
     except (RulesError, JournalError, SourceError, TableLocked, IllegalCommand, ValueError, SigningKeyError) as err:
         print(f"rptable simulate: {err}", file=sys.stderr)
         return 1
@@ -129,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
           f"({report.rounds / max(report.seconds, 1e-9):,.0f} rounds/s)")
     if report.camera is not None:
         print(f"camera over the layout: {report.camera[0]:,} showdowns read, {report.camera[1]:,} card switches seen")
+    print(report.shoe_words)
     if report.journal:
         print(f"journal: {report.journal}  (rptable audit verify --journal {report.journal})")
     return 0

@@ -13,7 +13,10 @@ is locked, and the failure is shown: an event that could not be recorded is neve
 
 Table faults (the shoe offline, a card missed, a device fault, a clock jump) lock play and survive a restart;
 only a pit boss resolves them, with a reason, and the resolution is journaled with who and why. A shoe that
-comes back after going offline clears its own offline fault, as SHOE/1 says.
+comes back after going offline clears its own offline fault, as SHOE/1 says. Every session with the shoe is
+journaled with who it is and whether it proved the pairing key (SHOE/1-A); another device than the last one is
+a SHOE_CHANGED fault, which its link coming back never clears. The same fault raised again while open is
+counted, not raised twice.
 
 With a camera over the layout, the dealer shows his hand only once the camera has read the showdown
 (controller.table.showdown): a card switched between the shoe and the showdown stops the round for a pit boss.
@@ -58,7 +61,7 @@ from controller.table.journal import Damage, Journal, JournalDamaged, JournalEnt
 from controller.table.round_record import RoundRecord
 from controller.table.signing import Sealer, SigningKey
 from controller.table.users import Role, User, UserStore
-from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent
+from drivers.base import CardEvent, DeviceFault, DeviceIdentity, SourceEvent, StatusEvent
 from drivers.showdown import ShowdownCheck, Spot, SpotReading
 
 # A clock that runs backwards by more than this, between two events, is a fault (ARCHITECTURE: "clock jump").
@@ -119,6 +122,7 @@ class TableController:
         self.storage_error: str | None = None
         self._pending: list[NewEvent] = []
         self._clock_offset: float | None = None  # wall time minus monotonic time at the last check
+        self._fault_counts: dict[str, int] = {}  # open faults raised again: the count, journaled now and then
         self._recover()
         if self.rules is None:
             if rules is None:
@@ -189,7 +193,9 @@ class TableController:
             return self.storage_error
         if self.faults:
             fault = next(iter(self.faults.values()))
-            return f"{fault.text} Play is stopped until a pit boss resolves it (fault {fault.fault_id})."
+            count = self.fault_count(fault.fault_id)
+            times = f" (raised {count:,} times)" if count > 1 else ""
+            return f"{fault.text}{times} Play is stopped until a pit boss resolves it (fault {fault.fault_id})."
         return None
 
     @property
@@ -202,6 +208,18 @@ class TableController:
             return False
         seen = record.showdown
         return seen is None or not (seen.matched or (seen.fault_id != "" and seen.fault_id not in self.faults))
+
+    def fault_count(self, fault_id: str) -> int:
+        """How many times an open fault has been raised (a storm of the same fault is one fault)."""
+        fault = self.faults.get(fault_id)
+        journaled = fault.count if fault is not None else 0
+        return max(journaled, self._fault_counts.get(fault_id, 0))
+
+    @property
+    def shoe_authenticated(self) -> bool | None:
+        """Whether the shoe proved the pairing key at its last session start (SHOE/1-A); None: no session yet."""
+        shoe = self.history.shoe
+        return shoe.authenticated if shoe is not None else None
 
     def add_listener(self, listener: Listener) -> None:
         self.listeners.append(listener)
@@ -248,12 +266,14 @@ class TableController:
         if isinstance(event, DeviceFault):
             return self.raise_fault(event.code, event.text, event.source, clears_itself=event.code == "OFFLINE")
         if isinstance(event, StatusEvent) and event.state in ("CONNECTED", "READY"):
-            return self._clear_self_clearing(event.source)
+            started = self._shoe_session(event.source, event.identity) if event.identity is not None else []
+            return started + self._clear_self_clearing(event.source)
         return []
 
     def raise_fault(self, code: str, text: str, source: str, *, clears_itself: bool = False) -> list[JournalEntry]:
-        if any(f.code == code and f.source == source for f in self.faults.values()):
-            return []  # already open: one fault, not one per repeat
+        repeated = next((f for f in self.faults.values() if f.code == code and f.source == source), None)
+        if repeated is not None:
+            return self._fault_repeated(repeated.fault_id)  # already open: one fault, with a count
         self._record(table_events.TableFaultRaised(self._next_fault_id(), code, text, source, clears_itself))
         return self.flush()
 
@@ -352,6 +372,9 @@ class TableController:
         fault = self.faults.get(fault_id)
         if fault is None:
             raise IllegalCommand(f"There is no open fault {fault_id}.", "ARCH-FAULTS")
+        count = self._fault_counts.pop(fault_id, 0)
+        if count > fault.count:  # the exact count of a storm, once it is over
+            self._record(table_events.TableFaultRepeated(fault_id, count))
         self._record(table_events.TableFaultResolved(fault_id, by.label, reason), actor=by.label)
         if fault.code == "CLOCK":
             # The pit boss has checked the time: from now on the clock's own time is recorded again.
@@ -553,6 +576,33 @@ class TableController:
             raise IllegalCommand(f"The second pit boss must be another person than {by.name}.", "ARCH-FAULTS")
         self._require_pit_boss(second, "approved")
         self._record(table_events.SecondPerson(what, round_id, amount, second.label, by.label), actor=second.label)
+
+    def _fault_repeated(self, fault_id: str) -> list[JournalEntry]:
+        """Count an open fault raised again; journal the count when it reaches a power of two, so that a storm of
+        device faults writes a few entries and keeps the table's journal (and its pit boss) free."""
+        count = self.fault_count(fault_id) + 1
+        self._fault_counts[fault_id] = count
+        if count & (count - 1):
+            return []
+        self._record(table_events.TableFaultRepeated(fault_id, count))
+        return self.flush()
+
+    def _shoe_session(self, source: str, identity: DeviceIdentity) -> list[JournalEntry]:
+        """Journal who the shoe is at every session start, and whether it proved the pairing key. Another device
+        than the last one (another serial or key: a shoe swapped mid-round, a new device after the shoe went
+        offline) is a fault a pit boss must clear: the link's return clears only the offline fault."""
+        before = self.history.shoe
+        started = table_events.ShoeSessionStarted(source, identity.model, identity.serial, identity.firmware,
+                                                  identity.key_id or "", identity.authenticated)
+        self._record(started)
+        entries = self.flush() if self.commit_per == "command" else []  # else durable with the round's commit
+        if before is not None and (before.serial, before.key_id) != (started.serial, started.key_id):
+            was = f"{before.serial}" + (f" with key {before.key_id}" if before.key_id else " (not authenticated)")
+            now = f"{started.serial}" + (f" with key {started.key_id}" if started.key_id else " (not authenticated)")
+            entries += self.raise_fault(
+                "SHOE_CHANGED", f"Another shoe answered: {now}, where it was {was}. Stop dealing; a pit boss must "
+                "check which device is on the table's line before play goes on.", source)
+        return entries
 
     def _clear_self_clearing(self, source: str) -> list[JournalEntry]:
         cleared = [f for f in self.faults.values() if f.clears_itself and f.source == source]

@@ -13,6 +13,7 @@ it folds the table-level entries and the last round's, which is all that present
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -34,9 +35,11 @@ from controller.table.table_events import (
     RoundOpened,
     RulesSet,
     SessionMarked,
+    ShoeSessionStarted,
     ShowdownSeen,
     TableEvent,
     TableFaultRaised,
+    TableFaultRepeated,
     TableFaultResolved,
     TwoPersonLimit,
     table_event_from,
@@ -67,6 +70,7 @@ class TableFault:
     source: str
     at: float
     clears_itself: bool = False
+    count: int = 1  # times raised while open (a storm of the same fault is one fault)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +117,7 @@ class TableHistory:
         self.session: dict[str, Any] = {}
         self.dealer: str | None = None  # who deals now
         self.dealer_turns: list[DealerTurn] = []  # every turn at the table, in order; the last may go on
+        self.shoe: ShoeSessionStarted | None = None  # the last session with the shoe: who it is, what it proved
         self.last_at = 0.0  # the latest time recorded since the clock was last rebased
         self.two_person_above = DEFAULT_TWO_PERSON_ABOVE  # 0: no override needs a second pit boss
         self.program: ProgramVerified | None = None  # the installed program last journaled
@@ -178,6 +183,11 @@ class TableHistory:
                     current.faults += 1
             case TableFaultResolved():
                 self.faults.pop(event.fault_id, None)
+            case TableFaultRepeated():
+                if (fault := self.faults.get(event.fault_id)) is not None:
+                    self.faults[event.fault_id] = dataclasses.replace(fault, count=max(fault.count, event.count))
+            case ShoeSessionStarted():
+                self.shoe = event
             case PaymentAdjusted():
                 self.adjustments.append(event)
                 if (record := self._by_id.get(event.round_id)) is not None:

@@ -39,12 +39,18 @@ class SessionReport:
     journal: str
     resumed_from_round: int
     camera: tuple[int, int] | None = None  # with a camera over the layout: showdowns read, card switches seen
+    shoe_key_id: str | None = None  # the SHOE/1-A key the simulated shoe proved; None: not authenticated
+
+    @property
+    def shoe_words(self) -> str:
+        return f"shoe authenticated (key {self.shoe_key_id})" if self.shoe_key_id else "shoe not authenticated"
 
     def to_dict(self) -> dict[str, Any]:
         report = {"rounds": self.rounds, "boxes_played": self.boxes_played, "wagered": self.wagered,
                   "house_net": self.house_net, "hold_pct": round(self.hold_pct, 4), "faults": self.faults,
                   "events": self.events, "seconds": round(self.seconds, 3), "journal": self.journal,
-                  "resumed_from_round": self.resumed_from_round}
+                  "resumed_from_round": self.resumed_from_round, "shoe_authenticated": self.shoe_key_id is not None,
+                  "shoe_key_id": self.shoe_key_id, "shoe": self.shoe_words}
         if self.camera is not None:
             report["showdowns_read"], report["card_switches"] = self.camera
         return report
@@ -68,17 +74,20 @@ def simulate(
     camera: str | None = None,
     key: SigningKey | None = None,
     program: ProgramCheck | None = None,
+    shoe_key: str | None = None,
 ) -> SessionReport:
     """Play until the journal holds `rounds` rounds (a journal with a session in it is resumed, even one cut
     off mid-round). Totals count the rounds played by this call; `on_round` hears of each as it closes;
     `royal_at` rigs the shoe to deal box 1 a royal flush in those rounds (QA).
     `camera`: the URL of a camera over the layout that reads every showdown (`camera+sim://?deck=NAME`). `key`
-    seals the journal; `program`, the installed program as checked, is journaled when it changed."""
+    seals the journal; `program`, the installed program as checked, is journaled when it changed. `shoe_key` pairs
+    the simulated shoe and its driver with a SHOE/1-A key file."""
     temporary = None
     if journal_path is None:
         temporary = tempfile.TemporaryDirectory(prefix="rptable-sim-")
         journal_path = Path(temporary.name) / f"{table_id}.journal"
-    url = f"sim://?seed={seed}&rate=0&clock=virtual" + (f"&faults={quote(faults)}" if faults else "")
+    url = f"sim://?seed={seed}&rate=0&clock=virtual" + (f"&faults={quote(faults)}" if faults else "") \
+        + (f"&key={quote(shoe_key)}" if shoe_key else "")
     journal = Journal(journal_path, table_id)
     source = open_source(url)
     guard: ShowdownGuard | None = None
@@ -105,7 +114,8 @@ def simulate(
         return SessionReport(totals.rounds, totals.boxes_played, totals.wagered, totals.house_net, hold,
                              totals.faults + source.status().faults, journal.last_seq, seconds,
                              "" if temporary else str(journal_path), resumed_from,
-                             (totals.showdowns, totals.card_switches) if guard is not None else None)
+                             (totals.showdowns, totals.card_switches) if guard is not None else None,
+                             source.status().info.get("key_id") if controller.shoe_authenticated else None)
     finally:
         if guard is not None:
             guard.close()

@@ -1,8 +1,9 @@
 """The table's own events, as frozen records with one codec to and from their journal kind and payload.
 
 The round's events are the engine's (controller.engine.events); these are what happens around the rounds: the
-house rules set, a round opened, a table fault raised and resolved, the clock rebased, a payment adjusted or
-confirmed (and a confirmation undone), a session marked, a card held back, a dealer signing in and out.
+house rules set, a round opened, a table fault raised (again) and resolved, the clock rebased, a payment adjusted or
+confirmed (and a confirmation undone), a session marked, a card held back, a dealer signing in and out, a session
+with the shoe begun (who it is, and whether it proved the pairing key).
 
 A record's fields are its payload's keys, in its own words: `payload()` writes them and `table_event_from`
 reads them back, checking each value's type, so that a damaged or edited payload is named with its field
@@ -405,10 +406,45 @@ class ProgramVerified(TableEvent):
         return f"program {self.version}, {self.files} files, digest {self.digest[:16]}"
 
 
+@dataclass(frozen=True, slots=True)
+class ShoeSessionStarted(TableEvent):
+    """A session with the card source's device began (a HELLO answered): who it said it is, and the SHOE/1-A key
+    it proved it holds (`key_id` "" and `authenticated` false: plain SHOE/1, which proves nothing)."""
+
+    KIND: ClassVar[str] = "table.shoe_session"
+    source: str
+    model: str
+    serial: str
+    firmware: str
+    key_id: str
+    authenticated: bool
+
+    def describe(self) -> str:
+        proof = f"authenticated with key {self.key_id}" if self.authenticated else "shoe not authenticated"
+        return f"shoe {self.model} {self.serial} (firmware {self.firmware}) connected, {proof}"
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return None  # the table's device, not a round's
+
+
+@dataclass(frozen=True, slots=True)
+class TableFaultRepeated(TableEvent):
+    """An open fault was raised again `count` times in all (a storm of the same device fault is one fault).
+    Journaled when the count reaches a power of two, so that a storm writes a few entries, not one a frame."""
+
+    KIND: ClassVar[str] = "table.fault_repeated"
+    fault_id: str
+    count: int
+
+    def describe(self) -> str:
+        return f"fault {self.fault_id} raised {self.count:,} times"
+
+
 TABLE_EVENT_TYPES: dict[str, type[TableEvent]] = {cls.KIND: cls for cls in (
     RulesSet, RoundOpened, TableFaultRaised, TableFaultResolved, ClockRebased, PaymentAdjusted, SessionMarked,
     CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut, JackpotPaid,
-    ShowdownSeen, Signature, TwoPersonLimit, SecondPerson, ProgramVerified)}
+    ShowdownSeen, Signature, TwoPersonLimit, SecondPerson, ProgramVerified, ShoeSessionStarted,
+    TableFaultRepeated)}
 
 
 def table_event_from(kind: str, payload: dict[str, Any]) -> TableEvent:

@@ -7,8 +7,8 @@ from functools import reduce
 from operator import xor
 
 from controller.core.cards import BY_CODE, Card
-from drivers.shoe1 import messages
-from drivers.shoe1.messages import SEQ_MODULUS, STATES, BadFrame, Decoded, UnknownFrame, code_of
+from drivers.shoe1 import auth, messages
+from drivers.shoe1.messages import DEVICE_FAULTS, SEQ_MODULUS, STATES, BadFrame, Decoded, UnknownFrame, code_of
 
 MAX_SENTENCE = 82  # bytes from `$` to LF inclusive
 START, STAR = 0x24, 0x2A  # `$`, `*`
@@ -42,8 +42,9 @@ def body_of(message: messages.ShoeMessage | messages.HostMessage) -> str:
             return f"CARD,{seq},{text}" if quality is None else f"CARD,{seq},{text},{quality}"
         case messages.Ack(seq):
             return f"ACK,{seq}"
-        case messages.ShoeHello(model, serial, firmware):
-            return f"HELLO,SHOE1,{model},{serial},{firmware}"
+        case messages.ShoeHello(model, serial, firmware, nonce, tag):
+            a1 = f",{auth.A1},{nonce},{tag}" if tag else ""
+            return f"HELLO,SHOE1,{model},{serial},{firmware}{a1}"
         case messages.StatusFrame(state):
             return f"STAT,{state}"
         case messages.FaultFrame(code, text):
@@ -52,8 +53,8 @@ def body_of(message: messages.ShoeMessage | messages.HostMessage) -> str:
             return f"HB,{uptime}"
         case messages.Nak(reason):
             return f"NAK,{reason}"
-        case messages.HostHello(host_id):
-            return f"HELLO,{host_id}"
+        case messages.HostHello(host_id, nonce):
+            return f"HELLO,{host_id},{auth.A1},{nonce}" if nonce else f"HELLO,{host_id}"
         case messages.Resync(seq):
             return f"RESYNC,{seq}"
         case messages.Lock():
@@ -109,14 +110,17 @@ def parse_shoe_body(body: str, raw: bytes = b"") -> messages.ShoeMessage | BadFr
             return BadFrame(f"STAT state must be one of {', '.join(STATES)}", raw)
         return messages.StatusFrame(fields[1])
     if kind == "FAULT":
-        if len(fields) < 2 or not fields[1]:
-            return BadFrame("FAULT needs a code", raw)
+        if len(fields) < 2 or fields[1] not in DEVICE_FAULTS:
+            return BadFrame(f"FAULT code '{fields[1][:8] if len(fields) > 1 else ''}' is not one of E01-E07", raw)
         # The text may itself hold commas; it is free text for the dealer.
         return messages.FaultFrame(fields[1], ",".join(fields[2:]))
     if kind == "HELLO":
-        if len(fields) != 5 or fields[1] != "SHOE1":
-            return BadFrame("shoe HELLO must be SHOE1,<model>,<serial>,<firmware>", raw)
-        return messages.ShoeHello(fields[2], fields[3], fields[4])
+        if len(fields) == 5 and fields[1] == "SHOE1":
+            return messages.ShoeHello(fields[2], fields[3], fields[4])
+        if len(fields) == 8 and fields[1] == "SHOE1" and fields[5] == auth.A1 and auth.is_nonce(fields[6]) \
+                and auth.is_nonce(fields[7]):
+            return messages.ShoeHello(fields[2], fields[3], fields[4], fields[6], fields[7])
+        return BadFrame("shoe HELLO must be SHOE1,<model>,<serial>,<firmware>[,A1,<nonce>,<tag>]", raw)
     if kind == "NAK":
         return messages.Nak(",".join(fields[1:]))
     return UnknownFrame(kind, raw)
@@ -132,6 +136,8 @@ def parse_host_body(body: str, raw: bytes = b"") -> messages.HostMessage | BadFr
             return BadFrame(f"{kind} needs a seq 0-65535", raw)
         return messages.Ack(seq) if kind == "ACK" else messages.Resync(seq)
     if kind == "HELLO":
+        if len(fields) == 4 and fields[2] == auth.A1 and auth.is_nonce(fields[3]):
+            return messages.HostHello(fields[1], fields[3])
         return messages.HostHello(",".join(fields[1:]))
     if kind in ("LOCK", "UNLOCK"):
         if len(fields) != 1:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from controller.core.cards import Card
 from drivers import base
-from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent
+from drivers.base import CardEvent, DeviceFault, DeviceIdentity, SourceEvent, StatusEvent
 from drivers.shoe1.messages import (
     DEVICE_FAULTS,
     SEQ_MODULUS,
@@ -22,6 +22,7 @@ from drivers.shoe1.messages import (
     CardFrame,
     Decoded,
     FaultFrame,
+    Forged,
     Heartbeat,
     HostMessage,
     Lock,
@@ -66,6 +67,7 @@ class DeliveryCounters:
     unknown_frames: int = 0  # of a type this driver does not know
     naks: int = 0  # the shoe could not read something the host sent
     gaps: int = 0  # missing cards a RESYNC did not bring back
+    forged: int = 0  # failed SHOE/1-A's authentication: never a card
     last_bad_reason: str = ""
 
 
@@ -87,8 +89,10 @@ class Delivery:
         lock_on_fault: bool = True,
         wall_clock: Callable[[], float] = base.now,
         uptime_modulus: int | None = None,
+        key_id: str | None = None,
     ) -> None:
         self.source = source
+        self.key_id = key_id  # the SHOE/1-A key the link checks every frame with; None: plain SHOE/1
         self.heartbeat_timeout = heartbeat_timeout
         self.gap_wait = gap_wait
         self.lock_on_fault = lock_on_fault
@@ -126,6 +130,11 @@ class Delivery:
         return self._go_offline(why)
 
     def on_frame(self, frame: Decoded, now: float) -> Outcome:
+        if isinstance(frame, Forged):
+            self.counters.forged += 1
+            return self._fault(
+                "AUTH", f"A message on the shoe's line failed authentication ({frame.reason}). Nothing in it was "
+                "taken. Stop dealing; a pit boss must check the shoe, its cable and the cards on the table.")
         if isinstance(frame, BadFrame):
             self.counters.bad_frames += 1
             self.counters.last_bad_reason = frame.reason
@@ -159,7 +168,9 @@ class Delivery:
             if self.expected is not None:  # the shoe may have restarted: let its next heartbeat say
                 self._doubt_until = now + DOUBT_WAIT
             detail = f"{frame.model} {frame.serial} firmware {frame.firmware}"
-            out.events.append(StatusEvent("CONNECTED", self.source, self._wall(), detail))
+            identity = DeviceIdentity(frame.model, frame.serial, frame.firmware,
+                                      self.key_id if frame.authenticated else None)
+            out.events.append(StatusEvent("CONNECTED", self.source, self._wall(), detail, identity))
         elif isinstance(frame, Nak):
             self.counters.naks += 1
         return out
@@ -184,6 +195,16 @@ class Delivery:
                 )
             )
         return out
+
+    def postpone(self, seconds: float) -> None:
+        """The host stood still for `seconds`: what it waits for (a gap's RESYNC, a heartbeat, a doubt after a
+        HELLO) gets that time back, for no answer could be read meanwhile."""
+        if self._gap_deadline is not None:
+            self._gap_deadline += seconds
+        if self._doubt_until is not None:
+            self._doubt_until += seconds
+        if self._last_heartbeat is not None:
+            self._last_heartbeat += seconds
 
     def next_deadline(self) -> float | None:
         """When `tick` may next have something to do (None: nothing pending)."""

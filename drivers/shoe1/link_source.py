@@ -19,6 +19,7 @@ from typing import Self
 
 from drivers.base import CardSource, DeviceFault, SourceError, SourceEvent, SourceStatus, StatusEvent, url_query
 from drivers.clock import MACHINE_CLOCK, Clock
+from drivers.shoe1.auth import KeyFileError, ShoeKey, read_key_file
 from drivers.shoe1.delivery import GAP_WAIT, HEARTBEAT_TIMEOUT, Delivery, Outcome
 from drivers.shoe1.messages import Decoded, HostMessage, Lock, Unlock
 
@@ -26,6 +27,7 @@ log = logging.getLogger(__name__)
 
 READ_SLICE = 0.05  # the longest one read waits, so deadlines and close() are noticed promptly
 BACKOFF_FIRST, BACKOFF_MAX = 0.1, 2.0
+STALL_SLACK = 0.25  # seconds a turn may run over its wait (a slow read, a busy thread) before it is a stall
 
 
 class LinkLost(Exception):
@@ -43,6 +45,9 @@ class NoGreeting(Exception):
 class Link(ABC):
     """The host's end of the cable to a SHOE/1 shoe: frames from the shoe in, host messages out."""
 
+    # True when the last read stopped at its limit rather than on an idle line: more has arrived already.
+    more_waiting = False
+
     @abstractmethod
     def open(self) -> None:
         """Open the link; raise LinkUnavailable with a message a person can act on."""
@@ -58,10 +63,28 @@ class Link(ABC):
     def send(self, message: HostMessage) -> None:
         """Send one host message; raise LinkLost if the link failed."""
 
+    @property
+    def key_id(self) -> str | None:
+        """The id of the SHOE/1-A key the link authenticates the shoe with; None: plain SHOE/1."""
+        return None
+
     def greet(self) -> list[Decoded]:
         """Start the session once the link is open; the frames the greeting produced (USB: GET_INFO's answer).
         Raise NoGreeting when the shoe deals but will not say who it is."""
         return []
+
+
+def shoe_key(query: dict[str, str]) -> ShoeKey | None:
+    """The SHOE/1-A pairing key a shoe URL names (`key=PATH`); None: plain SHOE/1, and the table says so."""
+    path = query.get("key")
+    if path is None:
+        return None
+    if not path:
+        raise SourceError("key= names no file: give the pairing key's path (rptable shoe keygen PATH makes one)")
+    try:
+        return read_key_file(path)
+    except KeyFileError as err:
+        raise SourceError(str(err)) from err
 
 
 def flag(query: dict[str, str], name: str, default: bool) -> bool:
@@ -92,7 +115,8 @@ GATE_STATES = {"LOCKED": True, "READY": False, "EMPTY": False}
 
 
 class Shoe1Source(CardSource):
-    """A SHOE/1 shoe over any link. URL options of every transport: `hb_timeout`, `gap_wait`, `lock_on_fault`."""
+    """A SHOE/1 shoe over any link. URL options of every transport: `hb_timeout`, `gap_wait`, `lock_on_fault`,
+    `key` (the SHOE/1-A pairing key's file: see `shoe_key`)."""
 
     def __init__(self, url: str, link: Link, *, clock: Clock = MACHINE_CLOCK,
                  uptime_modulus: int | None = None) -> None:
@@ -107,6 +131,7 @@ class Shoe1Source(CardSource):
             lock_on_fault=flag(query, "lock_on_fault", True),
             wall_clock=clock.wall,
             uptime_modulus=uptime_modulus,
+            key_id=link.key_id,
         )
         self._events: queue.SimpleQueue[SourceEvent] = queue.SimpleQueue()
         self._stop = threading.Event()
@@ -115,6 +140,8 @@ class Shoe1Source(CardSource):
         self._want_locked = False
         self._wish_given = False  # the host has asked for the gate locked or open: ask again on each connection
         self._retry_at = 0.0
+        self._last_tick = 0.0
+        self._last_turn_end = 0.0  # when the last turn read the link: a much later next read means a stall
         self._backoff = BACKOFF_FIRST
         self._thread = None if clock.virtual else threading.Thread(
             target=self._run, name=f"shoe1 driver {url}", daemon=True)
@@ -157,15 +184,32 @@ class Shoe1Source(CardSource):
                 self._connect()
             return
         try:
+            started = clock.monotonic()
             deadline = self._delivery.next_deadline()
-            wait = longest_wait if deadline is None else max(0.0, min(longest_wait, deadline - clock.monotonic()))
+            wait = longest_wait if deadline is None else max(0.0, min(longest_wait, deadline - started))
             frames = self._link.read_frames(wait)
             now = clock.monotonic()
+            self._note_stall(now, wait)
             for frame in frames:
                 self._apply(self._delivery.on_frame(frame, now))
-            self._apply(self._delivery.tick(now))
+            # A deadline (a gap's RESYNC, the heartbeat) is judged on what the shoe has sent by now: a host that
+            # fell behind reads what has arrived first, so the answer already waiting is not given up for lost.
+            # A line that never goes idle (a flood) still has its deadlines judged once per heartbeat timeout.
+            if not self._link.more_waiting or now - self._last_tick >= self._delivery.heartbeat_timeout:
+                self._last_tick = now
+                self._apply(self._delivery.tick(now))
         except LinkLost as exc:
             self._lose_link(exc)
+
+    def _note_stall(self, now: float, waited: float) -> None:
+        """A driver that stood still far longer than it meant to wait (a loaded machine starving its thread) gives
+        the shoe that time back: a gap's RESYNC or the heartbeat is judged on time the driver was there to read
+        the answer (a simulated shoe in the same process stood still too)."""
+        if not self._clock.virtual and self._last_turn_end:
+            stalled = now - self._last_turn_end - waited
+            if stalled > STALL_SLACK:
+                self._delivery.postpone(stalled)
+        self._last_turn_end = now
 
     def _connect(self) -> None:
         clock = self._clock
@@ -286,6 +330,11 @@ class Shoe1Source(CardSource):
             status.info.update(model=hello.model, serial=hello.serial, firmware=hello.firmware)
         status.info["unknown_frames"] = str(counters.unknown_frames)
         status.info["gaps"] = str(counters.gaps)
+        status.info["forged"] = str(counters.forged)
+        key_id = self._link.key_id
+        status.authenticated = key_id is not None
+        if key_id is not None:
+            status.info["key_id"] = key_id
         return status
 
 

@@ -18,6 +18,7 @@ DEVICE_FAULTS: dict[str, str] = {
     "E03": "card pushed back into the shoe",
     "E04": "jam",
     "E05": "cover opened while dealing",
+    "E06": "device fault",
     "E07": "link: a CARD went unacknowledged 5 times",
 }
 
@@ -30,11 +31,18 @@ def code_of(card: Card | None) -> str:
 # -- shoe -> host ------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class ShoeHello:
-    """The shoe says who it is: at power-up, and in answer to the host's HELLO."""
+    """The shoe says who it is: at power-up, and in answer to the host's HELLO. Under SHOE/1-A its answer also
+    carries the shoe's nonce and the tag that proves it holds the pairing key (both empty in plain SHOE/1)."""
 
     model: str
     serial: str
     firmware: str
+    nonce: str = ""
+    tag: str = ""
+
+    @property
+    def authenticated(self) -> bool:
+        return bool(self.tag)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +93,11 @@ ShoeMessage = ShoeHello | CardFrame | StatusFrame | FaultFrame | Heartbeat | Nak
 # -- host -> shoe ------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class HostHello:
-    """The host greets the shoe: it answers HELLO and resends every card not yet acknowledged."""
+    """The host greets the shoe: it answers HELLO and resends every card not yet acknowledged. `nonce` (SHOE/1-A)
+    asks for an authenticated session; empty in plain SHOE/1."""
 
     host_id: str
+    nonce: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +137,15 @@ class BadFrame:
 
 
 @dataclass(frozen=True, slots=True)
+class Forged:
+    """A frame that failed SHOE/1-A's authentication: a bad or missing MAC, a replayed counter, a HELLO without
+    the pairing key's tag, plain SHOE/1 on an authenticated link. Never a card: the host raises an AUTH fault."""
+
+    reason: str
+    raw: bytes = b""
+
+
+@dataclass(frozen=True, slots=True)
 class UnknownFrame:
     """A well-formed frame of a type this side does not know: ignored and logged, not an error."""
 
@@ -134,4 +153,4 @@ class UnknownFrame:
     raw: bytes = b""
 
 
-Decoded = ShoeMessage | HostMessage | BadFrame | UnknownFrame
+Decoded = ShoeMessage | HostMessage | BadFrame | Forged | UnknownFrame

@@ -1,4 +1,5 @@
-"""SHOE/1 over a serial port (`serial:///dev/ttyUSB0?baud=9600`) or TCP (`socket://host:port`): pyserial."""
+"""SHOE/1 over a serial port (`serial:///dev/ttyUSB0?baud=9600`) or TCP (`socket://host:port`): pyserial.
+`key=PATH` pairs the link with its shoe (SHOE/1-A)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from urllib.parse import urlsplit
 import serial
 
 from drivers.base import SourceError, url_query
-from drivers.shoe1.link_source import LinkLost, LinkUnavailable, Shoe1Source
-from drivers.shoe1.serial_link import SerialLine, SerialLink
+from drivers.shoe1.auth import ShoeKey
+from drivers.shoe1.link_source import LinkLost, LinkUnavailable, Shoe1Source, shoe_key
+from drivers.shoe1.serial_link import READ_CHUNK, SerialLine, SerialLink
 
 BAUD_RATES = (9600, 19200, 38400, 57600, 115200)
 
@@ -35,7 +37,7 @@ class PortLine(SerialLine):
     def read(self, timeout: float) -> bytes:
         try:
             ready, _, _ = select.select([self._port.fileno()], [], [], timeout)
-            return bytes(self._port.read(4096)) if ready else b""
+            return bytes(self._port.read(READ_CHUNK)) if ready else b""
         except (serial.SerialException, OSError, ValueError, TypeError) as exc:
             raise LinkLost(str(exc) or type(exc).__name__) from exc
 
@@ -55,8 +57,8 @@ class SerialShoeSource(Shoe1Source):
 
     scheme = "serial"
 
-    def __init__(self, url: str, port_url: str, baud: int) -> None:
-        super().__init__(url, SerialLink(lambda: PortLine.opener(port_url, baud)))
+    def __init__(self, url: str, port_url: str, baud: int, key: ShoeKey | None = None) -> None:
+        super().__init__(url, SerialLink(lambda: PortLine.opener(port_url, baud), key=key))
         self.port_url = port_url
         self.baud = baud
         self._status.info["port"] = port_url
@@ -79,7 +81,7 @@ class SerialShoeSource(Shoe1Source):
             port_url = parts.netloc + parts.path
             if not port_url:
                 raise SourceError(f"'{url}' names no port; e.g. serial:///dev/ttyUSB0 or serial://COM3")
-        return cls(url, port_url, baud).start()
+        return cls(url, port_url, baud, shoe_key(query)).start()
 
 
 def _open_failure(port: str, exc: BaseException) -> str:

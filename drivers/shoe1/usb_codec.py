@@ -1,10 +1,12 @@
-"""SHOE/1-USB 16-byte reports and vendor control requests to and from messages: pure functions, no I/O."""
+"""SHOE/1-USB 16-byte reports and vendor control requests to and from messages: pure functions, no I/O.
+Under SHOE/1-A a report carries its counter and MAC in bytes 6-13 (`seal_report`, `open_report`)."""
 
 from __future__ import annotations
 
 import struct
 
 from controller.core.cards import card_from_index
+from drivers.shoe1 import auth
 from drivers.shoe1.messages import (
     DEVICE_FAULTS,
     Ack,
@@ -34,6 +36,8 @@ STATUS_NUMBERS = {name: number for number, name in STATUS_CODES.items()}
 QUALITY_NOT_GIVEN = 255
 
 REQUEST_ACK, REQUEST_LOCK, REQUEST_UNLOCK, REQUEST_RESYNC, REQUEST_GET_INFO = 0x01, 0x02, 0x03, 0x04, 0x10
+REQUEST_HELLO, REQUEST_HELLO_REPLY = 0x11, 0x12  # SHOE/1-A's handshake
+HELLO_REPLY_LENGTH = 16  # the shoe's nonce and its tag
 INFO_LENGTH = 64
 # bmRequestType: vendor, interface recipient; OUT for commands, IN for GET_INFO.
 REQUEST_TYPE_OUT = 0x41
@@ -96,7 +100,9 @@ def decode_report(report: bytes) -> ShoeMessage | BadFrame | UnknownFrame:
         return StatusFrame(state)
     if kind == REPORT_FAULT:
         code = f"E{b3:02d}"
-        return FaultFrame(code, DEVICE_FAULTS.get(code, "device fault"))
+        if code not in DEVICE_FAULTS:
+            return BadFrame(f"FAULT {b3} is not one of E01-E07", raw)
+        return FaultFrame(code, DEVICE_FAULTS[code])
     if kind == REPORT_HEARTBEAT:
         return Heartbeat(b5)
     return BadFrame(f"report type {kind} is not 1-4", raw)
@@ -129,14 +135,40 @@ def decode_control(request: int, value: int) -> HostMessage | BadFrame:
     return BadFrame(f"unknown vendor request 0x{request:02x}")
 
 
-def encode_info(hello: ShoeHello) -> bytes:
-    """GET_INFO's 64-byte answer: ASCII `SHOE1,<model>,<serial>,<firmware>`, NUL-padded."""
-    text = f"SHOE1,{hello.model},{hello.serial},{hello.firmware}".encode("ascii")[:INFO_LENGTH]
+def encode_info(hello: ShoeHello, *, a1: bool = False) -> bytes:
+    """GET_INFO's 64-byte answer: ASCII `SHOE1,<model>,<serial>,<firmware>[,A1]`, NUL-padded (`A1`: the shoe
+    speaks SHOE/1-A)."""
+    a1_field = f",{auth.A1}" if a1 else ""
+    text = f"SHOE1,{hello.model},{hello.serial},{hello.firmware}{a1_field}".encode("ascii")[:INFO_LENGTH]
     return text.ljust(INFO_LENGTH, b"\0")
 
 
 def decode_info(data: bytes) -> ShoeHello | BadFrame:
+    """The identity in GET_INFO's answer (whether or not it offers SHOE/1-A: `offers_a1`)."""
     fields = bytes(data).rstrip(b"\0").decode("ascii", "replace").split(",")
+    if len(fields) == 5 and fields[4] == auth.A1:
+        fields = fields[:4]
     if len(fields) != 4 or fields[0] != "SHOE1":
-        return BadFrame("GET_INFO is not SHOE1,<model>,<serial>,<firmware>", bytes(data))
+        return BadFrame("GET_INFO is not SHOE1,<model>,<serial>,<firmware>[,A1]", bytes(data))
     return ShoeHello(fields[1], fields[2], fields[3])
+
+
+def offers_a1(data: bytes) -> bool:
+    return bytes(data).rstrip(b"\0").endswith(b"," + auth.A1.encode())
+
+
+# -- SHOE/1-A --------------------------------------------------------------------------------------------------
+def seal_report(report: bytes, session: bytes, counter: int) -> bytes:
+    """A report with its counter (bytes 6-9) and MAC (10-13), and the CRC over them."""
+    head = report[:6] + struct.pack("<I", counter)
+    body = head + auth.report_mac(session, head)
+    return body + struct.pack("<H", crc16_mcrf4xx(body))
+
+
+def open_report(report: bytes, session: bytes) -> int | None:
+    """The counter of a report whose MAC holds (its CRC checked already); None for a forged or plain one."""
+    raw = bytes(report)
+    if len(raw) != REPORT_SIZE or not auth.same(auth.report_mac(session, raw[:10]), raw[10:14]):
+        return None
+    (counter,) = struct.unpack_from("<I", raw, 6)
+    return int(counter)

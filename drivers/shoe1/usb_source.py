@@ -1,4 +1,6 @@
-"""SHOE/1-USB with pyusb (`usb://16c0:05dc?serial=SN000123`): any backend, libusb1 by default.
+"""SHOE/1-USB with pyusb (`usb://16c0:05dc?serial=SN000123`): any backend, libusb1 by default. `key=PATH`
+pairs the link with its shoe (SHOE/1-A): a HELLO handshake after GET_INFO, then every report and request is
+checked or sealed with the session's counter and MAC.
 
 `backend=package.module:factory` names another backend (factory() returns a `usb.backend.IBackend`), e.g. the
 simulator's `hwsim.usb_backend:factory`, or a third-party stack.
@@ -16,11 +18,12 @@ import usb.core
 import usb.util
 
 from drivers.base import SourceError, url_query
-from drivers.shoe1 import usb_codec
-from drivers.shoe1.link_source import Link, LinkLost, LinkUnavailable, NoGreeting, Shoe1Source
-from drivers.shoe1.messages import Decoded, HostMessage
+from drivers.shoe1 import auth, usb_codec
+from drivers.shoe1.link_source import Link, LinkLost, LinkUnavailable, NoGreeting, Shoe1Source, shoe_key
+from drivers.shoe1.messages import BadFrame, Decoded, Forged, HostMessage, Lock, ShoeHello, Unlock
 
 TIMEOUT_ERRNOS = (errno.ETIMEDOUT,)
+DRAIN_REPORTS = 32  # reports one read takes at most, so that a host that fell behind catches up in few turns
 
 
 def load_backend(target: str | None) -> Any:
@@ -50,10 +53,20 @@ def load_backend(target: str | None) -> Any:
 class UsbLink(Link):
     """The host's end of a SHOE/1-USB cable: interrupt IN reports in, vendor control requests out."""
 
-    def __init__(self, vendor: int, product: int, serial: str | None, backend: Any) -> None:
+    def __init__(self, vendor: int, product: int, serial: str | None, backend: Any,
+                 key: auth.ShoeKey | None = None) -> None:
         self.vendor, self.product, self.serial = vendor, product, serial
         self._backend = backend
         self._device: Any = None
+        self._key = key
+        self._session: bytes | None = None  # SHOE/1-A: the session key once the handshake held
+        self._sent = 0  # the host's next request counter
+        self._last_accepted = -1  # the shoe's last report counter taken
+        self._gate_wish: Lock | Unlock | None = None  # asked before the handshake: sent once it holds
+
+    @property
+    def key_id(self) -> str | None:
+        return self._key.key_id if self._key is not None else None
 
     def describe(self) -> str:
         serial = f" with serial {self.serial}" if self.serial else ""
@@ -104,9 +117,42 @@ class UsbLink(Link):
             if exc.errno == errno.ENODEV:
                 raise LinkLost(str(exc)) from exc
             raise NoGreeting(f"the shoe did not answer GET_INFO: {exc}") from exc
-        return [usb_codec.decode_info(bytes(info))]
+        hello = usb_codec.decode_info(bytes(info))
+        if self._key is None or isinstance(hello, BadFrame):
+            return [hello]
+        if not usb_codec.offers_a1(bytes(info)):
+            return [Forged("the shoe does not offer SHOE/1-A (no A1 in GET_INFO): it is not the shoe paired with "
+                           "this table, or it has no key")]
+        return [self._handshake(hello)]
+
+    def _handshake(self, hello: ShoeHello) -> ShoeHello | Forged:
+        """SHOE/1-A's HELLO and HELLO_REPLY: the shoe proves it holds the key for this host nonce."""
+        assert self._key is not None
+        host_nonce = bytes.fromhex(auth.new_nonce())
+        device = self._open()
+        try:
+            device.ctrl_transfer(usb_codec.REQUEST_TYPE_OUT, usb_codec.REQUEST_HELLO, 0, usb_codec.INTERFACE,
+                                 host_nonce)
+            reply = bytes(device.ctrl_transfer(usb_codec.REQUEST_TYPE_IN, usb_codec.REQUEST_HELLO_REPLY, 0,
+                                               usb_codec.INTERFACE, usb_codec.HELLO_REPLY_LENGTH))
+        except usb.core.USBError as exc:
+            if exc.errno == errno.ENODEV:
+                raise LinkLost(str(exc)) from exc
+            return Forged(f"the shoe refused the SHOE/1-A HELLO ({exc}): it is not the shoe paired with this table")
+        shoe_nonce, tag = reply[:8], reply[8:16]
+        if len(reply) != usb_codec.HELLO_REPLY_LENGTH or not auth.same(
+                tag, auth.usb_hello_tag(self._key, host_nonce, shoe_nonce, hello.serial)):
+            return Forged("the shoe's HELLO_REPLY does not prove the pairing key: this is not the shoe paired with "
+                          "the table")
+        self._session = auth.usb_session_key(self._key, host_nonce, shoe_nonce)
+        self._sent, self._last_accepted = 0, -1
+        if self._gate_wish is not None:
+            wish, self._gate_wish = self._gate_wish, None
+            self.send(wish)
+        return ShoeHello(hello.model, hello.serial, hello.firmware, shoe_nonce.hex().upper(), tag.hex().upper())
 
     def close(self) -> None:
+        self._session = None
         device, self._device = self._device, None
         if device is not None:
             with contextlib.suppress(usb.core.USBError):
@@ -114,17 +160,42 @@ class UsbLink(Link):
             usb.util.dispose_resources(device)
 
     def read_frames(self, timeout: float) -> list[Decoded]:
+        """The reports that arrive within `timeout`, and then those already waiting (up to DRAIN_REPORTS)."""
+        frames: list[Decoded] = []
+        wait_ms = max(1, int(timeout * 1000))
+        while len(frames) < DRAIN_REPORTS:
+            report = self._read_report(wait_ms)
+            if report is None:
+                break
+            frames.append(self._checked(report))
+            wait_ms = 1  # what is queued already, without waiting for more
+        self.more_waiting = len(frames) >= DRAIN_REPORTS
+        return frames
+
+    def _read_report(self, wait_ms: int) -> bytes | None:
         try:
-            report = self._open().read(
-                usb_codec.ENDPOINT_IN, usb_codec.REPORT_SIZE, timeout=max(1, int(timeout * 1000))
-            )
+            return bytes(self._open().read(usb_codec.ENDPOINT_IN, usb_codec.REPORT_SIZE, timeout=wait_ms))
         except usb.core.USBTimeoutError:
-            return []
+            return None
         except usb.core.USBError as exc:
             if exc.errno in TIMEOUT_ERRNOS:
-                return []
+                return None
             raise LinkLost(str(exc)) from exc
-        return [usb_codec.decode_report(bytes(report))]
+
+    def _checked(self, report: bytes) -> Decoded:
+        """A report as a message; under SHOE/1-A only with a MAC that holds and a counter not seen before."""
+        message = usb_codec.decode_report(report)
+        if self._key is None or isinstance(message, BadFrame):
+            return message
+        if self._session is None:
+            return Forged("a report from a shoe that has not proved the pairing key", report)
+        counter = usb_codec.open_report(report, self._session)
+        if counter is None:
+            return Forged("its MAC does not hold: the report was forged or changed on the way", report)
+        if counter <= self._last_accepted:
+            return Forged(f"replayed: counter {counter} was used already (last {self._last_accepted})", report)
+        self._last_accepted = counter
+        return message
 
     def send(self, message: HostMessage) -> None:
         device = self._open()
@@ -132,8 +203,18 @@ class UsbLink(Link):
             request, value = usb_codec.encode_control(message)
         except ValueError:
             return  # host HELLO: USB has none (the driver reads GET_INFO instead)
+        if self._key is not None and self._session is None:
+            # Before the handshake nothing can be authenticated (a shoe still in an earlier session would stall
+            # it): the gate's state waits for the session, the rest means nothing to an unproved shoe.
+            if isinstance(message, Lock | Unlock):
+                self._gate_wish = message
+            return
+        data = None
+        if self._session is not None:
+            data = auth.control_data(self._session, request, value, self._sent)
+            self._sent += 1
         try:
-            device.ctrl_transfer(usb_codec.REQUEST_TYPE_OUT, request, value, usb_codec.INTERFACE, None)
+            device.ctrl_transfer(usb_codec.REQUEST_TYPE_OUT, request, value, usb_codec.INTERFACE, data)
         except usb.core.USBError as exc:
             raise LinkLost(str(exc)) from exc
 
@@ -163,8 +244,9 @@ class UsbShoeSource(Shoe1Source):
             raise SourceError(
                 f"'{url}': the USB id must be VENDOR:PRODUCT in hex, e.g. usb://16c0:05dc"
             ) from None
+        key = shoe_key(query)
         backend = load_backend(query.get("backend"))
-        return cls(url, UsbLink(vendor, product, query.get("serial"), backend)).start()
+        return cls(url, UsbLink(vendor, product, query.get("serial"), backend, key)).start()
 
 
 def _usb_failure(what: str, exc: usb.core.USBError) -> str:

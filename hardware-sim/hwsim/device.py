@@ -18,7 +18,7 @@ from drivers.shoe1.messages import HostMessage
 from hwsim.deck import endless_packs, read_order, shuffled_packs
 from hwsim.faults import FaultPlan, parse_faults
 from hwsim.link import LinkFaults, Transmission
-from hwsim.shoe import ShoeConfig, ShoeModel
+from hwsim.shoe import DealtCard, ShoeConfig, ShoeModel
 
 MAX_WAIT = 0.05  # the loop wakes at least this often to notice deal() and stop()
 # What a simulated shoe may be asked for: a real shoe deals a few cards a second and holds a few packs; these
@@ -65,6 +65,7 @@ def build_model(
     locked: bool = False,
     now: float | None = None,
     truth_kept: int | None = ShoeConfig.truth_kept,
+    serial: str = ShoeConfig.serial,
 ) -> tuple[ShoeModel, LinkFaults]:
     """A shoe model and its cable's faults from the user's options; seeds derive from `seed`. Raises ValueError
     (FaultSpecError, CardError) saying which option is wrong."""
@@ -86,7 +87,8 @@ def build_model(
     else:  # packs=0: endless, a freshly shuffled pack whenever the shoe runs empty
         refill = endless_packs(seed)
         cards = refill()
-    config = ShoeConfig(rate=rate, heartbeat_interval=heartbeat_interval, start_locked=locked, truth_kept=truth_kept)
+    config = ShoeConfig(rate=rate, heartbeat_interval=heartbeat_interval, start_locked=locked, truth_kept=truth_kept,
+                        serial=serial)
     model = ShoeModel(
         cards,
         now=time.monotonic() if now is None else now,
@@ -119,6 +121,11 @@ class ShoeDevice:
     def deal(self, count: int = 1) -> None:
         with self._mutex:
             self.model.deal(count)
+
+    def dealt(self) -> list[DealtCard]:
+        """The ground truth so far (the last cards that left the shoe), read while the shoe's thread waits."""
+        with self._mutex:
+            return list(self.model.truth)
 
     def stop(self) -> None:
         self._stop.set()

@@ -7,6 +7,7 @@ URL options:
 - `rate` (cards/s; 0 = only when drawn, see `SimulatedShoe.deal`), `faults` (SPEC, see hwsim.faults), `hb`
   (heartbeat interval), `locked=1` (gate closed until the host unlocks it);
 - `hb_timeout`, `gap_wait`, `lock_on_fault`: the driver's;
+- `key=PATH`: the shoe and the driver are paired with this SHOE/1-A key (both ends of the cable are here);
 - `clock=virtual`: time jumps to the next thing that happens and the driver runs inside `recv()`, with no
   thread, so `rptable simulate` runs as fast as the CPU allows (always give recv() a timeout then: a shoe
   that deals nothing would otherwise be waited for forever). `clock=real` (the default): the machine's clock.
@@ -26,13 +27,14 @@ from typing import TypeVar
 from controller.core.cards import Card
 from drivers.base import SimulatedShoe, SourceError, SourceStatus, url_query
 from drivers.clock import MACHINE_CLOCK, Clock
-from drivers.shoe1.link_source import LinkLost, LinkUnavailable, Shoe1Source, flag
+from drivers.shoe1.auth import ShoeKey
+from drivers.shoe1.link_source import LinkLost, LinkUnavailable, Shoe1Source, flag, shoe_key
 from drivers.shoe1.serial_link import SerialLine, SerialLink
 from hwsim.clock import VirtualClock
 from hwsim.device import build_model
 from hwsim.link import LinkFaults
 from hwsim.serial_end import SerialShoeEnd
-from hwsim.shoe import ShoeModel
+from hwsim.shoe import DealtCard, ShoeModel
 
 CLOCKS = ("real", "virtual")
 Number = TypeVar("Number", int, float)
@@ -54,11 +56,11 @@ class InProcessShoe(SimulatedShoe):
     """A shoe model at the end of an in-process cable. Thread-safe: the dealer's hand (`deal`, `load`) may
     come from another thread than the driver's."""
 
-    def __init__(self, model: ShoeModel, cable: LinkFaults, clock: Clock) -> None:
+    def __init__(self, model: ShoeModel, cable: LinkFaults, clock: Clock, key: ShoeKey | None = None) -> None:
         self.model = model
         self.cable = cable
         self.clock = clock
-        self._end = SerialShoeEnd(cable)
+        self._end = SerialShoeEnd(cable, key)
         self._lock = threading.Lock()
         self._wake = threading.Event()  # something for the shoe to do before its next deadline
         self._naks = b""  # the shoe's answers to sentences it could not read, not yet read by the host
@@ -82,6 +84,11 @@ class InProcessShoe(SimulatedShoe):
     def true_card(self, seq: int) -> Card | None:
         with self._lock:
             return self.model.true_card(seq)
+
+    def dealt(self) -> list[DealtCard]:
+        """The ground truth so far (the last cards that left the shoe), read while the driver's thread waits."""
+        with self._lock:
+            return list(self.model.truth)
 
     # -- the cable -------------------------------------------------------------------------------------------
     def connect(self) -> SerialLine:
@@ -164,8 +171,8 @@ class SimulatedShoeSource(Shoe1Source):
 
     scheme = "sim"
 
-    def __init__(self, url: str, shoe: InProcessShoe) -> None:
-        super().__init__(url, SerialLink(shoe.connect, shoe.clock), clock=shoe.clock)
+    def __init__(self, url: str, shoe: InProcessShoe, key: ShoeKey | None = None) -> None:
+        super().__init__(url, SerialLink(shoe.connect, shoe.clock, key), clock=shoe.clock)
         self.shoe = shoe
 
     @classmethod
@@ -175,6 +182,7 @@ class SimulatedShoeSource(Shoe1Source):
         if clock_name not in CLOCKS:
             raise SourceError(f"'{url}': clock must be one of {', '.join(CLOCKS)}, not '{clock_name}'")
         clock = VirtualClock() if clock_name == "virtual" else MACHINE_CLOCK
+        key = shoe_key(query)
         try:
             model, cable = build_model(
                 seed=_number(query, "seed", int, "0"),
@@ -188,7 +196,7 @@ class SimulatedShoeSource(Shoe1Source):
             )
         except (ValueError, OSError) as exc:  # a number out of range, a fault SPEC, an order file
             raise SourceError(f"'{url}': {exc}") from exc
-        return cls(url, InProcessShoe(model, cable, clock)).start()
+        return cls(url, InProcessShoe(model, cable, clock, key), key).start()
 
     def simulated_shoe(self) -> InProcessShoe:
         return self.shoe

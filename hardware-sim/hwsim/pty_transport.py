@@ -11,9 +11,11 @@ import errno
 import os
 import select
 import tempfile
+import threading
 import time
 import tty
 
+from drivers.shoe1.auth import ShoeKey
 from drivers.shoe1.messages import HostMessage
 from hwsim.device import Transport
 from hwsim.link import LinkFaults, Transmission
@@ -23,11 +25,12 @@ WRITE_PATIENCE = 0.1  # seconds a write waits for a slow reader before the rest 
 
 
 class PtyTransport(Transport):
-    def __init__(self, link: LinkFaults, link_path: str | None = None) -> None:
-        self._end = SerialShoeEnd(link)
+    def __init__(self, link: LinkFaults, link_path: str | None = None, key: ShoeKey | None = None) -> None:
+        self._end = SerialShoeEnd(link, key)
         self.link_path = link_path or os.path.join(tempfile.gettempdir(), f"rptable-shoe-{os.getpid()}")
         self._master = -1
         self._slave = -1
+        self._write_lock = threading.Lock()  # the shoe's thread and an injected writer take turns per write
         self.slave_path = ""
         self.bytes_lost = 0
         self.plug()
@@ -91,9 +94,23 @@ class PtyTransport(Transport):
     def host_bad_frames(self) -> int:
         return self._end.host_bad_frames
 
+    @property
+    def end(self) -> SerialShoeEnd:
+        """The shoe's end of the line: what it sent (`wire`), what it refused from the host."""
+        return self._end
+
+    def inject(self, data: bytes) -> None:
+        """Bytes put on the line beside the shoe's own, as a second device on the cable would (a test's
+        attacker): the host reads them from the same port."""
+        self._write(data)
+
     def _write(self, data: bytes) -> None:
         # A line drains at its own pace: wait briefly for the host to read (as a UART would keep sending),
         # but drop what a host that has the port closed, or stopped reading, never takes.
+        with self._write_lock:
+            self._write_unlocked(data)
+
+    def _write_unlocked(self, data: bytes) -> None:
         view = memoryview(data)
         deadline = time.monotonic() + WRITE_PATIENCE
         while view:

@@ -9,6 +9,7 @@ import contextlib
 import select
 import socket
 
+from drivers.shoe1.auth import ShoeKey
 from drivers.shoe1.messages import HostMessage
 from hwsim.device import Transport
 from hwsim.link import LinkFaults, Transmission
@@ -16,8 +17,8 @@ from hwsim.serial_end import SerialShoeEnd
 
 
 class TcpTransport(Transport):
-    def __init__(self, link: LinkFaults, port: int = 0, host: str = "127.0.0.1") -> None:
-        self._end = SerialShoeEnd(link)
+    def __init__(self, link: LinkFaults, port: int = 0, host: str = "127.0.0.1", key: ShoeKey | None = None) -> None:
+        self._end = SerialShoeEnd(link, key)
         self.host = host
         self.port = port
         self._listener: socket.socket | None = None

@@ -1,5 +1,9 @@
 """The simulated shoe as a USB device: interrupt IN reports and vendor control requests, served over the
-virtual cable of `hwsim.usb_ipc` to the pyusb backend in `hwsim.usb_backend`."""
+virtual cable of `hwsim.usb_ipc` to the pyusb backend in `hwsim.usb_backend`.
+
+A device with a pairing key speaks SHOE/1-A: GET_INFO offers `A1`; the HELLO request (0x11) starts a session
+whose HELLO_REPLY (0x12) proves the key; from then on every report is sealed with its counter and MAC, and a
+request whose data stage does not hold is stalled. A host that never says HELLO gets plain SHOE/1-USB."""
 
 from __future__ import annotations
 
@@ -10,8 +14,8 @@ import os
 import socket
 import threading
 
-from drivers.shoe1 import usb_codec
-from drivers.shoe1.messages import BadFrame, HostMessage, ShoeHello
+from drivers.shoe1 import auth, usb_codec
+from drivers.shoe1.messages import BadFrame, HostHello, HostMessage, ShoeHello
 from hwsim.device import Transport
 from hwsim.link import LinkFaults, Transmission
 from hwsim.usb_ipc import default_socket_path
@@ -20,9 +24,18 @@ FIFO_REPORTS = 256  # reports the device holds for a host that does not poll; ol
 
 
 class UsbTransport(Transport):
-    def __init__(self, link: LinkFaults, hello: ShoeHello, socket_path: str | None = None) -> None:
+    def __init__(self, link: LinkFaults, hello: ShoeHello, socket_path: str | None = None,
+                 key: auth.ShoeKey | None = None) -> None:
         self._link = link
         self.hello = hello
+        self.key = key
+        self._session: bytes | None = None  # SHOE/1-A, once a host said HELLO
+        self._hello_reply = b""
+        self._sent = 0
+        self._last_accepted = -1
+        self.refused_requests = 0  # stalled under SHOE/1-A: a bad MAC or an old counter
+        self.reports_lost = 0  # pushed out of the FIFO by newer ones while the host did not poll
+        self.wire: collections.deque[bytes] = collections.deque(maxlen=256)  # the last reports sent, newest last
         self.socket_path = socket_path or default_socket_path()
         self._cond = threading.Condition()
         self._reports: collections.deque[bytes] = collections.deque(maxlen=FIFO_REPORTS)
@@ -60,7 +73,19 @@ class UsbTransport(Transport):
                     report = usb_codec.encode_report(t.message)
                 except ValueError:
                     continue  # HELLO and NAK have no report: the host reads GET_INFO instead
+                if self._session is not None:
+                    report = usb_codec.seal_report(report, self._session, self._sent)
+                    self._sent += 1
+                self.wire.append(report)
+                if len(self._reports) == FIFO_REPORTS:
+                    self.reports_lost += 1  # the host has not polled: the oldest report goes
                 self._reports.append(self._link.garble_report(report) if t.garbled else report)
+            self._cond.notify_all()
+
+    def inject(self, report: bytes) -> None:
+        """A report put on the bus beside the device's own, as a gadget in the cable would (a test's attacker)."""
+        with self._cond:
+            self._reports.append(bytes(report))
             self._cond.notify_all()
 
     def unplug(self) -> None:
@@ -72,6 +97,7 @@ class UsbTransport(Transport):
     def plug(self) -> None:
         with self._cond:
             self.device_id += 1  # a new enumeration: handles to the old one fail with "no device"
+            self._session = None
             self._reports.clear()
             self.plugged = True
             self._cond.notify_all()
@@ -152,9 +178,12 @@ class UsbTransport(Transport):
         kind = int(request["type"])  # type: ignore[call-overload]
         code = int(request["request"])  # type: ignore[call-overload]
         value = int(request["value"])  # type: ignore[call-overload]
+        data = bytes.fromhex(str(request.get("data", "")))
         if kind == usb_codec.REQUEST_TYPE_IN and code == usb_codec.REQUEST_GET_INFO:
             length = int(request.get("length", usb_codec.INFO_LENGTH))  # type: ignore[call-overload]
-            return {"data": usb_codec.encode_info(self.hello)[:length].hex()}
+            return {"data": usb_codec.encode_info(self.hello, a1=self.key is not None)[:length].hex()}
+        if self.key is not None and code in (usb_codec.REQUEST_HELLO, usb_codec.REQUEST_HELLO_REPLY):
+            return self._handshake(kind, code, data)
         if kind != usb_codec.REQUEST_TYPE_OUT:
             self.bad_requests += 1
             return {"error": "pipe"}
@@ -162,7 +191,37 @@ class UsbTransport(Transport):
         if isinstance(command, BadFrame):
             self.bad_requests += 1
             return {"error": "pipe"}  # a real device stalls an unknown request
+        if self._session is not None and not self._authentic(code, value, data):
+            self.refused_requests += 1
+            return {"error": "pipe"}
         with self._cond:
             self._commands.append(command)
             self._cond.notify_all()
-        return {"written": len(bytes.fromhex(str(request.get("data", ""))))}
+        return {"written": len(data)}
+
+    def _handshake(self, kind: int, code: int, data: bytes) -> dict[str, object]:
+        """HELLO (the host's nonce) starts a session; HELLO_REPLY gives the shoe's nonce and its tag."""
+        assert self.key is not None
+        if code == usb_codec.REQUEST_HELLO and kind == usb_codec.REQUEST_TYPE_OUT and len(data) == auth.NONCE_BYTES:
+            shoe_nonce = bytes.fromhex(auth.new_nonce())
+            with self._cond:
+                # Reports sealed for the last session would fail this one's MAC: the HELLO resends the cards.
+                self._reports.clear()
+                self._session = auth.usb_session_key(self.key, data, shoe_nonce)
+                self._sent, self._last_accepted = 0, -1
+                self._hello_reply = shoe_nonce + auth.usb_hello_tag(self.key, data, shoe_nonce, self.hello.serial)
+                self._commands.append(HostHello("usb host"))  # the shoe resends every card not acknowledged
+                self._cond.notify_all()
+            return {"written": len(data)}
+        if code == usb_codec.REQUEST_HELLO_REPLY and kind == usb_codec.REQUEST_TYPE_IN and self._hello_reply:
+            return {"data": self._hello_reply.hex()}
+        self.bad_requests += 1
+        return {"error": "pipe"}
+
+    def _authentic(self, code: int, value: int, data: bytes) -> bool:
+        assert self._session is not None
+        counter = auth.open_control(self._session, code, value, data)
+        if counter is None or counter <= self._last_accepted:
+            return False
+        self._last_accepted = counter
+        return True

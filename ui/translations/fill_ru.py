@@ -31,6 +31,7 @@ RU: dict[str, Translation] = {
     "gate locked": "заслонка закрыта", "table {0}": "стол {0}", "journal #{0}": "журнал №{0}",
     "Tap an amount to type it": "Коснитесь суммы, чтобы ввести её",
     # the line saying whether the table reports to the floor
+    "shoe not authenticated": "шуз не аутентифицирован",
     "floor: reporting": "зал: данные передаются", " · {0} to send": " · к отправке: {0}",
     "NOT REPORTING to the floor · {0} events wait": "НЕТ СВЯЗИ С ЗАЛОМ · событий ждут отправки: {0}",
     # ------------------------------------------------------------------------------------------------ the pit

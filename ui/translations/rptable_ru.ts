@@ -748,57 +748,62 @@
         <translation>заслонка закрыта</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="346"/>
+        <location filename="../main_window.py" line="347"/>
+        <source>shoe not authenticated</source>
+        <translation>шуз не аутентифицирован</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="348"/>
         <source>table {0}</source>
         <translation>стол {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="347"/>
+        <location filename="../main_window.py" line="349"/>
         <source>journal #{0}</source>
         <translation>журнал №{0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="369"/>
+        <location filename="../main_window.py" line="371"/>
         <source>Refused: {0}</source>
         <translation>Отказано: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="405"/>
+        <location filename="../main_window.py" line="407"/>
         <source>The camera is reading the cards turned up…</source>
         <translation>Камера читает открытые карты…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="420"/>
+        <location filename="../main_window.py" line="422"/>
         <source>The camera saw every card where the shoe dealt it.</source>
         <translation>Камера видит каждую карту там, куда её сдал шуз.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="423"/>
+        <location filename="../main_window.py" line="425"/>
         <source>The camera could not read every card of {0}: turn them up in full view of the camera and press Reveal (R) again.</source>
         <translation>Камера не прочла все карты: {0}. Откройте их под камерой и снова нажмите «Открыть дилера» (R).</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="572"/>
+        <location filename="../main_window.py" line="574"/>
         <source>Close the console?</source>
         <translation>Закрыть консоль?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="573"/>
+        <location filename="../main_window.py" line="575"/>
         <source>A round is in play. The table resumes exactly here when the console starts again. Close it now?</source>
         <translation>Идёт раунд. При следующем запуске консоли стол продолжит ровно с этого места. Закрыть сейчас?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="575"/>
+        <location filename="../main_window.py" line="577"/>
         <source>Close the console</source>
         <translation>Закрыть консоль</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="575"/>
+        <location filename="../main_window.py" line="577"/>
         <source>Keep playing</source>
         <translation>Продолжить игру</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="508"/>
+        <location filename="../main_window.py" line="510"/>
         <source>Card refused: {0}</source>
         <translation>Карта не принята: {0}</translation>
     </message>
@@ -808,7 +813,7 @@
         <translation>Показать раскладку снова [R]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="519"/>
+        <location filename="../main_window.py" line="521"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
     </message>
