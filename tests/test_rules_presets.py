@@ -38,14 +38,26 @@ def test_section_5_table_rows():
     assert [x.ante_on_win for x in (c, o, p, f, r, cs)] == [
         "paid_if_no_draw", "returned", "returned", "returned", "returned", "paid"]
     assert (c.draw.exchange_max_cards, o.draw.exchange_max_cards, r.draw.exchange_price) == (4, 5, "per_card")
-    assert [x.draw.repeat_single for x in (c, o, p, f, r)] == ["flat", "none", "rising", "none", "none"]
+    # R-ACT-5: "some casinos' rule" is a setting classic leaves off; seed 002's rising repeat is on.
+    assert [x.draw.repeat_single for x in (c, o, p, f, r)] == ["none", "none", "rising", "none", "none"]
+    # R-ACT-7: seed 002 exchanges "until the deck is exhausted"; the others reshuffle the discards.
+    assert [x.draw.when_stock_runs_out for x in (c, o, p, f, r)] == [
+        "reshuffle_discards", "reshuffle_discards", "refuse", "reshuffle_discards", "reshuffle_discards"]
     assert (c.insurance.max, c.insurance.min_antes, o.insurance.min_antes, p.insurance.min_antes) == (
         "half_potential", 0, 2, 1)
+    # R-SETTLE-3: returned when the dealer's hand wins in 001, 002, 004; on a tie in 001 only.
     assert [x.insurance.if_dealer_wins for x in (c, o, p, f, r)] == [
-        "lost", "lost", "returned", "lost", "returned"]
+        "lost", "returned", "returned", "lost", "returned"]
+    assert [x.insurance.if_tie for x in (c, o, p, f, r)] == ["lost", "returned", "lost", "lost", "lost"]
     assert [x.buy_game.cost for x in (c, p, f)] == ["separate_ante", "ante_is_payment", "ante_is_payment"]
     assert (r.buy_game.who, c.buy_game.who) == ("any", "uninsured")
-    assert (o.buy_game.redraw, p.buy_game.max_free_redraws) == ("until_qualifies_single_box", 3)
+    # R-BUY-3: without limit (000, 004), up to 3 (002), never (003), until he qualifies with one box (001).
+    assert [x.buy_game.redraw for x in (c, o, p, f, r)] == [
+        "while_unchanged", "until_qualifies_single_box", "while_unchanged", "none", "while_unchanged"]
+    assert [x.buy_game.max_free_redraws for x in (c, p, r)] == [0, 3, 0]
+    # R-TABLE-2: seed 004 has no blind boxes; R-BET-1: 000 and 002 take a bonus instead of the ante.
+    assert [x.table.blind_boxes for x in (c, o, p, f, r)] == [True, True, True, True, False]
+    assert [x.bonus.instead_of_ante for x in (c, o, p, f, r)] == [True, False, True, False, False]
     assert o.bonus.pays.pay(HandCategory.ROYAL_FLUSH) == 1000 and o.bonus.pays.pay(HandCategory.TWO_PAIR) == 0
     assert not (cs.insurance.enabled or cs.buy_game.enabled or cs.bonus.enabled or cs.pays.two_combinations)
 
@@ -66,6 +78,8 @@ def test_section_5_table_rows():
          "field draw.exchnage_max_cards: 3 is not allowed; allowed: no such"),
         ({"table": {"ante_min": 50, "ante_max": 10}}, "field table.ante_max: 10 is not allowed"),
         ({"colour": "red"}, "field colour: 'red' is not allowed"),
+        ({"insurance": {"if_tie": "pushed"}},
+         "field insurance.if_tie: 'pushed' is not allowed; allowed: lost, returned"),
     ],
 )
 def test_a_bad_rules_file_names_the_field_the_value_and_what_is_allowed(patch, message):
@@ -74,6 +88,36 @@ def test_a_bad_rules_file_names_the_field_the_value_and_what_is_allowed(patch, m
     with pytest.raises(RulesError) as err:
         rules_from_mapping(data, "house.toml")
     assert str(err.value).startswith("house.toml: ")
+    assert message in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("patch", "message"),
+    [
+        # A bonus instead of the ante on a table with no bonus bet.
+        ({"bonus": {"enabled": False, "instead_of_ante": True}},
+         "field bonus.instead_of_ante: true is not allowed; allowed: false, as this table has no bonus bet to "
+         "place (bonus.enabled is false)"),
+        ({"bonus": {"instead_of_ante": True, "pays": {"THREE_OF_A_KIND": 0}}},
+         "field bonus.instead_of_ante: true is not allowed; allowed: false, as this table has no bonus bet to "
+         "place (the bonus table pays nothing)"),
+        # The least insurance above the most any insurable hand may insure: trips at half of 6 antes is 3.
+        ({"insurance": {"max": "half_potential", "min_antes": 4}},
+         "field insurance.min_antes: 4 is not allowed; allowed: 0 to 3 antes: insurance.max lets a box holding "
+         "three of a kind insure at most half its potential payout of 6 antes"),
+        ({"draw": {"exchange_max_cards": 0, "repeat_single": "flat"}},
+         "field draw.repeat_single: 'flat' is not allowed; allowed: none, as draw.exchange_max_cards is 0"),
+        ({"buy_game": {"redraw": "none", "max_free_redraws": 3}},
+         "field buy_game.max_free_redraws: 3 is not allowed; allowed: 0, as it caps the free redraws of "
+         'buy_game.redraw = "while_unchanged" only (here "none")'),
+    ],
+)
+def test_settings_that_contradict_each_other_are_refused_with_the_field_the_value_and_what_is_allowed(
+        patch, message):
+    data = {"name": "house", **patch}
+    with pytest.raises(RulesError) as err:
+        rules_from_mapping(data, "house.toml")
+    assert str(err.value).startswith("house.toml: field ")
     assert message in str(err.value)
 
 

@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
 
 def to_toml(rules: HouseRules) -> str:
     """Every setting, in the layout a rules file uses (so `show` output is itself a valid file)."""
-    data = rules.to_mapping()
+    data = rules.to_mapping(every_setting=True)
     out = [f"name = {_value(data['name'])}", f"source = {_value(data['source'])}",
            'notes = """' + data["notes"].replace('"""', "'''") + '"""']
     for section, values in data.items():

@@ -68,6 +68,13 @@ class InsuranceIfDealerWins(StrEnum):
     RETURNED = "returned"
 
 
+class InsuranceIfTie(StrEnum):
+    """R-SETTLE-3: insurance when the dealer qualifies and his hand ties the box's."""
+
+    LOST = "lost"
+    RETURNED = "returned"
+
+
 class BuyGameWho(StrEnum):
     """R-BUY-1: which boxes may buy the dealer a game."""
 
@@ -141,6 +148,7 @@ class InsuranceRules:
     potential_includes_second_combination: bool = True
     min_antes: int = 1  # 0 = any amount from 1 chip
     if_dealer_wins: InsuranceIfDealerWins = InsuranceIfDealerWins.LOST  # R-SETTLE-3
+    if_tie: InsuranceIfTie = InsuranceIfTie.LOST  # R-SETTLE-3
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +166,7 @@ class BonusRules:
     min: int = 1
     max: int = 1_000
     pays: PayTable = SEED_001_BONUS_PAYS
+    instead_of_ante: bool = False  # R-BET-1: a box may hold a bonus and no ante (dealt, settled on its bonus only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,21 +185,28 @@ class HouseRules:
     buy_game: BuyGameRules = field(default_factory=BuyGameRules)
     bonus: BonusRules = field(default_factory=BonusRules)
 
-    def to_mapping(self) -> dict[str, Any]:
-        """The rules as the TOML layout `rules_from_mapping` reads (round-trips exactly)."""
+    def to_mapping(self, *, every_setting: bool = False) -> dict[str, Any]:
+        """The rules as the TOML layout `rules_from_mapping` reads (round-trips exactly): the canonical form that
+        journals store and digests hash. A setting added after rules were first journaled appears in it only
+        when it differs from its default, so rules written before it keep their journal payload and their
+        digest; `every_setting` lists them all (what `rules show` prints)."""
         return {
             "name": self.name,
             "source": self.source,
             "notes": self.notes,
-            "table": _section(self.table),
+            "table": _section(self.table, every_setting),
             "pays": _pay_mapping(self.pays),
             "dealer": {"qualifies_with": self.dealer_qualifies_with.name},
             "settlement": {"ante_on_win": str(self.ante_on_win)},
-            "draw": _section(self.draw),
-            "insurance": _section(self.insurance),
-            "buy_game": _section(self.buy_game),
-            "bonus": _section(self.bonus),
+            "draw": _section(self.draw, every_setting),
+            "insurance": _section(self.insurance, every_setting),
+            "buy_game": _section(self.buy_game, every_setting),
+            "bonus": _section(self.bonus, every_setting),
         }
+
+
+# Settings added after journals began to store house rules: left out of the canonical mapping at their default.
+_ADDED_LATER = {(InsuranceRules, "if_tie"), (BonusRules, "instead_of_ante")}
 
 
 def rules_digest(rules: HouseRules, *, play_only: bool = False) -> str:
@@ -202,10 +218,17 @@ def rules_digest(rules: HouseRules, *, play_only: bool = False) -> str:
     return hashlib.sha256(json.dumps(mapping, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def _section(obj: Any) -> dict[str, Any]:
+def _words(category: HandCategory) -> str:
+    return category.name.replace("_", " ").lower()
+
+
+def _section(obj: Any, every_setting: bool) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    default = type(obj)()
     for name in obj.__slots__:
         value = getattr(obj, name)
+        if not every_setting and (type(obj), name) in _ADDED_LATER and value == getattr(default, name):
+            continue
         if isinstance(value, HandCategory):
             value = value.name
         elif isinstance(value, StrEnum):
@@ -256,7 +279,43 @@ def rules_from_mapping(data: Mapping[str, Any], origin: str = "rules") -> HouseR
         bonus=_read_bonus(reader.section("bonus")),
     )
     reader.finish()
+    _check_consistent(rules, origin)
     return rules
+
+
+def _check_consistent(rules: HouseRules, origin: str) -> None:
+    """Settings that each validate alone but contradict one another: refused with the field, its value and
+    what is allowed beside the setting it contradicts."""
+
+    def refuse(field_name: str, value: Any, allowed: str) -> RulesError:
+        shown = f"'{value}'" if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else value
+        return RulesError(f"{origin}: field {field_name}: {shown} is not allowed; allowed: {allowed}")
+
+    bonus, draw, buy, insurance = rules.bonus, rules.draw, rules.buy_game, rules.insurance
+    if bonus.instead_of_ante and not (bonus.enabled and any(bonus.pays.pays)):
+        why = "bonus.enabled is false" if not bonus.enabled else "the bonus table pays nothing"
+        raise refuse("bonus.instead_of_ante", True, f"false, as this table has no bonus bet to place ({why})")
+    if draw.repeat_single != RepeatSingle.NONE and draw.exchange_max_cards == 0:
+        raise refuse("draw.repeat_single", str(draw.repeat_single),
+                     "none, as draw.exchange_max_cards is 0 (no exchange to repeat)")
+    if buy.max_free_redraws and buy.redraw != DealerRedraw.WHILE_UNCHANGED:
+        raise refuse("buy_game.max_free_redraws", buy.max_free_redraws,
+                     f"0, as it caps the free redraws of buy_game.redraw = \"while_unchanged\" only "
+                     f"(here \"{buy.redraw}\")")
+    if insurance.enabled:
+        # The least potential payout of an insurable hand: the bet (2 antes) at the lowest pay of a category
+        # that may insure.
+        category = min((c for c in HandCategory if c >= insurance.min_category and rules.pays.pay(c)),
+                       key=rules.pays.pay, default=insurance.min_category)
+        potential = 2 * rules.pays.pay(category)
+        most = potential // 2 if insurance.max == InsuranceMax.HALF_POTENTIAL else potential
+        if insurance.min_antes > most:
+            share = "half " if insurance.max == InsuranceMax.HALF_POTENTIAL else ""
+            raise refuse("insurance.min_antes", insurance.min_antes,
+                         f"0 to {most} antes: insurance.max lets a box holding {_words(category)} insure at most "
+                         f"{share}"
+                         f"its potential payout of {potential} antes, so a larger least insurance could never "
+                         "be placed on it")
 
 
 def _read_table(r: _Reader) -> TableRules:
@@ -307,6 +366,7 @@ def _read_insurance(r: _Reader) -> InsuranceRules:
         ),
         min_antes=r.integer("min_antes", d.min_antes, 0, 100),
         if_dealer_wins=r.choice("if_dealer_wins", InsuranceIfDealerWins, d.if_dealer_wins),
+        if_tie=r.choice("if_tie", InsuranceIfTie, d.if_tie),
     )
     r.finish()
     return ins
@@ -332,6 +392,7 @@ def _read_bonus(r: _Reader) -> BonusRules:
         min=r.integer("min", d.min, 1, 10**9),
         max=r.integer("max", d.max, 1, 10**9),
         pays=_read_pays(r.section("pays"), d.pays, two_combinations=False),
+        instead_of_ante=r.boolean("instead_of_ante", d.instead_of_ante),
     )
     if bonus.max < bonus.min:
         raise RulesError(

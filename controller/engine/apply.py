@@ -187,7 +187,7 @@ def _advance_turn(state: RoundState) -> None:
     later = state.order[state.order.index(state.turn) + 1:] if state.turn else state.order
     for number in later:
         box = state.boxes[number]
-        if not (box.blind or box.acted):
+        if not (box.blind or box.acted or box.bonus_only):
             state.turn = number
             return
     state.turn = 0

@@ -59,6 +59,11 @@ class BoxState:
         return self.folded or self.bet > 0
 
     @property
+    def bonus_only(self) -> bool:
+        """R-BET-1: the box holds a bonus instead of an ante: it is dealt five cards and takes no decision."""
+        return self.ante == 0
+
+    @property
     def drew(self) -> bool:
         return self.bought_sixth or self.exchanges > 0
 
