@@ -1,40 +1,110 @@
-"""`rptable analyze`: house edge, element of risk and outcome frequencies of a preset under a strategy."""
+"""`rptable analyze`: house edge, element of risk and outcome frequencies of house rules under a strategy.
+
+`basic` on a casino's own file first derives the file's basic strategy when no table fits (kept in the user's data
+folder), then measures its edge, exact where it can be and sampled where it cannot (controller.analysis.basic_edge);
+both show a progress bar with the time left, and both resume after Ctrl-C or a kill.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from typing import Any
+
+STRATEGY_HELP = (
+    "basic (each class of hands played as measured best, docs/basic-strategy.md; derived for a rules file when no "
+    "preset's table fits): exact over the first five cards and the up card, draws sampled; "
+    "optimal (rules whose one decision is bet or fold, e.g. caribbean-stud): exact; "
+    "always-bet, pair-or-better, wizard-thumb (Wizard of Odds' three rules of thumb for ace-king in Caribbean "
+    "Stud): vectorised Monte Carlo; simple (controller/players/simple.py): Monte Carlo through the rules engine")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", required=True, metavar="NAME|FILE", help="a preset name or a rules file")
-    parser.add_argument("--strategy", required=True,
-                        help="always-bet, pair-or-better (bet a pair or better, else fold), wizard-thumb "
-                             "(Wizard of Odds' three rules of thumb for ace-king in Caribbean Stud): vectorised; "
-                             "simple (controller/players/simple.py: draws, insures, buys the dealer a game), "
-                             "basic (each "
-                             "preset's table of plays chosen by measured expected value, docs/basic-strategy.md): "
-                             "through the rules engine, slower")
+    parser.add_argument("--strategy", required=True, help=STRATEGY_HELP)
     parser.add_argument("--rounds", type=int,
-                        help="rounds to simulate (default 10,000,000; 200,000 for simple and basic)")
+                        help="Monte Carlo rounds (default 10,000,000; 200,000 for simple); for basic, the most "
+                             "deals to sample (default: as many as --precision needs)")
+    parser.add_argument("--precision", type=float, default=0.002, metavar="ANTES",
+                        help="basic: the 95%% half-width to reach, in antes (default 0.002: 0.2%% of the ante)")
+    parser.add_argument("--derive-deals", type=int, default=2_000, metavar="N",
+                        help="basic, deriving a table: deals per hand class in the first wave; a class still close "
+                             "gets N, 2N, 4N, 8N more (default 2,000)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
     parser.add_argument("--json", action="store_true")
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.analysis.montecarlo import house_edge, progress_bar
     from controller.core.rules import RulesError
     from controller.table.rule_files import load_rules
 
     try:
         rules = load_rules(args.rules)
-        engine = args.strategy in ("simple", "basic")
-        rounds = args.rounds if args.rounds is not None else 200_000 if engine else 10_000_000
-        report = house_edge(rules, args.strategy, rounds, args.seed, progress=progress_bar)
+        if args.strategy in ("basic", "optimal"):
+            return _exact(args, rules)
+        return _monte_carlo(args, rules)
     except (RulesError, ValueError) as err:
         print(f"rptable analyze: {err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\nrptable analyze: stopped. The work done so far is kept; run the same command again to go on from "
+              "there.", file=sys.stderr)
+        return 130
+
+
+def _exact(args: argparse.Namespace, rules: Any) -> int:
+    from controller.analysis.basic_edge import basic_edge, optimal_no_draw_edge
+    from controller.analysis.casino_files import checkpoint_file, load_derived_tables, save_edge, save_table
+    from controller.analysis.derive_basic import derive
+    from controller.analysis.house_edges import shipped_edge
+    from controller.analysis.long_run import Progress
+    from controller.players.basic import find_table, table_for
+
+    if args.precision <= 0:
+        raise ValueError("--precision must be above 0 (a half-width in antes, e.g. 0.002)")
+    if args.derive_deals < 1:
+        raise ValueError("--derive-deals must be at least 1")
+    n = args.derive_deals
+    waves = (n, n, 2 * n, 4 * n, 8 * n)
+    if args.strategy == "optimal":
+        estimate = optimal_no_draw_edge(rules)
+    else:
+        load_derived_tables()
+        if find_table(rules) is None:
+            print(f"No basic-strategy table fits the rules '{rules.name}': deriving one for them (it is kept, and a "
+                  "stopped derivation resumes).", file=sys.stderr)
+            derivation = derive(rules, args.seed, waves=waves, workers=args.workers,
+                                checkpoint=checkpoint_file("derive", rules),
+                                progress=Progress("deriving the basic strategy", "deal-plays"))
+            print(f"Basic strategy derived: {save_table(derivation)}", file=sys.stderr)
+        estimate = basic_edge(rules, table_for(rules), half_width=args.precision, seed=args.seed,
+                              workers=args.workers, checkpoint=checkpoint_file("edge", rules),
+                              max_samples=args.rounds, progress=Progress("measuring the house edge", "deals"))
+        if shipped_edge(rules) is None:
+            print(f"House edge saved: {save_edge(rules, estimate, args.seed)}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(estimate.to_dict()))
+        return 0
+    lo, hi = estimate.house_edge_ci95
+    how = "exact" if lo == hi else f"{estimate.samples:,} deals sampled, {estimate.seconds:,.0f} s"
+    print(f"{estimate.rules} under {estimate.strategy} ({how})")
+    print(f"house edge per ante      {100 * estimate.house_edge:7.3f}%   95% CI [{100 * lo:.3f}%, {100 * hi:.3f}%]")
+    print(f"element of risk          {100 * estimate.element_of_risk:7.3f}%")
+    print(f"average wager            {estimate.average_wager:7.3f} antes")
+    if estimate.house_edge < 0:
+        print("A negative house edge is the player's: under these rules a player who follows the strategy beats the "
+              "house (`rptable rules check FILE` says where).")
+    return 0
+
+
+def _monte_carlo(args: argparse.Namespace, rules: Any) -> int:
+    from controller.analysis.montecarlo import house_edge, progress_bar
+
+    rounds = args.rounds if args.rounds is not None else 200_000 if args.strategy == "simple" else 10_000_000
+    report = house_edge(rules, args.strategy, rounds, args.seed, progress=progress_bar)
     if args.json:
         print(json.dumps(report.to_dict()))
         return 0

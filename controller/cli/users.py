@@ -39,14 +39,14 @@ def run(args: argparse.Namespace) -> int:
             if not args.admin:
                 print("rptable users: accounts exist, so an admin must do this: add --admin NAME", file=sys.stderr)
                 return 2
-            admin = store.authenticate(args.admin, _secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
+            admin = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
         if args.action == "disable":
             assert admin is not None
             store.disable(args.name, by=admin)
             print(f"Account '{args.name}' disabled.")
             return 0
-        secret = _secret(f"New PIN for {args.name}: ")
-        if sys.stdin.isatty() and _secret("Repeat it: ") != secret:
+        secret = read_secret(f"New PIN for {args.name}: ")
+        if sys.stdin.isatty() and read_secret("Repeat it: ") != secret:
             print("rptable users: the two PINs differ; nothing was changed.", file=sys.stderr)
             return 1
         user = store.add(args.name, Role(args.role), secret, by=admin)
@@ -59,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
         store.close()
 
 
-def _secret(prompt: str) -> str:
+def read_secret(prompt: str) -> str:
+    """A PIN: asked for at the terminal, else the next line of standard input."""
     if sys.stdin.isatty():
         return getpass.getpass(prompt)
     line = sys.stdin.readline()

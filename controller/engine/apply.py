@@ -105,6 +105,8 @@ def _card_placed(state: RoundState, e: CardPlaced) -> None:
     else:
         box = state.boxes[e.to]
         box.cards.append(e.card)
+        if state.phase is Phase.DEALING:
+            box.first_five.append(e.card)
         if box.pending_cards:
             box.pending_cards -= 1
     if state.phase is Phase.DEALING:

@@ -41,6 +41,7 @@ class BoxState:
     player: str
     bet: int = 0
     cards: list[Card] = field(default_factory=list)
+    first_five: list[Card] = field(default_factory=list)  # its cards as dealt (R-DEAL-1), whatever it draws later
     folded: bool = False
     draw_paid: int = 0
     exchanges: int = 0

@@ -30,6 +30,7 @@ from controller.table.table_events import (
     PaymentAdjusted,
     PaymentConfirmed,
     RoundOpened,
+    RulesEdgeAcknowledged,
     RulesSet,
     SessionMarked,
     TableEvent,
@@ -89,6 +90,7 @@ class TableHistory:
         self.adjustments: list[PaymentAdjusted] = []
         self.session: dict[str, Any] = {}
         self.dealer: str | None = None  # who deals now
+        self.edges_acknowledged: set[str] = set()  # play digests of rules whose edge an admin acknowledged
         self.last_at = 0.0  # the latest time recorded since the clock was last rebased
         self._by_id: dict[str, RoundRecord] = {}
 
@@ -176,6 +178,8 @@ class TableHistory:
                 self.dealer = event.dealer
             case DealerSignedOut():
                 self.dealer = None
+            case RulesEdgeAcknowledged():
+                self.edges_acknowledged.add(event.play_sha256)
             # ClockRebased moves the time (fold_event); a card held back changes nothing else.
 
     def _open(self, event: RoundOpened, at: float) -> None:

@@ -210,9 +210,26 @@ class DealerSignedOut(TableEvent):
     dealer: str
 
 
+@dataclass(frozen=True, slots=True)
+class RulesEdgeAcknowledged(TableEvent):
+    """An admin acknowledged the house rules' edge before the table opened on them: rules that favour a skilled
+    player, or whose edge was never measured (controller.analysis.operator_guard). It names the rules by their
+    play digest, says what was found and the words shown, and who acknowledged it and why."""
+
+    KIND: ClassVar[str] = "table.rules_edge_acknowledged"
+    play_sha256: str
+    finding: str
+    shown: str
+    actor: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"house rules' edge ({self.finding}) acknowledged by {self.actor}: {self.reason}"
+
+
 TABLE_EVENT_TYPES: dict[str, type[TableEvent]] = {cls.KIND: cls for cls in (
     RulesSet, RoundOpened, TableFaultRaised, TableFaultResolved, ClockRebased, PaymentAdjusted, SessionMarked,
-    CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut)}
+    CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut, RulesEdgeAcknowledged)}
 
 
 def table_event_from(kind: str, payload: dict[str, Any]) -> TableEvent:
