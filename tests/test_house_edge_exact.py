@@ -166,6 +166,33 @@ def engine_result_of_play(rules, valuer, play, shoe):
     return box.settlement.net, box.buy_choice == "buy"
 
 
+@pytest.mark.parametrize(("play", "hand"), [("exchange pair", "9S 9D 4C 7H 2S"), ("buy", "QS JS 8S 3S 2D"),
+                                             ("exchange pair_kicker", "9S 9D 4C 7H 2S")])
+def test_the_draws_control_is_zero_on_average_over_the_box_s_draws(play, hand):
+    # One hand and up card; the stock shuffled again and again: the control (the quick value of the draw made, less
+    # its average over the box's possible draws) averages 0, so taking it off the value changes no expectation.
+    from controller.analysis.draw_control import DrawControl
+    from controller.core.cards import parse_cards
+    from controller.players.basic import Play
+
+    rules = load_preset("four-seat")
+    valuer = LineValuer(rules, {"no_game": "fold", "ace_king": "fold", "one_pair": "bet",
+                                "two_pair_or_better": "bet"}, {})
+    control = DrawControl(valuer, seed=1)
+    player = parse_cards(hand.split())
+    up = parse_cards(["KD"])[0]
+    unseen = [c for c in PACK if c not in player and c != up]
+    rng = random.Random(8)
+    lines = []
+    for _ in range(3_000):
+        rng.shuffle(unseen)
+        dealer = (*unseen[:4], up)
+        lines.append(valuer.play(Play.parse(play), Deal(tuple(player), dealer, tuple(unseen[4:]))))
+    controls = control.of(lines, np.random.default_rng(3))
+    assert controls.std() > 0.1  # it does move with the draw
+    assert abs(controls.mean()) <= Z99 * controls.std(ddof=1) / math.sqrt(len(controls))
+
+
 # ----------------------------------------------------------------------------------------------- long runs
 
 

@@ -36,7 +36,10 @@ from controller.players.basic import BasicTable, Play
 from controller.players.hand_classes import CLASSES
 
 Z95 = 1.959964
-PILOT = 400  # samples of each sampled class, to set how many each gets
+PILOT = 1_000  # samples of each sampled class, to set how many each gets
+# The pilot's spreads are themselves estimates, and a few rare draws (a full house from a pair) make them vary: the
+# main run takes this many times the deals they call for, to reach the half-width asked for.
+MARGIN = 1.3
 JOB = 4_000  # samples a job takes, over all classes (a few seconds to a minute)
 LEAST = 200  # samples of a sampled class at the least
 
@@ -116,7 +119,7 @@ def basic_edge(rules: HouseRules, table: BasicTable, *, half_width: float = 0.00
     totals: dict[int, list[float]] = {}
     if sampled:
         least = LEAST if max_samples is None else max(2, min(LEAST, max_samples // (2 * len(sampled))))
-        pilot = _run(record, "pilot", {s.index: max(least, min(PILOT, 2 * least)) for s in sampled}, None, seed,
+        pilot = _run(record, "pilot", {s.index: max(least, min(PILOT, 5 * least)) for s in sampled}, None, seed,
                      workers, progress)
         betas = {index: _beta(sums) for index, sums in pilot.items()}
         quotas = _allocation(sampled, {i: _controlled(sums, betas[i]) for i, sums in pilot.items()}, half_width,
@@ -207,7 +210,7 @@ def _sample_job(argument: tuple[list[int], dict[int, int], dict[int, float] | No
         kinds.append(kind)
         lines.append(valuer.play(strata[kind].play, deal))
     values = valuer.values(lines)
-    controls = control.of(lines) if control is not None else np.zeros(len(lines))
+    controls = control.of(lines, rng) if control is not None else np.zeros(len(lines))
     out: dict[str, list[float]] = {}
     for kind, line, (value, wager), x in zip(kinds, lines, values, controls, strict=True):
         if strata[kind].sampled == "buying":
@@ -243,7 +246,7 @@ def _allocation(sampled: list[_Stratum], pilot: dict[int, list[float]], half_wid
     in the pilot (Neyman), as many as the half-width needs, or `max_samples` in all if that is fewer."""
     weighted = {s.index: s.weight * _spread(pilot.get(s.index)) for s in sampled}
     scale = sum(weighted.values())
-    total = (Z95 * scale / half_width) ** 2 if scale else 0.0
+    total = MARGIN * (Z95 * scale / half_width) ** 2 if scale else 0.0
     if max_samples is not None:
         total = min(total, float(max_samples))
     floor = least * len(sampled)

@@ -5,10 +5,10 @@ the one draw it made.
 For a line's first draw (the sixth card bought, or the cards an exchange brings), `g` is a quick value of the hand it
 makes: what betting a hand of that strength is worth against the dealer's up card (controller.analysis.dealer_odds,
 with only that hand's own cards out of his reach), or -1 where the line folds such a hand after a draw. The control is
-`g` of the draw made minus the average of `g` over the box's other possible draws: over every one of them for one or
-two cards, over a fixed random sample of them for more. Its expectation is 0 whatever `g` is, so subtracting a fixed
-multiple of it from the line's value (the multiple worked out in a pilot run) keeps the figure exact in expectation
-while taking away most of the draw's spread.
+`g` of the draw made minus the average of `g` over the box's possible draws: over every one of them for one or two
+cards; for more, over a random sample of them drawn afresh for every line, so that the average is unbiased. Its
+expectation is 0 whatever `g` is, so subtracting a fixed multiple of it from the line's value (the multiple worked
+out in a pilot run) keeps the figure exact in expectation while taking away most of the draw's spread.
 """
 
 from __future__ import annotations
@@ -39,18 +39,18 @@ class DrawControl:
         self.seed = seed
         self._draws: dict[int, npt.NDArray[np.int64]] = {}
 
-    def of(self, lines: list[Line]) -> F64:
-        """Each line's control (0 for a line that made no draw)."""
+    def of(self, lines: list[Line], rng: np.random.Generator) -> F64:
+        """Each line's control (0 for a line that made no draw); `rng` picks the sampled draws."""
         out = np.zeros(len(lines))
         shapes: dict[tuple[int, int], list[int]] = {}
         for i, line in enumerate(lines):
             if line.first_draw:
                 shapes.setdefault((len(line.kept), len(line.first_draw)), []).append(i)
         for (kept, drawn), rows in shapes.items():
-            out[rows] = self._controls([lines[i] for i in rows], kept, drawn)
+            out[rows] = self._controls([lines[i] for i in rows], kept, drawn, rng)
         return out
 
-    def _controls(self, lines: list[Line], kept: int, drawn: int) -> F64:
+    def _controls(self, lines: list[Line], kept: int, drawn: int, rng: np.random.Generator) -> F64:
         up = np.array([line.up for line in lines], dtype=np.int64)
         held = np.array([line.kept for line in lines], dtype=np.int8).reshape(len(lines), kept)
         made = np.concatenate([held, np.array([line.first_draw for line in lines], dtype=np.int8)], axis=1)
@@ -59,14 +59,19 @@ class DrawControl:
         for line_no, line in enumerate(lines):
             unseen[line_no, list(line.dealt)] = False
         others = np.nonzero(unseen)[1].reshape(len(lines), -1).astype(np.int8)  # the 46 cards the box did not see
-        draws = others[:, self._positions(drawn, others.shape[1])]  # (lines, draws, drawn)
+        positions = self._positions(drawn, others.shape[1])
+        if len(positions) < comb(others.shape[1], drawn):
+            # A sample of the draws: the same positions, each line's unseen cards in an order of its own, so that
+            # every line averages over a uniform random sample of its own draws.
+            others = rng.permuted(others, axis=1)
+        draws = others[:, positions]  # (lines, draws, drawn)
         every = np.concatenate([np.broadcast_to(held[:, None, :], (*draws.shape[:2], kept)), draws], axis=2)
         expected = self._g(every.reshape(-1, kept + drawn), np.repeat(up, draws.shape[1])).reshape(draws.shape[:2])
         control: F64 = self._g(made, up) - expected.mean(axis=1)
         return control
 
     def _positions(self, drawn: int, unseen: int) -> npt.NDArray[np.int64]:
-        """Which of the unseen cards each averaged draw takes: every draw, or a fixed random sample of them."""
+        """Which of the unseen cards each averaged draw takes: every draw, or SAMPLED_DRAWS different ones."""
         if drawn not in self._draws:
             if comb(unseen, drawn) <= ALL_DRAWS:
                 chosen = np.array(list(combinations(range(unseen), drawn)), dtype=np.int64)
