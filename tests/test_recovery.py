@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from tables import acknowledged
 
 from controller.engine.events import EVENT_TYPES
 from controller.table.controller import TableController
@@ -101,7 +102,7 @@ def test_recovery_resumes_the_same_round_and_next_step(tmp_path):
 
     path = tmp_path / "t.journal"
     journal = Journal(path)
-    controller = TableController(journal, load_preset("classic"))
+    controller = acknowledged(TableController(journal, load_preset("classic")))
     from controller.engine import CloseBets, PlaceStakes
     from controller.table.autoplay import SessionTotals, _step
     from controller.table.pump import CardPump

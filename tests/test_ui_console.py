@@ -18,6 +18,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QListWidget, QTableWidget, QWidget
+from tables import acknowledged
 
 from controller.core.cards import PACK, Card, parse_card, parse_cards
 from controller.engine import Phase, PlaceStakes, legal_commands
@@ -55,7 +56,7 @@ def make_console(tmp_path: Path, qapp: QApplication, no_leaks: None, monkeypatch
     def make(preset: str = "classic", seed: int = 7, language: str = "en", faults: str = "",
              journal_name: str = "") -> ConsoleWindow:
         journal = Journal(tmp_path / (journal_name or f"{preset}.journal"))
-        controller = TableController(journal, load_preset(preset))
+        controller = acknowledged(TableController(journal, load_preset(preset)))
         source = open_source(f"sim://?seed={seed}&rate=0" + (f"&faults={faults}" if faults else ""))
         languages = Languages()
         languages.switch(language)

