@@ -40,7 +40,8 @@ class Source:
     share: float  # of a box's first deals that are such hands
 
     def words(self) -> str:
-        return (f"{self.setting}: {self.hand} {self.play} is worth {self.value:+.2f} antes a round (±{self.half:.2f}); "
+        half = f"±{self.half:.2f}" if self.half >= 0.005 else "±<0.01"
+        return (f"{self.setting}: {self.hand} {self.play} is worth {self.value:+.2f} antes a round ({half}); "
                 f"{self.instead}. Such hands are {100 * self.share:.1f}% of the deals.")
 
 

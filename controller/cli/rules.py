@@ -31,7 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     acknowledge.add_argument("--admin", required=True, metavar="NAME", help="the admin acknowledging")
     acknowledge.add_argument("--reason", required=True, help="why the table opens on these rules (journaled)")
     acknowledge.add_argument("--users", metavar="PATH", help="the accounts file (default: in the user data folder)")
-    acknowledge.epilog = "The admin's PIN is asked for at the terminal, or read from standard input."
+    acknowledge.epilog = ("Run it before the table opens, with no console on that journal (a console already open "
+                          "would not see it until restarted). The admin's PIN is asked for at the terminal, or read "
+                          "from standard input.")
 
 
 def run(args: argparse.Namespace) -> int:
