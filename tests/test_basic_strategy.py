@@ -236,20 +236,15 @@ def date_of_test():
 
 
 def test_a_derivation_stopped_by_ctrl_c_resumes_to_the_same_table(tmp_path, monkeypatch):
+    from interrupt import ctrl_c_after
+
     from controller.analysis import derive_basic as module
 
     rules = load_preset("progressive")
     whole = table_toml(derive(rules, seed=3, waves=(10, 10), workers=1), date_of_test())
     checkpoint = tmp_path / "derive.json"
-    real, calls = module._measure, []
-
-    def stopped(argument):
-        if len(calls) == 20:
-            raise KeyboardInterrupt
-        calls.append(1)
-        return real(argument)
-
-    monkeypatch.setattr(module, "_measure", stopped)
+    real = module._measure
+    monkeypatch.setattr(module, "_measure", ctrl_c_after(20, real))
     with pytest.raises(KeyboardInterrupt):
         derive(rules, seed=3, waves=(10, 10), workers=1, checkpoint=checkpoint)
     assert len(json.loads(checkpoint.read_text())["done"]) == 20

@@ -197,6 +197,8 @@ def test_the_draws_control_is_zero_on_average_over_the_box_s_draws(play, hand):
 
 
 def test_a_measurement_stopped_midway_resumes_to_the_same_figure(tmp_path, monkeypatch):
+    from interrupt import ctrl_c_after
+
     from controller.analysis import basic_edge as module
     from controller.players.basic import table_for
 
@@ -206,15 +208,7 @@ def test_a_measurement_stopped_midway_resumes_to_the_same_figure(tmp_path, monke
     whole = basic_edge(rules, table, max_samples=600, workers=1, seed=4)
     checkpoint = tmp_path / "edge.json"
     real = module._sample_job
-    calls = []
-
-    def stopped(argument):
-        if len(calls) == 3:
-            raise KeyboardInterrupt
-        calls.append(1)
-        return real(argument)
-
-    monkeypatch.setattr(module, "_sample_job", stopped)
+    monkeypatch.setattr(module, "_sample_job", ctrl_c_after(3, real))
     with pytest.raises(KeyboardInterrupt):
         basic_edge(rules, table, max_samples=600, workers=1, seed=4, checkpoint=checkpoint)
     kept = json.loads(checkpoint.read_text())
