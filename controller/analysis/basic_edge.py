@@ -176,6 +176,8 @@ def _run(record: Checkpoint, phase: str, quotas: dict[int, int], betas: dict[int
          workers: int, progress: Progress | None) -> dict[int, list[float]]:
     """Sample `quotas` (class index -> deals) in jobs of about JOB deals; the classes' summed results (with the
     draws' control taken off at `betas`, or, without them, the sums the pilot needs to set them)."""
+    if progress is not None:
+        progress.stage("pilot run" if phase == "pilot" else "sampled deals")
     total = sum(quotas.values())
     count = max(1, math.ceil(total / JOB))  # the same jobs, so the same figure, on any number of cores
     jobs = []

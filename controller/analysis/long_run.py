@@ -90,6 +90,11 @@ class Progress:
         self.start = time.monotonic()
         self.first_done: float | None = None
 
+    def stage(self, name: str) -> None:
+        """A new stage of the work, with a bar of its own: `name` joins the bar's label."""
+        self.what = f"{self.what.split(': ')[0]}: {name}"
+        self.start, self.first_done = time.monotonic(), None
+
     def update(self, done: float, total: float) -> None:
         """`done` of `total` units of work; the time left is from the pace since this run began."""
         now = time.monotonic()
