@@ -51,7 +51,7 @@ def main() -> int:
         source = open_source("sim://?seed=2026&rate=0")
         window = ConsoleWindow(TableController(journal, load_preset(args.rules)), source,
                                users_path=str(Path(folder) / "users.db"), pack_seed=2026)
-        window.resize(1400, 960)
+        window.resize(1366, 768)  # a table screen
         window.show()
         app.processEvents()
         start = time.perf_counter()

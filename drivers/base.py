@@ -184,6 +184,8 @@ class CardSource(ABC):
         """Release the device."""
 
 
+MAX_URL = 1024  # a device path, a host and a few options; the URL is repeated in messages
+
 # scheme -> "module:Class", imported only when a URL of that scheme is opened.
 REGISTRY: dict[str, str] = {}
 
@@ -194,6 +196,8 @@ def register(scheme: str, target: str) -> None:
 
 def open_source(url: str) -> CardSource:
     """Open a card source from its URL, e.g. `serial:///dev/ttyUSB0?baud=9600`, `sim://?seed=42`."""
+    if len(url) > MAX_URL:
+        raise SourceError(f"'{url[:60]}...' is not a card source's URL: a URL holds at most {MAX_URL:,} characters")
     try:
         scheme = urlsplit(url).scheme
     except ValueError as err:  # e.g. an unclosed IPv6 bracket

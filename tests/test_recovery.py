@@ -1,15 +1,11 @@
 """Recovery (issue: table application): a session killed with SIGKILL at random moments, restarted each time,
 loses nothing that was shown and ends exactly as the same session played without a break."""
 
-import os
 import random
-import signal
 import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
+from kills import ENV, ROOT, kill_after_commits, simulate_command
 from tables import acknowledged
 
 from controller.engine.events import EVENT_TYPES
@@ -18,35 +14,15 @@ from controller.table.journal import Journal
 from controller.table.journal.chain import verify_chain
 from controller.table.rule_files import load_preset
 
-ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
-
 
 def simulate_cmd(journal, rounds, seed, commit):
-    return [sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds", str(rounds),
-            "--seed", str(seed), "--journal", str(journal), "--commit", commit, "--progress"]
+    return simulate_command(journal, rounds, seed, commit)
 
 
 def run_and_kill(journal, rounds, seed, commit, rng):
     """Start the session, let it commit a random number of events, SIGKILL it; return the last seq shown."""
-    proc = subprocess.Popen(simulate_cmd(journal, rounds, seed, commit), stdout=subprocess.PIPE, text=True,
-                            env=ENV, cwd=ROOT)
-    shown = 0
-    want = rng.randint(1, 60)
-    deadline = time.monotonic() + 30
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        if line.startswith("committed "):
-            shown = int(line.split()[1])
-            want -= 1
-            if want <= 0:
-                break
-        if time.monotonic() > deadline:
-            break
-    time.sleep(rng.random() * 0.01)  # sometimes in the middle of the next commit
-    proc.send_signal(signal.SIGKILL)
-    proc.wait(timeout=30)
-    return shown
+    pause = rng.random() * 0.01  # sometimes in the middle of the next commit
+    return kill_after_commits(simulate_cmd(journal, rounds, seed, commit), rng.randint(1, 60), pause=pause)
 
 
 def engine_events(journal_path):

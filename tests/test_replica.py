@@ -190,3 +190,64 @@ def test_replica_copies_up_to_a_broken_link_and_names_it(session_journal, databa
 def test_replica_that_cannot_be_reached_says_what_to_check(session_journal, tmp_path):
     code, _, err = replicate(session_journal, f"postgresql://postgres@/nowhere?host={tmp_path}")
     assert code == 2 and "cannot be used" in err and "running and reachable" in err
+
+
+def test_replica_refuses_what_verify_refuses_forged_events_appended_with_a_valid_chain(session_journal, database,
+                                                                                        tmp_path):
+    # Events appended behind the table's back, hashed by the rule so the chain is whole: a box paid twice
+    # what its cards pay. `audit verify` refuses the journal at the forged payment, and so does the replica.
+    journal = copy_of(session_journal, tmp_path)
+    rows = raw_rows(journal)
+    forged_at = next(i for i, r in enumerate(rows) if r[4] == "BoxSettled" and json.loads(r[7])["net"] > 0)
+
+    def pay_double(rows):
+        data = json.loads(rows[forged_at][7])
+        data["net"] *= 2
+        rows[forged_at][7] = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return rows
+
+    rehash(journal, pay_double)
+    code, report, _ = replicate(journal, database)
+    seq = rows[forged_at][0]
+    assert code == 1 and not report["ok"] and report["divergent_seq"] == seq and "does not verify" in report["reason"]
+    assert [r[0] for r in replica_rows(database)] == list(range(1, seq))  # nothing from the forgery on
+
+
+def test_replica_refuses_a_journal_whose_damaged_key_hides_events(session_journal, database, tmp_path):
+    from damage import change_table_id, settled
+
+    journal = copy_of(settled(session_journal), tmp_path)
+    change_table_id(journal, 900)
+    code, report, _ = replicate(journal, database)
+    assert code == 1 and not report["ok"] and report["divergent_seq"] == 900  # not a stall with exit 0
+    proc = subprocess.run([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to",
+                           database, "--follow", "--interval", "0.2"], capture_output=True, text=True, env=ENV,
+                          cwd=ROOT, timeout=60)
+    assert proc.returncode == 1 and "does not verify" in proc.stdout and "900" in proc.stdout  # --follow says so
+
+
+def test_replica_two_replicas_creating_the_schema_at_once_both_succeed(session_journal, database, tmp_path):
+    journals = [copy_of(session_journal, tmp_path, f"T{n}.journal") for n in (1, 2, 3)]
+    procs = [subprocess.Popen([sys.executable, "-m", "controller", "replicate", "--journal", str(path), "--to",
+                               database, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env=ENV, cwd=ROOT) for path in journals]
+    outcomes = [proc.communicate(timeout=120) for proc in procs]
+    assert [proc.returncode for proc in procs] == [0, 0, 0], [err for _, err in outcomes]
+    assert all("Traceback" not in err for _, err in outcomes)
+
+
+def test_replica_a_database_that_goes_away_mid_copy_is_a_message_not_a_traceback(cluster, database, tmp_path):
+    journal = tmp_path / "T1.journal"
+    simulate(load_preset("classic"), 60, 9, journal_path=journal)
+    proc = subprocess.Popen([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to",
+                             database, "--batch", "20", "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=ENV, cwd=ROOT)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().startswith("replicated")
+        cluster.stop()
+        _, err = proc.communicate(timeout=60)
+    finally:
+        cluster.start()
+    assert proc.returncode in (0, 2) and "Traceback" not in err
+    code, report, err = replicate(journal, database)  # and it resumes where it stopped
+    assert code == 0 and report["ok"] and report["replica_head"] == len(raw_rows(journal)), err

@@ -29,6 +29,7 @@ from drivers.base import open_source
 
 OLD_JOURNALS = Path(__file__).parent / "data" / "journals-main-cb3386e"
 ANNA = User("anna", Role.DEALER)
+IVAN = User("ivan", Role.DEALER)
 BORIS = User("boris", Role.PIT_BOSS)
 
 EXAMPLES = [
@@ -171,8 +172,8 @@ def test_dealers_sign_in_and_out_and_each_round_records_who_dealt_it(tmp_path):
     journal.close()
 
 
-ACTIONS = st.lists(st.sampled_from(["round", "fault", "resolve", "adjust", "confirm", "sign_in", "session"]),
-                   min_size=1, max_size=8)
+ACTIONS = st.lists(st.sampled_from(["round", "fault", "resolve", "adjust", "confirm", "undo", "sign_in",
+                                    "sign_out", "session"]), min_size=1, max_size=8)
 
 
 @settings(max_examples=12, deadline=None)
@@ -193,10 +194,14 @@ def test_recovery_the_history_folded_from_the_journal_is_the_live_tables(tmp_pat
             table.resolve_fault(next(iter(table.faults)), QA_PIT_BOSS, "checked")
         elif action == "adjust":
             table.adjust_payment(record.round_id, record.boxes[-1].box, 5, BORIS, "chip count")
-        elif action == "confirm" and record.boxes[0].box not in record.confirmed:
+        elif action == "confirm" and not record.is_confirmed(record.boxes[0]):
             table.confirm_payment(record.boxes[0].box, ANNA)
+        elif action == "undo" and record.confirmed:
+            table.undo_confirmation(next(iter(record.confirmed)), BORIS, "not paid")
         elif action == "sign_in":
-            table.sign_in(ANNA)
+            table.sign_in(IVAN if table.dealer == ANNA.label else ANNA)  # the next dealer takes over
+        elif action == "sign_out" and table.dealer is not None:
+            table.sign_out()
         elif action == "session" and not table.session:
             table.mark_session("training", trainee="anna")
     pump.source.close()
@@ -209,6 +214,7 @@ def test_recovery_the_history_folded_from_the_journal_is_the_live_tables(tmp_pat
         assert history.rules == live.rules and history.faults == live.faults
         assert history.adjustments == live.adjustments and history.session == live.session
         assert history.dealer == live.dealer and history.last_at == live.last_at
+        assert history.dealer_turns == live.dealer_turns
         assert history.round_state == live.round_state
         assert history.current.summary() == live.current.summary()
         assert history.current.confirmed == live.current.confirmed

@@ -36,15 +36,17 @@ def test_audit_view_replays_an_adjustment_as_a_step_of_the_round_it_adjusts(tmp_
         pump.source.close()
         dialog = AuditDialog(table)
         try:
+            assert dialog.wait_loaded()
             row = next(i for i, r in enumerate(dialog.rounds) if r.round_id == first.round_id)
-            assert dialog.round_list.item(row, 4).text() == signed_amount(dialog.rounds[row].house_net)
+            assert dialog.round_list.text(row, 4) == signed_amount(dialog.rounds[row].house_net)
             assert dialog.rounds[row].house_net == first.settled_house_net - 50
             dialog.select_round(row)
             last = dialog.steps.item(dialog.steps.count() - 1).text()
-            assert "table.adjustment" in last and "+50" in last
+            assert "payment adjusted" in last and "+50" in last  # in words, not the event's name
             dialog.steps.setCurrentRow(dialog.steps.count() - 1)
-            assert f"adjustment {signed_amount(50)} = {signed_amount(box.settlement.net + 50)}" in \
-                dialog.step_state.text()
+            settled_line = dialog.step_state.text().split(f"Box {box.box}:")[1].splitlines()[1]
+            assert f"{signed_amount(box.settlement.net + 50)}" in settled_line  # the net, the adjustment included
+            assert f"adjustment {signed_amount(50)}" in settled_line
             dialog.steps.setCurrentRow(dialog.steps.count() - 2)  # the round as it closed, before the adjustment
             assert "adjustment" not in dialog.step_state.text()
         finally:

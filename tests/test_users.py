@@ -42,7 +42,7 @@ def test_roles_only_an_admin_adds_or_disables_accounts(store):
 
 
 def test_roles_a_dealer_cannot_act_as_pit_boss(store):
-    with pytest.raises(AuthError, match="anna' is a dealer; this needs a pit boss"):
+    with pytest.raises(AuthError, match="anna' is a dealer: a pit boss is needed for this"):
         store.authenticate("anna", "1111", need=Role.PIT_BOSS)
     assert store.authenticate("boris", "4321", need=Role.PIT_BOSS).label == "pit_boss:boris"
     assert store.authenticate("root", "s3cret-admin", need=Role.PIT_BOSS).may(Role.PIT_BOSS)

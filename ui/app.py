@@ -12,6 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from controller.floor.reporter import TableReporter
     from controller.table.controller import TableController
     from drivers.base import CardSource
 
@@ -63,11 +66,19 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
     from controller.table.rule_files import load_rules
     from drivers.base import SourceError, open_source, url_query
 
+    seed = random.SystemRandom().randrange(1 << 30)
+    url = args.shoe or f"sim://?seed={seed}&rate=0"
+    try:  # the card source first: a console that cannot start leaves no journal behind
+        source = open_source(url)
+    except SourceError as err:
+        print(f"rptable console: the card source cannot be opened: {err}", file=sys.stderr)
+        return 1
     try:
         rules = load_rules(args.rules) if args.rules else None
         journal_path.parent.mkdir(parents=True, exist_ok=True)
         journal = Journal(journal_path, table)
     except (RulesError, JournalError, OSError) as err:
+        source.close()
         print(f"rptable console: {err}", file=sys.stderr)
         return 1
     try:
@@ -80,31 +91,32 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
             from controller.table.users import Role, User
 
             controller.acknowledge_rules_edge(User("screenshot", Role.ADMIN), "a picture of the console, no money")
-    except (TableLocked, ValueError) as err:
+    except (TableLocked, ValueError, JournalError) as err:
+        source.close()
         journal.close()
         print(f"rptable console: {err}", file=sys.stderr)
-        return 1
-    seed = random.SystemRandom().randrange(1 << 30)
-    url = args.shoe or f"sim://?seed={seed}&rate=0"
-    try:
-        source = open_source(url)
-    except SourceError as err:
-        journal.close()
-        print(f"rptable console: the card source cannot be opened: {err}", file=sys.stderr)
         return 1
     # The packs the dealer loads into a simulated shoe: shuffled by the URL's seed where it gives one, so that
     # a session on `--shoe sim://?seed=S` deals the same cards again.
     given = url_query(url).get("seed", "")
     pack_seed = int(given) if given.isdigit() else seed
+    reporter = None
+    if getattr(args, "replica", None):
+        from controller.floor.reporter import TableReporter
+
+        reporter = TableReporter(journal_path, table, args.replica).start()
+        controller.add_listener(reporter.wake)
     try:
-        return _run_qt(args, controller, source, str(default_users()), pack_seed)
+        return _run_qt(args, controller, source, str(default_users()), pack_seed, reporter)
     finally:
+        if reporter is not None:
+            reporter.stop()
         source.close()
         journal.close()
 
 
 def _run_qt(args: argparse.Namespace, controller: TableController, source: CardSource, users_path: str,
-            pack_seed: int) -> int:
+            pack_seed: int, reporter: TableReporter | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from ui.i18n import LanguageError, Languages
@@ -119,19 +131,24 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
         print(f"rptable console: {err}", file=sys.stderr)
         return 2
     window = ConsoleWindow(controller, source, users_path=users_path, languages=languages, pack_seed=pack_seed)
+    if reporter is not None:
+        from ui.floor_status import FloorStatus
+
+        window.statusBar().addPermanentWidget(FloorStatus(reporter, window))
     try:
         if args.screenshot:
             from ui.autopilot import AutopilotStuck
-            from ui.screens import take_screenshot
+            from ui.screens import SCREEN_SIZE, take_screenshot
 
             try:
-                path = take_screenshot(window, args.scene, args.demo, Path(args.screenshot))
+                path = take_screenshot(window, args.scene, args.demo, Path(args.screenshot),
+                                       args.size or SCREEN_SIZE)
             except (AutopilotStuck, OSError) as err:
                 print(f"rptable console: no screenshot: {err}", file=sys.stderr)
                 return 1
             print(f"saved {path}")
             return 0
-        window.show()
+        present(window, args.size, windowed=args.windowed)
         if args.demo:
             from PySide6.QtCore import QTimer
 
@@ -149,6 +166,25 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
     finally:
         window.shutdown()
         window.deleteLater()
+
+
+def present(window: QWidget, size: tuple[int, int] | None, *, windowed: bool) -> None:
+    """A table screen is the console's own: full screen, unless a size or a window is asked for."""
+    from PySide6.QtGui import QGuiApplication
+
+    if size is not None:
+        window.resize(*size)
+        window.show()
+    elif windowed:
+        window.show()
+    else:
+        # the screen's own size first: a table PC often runs the console without a window manager to honour
+        # the full-screen request
+        screen = window.screen() or QGuiApplication.primaryScreen()
+        if screen is not None:
+            window.setGeometry(screen.geometry())
+        window.showFullScreen()
+    window.activateWindow()  # the keyboard is the console's from the start
 
 
 def _quiet_platform_notices() -> None:

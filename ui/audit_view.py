@@ -1,15 +1,38 @@
-"""The pit boss's audit views: round history (a list, and one round replayed step by step), the last-10 recall,
-the shift report with its hold chart (over time and by box), and the journal's verification. All read the
-journal; a round still in play is listed but not opened, so no card of it is shown before it is public."""
+"""The pit boss's audit views, behind a pit-boss login: round history (a list, and one round replayed step by
+step in words), the last-10 recall with the cards, the shift report (hold over time and by box, and by dealer),
+and the journal's verification.
+
+Every view reads the one history of the table (controller.table.history) folded from the journal, so the list,
+the replay, the recall and the report agree to the chip. The journal is read and folded on a thread of its own
+while the console plays on (the shoe's cards keep reaching the table); the views fill in when it is done, and
+the verification follows. A round still in play is listed but not opened, so no card of it is shown before it
+is public.
+"""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
-from PySide6.QtCore import QCoreApplication, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QElapsedTimer,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRectF,
+    Qt,
+    QThread,
+    Signal,
+)
+from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QDialog,
     QHBoxLayout,
     QHeaderView,
@@ -17,35 +40,112 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSlider,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from controller.analysis.house_edges import measured_edges
-from controller.engine import Phase, RoundState
-from controller.table.audit.rounds import RoundRecord, read_rounds, verify_journal
-from controller.table.audit.shift_report import build_report
+from controller.table.audit.shift_report import ShiftReport, build_report
+from controller.table.audit.verify import VerifyReport, VerifyStopped, verify_entries
 from controller.table.controller import TableController
-from controller.table.history import replay_to
-from controller.table.journal import JournalEntry
-from controller.table.round_record import Step
-from controller.table.table_events import TableEvent
-from ui.format import amount, card_face, signed_amount
+from controller.table.history import TableHistory, replay_to, round_steps
+from controller.table.journal import Journal, JournalError
+from controller.table.round_record import RoundRecord, Step
+from controller.table.users import Role, User, name_in
+from ui.format import amount, signed_amount
+from ui.login import LoginDialog
+from ui.replay_words import cards_text, round_at_step_text, step_text
 from ui.words import outcome_name
 
 STYLE = ("QDialog,QWidget{background:#202020;color:#f2f2f2}QLabel{font-size:16px}"
-         "QTableWidget,QListWidget{font-size:15px;background:#111;color:#f2f2f2;gridline-color:#444}"
-         "QHeaderView::section{background:#333;color:#f2f2f2;font-size:15px}QTabBar::tab{font-size:16px;"
+         "QTableView,QListWidget{font-size:15px;background:#111;color:#f2f2f2;gridline-color:#444}"
+         "QHeaderView::section{background:#333;color:#f2f2f2;font-size:14px;padding:2px}QTabBar::tab{font-size:16px;"
          "padding:8px 16px;background:#333;color:#f2f2f2}QTabBar::tab:selected{background:#1565c0}"
          "QPushButton{font-size:16px;min-height:44px;padding:4px 12px;background:#1565c0;color:white;"
          "border-radius:6px}")
+PREFERRED_SIZE = (1200, 820)  # smaller on a smaller screen: the table's own is 1024x768
+PROGRESS_EVERY = 2_000  # journal entries between two progress reports while folding
+CHECK_EVERY = 500  # journal entries between two checks whether the reading is still wanted
+YIELD_SECONDS = 0.001
+RECALLED = 10
+SIZED_FROM_ROWS = 100  # the rows a table's columns are sized from
 
 
 def when(ts: float | None) -> str:
     return datetime.fromtimestamp(ts).strftime("%H:%M:%S") if ts else "—"
+
+
+@dataclass(frozen=True)
+class AuditData:
+    """What the views show: every round (with its steps), the shift report, and how many events were read."""
+
+    rounds: list[RoundRecord]
+    report: ShiftReport
+    events: int
+
+
+def fold_journal(journal: Journal, progress: Callable[[int, int], None] | None = None,
+                 stopped: Callable[[], bool] | None = None) -> AuditData | None:
+    """The table's history, folded from the journal's entries as they are read (none is kept: a long shift's
+    would weigh on the console), and the shift report from it; None when `stopped()` said so.
+    `progress(done, total)` is told every few thousand entries."""
+    history = TableHistory()
+    total = journal.count()
+    for index, entry in enumerate(journal.entries()):
+        if index % CHECK_EVERY == 0 and stopped is not None and stopped():
+            return None
+        if index % PROGRESS_EVERY == 0 and progress is not None:
+            progress(index, total)
+        history.fold(entry)
+    report = build_report(journal.table_id, history.rounds, measured_edges(), turns=history.dealer_turns,
+                          until=history.last_at)
+    return AuditData(history.rounds, report, total)
+
+
+def verify_journal_entries(journal: Journal, stopped: Callable[[], bool] | None = None) -> VerifyReport:
+    """The journal's hash chain and every payment, checked entry by entry as they are read."""
+    return verify_entries(journal.entries(), journal.count(), stopped=stopped)
+
+
+class AuditLoader(QThread):
+    """Reads the journal (its own read-only connection), folds it, then verifies it, off the GUI thread."""
+
+    progress = Signal(int, int)
+    loaded = Signal(object)  # AuditData
+    verified = Signal(object)  # VerifyReport
+    failed = Signal(str)
+
+    def __init__(self, journal_path: str, table_id: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.journal_path, self.table_id = journal_path, table_id
+        self._stop = False
+
+    def stop(self) -> None:
+        self._stop = True
+
+    def stopped(self) -> bool:
+        """Whether to give up; asked every few hundred entries, it also leaves the console a moment of its own:
+        this thread and the console's share one interpreter, and a busy machine would otherwise let this one
+        keep it for a large part of a second."""
+        time.sleep(YIELD_SECONDS)
+        return self._stop
+
+    def run(self) -> None:
+        try:
+            with Journal(self.journal_path, self.table_id, readonly=True) as journal:
+                data = fold_journal(journal, self.progress.emit, self.stopped)
+                if data is None:
+                    return
+                self.loaded.emit(data)
+                self.verified.emit(verify_journal_entries(journal, self.stopped))
+        except VerifyStopped:
+            return
+        except (JournalError, OSError) as err:  # HistoryError too: the journal damaged or edited
+            self.failed.emit(str(err))
+        except Exception as err:  # whatever else goes wrong here must be said, not end the console
+            self.failed.emit(f"{err!r}. Run `rptable audit verify` on the journal.")
 
 
 class HoldChart(QWidget):
@@ -55,7 +155,7 @@ class HoldChart(QWidget):
         super().__init__(parent)
         self.values: list[tuple[str, float]] = []
         self.title = ""
-        self.setMinimumHeight(220)
+        self.setMinimumHeight(180)
 
     def set_values(self, title: str, values: list[tuple[str, float]]) -> None:
         self.title, self.values = title, values
@@ -95,60 +195,193 @@ class HoldChart(QWidget):
                              f"{value:.1f}%")
 
 
+class TextTable(QAbstractTableModel):
+    """Rows of text for a table view, the columns from `right_from` on aligned right (figures). A model, not an
+    item per cell: a shift's thousands of rounds are listed at once, without holding up the console."""
+
+    def __init__(self, headers: list[str], right_from: int, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.headers, self.right_from = headers, right_from
+        self.rows: list[list[str]] = []
+
+    def set_rows(self, rows: list[list[str]]) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.headers)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.rows[index.row()][index.column()]
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() >= self.right_from:
+            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+                   ) -> object:
+        if role == Qt.ItemDataRole.DisplayRole and orientation is Qt.Orientation.Horizontal:
+            return self.headers[section]
+        return None
+
+
+class TableOfText(QTableView):
+    """A read-only table of text rows, one selected at a time."""
+
+    def __init__(self, parent: QWidget, name: str, headers: list[str], right_from: int) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.texts = TextTable(headers, right_from, self)
+        self.setModel(self.texts)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.verticalHeader().hide()
+        self.horizontalHeader().setResizeContentsPrecision(SIZED_FROM_ROWS)
+
+    def show_rows(self, rows: list[list[str]]) -> None:
+        self.texts.set_rows(rows)
+        self.resizeColumnsToContents()
+
+    def rowCount(self) -> int:
+        return self.texts.rowCount()
+
+    def text(self, row: int, column: int) -> str:
+        return self.texts.rows[row][column]
+
+
 class AuditDialog(QDialog):
-    def __init__(self, controller: TableController, parent: QWidget | None = None) -> None:
+    """The audit of the controller's table, for `viewer` (the pit boss logged in). `background=False` loads it
+    before the constructor returns (the screenshots of the docs); otherwise the views fill in as it loads."""
+
+    def __init__(self, controller: TableController, parent: QWidget | None = None, *, viewer: User | None = None,
+                 background: bool = True) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.setWindowTitle(self.tr("Audit — table {0}").format(controller.table_id))
+        self.viewer = viewer
+        title = self.tr("Audit — table {0}").format(controller.table_id)
+        if viewer is not None:
+            title += " — " + self.tr("pit boss {0}").format(viewer.name)
+        self.setWindowTitle(title)
         self.setStyleSheet(STYLE)
-        self.resize(1200, 820)
-        self.entries: list[JournalEntry] = list(controller.journal.entries())
-        self._replaying: RoundRecord | None = None
-        self.rounds: list[RoundRecord] = read_rounds(self.entries, keep_steps=True)
+        self._fit_to_screen()
+        self.rounds: list[RoundRecord] = []
+        self.report: ShiftReport | None = None
+        self.verify_report: VerifyReport | None = None
+        self._replaying: tuple[RoundRecord, list[Step]] | None = None  # the round replayed, and its steps
+        self.loader: AuditLoader | None = None
         layout = QVBoxLayout(self)
+        self.loading = QLabel(self)
+        self.loading.setObjectName("audit_loading")
+        self.loading.setStyleSheet("font-size:18px;color:#ffd54f")
+        layout.addWidget(self.loading)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("audit_tabs")
-        layout.addWidget(self.tabs)
+        layout.addWidget(self.tabs, 1)
         self.tabs.addTab(self._rounds_tab(), self.tr("Rounds"))
         self.tabs.addTab(self._recall_tab(), self.tr("Last 10"))
         self.tabs.addTab(self._report_tab(), self.tr("Shift report"))
         self.tabs.addTab(self._verify_tab(), self.tr("Verification"))
         close = QPushButton(self.tr("Close"), self)
-        close.clicked.connect(self.accept)
+        close.setObjectName("audit_close")
+        close.setAutoDefault(False)
+        close.clicked.connect(self.close)
         layout.addWidget(close)
+        if background:
+            self.reload()
+        else:
+            self._load_here()
+
+    def _fit_to_screen(self) -> None:
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        width, height = PREFERRED_SIZE
+        if screen is not None:
+            width, height = min(width, screen.width()), min(height, screen.height())
+        self.resize(width, height)
+
+    # ---------------------------------------------------------------------------------------- loading
+    @property
+    def loaded(self) -> bool:
+        return self.report is not None
+
+    def reload(self) -> None:
+        """Read the journal again on a thread of its own; the views fill in when it is folded."""
+        if self.loader is not None and self.loader.isRunning():
+            return
+        self.loading.setText(self.tr("Reading the journal…"))
+        self.loading.show()
+        self.verify_label.setText(self.tr("Verifying the journal…"))
+        self.loader = AuditLoader(str(self.controller.journal.path), self.controller.table_id, self)
+        self.loader.progress.connect(self._progress)
+        self.loader.loaded.connect(self._show)
+        self.loader.verified.connect(self._show_verification)
+        self.loader.failed.connect(self._failed)
+        # Closed with the console (its parent) while it reads: the thread must end before it is deleted with it.
+        self.destroyed.connect(partial(_stop_and_wait, self.loader))
+        self.loader.start()
+
+    def _load_here(self) -> None:
+        data = fold_journal(self.controller.journal)
+        assert data is not None  # nothing stops it
+        self._show(data)
+        self._show_verification(verify_journal_entries(self.controller.journal))
+
+    def wait_loaded(self, timeout_ms: int = 60_000) -> bool:
+        """Let the events run until the views are filled (and verified) or the time is up; whether they are."""
+        clock = QElapsedTimer()
+        clock.start()
+        while (not self.loaded or self.verify_report is None) and clock.elapsed() < timeout_ms:
+            if self.loader is not None and self.loader.isFinished():
+                QApplication.processEvents()
+                break
+            QApplication.processEvents()
+            QThread.msleep(5)
+        return self.loaded
+
+    def _progress(self, done: int, total: int) -> None:
+        self.loading.setText(self.tr("Reading the journal: {0} of {1} events…").format(amount(done), amount(total)))
+
+    def _failed(self, text: str) -> None:
+        self.loading.setText(self.tr("The journal cannot be read: {0}").format(text))
+        self.loading.setStyleSheet("font-size:18px;color:#ff8a80;font-weight:bold")
+        self.verify_label.setText(text)
+
+    def _show(self, data: AuditData) -> None:
+        self.rounds, self.report = data.rounds, data.report
+        self.loading.hide()
+        self._show_rounds()
+        self._show_recall()
+        self._show_report(data.report)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._stop_loading()
+        super().closeEvent(event)
+
+    def done(self, result: int) -> None:
+        self._stop_loading()
+        super().done(result)
+
+    def _stop_loading(self) -> None:
+        if self.loader is not None:
+            _stop_and_wait(self.loader)
 
     # ---------------------------------------------------------------------------------------- rounds
-    def _round_table(self, rounds: list[RoundRecord]) -> QTableWidget:
-        table = QTableWidget(len(rounds), 6, self)
-        table.setHorizontalHeaderLabels([self.tr("Round"), self.tr("Opened"), self.tr("Boxes"),
-                                         self.tr("Wagered"), self.tr("House net"), self.tr("Status")])
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.verticalHeader().hide()
-        for row, record in enumerate(rounds):
-            status = (self.tr("voided") if record.voided else self.tr("complete") if record.complete
-                      else self.tr("in play"))
-            values = [record.round_id, when(record.opened_at), str(len(record.boxes)), amount(record.wagered),
-                      signed_amount(record.house_net) if record.complete else "—", status]
-            for column, value in enumerate(values):
-                item = QTableWidgetItem(value)
-                if column >= 2:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                table.setItem(row, column, item)
-        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        table.horizontalHeader().setMinimumSectionSize(90)
-        return table
-
     def _rounds_tab(self) -> QWidget:
         page = QWidget(self)
         layout = QHBoxLayout(page)
-        self.round_list = self._round_table(self.rounds)
-        self.round_list.setObjectName("audit_rounds")
-        self.round_list.itemSelectionChanged.connect(self._round_selected)
-        layout.addWidget(self.round_list, 3)
+        self.round_list = TableOfText(page, "audit_rounds", [
+            self.tr("Round"), self.tr("Opened"), self.tr("Boxes"), self.tr("Wagered"), self.tr("House net"),
+            self.tr("Status"), self.tr("Dealer")], right_from=2)
+        self.round_list.selectionModel().selectionChanged.connect(self._round_selected)
+        layout.addWidget(self.round_list, 1)
         replay = QVBoxLayout()
         self.steps = QListWidget(page)
         self.steps.setObjectName("replay_steps")
+        self.steps.setWordWrap(True)
         self.steps.currentRowChanged.connect(self._step_selected)
         controls = QHBoxLayout()
         self.back = QPushButton("◀ " + self.tr("Step back"), page)
@@ -165,14 +398,25 @@ class AuditDialog(QDialog):
         self.step_state.setObjectName("replay_state")
         self.step_state.setWordWrap(True)
         self.step_state.setTextFormat(Qt.TextFormat.PlainText)
-        self.step_state.setStyleSheet("font-size:17px;font-family:monospace;background:#111;padding:8px")
+        self.step_state.setStyleSheet("font-size:15px;font-family:monospace;background:#111;padding:8px")
         self.step_state.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         replay.addWidget(QLabel(self.tr("Replay (select a finished round)"), page))
         replay.addWidget(self.steps, 2)
         replay.addLayout(controls)
         replay.addWidget(self.step_state, 3)
-        layout.addLayout(replay, 3)
+        layout.addLayout(replay, 1)
         return page
+
+    def _round_row(self, record: RoundRecord) -> list[str]:
+        status = (self.tr("voided") if record.voided else self.tr("complete") if record.complete
+                  else self.tr("in play"))
+        return [record.round_id, when(record.opened_at), str(len(record.boxes)), amount(record.wagered),
+                signed_amount(record.house_net) if record.complete else "—", status,
+                name_in(record.dealt_by) if record.dealt_by else "—"]
+
+    def _show_rounds(self) -> None:
+        self.round_list.show_rows([self._round_row(r) for r in self.rounds])
+        self.round_list.scrollToBottom()
 
     def select_round(self, index: int, step: int | None = None) -> None:
         self.round_list.selectRow(index)
@@ -190,9 +434,14 @@ class AuditDialog(QDialog):
         if not record.complete:
             self.step_state.setText(self.tr("This round is still in play: it can be replayed once it closes."))
             return
-        for number, step in enumerate(record.steps, 1):
-            self.steps.addItem(f"{number:3d}  {step.entry.kind}  {_brief(step)}")
-        self._replaying = record
+        try:
+            steps = round_steps(self.controller.journal, record)
+        except JournalError as err:  # the round's events damaged or edited since the list was read
+            self.step_state.setText(str(err))
+            return
+        for number, step in enumerate(steps, 1):
+            self.steps.addItem(f"{number:3d}  {when(step.entry.at)}  {step_text(step, record.round_id)}")
+        self._replaying = (record, steps)
         self.slider.setRange(0, max(0, self.steps.count() - 1))
         self.steps.setCurrentRow(self.steps.count() - 1)
 
@@ -202,57 +451,98 @@ class AuditDialog(QDialog):
         self.slider.blockSignals(True)
         self.slider.setValue(row)
         self.slider.blockSignals(False)
-        self.step_state.setText(_describe(*replay_to(self._replaying, row)))
+        self.step_state.setText(round_at_step_text(replay_to(*self._replaying, row)))
 
     # ----------------------------------------------------------------------------------------- recall
     def _recall_tab(self) -> QWidget:
         page = QWidget(self)
         layout = QVBoxLayout(page)
-        last = self.rounds[-10:]
-        layout.addWidget(QLabel(self.tr("The last {0} rounds, oldest first.").format(len(last)), page))
-        table = self._round_table(last)
-        table.setObjectName("audit_recall")
-        layout.addWidget(table)
+        self.recall_title = QLabel(page)
+        layout.addWidget(self.recall_title)
+        self.recall = TableOfText(page, "audit_recall", [
+            self.tr("Round"), self.tr("Opened"), self.tr("Dealer's cards"), self.tr("Boxes"), self.tr("House net"),
+            self.tr("Status")], right_from=4)
+        header = self.recall.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.recall.setWordWrap(True)
+        self.recall.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        layout.addWidget(self.recall)
         return page
+
+    def _show_recall(self) -> None:
+        last = self.rounds[-RECALLED:]
+        self.recall_title.setText(self.tr("The last {0} rounds, oldest first, with their cards.").format(len(last)))
+        rows = []
+        for record in last:
+            row = self._round_row(record)
+            boxes = [self.tr("Box {0}: {1} — {2} {3}").format(b.box, cards_text(b.cards),
+                                                                outcome_name(b.settlement.outcome),
+                                                                signed_amount(record.net(b))) for b in record.boxes]
+            # A round in play is recalled without its cards: none of them is public yet.
+            if not record.complete:
+                boxes, dealer = [], "—"
+            else:
+                dealer = cards_text(record.dealer)
+            rows.append([row[0], row[1], dealer, "\n".join(boxes) or "—", row[4], row[5]])
+        self.recall.show_rows(rows)
 
     # ----------------------------------------------------------------------------------------- report
     def _report_tab(self) -> QWidget:
         page = QWidget(self)
         layout = QVBoxLayout(page)
-        report = build_report(self.controller.table_id, self.rounds, measured_edges())
+        self.report_summary = QLabel(page)
+        self.report_summary.setObjectName("report_summary")
+        self.report_summary.setStyleSheet("font-size:19px;font-weight:bold")
+        self.report_summary.setWordWrap(True)
+        layout.addWidget(self.report_summary)
+        self.report_theoretical = QLabel(page)
+        self.report_theoretical.setObjectName("report_theoretical")
+        self.report_theoretical.setWordWrap(True)
+        layout.addWidget(self.report_theoretical)
+        self.dealers = TableOfText(page, "report_dealers", [
+            self.tr("Dealer"), self.tr("Rounds"), self.tr("Hours"), self.tr("Rounds per hour"), self.tr("Drop"),
+            self.tr("House win"), self.tr("Adjustments")], right_from=1)
+        self.dealers.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.dealers.setMaximumHeight(170)
+        layout.addWidget(self.dealers)
+        charts = QHBoxLayout()
+        self.hour_chart = HoldChart(page)
+        self.hour_chart.setObjectName("hold_by_hour")
+        self.box_chart = HoldChart(page)
+        self.box_chart.setObjectName("hold_by_box")
+        charts.addWidget(self.hour_chart, 1)
+        charts.addWidget(self.box_chart, 1)
+        layout.addLayout(charts, 1)
+        return page
+
+    def _show_report(self, report: ShiftReport) -> None:
         total = report.total
-        summary = QLabel(self.tr("{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} "
-                                 "adjustments").format(total.rounds, amount(total.drop), signed_amount(total.win),
-                                                       f"{total.hold_pct:.2f}", report.voided, report.adjustments),
-                         page)
-        summary.setObjectName("report_summary")
-        summary.setStyleSheet("font-size:19px;font-weight:bold")
-        layout.addWidget(summary)
+        self.report_summary.setText(self.tr(
+            "{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments").format(
+                total.rounds, amount(total.drop), signed_amount(total.win), f"{total.hold_pct:.2f}", report.voided,
+                report.adjustments))
+        theory = ""
         if report.edges_used:
             theory = self.tr("Theoretical win {0} · theoretical hold {1}% (the house edge under the basic "
                              "strategy)").format(signed_amount(round(total.theoretical)),
                                                  f"{total.theoretical_hold_pct:.2f}")
-        else:
-            theory = ""
         if report.rules_without_edge:
             theory += (" · " if theory else "") + self.tr(
                 "no measured house edge for the rules {0}: their rounds count 0 theoretical"
             ).format(", ".join(sorted(report.rules_without_edge)))
-        theoretical = QLabel(theory, page)
-        theoretical.setObjectName("report_theoretical")
-        theoretical.setWordWrap(True)
-        layout.addWidget(theoretical)
-        self.hour_chart = HoldChart(page)
-        self.hour_chart.setObjectName("hold_by_hour")
+        self.report_theoretical.setText(theory)
+        rows = []
+        for d in report.by_dealer.values():
+            per_hour = d.rounds_per_hour
+            rows.append([d.name if d.dealer != "-" else self.tr("(nobody signed in)"), amount(d.rounds),
+                         f"{d.hours:.2f}", "—" if per_hour is None else f"{per_hour:.1f}", amount(d.drop),
+                         signed_amount(d.win), f"{d.adjustments} ({signed_amount(d.adjusted)})"])
+        self.dealers.show_rows(rows)
         self.hour_chart.set_values(self.tr("Hold % by hour"),
                                    [(hour[-5:], t.hold_pct) for hour, t in sorted(report.by_hour.items())])
-        self.box_chart = HoldChart(page)
-        self.box_chart.setObjectName("hold_by_box")
         by_box = [(self.tr("box {0}").format(b), t.hold_pct) for b, t in sorted(report.by_box.items())]
         self.box_chart.set_values(self.tr("Hold % by box"), by_box)
-        layout.addWidget(self.hour_chart, 1)
-        layout.addWidget(self.box_chart, 1)
-        return page
 
     # ----------------------------------------------------------------------------------------- verify
     def _verify_tab(self) -> QWidget:
@@ -262,16 +552,20 @@ class AuditDialog(QDialog):
         self.verify_label.setObjectName("verify_status")
         self.verify_label.setWordWrap(True)
         layout.addWidget(self.verify_label)
-        again = QPushButton(self.tr("Verify again"), page)
-        again.clicked.connect(self.verify)
+        again = QPushButton(self.tr("Read and verify again"), page)
+        again.setObjectName("verify_again")
+        again.setAutoDefault(False)
+        again.clicked.connect(self.reload)
         layout.addWidget(again)
         layout.addStretch(1)
-        self.verify()
         return page
 
     def verify(self) -> None:
-        self.entries = list(self.controller.journal.entries())
-        report = verify_journal(self.entries)
+        """Read the journal again and verify it (the views are refreshed too)."""
+        self.reload()
+
+    def _show_verification(self, report: VerifyReport) -> None:
+        self.verify_report = report
         if report.ok:
             self.verify_label.setText(self.tr("Journal verified: {0} events, {1} rounds; the hash chain is intact "
                                               "and every payment recomputes.").format(report.events, report.rounds))
@@ -282,43 +576,31 @@ class AuditDialog(QDialog):
             self.verify_label.setStyleSheet("font-size:20px;color:#ff8a80;font-weight:bold")
 
 
-def _brief(step: Step) -> str:
-    if isinstance(step.event, TableEvent):
-        text = step.event.describe()
-    else:
-        text = ", ".join(f"{k}={v}" for k, v in step.entry.payload.items() if k not in ("type", "v"))
-    return text if len(text) <= 90 else text[:87] + "…"
+def _stop_and_wait(loader: AuditLoader) -> None:
+    """The loader stops at its next check (within a few thousand entries): never left running unowned."""
+    loader.stop()
+    loader.wait()
 
 
-def _describe(state: RoundState, adjusted: dict[int, int]) -> str:
-    """A replayed round at one step, in plain lines: the dealer's cards, then each box (its settlement with the
-    adjustments made by then)."""
-    phases = {
-        Phase.BETTING: QCoreApplication.translate("AuditDialog", "betting"),
-        Phase.DEALING: QCoreApplication.translate("AuditDialog", "dealing"),
-        Phase.DECISIONS: QCoreApplication.translate("AuditDialog", "decisions"),
-        Phase.REVEAL: QCoreApplication.translate("AuditDialog", "reveal"),
-        Phase.BUYING: QCoreApplication.translate("AuditDialog", "buying"),
-        Phase.DEALER_DRAW: QCoreApplication.translate("AuditDialog", "dealer draws"),
-        Phase.CLOSED: QCoreApplication.translate("AuditDialog", "closed"),
-    }
-    lines = [QCoreApplication.translate("AuditDialog", "Dealer: {0}").format(
-        " ".join(card_face(c) for c in state.dealer) or "—")]
-    for number in state.order:
-        box = state.boxes[number]
-        cards = " ".join(card_face(c) for c in box.cards) or "—"
-        stakes = QCoreApplication.translate("AuditDialog", "ante {0}").format(amount(box.ante))
-        if box.bet:
-            stakes += ", " + QCoreApplication.translate("AuditDialog", "bet {0}").format(amount(box.bet))
-        if box.insurance:
-            stakes += ", " + QCoreApplication.translate("AuditDialog", "insurance {0}").format(amount(box.insurance))
-        line = QCoreApplication.translate("AuditDialog", "Box {0}: {1}  ({2})").format(number, cards, stakes)
-        if box.settlement is not None:
-            line += f"  → {outcome_name(box.settlement.outcome)} {signed_amount(box.settlement.net)}"
-            if number in adjusted:
-                word = QCoreApplication.translate("Payments", "adjustment")
-                line += f" · {word} {signed_amount(adjusted[number])} = " + \
-                    signed_amount(box.settlement.net + adjusted[number])
-        lines.append(line)
-    lines.append(QCoreApplication.translate("AuditDialog", "Phase: {0}").format(phases[state.phase]))
-    return "\n".join(lines)
+def open_audit(parent: QWidget, controller: TableController, users_path: str,
+               on_closed: Callable[[], None] = lambda: None) -> LoginDialog:
+    """The audit key: a pit boss logs in, then the audit opens beside the console (which plays on) and loads;
+    `on_closed` is called when the login is cancelled or the audit closed (the console takes the keys back)."""
+    login = LoginDialog(users_path, Role.PIT_BOSS, QCoreApplication.translate("AuditDialog", "Audit — pit boss"),
+                        QCoreApplication.translate("AuditDialog", "The audit is for pit bosses: log in to open it."),
+                        parent)
+    login.setObjectName("audit_login")
+    login.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+    def logged_in(result: int) -> None:
+        if result == QDialog.DialogCode.Accepted and login.user is not None:
+            dialog = AuditDialog(controller, parent, viewer=login.user)
+            dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            dialog.finished.connect(lambda _result: on_closed())
+            dialog.show()
+        else:
+            on_closed()
+
+    login.finished.connect(logged_in)
+    login.open()
+    return login

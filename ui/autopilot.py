@@ -1,7 +1,7 @@
 """Plays the console the way a dealer does, by pressing its buttons: stakes, the draw key, each box's decision
 (by the `simple` strategy of controller.players.simple), the reveal, buying, the payment list. `rptable console
---demo N` and the console's tests use it; it presses only enabled buttons, so it proves the console offers
-every step a round needs."""
+--demo N` and the console's tests use it; it presses only enabled buttons, and a money action twice (its second
+step), so it proves the console offers every step a round needs."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QPushButton
 from controller.engine import ActionKind, Command, Exchange, Insure, Phase, legal_commands
 from controller.players.simple import decide_box, decide_buy
 from ui.main_window import ConsoleWindow
+from ui.play_desk import focus_box
 
 CARD_TIMEOUT = 10.0
 
@@ -90,7 +91,7 @@ class Autopilot:
             self.press_action(ActionKind.REVEAL)
             return ActionKind.REVEAL
         if state.phase is Phase.BUYING:
-            focus = window._focus_box(state)
+            focus = focus_box(state)
             if focus:
                 return self.decide(decide_buy(state, focus, legal))
             self.press_action(ActionKind.CLOSE_BUYING)
@@ -104,7 +105,9 @@ class Autopilot:
         state = window.display_round()
         assert state is not None
         if isinstance(command, Insure):
-            window.actions_panel.insurance.setValue(command.amount)
+            if window.insurance.box != command.box:
+                self.press(window.actions_panel.insurance_switch)
+            window.actions_panel.insurance.set_value(command.amount)
         if isinstance(command, Exchange):
             cards = state.boxes[command.box].cards
             panel = window.box_panels[command.box - 1]
@@ -123,7 +126,11 @@ class Autopilot:
             time.sleep(0.0005)
 
     def press_action(self, kind: str) -> None:
-        self.press(self.window.actions_panel.buttons[kind])
+        """Press an action's button; an action that arms (a money action) is pressed again to carry it out."""
+        button = self.window.actions_panel.buttons[kind]
+        self.press(button)
+        if self.window.two_step.armed is not None:
+            self.press(button)
 
     def press(self, button: QPushButton) -> None:
         if not button.isEnabled() or button.isHidden():

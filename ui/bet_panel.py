@@ -1,107 +1,217 @@
-"""Stakes entry before the deal: per box an ante, a bonus (where the table has one), blind, and the player's
-name (boxes of one player must be adjacent). Limits come from the engine's legal `place_stakes` actions; the
-engine verifies every stake, and a refusal is shown with its reason."""
+"""Stakes before the deal, entered in each box's own place on the layout: an ante, a bonus (where the table has
+one), blind (where it has blind boxes) and the player's name (boxes of one player must be adjacent, R-TABLE-2).
+
+Each round starts from a clean form; "Repeat last bets" fills it with the previous round's stakes. A box whose
+stakes are placed shows them; Withdraw takes them back into the form to be corrected, until bets close. A box
+filled in but not placed is never dropped silently: `unplaced()` names it for the window to ask about. The
+engine verifies every stake, and a refusal is shown with its reason; nothing here clamps an amount."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QLineEdit, QSpinBox, QWidget
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QGridLayout, QInputDialog, QLineEdit, QWidget
 
 from controller.core.rules import HouseRules
-from controller.engine import ActionKind, LegalAction, PlaceStakes
+from controller.engine import ActionKind, BoxState, LegalAction, PlaceStakes
+from ui.amount_field import AmountField
+from ui.ask import take_keyboard_back
+from ui.fit import FitButton, FitLabel, keep_place
+from ui.i18n import translate
 
-FIELD_STYLE = "font-size:17px;min-height:38px"
-
-
-class BetRow:
-    def __init__(self, number: int, parent: QWidget) -> None:
-        self.number = number
-        self.play = QCheckBox(parent)
-        self.play.setObjectName(f"stake_play_{number}")
-        self.play.setStyleSheet("QCheckBox{font-size:17px;min-height:38px}"
-                                "QCheckBox::indicator{width:30px;height:30px}")
-        self.ante = QSpinBox(parent)
-        self.ante.setObjectName(f"stake_ante_{number}")
-        self.bonus = QSpinBox(parent)
-        self.bonus.setObjectName(f"stake_bonus_{number}")
-        self.blind = QCheckBox(parent)
-        self.blind.setObjectName(f"stake_blind_{number}")
-        self.player = QLineEdit(parent)
-        self.player.setObjectName(f"stake_player_{number}")
-        for widget in (self.ante, self.bonus, self.player):
-            widget.setStyleSheet(FIELD_STYLE)
-        for spin in (self.ante, self.bonus):
-            spin.setGroupSeparatorShown(True)
-            spin.setAlignment(Qt.AlignmentFlag.AlignRight)
-
-    def widgets(self) -> list[QWidget]:
-        return [self.play, self.ante, self.bonus, self.blind, self.player]
+SMALL_BUTTON = ("QPushButton{font-size:15px;background:#37474f;color:white;border:2px solid #263238;border-radius:6px}"
+                "QPushButton:checked{background:#6a1b9a;border:2px solid #ce93d8}"
+                "QPushButton:disabled{background:#2a2a2a;color:#777;border:2px solid #222}")
+WITHDRAW_STYLE = SMALL_BUTTON.replace("#37474f", "#8d4a00", 1)
+PLAYER_NAME_MOST = 24
 
 
-class BetPanel(QWidget):
-    """The rows; `stakes()` gives the PlaceStakes of every ticked box that has no stakes yet."""
+@dataclass(frozen=True)
+class Stake:
+    """What the form holds for a box: exactly what was typed (None: nothing typed)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    ante: int | None
+    bonus: int | None
+    blind: bool
+    player: str
+
+    @property
+    def filled(self) -> bool:
+        return self.ante is not None or self.bonus is not None
+
+    def command(self, box: int) -> PlaceStakes:
+        """The stakes as typed: an empty ante is 0, for the engine to refuse with the table's limits."""
+        return PlaceStakes(box, self.ante or 0, self.bonus or 0, self.blind, self.player)
+
+
+class StakeEditor(QWidget):
+    """One box's stakes: two rows of touch-sized controls. `on_enter(box)` is the ante's or bonus's Enter;
+    `on_withdraw(box)` the Withdraw button; `edited` fires when what the form holds changes."""
+
+    edited = Signal()
+
+    def __init__(self, number: int, on_enter: Callable[[int], None], on_withdraw: Callable[[int], None],
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.grid = QGridLayout(self)
-        self.grid.setHorizontalSpacing(10)
-        self.headers = [QLabel(self) for _ in range(5)]
-        for column, label in enumerate(self.headers):
-            label.setStyleSheet("font-size:15px;font-weight:bold")
-            self.grid.addWidget(label, 0, column)
-        self.rows: list[BetRow] = []
-        self._boxes = 0
+        self.number = number
+        self.placed = False
+        self.player_name = ""
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(4)
+        grid.setVerticalSpacing(4)
+        self.ante_caption = FitLabel(self)
+        self.ante = AmountField("", self)
+        self.ante.setObjectName(f"stake_ante_{number}")
+        self.bonus_caption = FitLabel(self)
+        self.bonus = AmountField("", self)
+        self.bonus.setObjectName(f"stake_bonus_{number}")
+        for caption in (self.ante_caption, self.bonus_caption):
+            caption.setStyleSheet("font-size:14px;color:#d7e8d9")
+        self.blind = FitButton(self, lines=1)
+        self.blind.setObjectName(f"stake_blind_{number}")
+        self.blind.setCheckable(True)
+        self.player = FitButton(self, lines=1)
+        self.player.setObjectName(f"stake_player_{number}")
+        self.withdraw = FitButton(self, lines=1)
+        self.withdraw.setObjectName(f"stake_withdraw_{number}")
+        for button in (self.blind, self.player):
+            button.setStyleSheet(SMALL_BUTTON)
+        self.withdraw.setStyleSheet(WITHDRAW_STYLE)
+        # six even columns: a caption and its field take one and two; each button of the second row takes two
+        grid.addWidget(self.ante_caption, 0, 0)
+        grid.addWidget(self.ante, 0, 1, 1, 2)
+        grid.addWidget(self.bonus_caption, 0, 3)
+        grid.addWidget(self.bonus, 0, 4, 1, 2)
+        grid.addWidget(self.player, 1, 0, 1, 2)
+        grid.addWidget(self.blind, 1, 2, 1, 2)
+        grid.addWidget(self.withdraw, 1, 4, 1, 2)
+        for column in range(6):
+            grid.setColumnStretch(column, 1)
+        self.ante.entered.connect(lambda: on_enter(self.number))
+        self.bonus.entered.connect(lambda: on_enter(self.number))
+        self.withdraw.clicked.connect(lambda: on_withdraw(self.number))
+        self.player.clicked.connect(self.ask_player_name)
+        self.ante.textChanged.connect(self.edited)
+        self.bonus.textChanged.connect(self.edited)
+        self.blind.toggled.connect(self.edited)
+        self.retranslate()
 
     def retranslate(self) -> None:
-        for label, text in zip(self.headers, (self.tr("Box"), self.tr("Ante"), self.tr("Bonus"), self.tr("Blind"),
-                                              self.tr("Player")), strict=True):
-            label.setText(text)
-        for row in self.rows:
-            row.play.setText(self.tr("Box {0}").format(row.number))
-            row.player.setPlaceholderText(self.tr("name (optional)"))
-            row.bonus.setSpecialValueText(self.tr("none"))
+        self.ante_caption.setText(translate("BetPanel", "Ante"))
+        self.bonus_caption.setText(translate("BetPanel", "Bonus"))
+        self.blind.setText(translate("BetPanel", "Blind"))
+        self.withdraw.setText(translate("BetPanel", "Withdraw"))
+        self.ante.set_caption(translate("BetPanel", "Ante, box {0}").format(self.number))
+        self.bonus.set_caption(translate("BetPanel", "Bonus, box {0}").format(self.number))
+        self._show_player()
 
-    def configure(self, rules: HouseRules, legal: tuple[LegalAction, ...], placed: set[int]) -> None:
-        """Rows for the table's boxes; ranges from the legal stakes; boxes already staked are locked."""
-        if self._boxes != rules.table.boxes:
-            for row in self.rows:
-                for widget in row.widgets():
-                    widget.deleteLater()
-            self.rows = []
-            for number in range(1, rules.table.boxes + 1):
-                row = BetRow(number, self)
-                row.ante.setValue(0)
-                for column, widget in enumerate(row.widgets()):
-                    self.grid.addWidget(widget, number, column)
-                self.rows.append(row)
-            self._boxes = rules.table.boxes
-            self.retranslate()
-        open_boxes = {a.box: a for a in legal if a.kind == ActionKind.PLACE_STAKES}
-        for row in self.rows:
-            action = open_boxes.get(row.number)
-            for widget in row.widgets():
-                widget.setEnabled(action is not None)
-            low, high = (action.minimum, action.maximum) if action is not None else (None, None)
-            if low is not None and high is not None and (row.ante.minimum(), row.ante.maximum()) != (low, high):
-                row.ante.setRange(low, high)
-            if row.number in placed:
-                row.play.setChecked(False)
-            row.bonus.setHidden(not rules.bonus.enabled)
-            row.bonus.setRange(0, rules.bonus.max if rules.bonus.enabled else 0)
-            row.blind.setHidden(not rules.table.blind_boxes)
-        self.headers[2].setHidden(not rules.bonus.enabled)
-        self.headers[3].setHidden(not rules.table.blind_boxes)
+    def configure(self, rules: HouseRules, open_for_stakes: bool, placed: BoxState | None) -> None:
+        """Which controls the table has, whether the box takes stakes now, and the stakes it holds."""
+        for widget in (self.bonus_caption, self.bonus):
+            keep_place(widget, rules.bonus.enabled)
+        keep_place(self.blind, rules.table.blind_boxes)
+        was_placed, self.placed = self.placed, placed is not None
+        if placed is not None:
+            self.ante.set_value(placed.ante)
+            self.bonus.set_value(placed.bonus or None)
+            self.blind.setChecked(placed.blind)
+            self.player_name = placed.player
+        elif was_placed:
+            self.clear()  # withdrawn elsewhere (the window refills the form when it withdraws)
+        editable = open_for_stakes and not self.placed
+        for widget in (self.ante, self.bonus):
+            widget.setReadOnly(not editable)
+            widget.setEnabled(open_for_stakes or self.placed)
+        self.blind.setEnabled(editable)
+        self.player.setEnabled(editable)
+        self.withdraw.setEnabled(self.placed and open_for_stakes)
+        self._show_player()
+
+    def stake(self) -> Stake:
+        return Stake(self.ante.value(), self.bonus.value(), self.blind.isChecked(), self.player_name)
+
+    def fill(self, ante: int | None, bonus: int | None = None, blind: bool = False, player: str = "") -> None:
+        self.ante.set_value(ante)
+        self.bonus.set_value(bonus or None)
+        self.blind.setChecked(blind)
+        self.player_name = player
+        self._show_player()
+
+    def clear(self) -> None:
+        self.fill(None)
+
+    def status(self) -> str:
+        """A word for the box's title row: placed, or typed in and not placed yet."""
+        if self.placed:
+            return translate("BetPanel", "placed ✓")
+        if self.stake().filled:
+            return translate("BetPanel", "not placed")
+        return ""
+
+    def ask_player_name(self) -> None:
+        """The player's name is typed in a dialog of its own: on the main screen every letter is an action key."""
+        question = translate("BetPanel", "Player at box {0} (boxes of one player are next to each other):")
+        name, ok = QInputDialog.getText(self, translate("BetPanel", "Player"), question.format(self.number),
+                                        QLineEdit.EchoMode.Normal, self.player_name)
+        take_keyboard_back(self)
+        if ok:
+            self.player_name = name.strip()[:PLAYER_NAME_MOST]
+            self._show_player()
+            self.edited.emit()
+
+    def _show_player(self) -> None:
+        self.player.setText(self.player_name or translate("BetPanel", "Player…"))
+
+
+class BetPanel:
+    """The stake editors of every box (each shown inside its box on the layout) as one form."""
+
+    def __init__(self) -> None:
+        self.editors: list[StakeEditor] = []
+        self.previous: dict[int, Stake] = {}  # the last closed round's stakes, for "Repeat last bets"
+
+    def editor(self, number: int) -> StakeEditor:
+        return self.editors[number - 1]
+
+    def configure(self, rules: HouseRules, legal: tuple[LegalAction, ...], placed: dict[int, BoxState]) -> None:
+        open_boxes = {a.box for a in legal if a.kind == ActionKind.PLACE_STAKES}
+        withdrawable = {a.box for a in legal if a.kind == ActionKind.WITHDRAW_STAKES}
+        for editor in self.editors:
+            editor.configure(rules, editor.number in open_boxes or editor.number in withdrawable,
+                             placed.get(editor.number))
 
     def stakes(self) -> list[PlaceStakes]:
-        return [PlaceStakes(row.number, row.ante.value(), row.bonus.value(), row.blind.isChecked(),
-                            row.player.text().strip())
-                for row in self.rows if row.play.isChecked() and row.play.isEnabled()]
+        """The PlaceStakes of every box filled in and not placed yet, exactly as typed."""
+        return [e.stake().command(e.number) for e in self.editors if not e.placed and e.stake().filled]
+
+    def unplaced(self) -> list[int]:
+        """The boxes filled in but not placed."""
+        return [e.number for e in self.editors if not e.placed and e.stake().filled]
 
     def fill(self, number: int, ante: int, bonus: int = 0, blind: bool = False, player: str = "") -> None:
-        """Tick a box and set its stakes (what a dealer does by hand; the autopilot and tests use it too)."""
-        row = self.rows[number - 1]
-        row.play.setChecked(True)
-        row.ante.setValue(ante)
-        row.bonus.setValue(bonus)
-        row.blind.setChecked(blind)
-        row.player.setText(player)
+        """Fill a box's stakes (what a dealer does by hand; the autopilot and tests use it too)."""
+        self.editor(number).fill(ante, bonus or None, blind, player)
+
+    def clear(self) -> None:
+        """A clean form for a new round."""
+        for editor in self.editors:
+            if not editor.placed:
+                editor.clear()
+
+    def remember(self, boxes: dict[int, BoxState]) -> None:
+        """The stakes of a round that has closed, for "Repeat last bets"."""
+        self.previous = {n: Stake(b.ante, b.bonus or None, b.blind, b.player) for n, b in boxes.items()}
+
+    def repeat_last(self) -> bool:
+        """Fill the boxes not placed yet with the previous round's stakes; False when there is none to repeat."""
+        if not self.previous:
+            return False
+        for editor in self.editors:
+            stake = self.previous.get(editor.number)
+            if stake is not None and not editor.placed:
+                editor.fill(stake.ante, stake.bonus, stake.blind, stake.player)
+        return True
+

@@ -14,6 +14,9 @@ from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
 TRANSLATIONS = Path(__file__).parent / "translations"
 LANGUAGES = {"en": QLocale.Language.English, "ru": QLocale.Language.Russian}
+# `translate("Context", "text")`: the catalogue's text for the language in use. Called by this name, with both
+# strings written out, so that pyside6-lupdate finds every string of ui/.
+translate = QCoreApplication.translate
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
 
 

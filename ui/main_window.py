@@ -1,6 +1,11 @@
-"""The dealer's main window: next action, fault banner, the layout, the legal actions, stakes entry, the
-payment list and the shoe's status. It is a listener of the TableController: it sends commands and redraws
-from the controller's state after every durable event; every rule question goes to the engine."""
+"""The dealer's main window: the screen (ui.screen) and what its parts mean. It is a listener of the
+TableController: it sends commands and redraws from the controller's state after every durable event; every rule
+question goes to the engine. Stakes, insurance and the box decisions each have a desk of their own
+(ui.stakes_desk, ui.insurance_desk, ui.play_desk); the window joins them, the card source, the payments and the
+pit boss.
+
+Every action key acts whatever has focus; digits go to the amount field that has focus (or pick the cards of an
+exchange); Enter is that field's action, or the second step of an armed money action; Esc disarms it."""
 
 from __future__ import annotations
 
@@ -10,51 +15,34 @@ from collections import deque
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QFrame,
-    QGridLayout,
-    QHBoxLayout,
-    QLabel,
-    QMainWindow,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from controller.core.cards import Card
 from controller.core.rules import HouseRules
-from controller.engine import (
-    ActionKind,
-    Command,
-    IllegalCommand,
-    LegalAction,
-    Phase,
-    RoundState,
-    build_command,
-    exchange_price,
-    expected_next,
-    legal_commands,
-    new_round,
-    verify,
-)
+from controller.engine import ActionKind, CloseBets, Command, IllegalCommand, Phase, RoundState, legal_commands
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import JournalEntry
-from controller.table.pump import CardPump, GateReopened
-from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, StatusEvent
+from controller.table.pump import CardPump
+from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, SourceStatus, StatusEvent
 from ui import visibility
-from ui.actions import ACTIONS, BUTTON_STYLE, ActionPanel
-from ui.bet_panel import BetPanel
-from ui.format import amount
+from ui.actions import BETTING, PLAY
+from ui.amount_field import AmountField
+from ui.ask import ask, take_keyboard_back
+from ui.confirm import TwoStep
+from ui.dealer_sign_in import DealerBadge
+from ui.guidance import gate_text, next_action_text
 from ui.i18n import Languages
-from ui.payments import Payment, PaymentPanel, payment_text, payments_of
+from ui.insurance_desk import InsuranceDesk
+from ui.payments import Payment, first_unconfirmed, payments_of
+from ui.play_desk import PlayDesk, focus_box
+from ui.screen import PAYING, PLAYING, Screen
 from ui.shoe_link import ShoeReader
-from ui.table_view import BoxPanel, DealerPanel
+from ui.stakes_desk import StakesDesk
+from ui.table_view import BoxPanel
 
 STATUS_POLL_MS = 500
 LATENCIES_KEPT = 10_000  # the last cards' times to the screen (bench_console.py reads them)
-BOXES_PER_ROW = 4
-WINDOW_STYLE = "QMainWindow,QWidget#central{background:#0b1f10}QLabel{color:#f2f2f2}QCheckBox{color:#f2f2f2}"
 
 
 class ConsoleWindow(QMainWindow):
@@ -75,18 +63,26 @@ class ConsoleWindow(QMainWindow):
         self.users_path = users_path
         self.languages = languages or Languages()
         self.clock = clock
-        self.paid: set[int] = set()
-        self.next_round_for: str | None = None  # the closed round whose payments are done
+        record = controller.round_record  # a round paid in full before a restart stays paid: on to the next
+        self.next_round_for: str | None = record.round_id if record is not None and record.fully_confirmed else None
         self.message_text = ""
         self.entries_seen: list[JournalEntry] = []
         # Seconds from the reader thread, and from the driver's receipt (CardEvent.at), to the redrawn screen.
         self.card_latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
         self.card_ages: deque[float] = deque(maxlen=LATENCIES_KEPT)
         self._dirty = False
+        self._shut_down = False
+        self.two_step = TwoStep(self)
+        self.two_step.changed.connect(self._show_armed)
         if pack_seed is None:
             pack_seed = random.SystemRandom().randrange(1 << 30)
         self.pump = CardPump(source, controller, pack_seed=pack_seed)
-        self._build()
+        self.ui = Screen(self._on_action, self.confirm_paid, self)
+        self.setCentralWidget(self.ui)
+        self.stakes = StakesDesk(self)
+        self.insurance = InsuranceDesk(self)
+        self.play = PlayDesk(self, lambda: self.awaiting_card)
+        self._wire()
         controller.add_listener(self._on_entry)
         self.reader = ShoeReader(source)
         self.reader.event_received.connect(self.on_source_event, Qt.ConnectionType.QueuedConnection)
@@ -97,128 +93,58 @@ class ConsoleWindow(QMainWindow):
         self.pump.ready_shoe()
         if start_reader:
             self.reader.start()
+        self.resize(1366, 768)
         self.retranslate()
 
-    # ------------------------------------------------------------------------------------------- build
-    def _build(self) -> None:
-        self.setStyleSheet(WINDOW_STYLE)
-        central = QWidget(self)
-        central.setObjectName("central")
-        self.setCentralWidget(central)
-        outer = QVBoxLayout(central)
-        outer.setSpacing(8)
+    def _wire(self) -> None:
+        screen = self.ui
+        # the screen's widgets by the names the tests, the autopilot and the pictures use
+        self.info_bar, self.notice, self.next_action = screen.info_bar, screen.notice, screen.next_action
+        self.dealer_panel, self.actions_panel, self.number_pad = (screen.dealer_panel, screen.actions_panel,
+                                                                  screen.number_pad)
+        self.payment_panel, self.next_round_button = screen.payment_panel, screen.next_round_button
+        self.shoe_status, self.bet_panel = screen.shoe_status, self.stakes.form
+        self.place_button = screen.actions_panel.buttons[ActionKind.PLACE_STAKES]
+        self.banner, self.banner_text = screen.notice.banner, screen.notice.banner_text
+        self.banner_button, self.message = screen.notice.banner_button, screen.notice.message
+        screen.info_bar.pit_boss_button.clicked.connect(self.open_pit_boss)
+        screen.info_bar.audit_button.clicked.connect(self.open_audit)
+        screen.info_bar.language_button.clicked.connect(self.toggle_language)
+        screen.notice.banner_button.clicked.connect(self.open_pit_boss)
+        screen.actions_panel.insurance.entered.connect(self.insurance.insure)
+        screen.actions_panel.insurance_switch.clicked.connect(self.insurance.switch)
+        screen.next_round_button.clicked.connect(self.next_round)
+        self.dealer_badge = DealerBadge(self.controller, self.users_path, self.refresh, screen.info_bar.dealer,
+                                        screen.info_bar.sign_in_button, self)
+        self._keys = [QShortcut(QKeySequence(key), self, slot) for key, slot in (
+            ("F2", self.open_pit_boss), ("F3", self.open_audit), ("F4", self.toggle_language),
+            ("Space", self.confirm_next_paid), ("N", self._key_next_round),
+            ("Return", self.two_step.confirm), ("Enter", self.two_step.confirm), ("Escape", self.cancel))]
+        self._keys += [QShortcut(QKeySequence(str(n)), self, lambda n=n: self.play.toggle_discard(n))
+                       for n in range(1, 7)]
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
 
-        self.next_action = QLabel(central)
-        self.next_action.setObjectName("next_action")
-        self.next_action.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.next_action.setWordWrap(True)
-        self.next_action.setStyleSheet("font-size:30px;font-weight:bold;color:#1a1a1a;background:#ffd54f;"
-                                       "border-radius:10px;padding:10px")
-        outer.addWidget(self.next_action)
-
-        self.banner = QFrame(central)
-        self.banner.setObjectName("fault_banner")
-        self.banner.setStyleSheet("QFrame#fault_banner{background:#b71c1c;border:3px solid #ffeb3b;"
-                                  "border-radius:10px}QLabel{color:white}")
-        banner_row = QHBoxLayout(self.banner)
-        self.banner_text = QLabel(self.banner)
-        self.banner_text.setObjectName("fault_text")
-        self.banner_text.setWordWrap(True)
-        self.banner_text.setStyleSheet("font-size:20px;font-weight:bold")
-        self.banner_button = QPushButton(self.banner)
-        self.banner_button.setObjectName("pit_boss_button")
-        self.banner_button.setStyleSheet("font-size:20px;font-weight:bold;min-height:58px;padding:4px 18px;"
-                                         "background:#ffeb3b;color:#1a1a1a;border-radius:8px")
-        self.banner_button.clicked.connect(self.open_pit_boss)
-        banner_row.addWidget(self.banner_text, 1)
-        banner_row.addWidget(self.banner_button)
-        outer.addWidget(self.banner)
-
-        self.message = QLabel(central)
-        self.message.setObjectName("message")
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet("font-size:17px;color:#ffcc80")
-        outer.addWidget(self.message)
-
-        self.dealer_panel = DealerPanel(central)
-        outer.addWidget(self.dealer_panel)
-        self.boxes_row = QGridLayout()
-        self.box_panels: list[BoxPanel] = []
-        outer.addLayout(self.boxes_row)
-
-        self.actions_panel = ActionPanel(self._on_action, central)
-        outer.addWidget(self.actions_panel)
-
-        # Below the actions: stakes entry, the payment list, or nothing. Plain widgets shown one at a time (a
-        # QStackedWidget would reserve the tallest page's height all the time).
-        self.lower_area = QWidget(central)
-        lower_layout = QVBoxLayout(self.lower_area)
-        lower_layout.setContentsMargins(0, 0, 0, 0)
-        betting = QWidget(self.lower_area)
-        betting_layout = QHBoxLayout(betting)
-        self.bet_panel = BetPanel(betting)
-        betting_layout.addWidget(self.bet_panel, 1)
-        self.place_button = QPushButton(betting)
-        self.place_button.setObjectName("place_stakes")
-        self.place_button.setStyleSheet(BUTTON_STYLE)
-        self.place_button.clicked.connect(self.place_stakes)
-        betting_layout.addWidget(self.place_button, 0, Qt.AlignmentFlag.AlignTop)
-        paying = QWidget(self.lower_area)
-        paying_layout = QHBoxLayout(paying)
-        self.payment_panel = PaymentPanel(self.confirm_paid, paying)
-        paying_layout.addWidget(self.payment_panel, 1)
-        self.next_round_button = QPushButton(paying)
-        self.next_round_button.setObjectName("next_round")
-        self.next_round_button.setStyleSheet(BUTTON_STYLE)
-        self.next_round_button.clicked.connect(self.next_round)
-        paying_layout.addWidget(self.next_round_button, 0, Qt.AlignmentFlag.AlignTop)
-        self.lower_pages = [betting, paying]
-        for page in self.lower_pages:
-            lower_layout.addWidget(page)
-        lower_layout.addStretch(1)
-        outer.addWidget(self.lower_area, 1)
-
-        self.shoe_status = QLabel(self)
-        self.shoe_status.setObjectName("shoe_status")
-        self.shoe_status.setStyleSheet("font-size:15px;color:#f2f2f2")
-        self.statusBar().setStyleSheet("background:#1c1c1c")
-        self.statusBar().addWidget(self.shoe_status, 1)
-
-        self.pit_boss_action = QAction(self)
-        self.pit_boss_action.setShortcut(QKeySequence("F2"))
-        self.pit_boss_action.triggered.connect(self.open_pit_boss)
-        self.audit_action = QAction(self)
-        self.audit_action.setShortcut(QKeySequence("F3"))
-        self.audit_action.triggered.connect(self.open_audit)
-        self.language_action = QAction(self)
-        self.language_action.setShortcut(QKeySequence("F4"))
-        self.language_action.triggered.connect(self.toggle_language)
-        toolbar = self.addToolBar("main")
-        toolbar.setObjectName("toolbar")
-        toolbar.setMovable(False)
-        toolbar.setStyleSheet("QToolBar{background:#1c1c1c}QToolButton{font-size:17px;color:#f2f2f2;"
-                              "background:#333;border-radius:6px;padding:8px 14px;margin:2px}")
-        for action in (self.pit_boss_action, self.audit_action, self.language_action):
-            toolbar.addAction(action)
-
-        self.key_place = QShortcut(QKeySequence("P"), self, self._key_place)
-        self.key_paid = QShortcut(QKeySequence("Space"), self, self.confirm_next_paid)
-        self.key_next = QShortcut(QKeySequence("N"), self, self._key_next_round)
-        self.key_positions = [QShortcut(QKeySequence(str(n)), self, lambda n=n: self.toggle_discard(n))
-                              for n in range(1, 7)]
-        self.resize(1280, 900)
+    @property
+    def box_panels(self) -> list[BoxPanel]:
+        return self.ui.box_panels
 
     def retranslate(self) -> None:
+        rules = self.controller.rules
+        info = self.ui.info_bar
         self.setWindowTitle(self.tr("rptable — table {0} — {1}").format(
-            self.controller.table_id, self.controller.rules.name if self.controller.rules else ""))
-        self.pit_boss_action.setText(self.tr("Pit boss [F2]"))
-        self.audit_action.setText(self.tr("Audit [F3]"))
-        self.language_action.setText(self.tr("Русский [F4]") if self.languages.current == "en" else
+            self.controller.table_id, rules.name if rules else ""))
+        info.pit_boss_button.setText(self.tr("Pit boss [F2]"))
+        info.audit_button.setText(self.tr("Audit [F3]"))
+        info.language_button.setText(self.tr("Русский [F4]") if self.languages.current == "en" else
                                      self.tr("English [F4]"))
+        if rules is not None:
+            info.show_table(self.controller.table_id, rules, force=True)
         self.banner_button.setText(self.tr("Pit boss login [F2]"))
-        self.place_button.setText(self.tr("Place stakes") + "  [P]")
         self.next_round_button.setText(self.tr("Next round") + "  [N]")
-        self.bet_panel.retranslate()
+        for editor in self.bet_panel.editors:
+            editor.retranslate()
         self.refresh()
 
     def toggle_language(self) -> None:
@@ -232,7 +158,9 @@ class ConsoleWindow(QMainWindow):
     def display_round(self) -> RoundState | None:
         """The round on the layout: None between rounds (after the payments were confirmed)."""
         state = self.controller.round
-        if state is None or (state.phase is Phase.CLOSED and self.next_round_for == self.controller.round_id):
+        record = self.controller.round_record
+        if state is None or (state.phase is Phase.CLOSED and self.next_round_for == self.controller.round_id
+                             and record is not None and record.fully_confirmed):
             return None
         return state
 
@@ -247,205 +175,122 @@ class ConsoleWindow(QMainWindow):
     def refresh(self) -> None:
         self._dirty = False
         state = self.display_round()
-        hidden = visibility.hidden_cards(state)
         rules = self.controller.rules
         assert rules is not None
-        self._ensure_box_panels(rules.table.boxes)
-        expectation = expected_next(state) if state is not None else None
-        focus = self._focus_box(state)
-        exchanging = state is not None and self._exchange_action(state) is not None
-        for panel in self.box_panels:
+        screen = self.ui
+        if len(screen.box_panels) != rules.table.boxes:
+            for panel in screen.place_boxes(self.stakes.make_editors(rules.table.boxes, self._stakes_edited)):
+                panel.cards.on_toggle = self._selection_changed
+        screen.info_bar.show_table(self.controller.table_id, rules)
+        self.dealer_badge.refresh()
+        mode = self.mode()
+        if mode == "betting":
+            self.stakes.show(state, rules, self.controller.locked_reason is not None)
+        else:
+            self._show_boxes(state)
+        screen.dealer_panel.show_dealer(state)
+        redact = self._redactor(state)
+        screen.next_action.setText(redact(next_action_text(
+            state, table_locked=self.controller.locked_reason is not None,
+            payments=self._payments(state) if state is not None else [])))
+        self._show_notice(state, redact)
+        self._show_actions(state, mode, rules, redact)
+        if mode == "payments":
+            assert state is not None
+            screen.show_page(PAYING)
+            screen.payment_panel.show_payments(self._payments(state))
+            screen.next_round_button.setEnabled(self._all_paid(state))
+        else:
+            screen.show_page(PLAYING)
+        screen.number_pad.show_target()
+        self._show_shoe_status()
+
+    def _redactor(self, state: RoundState | None) -> Callable[[str], str]:
+        """Text for the screen with nothing in it about a card or hand that is not public yet."""
+        hidden: set[Card] = visibility.hidden_cards(state)
+        hands = visibility.hidden_hands(state)
+        return lambda text: visibility.redact(text, hidden, hands)
+
+    def _show_boxes(self, state: RoundState | None) -> None:
+        focus = focus_box(state)
+        exchanging = state is not None and self.play.exchange_action(state) is not None
+        for panel in self.ui.box_panels:
             box = state.boxes.get(panel.number) if state is not None else None
             panel.show_box(state, box, active=box is not None and focus == panel.number)
             panel.cards.set_selectable(exchanging and focus == panel.number)
-        self.dealer_panel.show_dealer(state)
-        self.next_action.setText(visibility.redact(self._next_action_text(state, expectation), hidden))
-        self._show_fault(state, hidden)
-        self._show_actions(state, hidden)
-        mode = self.mode()
-        self.actions_panel.setHidden(mode == "payments")
-        if mode == "betting":
-            self._show_lower(0)
-            legal = legal_commands(state) if state is not None else _new_round_stakes(rules)
-            self.bet_panel.configure(rules, legal, set(state.boxes) if state is not None else set())
-            self.place_button.setEnabled(self.controller.locked_reason is None)
-        elif mode == "payments":
-            assert state is not None
-            self._show_lower(1)
-            self.payment_panel.show_payments(self._payments(state), self.paid)
-            self.next_round_button.setEnabled(self._all_paid(state))
-        else:
-            self._show_lower(None)
-        self.message.setText(visibility.redact(self.message_text, hidden))
-        self.message.setHidden(not self.message_text)
-        self._show_shoe_status()
 
-    def _show_lower(self, index: int | None) -> None:
-        for i, page in enumerate(self.lower_pages):
-            page.setVisible(i == index)
-
-    def _ensure_box_panels(self, count: int) -> None:
-        if len(self.box_panels) == count:
-            return
-        for panel in self.box_panels:
-            panel.deleteLater()
-        self.box_panels = [BoxPanel(n, self.centralWidget()) for n in range(1, count + 1)]
-        # up to 4 boxes in one row; more in two rows, so that a 1366-pixel screen shows every card full size
-        columns = count if count <= BOXES_PER_ROW else (count + 1) // 2
-        for index, panel in enumerate(self.box_panels):
-            self.boxes_row.addWidget(panel, index // columns, index % columns)
-            panel.cards.on_toggle = self._refresh_actions_only
-
-    def _refresh_actions_only(self) -> None:
-        state = self.display_round()
-        self._show_actions(state, visibility.hidden_cards(state))
-
-    def _focus_box(self, state: RoundState | None) -> int | None:
-        """The box the action buttons act on: the box to decide, or the first still to choose buying."""
-        if state is None:
-            return None
-        if state.phase is Phase.DECISIONS and state.turn:
-            return state.turn
-        if state.phase is Phase.BUYING:
-            return expected_next(state).box
-        if state.phase is Phase.REVEAL and state.insurance_window:
-            return state.insurance_window
-        return None
-
-    def _next_action_text(self, state: RoundState | None, expectation: object) -> str:
-        locked = self.controller.locked_reason
-        if locked is not None:
-            return self.tr("STOP: table fault — call a pit boss")
-        if state is None:
-            return self.tr("Place antes, then close bets")
-        if state.fault is not None:
-            return self.tr("STOP: card fault — call a pit boss")
-        phase = state.phase
-        if phase is Phase.BETTING:
-            return self.tr("Place antes, then close bets") if not state.order else self.tr(
-                "Place more antes, or close bets and deal")
-        if phase is Phase.CLOSED:
-            for payment in self._payments(state):
-                if payment.box not in self.paid:
-                    return payment_text(payment)
-            return self.tr("Round over: next round")
-        e = expected_next(state)
-        if e.actor == "shoe":
-            if phase is Phase.DEALING:
-                return self.tr("Deal to box {0}").format(e.box) if e.box else self.tr("Deal to the dealer")
-            return self.tr("Deal box {0} its drawn card").format(e.box)
-        if e.actor == "dealer":
-            if phase is Phase.DEALER_DRAW:
-                return self.tr("Deal the dealer's new card")
-            return self.tr("Reveal the dealer's hand")
-        if e.actor == "box" and e.box:
-            if phase is Phase.BUYING:
-                return self.tr("Box {0}: buy the dealer a game or take the ante").format(e.box)
-            return self.tr("Box {0}: player decides").format(e.box)
-        return e.text
-
-    def _show_fault(self, state: RoundState | None, hidden: set[Card]) -> None:
+    def _show_notice(self, state: RoundState | None, redact: Callable[[str], str]) -> None:
         locked = self.controller.locked_reason
         round_fault = state.fault if state is not None else None
-        if locked is None and round_fault is None:
-            self.banner.hide()
-            return
-        what = locked if locked is not None else round_fault.text if round_fault is not None else ""
-        todo = self.tr("Stop dealing. A pit boss must log in to resolve it, correct the card or void the round.")
-        self.banner_text.setText(visibility.redact(what, hidden) + "\n" + todo)
-        self.banner.show()
+        if locked is not None or round_fault is not None:
+            self.notice.show_fault(redact(locked if locked is not None else round_fault.text if round_fault else ""))
+        elif self.two_step.armed is not None:
+            self.notice.show_message(self.two_step.armed.prompt, armed=True)
+        else:
+            self.notice.show_message(redact(self.message_text))
 
-    def _show_actions(self, state: RoundState | None, hidden: set[Card]) -> None:
-        legal = legal_commands(state) if state is not None and self.controller.locked_reason is None else ()
-        focus = self._focus_box(state)
-        can_deal = self.pump.shoe is not None
-        for spec in ACTIONS:
-            action = _find(legal, spec.kind, focus)
-            text, enabled = spec.label(), action is not None
-            box = action.box if action is not None else focus
-            if spec.kind == "card":
-                enabled = enabled and can_deal and not self.awaiting_card
-                self.actions_panel.set_action("card", visible=can_deal, enabled=enabled, text=text,
-                                              why_not=visibility.redact(self._why_not_card(state), hidden))
-                continue
-            if box and spec.kind in ("fold", "bet", "buy", "exchange", "insure", "buy_game", "take_ante"):
-                text = self.tr("{0} — box {1}").format(text, box)
-            if action is not None and spec.kind == "bet" and action.price:
-                text += f" ({amount(action.price)})"
-            if action is not None and spec.kind in ("buy", "buy_game") and action.price:
-                text += f" ({amount(action.price)})"
-            why_not = ""
-            if spec.kind == "exchange" and action is not None and state is not None and box:
-                chosen = len(self._selected_positions(box))
-                low, high = action.minimum or 1, action.maximum or 1
-                if low <= chosen <= high:
-                    price = exchange_price(state, state.boxes[box], chosen)
-                    text = self.tr("Exchange {0} card(s) — box {1} ({2})").format(chosen, box, amount(price))
-                else:
-                    enabled = False
-                    text = self.tr("Exchange — box {0}: pick cards (1-6)").format(box)
-                    why_not = self.tr("Select {0} to {1} cards to discard: click them or press 1-6.").format(
-                        low, high)
-            if spec.kind == "insure":
-                self._show_insurance_range(action)
-            if not enabled and not why_not:
-                why_not = self._why_not(state, spec.kind, box)
-            self.actions_panel.set_action(spec.kind, visible=True, enabled=enabled, text=text,
-                                          why_not=visibility.redact(why_not, hidden))
+    def _show_actions(self, state: RoundState | None, mode: str, rules: HouseRules,
+                      redact: Callable[[str], str]) -> None:
+        panel = self.actions_panel
+        panel.set_stage(BETTING if mode == "betting" else PLAY)
+        panel.set_available(ActionKind.CARD, self.pump.shoe is not None)
+        panel.set_available(ActionKind.BUY, rules.draw.buy_sixth)
+        panel.set_available(ActionKind.EXCHANGE, rules.draw.exchange_max_cards > 0)
+        panel.set_available(ActionKind.INSURE, rules.insurance.enabled)
+        for kind in (ActionKind.BUY_GAME, ActionKind.TAKE_ANTE, ActionKind.CLOSE_BUYING):
+            panel.set_available(kind, rules.buy_game.enabled)
+        locked = self.controller.locked_reason
+        legal = legal_commands(state) if state is not None and locked is None else ()
+        if mode == "betting":
+            self.stakes.show_actions(state, legal, locked)
+        self.play.show(state, legal, redact)
+        focus = focus_box(state)
+        self.insurance.show(state, locked is not None, lambda: redact(
+            self.play.why_not(state, ActionKind.INSURE, focus) if state is not None and focus else
+            self.tr("No box may insure now: insurance goes with a box's bet.")))
+        self._show_armed_button()
 
-    def _show_insurance_range(self, action: LegalAction | None) -> None:
-        spin = self.actions_panel.insurance
-        label = self.actions_panel.insurance_range
-        if action is None or action.minimum is None or action.maximum is None:
-            label.setText("")
-            return
-        if (spin.minimum(), spin.maximum()) != (action.minimum, action.maximum):
-            spin.setRange(action.minimum, action.maximum)
-            spin.setValue(action.minimum)
-        label.setText(self.tr("{0} to {1}").format(amount(action.minimum), amount(action.maximum)))
+    def _show_armed_button(self) -> None:
+        armed = self.two_step.armed
+        kind = armed.key.split(":")[0] if armed is not None else None
+        self.actions_panel.set_armed(kind if kind in self.actions_panel.buttons else None,
+                                     armed.button_text if armed is not None else "")
 
-    def _why_not_card(self, state: RoundState | None) -> str:
-        if self.awaiting_card:
-            return self.tr("Waiting for the shoe to deliver the card.")
-        if self.controller.locked_reason:
-            return self.controller.locked_reason
-        if state is None:
-            return self.tr("Place antes first.")
-        return self.tr("No card is due now.")
+    def _show_armed(self) -> None:
+        """An action was armed or disarmed: its button and the notice say so."""
+        self._show_armed_button()
+        state = self.display_round()
+        self._show_notice(state, self._redactor(state))
 
-    def _why_not(self, state: RoundState | None, kind: str, box: int | None) -> str:
-        """The engine's reason the command would be refused now."""
-        if self.controller.locked_reason:
-            return self.controller.locked_reason
-        if state is None:
-            return self.tr("No round is open: place antes first.")
-        command = self._command(kind, box, state, probe=True)
-        if command is None:
-            return self.tr("No box can do this now.")
-        try:
-            verify(state, command)
-        except IllegalCommand as err:
-            return err.reason
-        return self.tr("Not now.")
+    def _refresh_actions(self) -> None:
+        state = self.display_round()
+        rules = self.controller.rules
+        assert rules is not None
+        self._show_actions(state, self.mode(), rules, self._redactor(state))
 
-    def _exchange_action(self, state: RoundState) -> LegalAction | None:
-        return _find(legal_commands(state), "exchange", self._focus_box(state))
+    def _stakes_edited(self) -> None:
+        """A stake typed or changed: the box's state and the Place button follow."""
+        if self.mode() == "betting":
+            self.refresh()
 
-    def _selected_positions(self, box: int) -> list[int]:
-        return self.box_panels[box - 1].cards.selected_positions()
+    def _selection_changed(self) -> None:
+        self.two_step.cancel()  # an armed exchange was of the cards picked before
+        self._refresh_actions()
 
     def _payments(self, state: RoundState) -> list[Payment]:
         return payments_of(state, self.controller.round_record)
 
     def _all_paid(self, state: RoundState) -> bool:
-        return all(p.box in self.paid for p in self._payments(state))
+        return first_unconfirmed(self._payments(state)) is None
 
     def _show_shoe_status(self) -> None:
         try:
-            status = self.source.status()
+            status: SourceStatus = self.source.status()
         except Exception as err:  # a driver's status must never take the console down
             self.shoe_status.setText(self.tr("Shoe: status unavailable ({0})").format(err))
+            self.info_bar.show_gate(None)
             return
+        self.info_bar.show_gate(status)
         parts = [self.tr("Shoe {0}").format(status.device),
                  self.tr("connected") if status.connected else self.tr("NOT CONNECTED")]
         if status.last_heartbeat:
@@ -461,33 +306,17 @@ class ConsoleWindow(QMainWindow):
         self.shoe_status.setText("  ·  ".join(parts))
 
     # ---------------------------------------------------------------------------------------- commands
-    def _command(self, kind: str, box: int | None, state: RoundState, *, probe: bool = False) -> Command | None:
-        """The command of the button `kind` for `box` (the focused one): an exchange of the cards picked, insurance
-        of the amount set. None when it needs a box, or cards, and has none; a `probe` (asking why a button is off)
-        exchanges the first card."""
-        if kind not in (ActionKind.CLOSE_BETS, ActionKind.REVEAL, ActionKind.CLOSE_BUYING) and not box:
-            return None
-        discards: tuple[Card, ...] = ()
-        if kind == ActionKind.EXCHANGE and box:
-            cards = state.boxes[box].cards if box in state.boxes else []
-            positions = self._selected_positions(box) or ([1] if probe else [])
-            discards = tuple(cards[p - 1] for p in positions if p <= len(cards))
-            if not discards:
-                return None
-        return build_command(kind, box, discards=discards, amount=self.actions_panel.insurance.value())
-
     def _on_action(self, kind: str) -> None:
-        if kind == "card":
-            self.draw_card()
-            return
-        state = self.display_round()
-        if state is None:
-            return
-        legal = legal_commands(state)
-        action = _find(legal, kind, self._focus_box(state))
-        command = self._command(kind, action.box if action is not None else None, state)
-        if command is not None:
-            self.submit(command)
+        handlers: dict[str, Callable[[], object]] = {
+            ActionKind.CARD: self.draw_card, ActionKind.PLACE_STAKES: self.place_stakes,
+            ActionKind.WITHDRAW_STAKES: self.stakes.withdraw, "repeat_stakes": self.stakes.repeat_last,
+            ActionKind.CLOSE_BETS: self.close_bets, ActionKind.INSURE: self.insurance.insure,
+        }
+        handler = handlers.get(kind)
+        if handler is not None:
+            handler()
+        else:
+            self.play.decide(kind)
 
     def submit(self, command: Command) -> bool:
         """Send a command to the table; a refusal is shown with its reason, never raised."""
@@ -512,44 +341,53 @@ class ConsoleWindow(QMainWindow):
         return self.pump.owed > 0
 
     def draw_card(self) -> None:
-        """The dealer's draw key for a shoe that deals on demand (the simulated shoe)."""
-        if self.pump.draw(1):
-            self._refresh_actions_only()
-
-    def place_stakes(self) -> None:
-        stakes = self.bet_panel.stakes()
-        if not stakes:
-            self.message_text = self.tr("Tick the boxes that play and set their antes.")
-            self.refresh()
+        """The dealer's draw key for a shoe that deals on demand (the simulated shoe). The first card closes the
+        bets, so a box filled in but not placed is asked about first."""
+        state = self.display_round()
+        if state is not None and state.phase is Phase.BETTING and not self.stakes.settle_unplaced(self):
             return
+        if self.pump.draw(1):
+            self._refresh_actions()
+
+    def place_stakes(self) -> bool:
+        return self.stakes.place()
+
+    def close_bets(self) -> None:
+        if self.stakes.settle_unplaced(self):
+            self.submit(CloseBets())
+
+    def open_next_round(self) -> None:
         if self.display_round() is None:
             self.next_round_for = None
-        for command in stakes:
-            if not self.submit(command):
-                return
 
-    def _key_place(self) -> None:
-        if self.mode() == "betting":
-            self.place_stakes()
+    def cancel(self) -> None:
+        """Esc: disarm an armed action, and leave the amount field."""
+        self.two_step.cancel()
+        focused = QApplication.focusWidget()
+        if isinstance(focused, AmountField):
+            focused.clearFocus()
+        self.number_pad.set_target(None)
 
-    def toggle_discard(self, position: int) -> None:
-        state = self.display_round()
-        focus = self._focus_box(state)
-        if state is not None and focus and self._exchange_action(state) is not None:
-            self.box_panels[focus - 1].cards.toggle(position)
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if new is not None and new.window() is self and self.stakes.focus_changed(new) and self.mode() == "betting":
+            self.refresh()
 
+    # ---------------------------------------------------------------------------------------- payments
     def confirm_paid(self, box: int) -> None:
-        self.paid.add(box)
+        """The dealer paid or collected this box: journaled in the name of the dealer signed in."""
+        try:
+            self.controller.confirm_payment(box)
+        except (IllegalCommand, TableLocked) as err:
+            self.message_text = getattr(err, "reason", str(err))
         self.refresh()
 
     def confirm_next_paid(self) -> None:
         state = self.display_round()
         if state is None or state.phase is not Phase.CLOSED:
             return
-        for payment in self._payments(state):
-            if payment.box not in self.paid:
-                self.confirm_paid(payment.box)
-                return
+        unpaid = first_unconfirmed(self._payments(state))
+        if unpaid is not None:
+            self.confirm_paid(unpaid.box)
 
     def _key_next_round(self) -> None:
         if self.next_round_button.isEnabled() and self.mode() == "payments":
@@ -560,7 +398,7 @@ class ConsoleWindow(QMainWindow):
         if state is None or state.phase is not Phase.CLOSED or not self._all_paid(state):
             return
         self.next_round_for = self.controller.round_id
-        self.paid = set()
+        self.stakes.round_over(state)  # a clean form; R fills in this round's stakes
         self.pump.load_fresh_pack()
         self.refresh()
 
@@ -590,9 +428,10 @@ class ConsoleWindow(QMainWindow):
 
     def _on_entry(self, entry: JournalEntry) -> None:
         self.entries_seen.append(entry)
+        self.two_step.cancel()  # the table changed: an armed action was of what was on screen before
         reopened = self.pump.reopen_gate()  # a pit boss may just have resolved the last fault
         if reopened is not None:
-            self.message_text = self._gate_text(reopened)
+            self.message_text = gate_text(reopened)
         if not self._dirty:
             self._dirty = True
             QTimer.singleShot(0, self._refresh_if_dirty)
@@ -601,48 +440,47 @@ class ConsoleWindow(QMainWindow):
         if self._dirty:
             self.refresh()
 
-    def _gate_text(self, reopened: GateReopened) -> str:
-        if reopened.reached_shoe:
-            return self.tr("Fault resolved: the shoe's gate is open again.")
-        return self.tr("Fault resolved: the shoe's gate opens again as soon as the shoe is back online.")
-
     # -------------------------------------------------------------------------------------- pit boss
     def open_pit_boss(self) -> None:
-        from ui.pitboss import PitBossDialog
+        from ui.pitboss import PitBossDialog, ShoeGate
 
-        dialog = PitBossDialog(self.controller, self.users_path, self.refresh, self)
+        self.two_step.cancel()
+        gate = ShoeGate(self.source.status, self.pump.reopen_gate, self.source.unlock)
+        dialog = PitBossDialog(self.controller, self.users_path, self.refresh, self, gate=gate)
         dialog.exec()
         dialog.deleteLater()
+        take_keyboard_back(self)
         self.refresh()
 
     def open_audit(self) -> None:
-        from ui.audit_view import AuditDialog
+        from ui.audit_view import open_audit
 
-        dialog = AuditDialog(self.controller, self)
-        dialog.exec()
-        dialog.deleteLater()
+        self.two_step.cancel()
+        open_audit(self, self.controller, self.users_path, on_closed=lambda: take_keyboard_back(self))
 
     # ------------------------------------------------------------------------------------------- close
+    def round_in_play(self) -> bool:
+        """A round is dealt and not finished, or its payments are not all confirmed."""
+        state = self.display_round()
+        return state is not None and (self.controller.round_open or not self._all_paid(state))
+
     def shutdown(self) -> None:
+        self._shut_down = True
         self.status_timer.stop()
         self.reader.stop()
         if self._on_entry in self.controller.listeners:
             self.controller.listeners.remove(self._on_entry)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing mid-round asks first (the table resumes where it stands when the console starts again)."""
+        if not self._shut_down and self.round_in_play():
+            answer = ask(self, self.tr("Close the console?"),
+                         self.tr("A round is in play. The table resumes exactly here when the console starts "
+                                 "again. Close it now?"),
+                         [("close", self.tr("Close the console")), ("stay", self.tr("Keep playing"))])
+            if answer != "close":
+                event.ignore()
+                return
         self.shutdown()
         super().closeEvent(event)
 
-
-def _find(legal: tuple[LegalAction, ...], kind: str, focus: int | None) -> LegalAction | None:
-    """The legal action of this kind for the focused box (or for no box); insurance may be another box's."""
-    candidates = [a for a in legal if a.kind == kind]
-    for action in candidates:
-        if action.box is None or action.box == focus or kind == "insure":
-            return action
-    return None
-
-
-def _new_round_stakes(rules: HouseRules) -> tuple[LegalAction, ...]:
-    """Between rounds: the stakes a new round will take (the engine's legal actions of a fresh round)."""
-    return legal_commands(new_round(rules))

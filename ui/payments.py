@@ -1,20 +1,22 @@
 """The payment list at the end of a round: per box what to pay or collect (its settlement and every pit-boss
-adjustment, as the round's record in the table's history has them), each confirmed by the dealer once paid;
-the next round opens when all are confirmed."""
+adjustment, as the round's record in the table's history has them), each confirmed by the dealer once paid or
+collected. A confirmation is journaled (who, when, how much), so the list reads the same after a restart; only a
+pit boss undoes one. The next round opens when every box is confirmed."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from controller.engine import RoundState
 from controller.engine.events import BoxSettled
 from controller.table.round_record import RoundRecord
+from ui.fit import TOUCH, FitButton, FitLabel
 from ui.format import amount, signed_amount
-from ui.words import hand_name, outcome_name
+from ui.words import hand_words, outcome_name
 
 
 @dataclass(frozen=True)
@@ -24,11 +26,15 @@ class Payment:
     outcome: str
     words: str
     lines: str = ""  # the settlement line by line, e.g. "ante +100 · bet +1,000"
+    due: int = 0  # still to pay (+) or collect (-): the net less what the dealer confirmed before an adjustment
+    confirmed: bool = False  # the dealer confirmed the whole net (journaled)
+    confirmed_by: str = ""
 
 
 def payments_of(state: RoundState, record: RoundRecord | None) -> list[Payment]:
     """The round's payments, box by box in the order of play; `record` (the round as the table's history has
-    it) adds the pit bosses' adjustments."""
+    it) adds the pit bosses' adjustments and the dealer's confirmations."""
+    results = {b.box: b for b in record.boxes} if record is not None else {}
     out = []
     for number in state.order:
         settled = state.boxes[number].settlement
@@ -36,13 +42,25 @@ def payments_of(state: RoundState, record: RoundRecord | None) -> list[Payment]:
             continue
         words = outcome_name(settled.outcome)
         if settled.outcome not in ("fold", "void"):
-            words = hand_name(settled.best) + " — " + words
+            words = hand_words(state.boxes[number].cards, settled.paid) + " — " + words
+        result = results.get(number)
         adjustment = record.adjustment(number) if record is not None else 0
-        out.append(Payment(number, settled.net + adjustment, settled.outcome, words, _lines(settled, adjustment)))
+        net = settled.net + adjustment
+        confirmation = record.confirmed.get(number) if record is not None else None
+        confirmed = record is not None and result is not None and record.is_confirmed(result)
+        due = net - confirmation.amount if confirmation is not None else net
+        out.append(Payment(number, net, settled.outcome, words, settlement_lines(settled, adjustment), due,
+                           confirmed, confirmation.actor if confirmation is not None else ""))
     return out
 
 
-def _lines(settled: BoxSettled, adjustment: int) -> str:
+def first_unconfirmed(payments: list[Payment]) -> Payment | None:
+    """The next payment the dealer makes, in the order of play."""
+    return next((p for p in payments if not p.confirmed), None)
+
+
+def settlement_lines(settled: BoxSettled, adjustment: int = 0) -> str:
+    """A box's settlement line by line, each line that is not 0: "ante +100 · bet +1,000 · bonus +30"."""
     names = (
         (QCoreApplication.translate("Payments", "ante"), settled.ante),
         (QCoreApplication.translate("Payments", "bet"), settled.bet),
@@ -56,6 +74,14 @@ def _lines(settled: BoxSettled, adjustment: int) -> str:
 
 
 def payment_text(payment: Payment) -> str:
+    """What the dealer does for this box now: pay, collect, or return the stakes (what is still due, when a
+    pit boss adjusted a payment already confirmed)."""
+    if payment.due != payment.net and not payment.confirmed:
+        if payment.due > 0:
+            text = QCoreApplication.translate("Payments", "Pay box {0}: {1} more (adjusted after payment)")
+            return text.format(payment.box, amount(payment.due))
+        text = QCoreApplication.translate("Payments", "Collect from box {0}: {1} more (adjusted after payment)")
+        return text.format(payment.box, amount(-payment.due))
     if payment.net > 0:
         return QCoreApplication.translate("Payments", "Pay box {0}: {1}").format(payment.box, amount(payment.net))
     if payment.net < 0:
@@ -64,35 +90,58 @@ def payment_text(payment: Payment) -> str:
     return QCoreApplication.translate("Payments", "Box {0}: return the stakes").format(payment.box)
 
 
+def confirm_label(payment: Payment) -> str:
+    """The confirmation button's words: what the dealer did, before it is confirmed and after."""
+    if payment.confirmed and payment.net > 0:
+        return QCoreApplication.translate("Payments", "Paid ✓")
+    if payment.confirmed and payment.net < 0:
+        return QCoreApplication.translate("Payments", "Collected ✓")
+    if payment.confirmed:
+        return QCoreApplication.translate("Payments", "Returned ✓")
+    if payment.due > 0:
+        return QCoreApplication.translate("Payments", "Confirm paid")
+    if payment.due < 0:
+        return QCoreApplication.translate("Payments", "Confirm collected")
+    return QCoreApplication.translate("Payments", "Confirm returned")
+
+
+ROWS_PER_COLUMN = 3
+
+
 class PaymentPanel(QWidget):
+    """The list; `on_paid(box)` is called when the dealer confirms a box (the console journals it)."""
+
     def __init__(self, on_paid: Callable[[int], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.on_paid = on_paid
         self.grid = QGridLayout(self)
         self.grid.setHorizontalSpacing(16)
-        self.grid.setVerticalSpacing(4)
+        self.grid.setVerticalSpacing(2)
+        self.grid.setContentsMargins(0, 0, 0, 0)
         self.title = QLabel(self)
-        self.title.setStyleSheet("font-size:20px;font-weight:bold")
+        self.title.setStyleSheet("font-size:17px;font-weight:bold")
         self.grid.addWidget(self.title, 0, 0, 1, 3)
-        self.rows: list[tuple[QLabel, QLabel, QPushButton]] = []
-        self.paid_buttons: dict[int, QPushButton] = {}
+        self.rows: list[tuple[FitLabel, FitLabel, FitButton]] = []
+        self.paid_buttons: dict[int, FitButton] = {}
         self._boxes: list[int] = []
 
-    def show_payments(self, payments: list[Payment], paid: set[int]) -> None:
+    def show_payments(self, payments: list[Payment]) -> None:
         self.title.setText(self.tr("Payments"))
         while len(self.rows) < len(payments):
-            what, due, button = QLabel(self), QLabel(self), QPushButton(self)
-            what.setStyleSheet("font-size:16px")
-            due.setStyleSheet("font-size:22px;font-weight:bold")
-            button.setStyleSheet("QPushButton{font-size:18px;min-height:42px;min-width:150px;background:#1565c0;"
-                                 "color:white;border-radius:8px}QPushButton:disabled{background:#2e7d32;"
-                                 "color:#e0ffe0}")
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            row = len(self.rows) + 1
-            button.clicked.connect(lambda _=False, index=row - 1: self.on_paid(self._boxes[index]))
-            self.grid.addWidget(what, row, 0)
-            self.grid.addWidget(due, row, 1)
-            self.grid.addWidget(button, row, 2)
+            what, due, button = FitLabel(self, lines=3), FitLabel(self, lines=2), FitButton(self, lines=1, height=TOUCH)
+            what.setStyleSheet("font-size:14px")
+            due.setStyleSheet("font-size:19px;font-weight:bold")
+            button.setStyleSheet("QPushButton{font-size:16px;background:#1565c0;color:white;border-radius:8px}"
+                                 "QPushButton:disabled{background:#2e7d32;color:#e0ffe0}")
+            index = len(self.rows)
+            button.clicked.connect(lambda _=False, index=index: self.on_paid(self._boxes[index]))
+            # ROWS_PER_COLUMN rows to a column, the columns side by side: six boxes fit a table screen's height
+            row, column = 1 + index % ROWS_PER_COLUMN, 3 * (index // ROWS_PER_COLUMN)
+            self.grid.addWidget(what, row, column)
+            self.grid.addWidget(due, row, column + 1)
+            self.grid.addWidget(button, row, column + 2)
+            for offset, stretch in enumerate((5, 4, 3)):
+                self.grid.setColumnStretch(column + offset, stretch)
             self.rows.append((what, due, button))
         self.paid_buttons = {}
         for i, (what, due, button) in enumerate(self.rows):
@@ -104,11 +153,13 @@ class PaymentPanel(QWidget):
             payment = payments[i]
             what.setText(self.tr("Box {0}: {1}").format(payment.box, payment.words) + "\n" + payment.lines)
             due.setText(payment_text(payment))
-            color = "#7CFC7C" if payment.net > 0 else "#ff8a80" if payment.net < 0 else "#e0e0e0"
-            due.setStyleSheet(f"font-size:22px;font-weight:bold;color:{color}")
-            done = payment.box in paid
-            button.setText(self.tr("Paid ✓") if done else self.tr("Confirm paid"))
-            button.setEnabled(not done)
+            color = ("#9e9e9e" if payment.confirmed else "#7CFC7C" if payment.due > 0 else "#ff8a80" if payment.due < 0
+                     else "#e0e0e0")  # what is done fades; what is still to do stands out
+            due.setStyleSheet(f"font-size:19px;font-weight:bold;color:{color}")
+            button.setText(confirm_label(payment))
+            button.setEnabled(not payment.confirmed)
+            button.setToolTip(self.tr("Confirmed by {0}; only a pit boss can undo it.").format(payment.confirmed_by)
+                              if payment.confirmed else "")
             button.setObjectName(f"paid_{payment.box}")
             self.paid_buttons[payment.box] = button
         self._boxes = [p.box for p in payments]

@@ -1,15 +1,19 @@
-"""The pit boss's login (name + PIN, with the account store's lockout) and overrides: resolve a table fault,
-correct the card read, dismiss a stray read, void the round, adjust a payment. Each needs a reason, and the
-controller journals it with who did it."""
+"""The pit boss's dialog: a login (name + PIN, with the account store's lockout), then the overrides: resolve a
+table fault (and see the shoe's gate re-armed), correct the card read, dismiss a stray read, void the round,
+adjust a payment, undo a payment's confirmation. Each needs a reason, and the controller journals it with who
+did it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -23,25 +27,50 @@ from PySide6.QtWidgets import (
 from controller.core.cards import CardError
 from controller.engine import IllegalCommand, legal_commands
 from controller.table.controller import TableController, TableLocked
-from controller.table.users import AuthError, Role, User, UserStore
+from controller.table.pump import GateReopened
+from controller.table.users import Role, User, name_in
+from drivers.base import SourceStatus
+from ui.confirm import TwoStep
+from ui.format import signed_amount
+from ui.login import STAFF_STYLE, LoginForm, without_default_buttons
 
-STYLE = ("QDialog{background:#202020}QLabel{color:#f2f2f2;font-size:17px}"
-         "QLineEdit,QComboBox,QSpinBox{font-size:18px;min-height:44px}"
-         "QPushButton{font-size:18px;min-height:52px;padding:4px 14px;border-radius:8px;background:#1565c0;"
-         "color:white}QPushButton:disabled{background:#3a3a3a;color:#8a8a8a}")
+STYLE = STAFF_STYLE
+
+
+@dataclass(frozen=True)
+class ShoeGate:
+    """The shoe's gate as the pit boss sees it: its state (`status`), the console's re-arming once the last fault
+    is resolved (`rearm`: the card pump's UNLOCK, None when it had nothing to reopen), and a plain UNLOCK for a
+    gate still locked (after a restart, say)."""
+
+    status: Callable[[], SourceStatus]
+    rearm: Callable[[], GateReopened | None]
+    unlock: Callable[[], None]
+
+
+GATE_POLL_MS = 500
+GATE_OPEN_STATES = ("READY", "EMPTY", "COVER_OPEN")  # what SHOE/1 says of a gate that is not locked
+
+
+def gate_locked(status: SourceStatus) -> bool:
+    """The gate is closed: the console locked it, or the shoe says so itself (it may have been locked before the
+    console started)."""
+    return status.locked or status.state == "LOCKED"
 
 
 class PitBossDialog(QDialog):
     def __init__(self, controller: TableController, users_path: str, on_change: Callable[[], None],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, gate: ShoeGate | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
         self.users_path = users_path
         self.on_change = on_change  # the console redraws after every override
+        self.gate = gate
+        self._awaiting_answer = False  # UNLOCK was sent and the shoe has not said READY yet
         self.user: User | None = None
         self.setWindowTitle(self.tr("Pit boss"))
         self.setStyleSheet(STYLE)
-        self.setMinimumWidth(720)
+        self.setMinimumWidth(900)  # a 1024-pixel table screen holds it, each button's words whole
         layout = QVBoxLayout(self)
         self.pages = QStackedWidget(self)
         layout.addWidget(self.pages)
@@ -50,51 +79,29 @@ class PitBossDialog(QDialog):
         self.feedback.setWordWrap(True)
         self.feedback.setStyleSheet("color:#ffcc80;font-size:17px")
         layout.addWidget(self.feedback)
-        self._build_login()
+        self.login_form = LoginForm(users_path, Role.PIT_BOSS,
+                                    self.tr("A pit boss must log in to resolve faults and make overrides."), self,
+                                    feedback=self.feedback)
+        self.login_form.logged_in.connect(self._logged_in)
+        self.gate_timer = QTimer(self)  # the shoe answers LOCK and UNLOCK on its own time
+        self.gate_timer.timeout.connect(self._show_gate)
+        self.name, self.pin, self.login_button = self.login_form.name, self.login_form.pin, self.login_form.button
+        self.pages.addWidget(self.login_form)
         self._build_overrides()
+        without_default_buttons(self)
 
     # ------------------------------------------------------------------------------------------ login
-    def _build_login(self) -> None:
-        page = QWidget(self.pages)
-        form = QFormLayout(page)
-        self.name = QLineEdit(page)
-        self.name.setObjectName("login_name")
-        self.pin = QLineEdit(page)
-        self.pin.setObjectName("login_pin")
-        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
-        self.login_button = QPushButton(self.tr("Log in"), page)
-        self.login_button.setObjectName("login")
-        self.login_button.setDefault(True)
-        self.login_button.clicked.connect(self.log_in)
-        self.pin.returnPressed.connect(self.log_in)
-        form.addRow(QLabel(self.tr("A pit boss must log in to resolve faults and make overrides."), page))
-        form.addRow(self.tr("Name"), self.name)
-        form.addRow(self.tr("PIN"), self.pin)
-        form.addRow(self.login_button)
-        self.pages.addWidget(page)
-
     def log_in(self) -> None:
-        try:
-            store = UserStore(self.users_path)
-        except Exception as err:  # an unreadable account file must not take the console down
-            self.feedback.setText(self.tr("The staff accounts cannot be read: {0}").format(err))
-            return
-        try:
-            if store.is_empty():
-                self.feedback.setText(self.tr("There is no staff account yet. Create one with: rptable users add "
-                                              "NAME --role pit_boss"))
-                return
-            self.user = store.authenticate(self.name.text().strip(), self.pin.text(), need=Role.PIT_BOSS)
-        except AuthError as err:
-            self.pin.clear()
-            self.feedback.setText(str(err))
-            return
-        finally:
-            store.close()
-        self.pin.clear()
-        self.feedback.setText(self.tr("Logged in as {0}.").format(self.user.name))
+        """One login attempt with the name and PIN typed (Enter in the PIN field, or the button)."""
+        self.login_form.log_in()
+
+    def _logged_in(self, user: User) -> None:
+        self.user = user
+        self.feedback.setText(self.tr("Logged in as {0}.").format(user.name))
         self.pages.setCurrentIndex(1)
+        self.reason.setFocus()
         self.refresh()
+        self.gate_timer.start(GATE_POLL_MS)
 
     # -------------------------------------------------------------------------------------- overrides
     def _build_overrides(self) -> None:
@@ -104,24 +111,41 @@ class PitBossDialog(QDialog):
         self.situation.setObjectName("pit_boss_situation")
         self.situation.setWordWrap(True)
         layout.addWidget(self.situation)
-        form = QFormLayout()
+        self.gate_state = QLabel(page)
+        self.gate_state.setObjectName("gate_state")
+        self.gate_state.setWordWrap(True)
+        layout.addWidget(self.gate_state)
+        form = QGridLayout()
+        form.setColumnStretch(0, 1)
+        form.setColumnStretch(1, 1)
         self.reason = QLineEdit(page)
         self.reason.setObjectName("override_reason")
         self.reason.setPlaceholderText(self.tr("why (journaled with your name)"))
-        form.addRow(self.tr("Reason"), self.reason)
+        reason_row = QHBoxLayout()
+        reason_row.addWidget(QLabel(self.tr("Reason"), page))
+        reason_row.addWidget(self.reason, 1)
+        form.addLayout(reason_row, 0, 0, 1, 2)
         self.fault_choice = QComboBox(page)
         self.fault_choice.setObjectName("fault_choice")
         self.resolve_button = self._button("resolve_fault", self.tr("Resolve table fault"), self.resolve_fault)
-        form.addRow(self.fault_choice, self.resolve_button)
+        self._row(form, 1, self.fault_choice, self.resolve_button)
+        self.rearm_result = QLabel(page)
+        self.rearm_result.setObjectName("rearm_result")
+        self.rearm_result.setWordWrap(True)
+        self.rearm_result.setStyleSheet("font-size:18px;font-weight:bold")
+        self.unlock_button = self._button("unlock_gate", self.tr("Open the shoe's gate (UNLOCK)"), self.unlock_gate)
+        self._row(form, 2, self.rearm_result, self.unlock_button)
         self.card_code = QLineEdit(page)
         self.card_code.setObjectName("correct_card_code")
         self.card_code.setPlaceholderText(self.tr("the card as dealt, e.g. QS or 10H"))
         self.correct_button = self._button("correct_card", self.tr("Correct card"), self.correct_card)
-        form.addRow(self.card_code, self.correct_button)
+        self._row(form, 3, self.card_code, self.correct_button)
         self.dismiss_button = self._button("dismiss_card", self.tr("Dismiss the read (not a card in play)"),
                                            self.dismiss_card)
-        self.void_button = self._button("void_round", self.tr("Void the round (stakes returned)"), self.void_round)
-        form.addRow(self.dismiss_button, self.void_button)
+        self.void_button = self._button("void_round", self.tr("Void the round (stakes returned)"), self.press_void)
+        self.two_step = TwoStep(self)  # voiding cannot be undone: it takes a second press
+        self.two_step.changed.connect(self._show_void_armed)
+        self._row(form, 4, self.dismiss_button, self.void_button)
         adjust_holder = QWidget(page)
         adjust_row = QHBoxLayout(adjust_holder)
         adjust_row.setContentsMargins(0, 0, 0, 0)
@@ -137,7 +161,12 @@ class PitBossDialog(QDialog):
         adjust_row.addWidget(self.adjust_amount)
         self.adjust_button = self._button("adjust_payment", self.tr("Adjust payment (+ to the player)"),
                                           self.adjust_payment)
-        form.addRow(adjust_holder, self.adjust_button)
+        self._row(form, 5, adjust_holder, self.adjust_button)
+        self.confirmed_choice = QComboBox(page)
+        self.confirmed_choice.setObjectName("confirmed_choice")
+        self.undo_button = self._button("undo_confirmation", self.tr("Undo the payment's confirmation"),
+                                        self.undo_confirmation)
+        self._row(form, 6, self.confirmed_choice, self.undo_button)
         layout.addLayout(form)
         done = QPushButton(self.tr("Log out and close"), page)
         done.setObjectName("pit_boss_close")
@@ -145,7 +174,12 @@ class PitBossDialog(QDialog):
         layout.addWidget(done)
         self.pages.addWidget(page)
 
-    def _button(self, name: str, text: str, slot: object) -> QPushButton:
+    @staticmethod
+    def _row(grid: QGridLayout, row: int, what: QWidget, button: QPushButton) -> None:
+        grid.addWidget(what, row, 0)
+        grid.addWidget(button, row, 1)
+
+    def _button(self, name: str, text: str, slot: Callable[[], None]) -> QPushButton:
         button = QPushButton(text, self)
         button.setObjectName(name)
         button.clicked.connect(slot)
@@ -168,19 +202,65 @@ class PitBossDialog(QDialog):
         self.correct_button.setEnabled("correct_card" in legal)
         self.dismiss_button.setEnabled("dismiss_card" in legal)
         self.void_button.setEnabled("void_round" in legal)
-        self.adjust_button.setEnabled(controller.round_id is not None)
+        record = controller.round_record
+        self.adjust_button.setEnabled(record is not None and bool(record.boxes))  # only a settled box's payment
+        self._show_gate()
+        self._show_confirmed()
 
-    def _override(self, action: object) -> None:
+    def _show_gate(self) -> None:
+        status = self._gate_status()
+        if status is None:
+            self.gate_state.setText("")
+            self.unlock_button.setHidden(True)
+            return
+        if not status.connected:
+            state = self.tr("Shoe gate: the shoe is not connected (offline).")
+        elif gate_locked(status):
+            state = self.tr("Shoe gate: LOCKED — no card can be drawn.")
+        elif status.state in GATE_OPEN_STATES:
+            state = self.tr("Shoe gate: open.")
+        else:
+            state = self.tr("Shoe gate: not reported by the shoe yet. If no card comes out, open it with the "
+                            "button.")
+        self.gate_state.setText(state)
+        if self._awaiting_answer and status.state in GATE_OPEN_STATES:
+            self._awaiting_answer = False
+            self.rearm_result.setText(self.gate_open_text())
+        self.unlock_button.setHidden(False)
+        # UNLOCK on an open gate changes nothing, and the shoe may have locked itself before the console started
+        self.unlock_button.setEnabled(status.connected and not self.controller.faults)
+
+    def _gate_status(self) -> SourceStatus | None:
+        if self.gate is None:
+            return None
+        try:
+            return self.gate.status()
+        except Exception:  # a driver's status must never take the dialog down
+            return None
+
+    def _show_confirmed(self) -> None:
+        self.confirmed_choice.clear()
+        record = self.controller.round_record
+        if record is not None:
+            for box, confirmation in sorted(record.confirmed.items()):
+                when = datetime.fromtimestamp(confirmation.at).strftime("%H:%M:%S")
+                text = self.tr("Box {0}: {1} confirmed by {2} at {3}").format(
+                    box, signed_amount(confirmation.amount), name_in(confirmation.actor), when)
+                self.confirmed_choice.addItem(text, box)
+        self.undo_button.setEnabled(self.confirmed_choice.count() > 0)
+
+    def _override(self, action: Callable[[], object]) -> bool:
         assert self.user is not None
         try:
-            action()  # type: ignore[operator]
+            action()
         except (IllegalCommand, TableLocked, CardError) as err:
             self.feedback.setText(getattr(err, "reason", str(err)))
-            return
+            return False
         self.feedback.setText(self.tr("Done; journaled as {0}.").format(self.user.label))
         self.reason.clear()
         self.refresh()
         self.on_change()
+        return True
 
     def _who(self) -> User:
         assert self.user is not None, "the overrides page opens only after a login"
@@ -188,7 +268,54 @@ class PitBossDialog(QDialog):
 
     def resolve_fault(self) -> None:
         fault_id = self.fault_choice.currentData()
-        self._override(lambda: self.controller.resolve_fault(fault_id, self._who(), self.reason.text()))
+        if self._override(lambda: self.controller.resolve_fault(fault_id, self._who(), self.reason.text())):
+            self.rearm_result.setText(self._rearm())
+            self._show_gate()
+
+    def _rearm(self) -> str:
+        """Re-arm the shoe once the last fault is resolved, and say how it went."""
+        if self.gate is None:
+            return ""
+        if self.controller.faults:
+            return self.tr("Other faults are still open: the shoe's gate opens once the last is resolved.")
+        try:
+            reopened = self.gate.rearm()
+        except Exception as err:  # the link to the shoe may have gone: say so, never crash
+            return self._gate_failed(err)
+        if reopened is not None and not reopened.reached_shoe:
+            return self.tr("The shoe is offline: its gate opens as soon as it is back.")
+        return self._gate_now()
+
+    def unlock_gate(self) -> None:
+        """UNLOCK for a gate still locked with no fault open (a shoe locked before the console restarted)."""
+        if self.gate is None:
+            return
+        try:
+            self.gate.unlock()
+        except Exception as err:
+            self.rearm_result.setText(self._gate_failed(err))
+            return
+        self.rearm_result.setText(self._gate_now())
+        self._show_gate()
+        self.on_change()
+
+    def _gate_now(self) -> str:
+        """After UNLOCK: the gate open, still locked, or the shoe's answer awaited (then `_show_gate` tells it
+        when it comes)."""
+        status = self._gate_status()
+        self._awaiting_answer = False
+        if status is None or (status.state in GATE_OPEN_STATES and not status.locked):
+            return self.gate_open_text()
+        if status.locked:
+            return self.tr("The shoe's gate is still LOCKED. Open it with the button, or check the shoe.")
+        self._awaiting_answer = True
+        return self.tr("UNLOCK sent to the shoe: waiting for its answer.")
+
+    def gate_open_text(self) -> str:
+        return self.tr("The shoe's gate is open again: dealing can go on.")
+
+    def _gate_failed(self, err: Exception) -> str:
+        return self.tr("The shoe's gate could not be opened: {0}. Check the shoe and its cable.").format(err)
 
     def correct_card(self) -> None:
         self._override(lambda: self.controller.correct_card(self.card_code.text().strip(), self._who(),
@@ -196,6 +323,14 @@ class PitBossDialog(QDialog):
 
     def dismiss_card(self) -> None:
         self._override(lambda: self.controller.dismiss_card(self._who(), self.reason.text()))
+
+    def press_void(self) -> None:
+        self.two_step.press("void", self.tr("Void the round? Press again to void it"), self.void_round)
+
+    def _show_void_armed(self) -> None:
+        armed = self.two_step.armed
+        self.void_button.setText(armed.button_text if armed is not None else
+                                 self.tr("Void the round (stakes returned)"))
 
     def void_round(self) -> None:
         self._override(lambda: self.controller.void_round(self._who(), self.reason.text()))
@@ -205,3 +340,9 @@ class PitBossDialog(QDialog):
         self._override(lambda: self.controller.adjust_payment(round_id, self.adjust_box.value(),
                                                               self.adjust_amount.value(), self._who(),
                                                               self.reason.text()))
+
+    def undo_confirmation(self) -> None:
+        box = self.confirmed_choice.currentData()
+        if box is None:
+            return
+        self._override(lambda: self.controller.undo_confirmation(box, self._who(), self.reason.text()))

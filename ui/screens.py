@@ -7,22 +7,29 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QWidget
 
+from controller.core.cards import PACK
 from controller.engine import Phase
-from ui.autopilot import Autopilot
+from ui.autopilot import Autopilot, AutopilotStuck
 from ui.main_window import ConsoleWindow
 
-SCREEN_SIZE = (1400, 960)
+SCREEN_SIZE = (1366, 768)  # a table screen; --size gives another
 
 
-def take_screenshot(window: ConsoleWindow, scene: str, rounds: int, path: Path) -> Path:
-    window.resize(*SCREEN_SIZE)
+def take_screenshot(window: ConsoleWindow, scene: str, rounds: int, path: Path,
+                    size: tuple[int, int] = SCREEN_SIZE) -> Path:
+    """Play `rounds` rounds, stage `scene`, and save the window (or the audit view) at exactly `size`."""
+    window.resize(*size)
     window.show()
     pilot = Autopilot(window, ante=100, boxes=6, bonus=10)
     target: QWidget = window
     # "round": N rounds, the last one's payment list left on screen as the dealer sees it before paying;
+    # "stakes": N rounds, then the next round's form with the last round's stakes repeated, not placed yet;
     # every other scene plays N rounds first, then stages itself in the next round
     pilot.play_rounds(rounds, confirm_last=scene != "round")
-    if scene == "decisions":
+    if scene == "stakes":
+        window.stakes.repeat_last()  # the last round's stakes filled in, not placed yet
+        window.bet_panel.editor(2).ante.setFocus()
+    elif scene == "decisions":
         pilot.start_round()
         pilot.play_until(lambda: _mid_decisions(window))
     elif scene == "payments":
@@ -33,8 +40,8 @@ def take_screenshot(window: ConsoleWindow, scene: str, rounds: int, path: Path) 
     elif scene in ("audit", "report"):
         from ui.audit_view import AuditDialog
 
-        dialog = AuditDialog(window.controller, window)
-        dialog.resize(*SCREEN_SIZE)
+        dialog = AuditDialog(window.controller, window, background=False)
+        dialog.resize(*size)
         if scene == "audit" and dialog.rounds:
             finished = [i for i, r in enumerate(dialog.rounds) if r.complete]
             index = finished[-1] if finished else 0
@@ -44,8 +51,9 @@ def take_screenshot(window: ConsoleWindow, scene: str, rounds: int, path: Path) 
             dialog.tabs.setCurrentIndex(2)
         dialog.show()
         target = dialog
-    window.resize(*SCREEN_SIZE)  # the layout may have grown while the stakes list was open
     _settle()
+    if target is window and (window.width(), window.height()) != size:
+        raise OSError(f"the console does not fit {size[0]}x{size[1]}: it took {window.width()}x{window.height()}")
     path.parent.mkdir(parents=True, exist_ok=True)
     if not target.grab().save(str(path), "PNG"):
         raise OSError(f"could not write {path}")
@@ -66,17 +74,12 @@ def _duplicate_card_fault(window: ConsoleWindow, pilot: Autopilot) -> None:
     pilot.start_round()
     pilot.play_until(lambda: (s := window.display_round()) is not None and s.deal_index >= 9)
     state = window.display_round()
-    assert state is not None
+    shoe = window.source.simulated_shoe()
+    if state is None or shoe is None:
+        raise AutopilotStuck("the fault scene needs the simulated shoe")
     live = state.boxes[state.order[0]].cards[0]
-    rest = [c for c in _pack() if state.in_stock(c)]
-    window.source.load([live, *rest])  # type: ignore[attr-defined]
+    shoe.load([live, *(card for card in PACK if state.in_stock(card))])
     pilot.draw()
-
-
-def _pack() -> list:  # type: ignore[type-arg]
-    from controller.core.cards import PACK
-
-    return list(PACK)
 
 
 def _settle() -> None:

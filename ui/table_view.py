@@ -1,28 +1,42 @@
 """The layout as the dealer sees it: the dealer's hand above, the boxes in table order below (box 1 on the
-dealer's left), each with its stakes, its cards (face down until public), its state and, at the showdown, its
-hand. Widgets only draw what `ui.visibility` allows; they hold no rule."""
+dealer's left). A box shows its stake form while bets are open; then its stakes, its cards (face down until
+public), its state and, at the showdown, its hand and result. The dealer's panel tells, after a bought game,
+which card he took away and why a card of the same rank is replaced again (R-BUY-1, R-BUY-3).
+
+Every panel has a fixed height: cards arriving, a box acting or a longer text never move anything on screen.
+Widgets only draw what `ui.visibility` allows; they hold no rule."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from controller.core.cards import Card
-from controller.engine import BoxState, RoundState
+from controller.core.rules import DealerRedraw
+from controller.engine import BoxState, Phase, RoundState
+from controller.engine.queries import highest_card
 from controller.engine.state import dealer_qualifies
-from controller.engine.strength import hand_value
+from controller.engine.strength import hand_payout
 from ui import visibility
+from ui.bet_panel import StakeEditor
+from ui.fit import FitLabel, fixed_width
 from ui.format import amount, card_face, is_red, signed_amount
-from ui.words import hand_name, outcome_name
+from ui.i18n import translate
+from ui.words import hand_words, outcome_name
 
 MAX_CARDS = 6
-CARD_STYLE_BACK = ("QPushButton{background:#1f3f8f;color:#c9d6ff;border:2px solid #0d1f4d;border-radius:8px;"
-                   "font-size:18px;font-weight:bold}"
+CARD_SIZE = (44, 58)
+TITLE_HEIGHT = 34  # the box and its player; its stakes on up to two lines beside them
+BODY_HEIGHT = 92  # the stake form's two rows of touch-sized controls; the cards and a state line fit in it too
+BOX_HEIGHT = TITLE_HEIGHT + BODY_HEIGHT + 14
+DEALER_HEIGHT = CARD_SIZE[1] + 14
+CARD_STYLE_BACK = ("QPushButton{background:#1f3f8f;color:#c9d6ff;border:2px solid #0d1f4d;border-radius:6px;"
+                   "font-size:17px;font-weight:bold}"
                    "QPushButton:checked{background:#d98c00;color:#1a1a1a;border:3px solid #fff2b3}")
-CARD_STYLE_FACE = ("QPushButton{background:#fbfbf6;color:%s;border:2px solid #444;border-radius:8px;"
-                   "font-size:30px;font-weight:bold}")
+CARD_STYLE_FACE = ("QPushButton{background:#fbfbf6;color:%s;border:2px solid #444;border-radius:6px;"
+                   "font-size:%dpx;font-weight:bold;padding:0}")
 
 
 class CardWidget(QPushButton):
@@ -31,7 +45,7 @@ class CardWidget(QPushButton):
     def __init__(self, position: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.position = position
-        self.setFixedSize(70, 98)
+        self.setFixedSize(*CARD_SIZE)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._shown: tuple[Card | None, bool] | None = None
         self.show_card(None)
@@ -47,9 +61,11 @@ class CardWidget(QPushButton):
             self.setAccessibleName(self.tr("face-down card {0}").format(self.position))
         else:
             self.setChecked(False)
-            self.setText(card_face(card))
-            self.setStyleSheet(CARD_STYLE_FACE % ("#c00000" if is_red(card) else "#111111"))
-            self.setAccessibleName(card_face(card))
+            face = card_face(card)
+            self.setText(face)
+            size = 19 if len(face) == 2 else 16  # "10♥" in the same width as "Q♥"
+            self.setStyleSheet(CARD_STYLE_FACE % ("#c00000" if is_red(card) else "#111111", size))
+            self.setAccessibleName(face)
 
 
 class CardRow(QWidget):
@@ -57,11 +73,12 @@ class CardRow(QWidget):
         super().__init__(parent)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(4)
+        row.setSpacing(3)
         self.cards = [CardWidget(i + 1, self) for i in range(MAX_CARDS)]
         for widget in self.cards:
             row.addWidget(widget)
         row.addStretch(1)
+        self.setFixedHeight(CARD_SIZE[1])
         self.on_toggle: Callable[[], None] | None = None
         for widget in self.cards:
             widget.toggled.connect(self._toggled)
@@ -94,41 +111,64 @@ class CardRow(QWidget):
 
 
 class BoxPanel(QFrame):
-    """One box: title, stakes, cards, state and (when public) hand and result."""
+    """One box: a title row (the box, its player, and its stakes or the form's state), then either the stake
+    form or the cards with the box's state."""
 
-    def __init__(self, number: int, parent: QWidget | None = None) -> None:
+    def __init__(self, number: int, editor: StakeEditor, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.number = number
         self.setObjectName(f"box{number}")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.setFixedHeight(BOX_HEIGHT)
         layout = QVBoxLayout(self)
-        layout.setSpacing(4)
-        self.title = QLabel(self)
-        self.title.setStyleSheet("font-size:20px;font-weight:bold")
-        self.stakes = QLabel(self)
-        self.stakes.setWordWrap(True)
-        self.stakes.setStyleSheet("font-size:15px")
-        self.cards = CardRow(self)
-        self.state_line = QLabel(self)
-        self.state_line.setWordWrap(True)
-        self.state_line.setStyleSheet("font-size:16px")
-        for widget in (self.title, self.stakes, self.cards, self.state_line):
-            layout.addWidget(widget)
-        layout.addStretch(1)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(2)
+        title_row = QHBoxLayout()
+        title_row.setSpacing(6)
+        self.title = FitLabel(self, lines=2)
+        self.title.setStyleSheet("font-size:17px;font-weight:bold")
+        self.stakes = FitLabel(self, lines=2, align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.stakes.setStyleSheet("font-size:14px")
+        for label in (self.title, self.stakes):
+            label.setFixedHeight(TITLE_HEIGHT)
+        title_row.addWidget(self.title, 2)
+        title_row.addWidget(self.stakes, 3)
+        layout.addLayout(title_row)
+        self.body = QStackedWidget(self)
+        self.body.setFixedHeight(BODY_HEIGHT)
+        play = QWidget(self.body)
+        play_layout = QVBoxLayout(play)
+        play_layout.setContentsMargins(0, 0, 0, 0)
+        play_layout.setSpacing(4)
+        self.cards = CardRow(play)
+        self.state_line = FitLabel(play, lines=2)
+        self.state_line.setStyleSheet("font-size:15px")
+        self.state_line.setFixedHeight(BODY_HEIGHT - CARD_SIZE[1] - 4)  # one line, or two in a smaller font
+        play_layout.addWidget(self.cards)
+        play_layout.addWidget(self.state_line)
+        play_layout.addStretch(1)
+        self.editor = editor
+        editor.setParent(self.body)
+        self.body.addWidget(play)
+        self.body.addWidget(editor)
+        layout.addWidget(self.body)
         self._style = ""
         self.show_box(None, None, active=False)
 
+    def show_stake_form(self, *, active: bool) -> None:
+        """Bets are open: the box's stake form, its state in the title row."""
+        self._frame(active)
+        player = self.editor.player_name
+        self.title.setText(translate("BoxPanel", "Box {0}").format(self.number) + (f" · {player}" if player else ""))
+        self.stakes.setText(self.editor.status())
+        self.body.setCurrentIndex(1)
+
     def show_box(self, state: RoundState | None, box: BoxState | None, *, active: bool) -> None:
+        self.body.setCurrentIndex(0)
         player = f" · {box.player}" if box is not None and box.player else ""
-        self.title.setText(self.tr("Box {0}").format(self.number) + player)
-        style = ("BoxPanel{border:4px solid #ffb300;border-radius:10px;background:#183a1f}" if active else
-                 "BoxPanel{border:2px solid #3d6b45;border-radius:10px;background:#12301a}")
-        if style != self._style:
-            self._style = style
-            self.setStyleSheet(style + "QLabel{color:#f2f2f2}")
+        self.title.setText(translate("BoxPanel", "Box {0}").format(self.number) + player)
+        self._frame(active)
         if state is None or box is None:
-            self.stakes.setText(self.tr("no stakes"))
+            self.stakes.setText(translate("BoxPanel", "no stakes"))
             self.cards.show_cards([])
             self.state_line.setText("")
             return
@@ -136,18 +176,25 @@ class BoxPanel(QFrame):
         self.cards.show_cards(visibility.box_cards(state, self.number))
         self.state_line.setText(self._state_text(state, box))
 
+    def _frame(self, active: bool) -> None:
+        style = ("BoxPanel{border:4px solid #ffb300;border-radius:10px;background:#183a1f}" if active else
+                 "BoxPanel{border:2px solid #3d6b45;border-radius:10px;background:#12301a}")
+        if style != self._style:
+            self._style = style
+            self.setStyleSheet(style + "QLabel{color:#f2f2f2}")
+
     def _stakes_text(self, box: BoxState) -> str:
-        parts = [self.tr("Ante {0}").format(amount(box.ante))]
+        parts = [translate("BoxPanel", "Ante {0}").format(amount(box.ante))]
         if box.bet:
-            parts.append(self.tr("Bet {0}").format(amount(box.bet)))
+            parts.append(translate("BoxPanel", "Bet {0}").format(amount(box.bet)))
         if box.bonus:
-            parts.append(self.tr("Bonus {0}").format(amount(box.bonus)))
+            parts.append(translate("BoxPanel", "Bonus {0}").format(amount(box.bonus)))
         if box.draw_paid:
-            parts.append(self.tr("Draw {0}").format(amount(box.draw_paid)))
+            parts.append(translate("BoxPanel", "Draw {0}").format(amount(box.draw_paid)))
         if box.insurance:
-            parts.append(self.tr("Insurance {0}").format(amount(box.insurance)))
+            parts.append(translate("BoxPanel", "Insurance {0}").format(amount(box.insurance)))
         if box.buy_paid:
-            parts.append(self.tr("Game bought {0}").format(amount(box.buy_paid)))
+            parts.append(translate("BoxPanel", "Game bought {0}").format(amount(box.buy_paid)))
         return " · ".join(parts)
 
     def _state_text(self, state: RoundState, box: BoxState) -> str:
@@ -155,50 +202,100 @@ class BoxPanel(QFrame):
             settled = box.settlement
             words = outcome_name(settled.outcome)
             if settled.outcome not in ("fold", "void"):
-                words = hand_name(settled.best) + " — " + words
+                words = hand_words(box.cards, settled.paid) + " — " + words
             return words + f"  {signed_amount(settled.net)}"
         if box.folded:
-            return self.tr("folded")
+            return translate("BoxPanel", "folded")
         shown = visibility.box_cards(state, self.number)
         if box.cards and all(card is not None for card in shown) and len(box.cards) >= 5:
-            return hand_name(hand_value(box.cards).category)
+            return hand_words(box.cards, hand_payout(box.cards, state.rules.pays).paid)
         if box.blind:
-            return self.tr("blind")
+            return translate("BoxPanel", "blind")
         if box.bet:
-            return self.tr("bet placed")
+            return translate("BoxPanel", "bet placed")
         if box.pending_cards:
-            return self.tr("waiting for {0} card(s)").format(box.pending_cards)
+            return translate("BoxPanel", "waiting for {0} card(s)").format(box.pending_cards)
         if state.turn == self.number:
-            return self.tr("to act")
+            return translate("BoxPanel", "to act")
         return ""
 
 
 class DealerPanel(QFrame):
+    """The dealer's cards, his hand once shown, and the story of a bought game: which card he took away, what
+    came, and why he replaces again."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dealer")
+        self.setFixedHeight(DEALER_HEIGHT)
         self.setStyleSheet("DealerPanel{border:2px solid #6b5d3d;border-radius:10px;background:#2b2413}"
                            "QLabel{color:#f2f2f2}")
         layout = QHBoxLayout(self)
-        self.title = QLabel(self)
-        self.title.setStyleSheet("font-size:20px;font-weight:bold")
+        layout.setContentsMargins(8, 5, 8, 5)
+        self.title = FitLabel(self)
+        fixed_width(self.title, 84)
+        self.title.setStyleSheet("font-size:17px;font-weight:bold")
         self.cards = CardRow(self)
-        self.hand = QLabel(self)
-        self.hand.setStyleSheet("font-size:18px")
+        fixed_width(self.cards, MAX_CARDS * (CARD_SIZE[0] + 3))
+        words = QVBoxLayout()
+        words.setSpacing(0)
+        self.hand = FitLabel(self)
+        self.hand.setObjectName("dealer_hand")
+        self.hand.setStyleSheet("font-size:16px;font-weight:bold")
+        self.story = FitLabel(self, lines=2)
+        self.story.setObjectName("dealer_draw_story")
+        self.story.setStyleSheet("font-size:14px;color:#ffe082")
+        words.addWidget(self.hand)
+        words.addWidget(self.story)
+        words.addStretch(1)
         layout.addWidget(self.title)
-        layout.addWidget(self.cards, 1)
-        layout.addWidget(self.hand)
+        layout.addWidget(self.cards)
+        layout.addLayout(words, 1)
 
     def show_dealer(self, state: RoundState | None) -> None:
-        self.title.setText(self.tr("Dealer"))
+        self.title.setText(translate("DealerPanel", "Dealer"))
         if state is None:
             self.cards.show_cards([])
             self.hand.setText("")
+            self.story.setText("")
             return
         self.cards.show_cards(visibility.dealer_cards(state))
         if visibility.dealer_revealed(state) and len(state.dealer) >= 5:
-            qualified = self.tr("qualifies") if dealer_qualifies(state) else self.tr(
-                "does not qualify")
-            self.hand.setText(hand_name(hand_value(state.dealer).category) + " — " + qualified)
+            if dealer_qualifies(state):
+                qualified = translate("DealerPanel", "qualifies")
+            else:
+                qualified = translate("DealerPanel", "does not qualify")
+            self.hand.setText(hand_words(state.dealer) + " — " + qualified)
         else:
             self.hand.setText("")
+        self.story.setText(draw_story(state))
+
+
+def draw_story(state: RoundState) -> str:
+    """R-BUY-1, R-BUY-3 in words: each card the dealer took away and what replaced it, why he replaces again,
+    and, while a card is due, which card goes next. Empty when no game was bought."""
+    if state.phase is not Phase.DEALER_DRAW and not state.dealer_draws:
+        return ""
+    steps = []
+    replaced = list(zip(state.dealer_discards, state.dealer_draws, strict=False))
+    for index, (taken, came) in enumerate(replaced):
+        again = index < len(replaced) - 1 or state.dealer_pending
+        text = translate("DealerPanel", "took away {0}, got {1}").format(card_face(taken), card_face(came))
+        if again:
+            text += " (" + _again_reason(state) + ")"
+        steps.append(text)
+    if state.dealer_pending and state.dealer:
+        steps.append(translate("DealerPanel", "now takes away his highest card, {0}, for the next card").format(
+            card_face(highest_card(state.dealer))))
+    story = "; ".join(steps)
+    return translate("DealerPanel", "Game bought: {0}.").format(story) if story else ""
+
+
+def _again_reason(state: RoundState) -> str:
+    """Why the dealer replaces his highest card again, as the house rules say (R-BUY-3)."""
+    redraw = state.rules.buy_game.redraw
+    if redraw == DealerRedraw.WHILE_UNCHANGED:
+        return translate("DealerPanel", "same rank: his hand is unchanged, so he replaces again, free — R-BUY-3")
+    if redraw == DealerRedraw.UNTIL_QUALIFIES_SINGLE_BOX:
+        return translate("DealerPanel", "one box in play: he replaces until he qualifies — R-BUY-3")
+    return translate("DealerPanel", "he still does not qualify: he replaces again — R-BUY-3")

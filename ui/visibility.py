@@ -1,12 +1,14 @@
 """Which cards the dealer's screen may show now: a box's cards after the showdown, the dealer's hole cards after
 his reveal, his fifth card from the deal (R-DEAL-1). Everything else is drawn face down, and any engine text
-naming a hidden card is redacted before it reaches a widget."""
+naming a hidden card, or saying what a face-down hand holds, is redacted before it reaches a widget."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from controller.core.cards import Card
+from controller.core.hands import HandCategory
 from controller.engine import Phase, RoundState
 
 DEALER_UP_CARD = 4  # R-DEAL-1: the dealer's fifth card (index 4) is dealt face up
@@ -51,9 +53,27 @@ def hidden_cards(state: RoundState | None) -> set[Card]:
 _CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])([CDHS])(?![A-Za-z0-9])", re.IGNORECASE)
 
 
-def redact(text: str, hidden: set[Card]) -> str:
-    """The text with every hidden card's code (`QS`, `10S`) replaced by `??`."""
-    if not hidden or not text:
+def hidden_hands(state: RoundState | None) -> set[int]:
+    """The boxes whose hand is not public yet: what they hold must not be told."""
+    if state is None:
+        return set()
+    return {number for number, box in state.boxes.items()
+            if box.cards and None in box_cards(state, number)}
+
+
+# The engine says what a hand holds as "box 4 holds no game"; its category names, longest first.
+_HAND_WORDS = "|".join(sorted((c.name.replace("_", " ").lower() for c in HandCategory), key=len, reverse=True))
+_HOLDS = re.compile(rf"\b(box (\d+) holds) (?:an? )?({_HAND_WORDS})\b", re.IGNORECASE)
+
+
+def redact(text: str, hidden: Collection[Card], hands: Collection[int] = ()) -> str:
+    """The text with every hidden card's code (`QS`, `10S`) replaced by `??`, and what a box of `hands` holds
+    ("box 4 holds no game") by `??` too."""
+    if not text:
+        return text
+    if hands:
+        text = _HOLDS.sub(lambda m: f"{m.group(1)} ??" if int(m.group(2)) in hands else m.group(0), text)
+    if not hidden:
         return text
     codes = {c.code for c in hidden}
 

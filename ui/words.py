@@ -1,36 +1,89 @@
-"""Words for the engine's names (hand categories, outcomes), translated through Qt."""
+"""Words for the engine's names (hand categories, outcomes, ranks), translated through Qt: a hand is named as a
+dealer says it, with its ranks and its second combination ("Pair of kings + ace-king")."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from collections.abc import Sequence
 
+from controller.core.cards import Card
 from controller.core.hands import HandCategory
+from controller.engine.strength import hand_value
+from ui.i18n import translate
 
 
 def hand_name(category: HandCategory) -> str:
     names = {
-        HandCategory.NO_GAME: QCoreApplication.translate("Words", "no game"),
-        HandCategory.ACE_KING: QCoreApplication.translate("Words", "ace-king"),
-        HandCategory.ONE_PAIR: QCoreApplication.translate("Words", "pair"),
-        HandCategory.TWO_PAIR: QCoreApplication.translate("Words", "two pair"),
-        HandCategory.THREE_OF_A_KIND: QCoreApplication.translate("Words", "three of a kind"),
-        HandCategory.STRAIGHT: QCoreApplication.translate("Words", "straight"),
-        HandCategory.FLUSH: QCoreApplication.translate("Words", "flush"),
-        HandCategory.FULL_HOUSE: QCoreApplication.translate("Words", "full house"),
-        HandCategory.FOUR_OF_A_KIND: QCoreApplication.translate("Words", "four of a kind"),
-        HandCategory.STRAIGHT_FLUSH: QCoreApplication.translate("Words", "straight flush"),
-        HandCategory.ROYAL_FLUSH: QCoreApplication.translate("Words", "royal flush"),
+        HandCategory.NO_GAME: translate("Words", "no game"),
+        HandCategory.ACE_KING: translate("Words", "ace-king"),
+        HandCategory.ONE_PAIR: translate("Words", "pair"),
+        HandCategory.TWO_PAIR: translate("Words", "two pair"),
+        HandCategory.THREE_OF_A_KIND: translate("Words", "three of a kind"),
+        HandCategory.STRAIGHT: translate("Words", "straight"),
+        HandCategory.FLUSH: translate("Words", "flush"),
+        HandCategory.FULL_HOUSE: translate("Words", "full house"),
+        HandCategory.FOUR_OF_A_KIND: translate("Words", "four of a kind"),
+        HandCategory.STRAIGHT_FLUSH: translate("Words", "straight flush"),
+        HandCategory.ROYAL_FLUSH: translate("Words", "royal flush"),
     }
     return names[category]
 
 
 def outcome_name(outcome: str) -> str:
     names = {
-        "win": QCoreApplication.translate("Words", "wins"),
-        "tie": QCoreApplication.translate("Words", "ties"),
-        "lose": QCoreApplication.translate("Words", "loses"),
-        "fold": QCoreApplication.translate("Words", "folded"),
-        "no_qualify": QCoreApplication.translate("Words", "dealer does not qualify"),
-        "void": QCoreApplication.translate("Words", "void"),
+        "win": translate("Words", "wins"),
+        "tie": translate("Words", "ties"),
+        "lose": translate("Words", "loses"),
+        "fold": translate("Words", "folded"),
+        "no_qualify": translate("Words", "dealer does not qualify"),
+        "void": translate("Words", "void"),
     }
     return names.get(outcome, outcome)
+
+
+def rank_plural(rank: int) -> str:
+    """`kings`: the word for several cards of a rank (a pair of kings)."""
+    return (translate("Words", "twos"), translate("Words", "threes"), translate("Words", "fours"),
+            translate("Words", "fives"), translate("Words", "sixes"), translate("Words", "sevens"),
+            translate("Words", "eights"), translate("Words", "nines"), translate("Words", "tens"),
+            translate("Words", "jacks"), translate("Words", "queens"), translate("Words", "kings"),
+            translate("Words", "aces"))[rank - 2]
+
+
+def rank_single(rank: int) -> str:
+    """`king`: the word for one card of a rank (a straight to the king)."""
+    return (translate("Words", "two"), translate("Words", "three"), translate("Words", "four"),
+            translate("Words", "five"), translate("Words", "six"), translate("Words", "seven"),
+            translate("Words", "eight"), translate("Words", "nine"), translate("Words", "ten"),
+            translate("Words", "jack"), translate("Words", "queen"), translate("Words", "king"),
+            translate("Words", "ace"))[rank - 2]
+
+
+def hand_words(cards: Sequence[Card], paid: Sequence[HandCategory] = ()) -> str:
+    """The best hand of these (public) cards with its ranks, and the second combination paid, if any:
+    "Pair of kings + ace-king", "Full house, queens over fives", "Straight to the nine"."""
+    value = hand_value(cards)
+    ranks = value.tiebreak
+    category = value.category
+    if category is HandCategory.ONE_PAIR:
+        words = translate("Words", "pair of {0}").format(rank_plural(ranks[0]))
+    elif category is HandCategory.TWO_PAIR:
+        words = translate("Words", "two pair, {0} and {1}").format(rank_plural(ranks[0]), rank_plural(ranks[1]))
+    elif category is HandCategory.THREE_OF_A_KIND:
+        words = translate("Words", "three {0}").format(rank_plural(ranks[0]))
+    elif category is HandCategory.FULL_HOUSE:
+        words = translate("Words", "full house, {0} over {1}").format(rank_plural(ranks[0]), rank_plural(ranks[1]))
+    elif category is HandCategory.FOUR_OF_A_KIND:
+        words = translate("Words", "four {0}").format(rank_plural(ranks[0]))
+    elif category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+        if category is HandCategory.STRAIGHT:
+            words = translate("Words", "straight to the {0}").format(rank_single(ranks[0]))
+        else:
+            words = translate("Words", "straight flush to the {0}").format(rank_single(ranks[0]))
+    elif category is HandCategory.FLUSH:
+        words = translate("Words", "flush, {0} high").format(rank_single(ranks[0]))
+    elif category is HandCategory.NO_GAME:
+        words = translate("Words", "no game, {0} high").format(rank_single(ranks[0]))
+    else:
+        words = hand_name(category)
+    words += "".join(" + " + hand_name(second) for second in paid[1:])
+    return words[:1].upper() + words[1:]

@@ -2,14 +2,21 @@
 
 Each command module defines `add_arguments(parser)` and `run(args) -> int`, and imports heavy libraries
 (numpy, Qt, OpenCV, pyusb) inside `run`, so that `rptable hand` starts as fast as Python does.
+
+Exit status: 0 done, 1 the command's own refusal or finding (a bad script, a damaged journal), 2 bad options,
+70 an error rptable did not expect (its details logged in the data folder: controller.cli.unexpected), 130
+interrupted. No traceback ever reaches the person at the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
+
+from controller.cli import unexpected
 
 # command name -> (module under controller.cli, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -21,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("analyze", "house edge and hit frequencies of a preset under a player strategy"),
     "audit": ("audit", "pit boss: rounds, show, recall, verify, export, report of a table's journal"),
     "replicate": ("replicate", "copy a table's journal into the casino's PostgreSQL replica (--follow, --check)"),
+    "pit": ("pit", "the pit boss's live view of every table reporting to the floor's PostgreSQL (--json, --html)"),
     "console": ("console", "the dealer's console (Qt): next action, legal actions, payments, pit-boss views"),
     "shoe-sim": ("shoe_sim", "run a simulated SHOE/1 shoe on a pty, TCP or the virtual USB bus"),
     "shoe-test": ("shoe_test", "technician's check: connect to a shoe and print what it sends"),
@@ -43,19 +51,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "command", None):
-        parser.print_help()
-        return 2
+    command = ""
     try:
-        return int(args._run(args))
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        command = getattr(args, "command", None) or ""
+        if not command:
+            parser.print_help()
+            return 2
+        with unexpected.caught_everywhere(command):
+            return int(args._run(args))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         # The reader (e.g. `| head`) went away: not an error of ours.
-        sys.stderr.close()
+        with contextlib.suppress(OSError):
+            sys.stderr.close()
         return 0
+    except Exception as err:  # the net under every command: one line for the person, the details logged
+        return unexpected.report(command, err)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ import os
 import sys
 from typing import Any
 
+from controller.cli.bounds import number, whole
+
 STRATEGY_HELP = (
     "basic (each class of hands played as measured best, docs/basic-strategy.md; derived for a rules file when no "
     "preset's table fits): exact over the first five cards and the up card, draws sampled; "
@@ -20,20 +22,29 @@ STRATEGY_HELP = (
     "always-bet, pair-or-better, wizard-thumb (Wizard of Odds' three rules of thumb for ace-king in Caribbean "
     "Stud): vectorised Monte Carlo; simple (controller/players/simple.py): Monte Carlo through the rules engine")
 
+# Rounds one run may ask for: its jobs are listed up front, a few hundred bytes each per batch of rounds.
+MAX_ROUNDS = 10**10  # vectorised: about half an hour on two cores
+MAX_ENGINE_ROUNDS = 10**8  # through the engine (simple): days
+MIN_PRECISION = 0.0005  # basic: a 95% half-width of 0.05% of the ante is some hours of sampling on two cores
+MAX_DERIVE_DEALS = 1_000_000  # deals per hand class in a derivation's first wave: the later waves take 15 times it
+MAX_WORKERS = 256
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", required=True, metavar="NAME|FILE", help="a preset name or a rules file")
     parser.add_argument("--strategy", required=True, help=STRATEGY_HELP)
-    parser.add_argument("--rounds", type=int,
+    parser.add_argument("--rounds", type=whole(1, MAX_ROUNDS),
                         help="Monte Carlo rounds (default 10,000,000; 200,000 for simple); for basic, the most "
                              "deals to sample (default: as many as --precision needs)")
-    parser.add_argument("--precision", type=float, default=0.002, metavar="ANTES",
+    parser.add_argument("--precision", type=number(MIN_PRECISION, 1.0, "a 95% half-width in antes"), default=0.002,
+                        metavar="ANTES",
                         help="basic: the 95%% half-width to reach, in antes (default 0.002: 0.2%% of the ante)")
-    parser.add_argument("--derive-deals", type=int, default=2_000, metavar="N",
+    parser.add_argument("--derive-deals", type=whole(1, MAX_DERIVE_DEALS), default=2_000, metavar="N",
                         help="basic, deriving a table: deals per hand class in the first wave; a class still close "
                              "gets N, 2N, 4N, 8N more (default 2,000)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
+    parser.add_argument("--seed", type=whole(0, 2**63 - 1), default=1)
+    parser.add_argument("--workers", type=whole(1, MAX_WORKERS), default=min(os.cpu_count() or 1, MAX_WORKERS),
+                        help="processes (default: every core)")
     parser.add_argument("--json", action="store_true")
 
 
@@ -63,10 +74,6 @@ def _exact(args: argparse.Namespace, rules: Any) -> int:
     from controller.analysis.long_run import Progress
     from controller.players.basic import find_table, table_for
 
-    if args.precision <= 0:
-        raise ValueError("--precision must be above 0 (a half-width in antes, e.g. 0.002)")
-    if args.derive_deals < 1:
-        raise ValueError("--derive-deals must be at least 1")
     n = args.derive_deals
     waves = (n, n, 2 * n, 4 * n, 8 * n)
     if args.strategy == "optimal":
@@ -104,6 +111,9 @@ def _monte_carlo(args: argparse.Namespace, rules: Any) -> int:
     from controller.analysis.montecarlo import house_edge, progress_bar
 
     rounds = args.rounds if args.rounds is not None else 200_000 if args.strategy == "simple" else 10_000_000
+    if args.strategy == "simple" and rounds > MAX_ENGINE_ROUNDS:
+        raise ValueError(f"--rounds {rounds:,} is too many for simple, which plays each round through the rules "
+                         f"engine: give at most {MAX_ENGINE_ROUNDS:,}")
     report = house_edge(rules, args.strategy, rounds, args.seed, progress=progress_bar)
     if args.json:
         print(json.dumps(report.to_dict()))

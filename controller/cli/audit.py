@@ -11,17 +11,24 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from controller.cli.audit_salvage import add_salvage, run_salvage
+from controller.cli.bounds import day, shown, whole
+
 if TYPE_CHECKING:
+    from controller.table.audit.rounds import VerifyReport
     from controller.table.round_record import Step
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     # --journal and --table go before the action or after it (`audit verify --journal PATH`, as the command
     # line contract writes it); given after, they win. The actions' copies leave the value alone when absent.
-    parser.add_argument("--journal", metavar="PATH", help="the table's journal file (required)")
-    parser.add_argument("--table", default="T1", help="table id in the journal (default T1)")
+    parser.add_argument("--journal", metavar="PATH", help="the table's journal file (or --db)")
+    parser.add_argument("--db", metavar="URL", help="the floor's PostgreSQL instead of a journal file: the same "
+                                                    "answers, from the events the tables reported")
+    parser.add_argument("--table", default=None, help="table id in the journal or the database (default T1)")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--journal", metavar="PATH", default=argparse.SUPPRESS, help="the table's journal file")
+    common.add_argument("--db", metavar="URL", default=argparse.SUPPRESS, help="the floor's PostgreSQL")
     common.add_argument("--table", default=argparse.SUPPRESS, help="table id in the journal (default T1)")
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
 
@@ -29,9 +36,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         return sub.add_parser(name, help=text, parents=[common])
 
     rounds = action("rounds", "list rounds (filters: --date, --box, --min-payout)")
-    rounds.add_argument("--date", help="only rounds opened on this day (YYYY-MM-DD, UTC)")
-    rounds.add_argument("--box", type=int, help="only rounds in which this box played")
-    rounds.add_argument("--min-payout", type=int, help="only rounds paying some box at least this much")
+    rounds.add_argument("--date", type=day, help="only rounds opened on this day (YYYY-MM-DD, UTC)")
+    rounds.add_argument("--box", type=whole(1, 99), help="only rounds in which this box played")
+    rounds.add_argument("--min-payout", type=whole(-10**15, 10**15),
+                        help="only rounds paying some box at least this much")
     rounds.add_argument("--json", action="store_true")
     show = action("show", "replay one round step by step")
     show.add_argument("round_id", metavar="ID", help="e.g. T1-000042, or just 42")
@@ -43,17 +51,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     export = action("export", "every round as JSON, or every box result as CSV")
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("--out", metavar="PATH", help="write here instead of standard output")
-    report = action("report", "shift report: HTML with charts, and CSV")
-    report.add_argument("--out", metavar="DIR", default=".", help="folder for report.html and report.csv")
+    report = action("report", "shift report: HTML with charts, and CSV (by hour, box and dealer)")
+    report.add_argument("--out", metavar="DIR", default=".", help="folder for report.html, report.csv and dealers.csv")
+    add_salvage(action)
+    report.add_argument("--date", help="only rounds opened on this day (YYYY-MM-DD, UTC); with --db and no "
+                                       "--table: every table side by side, by table and by hour")
 
 
 def run(args: argparse.Namespace) -> int:
     from controller.table.journal import Journal, JournalError
 
+    whole_floor = args.db and args.table is None and args.action == "report"
+    args.table = args.table or "T1"
+    if args.db:
+        from controller.cli.audit_db import run_from_database
+
+        return run_from_database(args, whole_floor, {"rounds": _rounds, "show": _show, "recall": _recall,
+                                                     "export": _export, "report": _report}, print_verify)
     if not args.journal:
         print("rptable audit: give the table's journal file: --journal PATH (e.g. rptable audit verify --journal "
-              "T1.journal).", file=sys.stderr)
+              "T1.journal), or the floor's database: --db URL --table ID.", file=sys.stderr)
         return 2
+    if args.action == "salvage":  # it reads the damaged file itself, whole
+        return run_salvage(args)
+    damage = None
     try:
         with Journal(args.journal, args.table, readonly=True) as journal:
             if journal.last_seq == 0:
@@ -61,14 +82,20 @@ def run(args: argparse.Namespace) -> int:
                 print(f"rptable audit: {args.journal} holds no events of table {args.table} (tables in it: "
                       f"{tables}); give --table.", file=sys.stderr)
                 return 1
-            entries = [] if args.action == "verify" else list(journal.entries())
+            if args.action != "verify":  # verify reads the whole file itself
+                damage = journal.file_damage()
+            entries = [] if args.action == "verify" else list(
+                journal.entries() if damage is None else journal.intact_entries(damage.intact))
     except JournalError as err:
         print(f"rptable audit: {err}", file=sys.stderr)
         return 1
+    if damage is not None:  # what follows is the intact part only: said first, and the exit status says it too
+        print(f"rptable audit: WARNING: the journal is damaged: {damage.describe()}. Only those intact events are "
+              "shown; run `rptable audit verify`, and `rptable audit salvage` to keep them.", file=sys.stderr)
     action: Any = {"rounds": _rounds, "show": _show, "recall": _recall, "verify": _verify, "export": _export,
                    "report": _report}[args.action]
     try:
-        result: int = action(args, entries)
+        result: int = action(args, entries) or (1 if damage is not None else 0)
     except JournalError as err:  # events that cannot be replayed: the journal was damaged or edited
         print(f"rptable audit: {err}", file=sys.stderr)
         return 1
@@ -108,33 +135,45 @@ def _rounds(args: argparse.Namespace, entries: list[Any]) -> int:
 
 def _show(args: argparse.Namespace, entries: list[Any]) -> int:
     from controller.table.audit.rounds import read_rounds
+    from controller.table.history import round_steps
+    from controller.table.journal import Journal
 
-    if "-" not in args.round_id and not args.round_id.isdigit():
-        print(f"rptable audit: '{args.round_id}' is not a round: give its id (T1-000042) or number (42).",
+    number = args.round_id.isascii() and args.round_id.isdigit() and len(args.round_id) <= 9
+    if "-" not in args.round_id and not number:
+        print(f"rptable audit: {shown(args.round_id)} is not a round: give its id (T1-000042) or number (42).",
               file=sys.stderr)
         return 2
     wanted = args.round_id if "-" in args.round_id else f"{args.table}-{int(args.round_id):06d}"
-    match = [r for r in read_rounds(entries, keep_steps=True) if r.round_id == wanted]
+    match = [r for r in read_rounds(entries) if r.round_id == wanted]
     if not match:
-        print(f"rptable audit: there is no round {wanted} in {args.journal}; `audit rounds` lists them.",
-              file=sys.stderr)
+        where = args.journal or f"table {args.table} of the floor database"
+        print(f"rptable audit: there is no round {wanted} in {where}; `audit rounds` lists them.", file=sys.stderr)
         return 1
     r = match[0]
+    with Journal(args.journal, args.table, readonly=True) as journal:
+        steps = round_steps(journal, r)
     if args.json:
-        print(json.dumps({**r.summary(), "steps": [{"seq": s.entry.seq, "at": s.entry.at, "actor": s.entry.actor,
-                                                      "kind": s.entry.kind, "payload": s.entry.payload}
-                                                     for s in r.steps]}))
+        summary = r.summary()
+        for line, result in zip(summary["boxes"], r.boxes, strict=True):
+            line["payment"] = r.payment(result)
+        print(json.dumps({**summary, "dealt_by": r.dealt_by,
+                          "steps": [{"seq": s.entry.seq, "at": s.entry.at, "actor": s.entry.actor,
+                                     "kind": s.entry.kind, "payload": s.entry.payload} for s in steps]}))
         return 0
-    print(f"Round {r.round_id} ({r.rules.name}), opened {_time(r.opened_at)} UTC")
-    for s in r.steps:
+    print(f"Round {r.round_id} ({r.rules.name}), opened {_time(r.opened_at)} UTC"
+          + (f", dealt by {r.dealt_by}" if r.dealt_by else ""))
+    for s in steps:
         e = s.entry
         print(f"  {e.seq:>7} {_time(e.at, '%H:%M:%S')} {(e.actor or ''):<18} {describe(s)}")
     for b in r.boxes:
         line = r.box_line(b)
         lines = ", ".join(f"{k} {v:+d}" for k, v in line["lines"].items() if v)
         adjusted = r.adjustment(b.box)
+        confirmed = r.confirmed.get(b.box)
+        paid = (f"; confirmed by {confirmed.actor} at {_time(confirmed.at, '%H:%M:%S')}" if r.is_confirmed(b) and
+                confirmed is not None else "; payment not confirmed" if r.complete else "")
         print(f"  box {b.box}: {' '.join(line['cards'])} {line['best']} {line['outcome']} net {line['net']:+,}"
-              + (f" ({lines})" if lines else "") + (f" (adjusted {adjusted:+,})" if adjusted else ""))
+              + (f" ({lines})" if lines else "") + (f" (adjusted {adjusted:+,})" if adjusted else "") + paid)
     for a in r.adjustments:
         print(f"  {a.describe()}")
     print(f"  house net {r.house_net:+,}" + ("  (voided)" if r.voided else "") + ("" if r.complete else "  (in play)"))
@@ -187,6 +226,11 @@ def _verify(args: argparse.Namespace, entries: list[Any]) -> int:
             print(json.dumps(VerifyReport(False, 0, 0, None, str(err)).to_dict()))
         print(f"rptable audit: {err} Keep the file as it is and report it.", file=sys.stderr)
         return 1
+    return print_verify(args, report)
+
+
+def print_verify(args: argparse.Namespace, report: VerifyReport) -> int:
+    """`verify`'s answer, the same for a journal file and for the floor database's copy of one."""
     if args.json:
         print(json.dumps(report.to_dict()))
     elif report.ok:
@@ -227,17 +271,31 @@ def _export(args: argparse.Namespace, entries: list[Any]) -> int:
 
 def _report(args: argparse.Namespace, entries: list[Any]) -> int:
     from controller.analysis.house_edges import measured_edges
-    from controller.table.audit.rounds import read_rounds
-    from controller.table.audit.shift_report import build_report, report_csv, report_html, theoretical_basis
+    from controller.table.audit.shift_report import (
+        build_report,
+        dealers_csv,
+        report_csv,
+        report_html,
+        theoretical_basis,
+    )
+    from controller.table.history import TableHistory
 
-    report = build_report(args.table, read_rounds(entries), measured_edges())
+    history = TableHistory.read(entries)
+    rounds = [r for r in history.rounds if not args.date or _time(r.opened_at, "%Y-%m-%d") == args.date]
+    report = build_report(args.table, rounds, measured_edges(), turns=history.dealer_turns,
+                          until=history.last_at)
     folder = Path(args.out)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "report.html").write_text(report_html(report), encoding="utf-8")
     (folder / "report.csv").write_text(report_csv(report), encoding="utf-8")
+    (folder / "dealers.csv").write_text(dealers_csv(report), encoding="utf-8")
     t = report.total
     print(f"{t.rounds:,} rounds, drop {t.drop:,}, house win {t.win:+,}, hold {t.hold_pct:.2f}%")
     print(f"theoretical win {t.theoretical:+,.0f}, theoretical hold {t.theoretical_hold_pct:.2f}%")
     print(theoretical_basis(report))
-    print(f"wrote {folder / 'report.html'} and {folder / 'report.csv'}")
+    for d in report.by_dealer.values():
+        per_hour = "-" if d.rounds_per_hour is None else f"{d.rounds_per_hour:.1f}"
+        print(f"dealer {d.name}: {d.rounds:,} rounds in {d.hours:.2f} h ({per_hour} an hour), "
+              f"{d.adjustments} adjustment(s) {d.adjusted:+,}")
+    print(f"wrote {folder / 'report.html'}, {folder / 'report.csv'} and {folder / 'dealers.csv'}")
     return 0

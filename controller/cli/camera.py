@@ -11,8 +11,11 @@ from typing import Any
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="camera_command", metavar="SUBCOMMAND")
-    teach = sub.add_parser("teach", help="calibrate on a deck: DIR holds 52 images named by card code")
-    teach.add_argument("dir", metavar="DIR", type=Path, help="folder of 52 images: AS.png, TD.jpg, 10h.png…")
+    teach = sub.add_parser("teach", help="calibrate on a deck: DIR holds 52 images named by card code, photos of "
+                                          "the cards or the deck's artwork")
+    teach.add_argument("dir", metavar="DIR", type=Path,
+                       help="folder of 52 images: AS.png, TD.jpg, 10h.svg… (photos on any plain background but the "
+                            "card's colour; artwork cropped to the card, transparent PNG or SVG)")
     teach.add_argument("--deck", required=True, metavar="NAME", help="name to save the deck profile under")
     scan = sub.add_parser("scan", help="the cards found in each image, with position and confidence")
     scan.add_argument("images", nargs="+", metavar="IMAGE", type=Path)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import sys
 
-SCENES = ("round", "decisions", "payments", "fault", "audit", "report")
+from controller.cli.bounds import table_id, whole
+
+SCENES = ("round", "stakes", "decisions", "payments", "fault", "audit", "report")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -15,19 +16,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="card source (default: the simulated shoe, dealing on the Draw key: sim://?rate=0)")
     parser.add_argument("--rules", metavar="NAME|FILE", help="house rules for a new journal (default classic)")
     parser.add_argument("--journal", metavar="PATH", help="the table's journal (default: the user data folder)")
-    parser.add_argument("--table", metavar="ID", help="table id (default T1)")
+    parser.add_argument("--table", type=table_id, metavar="ID", help="table id (default T1)")
+    parser.add_argument("--replica", metavar="URL",
+                        help="report every event to the floor's PostgreSQL as it is journaled (rptable pit shows it)")
     parser.add_argument("--language", choices=("en", "ru"), default="en", help="language (switch with F4)")
     parser.add_argument("--screenshot", metavar="PATH", help="play --demo rounds by itself and save a PNG")
-    parser.add_argument("--demo", type=int, default=0, metavar="N",
+    parser.add_argument("--demo", type=whole(0, 10_000), default=0, metavar="N",
                         help="play N rounds automatically first (with --screenshot: then save the picture)")
     parser.add_argument("--scene", choices=SCENES, default="round",
                         help="with --screenshot: what to show (default: the payment list of the last round)")
+    parser.add_argument("--size", metavar="WxH", type=window_size,
+                        help="a window of exactly this size, e.g. 1024x768 (with --screenshot: the picture's size; "
+                             "default 1366x768); without it the console fills the screen")
+    parser.add_argument("--windowed", action="store_true", help="a window instead of the full screen")
+
+
+SMALLEST_WINDOW = (800, 600)
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """`1024x768` as (1024, 768); anything else is refused saying what to give."""
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit()):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size: give WIDTHxHEIGHT in pixels, e.g. 1024x768")
+    size = int(width), int(height)
+    if size[0] < SMALLEST_WINDOW[0] or size[1] < SMALLEST_WINDOW[1]:
+        raise argparse.ArgumentTypeError(
+            f"{text} is too small for the console: at least {SMALLEST_WINDOW[0]}x{SMALLEST_WINDOW[1]}")
+    return size
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.demo < 0:
-        print("rptable console: --demo must be 0 or more", file=sys.stderr)
-        return 2
     app = importlib.import_module("ui.app")  # Qt loads only when the console runs
     code: int = app.run(args)
     return code

@@ -11,19 +11,22 @@ import time
 from types import FrameType
 from typing import Any
 
+from controller.cli.bounds import seconds, table_id, whole
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--journal", required=True, metavar="PATH", help="the table's journal (read only)")
     parser.add_argument("--to", required=True, metavar="URL",
                         help="the replica database, e.g. postgresql://audit@db.casino/rptable")
-    parser.add_argument("--table", default="T1", help="the table id in the journal (default T1)")
+    parser.add_argument("--table", type=table_id, default="T1", help="the table id in the journal (default T1)")
     parser.add_argument("--follow", action="store_true",
                         help="keep copying new events until stopped (Ctrl-C); wait out a database outage")
-    parser.add_argument("--interval", type=float, default=1.0, metavar="S",
+    parser.add_argument("--interval", type=seconds(0, 3600), default=1.0, metavar="S",
                         help="with --follow: seconds between looks at the journal (default 1)")
     parser.add_argument("--check", action="store_true",
                         help="compare every replicated event with the journal, column by column, and copy nothing")
-    parser.add_argument("--batch", type=int, default=5000, help="events per replica transaction (default 5000)")
+    parser.add_argument("--batch", type=whole(1, 100_000), default=5000,
+                        help="events per replica transaction (default 5000)")
     parser.add_argument("--progress", action="store_true", help="print each committed batch's last seq")
     parser.add_argument("--json", action="store_true", help="print the outcome as one JSON object per pass")
     parser.epilog = ("Exit status: 0 the replica agrees with the journal; 1 they differ (tamper evidence: the "
@@ -31,13 +34,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from controller.table.audit.verify import RunningVerify
     from controller.table.journal import Journal, JournalError
     from controller.table.replica import ReplicaError, check, connect, redact, replicate
 
-    if args.batch < 1 or args.interval <= 0:
-        print("rptable replicate: --batch must be at least 1 and --interval above 0", file=sys.stderr)
-        return 2
     stop = _StopFlag()
+    verified = RunningVerify(args.table)  # kept over the passes: each checks only what was appended
     on_batch = (lambda seq: print(f"replicated {seq}", flush=True)) if args.progress else None
     connection: Any = None
     last_trouble = ""
@@ -50,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
                     last_trouble = ""
             with Journal(args.journal, args.table, readonly=True) as journal:
                 report = check(journal, connection) if args.check else replicate(
-                    journal, connection, batch=args.batch, on_batch=on_batch)
+                    journal, connection, batch=args.batch, on_batch=on_batch, verified=verified)
         except JournalError as err:
             print(f"rptable replicate: {err}", file=sys.stderr)
             return 2

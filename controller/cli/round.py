@@ -12,6 +12,8 @@ from typing import Any
 from controller.core.rules import HouseRules, RulesError
 from controller.table.rule_files import is_file, load_rules
 
+MAX_SCRIPT_BYTES = 16 << 20  # a round's script is a few kilobytes; a whole shoe of packs well under this
+
 EPILOG = """\
 A script is a JSON object: {"rules", "boxes": [{"box", "ante", "bonus", "blind", "player"}],
 "shoe": [cards in the order they leave the shoe; "??" is an unreadable card],
@@ -59,19 +61,28 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _scripts(paths: list[str], read_json_lines: Any) -> Any:
+    from controller.players.scripted import json_refusal
+
     for path in paths:
         if path == "-":
             yield from read_json_lines(iter(sys.stdin))
             continue
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with open(path, "rb") as file:
+                data = file.read(MAX_SCRIPT_BYTES + 1)
+            text = data.decode("utf-8")
         except (OSError, UnicodeDecodeError) as err:
             yield path, None, f"cannot read the script: {getattr(err, 'strerror', None) or err}"
+            continue
+        if len(data) > MAX_SCRIPT_BYTES:
+            yield path, None, f"cannot read the script: a script holds at most {MAX_SCRIPT_BYTES:,} bytes"
             continue
         try:
             yield path, json.loads(text), None
         except json.JSONDecodeError as err:
             yield path, None, f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+        except (ValueError, RecursionError) as err:
+            yield path, None, f"cannot be read: {json_refusal(err)}"
 
 
 def _relative_loader(script_path: str) -> Callable[[str], HouseRules]:

@@ -15,6 +15,11 @@ import sys
 import time
 from types import FrameType
 
+from controller.cli.bounds import number, seconds, whole
+
+MAX_SEED = 2**63 - 1
+MAX_DEAL = 520  # cards dealt at one key press: ten packs
+
 EPILOG = """\
 dealing: on the timer (--rate cards per second; 0 = never) and, when stdin is a terminal, on a key press:
   Enter deals one card now, a number then Enter deals that many, q then Enter stops (so does Ctrl-C).
@@ -36,19 +41,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--pty", action="store_true", help="on a pseudo-terminal (serial:///dev/pts/N)")
-    where.add_argument("--tcp", type=int, metavar="PORT", help="on a TCP port (socket://127.0.0.1:PORT)")
+    where.add_argument("--tcp", type=whole(0, 65535, "any free port"), metavar="PORT",
+                       help="on a TCP port (socket://127.0.0.1:PORT; 0: any free port)")
     where.add_argument("--usb", action="store_true", help="on the virtual USB bus (hwsim.usb_backend)")
     parser.add_argument(
-        "--seed", type=int, default=None, help="shuffle seed (default: a random one, printed)"
+        "--seed", type=whole(0, MAX_SEED), default=None, help="shuffle seed (default: a random one, printed)"
     )
     parser.add_argument("--order", metavar="FILE", help="deal these cards in this order instead (card codes)")
-    parser.add_argument("--packs", type=int, default=1, metavar="N", help="packs (1; 0 = endless)")
+    parser.add_argument("--packs", type=whole(0, 1000, "endless: a fresh pack whenever the shoe runs empty"),
+                        default=1, metavar="N", help="packs (1; 0 = endless)")
     parser.add_argument("--faults", metavar="SPEC", default="", help="fault injection (below)")
     parser.add_argument(
-        "--rate", type=float, default=1.0, metavar="CARDS_PER_S", help="timer rate (1; 0 = keys)"
+        "--rate", type=number(0, 1000, "cards per second (0: only on a key press)"), default=1.0,
+        metavar="CARDS_PER_S", help="timer rate (1; 0 = keys)"
     )
     parser.add_argument("--locked", action="store_true", help="gate closed until the host unlocks")
-    parser.add_argument("--hb", type=float, default=1.0, metavar="S", help="heartbeat interval (1 s)")
+    parser.add_argument("--hb", type=seconds(0.05, 3600, low_allowed=True), default=1.0, metavar="S",
+                        help="heartbeat interval (1 s; 0.05 to 3600)")
     parser.add_argument(
         "--link", metavar="PATH", help="--pty: the stable symlink to the pty (default in /tmp)"
     )
@@ -123,8 +132,7 @@ def run(args: argparse.Namespace) -> int:
                     line = sys.stdin.readline()
                     if not line or line.strip().lower() == "q":
                         break
-                    count = line.strip()
-                    shoe.deal(int(count) if count.isdigit() else 1)
+                    shoe.deal(_cards_asked(line))
             else:
                 time.sleep(0.2)
             if args.quiet:
@@ -158,6 +166,18 @@ def run(args: argparse.Namespace) -> int:
             for dealt in model.truth:
                 out.write(f"{dealt.seq} {dealt.reported.code if dealt.reported else '??'}\n")
     return 0
+
+
+def _cards_asked(line: str) -> int:
+    """The cards a key press asks for: Enter alone one, a number that many (at most MAX_DEAL)."""
+    text = line.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+        if text:
+            print(f"'{text[:20]}' is not a number of cards: Enter deals one, a number (1-{MAX_DEAL}) then Enter "
+                  "deals that many, q then Enter stops.", flush=True)
+            return 0
+        return 1
+    return max(0, min(int(text), MAX_DEAL))
 
 
 def _stop_on_signal(signum: int, frame: FrameType | None) -> None:

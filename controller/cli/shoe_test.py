@@ -8,14 +8,17 @@ import sys
 import time
 from typing import Any
 
+from controller.cli.bounds import seconds, whole
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "url", metavar="URL", help="the shoe, e.g. serial:///dev/ttyUSB0, usb://16c0:05dc, sim://"
     )
-    parser.add_argument("--count", type=int, default=None, metavar="N", help="stop after N cards")
+    parser.add_argument("--count", type=whole(1, 10**9), default=None, metavar="N", help="stop after N cards")
     parser.add_argument(
-        "--timeout", type=float, default=10.0, metavar="S", help="stop after S seconds without a card (10)"
+        "--timeout", type=seconds(0, 86_400), default=10.0, metavar="S",
+        help="stop after S seconds without a card (10; at most a day)"
     )
     parser.add_argument(
         "--json", action="store_true", help="one JSON object per line (ARCHITECTURE.md shapes)"

@@ -5,20 +5,45 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from controller.floor.reporter import TableReporter
+    from controller.table.autoplay import Seating
+
+from controller.cli.bounds import seconds, table_id, whole
+
+PIT_BOSS_WALK = 20.0  # seconds a fault waits for the QA pit boss at a live pace
+MAX_ROUNDS = 10**9  # about three weeks of simulated play at this machine's pace
+MAX_SEED = 2**63 - 1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", required=True, metavar="NAME|FILE", help="a preset name or a rules file")
-    parser.add_argument("--rounds", type=int, required=True, help="rounds the session should reach")
-    parser.add_argument("--seed", type=int, default=1, help="shuffles: the same seed deals the same cards")
-    parser.add_argument("--boxes", type=int, default=6, help="boxes in play (default 6, at most the table's)")
-    parser.add_argument("--ante", type=int, default=10, help="every box's ante (default 10)")
+    parser.add_argument("--rounds", type=whole(1, MAX_ROUNDS), required=True,
+                        help="rounds the session should reach")
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=1,
+                        help="shuffles: the same seed deals the same cards")
+    parser.add_argument("--boxes", type=whole(1, 7), default=6, help="boxes in play (default 6, at most the table's)")
+    parser.add_argument("--ante", type=whole(1, 10**9), default=10, help="every box's ante (default 10)")
     parser.add_argument("--journal", metavar="PATH",
                         help="keep the journal here; a journal holding a session is resumed (default: temporary)")
     parser.add_argument("--faults", metavar="SPEC", help="faults for the simulated shoe to inject (see shoe-sim)")
     parser.add_argument("--commit", choices=("round", "command"), default="round",
                         help="commit the journal once every 10 rounds (default, fast) or per command (as a live "
                              "table)")
+    parser.add_argument("--table", type=table_id, default="T1", metavar="ID",
+                        help="the table's id in its journal (default T1)")
+    parser.add_argument("--replica", metavar="URL",
+                        help="report every event to the floor's PostgreSQL as it is journaled (rptable pit shows it)")
+    parser.add_argument("--pace", type=seconds(0.0, 3600.0, low_allowed=True), default=0.0, metavar="S",
+                        help="play one round every S seconds, as a live table does, committing every command; "
+                             "a fault then waits 20 s for the QA pit boss (default: as fast as it goes)")
+    parser.add_argument("--player", action="append", default=[], metavar="BOX=NAME[:STRATEGY]",
+                        help="name a box's player and the strategy he plays (simple, basic or expert), e.g. "
+                             "3=Ivanov:expert; repeat for more boxes")
     parser.add_argument("--progress", action="store_true", help="print each committed journal seq (for tests)")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.epilog = ("Players follow the `simple` strategy (controller/players/simple.py): bet a pair or better, draw "
@@ -34,18 +59,30 @@ def run(args: argparse.Namespace) -> int:
     from controller.table.simulate import simulate
     from drivers.base import SourceError
 
-    if args.rounds < 1 or not 1 <= args.boxes <= 7 or args.ante < 1:
-        print("rptable simulate: --rounds and --ante must be at least 1, --boxes 1 to 7", file=sys.stderr)
+    if args.replica and not args.journal:
+        print("rptable simulate: --replica needs --journal PATH: the journal is what the table reports from, and "
+              "keeps what the database has not taken yet.", file=sys.stderr)
         return 2
+    reporter = None
     try:
         rules = load_rules(args.rules)
-        on_entry = (lambda e: print(f"committed {e.seq}", flush=True)) if args.progress else None
+        seating = _seating(args)
+        listeners = [lambda e: print(f"committed {e.seq}", flush=True)] if args.progress else []
+        if args.replica:
+            reporter = _reporter(args)
+            listeners.append(reporter.wake)
         report = simulate(rules, args.rounds, args.seed, boxes=args.boxes, ante=args.ante,
-                          journal_path=args.journal, faults=args.faults, commit_per=args.commit,
-                          on_entry=on_entry)
+                          journal_path=args.journal, faults=args.faults,
+                          commit_per="command" if args.pace else args.commit,
+                          on_entry=_each(listeners), table_id=args.table, seating=seating,
+                          on_round=(lambda _totals: time.sleep(args.pace)) if args.pace else None)
     except (RulesError, JournalError, SourceError, TableLocked, IllegalCommand, ValueError) as err:
         print(f"rptable simulate: {err}", file=sys.stderr)
         return 1
+    finally:
+        if reporter is not None:
+            status = reporter.stop(timeout=30)
+            print(f"rptable simulate: {args.table}: {status.text}", file=sys.stderr)
     if args.json:
         print(json.dumps(report.to_dict()))
         return 0
@@ -57,3 +94,34 @@ def run(args: argparse.Namespace) -> int:
     if report.journal:
         print(f"journal: {report.journal}  (rptable audit verify --journal {report.journal})")
     return 0
+
+
+def _seating(args: argparse.Namespace) -> Seating:
+    from controller.floor.seats import Seat, SeatError, seating
+
+    try:
+        seats = {seat.box: seat for seat in map(Seat.parse, args.player)}
+    except SeatError as err:
+        raise ValueError(str(err)) from err
+    walk = (lambda: time.sleep(PIT_BOSS_WALK)) if args.pace else None
+    return seating(seats, seed=args.seed, pit_boss_walk=walk)
+
+
+def _reporter(args: argparse.Namespace) -> TableReporter:
+    """The table's reporter, saying on the terminal whenever reporting stops or starts again."""
+    from controller.floor.reporter import ReportStatus, TableReporter
+
+    def say(status: ReportStatus) -> None:
+        print(f"rptable simulate: {args.table}: {status.text}", file=sys.stderr, flush=True)
+
+    return TableReporter(args.journal, args.table, args.replica, on_status=say).start()
+
+
+def _each(listeners: list[Callable[[Any], None]]) -> Callable[[Any], None] | None:
+    if not listeners:
+        return None
+
+    def tell(entry: Any) -> None:
+        for listener in listeners:
+            listener(entry)
+    return tell

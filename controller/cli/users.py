@@ -25,9 +25,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from controller.paths import default_users
-    from controller.table.users import AuthError, Role, UserStore
+    from controller.table.users import AccountsFileError, AuthError, Role, UserStore
 
-    store = UserStore(args.users or default_users())
+    try:
+        store = UserStore(args.users or default_users())
+    except AccountsFileError as err:
+        print(f"rptable users: {err}", file=sys.stderr)
+        return 1
     try:
         if args.action == "list":
             for user in store.accounts():
@@ -50,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
             print("rptable users: the two PINs differ; nothing was changed.", file=sys.stderr)
             return 1
         user = store.add(args.name, Role(args.role), secret, by=admin)
-        print(f"Account '{user.name}' added as {user.role.value.replace('_', ' ')}.")
+        print(f"Account '{user.name}' added as {user.role.words}.")
         return 0
     except AuthError as err:
         print(f"rptable users: {err}", file=sys.stderr)

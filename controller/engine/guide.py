@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from controller.core.cards import PACK
 from controller.engine.actions import LegalAction
-from controller.engine.commands.base import ActionKind
-from controller.engine.commands.box import Bet, BuySixth, Exchange, Fold, Insure
+from controller.engine.commands.base import ActionKind, IllegalCommand
+from controller.engine.commands.box import Bet, BuySixth, Exchange, Fold, Insure, insuring_box
 from controller.engine.commands.dealer import BuyGame, CloseBuying, RevealDealer, TakeAnte
 from controller.engine.commands.overrides import CorrectCard, DismissCard, VoidRound
 from controller.engine.commands.stakes import CloseBets, PlaceStakes, WithdrawStakes
@@ -129,6 +129,22 @@ def _box_actions(state: RoundState, number: int) -> list[LegalAction]:
         out.append(LegalAction(ActionKind.EXCHANGE, number, 1, most, exchange_price(state, box, 1)))
     out += _insurance_action(state, number)
     return out
+
+
+def insurance_askers(state: RoundState) -> tuple[int, ...]:
+    """R-ACT-6: the boxes that may ask for insurance now, whatever their cards hold: the box that has just bet
+    (its insurance window) first, then the box whose turn it is. A screen offers insurance to each of these
+    alike, so that offering it tells nothing of a face-down hand; the amount is checked when it is named."""
+    out = []
+    for number in dict.fromkeys((state.insurance_window, state.turn)):
+        if not number:
+            continue
+        try:
+            insuring_box(state, number)
+        except IllegalCommand:
+            continue
+        out.append(number)
+    return tuple(out)
 
 
 def _insurance_action(state: RoundState, number: int) -> list[LegalAction]:

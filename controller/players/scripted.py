@@ -267,3 +267,12 @@ def read_json_lines(lines: Iterator[str]) -> Iterator[tuple[str, Any | None, str
             yield name, json.loads(line), None
         except json.JSONDecodeError as err:
             yield name, None, f"line {number} is not JSON: {err.msg} (column {err.colno})"
+        except (ValueError, RecursionError) as err:
+            yield name, None, f"line {number} cannot be read: {json_refusal(err)}"
+
+
+def json_refusal(err: ValueError | RecursionError) -> str:
+    """Why text that is JSON still cannot be read as a script: nested too deeply, or a number too long."""
+    if isinstance(err, RecursionError):
+        return "its JSON is nested too deeply"
+    return "a number in it has more digits than any amount or card count (at most 4,300)"

@@ -8,10 +8,10 @@ to its end.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from controller.engine import CloseBets, Phase, PlaceStakes
+from controller.engine import CloseBets, Command, Phase, PlaceStakes, RoundState
 from controller.players.simple import next_action
 from controller.table.controller import TableController
 from controller.table.pump import CardPump
@@ -20,6 +20,24 @@ from controller.table.users import Role, User
 # The pit boss of simulated sessions only: simulate refuses any journal but its own (simulate.py).
 QA_PIT_BOSS = User("qa-simulation", Role.PIT_BOSS)
 MAX_STEPS_PER_ROUND = 500  # a round has ~60 steps; more means something is stuck
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who plays at a simulated table: the table's moves under the players' strategies (a box's decisions and
+    the dealer's steps: controller.players.simple.next_action_of composes them), and each box's player's name
+    (`P` and the box number unless named); `pit_boss_walk` is called before a fault is resolved (a live pace:
+    the pit boss takes a while to come)."""
+
+    next_action: Callable[[RoundState], Command | None] = next_action
+    names: Mapping[int, str] = field(default_factory=dict)
+    pit_boss_walk: Callable[[], None] | None = None
+
+    def name(self, box: int) -> str:
+        return self.names.get(box, f"P{box}")
+
+
+EVERYONE_SIMPLE = Seating()
 
 
 @dataclass
@@ -44,22 +62,23 @@ def play_rounds(
     ante: int,
     totals: SessionTotals | None = None,
     on_round: Callable[[SessionTotals], None] | None = None,
+    seating: Seating = EVERYONE_SIMPLE,
 ) -> SessionTotals:
     """Play until `rounds` rounds have closed on this table (a resumed session counts those already played)."""
     totals = totals or SessionTotals()
     while controller.round_number < rounds or _round_open(controller):
         if not _round_open(controller):
-            _hand_on_cards_no_round_took(controller, pump)
+            _hand_on_cards_no_round_took(controller, pump, seating)
         pump.ready_shoe()
-        play_one_round(controller, pump, boxes=boxes, ante=ante, totals=totals)
+        play_one_round(controller, pump, boxes=boxes, ante=ante, totals=totals, seating=seating)
         if on_round is not None:
             on_round(totals)
     return totals
 
 
 def play_one_round(controller: TableController, pump: CardPump, *, boxes: int, ante: int,
-                   totals: SessionTotals) -> None:
-    resolve_table_faults(controller)
+                   totals: SessionTotals, seating: Seating = EVERYONE_SIMPLE) -> None:
+    resolve_table_faults(controller, seating)
     open_round = controller.round if _round_open(controller) else None
     if open_round is None or open_round.phase is Phase.BETTING:
         assert controller.rules is not None
@@ -67,14 +86,14 @@ def play_one_round(controller: TableController, pump: CardPump, *, boxes: int, a
         for number in range(1, min(boxes, controller.rules.table.boxes) + 1):
             if number not in placed:  # a resumed round may hold some antes already
                 # one player per box: no box is blind (R-TABLE-2)
-                controller.submit(PlaceStakes(number, ante, player=f"P{number}"))
+                controller.submit(PlaceStakes(number, ante, player=seating.name(number)))
         controller.submit(CloseBets())
     state = controller.round
     assert state is not None
     for _ in range(MAX_STEPS_PER_ROUND):
         if state.phase is Phase.CLOSED:
             break
-        _step(controller, pump, totals)
+        _step(controller, pump, totals, seating)
         state = controller.round
         assert state is not None
     else:
@@ -91,18 +110,21 @@ def play_one_round(controller: TableController, pump: CardPump, *, boxes: int, a
             totals.outcomes[box.settlement.outcome] = totals.outcomes.get(box.settlement.outcome, 0) + 1
 
 
-def resolve_table_faults(controller: TableController) -> None:
+def resolve_table_faults(controller: TableController, seating: Seating = EVERYONE_SIMPLE) -> None:
     """The QA pit boss resolves every open fault (the card pump then opens the gate the driver locked)."""
+    if controller.faults and seating.pit_boss_walk is not None:
+        seating.pit_boss_walk()
     for fault_id in list(controller.faults):
         controller.resolve_fault(fault_id, QA_PIT_BOSS, "simulated session: the QA pit boss checked the shoe")
 
 
-def _hand_on_cards_no_round_took(controller: TableController, pump: CardPump) -> None:
+def _hand_on_cards_no_round_took(controller: TableController, pump: CardPump,
+                                 seating: Seating = EVERYONE_SIMPLE) -> None:
     """Cards out of the shoe that no round took (drawn for a round that stopped before taking them, or sent
     unasked with two drawn together) reach the table, which journals them, before the next pack goes in: none
     is carried into the next round."""
     while True:
-        resolve_table_faults(controller)
+        resolve_table_faults(controller, seating)
         if pump.owed:
             pump.take_card()
         elif not pump.take_sent():
@@ -113,13 +135,16 @@ def _round_open(controller: TableController) -> bool:
     return controller.round is not None and controller.round.phase is not Phase.CLOSED
 
 
-def _step(controller: TableController, pump: CardPump, totals: SessionTotals) -> None:
+def _step(controller: TableController, pump: CardPump, totals: SessionTotals,
+          seating: Seating = EVERYONE_SIMPLE) -> None:
     state = controller.round
     assert state is not None
     if controller.faults:
-        resolve_table_faults(controller)
+        resolve_table_faults(controller, seating)
         return
     if state.fault is not None:
+        if seating.pit_boss_walk is not None:
+            seating.pit_boss_walk()
         totals.faults += 1
         last = pump.last_card
         truth = pump.true_card(last.seq) if last is not None else None
@@ -128,9 +153,9 @@ def _step(controller: TableController, pump: CardPump, totals: SessionTotals) ->
         else:
             controller.void_round(QA_PIT_BOSS, f"simulated session: {state.fault.text}")
         return
-    action = next_action(state)
+    action = seating.next_action(state)
     if action is None:  # a card is due: in the deal, every card still to deal is (R-DEAL-1)
         pump.take_card(len(state.deal_plan) - state.deal_index if state.phase is Phase.DEALING else 1)
         return
     box = getattr(action, "box", None)
-    controller.submit(action, actor=f"player:P{box}" if box else "dealer")
+    controller.submit(action, actor=f"player:{seating.name(box)}" if box else "dealer")

@@ -14,14 +14,15 @@ is locked, and the failure is shown: an event that could not be recorded is neve
 Table faults (the shoe offline, a card missed, a device fault, a clock jump) lock play and survive a restart;
 only a pit boss resolves them, with a reason, and the resolution is journaled with who and why. A shoe that
 comes back after going offline clears its own offline fault, as SHOE/1 says.
+
+Dealers sign in with their account; the next dealer's sign-in hands the table over. What "the dealer" does
+(`submit` and `confirm_payment` without naming anyone) is journaled in the name of the dealer signed in.
 """
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, NoReturn
 
 from controller.analysis.house_edges import EdgeStatus
@@ -43,8 +44,9 @@ from controller.engine import (
     verify,
 )
 from controller.table import table_events
+from controller.table.audit.verify import verify_journal_file
 from controller.table.history import TableFault, TableHistory, settled_boxes
-from controller.table.journal import Journal, JournalEntry, JournalError, NewEvent
+from controller.table.journal import Damage, Journal, JournalDamaged, JournalEntry, JournalError, NewEvent
 from controller.table.round_record import RoundRecord
 from controller.table.users import Role, User
 from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent
@@ -55,6 +57,7 @@ CLOCK_BACKWARDS_TOLERANCE = 2.0
 CLOCK_JUMP_TOLERANCE = 120.0
 
 Listener = Callable[[JournalEntry], None]
+THE_DEALER = "dealer"  # the actor of a dealer's command when nobody has signed in
 
 
 class TableLocked(Exception):
@@ -97,7 +100,6 @@ class TableController:
         self.storage_error: str | None = None
         self._pending: list[NewEvent] = []
         self._clock_offset: float | None = None  # wall time minus monotonic time at the last check
-        self._storage_marker = Path(f"{journal.path}.storage-fault")
         self._recover()
         if self.rules is None:
             if rules is None:
@@ -151,6 +153,11 @@ class TableController:
         return self.history.session
 
     @property
+    def dealer(self) -> str | None:
+        """Who deals now, as the journal names them (`dealer:anna`); None when nobody has signed in."""
+        return self.history.dealer
+
+    @property
     def round_open(self) -> bool:
         return self.round is not None and self.round.phase is not Phase.CLOSED
 
@@ -168,15 +175,16 @@ class TableController:
         self.listeners.append(listener)
 
     # ---------------------------------------------------------------------------------------- commands
-    def submit(self, command: Command, actor: str = "dealer") -> list[JournalEntry]:
-        """A dealer's or player's command. Raises IllegalCommand (nothing changed) or TableLocked.
-        Returns the entries it journaled (with `commit_per="round"`: none until the round closes)."""
+    def submit(self, command: Command, actor: str = THE_DEALER) -> list[JournalEntry]:
+        """A dealer's or player's command (`actor` "dealer": the dealer signed in). Raises IllegalCommand
+        (nothing changed) or TableLocked. Returns the entries it journaled (with `commit_per="round"`: none until
+        the round closes)."""
         now = self._check_clock()
         self._refuse_if_locked()
         state = self.round
         if state is None or state.phase is Phase.CLOSED:
             state = self._round_for(command)
-        return self._run(state, command, actor, now)
+        return self._run(state, command, self._dealer_if_generic(actor), now)
 
     def card(self, card_event: CardEvent) -> list[JournalEntry]:
         """A card from the card source. Every card is journaled: taken into the round, or held back (a table
@@ -222,15 +230,19 @@ class TableController:
         return self.flush()
 
     # ---------------------------------------------------------------------------------------- payments
-    def confirm_payment(self, box: int, by: User) -> list[JournalEntry]:
-        """The dealer has paid (or collected) a settled box of the last round, adjustments included."""
+    def confirm_payment(self, box: int, by: User | None = None) -> list[JournalEntry]:
+        """The dealer (`by`, or the dealer signed in) has paid or collected a settled box of the last round,
+        adjustments included. A box confirmed before a later adjustment is confirmed again for its new amount."""
+        if self.storage_error:
+            raise TableLocked(self.storage_error)
         record = self.round_record
         result = next((b for b in record.boxes if b.box == box), None) if record is not None else None
-        if record is None or result is None:
+        if record is None or result is None or not record.complete:
             raise IllegalCommand(f"Box {box} has no settled payment to confirm.", "ARCH-FAULTS")
-        if box in record.confirmed:
+        if record.is_confirmed(result):
             raise IllegalCommand(f"Box {box}'s payment is confirmed already.", "ARCH-FAULTS")
-        self._record(table_events.PaymentConfirmed(record.round_id, box, record.net(result), by.label), actor=by.label)
+        actor = by.label if by is not None else self._dealer_if_generic(THE_DEALER)
+        self._record(table_events.PaymentConfirmed(record.round_id, box, record.net(result), actor), actor=actor)
         return self.flush()
 
     def undo_confirmation(self, box: int, by: User, reason: str) -> list[JournalEntry]:
@@ -243,9 +255,14 @@ class TableController:
         return self.flush()
 
     def sign_in(self, dealer: User) -> list[JournalEntry]:
-        """A dealer takes over the table: the rounds opened from now on are theirs."""
+        """A dealer takes over the table, from the dealer signed in if any (a handover, in play or between
+        rounds): the rounds opened from now on are theirs."""
         if not dealer.may(Role.DEALER):
             raise IllegalCommand(f"{dealer.name} may not deal.", "ARCH-FAULTS")
+        if self.storage_error:
+            raise TableLocked(self.storage_error)
+        if self.dealer == dealer.label:
+            raise IllegalCommand(f"{dealer.name} is dealing at this table already.", "ARCH-FAULTS")
         self._record(table_events.DealerSignedIn(dealer.label), actor=dealer.label)
         return self.flush()
 
@@ -416,6 +433,10 @@ class TableController:
         if reason is not None:
             raise TableLocked(reason)
 
+    def _dealer_if_generic(self, actor: str) -> str:
+        """The journal's name for `actor`: "dealer" stands for the dealer signed in, when one is."""
+        return (self.dealer or actor) if actor == THE_DEALER else actor
+
     def _require_pit_boss(self, by: User, reason: str) -> None:
         if not by.may(Role.PIT_BOSS):
             raise IllegalCommand(f"{by.name} may not do this: a pit boss must log in.", "ARCH-FAULTS")
@@ -464,22 +485,25 @@ class TableController:
             f"The journal {self.journal.path} could not be written: {err!r}. Play is stopped and nothing after "
             "this point was recorded. Restart rptable; a pit boss must resolve the fault.")
         self.storage_error = message
-        with contextlib.suppress(OSError):  # a fault after a restart too (the journal itself could not say it)
-            self._storage_marker.write_text(message, encoding="utf-8")
+        self.journal.note_failure(message)  # a fault after a restart too (the journal itself could not say it)
         try:
             self._recover()  # forget what was not recorded: the table as the journal has it
         except JournalError:
             self.history = TableHistory(every_round=False)
 
     def _report_earlier_storage_failure(self) -> None:
-        try:
-            text = self._storage_marker.read_text(encoding="utf-8")
-        except OSError:
-            return
-        self.raise_fault("STORAGE", f"Before the last restart the journal could not be written: {text}", "journal")
-        self._storage_marker.unlink(missing_ok=True)
+        text = self.journal.take_failure_note()
+        if text is not None:
+            self.raise_fault("STORAGE", "Before the last restart the journal could not be written: "
+                             f"{text or 'the drive failed before the reason could be kept'}", "journal")
 
     def _recover(self) -> None:
         """Rebuild the table from its journal: the table-level events and the last round's (earlier rounds are
-        closed; `audit verify` replays them all)."""
+        closed; `audit verify` replays them all). The journal opened only if its chain is whole; events in it its
+        writer never recorded (see Journal.unwitnessed) must also pass `audit verify`, or the table stays stopped."""
+        if self.journal.unwitnessed:
+            report = verify_journal_file(str(self.journal.path), self.journal.table_id, cores=1)
+            if not report.ok:
+                raise JournalDamaged(self.journal.path, Damage(report.first_bad_event, report.reason, report.intact))
+            self.journal.unwitnessed = False
         self.history = TableHistory.read(self.journal.present_entries(), every_round=False)

@@ -2,9 +2,9 @@
 
 Folding a journal's entries in order gives the house rules in force, every round (replayed by the engine, with
 its results, adjustments, confirmations and who dealt it), the table faults still open, every adjustment, the
-session and the dealer at the table. The table controller recovers from it, `audit verify` replays through
-it, and the audit (rounds, show, recall, export, the shift report, the console's audit view) reads the rounds
-it makes: each table event is interpreted here and nowhere else.
+session, the dealer at the table and each dealer's turns at it. The table controller recovers from it, `audit
+verify` replays through it, and the audit (rounds, show, recall, export, the shift report, the console's audit
+view) reads the rounds it makes: each table event is interpreted here and nowhere else.
 
 A live table keeps only its present (`every_round=False`): the rules, the faults, and the last round opened;
 it folds the table-level entries and the last round's, which is all that present depends on.
@@ -12,15 +12,16 @@ it folds the table-level entries and the last round's, which is all that present
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import contextlib
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from controller.core.rules import HouseRules, rules_digest
 from controller.engine import RoundState, apply, event_from_dict, new_round
 from controller.engine.events import EVENT_TYPES, BoxSettled, CardFault, Event, RoundClosed
-from controller.table.journal import JournalEntry, JournalError
-from controller.table.round_record import BoxResult, RoundRecord, Step
+from controller.table.journal import Journal, JournalEntry, JournalError
+from controller.table.round_record import BoxResult, Confirmation, RoundRecord, Step
 from controller.table.table_events import (
     TABLE_EVENT_TYPES,
     ClockRebased,
@@ -59,6 +60,19 @@ class TableFault:
     clears_itself: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class DealerTurn:
+    """A dealer's turn at the table: from signing in to signing out or handing over (`end` None: dealing now)."""
+
+    dealer: str  # as the journal names them: role and name
+    start: float
+    end: float | None = None
+
+    def hours(self, now: float) -> float:
+        """How long the turn lasted (until `now` while it goes on), in hours."""
+        return max(0.0, (self.end if self.end is not None else now) - self.start) / 3600.0
+
+
 def event_of(entry: JournalEntry) -> TableEvent | Event | None:
     """The event a journal entry holds; None for a kind this version does not know (it changes nothing)."""
     if entry.kind in TABLE_EVENT_TYPES:
@@ -78,9 +92,8 @@ class TableHistory:
     """The fold. `fold(entry)` for a journal's entries in order; `fold_event` for an event already decoded;
     `played` for the events the engine has just applied to the round in play (the live table)."""
 
-    def __init__(self, *, every_round: bool = True, keep_steps: bool = False) -> None:
+    def __init__(self, *, every_round: bool = True) -> None:
         self.every_round = every_round
-        self.keep_steps = keep_steps  # keep each round's entries (its Steps), for replaying it step by step
         self.rules: HouseRules | None = None
         self.rules_digest = ""
         self.rounds: list[RoundRecord] = []  # every round in play order, or only the last
@@ -90,14 +103,14 @@ class TableHistory:
         self.adjustments: list[PaymentAdjusted] = []
         self.session: dict[str, Any] = {}
         self.dealer: str | None = None  # who deals now
+        self.dealer_turns: list[DealerTurn] = []  # every turn at the table, in order; the last may go on
         self.edges_acknowledged: set[str] = set()  # play digests of rules whose edge an admin acknowledged
         self.last_at = 0.0  # the latest time recorded since the clock was last rebased
         self._by_id: dict[str, RoundRecord] = {}
 
     @classmethod
-    def read(cls, entries: Iterable[JournalEntry], *, every_round: bool = True,
-             keep_steps: bool = False) -> TableHistory:
-        history = cls(every_round=every_round, keep_steps=keep_steps)
+    def read(cls, entries: Iterable[JournalEntry], *, every_round: bool = True) -> TableHistory:
+        history = cls(every_round=every_round)
         for entry in entries:
             history.fold(entry)
         return history
@@ -119,17 +132,12 @@ class TableHistory:
     # -- folding --------------------------------------------------------------------------------------------
     def fold(self, entry: JournalEntry) -> None:
         """Fold the next journal entry; HistoryError when its event cannot be read or replayed."""
-        try:
+        with _readable(entry):
             event = event_of(entry)
             if event is not None:
-                self.fold_event(event, entry.at, entry.round_id, entry)
-        except UNREADABLE as err:
-            raise HistoryError(f"Journal event {entry.seq} ({entry.kind}) cannot be replayed ({err!r}): the "
-                               "journal was damaged or edited. Keep it as it is and run `rptable audit verify`.",
-                               entry.seq) from err
+                self.fold_event(event, entry.at, entry.round_id)
 
-    def fold_event(self, event: TableEvent | Event, at: float, round_id: str | None,
-                   entry: JournalEntry | None = None) -> None:
+    def fold_event(self, event: TableEvent | Event, at: float, round_id: str | None) -> None:
         """Fold an event recorded at `at` in the round `round_id` (the journal entry's). A round's event that
         is not of the last round opened changes nothing."""
         if isinstance(event, TableEvent):
@@ -138,8 +146,6 @@ class TableHistory:
             apply(self.round_state, event)
             self._note(event, at)
         self.last_at = at if isinstance(event, ClockRebased) else max(self.last_at, at)
-        if self.keep_steps and entry is not None:
-            self._keep_step(Step(entry, event))
 
     def played(self, events: Sequence[Event], at: float) -> None:
         """The events the engine has just applied to the round in play (`do` applies what it returns)."""
@@ -168,19 +174,29 @@ class TableHistory:
                     record.adjustments.append(event)
             case PaymentConfirmed():
                 if (record := self._by_id.get(event.round_id)) is not None:
-                    record.confirmed[event.box] = event
+                    record.confirmed[event.box] = Confirmation(event, at, record.confirmed.get(event.box))
             case ConfirmationUndone():
-                if (record := self._by_id.get(event.round_id)) is not None:
-                    record.confirmed.pop(event.box, None)
+                if (record := self._by_id.get(event.round_id)) is not None and event.box in record.confirmed:
+                    earlier = record.confirmed.pop(event.box).earlier
+                    if earlier is not None:
+                        record.confirmed[event.box] = earlier
             case SessionMarked():
                 self.session = event.payload()
             case DealerSignedIn():
+                self._end_turn(at)  # the next dealer takes over: a handover
                 self.dealer = event.dealer
+                self.dealer_turns.append(DealerTurn(event.dealer, at))
             case DealerSignedOut():
+                self._end_turn(at)
                 self.dealer = None
             case RulesEdgeAcknowledged():
                 self.edges_acknowledged.add(event.play_sha256)
             # ClockRebased moves the time (fold_event); a card held back changes nothing else.
+
+    def _end_turn(self, at: float) -> None:
+        if self.dealer_turns and self.dealer_turns[-1].end is None:
+            last = self.dealer_turns[-1]
+            self.dealer_turns[-1] = DealerTurn(last.dealer, last.start, at)
 
     def _open(self, event: RoundOpened, at: float) -> None:
         if self.rules is None:
@@ -207,24 +223,65 @@ class TableHistory:
         elif isinstance(event, CardFault):
             record.faults += 1
 
-    def _keep_step(self, step: Step) -> None:
-        """A round's entries are its steps; an adjustment is a step of the round it adjusts too."""
-        current = self.current
-        if current is not None and step.entry.round_id == current.round_id:
-            current.steps.append(step)
-        adjusted = self._by_id.get(step.event.round_id) if isinstance(step.event, PaymentAdjusted) else None
-        if adjusted is not None and step.entry.round_id != adjusted.round_id:
-            adjusted.steps.append(step)
+
+@dataclass(frozen=True, slots=True)
+class RoundAtStep:
+    """A round as it stood after one of its steps: its state, the adjustments made by then (their sum, by box),
+    and the payments confirmed by then (by box, the confirmation standing)."""
+
+    state: RoundState
+    adjusted: dict[int, int]
+    confirmed: dict[int, PaymentConfirmed]
 
 
-def replay_to(record: RoundRecord, step: int) -> tuple[RoundState, dict[int, int]]:
-    """The round as it stood after its step number `step` (from 0): its state, and the adjustments by box
-    made by then."""
+def round_steps(journal: Journal, record: RoundRecord) -> list[Step]:
+    """A round's steps in journal order, read back from the journal to replay it: its own entries (its events,
+    the payments confirmed, what pit bosses did while it was in play) and each adjustment of it journaled
+    elsewhere (after it closed, between rounds or while another round was in play). `audit show` and the
+    console's replay step through these; a history keeps no steps, so that folding a long shift stays light."""
+    steps = [step for entry in journal.round_entries(record.round_id) if (step := _step(entry)) is not None]
+    adjusted_here = sum(isinstance(s.event, PaymentAdjusted) and s.event.round_id == record.round_id for s in steps)
+    if steps and adjusted_here < len(record.adjustments):
+        opened = steps[0].entry.seq
+        elsewhere = (_step(e) for e in journal.table_entries()
+                     if e.seq > opened and e.kind == PaymentAdjusted.KIND and e.round_id != record.round_id)
+        steps += [step for step in elsewhere if step is not None and isinstance(step.event, PaymentAdjusted)
+                  and step.event.round_id == record.round_id]
+        steps.sort(key=lambda step: step.entry.seq)
+    return steps
+
+
+def _step(entry: JournalEntry) -> Step | None:
+    """The entry with its event; None for a kind this version does not know."""
+    with _readable(entry):
+        event = event_of(entry)
+    return Step(entry, event) if event is not None else None
+
+
+@contextlib.contextmanager
+def _readable(entry: JournalEntry) -> Iterator[None]:
+    """HistoryError, naming the entry, for an event that cannot be decoded or replayed."""
+    try:
+        yield
+    except UNREADABLE as err:
+        raise HistoryError(f"Journal event {entry.seq} ({entry.kind}) cannot be replayed ({err!r}): the "
+                           "journal was damaged or edited. Keep it as it is and run `rptable audit verify`.",
+                           entry.seq) from err
+
+
+def replay_to(record: RoundRecord, steps: Sequence[Step], step: int) -> RoundAtStep:
+    """The round as it stood after its step number `step` (from 0) of its `steps` (round_steps)."""
     state = new_round(record.rules)
     adjusted: dict[int, int] = {}
-    for kept in record.steps[:step + 1]:
-        if isinstance(kept.event, PaymentAdjusted):
-            adjusted[kept.event.box] = adjusted.get(kept.event.box, 0) + kept.event.amount
-        elif isinstance(kept.event, Event):
-            apply(state, kept.event)
-    return state, adjusted
+    confirmations: dict[int, list[PaymentConfirmed]] = {}
+    for kept in steps[:step + 1]:
+        match kept.event:
+            case PaymentAdjusted(box=box, amount=amount) if kept.event.round_id == record.round_id:
+                adjusted[box] = adjusted.get(box, 0) + amount
+            case PaymentConfirmed(box=box) if kept.event.round_id == record.round_id:
+                confirmations.setdefault(box, []).append(kept.event)
+            case ConfirmationUndone(box=box) if kept.event.round_id == record.round_id and confirmations.get(box):
+                confirmations[box].pop()
+            case Event():
+                apply(state, kept.event)
+    return RoundAtStep(state, adjusted, {box: made[-1] for box, made in confirmations.items() if made})

@@ -3,7 +3,12 @@ outage, and refusing a history that differs from what it already holds (ARCHITEC
 
 The replica is the chain's anchor off the table: an event rewritten in the table's journal (even with every
 later hash recomputed) no longer matches the copy, and events removed from the journal's end are still in it.
-It reads the journal read-only, never writes to it, and copies only what continues its own chain:
+It reads the journal read-only, never writes to it, and copies only what `audit verify` accepts and what
+continues its own chain:
+
+- the journal is verified as `audit verify` does it (the whole file, the chain, every payment replayed; a
+  follower keeps the check running over what is appended: controller.table.audit.verify.RunningVerify), and
+  nothing from its first bad event on is copied: the replica refuses what verify refuses;
 
 - rows are keyed on (table, seq) and inserted with ON CONFLICT DO NOTHING, a batch per transaction, so a copy
   cut off anywhere (a kill, the database going away) resumes from the replica's last seq, and copying twice
@@ -17,15 +22,17 @@ It reads the journal read-only, never writes to it, and copies only what continu
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from controller.table.audit.verify import RunningVerify
 from controller.table.journal import Journal
 from controller.table.journal.chain import ChainWalk
-from controller.table.journal.store import GENESIS_HASH
+from controller.table.journal.rows import GENESIS_HASH
 
 if TYPE_CHECKING:
     import psycopg
@@ -96,23 +103,36 @@ def connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
                            "`replica` extra (pip install 'rptable[replica]').") from err
     try:
         connection = psycopg.connect(url, connect_timeout=10)
+    except (psycopg.Error, ValueError) as err:  # ValueError: a URL psycopg cannot parse
+        raise ReplicaError(f"The replica database {redact(url)} cannot be used: {one_line(err)}. Check that it is "
+                           "running and reachable and that the user may create tables; replication resumes "
+                           "where it stopped.") from err
+    try:
         with connection.transaction():
+            # Replicas of several tables may start at once: one creates the schema, the others wait for it.
+            connection.execute("SELECT pg_advisory_xact_lock(hashtext('rptable_events schema'))")
             connection.execute(SCHEMA)
         return connection
     except psycopg.Error as err:
+        with contextlib.suppress(psycopg.Error):
+            connection.close()
         raise ReplicaError(f"The replica database {redact(url)} cannot be used: {one_line(err)}. Check that it is "
                            "running and reachable and that the user may create tables; replication resumes "
                            "where it stopped.") from err
 
 
 def replicate(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]], *, batch: int = BATCH,
-              on_batch: Callable[[int], None] | None = None) -> ReplicationReport:
-    """Copy the journal's new events into the replica. A divergence is reported, not raised; a database that
-    fails mid-way raises ReplicaError (what was committed stays, and the next call resumes from it)."""
+              on_batch: Callable[[int], None] | None = None,
+              verified: RunningVerify | None = None) -> ReplicationReport:
+    """Copy the journal's new events that verify into the replica (`verified`: the check kept running by a
+    follower; by default the journal is verified whole now). A divergence or a journal that does not verify
+    is reported, not raised; a database that fails mid-way raises ReplicaError (what was committed stays, and
+    the next call resumes from it)."""
     import psycopg
 
     table = journal.table_id
-    journal_head = journal.last_seq
+    verdict = (verified or RunningVerify(table)).advance(journal)
+    journal_head = verdict.events if verdict.ok else journal.last_seq
     try:
         head_seq, head_hash = replica_head(connection, table)
     except psycopg.Error as err:
@@ -121,7 +141,7 @@ def replicate(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]],
     try:
         _check_head(journal, connection, head_seq, head_hash)
         walk = ChainWalk(head_seq + 1, head_hash)
-        rows = journal.raw_rows(head_seq + 1, journal_head + 1)
+        rows = journal.raw_rows(head_seq + 1, verdict.intact + 1)
         while True:
             chunk = list(islice(rows, batch))
             if not chunk:
@@ -140,6 +160,12 @@ def replicate(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]],
     except psycopg.Error as err:
         raise ReplicaError(f"The replica stopped accepting events after seq {head_seq}: {one_line(err)}. "
                            "Nothing is lost: run replicate again when it is back.") from err
+    if not verdict.ok:
+        where = verdict.first_bad_event if verdict.first_bad_event is not None else verdict.intact + 1
+        return ReplicationReport(table, journal_head, start, head_seq, head_seq - start, False, where,
+                                 f"The journal does not verify: {verdict.reason}. Nothing from event {where} on was "
+                                 "copied. Keep the journal as it is and call the pit boss (rptable audit verify; "
+                                 "rptable audit salvage).")
     return ReplicationReport(table, journal_head, start, head_seq, head_seq - start)
 
 
@@ -169,7 +195,7 @@ def check(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]]) -> 
     except psycopg.Error as err:
         raise ReplicaError(f"The replica cannot be read: {one_line(err)}.") from err
     finally:
-        if not connection.closed:
+        with contextlib.suppress(psycopg.Error):  # a connection lost mid-way: the error above says so
             connection.rollback()
     return ReplicationReport(table, journal.last_seq, head_seq, head_seq, 0)
 
@@ -197,6 +223,8 @@ def _check_head(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]
 
 def _first_differing_hash(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]], head_seq: int) -> int:
     """The lowest seq whose hash (or presence) differs between the journal and the replica: the event rewritten."""
+    import psycopg
+
     journal_rows = journal.raw_rows(1, head_seq + 1)
     try:
         with connection.cursor(name="rptable_find") as cursor:
@@ -206,7 +234,8 @@ def _first_differing_hash(journal: Journal, connection: psycopg.Connection[tuple
                 if mine is None or mine[0] != seq or mine[9] != digest:
                     return int(seq) if mine is None or mine[0] >= seq else int(mine[0])
     finally:
-        connection.rollback()
+        with contextlib.suppress(psycopg.Error):
+            connection.rollback()
     return head_seq
 
 

@@ -1,9 +1,12 @@
-"""A round as the table's journal tells it: who dealt it, each box's result, the dealer's hand, and what pit
-bosses did about it afterwards; the figures every audit view shows (controller.table.history makes them).
+"""A round as the table's journal tells it: who dealt it, each box's result, the dealer's hand, which payments
+the dealer confirmed, and what pit bosses did about it afterwards; the figures every audit view shows
+(controller.table.history makes them).
 
 One definition of the money, used by the round list, `audit show`, recall, export, the shift report and the
 console: a box's net is its settlement plus every pit-boss adjustment of it (+ = the player's gain), and the
-round's house net is what the house kept after every payment and adjustment.
+round's house net is what the house kept after every payment and adjustment. A box's payment is confirmed when
+the dealer's last confirmation of it covers that net; what it does not cover (an adjustment made since) is
+still to pay.
 """
 
 from __future__ import annotations
@@ -38,8 +41,28 @@ class BoxResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Confirmation:
+    """The dealer's confirmation that a box's payment was made, when, and the one it followed (a confirmation
+    of the same box before a later adjustment), which an undone confirmation brings back."""
+
+    event: PaymentConfirmed
+    at: float
+    earlier: Confirmation | None = None
+
+    @property
+    def amount(self) -> int:
+        """The box's whole payment as confirmed, adjustments included (+ paid, - collected)."""
+        return self.event.amount
+
+    @property
+    def actor(self) -> str:
+        return self.event.actor
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
-    """One journal entry of a round, with the event it holds: what `audit show` and the replay step through."""
+    """One journal entry of a round, with the event it holds: what `audit show` and the replay step through
+    (controller.table.history.round_steps reads them)."""
 
     entry: JournalEntry
     event: TableEvent | Event
@@ -64,8 +87,7 @@ class RoundRecord:
     dealer_qualified: bool | None = None  # None when voided or not closed
     faults: int = 0  # card faults and table faults while it was in play
     adjustments: list[PaymentAdjusted] = field(default_factory=list)
-    confirmed: dict[int, PaymentConfirmed] = field(default_factory=dict)  # box -> its payment's confirmation
-    steps: list[Step] = field(default_factory=list)  # its entries and adjustments, when the history keeps them
+    confirmed: dict[int, Confirmation] = field(default_factory=dict)  # box -> its payment's last confirmation
 
     @property
     def complete(self) -> bool:
@@ -78,6 +100,29 @@ class RoundRecord:
     def net(self, result: BoxResult) -> int:
         """The box's result for the player: its settlement and every adjustment of it."""
         return result.settlement.net + self.adjustment(result.box)
+
+    def outstanding(self, result: BoxResult) -> int:
+        """What is still to pay (+) or collect (-) on this box: its net less what the dealer confirmed."""
+        confirmed = self.confirmed.get(result.box)
+        return self.net(result) - (confirmed.amount if confirmed is not None else 0)
+
+    def is_confirmed(self, result: BoxResult) -> bool:
+        """The dealer confirmed this box's payment, and no adjustment has changed it since."""
+        confirmed = self.confirmed.get(result.box)
+        return confirmed is not None and confirmed.amount == self.net(result)
+
+    @property
+    def fully_confirmed(self) -> bool:
+        """The round closed and every box's payment is confirmed: the next round may start."""
+        return self.complete and all(self.is_confirmed(b) for b in self.boxes)
+
+    def payment(self, result: BoxResult) -> dict[str, Any]:
+        """A box's payment as plain JSON values: the amount due (+ paid, - collected) and who confirmed it, when."""
+        confirmed = self.confirmed.get(result.box)
+        return {"amount": self.net(result), "confirmed": self.is_confirmed(result),
+                "confirmed_amount": confirmed.amount if confirmed is not None else None,
+                "confirmed_by": confirmed.actor if confirmed is not None else None,
+                "confirmed_at": confirmed.at if confirmed is not None else None}
 
     @property
     def house_net(self) -> int:

@@ -23,14 +23,32 @@ def load_preset(name: str) -> HouseRules:
     return rules_from_toml(text, f"preset {name}")
 
 
+MAX_RULES_BYTES = 1 << 20  # a rules file is a few kilobytes of settings and notes
+
+
 def load_rules_file(path: str | Path) -> HouseRules:
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as file:
+            data = file.read(MAX_RULES_BYTES + 1)
+        text = data.decode("utf-8")
     except OSError as err:
         raise RulesError(f"{path}: cannot read the rules file: {err.strerror or err}") from err
     except UnicodeDecodeError as err:
         raise RulesError(f"{path}: not a UTF-8 text file: {err}") from err
-    return rules_from_toml(text, str(path))
+    if len(data) > MAX_RULES_BYTES:
+        raise RulesError(f"{path}: a rules file holds at most {MAX_RULES_BYTES:,} bytes; this one holds more")
+    try:
+        return rules_from_toml(text, str(path))
+    except RulesError:
+        raise
+    except RecursionError:  # TOML nested thousands deep: Python's parser runs out of stack
+        raise RulesError(f"{path}: not valid TOML for a rules file: nested too deeply") from None
+    except ValueError as err:
+        if "digits" not in str(err):
+            raise
+        # An integer longer than Python reads (4,300 digits): no setting is anything like it.
+        raise RulesError(f"{path}: not valid TOML for a rules file: a number in it has more than 4,300 digits"
+                         ) from None
 
 
 def is_file(path: str | Path) -> bool:

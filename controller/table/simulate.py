@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import quote
 
 from controller.core.rules import HouseRules
-from controller.table.autoplay import SessionTotals, play_rounds
+from controller.table.autoplay import EVERYONE_SIMPLE, Seating, SessionTotals, play_rounds
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalEntry
 from controller.table.pump import CardPump
@@ -56,15 +56,18 @@ def simulate(
     faults: str | None = None,
     commit_per: str = "round",
     on_entry: Callable[[JournalEntry], None] | None = None,
+    table_id: str = "T1",
+    seating: Seating = EVERYONE_SIMPLE,
+    on_round: Callable[[SessionTotals], None] | None = None,
 ) -> SessionReport:
     """Play until the journal holds `rounds` rounds (a journal with a session in it is resumed, even one cut
-    off mid-round). Totals count the rounds played by this call."""
+    off mid-round). Totals count the rounds played by this call; `on_round` hears of each as it closes."""
     temporary = None
     if journal_path is None:
         temporary = tempfile.TemporaryDirectory(prefix="rptable-sim-")
-        journal_path = Path(temporary.name) / "T1.journal"
+        journal_path = Path(temporary.name) / f"{table_id}.journal"
     url = f"sim://?seed={seed}&rate=0&clock=virtual" + (f"&faults={quote(faults)}" if faults else "")
-    journal = Journal(journal_path)
+    journal = Journal(journal_path, table_id)
     source = open_source(url)
     try:
         controller = TableController(journal, rules, commit_per=commit_per,
@@ -77,7 +80,8 @@ def simulate(
         resumed_from = controller.round_number
         pump = CardPump(source, controller, pack_seed=seed)
         start = time.perf_counter()
-        totals: SessionTotals = play_rounds(controller, pump, rounds, boxes=boxes, ante=ante)
+        totals: SessionTotals = play_rounds(controller, pump, rounds, boxes=boxes, ante=ante, seating=seating,
+                                            on_round=on_round)
         controller.sync()
         seconds = time.perf_counter() - start
         hold = 100.0 * totals.house_net / totals.wagered if totals.wagered else 0.0

@@ -179,6 +179,11 @@ class PaymentConfirmed(TableEvent):
     def entry_round(self, in_play: str | None) -> str | None:
         return self.round_id  # the round just closed, whether or not the next one is open yet
 
+    def describe(self) -> str:
+        done = f"paid {self.amount:,}" if self.amount > 0 else f"collected {-self.amount:,}" if self.amount < 0 \
+            else "stakes returned"
+        return f"box {self.box}: {done}, confirmed by {self.actor}"
+
 
 @dataclass(frozen=True, slots=True)
 class ConfirmationUndone(TableEvent):
@@ -193,13 +198,19 @@ class ConfirmationUndone(TableEvent):
     def entry_round(self, in_play: str | None) -> str | None:
         return self.round_id
 
+    def describe(self) -> str:
+        return f"box {self.box}: confirmation of the payment undone by {self.actor}: {self.reason}"
+
 
 @dataclass(frozen=True, slots=True)
 class DealerSignedIn(TableEvent):
-    """A dealer took over the table: the rounds from here on are theirs."""
+    """A dealer took over the table (from the dealer signed in, if any): the rounds from here on are theirs."""
 
     KIND: ClassVar[str] = "table.dealer_signed_in"
     dealer: str
+
+    def describe(self) -> str:
+        return f"{self.dealer} signed in to deal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +219,9 @@ class DealerSignedOut(TableEvent):
 
     KIND: ClassVar[str] = "table.dealer_signed_out"
     dealer: str
+
+    def describe(self) -> str:
+        return f"{self.dealer} signed out"
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,9 +33,26 @@ class Role(Enum):
     def rank(self) -> int:
         return {"dealer": 0, "pit_boss": 1, "admin": 2}[self.value]
 
+    @property
+    def words(self) -> str:
+        """The role as a person says it: "pit boss"."""
+        return self.value.replace("_", " ")
+
 
 class AuthError(Exception):
-    """Login refused or not allowed; the message is for the person at the console."""
+    """Login refused or not allowed; the message is for the person at the console. `why` says which refusal it
+    is, for a console that words it in its own language: "wrong" (name or secret), "locked" (too many wrong
+    secrets; `minutes` left), "locked_now" (this wrong secret locked it), "disabled", "role" (right secret, but
+    the account's `role` is not enough for `need`), or "" (anything else: the message says it)."""
+
+    def __init__(self, message: str, why: str = "", *, name: str = "", minutes: int = 0,
+                 role: Role | None = None, need: Role | None = None) -> None:
+        super().__init__(message)
+        self.why, self.name, self.minutes, self.role, self.need = why, name, minutes, role, need
+
+
+class AccountsFileError(Exception):
+    """The accounts file cannot be used (a folder, another program's file, a table's journal, a bad path)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +69,11 @@ class User:
     def label(self) -> str:
         """How the journal names this person: role and name."""
         return f"{self.role.value}:{self.name}"
+
+
+def name_in(label: str) -> str:
+    """The person's name in a journal label (`dealer:anna` -> `anna`); a label without a role as it is."""
+    return label.partition(":")[2] or label
 
 
 _SCHEMA = """
@@ -76,11 +98,32 @@ class UserStore:
     def __init__(self, path: str | os.PathLike[str], clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path)
         self.clock = clock
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA)
+        try:
+            if self.path.is_dir():
+                raise AccountsFileError(f"{self.path} is a folder: give the accounts file (e.g. {self.path}/users.db).")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, check_same_thread=False)
+        except OSError as err:
+            raise AccountsFileError(f"The accounts file {self.path} cannot be opened: {err.strerror or err}.") from err
+        except ValueError as err:  # a path no file can have (a NUL in it)
+            raise AccountsFileError(f"{str(self.path)!r} is not a usable path: {err}.") from err
+        except sqlite3.Error as err:
+            raise AccountsFileError(f"The accounts file {self.path} cannot be opened: {err}.") from err
+        try:
+            others = _foreign_tables(self._db)
+            if others:
+                raise AccountsFileError(
+                    f"{self.path} is not an accounts file: it holds {', '.join(others[:4])}"
+                    f"{' (a table journal)' if 'events' in others else ''}. Give the accounts file (--users).")
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as err:
+            self._db.close()
+            raise AccountsFileError(f"{self.path} cannot be used as the accounts file: {err}.") from err
+        except BaseException:
+            self._db.close()
+            raise
 
     def close(self) -> None:
         self._db.close()
@@ -90,11 +133,7 @@ class UserStore:
 
     def add(self, name: str, role: Role, secret: str, *, by: User | None) -> User:
         """Create an account. Only an admin may, except for the very first account (which must be an admin)."""
-        name = name.strip()
-        if not name or len(name) > 40 or not name.replace("_", "").replace("-", "").replace(".", "").isalnum():
-            raise AuthError(f"'{name}' is not a usable name: 1-40 letters, digits, '.', '-' or '_'.")
-        if len(secret) < MIN_SECRET_LENGTH:
-            raise AuthError(f"A PIN or password needs at least {MIN_SECRET_LENGTH} characters.")
+        name = usable_account(name, secret)
         if self.is_empty():
             if role is not Role.ADMIN:
                 raise AuthError("The first account must be an admin (--role admin); it then adds the others.")
@@ -145,27 +184,25 @@ class UserStore:
             raise
         if row is None:
             _derive(secret, b"0" * 16, SCRYPT_N, SCRYPT_R, SCRYPT_P)
-            raise AuthError("Name or PIN is wrong.")
+            raise AuthError("Name or PIN is wrong.", "wrong", name=name)
         role, salt, key, n, r, p, disabled, _, locked_until = row
         right = hmac.compare_digest(_derive(secret, salt, n, r, p), key)
         if locked_until > now:
             minutes = max(1, round((locked_until - now) / 60))
-            raise AuthError(f"Too many wrong PINs: '{name}' is locked for about {minutes} more minute(s).")
+            raise AuthError(f"Too many wrong PINs: '{name}' is locked for about {minutes} more minute(s). Wait "
+                            "and try again, or ask another pit boss or an admin.", "locked", name=name,
+                            minutes=minutes)
         if not right:
             locked_now = self._row(name)
             if locked_now is not None and locked_now[8] > now:
-                raise AuthError(f"Name or PIN is wrong. '{name}' is now locked for 5 minutes.")
-            raise AuthError("Name or PIN is wrong.")
+                minutes = LOCKOUT_SECONDS // 60
+                raise AuthError(f"Name or PIN is wrong. '{name}' is now locked for {minutes} minutes: wait, or "
+                                "ask another pit boss or an admin.", "locked_now", name=name, minutes=minutes)
+            raise AuthError("Name or PIN is wrong.", "wrong", name=name)
         with self._db:
             self._db.execute("UPDATE users SET failures = 0, locked_until = 0 WHERE name = ?", (name,))
             self._log(None, "login", name)
-        if disabled:
-            raise AuthError(f"The account '{name}' is disabled. An admin can tell you why.")
-        user = User(name, Role(role))
-        if not user.may(need):
-            raise AuthError(f"'{name}' is a {user.role.value.replace('_', ' ')}; this needs a "
-                            f"{need.value.replace('_', ' ')}.")
-        return user
+        return admitted(name, role, bool(disabled), need)
 
     def log(self) -> list[tuple[float, str | None, str, str, str]]:
         return self._db.execute("SELECT at, actor, action, name, detail FROM user_log ORDER BY rowid").fetchall()
@@ -179,6 +216,34 @@ class UserStore:
     def _log(self, by: User | None, action: str, name: str, detail: str = "") -> None:
         self._db.execute("INSERT INTO user_log VALUES (?, ?, ?, ?, ?)",
                          (self.clock(), by.label if by else None, action, name, detail))
+
+
+def _foreign_tables(db: sqlite3.Connection) -> list[str]:
+    """The tables of the file that are not the accounts' own (an accounts file is never written into another
+    program's database, nor into a table's journal)."""
+    names = [str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return [n for n in names if n not in ("users", "user_log") and not n.startswith("sqlite_")]
+
+
+def admitted(name: str, role: str, disabled: bool, need: Role) -> User:
+    """The user a right PIN lets in; AuthError when the account is disabled or its role is not enough."""
+    if disabled:
+        raise AuthError(f"The account '{name}' is disabled. An admin can tell you why.", "disabled", name=name)
+    user = User(name, Role(role))
+    if not user.may(need):
+        raise AuthError(f"'{name}' is a {user.role.words}: a {need.words} is needed for this. Ask a "
+                        f"{need.words} to log in.", "role", name=name, role=user.role, need=need)
+    return user
+
+
+def usable_account(name: str, secret: str) -> str:
+    """The name a new account is stored under, or AuthError when it or its secret cannot be used."""
+    name = name.strip()
+    if not name or len(name) > 40 or not name.replace("_", "").replace("-", "").replace(".", "").isalnum():
+        raise AuthError(f"'{name}' is not a usable name: 1-40 letters, digits, '.', '-' or '_'.")
+    if len(secret) < MIN_SECRET_LENGTH:
+        raise AuthError(f"A PIN or password needs at least {MIN_SECRET_LENGTH} characters.")
+    return name
 
 
 def _derive(secret: str, salt: bytes, n: int, r: int, p: int) -> bytes:

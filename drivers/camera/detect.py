@@ -8,6 +8,7 @@ rounded corners of a card do not pull its corners inwards.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -16,6 +17,10 @@ import numpy as np
 DETECT_WIDTH = 512  # frames are searched at this width (cards stay 30+ px wide); warps use full resolution
 MIN_CARD_AREA = 0.0015  # of the frame: smaller blobs are lint, chips or glare
 MAX_CARD_AREA = 0.25
+PRINT_LEVEL = 0.55  # of Otsu's threshold on the felt difference: what still counts as card, at a second look
+SOLID = 0.95  # a card whose outline fills this much of its quadrilateral is whole: no print bit into it
+BITTEN = 0.75  # a card bitten into by print in felt-like colours keeps at least this much of its area
+OVERSIZED = 1.6  # a quad this many times the frame's typical card area may be two cards lying close
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,7 @@ def felt_difference(frame: np.ndarray, felt: np.ndarray | None = None) -> np.nda
     lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
     lightness, a, b = cv2.split(lab)
     if felt is None:
-        felt = np.float32([_median(channel[::4, ::4]) for channel in (lightness, a, b)])
+        felt = _felt_of(lightness, a, b)
     # Saturating uint8 arithmetic in OpenCV: the same sums as in numpy int16, in a third of the time.
     chroma = cv2.add(cv2.absdiff(a, np.full_like(a, int(felt[1]))),
                      cv2.absdiff(b, np.full_like(b, int(felt[2]))))
@@ -53,46 +58,109 @@ def felt_difference(frame: np.ndarray, felt: np.ndarray | None = None) -> np.nda
     return cv2.add(chroma, cv2.multiply(brighter, 0.5))
 
 
+def felt_colour(frame: np.ndarray) -> np.ndarray:
+    """The felt's colour in a BGR frame (L*, a*, b* as OpenCV's 8-bit Lab): whatever colour dominates it."""
+    return _felt_of(*cv2.split(cv2.cvtColor(downscale(frame, DETECT_WIDTH), cv2.COLOR_BGR2LAB)))
+
+
+def _felt_of(lightness: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.float32([_median(channel[::4, ::4]) for channel in (lightness, a, b)])
+
+
 def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
-               max_area: float = MAX_CARD_AREA) -> list[Detection]:
-    """Every card-shaped region of a BGR frame, whose long/short side ratio lies within `aspect`."""
-    small = downscale(frame, DETECT_WIDTH)
+               max_area: float = MAX_CARD_AREA, felt: np.ndarray | None = None,
+               detect_width: int = DETECT_WIDTH) -> list[Detection]:
+    """Every card-shaped region of a BGR frame, whose long/short side ratio lies within `aspect`.
+
+    `felt`: the background's colour (L*, a*, b* as OpenCV's 8-bit Lab); by default the frame's median.
+    `detect_width`: the width the frame is searched at; a camera over a whole layout, whose cards are small
+    in the frame, needs more than DETECT_WIDTH to keep them 30 pixels wide and apart.
+    """
+    small = downscale(frame, detect_width)
     scale = np.float32([small.shape[1] / frame.shape[1], small.shape[0] / frame.shape[0]])
-    difference = cv2.GaussianBlur(felt_difference(small), (5, 5), 0)
+    difference = cv2.GaussianBlur(felt_difference(small, felt), (5, 5), 0)
     threshold, mask = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     if threshold < 12:  # nothing on the felt: Otsu split the felt's own texture
         return []
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     frame_area = mask.shape[0] * mask.shape[1]
-    areas = (MIN_CARD_AREA * frame_area, max_area * frame_area)
+    shape = _CardShape(MIN_CARD_AREA * frame_area, max_area * frame_area, aspect)
     quads: list[np.ndarray] = []
+    outlines: list[np.ndarray] = []  # the outline each quad was fitted to
     for contour in _outer_contours(mask):
-        corners = _card_corners(contour, areas)
+        corners = shape.corners(contour)
         if corners is not None:
             quads.append(corners)
-        elif cv2.contourArea(contour) >= areas[0]:
-            # Glare or a neighbour merged with the card: look again inside this blob at stricter thresholds.
-            quads += _split_blob(difference, contour, threshold, areas)
-    # A card whose picture runs to its edge in felt-like colours (green, dark) leaves only its thin white
-    # frame in the mask, broken in places. Closing the gaps finds it; cards already found are not redone.
-    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
-    for contour in _outer_contours(closed):
-        centre = contour.reshape(-1, 2).mean(axis=0)
-        if any(cv2.pointPolygonTest(q.reshape(-1, 1, 2), (float(centre[0]), float(centre[1])), False) >= 0
-               for q in quads):
-            continue
-        corners = _card_corners(contour, areas)
-        if corners is not None:
-            quads.append(corners)
-    found: list[Detection] = []
-    for quad in quads:
-        quad = (quad + 0.5) / scale - 0.5  # pixel centres of the small image -> of the frame
-        sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
-        ratio = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1.0)
-        ratio = max(ratio, 1.0 / max(ratio, 1e-6))
-        if aspect[0] <= ratio <= aspect[1]:
-            found.append(Detection(_short_side_first(quad.astype(np.float32))))
-    return found
+            outlines.append(contour)
+        elif cv2.contourArea(contour) >= shape.min_area:
+            # Glare or a neighbour merged with the card: part the blob.
+            parts = _split_blob(difference, contour, threshold, shape)
+            quads += parts
+            outlines += [part.reshape(-1, 1, 2).astype(np.int32) for part in parts]
+    # Otsu's level splits the bright paper from everything else, print included, and so places a card's edge
+    # where paper meets felt whatever the blur. A card whose print runs to its edge in felt-like colours (a
+    # big pip, a court card's robe) is bitten into or cut up at that level: it is looked for again at a lower
+    # level, where such print still differs from the felt far more than the felt from itself, and with small
+    # gaps in its outline closed. The whole cards found are taken out first: they would join a card lying
+    # close into one blob; a bitten one found again replaces the first finding.
+    solid = [cv2.contourArea(outline) >= SOLID * cv2.contourArea(quad) for quad, outline in zip(quads, outlines,
+                                                                                                  strict=True)]
+    low = cv2.threshold(difference, PRINT_LEVEL * threshold, 255, cv2.THRESH_BINARY)[1]
+    low = cv2.morphologyEx(low, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    whole = [np.round(q).astype(np.int32) for q, is_solid in zip(quads, solid, strict=True) if is_solid]
+    cv2.fillPoly(low, whole, 0)
+    cv2.polylines(low, whole, isClosed=True, color=0, thickness=3)
+    for remaining in (low, cv2.morphologyEx(low, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))):
+        for contour in _outer_contours(remaining):
+            centre = contour.reshape(-1, 2).mean(axis=0)
+            if any(_inside(q, centre) for q, is_solid in zip(quads, solid, strict=True) if is_solid):
+                continue
+            corners = shape.corners(contour)
+            if corners is None:
+                continue
+            bitten = [i for i, q in enumerate(quads) if not solid[i] and _inside(contour, q.mean(axis=0))]
+            quads = [q for i, q in enumerate(quads) if i not in bitten] + [corners]
+            outlines = [o for i, o in enumerate(outlines) if i not in bitten] + [contour]
+            solid = [f for i, f in enumerate(solid) if i not in bitten] + [True]
+    quads = _one_per_card(_part_oversized(quads, outlines, difference, threshold, shape))
+    # Pixel centres of the small image -> of the frame.
+    return [Detection(short_side_first(((quad + 0.5) / scale - 0.5).astype(np.float32))) for quad in quads]
+
+
+def _inside(polygon: np.ndarray, point: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(polygon.reshape(-1, 1, 2).astype(np.float32), (float(point[0]), float(point[1])),
+                                False) >= 0
+
+
+def _one_per_card(quads: list[np.ndarray]) -> list[np.ndarray]:
+    """The quads less any whose centre lies within a larger one: one card is never reported twice, whichever
+    passes found it."""
+    kept: list[np.ndarray] = []
+    for quad in sorted(quads, key=cv2.contourArea, reverse=True):
+        if not any(_inside(other, quad.mean(axis=0)) for other in kept):
+            kept.append(quad)
+    return kept
+
+
+def _part_oversized(quads: list[np.ndarray], outlines: list[np.ndarray], difference: np.ndarray, threshold: float,
+                    shape: _CardShape) -> list[np.ndarray]:
+    """Quads far larger than the others parted, where they part into cards of the others' size.
+
+    The cards of one frame are about the same size. Two cards lying side by side, touching, make a blob of a
+    card's shape (two portrait cards make one landscape card) that only its size gives away.
+    """
+    if len(quads) < 3:
+        return quads
+    areas = [cv2.contourArea(q) for q in quads]
+    typical = float(np.median(areas))
+    parted: list[np.ndarray] = []
+    for quad, outline, area in zip(quads, outlines, areas, strict=True):
+        parts = []
+        if area > OVERSIZED * typical:
+            smaller = _CardShape(shape.min_area, min(shape.max_area, OVERSIZED * typical), shape.aspect)
+            parts = _split_blob(difference, outline, threshold, smaller)
+        parted += parts if len(parts) >= 2 else [quad]
+    return parted
 
 
 def downscale(frame: np.ndarray, width: int) -> np.ndarray:
@@ -124,34 +192,105 @@ def _outer_contours(mask: np.ndarray) -> list[np.ndarray]:
     return list(contours)
 
 
-def _card_corners(contour: np.ndarray, areas: tuple[float, float]) -> np.ndarray | None:
-    area = cv2.contourArea(contour)
-    if not areas[0] <= area <= areas[1]:
-        return None
-    corners = fit_quadrilateral(contour)
-    # A card fills its quadrilateral; a blob of two touching cards, a hand or a glare halo does not. The hull,
-    # not the outline, is compared: dark print at a card's edge bites notches into its outline on dark felt.
-    if corners is None or cv2.contourArea(cv2.convexHull(contour)) < 0.9 * cv2.contourArea(corners):
-        return None
-    return corners
+@dataclass(frozen=True)
+class _CardShape:
+    """What a card looks like in the detection image: its area (pixels) and long/short side ratio."""
+
+    min_area: float
+    max_area: float
+    aspect: tuple[float, float]
+
+    def corners(self, contour: np.ndarray) -> np.ndarray | None:
+        """The four corners of the outline if it is one card, else None."""
+        area = cv2.contourArea(contour)
+        if not self.min_area <= area <= self.max_area:
+            return None
+        hull = cv2.convexHull(contour)
+        hull_area = cv2.contourArea(hull)
+        corners = fit_quadrilateral(contour)
+        # A card fills its quadrilateral, and nothing of it lies outside; a blob of two touching cards, a hand
+        # or a glare halo does not. The hull, not the outline, is compared: dark print at a card's edge bites
+        # notches into its outline on dark felt.
+        if corners is None or not 0.9 <= hull_area / max(cv2.contourArea(corners), 1.0) <= 1.1:
+            # A large pip or picture running off the card in felt-like colours bites so deep that the sides
+            # left are too short to fit: the hull bridges the bite. Most of the card must still be there.
+            corners = fit_quadrilateral(_outline_of(hull, contour))
+            if corners is None or area < BITTEN * cv2.contourArea(corners):
+                return None
+            if not 0.9 <= hull_area / max(cv2.contourArea(corners), 1.0) <= 1.1:
+                return None
+        sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
+        ratio = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1.0)
+        ratio = max(ratio, 1.0 / max(ratio, 1e-6))
+        return corners if self.aspect[0] <= ratio <= self.aspect[1] else None
+
+
+def _outline_of(hull: np.ndarray, contour: np.ndarray) -> np.ndarray:
+    """The hull as a dense outline (every pixel along it, as findContours gives an outline)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    filled = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.fillPoly(filled, [hull.reshape(-1, 2) - np.int32([x - 1, y - 1])], 255)
+    outline = max(_outer_contours(filled), key=cv2.contourArea)
+    return outline + np.int32([x - 1, y - 1])
 
 
 def _split_blob(difference: np.ndarray, contour: np.ndarray, threshold: float,
-                areas: tuple[float, float]) -> list[np.ndarray]:
+                shape: _CardShape) -> list[np.ndarray]:
+    """The cards in a blob that is not one card: glare or a neighbour merged with it.
+
+    Two ways to part it, each tried a few times more firmly; the way that finds the most card area wins.
+    """
     x, y, w, h = cv2.boundingRect(contour)
+    # A quad fitted to a card at the frame's edge may reach past it: only the frame is looked at.
+    x0, y0 = max(x, 0), max(y, 0)
+    x, y, w, h = x0, y0, min(x + w, difference.shape[1]) - x0, min(y + h, difference.shape[0]) - y0
+    if w <= 0 or h <= 0:
+        return []
     region = difference[y:y + h, x:x + w]
     inside = np.zeros((h, w), np.uint8)
     cv2.drawContours(inside, [contour - np.int32([x, y])], -1, 255, thickness=-1)
+    best: list[np.ndarray] = []
+    for quads in _split_by_threshold(region, inside, threshold, shape):
+        if sum(cv2.contourArea(q) for q in quads) > sum(cv2.contourArea(q) for q in best):
+            best = quads
+    for quads in _split_by_erosion(inside, shape):
+        if sum(cv2.contourArea(q) for q in quads) > sum(cv2.contourArea(q) for q in best):
+            best = quads
+    return [q + np.float32([x, y]) for q in best]
+
+
+def _split_by_threshold(region: np.ndarray, inside: np.ndarray, threshold: float,
+                        shape: _CardShape) -> Iterator[list[np.ndarray]]:
+    """A glare halo fades out: at a stricter threshold only the cards stand out."""
     for factor in (1.3, 1.6, 2.0, 2.5, 3.0):
         level = threshold * factor
         if level >= 250:
-            break
+            return
         mask = ((region > level) & (inside > 0)).astype(np.uint8) * 255
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        quads = [q for q in (_card_corners(c, areas) for c in _outer_contours(mask)) if q is not None]
+        quads = [q for q in (shape.corners(c) for c in _outer_contours(mask)) if q is not None]
         if quads:
-            return [q + np.float32([x, y]) for q in quads]
-    return []
+            yield quads
+            return
+
+
+def _split_by_erosion(inside: np.ndarray, shape: _CardShape) -> Iterator[list[np.ndarray]]:
+    """Two cards lying close, blurred into one blob, touch along a thin neck: eaten away, it parts them; each
+    part is then grown back within the blob."""
+    for radius in (2, 3, 4):
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+        parts = _outer_contours(cv2.erode(inside, kernel))
+        if len(parts) < 2:
+            continue
+        quads = []
+        for part in parts:
+            grown = np.zeros_like(inside)
+            cv2.drawContours(grown, [part], -1, 255, thickness=-1)
+            grown = cv2.dilate(grown, kernel) & inside
+            quads += [q for q in (shape.corners(c) for c in _outer_contours(grown)) if q is not None]
+        if quads:
+            yield quads
+            return
 
 
 def fit_quadrilateral(contour: np.ndarray) -> np.ndarray | None:
@@ -213,7 +352,7 @@ def _intersect(first: Line, second: Line) -> np.ndarray | None:
     return p + t * r
 
 
-def _short_side_first(corners: np.ndarray) -> np.ndarray:
+def short_side_first(corners: np.ndarray) -> np.ndarray:
     """Order corners clockwise (in image coordinates) so that corners[0] -> corners[1] is a short side."""
     centre = corners.mean(axis=0)
     angles = np.arctan2(corners[:, 1] - centre[1], corners[:, 0] - centre[0])

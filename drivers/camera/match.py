@@ -2,10 +2,15 @@
 
 Two steps. *Ranking*: the whole face (coarse) and both corner indices (fine, each allowed to shift a few
 pixels, which absorbs a corner found slightly off) are correlated with every likely card, and the ink colour
-must agree with the taught card's. *Duel*: the best card is then compared with each close rival only where
-the two taught faces differ (an 8 and a 9 differ in one stroke of the index and one pip), which is where the
-evidence is. The card is accepted only when it wins every duel by the margin; otherwise it is unreadable and
-the dealer is asked. Never a silent guess.
+must agree with the taught card's. *Duel*: the best card is then compared with each close rival, and with
+each card of the deck that looks most like it whatever the ranking said, only where the two taught faces
+differ (an 8 and a 9 differ in one stroke of the index and one pip), which is where the evidence is. The card
+is accepted only when it wins every duel by the margin; otherwise it is unreadable and the dealer is asked.
+Never a silent guess.
+
+The taught faces are compared a little softened (TEMPLATE_BLUR): a camera never sees print as sharp as the
+artwork or the close-up a deck is taught from, and a sharp template loses the fine differences (a club's
+lobes, a spade's point) exactly when the face seen is blurred.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import cv2
 import numpy as np
 
 from controller.core.cards import Card
-from drivers.camera.inkmap import FACE_SIZE, Face
+from drivers.camera.inkmap import FACE_SIZE, Face, face_from_ink
 from drivers.camera.ncc import TemplateBank
 from drivers.camera.profile import DeckProfile
 
@@ -34,6 +39,11 @@ DUEL_SIZE = (75, 112)  # the whole face is duelled at this size
 DIFFERENT_INK = 0.15  # two taught faces differ at a pixel where their ink differs by this much
 MIN_SCORE = 0.6  # the best card must look at least this much like its template (a skewed outline scores less)
 MIN_MARGIN = 0.05  # ... and win each duel by this much
+SURE_SCORE = 0.9  # below this score, a card must win its duels by more ...
+MARGIN_PER_SCORE = 0.5  # ... this much more margin per unit of score short of it
+DOMINANT = 3.0  # when the indices and the whole face disagree in a duel, one must be this much surer to prevail
+LOOKALIKES = 3  # the taught cards most like the best-ranked one always duel it, ranked or not
+TEMPLATE_BLUR = 1.2  # Gaussian sigma, in face pixels, that softens the taught ink maps
 
 
 @dataclass(frozen=True)
@@ -103,37 +113,46 @@ class Matcher:
     def __init__(self, profile: DeckProfile) -> None:
         self.profile = profile
         self.cards = profile.cards
-        self._whole = np.stack([f.whole for f in profile.faces])  # (52, D)
+        faces = [face_from_ink(cv2.GaussianBlur(f.ink, (0, 0), TEMPLATE_BLUR), f.colour) for f in profile.faces]
+        self._whole = np.stack([f.whole for f in faces])  # (52, D)
         crop = slice(SHIFT, -SHIFT)
-        self._top = [np.ascontiguousarray(f.index_top[crop, crop]) for f in profile.faces]
-        self._bottom = [np.ascontiguousarray(f.index_bottom[crop, crop]) for f in profile.faces]
+        self._top = [np.ascontiguousarray(f.index_top[crop, crop]) for f in faces]
+        self._bottom = [np.ascontiguousarray(f.index_bottom[crop, crop]) for f in faces]
         # One bank for both corners (the same sizes): the top-left templates first, then the bottom-right.
-        self._indices = TemplateBank(np.stack(self._top + self._bottom), profile.faces[0].index_top.shape)
-        self._duel_whole = [_duel_size(f.ink) for f in profile.faces]
+        self._indices = TemplateBank(np.stack(self._top + self._bottom), faces[0].index_top.shape)
+        self._duel_whole = [_duel_size(f.ink) for f in faces]
         self._colour = np.stack([f.colour for f in profile.faces])
-        self._masks: dict[tuple[int, int], list[_DifferingView]] = {}
+        self._masks: dict[tuple[int, int, bool], list[_DifferingView]] = {}
         # Where every pair of taught faces differs, worked out once (about 0.3 s) rather than during play:
         # the first duel of a pair would otherwise cost a frame's time budget.
         for a in range(len(self.cards)):
             for b in range(a + 1, len(self.cards)):
                 self._difference(a, b)
+        self._lookalikes = [self._most_alike(card) for card in range(len(self.cards))]
 
     def matches(self, face: Face) -> list[_Match]:
         """The likely cards for a face, best first (each card once, in its better orientation)."""
-        scene = _SceneFace(face, self._indices)
+        return self._ranked(_SceneFace(face, self._indices))[0]
+
+    def _ranked(self, scene: _SceneFace) -> tuple[list[_Match], np.ndarray]:
+        """The likely cards, best first, and the coarse similarity of every card in both orientations."""
         coarse = self._whole @ np.stack(scene.whole, axis=1)  # (52, 2): every card, both orientations
         order = np.argsort(coarse, axis=None)[::-1][:CANDIDATES]
-        colour_gap = np.hypot(*(self._colour - face.colour).T)
         best: dict[int, _Match] = {}
         for flat in order:
             index, turn = divmod(int(flat), 2)
-            top_score, top = self._indices.best(scene.index_top[turn], index)
-            bottom_score, bottom = self._indices.best(scene.index_bottom[turn], len(self.cards) + index)
-            score = WHOLE_WEIGHT * coarse[index, turn] + (1 - WHOLE_WEIGHT) * (top_score + bottom_score) / 2
-            score -= COLOUR_PENALTY * max(0.0, float(colour_gap[index]) - COLOUR_TOLERANCE)
-            if index not in best or score > best[index].score:
-                best[index] = _Match(float(score), index, turn, top, bottom, scene)
-        return sorted(best.values(), key=lambda m: -m.score)
+            match = self._match(scene, index, turn, coarse)
+            if index not in best or match.score > best[index].score:
+                best[index] = match
+        return sorted(best.values(), key=lambda m: -m.score), coarse
+
+    def _match(self, scene: _SceneFace, index: int, turn: int, coarse: np.ndarray) -> _Match:
+        """How taught card `index` fits the face in one orientation."""
+        top_score, top = self._indices.best(scene.index_top[turn], index)
+        bottom_score, bottom = self._indices.best(scene.index_bottom[turn], len(self.cards) + index)
+        score = WHOLE_WEIGHT * coarse[index, turn] + (1 - WHOLE_WEIGHT) * (top_score + bottom_score) / 2
+        score -= COLOUR_PENALTY * max(0.0, _distance(self._colour[index], scene.colour) - COLOUR_TOLERANCE)
+        return _Match(float(score), index, turn, top, bottom, scene)
 
     def scores(self, face: Face) -> np.ndarray:
         """The ranking score of each taught card (-1 for cards not even among the candidates)."""
@@ -143,38 +162,73 @@ class Matcher:
         return scores
 
     def identify(self, face: Face) -> Reading:
-        ranked = self.matches(face)
+        scene = _SceneFace(face, self._indices)
+        ranked, coarse = self._ranked(scene)
         contenders = [m for m in ranked[:1 + RIVALS] if m.score >= ranked[0].score - RIVAL_GAP]
+        # The card ranked first must also beat the cards that look most like it: the coarse ranking can leave
+        # the true card out (a nine of clubs and of spades share every pip's place), and a card not met in a
+        # duel would otherwise win by default.
+        seen = {m.index for m in contenders}
+        for index in self._lookalikes[ranked[0].index]:
+            if index not in seen:
+                contenders.append(self._match(scene, index, ranked[0].turn, coarse))
         # Every contender duels every other; the winner is the one whose narrowest win is widest. The
         # best-ranked card is not always it: a blurred 3 of spades can rank first for a 3 of clubs.
-        duels = {(a, b): self.duel(contenders[a], contenders[b])
-                 for a in range(len(contenders)) for b in range(a + 1, len(contenders))}
-        margins = [min((duels[(a, b)] if a < b else -duels[(b, a)]) for b in range(len(contenders)) if b != a)
-                   if len(contenders) > 1 else 1.0 for a in range(len(contenders))]
+        wins = np.full((len(contenders), len(contenders)), np.inf)
+        for a in range(len(contenders)):
+            for b in range(a + 1, len(contenders)):
+                wins[a, b], wins[b, a] = self._duel_both(contenders[a], contenders[b])
+        margins = wins.min(axis=1) if len(contenders) > 1 else np.ones(1)
         winner = int(np.argmax(margins))
         first, margin = contenders[winner], float(margins[winner])
         others = [m for m in ranked if m.index != first.index]
         runner_up = self.cards[others[0].index] if others else None
         hue_agrees = _distance(self._colour[first.index], face.colour) <= COLOUR_GATE
-        accepted = first.score >= MIN_SCORE and margin >= MIN_MARGIN and hue_agrees
+        accepted = first.score >= MIN_SCORE and margin >= required_margin(first.score) and hue_agrees
         return Reading(self.cards[first.index] if accepted else None, confidence_of(first.score, margin),
                        first.score, margin, self.cards[first.index], runner_up, first.turn == 1)
 
     def duel(self, first: _Match, rival: _Match) -> float:
         """How much better `first` explains the face than `rival`, judged where their faces differ."""
-        # Each view counts in proportion to how much of the card differs there (in face pixels): an ace of
-        # clubs and of spades differ mostly in the big pip, an 8 and a 9 in the index as much as in a pip.
-        evidence = total = 0.0
-        views = self._difference(first.index, rival.index)
+        return self._duel_both(first, rival)[0]
+
+    def _duel_both(self, first: _Match, rival: _Match) -> tuple[float, float]:
+        """How much better `first` explains the face than `rival`, and `rival` than `first`.
+
+        Each view counts in proportion to how much of the card differs there (in face pixels): an ace of clubs
+        and of spades differ mostly in the big pip, an 8 and a 9 in the index as much as in a pip. When the
+        corner indices and the whole face name different winners, neither overwhelmingly, neither card wins.
+        """
+        # Per group of views (the two corner indices; the whole face): the weighted correlation of the face
+        # with each card's taught face where the two differ.
+        sums = {"corners": np.zeros(3), "whole": np.zeros(3)}  # weight, weight x ncc(first), weight x ncc(rival)
+        views = self._difference(first.index, rival.index, first.turn != rival.turn)
         for view, (where, weight, template_a, template_b) in enumerate(views):
             if weight == 0.0:
                 continue  # the two faces do not differ in this view: no evidence either way
+            # The whole face is seen one way up, that of `first`: the rival's taught face is turned to it.
             mine, theirs = (first.top, rival.top) if view == 0 else (
-                (first.bottom, rival.bottom) if view == 1 else (first.whole, rival.whole))
-            evidence += weight * (_ncc_at(mine, where, template_a) - _ncc_at(theirs, where, template_b))
-            total += weight
-        duel = evidence / total if total > 0 else 0.0
-        return duel + COLOUR_DUEL * self._colour_evidence(first, rival)
+                (first.bottom, rival.bottom) if view == 1 else (first.whole, first.whole))
+            sums["whole" if view == 2 else "corners"] += weight * np.array(
+                [1.0, _ncc_at(mine, where, template_a), _ncc_at(theirs, where, template_b)])
+        corners, whole = (sums[group][1:] / sums[group][0] if sums[group][0] else None for group in sums)
+        if corners is not None and whole is not None:
+            by_corners, by_whole = corners[0] - corners[1], whole[0] - whole[1]
+            weaker, stronger = sorted((abs(by_corners), abs(by_whole)))
+            if by_corners * by_whole < 0 and weaker > MIN_MARGIN and stronger < DOMINANT * weaker:
+                # The indices and the whole face name different winners, neither overwhelmingly: the face is
+                # not what either card looks like (found askew, a corner cut off), and neither wins.
+                return -weaker, -weaker
+        weight, mine, theirs = sums["corners"] + sums["whole"]
+        duel = (mine - theirs) / weight if weight else 0.0
+        duel += COLOUR_DUEL * self._colour_evidence(first, rival)
+        return duel, -duel
+
+    def _most_alike(self, card: int) -> list[int]:
+        """The LOOKALIKES taught cards that differ least from `card`, in face pixels over all three views."""
+        differing = [sum(view[1] for view in self._difference(card, other)) if other != card else np.inf
+                     for other in range(len(self.cards))]
+        return [int(i) for i in np.argsort(differing)[:LOOKALIKES]]
 
     def _colour_evidence(self, first: _Match, rival: _Match) -> float:
         """-1..1: which of two differently inked cards the ink colour sides with (0: same colour)."""
@@ -186,28 +240,46 @@ class Matcher:
         closer = _distance(seen, colour_b) - _distance(seen, colour_a)
         return min(1.0, max(-1.0, closer / apart))
 
-    def _difference(self, a: int, b: int) -> list[_DifferingView]:
+    def _difference(self, a: int, b: int, turned: bool = False) -> list[_DifferingView]:
         """For each view (top index, bottom index, whole face): where cards a and b differ, how many face
-        pixels that is, and both taught faces there (centred, unit length). Cached per pair."""
-        key = (a, b)
+        pixels that is, and both taught faces there (centred, unit length). Cached per pair.
+
+        `turned`: card b lies the other way up from card a, so the whole face is compared with b's half
+        turned (a seven's odd pip then falls where it is seen). The corner indices read the same either way.
+        """
+        key = (a, b, turned)
         if key not in self._masks:
             whole_scale = (FACE_SIZE[0] * FACE_SIZE[1]) / (DUEL_SIZE[0] * DUEL_SIZE[1])
+            rival_whole = self._duel_whole[b][::-1, ::-1] if turned else self._duel_whole[b]
             views = []
-            for scale, templates in ((1.0, self._top), (1.0, self._bottom), (whole_scale, self._duel_whole)):
-                where = np.flatnonzero(_differs(templates[a], templates[b]))
+            for scale, mine, theirs in ((1.0, self._top[a], self._top[b]), (1.0, self._bottom[a], self._bottom[b]),
+                                        (whole_scale, self._duel_whole[a], rival_whole)):
+                where = np.flatnonzero(_differs(mine, theirs))
                 if len(where) < 8:
                     views.append((where, 0.0, where, where))
                     continue
-                views.append((where, scale * len(where), _unit(templates[a].ravel()[where]),
-                              _unit(templates[b].ravel()[where])))
+                views.append((where, scale * len(where), _unit(mine.ravel()[where]), _unit(theirs.ravel()[where])))
             self._masks[key] = views
-            self._masks[(b, a)] = [(w, n, tb, ta) for w, n, ta, tb in views]
+            swapped = [(w, n, tb, ta) for w, n, ta, tb in views]
+            if turned:
+                # In b's frame, the whole face's pixels are those of a's frame half turned: the flat index
+                # of a pixel counted from the other end.
+                where, n, tb, ta = swapped[2]
+                swapped[2] = (self._duel_whole[a].size - 1 - where, n, tb, ta)
+            self._masks[(b, a, turned)] = swapped
         return self._masks[key]
+
+
+def required_margin(score: float) -> float:
+    """The duel margin a card must win by: MIN_MARGIN for a face that looks like its taught card, more for one
+    that looks less like it (a card found askew or partly hidden can look more like a neighbour, an index
+    with its first digit cut off more like another rank)."""
+    return MIN_MARGIN + MARGIN_PER_SCORE * max(0.0, SURE_SCORE - score)
 
 
 def confidence_of(score: float, margin: float) -> float:
     """0..1, exactly 0.5 at the acceptance bounds: the weaker of the score's and the margin's logistic."""
-    by_margin = 1.0 / (1.0 + np.exp(-(margin - MIN_MARGIN) / 0.04))
+    by_margin = 1.0 / (1.0 + np.exp(-(margin - required_margin(score)) / 0.04))
     by_score = 1.0 / (1.0 + np.exp(-(score - MIN_SCORE) / 0.08))
     return float(min(by_margin, by_score))
 

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from controller.core.cards import Card
-from drivers.camera.detect import Detection, find_cards
+from drivers.camera.detect import DETECT_WIDTH, Detection, find_cards
 from drivers.camera.inkmap import read_face, warp_face
 from drivers.camera.match import Matcher, Reading
 from drivers.camera.profile import DeckProfile
 
-ASPECT_SLACK = 0.35  # perspective (a camera looking across the table) stretches a card this much
+ASPECT_SLACK = 0.5  # perspective (a camera looking across the table) stretches a card this much
 
 
 @dataclass(frozen=True)
@@ -35,13 +35,14 @@ class Sighting:
 class Recogniser:
     """The whole per-frame pipeline for one calibrated deck."""
 
-    def __init__(self, profile: DeckProfile) -> None:
+    def __init__(self, profile: DeckProfile, detect_width: int = DETECT_WIDTH) -> None:
         self.profile = profile
         self.matcher = Matcher(profile)
         self.aspect = (profile.aspect - ASPECT_SLACK, profile.aspect + ASPECT_SLACK)
+        self.detect_width = detect_width
 
     def detect(self, frame: np.ndarray) -> list[Detection]:
-        return find_cards(frame, aspect=self.aspect)
+        return find_cards(frame, aspect=self.aspect, detect_width=self.detect_width)
 
     def read(self, frame: np.ndarray, detection: Detection) -> Sighting:
         face = read_face(warp_face(frame, detection.corners))

@@ -1,19 +1,21 @@
-"""Calibrate the recogniser on a deck: 52 images, one per card, named by card code, into a deck profile."""
+"""Calibrate the recogniser on a deck: 52 images, one per card, named by card code, into a deck profile.
+
+Each image is a photo of the card or the deck's artwork (see `card_image` for the kinds taken).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from controller.core.cards import PACK, Card, CardError, parse_card
-from drivers.camera.detect import find_cards
-from drivers.camera.inkmap import read_face, warp_face
+from drivers.camera.card_image import RASTER_SUFFIXES, SVG_SUFFIXES, CardImageError, card_face, read_card_image
+from drivers.camera.inkmap import read_face
 from drivers.camera.match import Matcher
 from drivers.camera.profile import DeckProfile
 
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
+IMAGE_SUFFIXES = RASTER_SUFFIXES | SVG_SUFFIXES
 TWIN_MARGIN = 0.05  # a taught card that beats its closest rival by less is the same picture twice
 
 
@@ -33,7 +35,7 @@ def collect_images(folder: Path) -> dict[Card, Path]:
             card = parse_card(path.stem)
         except CardError:
             raise TeachError(f"{path.name}: the file name is not a card code (expected e.g. AS.png, TD.jpg, "
-                             f"10H.png); rename or remove it") from None
+                             f"10H.svg); rename or remove it") from None
         if card in found:
             raise TeachError(f"{found[card].name} and {path.name} are both {card.code}; keep one of them")
         found[card] = path
@@ -46,20 +48,10 @@ def collect_images(folder: Path) -> dict[Card, Path]:
 
 def face_image(path: Path) -> tuple[np.ndarray, float]:
     """The upright face (BGR at FACE_SIZE) of the one card in an image, and its long/short side ratio."""
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    if image is None:
-        raise TeachError(f"{path.name}: cannot be read as an image (damaged or not a picture); replace it")
-    # A felt-green frame round the picture lets a tight scan, with no table showing, be found like a photo.
-    pad = max(8, image.shape[1] // 8)
-    framed = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=(30, 100, 30))
-    detections = find_cards(framed, aspect=(1.2, 1.8), max_area=0.95)
-    if not detections:
-        raise TeachError(f"{path.name}: no card found; photograph the card face up, whole, on a plain "
-                         f"background that is not white")
-    largest = max(detections, key=lambda d: cv2.contourArea(d.corners))
-    corners = largest.corners
-    long_side = max(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1]))
-    return warp_face(framed, corners), float(long_side / largest.width)
+    try:
+        return card_face(read_card_image(path))
+    except CardImageError as err:
+        raise TeachError(f"{path.name}: {err}") from None
 
 
 def teach(name: str, images: dict[Card, Path]) -> DeckProfile:

@@ -69,8 +69,11 @@ def flag(query: dict[str, str], name: str, default: bool) -> bool:
     return default if value is None else value.lower() not in ("0", "false", "no", "off")
 
 
+SECONDS_OPTION_MAX = 3600.0  # an hour: longer than any wait a shoe's timing needs
+
+
 def seconds_option(query: dict[str, str], name: str, default: float) -> float:
-    """A URL option that is a number of seconds: positive and finite, or the URL is refused."""
+    """A URL option that is a number of seconds: above 0 and at most an hour, or the URL is refused."""
     text = query.get(name)
     if text is None:
         return default
@@ -78,8 +81,9 @@ def seconds_option(query: dict[str, str], name: str, default: float) -> float:
         value = float(text)
     except ValueError:
         value = math.nan
-    if not math.isfinite(value) or value <= 0:
-        raise SourceError(f"{name}={text} is not a number of seconds above 0")
+    if not math.isfinite(value) or not 0 < value <= SECONDS_OPTION_MAX:
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise SourceError(f"{name}={shown} is not a number of seconds above 0 and at most {SECONDS_OPTION_MAX:g}")
     return value
 
 

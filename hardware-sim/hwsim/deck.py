@@ -32,10 +32,24 @@ def endless_packs(seed: int) -> Callable[[], list[Card]]:
     return next_pack
 
 
+MAX_ORDER_BYTES = 1 << 20  # an order file of a thousand packs is a tenth of this
+
+
 def read_order(path: str | Path) -> list[Card]:
-    """Cards in shoe order from a text file: codes split by spaces, commas or lines; `#` starts a comment."""
+    """Cards in shoe order from a text file: codes split by spaces, commas or lines; `#` starts a comment.
+    CardError says what is wrong with the file (unreadable, not text, too long, a word that is not a card)."""
     cards: list[Card] = []
-    text = Path(path).read_text(encoding="utf-8")
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_ORDER_BYTES + 1)
+    except OSError as exc:
+        raise CardError(f"{path}: cannot read the order file: {exc.strerror or exc}") from exc
+    if len(data) > MAX_ORDER_BYTES:
+        raise CardError(f"{path}: an order file holds at most {MAX_ORDER_BYTES:,} bytes of card codes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CardError(f"{path} is not a text file of card codes (it is not UTF-8 text)") from None
     for number, line in enumerate(text.splitlines(), 1):
         for word in split_card_text(line.split("#", 1)[0]):
             try:

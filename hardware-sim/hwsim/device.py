@@ -21,6 +21,11 @@ from hwsim.link import LinkFaults, Transmission
 from hwsim.shoe import ShoeConfig, ShoeModel
 
 MAX_WAIT = 0.05  # the loop wakes at least this often to notice deal() and stop()
+# What a simulated shoe may be asked for: a real shoe deals a few cards a second and holds a few packs; these
+# bounds keep any session's time and memory to what it asked for.
+MAX_RATE = 10_000.0  # cards per second
+MAX_PACKS = 1_000
+HEARTBEAT_INTERVALS = (0.05, 3600.0)  # seconds
 
 
 class Transport(ABC):
@@ -63,12 +68,15 @@ def build_model(
 ) -> tuple[ShoeModel, LinkFaults]:
     """A shoe model and its cable's faults from the user's options; seeds derive from `seed`. Raises ValueError
     (FaultSpecError, CardError) saying which option is wrong."""
-    if not (math.isfinite(rate) and rate >= 0):
-        raise ValueError(f"rate {rate:g} is not a number of cards per second, 0 or more (0: only when asked)")
-    if not (math.isfinite(heartbeat_interval) and heartbeat_interval > 0):
-        raise ValueError(f"the heartbeat interval {heartbeat_interval:g} is not a number of seconds above 0")
-    if packs < 0:
-        raise ValueError(f"packs {packs}: give 1 or more, or 0 for a fresh pack whenever the shoe runs empty")
+    if not (math.isfinite(rate) and 0 <= rate <= MAX_RATE):
+        raise ValueError(f"rate {rate:g} is not a number of cards per second from 0 to {MAX_RATE:g} (0: only when "
+                         "asked)")
+    low, high = HEARTBEAT_INTERVALS
+    if not (math.isfinite(heartbeat_interval) and low <= heartbeat_interval <= high):
+        raise ValueError(f"the heartbeat interval {heartbeat_interval:g} is not a number of seconds from {low:g} to "
+                         f"{high:g}")
+    if not 0 <= packs <= MAX_PACKS:
+        raise ValueError(f"packs {packs}: give 1 to {MAX_PACKS}, or 0 for a fresh pack whenever the shoe runs empty")
     plan = faults if isinstance(faults, FaultPlan) else parse_faults(faults)
     refill = None
     if order is not None:

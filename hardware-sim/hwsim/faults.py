@@ -24,8 +24,9 @@ RATE_KINDS = ("garble", "drop", "dup")
 EVENT_KINDS = ("unreadable", "double", "jam", "cover", "unplug", "hb-loss")
 NEEDS_DURATION = ("unplug", "hb-loss")
 DEFAULT_DURATION = 2.0
+MAX_DURATION = 3600.0  # seconds: an hour unplugged is as long as any test of a shoe needs
 
-_EVENT = re.compile(r"^(?P<kind>[a-z-]+)@(?P<card>\d+)(?::(?P<duration>[0-9.]+)(?P<unit>ms|s)?)?$")
+_EVENT = re.compile(r"^(?P<kind>[a-z-]+)@(?P<card>\d{1,9})(?::(?P<duration>[0-9.]{1,12})(?P<unit>ms|s)?)?$")
 
 
 class FaultSpecError(ValueError):
@@ -87,7 +88,7 @@ def parse_faults(spec: str | None) -> FaultPlan:
         if match is None or match["kind"] not in EVENT_KINDS:
             raise FaultSpecError(
                 f"'{item}' is not a fault: use garble|drop|dup=P or "
-                f"{'|'.join(EVENT_KINDS)}@CARD[:DURATION] (e.g. jam@20, unplug@40:2s)"
+                f"{'|'.join(EVENT_KINDS)}@CARD[:DURATION] (e.g. jam@20, unplug@40:2s; CARD up to 9 digits)"
             )
         kind, card = match["kind"], int(match["card"])
         if card < 1:
@@ -98,6 +99,8 @@ def parse_faults(spec: str | None) -> FaultPlan:
                 duration = float(match["duration"]) / (1000.0 if match["unit"] == "ms" else 1.0)
             except ValueError as exc:
                 raise FaultSpecError(f"'{item}': the duration must be a number, e.g. 2s or 500ms") from exc
+            if duration > MAX_DURATION:
+                raise FaultSpecError(f"'{item}': a fault lasts at most {MAX_DURATION:g} s")
         elif kind in NEEDS_DURATION:
             raise FaultSpecError(f"'{item}': {kind} needs a duration, e.g. {kind}@{card}:2s")
         if kind in ("unreadable", "double") and match["duration"] is not None:

@@ -39,12 +39,15 @@ Number = TypeVar("Number", int, float)
 
 
 def _number(query: dict[str, str], name: str, kind: Callable[[str], Number], default: str) -> Number:
-    """A URL option that is a number, or a ValueError naming the option."""
+    """A URL option that is a number (of at most 30 characters), or a ValueError naming the option."""
     text = query.get(name, default)
     try:
+        if len(text) > 30:
+            raise ValueError(text)
         return kind(text)
     except ValueError:
-        raise ValueError(f"{name}={text} is not a {'whole ' if kind is int else ''}number") from None
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise ValueError(f"{name}={shown} is not a {'whole ' if kind is int else ''}number") from None
 
 
 class InProcessShoe(SimulatedShoe):

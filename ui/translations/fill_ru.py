@@ -12,6 +12,8 @@ from pathlib import Path
 
 RU = {
     "(no rounds)": "(нет раундов)",
+    "floor: reporting": "зал: данные передаются", " · {0} to send": " · {0} к отправке",
+    "NOT REPORTING to the floor · {0} events wait": "НЕТ СВЯЗИ С ЗАЛОМ · {0} событий ждут отправки",
     "A card was read before any stakes were placed. Put it aside and place the antes first.":
         "Карта считана до ставок. Отложите её и сначала примите анте.",
     "A pit boss must log in to resolve faults and make overrides.":

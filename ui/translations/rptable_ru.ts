@@ -62,7 +62,7 @@
 <context>
     <name>AuditDialog</name>
     <message>
-        <location filename="../audit_view.py" line="101"/>
+        <location filename="../audit_view.py" line="102"/>
         <source>Audit — table {0}</source>
         <translation>Аудит — стол {0}</translation>
     </message>
@@ -152,122 +152,122 @@
         <translation>Повтор (выберите завершённый раунд)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="190"/>
+        <location filename="../audit_view.py" line="191"/>
         <source>This round is still in play: it can be replayed once it closes.</source>
         <translation>Раунд ещё идёт: повтор будет доступен после его завершения.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="226"/>
+        <location filename="../audit_view.py" line="212"/>
         <source>The last {0} rounds, oldest first.</source>
         <translation>Последние {0} раундов, сначала старые.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="238"/>
+        <location filename="../audit_view.py" line="224"/>
         <source>{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments</source>
         <translation>раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="246"/>
+        <location filename="../audit_view.py" line="232"/>
         <source>Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)</source>
         <translation>Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="253"/>
+        <location filename="../audit_view.py" line="239"/>
         <source>no measured house edge for the rules {0}: their rounds count 0 theoretical</source>
         <translation>для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="261"/>
+        <location filename="../audit_view.py" line="247"/>
         <source>Hold % by hour</source>
         <translation>Холд % по часам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="265"/>
+        <location filename="../audit_view.py" line="251"/>
         <source>box {0}</source>
         <translation>бокс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="266"/>
+        <location filename="../audit_view.py" line="252"/>
         <source>Hold % by box</source>
         <translation>Холд % по боксам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="279"/>
+        <location filename="../audit_view.py" line="265"/>
         <source>Verify again</source>
         <translation>Проверить снова</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="290"/>
+        <location filename="../audit_view.py" line="276"/>
         <source>Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.</source>
         <translation>Журнал проверен: {0} событий, {1} раундов; цепочка хешей цела, все выплаты пересчитаны.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="294"/>
+        <location filename="../audit_view.py" line="280"/>
         <source>JOURNAL FAILS VERIFICATION at event {0}: {1}</source>
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="308"/>
+        <location filename="../audit_view.py" line="297"/>
         <source>betting</source>
         <translation>ставки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="309"/>
+        <location filename="../audit_view.py" line="298"/>
         <source>dealing</source>
         <translation>сдача</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="310"/>
+        <location filename="../audit_view.py" line="299"/>
         <source>decisions</source>
         <translation>решения</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="311"/>
+        <location filename="../audit_view.py" line="300"/>
         <source>reveal</source>
         <translation>вскрытие</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="312"/>
+        <location filename="../audit_view.py" line="301"/>
         <source>buying</source>
         <translation>покупка игры</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="313"/>
+        <location filename="../audit_view.py" line="302"/>
         <source>dealer draws</source>
         <translation>прикуп дилера</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="314"/>
+        <location filename="../audit_view.py" line="303"/>
         <source>closed</source>
         <translation>закрыт</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="316"/>
+        <location filename="../audit_view.py" line="305"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="321"/>
+        <location filename="../audit_view.py" line="310"/>
         <source>ante {0}</source>
         <translation>анте {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="323"/>
+        <location filename="../audit_view.py" line="312"/>
         <source>bet {0}</source>
         <translation>ставка {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="325"/>
+        <location filename="../audit_view.py" line="314"/>
         <source>insurance {0}</source>
         <translation>страховка {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="326"/>
+        <location filename="../audit_view.py" line="315"/>
         <source>Box {0}: {1}  ({2})</source>
         <translation>Бокс {0}: {1}  ({2})</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="330"/>
+        <location filename="../audit_view.py" line="323"/>
         <source>Phase: {0}</source>
         <translation>Фаза: {0}</translation>
     </message>
@@ -394,238 +394,238 @@
 <context>
     <name>ConsoleWindow</name>
     <message>
-        <location filename="../main_window.py" line="220"/>
+        <location filename="../main_window.py" line="212"/>
         <source>rptable — table {0} — {1}</source>
         <translation>rptable — стол {0} — {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="222"/>
+        <location filename="../main_window.py" line="214"/>
         <source>Pit boss [F2]</source>
         <translation>Пит-босс [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="223"/>
+        <location filename="../main_window.py" line="215"/>
         <source>Audit [F3]</source>
         <translation>Аудит [F3]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="224"/>
+        <location filename="../main_window.py" line="216"/>
         <source>Русский [F4]</source>
         <translation>Русский [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="225"/>
+        <location filename="../main_window.py" line="217"/>
         <source>English [F4]</source>
         <translation>English [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="226"/>
+        <location filename="../main_window.py" line="218"/>
         <source>Pit boss login [F2]</source>
         <translation>Вход пит-босса [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="227"/>
+        <location filename="../main_window.py" line="219"/>
         <source>Place stakes</source>
         <translation>Принять ставки</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="228"/>
+        <location filename="../main_window.py" line="220"/>
         <source>Next round</source>
         <translation>Следующий раунд</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="326"/>
+        <location filename="../main_window.py" line="318"/>
         <source>STOP: table fault — call a pit boss</source>
         <translation>СТОП: сбой стола — вызовите пит-босса</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="328"/>
-        <location filename="../main_window.py" line="333"/>
+        <location filename="../main_window.py" line="320"/>
+        <location filename="../main_window.py" line="325"/>
         <source>Place antes, then close bets</source>
         <translation>Примите анте, затем закройте ставки</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="330"/>
+        <location filename="../main_window.py" line="322"/>
         <source>STOP: card fault — call a pit boss</source>
         <translation>СТОП: сбой карты — вызовите пит-босса</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="334"/>
+        <location filename="../main_window.py" line="326"/>
         <source>Place more antes, or close bets and deal</source>
         <translation>Примите ещё анте или закройте ставки и сдавайте</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="339"/>
+        <location filename="../main_window.py" line="331"/>
         <source>Round over: next round</source>
         <translation>Раунд окончен: следующий раунд</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="343"/>
+        <location filename="../main_window.py" line="335"/>
         <source>Deal to box {0}</source>
         <translation>Сдайте на бокс {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="343"/>
+        <location filename="../main_window.py" line="335"/>
         <source>Deal to the dealer</source>
         <translation>Сдайте дилеру</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="344"/>
+        <location filename="../main_window.py" line="336"/>
         <source>Deal box {0} its drawn card</source>
         <translation>Сдайте боксу {0} прикупленную карту</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="347"/>
+        <location filename="../main_window.py" line="339"/>
         <source>Deal the dealer&apos;s new card</source>
         <translation>Сдайте дилеру новую карту</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="348"/>
+        <location filename="../main_window.py" line="340"/>
         <source>Reveal the dealer&apos;s hand</source>
         <translation>Откройте карты дилера</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="351"/>
+        <location filename="../main_window.py" line="343"/>
         <source>Box {0}: buy the dealer a game or take the ante</source>
         <translation>Бокс {0}: купить игру дилеру или взять анте</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="352"/>
+        <location filename="../main_window.py" line="344"/>
         <source>Box {0}: player decides</source>
         <translation>Бокс {0}: решение игрока</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="362"/>
+        <location filename="../main_window.py" line="354"/>
         <source>Stop dealing. A pit boss must log in to resolve it, correct the card or void the round.</source>
         <translation>Прекратите сдачу. Пит-босс должен войти, чтобы устранить сбой, исправить карту или аннулировать раунд.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="380"/>
+        <location filename="../main_window.py" line="372"/>
         <source>{0} — box {1}</source>
         <translation>{0} — бокс {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="391"/>
+        <location filename="../main_window.py" line="383"/>
         <source>Exchange {0} card(s) — box {1} ({2})</source>
         <translation>Обмен {0} карт — бокс {1} ({2})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="394"/>
+        <location filename="../main_window.py" line="386"/>
         <source>Exchange — box {0}: pick cards (1-6)</source>
         <translation>Обмен — бокс {0}: выберите карты (1-6)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="395"/>
+        <location filename="../main_window.py" line="387"/>
         <source>Select {0} to {1} cards to discard: click them or press 1-6.</source>
         <translation>Выберите от {0} до {1} карт на обмен: нажмите на них или 1-6.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="413"/>
+        <location filename="../main_window.py" line="405"/>
         <source>{0} to {1}</source>
         <translation>от {0} до {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="417"/>
+        <location filename="../main_window.py" line="409"/>
         <source>Waiting for the shoe to deliver the card.</source>
         <translation>Ожидание карты из шуза.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="421"/>
+        <location filename="../main_window.py" line="413"/>
         <source>Place antes first.</source>
         <translation>Сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="422"/>
+        <location filename="../main_window.py" line="414"/>
         <source>No card is due now.</source>
         <translation>Сейчас карта не ожидается.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="429"/>
+        <location filename="../main_window.py" line="421"/>
         <source>No round is open: place antes first.</source>
         <translation>Раунд не начат: сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="432"/>
+        <location filename="../main_window.py" line="424"/>
         <source>No box can do this now.</source>
         <translation>Сейчас ни один бокс не может это сделать.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="437"/>
+        <location filename="../main_window.py" line="429"/>
         <source>Not now.</source>
         <translation>Не сейчас.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="459"/>
+        <location filename="../main_window.py" line="447"/>
         <source>Shoe: status unavailable ({0})</source>
         <translation>Шуз: статус недоступен ({0})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="461"/>
+        <location filename="../main_window.py" line="449"/>
         <source>Shoe {0}</source>
         <translation>Шуз {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="462"/>
+        <location filename="../main_window.py" line="450"/>
         <source>connected</source>
         <translation>подключён</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="462"/>
+        <location filename="../main_window.py" line="450"/>
         <source>NOT CONNECTED</source>
         <translation>НЕ ПОДКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="464"/>
+        <location filename="../main_window.py" line="452"/>
         <source>heartbeat {0} s ago</source>
         <translation>сигнал {0} с назад</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="468"/>
+        <location filename="../main_window.py" line="456"/>
         <source>{0} cards left</source>
         <translation>осталось карт: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="470"/>
+        <location filename="../main_window.py" line="458"/>
         <source>gate locked</source>
         <translation>заслонка закрыта</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="471"/>
+        <location filename="../main_window.py" line="459"/>
         <source>table {0}</source>
         <translation>стол {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="472"/>
+        <location filename="../main_window.py" line="460"/>
         <source>journal #{0}</source>
         <translation>журнал №{0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="515"/>
+        <location filename="../main_window.py" line="497"/>
         <source>Refused: {0}</source>
         <translation>Отказано: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="540"/>
+        <location filename="../main_window.py" line="522"/>
         <source>Tick the boxes that play and set their antes.</source>
         <translation>Отметьте играющие боксы и укажите анте.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="595"/>
+        <location filename="../main_window.py" line="577"/>
         <source>Card refused: {0}</source>
         <translation>Карта отклонена: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="606"/>
+        <location filename="../main_window.py" line="588"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="624"/>
+        <location filename="../main_window.py" line="606"/>
         <source>Fault resolved: the shoe&apos;s gate is open again.</source>
         <translation>Сбой устранён: заслонка шуза снова открыта.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="625"/>
+        <location filename="../main_window.py" line="607"/>
         <source>Fault resolved: the shoe&apos;s gate opens again as soon as the shoe is back online.</source>
         <translation>Сбой устранён: заслонка шуза откроется, как только шуз снова будет на связи.</translation>
     </message>
@@ -649,9 +649,27 @@
     </message>
 </context>
 <context>
+    <name>FloorStatus</name>
+    <message>
+        <location filename="../floor_status.py" line="28"/>
+        <source> · {0} to send</source>
+        <translation> · {0} к отправке</translation>
+    </message>
+    <message>
+        <location filename="../floor_status.py" line="29"/>
+        <source>floor: reporting</source>
+        <translation>зал: данные передаются</translation>
+    </message>
+    <message>
+        <location filename="../floor_status.py" line="32"/>
+        <source>NOT REPORTING to the floor · {0} events wait</source>
+        <translation>НЕТ СВЯЗИ С ЗАЛОМ · {0} событий ждут отправки</translation>
+    </message>
+</context>
+<context>
     <name>HoldChart</name>
     <message>
-        <location filename="../audit_view.py" line="71"/>
+        <location filename="../audit_view.py" line="72"/>
         <source>(no rounds)</source>
         <translation>(нет раундов)</translation>
     </message>
@@ -659,22 +677,22 @@
 <context>
     <name>PaymentPanel</name>
     <message>
-        <location filename="../payments.py" line="78"/>
+        <location filename="../payments.py" line="82"/>
         <source>Payments</source>
         <translation>Выплаты</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="101"/>
+        <location filename="../payments.py" line="105"/>
         <source>Box {0}: {1}</source>
         <translation>Бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="106"/>
+        <location filename="../payments.py" line="110"/>
         <source>Paid ✓</source>
         <translation>Выплачено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="106"/>
+        <location filename="../payments.py" line="110"/>
         <source>Confirm paid</source>
         <translation>Выплачено</translation>
     </message>
@@ -682,52 +700,53 @@
 <context>
     <name>Payments</name>
     <message>
-        <location filename="../payments.py" line="43"/>
+        <location filename="../payments.py" line="47"/>
         <source>ante</source>
         <translation>анте</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="44"/>
+        <location filename="../payments.py" line="48"/>
         <source>bet</source>
         <translation>ставка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="45"/>
+        <location filename="../payments.py" line="49"/>
         <source>draw</source>
         <translation>обмен</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="46"/>
+        <location filename="../payments.py" line="50"/>
         <source>insurance</source>
         <translation>страховка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="47"/>
+        <location filename="../payments.py" line="51"/>
         <source>bonus</source>
         <translation>бонус</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="48"/>
+        <location filename="../payments.py" line="52"/>
         <source>buy a game</source>
         <translation>покупка игры</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="49"/>
+        <location filename="../audit_view.py" line="319"/>
+        <location filename="../payments.py" line="53"/>
         <source>adjustment</source>
         <translation>корректировка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="56"/>
+        <location filename="../payments.py" line="60"/>
         <source>Pay box {0}: {1}</source>
         <translation>Выплатить боксу {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="58"/>
+        <location filename="../payments.py" line="62"/>
         <source>Collect from box {0}: {1}</source>
         <translation>Забрать с бокса {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="60"/>
+        <location filename="../payments.py" line="64"/>
         <source>Box {0}: return the stakes</source>
         <translation>Бокс {0}: вернуть ставки</translation>
     </message>

@@ -126,28 +126,7 @@ class Insure(Command):
     amount: int
 
     def verify(self, state: RoundState) -> None:
-        require_open(state)
-        if not state.rules.insurance.enabled:
-            raise IllegalCommand("This table has no insurance.", "R-ACT-6")
-        box = state.boxes.get(self.box)
-        if box is None:
-            raise IllegalCommand(f"Box {self.box} is not in play this round.", "R-TABLE-1")
-        if box.blind:
-            raise IllegalCommand(f"Box {self.box} plays blind: no insurance.", "R-TABLE-2")
-        if box.insurance:
-            raise IllegalCommand(f"Box {self.box} is already insured.", "R-ACT-6")
-        just_bet = state.insurance_window == self.box and state.phase in (Phase.DECISIONS, Phase.REVEAL)
-        if box.folded:
-            raise IllegalCommand(f"Box {self.box} has folded; it cannot insure.", "R-ACT-6")
-        if not just_bet:
-            if box.acted:
-                raise IllegalCommand(
-                    f"Box {self.box} can no longer insure: insurance is placed with the bet, "
-                    "before the next box acts.",
-                    "R-ACT-6",
-                )
-            acting_box(state, self.box, "insure")
-        self._verify_amount(state, box)
+        self._verify_amount(state, insuring_box(state, self.box))
 
     def _verify_amount(self, state: RoundState, box: BoxState) -> None:
         bounds = insurance_bounds(state, box)
@@ -176,6 +155,32 @@ class Insure(Command):
 
     def execute(self, state: RoundState, log: EventLog) -> None:
         log.emit(InsurancePlaced(self.box, self.amount))
+
+
+def insuring_box(state: RoundState, number: int) -> BoxState:
+    """R-ACT-6: the box `number` if it may ask for insurance now (its turn, or just after its bet), whatever its
+    cards hold: what they allow is checked against the amount asked. Else why not."""
+    require_open(state)
+    if not state.rules.insurance.enabled:
+        raise IllegalCommand("This table has no insurance.", "R-ACT-6")
+    box = state.boxes.get(number)
+    if box is None:
+        raise IllegalCommand(f"Box {number} is not in play this round.", "R-TABLE-1")
+    if box.blind:
+        raise IllegalCommand(f"Box {number} plays blind: no insurance.", "R-TABLE-2")
+    if box.insurance:
+        raise IllegalCommand(f"Box {number} is already insured.", "R-ACT-6")
+    just_bet = state.insurance_window == number and state.phase in (Phase.DECISIONS, Phase.REVEAL)
+    if box.folded:
+        raise IllegalCommand(f"Box {number} has folded; it cannot insure.", "R-ACT-6")
+    if not just_bet:
+        if box.acted:
+            raise IllegalCommand(
+                f"Box {number} can no longer insure: insurance is placed with the bet, before the next box acts.",
+                "R-ACT-6",
+            )
+        acting_box(state, number, "insure")
+    return box
 
 
 def acting_box(state: RoundState, number: int, action: str) -> BoxState:

@@ -17,10 +17,10 @@ from controller.table.round_record import RoundRecord
 __all__ = ["RoundRecord", "VerifyReport", "read_rounds", "recall", "verify_journal", "verify_journal_file"]
 
 
-def read_rounds(entries: Iterable[JournalEntry], *, keep_steps: bool = False) -> list[RoundRecord]:
-    """Every round in play order, replayed from its events; `keep_steps` keeps each round's entries for
-    replaying it step by step."""
-    return TableHistory.read(entries, keep_steps=keep_steps).rounds
+def read_rounds(entries: Iterable[JournalEntry]) -> list[RoundRecord]:
+    """Every round in play order, replayed from its events (controller.table.history.round_steps reads one
+    round's steps back for replaying it step by step)."""
+    return TableHistory.read(entries).rounds
 
 
 def recall(entries: Iterable[JournalEntry], count: int = 10) -> list[RoundRecord]:

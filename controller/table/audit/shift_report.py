@@ -1,4 +1,5 @@
-"""The pit boss's shift report: rounds, drop, house win and hold %, by box and by hour; HTML with a chart, CSV.
+"""The pit boss's shift report: rounds, drop, house win and hold %, by box, by hour and by dealer; HTML with a
+chart, CSV.
 
 Drop here is the handle: everything wagered on the layout (ante, bet, draw payments, insurance, bonus, the
 buy-a-game payment), voided rounds left out since their stakes went back; house win is what the house kept
@@ -9,6 +10,10 @@ Theoretical win is what the house expects to keep from the same play: each box's
 edge per ante under the `basic` strategy (controller/analysis/house_edges.py), plus its bonus stake times the
 bonus bet's edge. Actual win differs from it by chance (over a short shift, a lot) and by players who play
 worse than `basic`. Rounds whose rules have no measured edge are named, never given a made-up figure.
+
+By dealer: the rounds each dealer dealt (a round is its dealer's who was signed in when it opened), the hours
+they were signed in at the table, rounds per hour over those hours, and the pit bosses' adjustments of their
+rounds. Rounds dealt while nobody was signed in count under "-", with no hours.
 """
 
 from __future__ import annotations
@@ -22,7 +27,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from controller.analysis.house_edges import HouseEdge
+from controller.table.history import DealerTurn
 from controller.table.round_record import BoxResult, RoundRecord
+from controller.table.users import name_in
+
+NOBODY = "-"  # the dealer of rounds dealt while nobody was signed in
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +73,28 @@ class Tally:
         return 100.0 * self.theoretical / self.drop if self.drop else 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class DealerTally:
+    """One dealer's part of the shift: `dealer` as the journal names them (`dealer:anna`), or NOBODY."""
+
+    dealer: str
+    rounds: int  # finished rounds they dealt
+    hours: float  # signed in at the table (0 for NOBODY)
+    drop: int
+    win: int
+    adjustments: int  # pit-boss adjustments of their rounds
+    adjusted: int  # the adjustments' sum (+ = to the players)
+
+    @property
+    def rounds_per_hour(self) -> float | None:
+        return self.rounds / self.hours if self.hours > 0 else None
+
+    @property
+    def name(self) -> str:
+        """The dealer's name without the role (`anna`)."""
+        return name_in(self.dealer)
+
+
 @dataclass
 class ShiftReport:
     table_id: str
@@ -77,10 +108,14 @@ class ShiftReport:
     adjustments: int = 0
     edges_used: dict[str, HouseEdge] = field(default_factory=dict)  # rules name -> the edge applied
     rules_without_edge: set[str] = field(default_factory=set)  # rules names with no measured edge
+    by_dealer: dict[str, DealerTally] = field(default_factory=dict)  # in the order they first dealt
 
 
-def build_report(table_id: str, rounds: list[RoundRecord], edges: dict[str, HouseEdge] | None = None) -> ShiftReport:
-    """The report over `rounds`; `edges` maps a rules digest to its measured house edge (theoretical win)."""
+def build_report(table_id: str, rounds: list[RoundRecord], edges: dict[str, HouseEdge] | None = None, *,
+                 turns: Sequence[DealerTurn] = (), until: float | None = None) -> ShiftReport:
+    """The report over `rounds`; `edges` maps a rules digest to its measured house edge (theoretical win);
+    `turns` are the dealers' turns at the table (controller.table.history), a turn still going on counted up
+    to `until` (the journal's latest time)."""
     edges = edges or {}
     complete = [r for r in rounds if r.complete]
     edges_used: dict[str, HouseEdge] = {}
@@ -107,7 +142,26 @@ def build_report(table_id: str, rounds: list[RoundRecord], edges: dict[str, Hous
         {hour: Tally.of(group) for hour, group in by_hour.items()},
         voided=sum(r.voided for r in complete), incomplete=len(rounds) - len(complete),
         adjustments=sum(len(r.adjustments) for r in complete), edges_used=edges_used,
-        rules_without_edge=without_edge)
+        rules_without_edge=without_edge, by_dealer=_by_dealer(complete, turns, until))
+
+
+def _by_dealer(complete: list[RoundRecord], turns: Sequence[DealerTurn], until: float | None) -> dict[str, DealerTally]:
+    dealt: dict[str, list[RoundRecord]] = defaultdict(list)
+    for turn in turns:
+        dealt.setdefault(turn.dealer, [])
+    for r in complete:
+        dealt[r.dealt_by or NOBODY].append(r)
+    now = until if until is not None else max((t.end or t.start for t in turns), default=0.0)
+    tallies = {}
+    for dealer, theirs in dealt.items():
+        if dealer == NOBODY and not theirs:
+            continue
+        adjustments = [a for r in theirs for a in r.adjustments]
+        tallies[dealer] = DealerTally(
+            dealer, len(theirs), sum(t.hours(now) for t in turns if t.dealer == dealer),
+            sum(r.wagered for r in theirs), sum(r.house_net for r in theirs), len(adjustments),
+            sum(a.amount for a in adjustments))
+    return tallies
 
 
 def _theoretical_win(box: BoxResult, edge: HouseEdge | None) -> float:
@@ -127,6 +181,19 @@ def report_csv(report: ShiftReport) -> str:
     for section, key, t in rows:
         writer.writerow([section, key, t.rounds, t.boxes, t.drop, t.win, f"{t.hold_pct:.2f}",
                          f"{t.theoretical:.2f}", f"{t.theoretical_hold_pct:.2f}"])
+    return out.getvalue()
+
+
+def dealers_csv(report: ShiftReport) -> str:
+    """The report by dealer: rounds, hours at the table, rounds per hour, drop, house win, adjustments."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["dealer", "rounds", "hours", "rounds_per_hour", "drop", "house_win", "adjustments",
+                     "adjusted"])
+    for d in report.by_dealer.values():
+        per_hour = d.rounds_per_hour
+        writer.writerow([d.dealer, d.rounds, f"{d.hours:.2f}", "" if per_hour is None else f"{per_hour:.1f}",
+                         d.drop, d.win, d.adjustments, d.adjusted])
     return out.getvalue()
 
 
@@ -163,8 +230,22 @@ hold {t.hold_pct:.2f}%</p>
 <h2>By box</h2>
 {_svg_bars([(k, v.hold_pct) for k, v in boxes], "hold %")}
 <table>{head.format("box")}{rows(boxes)}</table>
+<h2>By dealer</h2>
+{_dealer_table(report)}
 </body></html>
 """
+
+
+def _dealer_table(report: ShiftReport) -> str:
+    if not report.by_dealer:
+        return "<p>(no rounds)</p>"
+    rows = "".join(
+        f"<tr><td>{html.escape(d.name)}</td><td>{d.rounds:,}</td><td>{d.hours:.2f}</td>"
+        f"<td>{'-' if d.rounds_per_hour is None else f'{d.rounds_per_hour:.1f}'}</td><td>{d.drop:,}</td>"
+        f"<td>{d.win:+,}</td><td>{d.adjustments:,}</td><td>{d.adjusted:+,}</td></tr>"
+        for d in report.by_dealer.values())
+    return ("<table><tr><th>dealer</th><th>rounds</th><th>hours</th><th>rounds per hour</th><th>drop</th>"
+            f"<th>house win</th><th>adjustments</th><th>adjusted</th></tr>{rows}</table>")
 
 
 def theoretical_basis(report: ShiftReport) -> str:

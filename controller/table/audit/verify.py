@@ -1,12 +1,18 @@
-"""`audit verify`: the hash chain and a full replay of every round, spread over every core, naming the first
-bad event exactly.
+"""`audit verify`: the whole file, the hash chain and a full replay of every round, spread over every core,
+naming the first bad event exactly; the same answer on any number of cores.
 
-A round's replay needs only its own events and the table as it stood when the round opened (the house rules in
-force, the open faults), so a cheap pass over the table-level events cuts the journal into stretches at round
-openings and gives each stretch its starting table; each stretch is then checked on its own core, row by row:
-the chain link, the payload, the replay. The lowest bad event of any stretch wins, whichever core found it; a
-payment adjustment, which may name a box settled in an earlier stretch, is checked when the stretches are
-joined. A journal whose table-level events cannot even be read is checked in one stretch, in order.
+First the file itself: SQLite's integrity check and the keys of every row (this table's events 1..N, nothing
+else). Only a file that passes both is read by key, and only then is the work shared out: a round's replay
+needs only its own events and the table as it stood when the round opened (the house rules in force, the open
+faults), so a cheap pass over the table-level events cuts the journal into stretches at round openings and
+gives each stretch its starting table; each stretch is then checked on its own core, row by row: the chain
+link, the payload, the replay. The lowest bad event of any stretch wins, whichever core found it; a payment
+adjustment, which may name a box settled in an earlier stretch, is checked when the stretches are joined.
+
+A file that fails either check, or whose table-level events cannot be read, is checked in one pass, in order,
+reading every row where it lies in the file (controller.table.journal.whole_file): a damaged key can then hide
+no row. Last, the journal must reach the last event its writer recorded in its head file
+(controller.table.journal.head): events committed and then lost (a -wal deleted or cut) are named.
 """
 
 from __future__ import annotations
@@ -16,35 +22,43 @@ import itertools
 import json
 import multiprocessing
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 from typing import Any
 
+from controller.engine.events import BoxSettled
 from controller.table.audit.replay_check import ReplayCheck
 from controller.table.history import TableHistory
 from controller.table.journal import Journal, JournalEntry, JournalError
-from controller.table.journal.chain import ChainWalk
-from controller.table.journal.store import stored_row
+from controller.table.journal.chain import ChainWalk, missing_tail
+from controller.table.journal.head import Head, read_head
+from controller.table.journal.rows import GENESIS_HASH, stored_row
 from controller.table.table_events import PaymentAdjusted, RoundOpened
 
 # Below this many events one core does it all: starting the others costs more than it saves.
 PARALLEL_FROM_EVENTS = 40_000
 STRETCHES_PER_CORE = 3  # a few stretches per core, so that one slow stretch does not leave a core idle
+STOP_CHECK_EVERY = 500  # entries between two checks whether a verification is still wanted
 
 
 @dataclass(frozen=True)
 class VerifyReport:
+    """What verify found. `intact`: events 1..intact are whole, chained and replay as journaled (all of them
+    when `ok`): what a salvage keeps."""
+
     ok: bool
     events: int
     rounds: int
     first_bad_event: int | None
     reason: str
+    intact: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "events": self.events, "rounds": self.rounds,
-                "first_bad_event": self.first_bad_event, "reason": self.reason}
+                "first_bad_event": self.first_bad_event, "reason": self.reason, "intact": self.intact}
 
 
 def decode_payload(text: Any) -> dict[str, Any]:
@@ -77,44 +91,77 @@ class Finding:
     rounds: int = 0  # rounds opened up to the bad event, or in all, in the whole journal
     settled: dict[tuple[str, int], int] = field(default_factory=dict)
     adjustments: list[tuple[int, str, int, int]] = field(default_factory=list)
+    intact: int = 0  # the last event whole, chained and replayed before the bad one (or the stretch's last)
 
 
 def check_rows(rows: Iterable[tuple[Any, ...]], walk: ChainWalk, replay: ReplayCheck) -> Finding:
-    """Each row in seq order: its chain link, its payload, its replay. Stops at the first bad row; where the
-    chain and the replay both fault one row, the chain's finding is given (the row was changed)."""
+    """Each row in seq order: its chain link, its payload, its replay. Stops at the first bad row (or the first
+    that cannot be read); where the chain and the replay both fault one row, the chain's finding is given (the
+    row was changed)."""
     count = 0
     bad_seq: int | None = None
     reason, by_chain = "", False
-    for row in rows:
-        count += 1
-        problem = walk.step(*row)
-        if problem:
-            bad_seq, reason, by_chain = row[0], problem, True
-            break
-        seq, _, at, round_id, kind, _, actor, text, _, _ = row
-        if kind == RoundOpened.KIND:
-            replay.rounds += 1  # whether its payload can be read or not
-        try:
-            payload = decode_payload(text)
-        except (ValueError, TypeError) as err:
-            bad_seq, reason = seq, f"event {seq} ({kind}): its payload cannot be read ({err}): the row was "
-            reason += "damaged or edited"
-            break
-        problem = replay.feed(seq, at, round_id, kind, actor, payload)
-        if problem:
-            bad_seq, reason = seq, f"event {seq} ({kind}): {problem}"
-            break
-    return Finding(count, bad_seq, reason, by_chain, replay.rounds, replay.settled, replay.adjustments)
+    intact = walk.intact
+    try:
+        for row in rows:
+            count += 1
+            problem = walk.step(*row)
+            if problem:
+                bad_seq, reason, by_chain = row[0] if isinstance(row[0], int) else walk.expected_seq, problem, True
+                break
+            seq, _, at, round_id, kind, _, actor, text, _, _ = row
+            if kind == RoundOpened.KIND:
+                replay.rounds += 1  # whether its payload can be read or not
+            try:
+                payload = decode_payload(text)
+            except (ValueError, TypeError, RecursionError) as err:
+                bad_seq, reason = seq, f"event {seq} ({kind}): its payload cannot be read ({err}): the row was "
+                reason += "damaged or edited"
+                break
+            problem = replay.feed(seq, at, round_id, kind, actor, payload)
+            if problem:
+                bad_seq, reason = seq, f"event {seq} ({kind}): {problem}"
+                break
+            intact = seq
+    except JournalError as err:  # a page of the file cannot be read: the events from there on are lost to it
+        bad_seq = err.seq if err.seq is not None else walk.expected_seq
+        reason, by_chain = f"{err}: the file is damaged", True
+    return Finding(count, bad_seq, reason, by_chain, replay.rounds, replay.settled, replay.adjustments, intact)
 
 
-def verify_journal(entries: list[JournalEntry]) -> VerifyReport:
-    """The hash chain and the full replay of a list of entries (the console's audit view), in one stretch."""
-    rows = (stored_row(e) for e in entries)
-    return _report([check_rows(rows, ChainWalk(), ReplayCheck())], len(entries))
+def verify_rows(rows: Iterable[tuple[Any, ...]], count: int) -> VerifyReport:
+    """The hash chain and the full replay of `count` stored rows in seq order (a journal's, or the floor
+    database's copy of one), in one stretch."""
+    return _report([check_rows(rows, ChainWalk(), ReplayCheck())], count)
 
 
-def _report(findings: list[Finding], total_rows: int) -> VerifyReport:
-    """Join the stretches' findings (in journal order) into one report naming the lowest bad event."""
+class VerifyStopped(Exception):
+    """A verification given up before its end (the audit view that asked for it was closed)."""
+
+
+def verify_journal(entries: Sequence[JournalEntry]) -> VerifyReport:
+    """The hash chain and the full replay of a list of entries, in one stretch."""
+    return verify_entries(entries, len(entries))
+
+
+def verify_entries(entries: Iterable[JournalEntry], count: int, *,
+                   stopped: Callable[[], bool] | None = None) -> VerifyReport:
+    """`verify_journal` for the `count` entries a journal gives one by one (the console's audit view: none is
+    kept); VerifyStopped as soon as `stopped()` says so (it is asked every few hundred entries)."""
+    def rows() -> Iterator[tuple[Any, ...]]:
+        for index, entry in enumerate(entries):
+            if stopped is not None and index % STOP_CHECK_EVERY == 0 and stopped():
+                raise VerifyStopped
+            yield stored_row(entry)
+
+    return _report([check_rows(rows(), ChainWalk(), ReplayCheck())], count)
+
+
+def _report(findings: list[Finding], total_rows: int, below: str | None = None,
+            head: Head | None = None) -> VerifyReport:
+    """Join the stretches' findings (in journal order) into one report naming the lowest bad event; then what
+    the rows cannot show: damage below them (`below`, SQLite's integrity check) and events its writer
+    committed that the journal no longer reaches (`head`)."""
     settled: dict[tuple[str, int], int] = {}
     adjustments: list[tuple[int, str, int, int]] = []
     rows_before = 0
@@ -127,17 +174,24 @@ def _report(findings: list[Finding], total_rows: int) -> VerifyReport:
                 return _adjustment_report(late, total_rows)
             events = rows_before + finding.rows if finding.by_chain else total_rows
             return VerifyReport(False, events, 0 if finding.by_chain else finding.rounds, finding.bad_seq,
-                                finding.reason)
+                                finding.reason, finding.intact)
         rows_before += finding.rows
     late = unsettled_adjustment(adjustments, settled)
     if late is not None:
         return _adjustment_report(late, total_rows)
-    return VerifyReport(True, total_rows, findings[-1].rounds if findings else 0, None, "")
+    rounds = findings[-1].rounds if findings else 0
+    tail = missing_tail(total_rows, head)
+    if tail:
+        return VerifyReport(False, total_rows, rounds, total_rows + 1, tail, total_rows)
+    if below is not None:
+        return VerifyReport(False, total_rows, rounds, None, f"{below}, though every event 1-{total_rows} reads "
+                            "and verifies", total_rows)
+    return VerifyReport(True, total_rows, rounds, None, "", total_rows)
 
 
 def _adjustment_report(late: tuple[int, str, int], total_rows: int) -> VerifyReport:
     seq, why, rounds = late
-    return VerifyReport(False, total_rows, rounds, seq, f"event {seq} ({PaymentAdjusted.KIND}): {why}")
+    return VerifyReport(False, total_rows, rounds, seq, f"event {seq} ({PaymentAdjusted.KIND}): {why}", seq - 1)
 
 
 # -- a journal file, on every core -----------------------------------------------------------------------
@@ -152,46 +206,129 @@ class Stretch:
     wanted: frozenset[tuple[str, int]] | None = None
 
 
-WHOLE = Stretch(-(2 ** 63), 2 ** 63 - 1)
-
-
 def verify_journal_file(path: str, table_id: str = "T1", cores: int | None = None, *,
                         parallel_from: int = PARALLEL_FROM_EVENTS) -> VerifyReport:
-    """`verify_journal` for a journal file, its stretches checked on `cores` processes (default: all) once it
-    holds `parallel_from` events. The first stretch starts at once; the table at the other cuts is read while
-    it runs."""
+    """`verify_journal` for a journal file, whole (see the module's docstring): its stretches checked on
+    `cores` processes (default: all) once it holds `parallel_from` events and the file is sound; the first
+    stretch starts at once, and the table at the other cuts is read while it runs. JournalError only when the
+    file cannot be opened as a journal at all."""
     cores = cores or len(os.sched_getaffinity(0))
-    with Journal(path, table_id, readonly=True) as journal:
-        big = cores > 1 and journal.last_seq >= parallel_from
-        cuts = _cuts(journal, cores * STRETCHES_PER_CORE) if big else []
-        if not cuts:
-            findings = [check_stretch(path, table_id, WHOLE)]
+    head = read_head(Path(path))  # read before the journal: the head is never ahead of what it holds
+    witness = head if head is not None and head.table == table_id else None
+    try:
+        journal = Journal(path, table_id, readonly=True)
+    except JournalError as err:
+        if witness is None or witness.seq == 0:
+            raise
+        # Not even a journal now, yet its writer had committed events: they are all lost.
+        return VerifyReport(False, 0, 0, 1, f"{missing_tail(0, witness)} ({err})", 0)
+    with journal, journal.snapshot():
+        below = journal.integrity_problem()
+        last = journal.keys_in_order() if below is None else None
+        if last is not None and cores > 1 and last >= parallel_from:
+            findings = _on_every_core(journal, path, table_id, cores, last, witness)
+            total = last
         else:
-            findings = []
-            workers = _Workers(path, table_id, cores)
-            try:
-                first = workers.submit(Stretch(WHOLE.lo, cuts[0]))
-                plan = _plan(journal, cuts)
-                # No plan: the table-level events are unreadable; one stretch, in order, says where.
-                pending = [workers.submit(WHOLE)] if plan is None else [first, *(workers.submit(s) for s in plan)]
-                for index in pending:
-                    findings.append(workers.result(index))
-                    if findings[-1].bad_seq is not None:
-                        break  # every later stretch holds only later events
-            finally:
-                workers.stop()
-        clean = all(f.bad_seq is None for f in findings)
-        total = sum(f.rows for f in findings) if clean else journal.count()
-    return _report(findings, total)
+            findings, total = [], 0
+        if not findings:  # one pass, in order: every row where it lies in the file
+            rows = journal.scan_rows()
+            findings = [check_rows(rows, ChainWalk(table_id=table_id, witness=witness), ReplayCheck())]
+            total = findings[0].rows + _count(rows)
+    return _report(findings, total, below, witness)
+
+
+def _count(rows: Iterator[Any]) -> int:
+    """The rows left after a bad one (a page that cannot be read ends the count)."""
+    count = 0
+    try:
+        for _ in rows:
+            count += 1
+    except JournalError:
+        pass
+    return count
+
+
+def _on_every_core(journal: Journal, path: str, table_id: str, cores: int, last: int,
+                   witness: Head | None) -> list[Finding]:
+    """The stretches' findings in journal order, up to the first bad one; [] when the table-level events
+    cannot be read or folded, or a stretch cannot be read at all (the in-order pass then says what is wrong)."""
+    cuts = [cut for cut in _cuts(journal, last, cores * STRETCHES_PER_CORE) if cut <= last]
+    findings: list[Finding] = []
+    workers = _Workers(path, table_id, cores, witness)
+    try:
+        first = workers.submit(Stretch(1, cuts[0] if cuts else last + 1))
+        plan = _plan(journal, cuts, last) if cuts else []
+        if plan is None:
+            return []
+        for index in [first, *(workers.submit(s) for s in plan)]:
+            findings.append(workers.result(index))
+            if findings[-1].bad_seq is not None:
+                break  # every later stretch holds only later events
+    except JournalError:  # a worker could not read its stretch at all: the in-order pass says where and why
+        return []
+    finally:
+        workers.stop()
+    return findings
+
+
+class RunningVerify:
+    """verify, kept running over a journal that grows (the replica's follower): the first pass reads the whole
+    file in one pass, in order, exactly as `verify_journal_file` does on a damaged file; each later pass checks
+    only the events appended since, continuing the same chain and replay. A bad event stops it for good."""
+
+    def __init__(self, table_id: str = "T1") -> None:
+        self.table_id = table_id
+        self.walk = ChainWalk(table_id=table_id)
+        # No settled box is remembered (a follower runs for months): an adjustment's box is looked up in the
+        # journal when the adjustment is met.
+        self.replay = ReplayCheck(wanted=frozenset())
+        self.rows = 0
+        self.verdict: VerifyReport | None = None
+
+    def advance(self, journal: Journal) -> VerifyReport:
+        """The verdict on the journal as it stands now: `intact` is the last event that may be trusted."""
+        if self.verdict is not None and not self.verdict.ok:
+            return self.verdict
+        head = read_head(journal.path)  # read before the journal: the head is never ahead of what it holds
+        witness = head if head is not None and head.table == self.table_id else None
+        self.walk.witness = witness
+        with journal.snapshot():
+            below = None
+            if self.verdict is None:
+                below = journal.integrity_problem()
+                rows: Iterator[tuple[Any, ...]] = journal.scan_rows()
+            else:
+                rows = journal.raw_rows(self.walk.expected_seq, 2 ** 63 - 1)
+            finding = check_rows(rows, self.walk, self.replay)
+            finding.rows += self.rows  # the rows of every pass so far
+            total = finding.rows + (_count(rows) if finding.bad_seq is not None else 0)
+            late = unsettled_adjustment(self.replay.adjustments, _settled_in(journal, self.replay.adjustments))
+        self.replay.adjustments.clear()
+        finding.adjustments = []
+        if finding.bad_seq is None:
+            self.rows = finding.rows
+        # An adjustment met is before the bad event, if any: it comes first, as in `_report`.
+        self.verdict = _adjustment_report(late, total) if late else _report([finding], total, below, witness)
+        return self.verdict
+
+
+def _settled_in(journal: Journal, adjustments: list[tuple[int, str, int, int]]) -> dict[tuple[str, int], int]:
+    """(round, box) -> seq of its BoxSettled, for the boxes these adjustments name, read from the journal."""
+    settled: dict[tuple[str, int], int] = {}
+    for _, round_id, box, _ in adjustments:
+        for entry in journal.round_entries(round_id):
+            if entry.kind == BoxSettled.__name__ and entry.payload.get("box") == box:
+                settled[(round_id, box)] = entry.seq
+    return settled
 
 
 class _Workers:
     """Stretches checked on forked processes, at most `cores` at a time, each answering on a pipe of its own:
     stopping early (a bad event found) kills the rest, and no lock shared with them can be left held."""
 
-    def __init__(self, path: str, table_id: str, cores: int) -> None:
+    def __init__(self, path: str, table_id: str, cores: int, witness: Head | None) -> None:
         self._context = multiprocessing.get_context("fork")
-        self._path, self._table_id, self._cores = path, table_id, cores
+        self._path, self._table_id, self._cores, self._witness = path, table_id, cores, witness
         self._waiting: list[tuple[int, Stretch]] = []
         self._running: dict[Connection, tuple[int, BaseProcess]] = {}
         self._results: dict[int, Finding] = {}
@@ -233,15 +370,15 @@ class _Workers:
             number, stretch = self._waiting.pop(0)
             receiver, sender = self._context.Pipe(duplex=False)
             process = self._context.Process(target=_stretch_worker, daemon=True,
-                                            args=(sender, self._path, self._table_id, stretch))
+                                            args=(sender, self._path, self._table_id, stretch, self._witness))
             process.start()
             sender.close()
             self._running[receiver] = (number, process)
 
 
-def _stretch_worker(sender: Connection, path: str, table_id: str, stretch: Stretch) -> None:
+def _stretch_worker(sender: Connection, path: str, table_id: str, stretch: Stretch, witness: Head | None) -> None:
     try:
-        sender.send(("ok", check_stretch(path, table_id, stretch)))
+        sender.send(("ok", check_stretch(path, table_id, stretch, witness)))
     except Exception as err:  # said to the parent, which raises it as a JournalError
         text = str(err) if isinstance(err, JournalError) else \
             f"The journal {path} could not be verified: {type(err).__name__}: {err}."
@@ -250,18 +387,18 @@ def _stretch_worker(sender: Connection, path: str, table_id: str, stretch: Stret
         sender.close()
 
 
-def check_stretch(path: str, table_id: str, stretch: Stretch) -> Finding:
-    """Check one stretch of a journal file (in a worker process, or in this one)."""
+def check_stretch(path: str, table_id: str, stretch: Stretch, witness: Head | None = None) -> Finding:
+    """Check one stretch of a sound journal file (in a worker process): rows lo <= seq < hi, by key."""
     with Journal(path, table_id, readonly=True) as journal:
         before = journal.row_before(stretch.lo)
-        walk = ChainWalk() if before is None else ChainWalk(before[0] + 1, before[1])
+        start = (1, GENESIS_HASH) if before is None else (before[0] + 1, before[1])
+        walk = ChainWalk(*start, table_id=table_id, witness=witness)
         replay = ReplayCheck(copy.deepcopy(stretch.table), stretch.rounds_before, stretch.wanted)
         return check_rows(journal.raw_rows(stretch.lo, stretch.hi), walk, replay)
 
 
-def _cuts(journal: Journal, stretches: int) -> list[int]:
-    """Round openings that cut the journal into about `stretches` stretches of equal size."""
-    last = journal.last_seq
+def _cuts(journal: Journal, last: int, stretches: int) -> list[int]:
+    """Round openings that cut the journal's events 1..last into about `stretches` stretches of equal size."""
     cuts: list[int] = []
     for i in range(1, stretches):
         cut = journal.next_seq_of_kind("table.round_opened", last * i // stretches)
@@ -270,7 +407,7 @@ def _cuts(journal: Journal, stretches: int) -> list[int]:
     return cuts
 
 
-def _plan(journal: Journal, cuts: list[int]) -> list[Stretch] | None:
+def _plan(journal: Journal, cuts: list[int], last: int) -> list[Stretch] | None:
     """The stretches from each cut on, each with the table as it stood before it: the history of the
     table-level events up to there. None when those cannot be read or folded: one stretch then checks the
     journal in order, and names what is wrong."""
@@ -280,7 +417,7 @@ def _plan(journal: Journal, cuts: list[int]) -> list[Stretch] | None:
     try:
         entries = journal.table_entries()
         entry = next(entries, None)
-        for lo, hi in itertools.pairwise([*cuts, WHOLE.hi]):
+        for lo, hi in itertools.pairwise([*cuts, last + 1]):
             while entry is not None and entry.seq < lo:
                 if entry.kind == RoundOpened.KIND:
                     rounds += 1
@@ -288,6 +425,8 @@ def _plan(journal: Journal, cuts: list[int]) -> list[Stretch] | None:
                 entry = next(entries, None)
             starts.append((lo, hi, copy.deepcopy(table), rounds))
         for entry in entries:  # the rest, for every adjustment
+            if entry.seq > last:
+                break
             table.fold(entry)
     except Exception:  # the plan only saves time; the in-order check names whatever is wrong
         return None
@@ -295,4 +434,4 @@ def _plan(journal: Journal, cuts: list[int]) -> list[Stretch] | None:
     return [Stretch(lo, hi, start, rounds_before, wanted) for lo, hi, start, rounds_before in starts]
 
 
-__all__ = ["VerifyReport", "verify_journal", "verify_journal_file"]
+__all__ = ["RunningVerify", "VerifyReport", "verify_journal", "verify_journal_file", "verify_rows"]

@@ -26,13 +26,11 @@ def commit_rows(db: sqlite3.Connection, path: Path, rows: list[tuple[Any, ...]])
 
 
 def connect(path: Path, readonly: bool) -> sqlite3.Connection:
-    """The journal file's SQLite connection: WAL, every commit synced to the drive (FULL)."""
+    """The journal file's SQLite connection: WAL, every commit synced to the drive (FULL). Read-only, it also
+    opens a journal on a read-only medium (see `_open_readonly`)."""
     try:
         if readonly:
-            if not path.exists():
-                raise JournalError(f"There is no journal at {path}. Check the path (--journal).")
-            db = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None,
-                                 check_same_thread=False)
+            db = _open_readonly(path)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -46,7 +44,43 @@ def connect(path: Path, readonly: bool) -> sqlite3.Connection:
             f"{path} could not be opened as a journal: {err}. If this is the wrong file, give the right one "
             "with --journal; if it is the table's journal, keep the file and call a pit boss.") from err
     except OSError as err:
-        raise JournalError(f"The journal folder for {path} could not be created: {err.strerror}.") from err
+        what = "read" if readonly else "created in its folder"
+        raise JournalError(f"The journal {path} could not be {what}: {err.strerror or err}.") from err
+
+
+def _open_readonly(path: Path) -> sqlite3.Connection:
+    """A read-only connection. A journal in WAL mode needs its -shm index beside it, which SQLite creates if
+    it can; on a read-only medium (or folder) without one, the file is opened as immutable, which reads the
+    main file alone: right when there is no -wal, since every committed event is then in the main file."""
+    if not path.exists():
+        raise JournalError(f"There is no journal at {path}. Check the path (--journal).")
+    if path.is_dir():
+        raise JournalError(f"{path} is a folder, not a journal. Give the journal file (--journal).")
+    uri = path.resolve().as_uri()
+    db = sqlite3.connect(uri + "?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return db
+    except sqlite3.OperationalError as err:
+        db.close()
+        if not _cannot_write_beside(err):
+            raise
+    wal = Path(f"{path}-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        raise JournalError(
+            f"{path} is on a read-only medium with a -wal file ({wal.name}) that holds events not yet in the main "
+            "file, and SQLite needs to write its index beside them to read them. Copy the journal with its -wal "
+            "file to a writable folder and give that copy (--journal).")
+    db = sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True, isolation_level=None, check_same_thread=False)
+    db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    return db
+
+
+def _cannot_write_beside(err: sqlite3.OperationalError) -> bool:
+    """SQLite could not create the -shm (or -wal) file it needs beside the journal."""
+    name = getattr(err, "sqlite_errorname", "")
+    return name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN")) or "readonly" in str(err) or \
+        "unable to open" in str(err)
 
 
 def schema_version(db: sqlite3.Connection) -> int:

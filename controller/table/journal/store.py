@@ -6,23 +6,50 @@ no update or delete path; triggers refuse both even to a hand-written statement,
 was changed behind SQLite's back. A write that fails (disk full, I/O error, read-only medium) raises
 `JournalError` with what happened and what to do; the caller stops play, because an event that cannot be
 recorded must not be shown.
+
+One program writes a journal at a time (its head file, controller.table.journal.head, is locked), and only a
+journal that verifies whole: before its first write the writer reads every row of the file and checks the
+chain from event 1 to the last event committed (controller.table.journal.whole_file). A damaged journal raises
+`JournalDamaged` and is left exactly as it was found.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
+from controller.table.journal.chain import ChainWalk, missing_tail
+from controller.table.journal.head import HeadFile, head_path, read_head
+from controller.table.journal.rows import (
+    COLUMNS,
+    GENESIS_HASH,
+    JournalEntry,
+    entry_hash,
+    payload_to_json,
+    stored_row,
+)
 from controller.table.journal.sqlite_file import JournalError, commit_rows, connect, schema_version, write_failure
+from controller.table.journal.whole_file import (
+    Damage,
+    JournalDamaged,
+    chain_damage,
+    integrity_problem,
+    scan_rows,
+    structure_damage,
+    unreadable,
+)
 
-GENESIS_HASH = "0" * 64
+__all__ = ["COLUMNS", "GENESIS_HASH", "SCHEMA_VERSION", "Journal", "JournalDamaged", "JournalEntry", "NewEvent",
+           "entry_hash", "payload_to_json", "stored_row"]
+
 SCHEMA_VERSION = 1
+SQLITE_MAGIC = b"SQLite format 3\x00"
 
 # Each step takes the schema from version i to i + 1; a newer file than this program knows is refused.
 _MIGRATIONS: tuple[str, ...] = (
@@ -62,57 +89,6 @@ class NewEvent:
     version: int = 1
 
 
-@dataclass(frozen=True, slots=True)
-class JournalEntry:
-    """An event as it stands in the journal."""
-
-    seq: int
-    table_id: str
-    at: float
-    round_id: str | None
-    kind: str
-    version: int
-    actor: str | None
-    payload: dict[str, Any]
-    prev_hash: str
-    hash: str
-    payload_json: str  # the payload exactly as stored (what the hash covers)
-
-
-# The stored row's columns, in order: what the chain hashes and `audit verify` reads.
-COLUMNS = "seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash"
-
-
-def stored_row(e: JournalEntry) -> tuple[Any, ...]:
-    """The entry as its stored row (COLUMNS)."""
-    return e.seq, e.table_id, e.at, e.round_id, e.kind, e.version, e.actor, e.payload_json, e.prev_hash, e.hash
-
-
-NUL = "\x00"
-
-
-def entry_hash(
-    seq: int, table_id: str, at: float, round_id: str | None, kind: str, version: int, actor: str | None,
-    payload_json: str, prev_hash: str,
-) -> str:
-    """SHA-256 over every field of the entry and its predecessor's hash, in one canonical byte form.
-
-    The fields are joined by U+001F (unit separator), which none can hold: the payload is JSON (control
-    characters escaped), names and ids are plain text rptable makes. None is written as NUL, which no field
-    can hold either, so a missing value differs from an empty one."""
-    text = (f"{seq}\x1f{table_id}\x1f{float(at)!r}\x1f{NUL if round_id is None else round_id}\x1f{kind}\x1f"
-            f"{version}\x1f{NUL if actor is None else actor}\x1f{payload_json}\x1f{prev_hash}")
-    return sha256(text.encode()).hexdigest()
-
-
-_CANONICAL_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def payload_to_json(payload: dict[str, Any]) -> str:
-    """The payload's canonical text, as stored and hashed (keys sorted, no spaces, UTF-8 as is)."""
-    return _CANONICAL_JSON.encode(payload)
-
-
 class Journal:
     """Append and read one table's events. Not shared between threads: the table controller owns it."""
 
@@ -120,27 +96,118 @@ class Journal:
         self.path = Path(path)
         self.table_id = table_id
         self.readonly = readonly
-        self._db = connect(self.path, readonly)
+        self._head: HeadFile | None = None
+        # Events in the file beyond the last one its writer's head file records (a journal of an older version,
+        # a copy without its head file, the last commit of a writer killed before it wrote its head, or events
+        # appended behind the table's back): the table verifies them before it plays on (TableController).
+        self.unwitnessed = False
+        tail: tuple[int, str] | None = None
+        if readonly:
+            self._db = connect(self.path, readonly)
+        else:
+            try:
+                self._head = self._claim()
+            except OSError as err:  # a path no file can have: too long, through a file, ...
+                raise JournalError(f"The journal {self.path} cannot be opened: {err.strerror or err}. Check the "
+                                   "path (--journal).") from err
+            try:
+                tail = self._check_before_writing()
+                self._db = connect(self.path, readonly)
+            except OSError as err:
+                self._release(self._head)
+                raise JournalError(f"The journal {self.path} cannot be read: {err.strerror or err}.") from err
+            except BaseException:
+                self._release(self._head)
+                raise
         try:
-            if not readonly:
+            if readonly:
+                if schema_version(self._db) == 0:
+                    raise JournalError(f"{self.path} is not an rptable journal (it holds no events table).")
+            else:
                 self._migrate()
-            elif schema_version(self._db) == 0:
-                raise JournalError(f"{self.path} is not an rptable journal (it holds no events table).")
             self._last_seq, self._last_hash = self._tail()
+            if tail is not None and tail != (self._last_seq, self._last_hash):
+                raise JournalError(f"{self.path} changed while it was being opened: another program writes it. "
+                                   "Close it, then start again.")
+            if self._head is not None:
+                self._head.record(self._last_seq, self._last_hash)
         except sqlite3.DatabaseError as err:
-            self._db.close()
-            raise JournalError(f"{self.path} could not be opened as a journal: {err}. If this is the wrong file, "
-                               "give the right one with --journal; if it is the table's journal, keep the file and "
-                               "call a pit boss.") from err
+            self.close()
+            raise JournalError(f"{self.path} could not be opened as a journal: {err}. If this is the wrong file, give "
+                               "the right one with --journal; if it is the table's journal, keep the file and call a "
+                               "pit boss.") from err
         except BaseException:
-            self._db.close()
+            self.close()
             raise
+
+    def _claim(self) -> HeadFile:
+        """The writer's lock and head file (the folder is made first: a new table's journal starts here)."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise JournalError(f"The journal folder for {self.path} could not be created: {err.strerror}.") from err
+        self._new_head = not head_path(self.path).exists()
+        return HeadFile(self.path, self.table_id)
+
+    def _check_before_writing(self) -> tuple[int, str] | None:
+        """The last event (seq, hash) of an existing journal that verifies whole, read on a read-only connection
+        (which never writes, not even a checkpoint of its -wal); None for a new file. JournalDamaged when the
+        file does not verify (controller.table.journal.whole_file): then nothing at all was written to it."""
+        assert self._head is not None
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            self._refuse_lost_events()
+            return None
+        with open(self.path, "rb") as file:
+            if file.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:  # SQLite would take a short file for an empty one
+                raise JournalError(f"{self.path} could not be opened as a journal: it does not begin as an SQLite "
+                                   "file does. If this is the wrong file, give the right one with --journal; if it "
+                                   "is the table's journal, it is damaged: keep it and call a pit boss.")
+        reader = connect(self.path, readonly=True)
+        try:
+            version = schema_version(reader)
+            tables = [str(r[0]) for r in reader.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+            if version == 0:
+                if tables:
+                    raise JournalError(f"{self.path} is a database of something else (its tables: "
+                                       f"{', '.join(tables[:5])}), not a journal. Give the journal's own path "
+                                       "(--journal).")
+                self._refuse_lost_events()
+                return None
+            return self._whole_chain(reader)
+        except sqlite3.DatabaseError as err:
+            raise JournalError(f"{self.path} could not be opened as a journal: {err}. If this is the wrong file, give "
+                               "the right one with --journal; if it is the table's journal, keep the file and call a "
+                               "pit boss.") from err
+        finally:
+            reader.close()
+
+    def _refuse_lost_events(self) -> None:
+        """A journal with no events yet whose head file says its writer committed some lost them all."""
+        previous = self._head.previous if self._head is not None else None
+        if previous is not None and previous.table == self.table_id and previous.seq > 0:
+            raise JournalDamaged(self.path, Damage(1, missing_tail(0, previous), 0))
+
+    def _whole_chain(self, reader: sqlite3.Connection) -> tuple[int, str] | None:
+        assert self._head is not None
+        previous = self._head.previous
+        if schema_version(reader) > SCHEMA_VERSION:
+            return None  # refused by _migrate, which says why
+        ours = reader.execute("SELECT 1 FROM events WHERE table_id = ? LIMIT 1", (self.table_id,)).fetchone()
+        other = reader.execute("SELECT table_id FROM events WHERE table_id <> ? LIMIT 1", (self.table_id,)).fetchone()
+        if other is not None and ours is None and (previous is None or previous.table != self.table_id):
+            raise JournalError(f"{self.path} is the journal of table {other[0]}, not of {self.table_id}: give table "
+                               f"{self.table_id} a journal of its own (--journal), or --table {other[0]}.")
+        witness = previous if previous is not None and previous.table == self.table_id else None
+        last_seq, last_hash, damage = chain_damage(reader, self.table_id, witness)
+        if damage is not None:
+            raise JournalDamaged(self.path, damage)
+        self.unwitnessed = last_seq > (witness.seq if witness is not None else 0)
+        return last_seq, last_hash
 
     # -- writing ------------------------------------------------------------------------------------------
     def append(self, events: Sequence[NewEvent]) -> list[JournalEntry]:
         """Append events in one transaction, all or none; they are on disk when this returns their entries."""
-        if self.readonly:
-            raise JournalError(f"{self.path} was opened read-only.")
+        self._writer()
         if not events:
             return []
         entries: list[JournalEntry] = []
@@ -156,7 +223,44 @@ class Journal:
             prev = digest
         commit_rows(self._db, self.path, [stored_row(e) for e in entries])
         self._last_seq, self._last_hash = seq, prev
+        self._writer().record(seq, prev)
         return entries
+
+    def append_rows(self, rows: Iterable[tuple[Any, ...]]) -> int:
+        """Append stored rows as they are (COLUMNS, this table's, continuing the chain: a salvage copies a
+        damaged journal's intact events this way). Returns the last seq."""
+        walk = ChainWalk(self._last_seq + 1, self._last_hash, table_id=self.table_id)
+        batch: list[tuple[Any, ...]] = []
+        for row in rows:
+            problem = walk.step(*row)
+            if problem:
+                raise JournalError(f"{self.path}: a row copied in does not continue the chain: {problem}.")
+            batch.append(tuple(row))
+        if batch:
+            self._writer()
+            commit_rows(self._db, self.path, batch)
+            self._last_seq, self._last_hash = walk.intact, walk.prev
+            self._writer().record(self._last_seq, self._last_hash)
+        return self._last_seq
+
+    def note_failure(self, text: str) -> None:
+        """Keep why a write failed, for the fault raised at the next start (best effort: the drive may fail)."""
+        self._writer().write_note(text)
+
+    def take_failure_note(self) -> str | None:
+        """Why an earlier writer's write failed, if one did (cleared now: it is the caller's to journal). Earlier
+        versions kept it in a file of its own beside the journal, which is read (and removed) too."""
+        note = self._writer().take_note()
+        legacy = Path(f"{self.path}.storage-fault")
+        with contextlib.suppress(OSError):
+            note = note or legacy.read_text(encoding="utf-8", errors="replace").strip() or ""
+            legacy.unlink()
+        return note
+
+    def _writer(self) -> HeadFile:
+        if self._head is None:
+            raise JournalError(f"{self.path} was opened read-only.")
+        return self._head
 
     # -- reading ------------------------------------------------------------------------------------------
     @property
@@ -188,12 +292,17 @@ class Journal:
 
     def raw_rows(self, lo: int, hi: int) -> Iterator[tuple[Any, ...]]:
         """The stored rows with lo <= seq < hi, in order, undecoded: what `audit verify` checks and hashes."""
+        expected = max(lo, 1)
         try:
-            yield from self._db.execute(
-                f"SELECT {COLUMNS} FROM events "
-                "WHERE table_id = ? AND seq >= ? AND seq < ? ORDER BY seq", (self.table_id, lo, hi))
+            # Row by row, not `yield from` the cursor: that would close it when this generator is dropped,
+            # which fails once the journal itself is closed.
+            for row in self._db.execute(f"SELECT {COLUMNS} FROM events "
+                                        "WHERE table_id = ? AND seq >= ? AND seq < ? ORDER BY seq",
+                                        (self.table_id, lo, hi)):
+                yield row
+                expected = row[0] + 1 if isinstance(row[0], int) else expected + 1
         except sqlite3.Error as err:
-            raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
+            raise unreadable(err, expected) from err
 
     def row_before(self, seq: int) -> tuple[int, str] | None:
         """(seq, hash) of the stored row just before `seq`, if there is one."""
@@ -217,17 +326,76 @@ class Journal:
         """Every table id the file holds events of."""
         return [str(r[0]) for r in self._db.execute("SELECT DISTINCT table_id FROM events ORDER BY table_id")]
 
+    # -- the whole file (controller.table.journal.whole_file) -------------------------------------------------
+    def scan_rows(self) -> Iterator[tuple[Any, ...]]:
+        """Every stored row of the file, of any table, in the b-tree's own order (no key search)."""
+        return scan_rows(self._db)
+
+    def integrity_problem(self) -> str | None:
+        """What SQLite's check of the whole file found, or None."""
+        return integrity_problem(self._db)
+
+    def file_damage(self) -> Damage | None:
+        """Damage to the file that shows without hashing (controller.table.journal.whole_file.structure_damage):
+        what the audit's views check before they read. The chain and the payments are `audit verify`'s."""
+        head = read_head(self.path)  # read before the rows: the head is never ahead of what they hold
+        with self.snapshot():
+            return structure_damage(self._db, self.table_id, head if head and head.table == self.table_id else None)
+
+    def intact_entries(self, last: int) -> Iterator[JournalEntry]:
+        """Events 1..last read where they lie in the file (no key search): the intact part of a damaged file."""
+        for row in self.scan_rows():
+            if not isinstance(row[0], int) or row[0] > last or row[1] != self.table_id:
+                break
+            yield entry_from_row(row)
+
+    def keys_in_order(self) -> int | None:
+        """The last seq, when the file's rows are exactly this table's events 1..last (asked of a file that
+        passed SQLite's integrity check, whose index and key order then agree with its rows); else None."""
+        row = self._db.execute("SELECT count(*), min(seq), max(seq), sum(table_id IS NOT ?) FROM events",
+                               (self.table_id,)).fetchone()
+        count, low, high, others = row
+        if count == 0:
+            return 0
+        return int(count) if others == 0 and low == 1 and high == count else None
+
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Every read inside sees the journal as it stood at the first one (a writer may append meanwhile)."""
+        self._db.execute("BEGIN")
+        try:
+            yield
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("COMMIT")
+
     def _select(self, where: str, params: tuple[object, ...]) -> Iterator[JournalEntry]:
         try:
             cursor = self._db.execute(
                 f"SELECT {COLUMNS} FROM events WHERE table_id = ? AND {where} ORDER BY seq", (self.table_id, *params))
             for row in cursor:
-                yield _entry(row)
+                yield entry_from_row(row)
         except sqlite3.Error as err:
             raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
 
     def close(self) -> None:
-        self._db.close()
+        with contextlib.suppress(AttributeError):
+            self._db.close()
+        if self._head is not None:
+            self._release(self._head)
+            self._head = None
+
+    def _release(self, head: HeadFile) -> None:
+        """Unlock the head file; one this open created for a file that never became a journal goes again."""
+        head.close()
+        if getattr(self, "_new_head", False) and not self._holds_events():
+            head.path.unlink(missing_ok=True)
+
+    def _holds_events(self) -> bool:
+        try:
+            return bool(self._last_seq)
+        except AttributeError:
+            return False
 
     def __enter__(self) -> Journal:
         return self
@@ -254,10 +422,18 @@ class Journal:
         row = self._db.execute(
             "SELECT seq, hash FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (self.table_id,)
         ).fetchone()
-        return (int(row[0]), str(row[1])) if row else (0, GENESIS_HASH)
+        if row is None:
+            return 0, GENESIS_HASH
+        seq, digest = row
+        if type(seq) is int and isinstance(digest, str):
+            return seq, digest
+        # The last row's key or hash is damaged: a reader goes on with the number of rows (the whole-file check
+        # names the damage); a writer never gets here, having checked the whole file first.
+        return int(self._db.execute("SELECT count(*) FROM events").fetchone()[0]), ""
 
 
-def _entry(row: tuple[Any, ...]) -> JournalEntry:
+def entry_from_row(row: tuple[Any, ...]) -> JournalEntry:
+    """A stored row (COLUMNS, from this file or from a copy of it elsewhere) as its entry."""
     seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, digest = row
     try:
         data = json.loads(payload)
@@ -265,7 +441,7 @@ def _entry(row: tuple[Any, ...]) -> JournalEntry:
             raise ValueError("the payload is not a JSON object")
         return JournalEntry(int(seq), table_id, float(at), round_id, kind, int(version), actor, data, prev_hash,
                             digest, payload)
-    except (TypeError, ValueError) as err:
+    except (TypeError, ValueError, RecursionError) as err:
         raise JournalError(f"Journal event {seq} cannot be read ({err}): the file was damaged or edited. Keep it "
                            "as it is and run `rptable audit verify`.", seq=int(seq) if str(seq).isdigit() else None
                            ) from err

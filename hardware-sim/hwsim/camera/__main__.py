@@ -1,7 +1,7 @@
 """`python -m hwsim.camera`: card images to teach from, and synthetic table photos to scan.
 
     python -m hwsim.camera themes
-    python -m hwsim.camera export THEME DIR          # 52 images AS.png ... for `rptable camera teach`
+    python -m hwsim.camera export THEME DIR [--form photo|png|crop|svg]   # 52 images for `rptable camera teach`
     python -m hwsim.camera photo THEME OUT.jpg [--condition normal|hard|small] [--seed S]
 """
 
@@ -20,6 +20,8 @@ def main(argv: list[str] | None = None) -> int:
     export = sub.add_parser("export", help="write a theme's 52 card images, named by card code")
     export.add_argument("theme")
     export.add_argument("dir", type=Path)
+    export.add_argument("--form", default="photo",
+                        help="photo (on felt), png (artwork, transparent), crop (artwork, opaque) or svg")
     photo = sub.add_parser("photo", help="a synthetic photo of cards on felt; prints the truth as JSON")
     photo.add_argument("theme")
     photo.add_argument("out", type=Path)
@@ -37,8 +39,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "themes":
             print("\n".join(available_themes()))
         elif args.command == "export":
-            export_teach_images(args.theme, args.dir)
-            print(f"52 card images of '{args.theme}' written to {args.dir}")
+            export_teach_images(args.theme, args.dir, args.form)
+            print(f"52 card images ({args.form}) of '{args.theme}' written to {args.dir}")
         else:
             if args.condition not in CONDITIONS:
                 known = ", ".join(CONDITIONS)

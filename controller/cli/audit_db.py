@@ -1,0 +1,80 @@
+"""`rptable audit --db URL`: the audit answered from the floor's PostgreSQL, from the events the tables
+reported, folded exactly as a journal file is (controller.floor.audit_source); with `report` and no --table,
+the floor report of a day (controller.floor.floor_report)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from controller.table.audit.rounds import VerifyReport
+
+Action = Callable[[argparse.Namespace, list[Any]], int]
+
+
+def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapping[str, Action],
+                      print_verify: Callable[[argparse.Namespace, VerifyReport], int]) -> int:
+    """Answer `args.action` from the database with the journal's own actions (`actions`, `print_verify`)."""
+    from controller.floor.audit_source import FloorTable, table_ids
+    from controller.floor.database import FloorError, connect, explain, psycopg_module
+    from controller.table.journal import JournalError
+
+    try:
+        psycopg = psycopg_module()
+        connection = connect(args.db)
+    except FloorError as err:
+        print(f"rptable audit: {err}", file=sys.stderr)
+        return 1
+    try:
+        if whole_floor:
+            return _floor_report(args, connection)
+        table = FloorTable(connection, args.table)
+        if table.count() == 0:
+            tables = ", ".join(table_ids(connection)) or "none"
+            print(f"rptable audit: the floor database holds no events of table {args.table} (tables in it: "
+                  f"{tables}); give --table.", file=sys.stderr)
+            return 1
+        if args.action == "verify":
+            return print_verify(args, table.verify())
+        return actions[args.action](args, list(table.entries()))
+    except JournalError as err:  # an event that cannot be read or replayed: the copy was damaged or edited
+        print(f"rptable audit: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"rptable audit: cannot write {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+        return 1
+    except psycopg.Error as err:
+        print(f"rptable audit: {explain(err, args.db)}", file=sys.stderr)
+        return 1
+    finally:
+        connection.close()
+
+
+def _floor_report(args: argparse.Namespace, connection: Any) -> int:
+    from controller.floor.floor_report import build_floor_report, floor_csv, floor_html
+
+    if not args.date:
+        print("rptable audit: the floor report is of one day: give --date YYYY-MM-DD (UTC), or --table ID for one "
+              "table's report.", file=sys.stderr)
+        return 2
+    try:
+        report = build_floor_report(connection, args.date)
+    except ValueError:
+        print(f"rptable audit: '{args.date}' is not a day: give it as YYYY-MM-DD.", file=sys.stderr)
+        return 2
+    folder = Path(args.out)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "report.html").write_text(floor_html(report), encoding="utf-8")
+    (folder / "report.csv").write_text(floor_csv(report), encoding="utf-8")
+    t = report.total
+    print(f"{args.date}: {len(report.tables)} table(s), {t.rounds:,} rounds, drop {t.drop:,}, house win {t.win:+,}, "
+          f"hold {t.hold_pct:.2f}% (theoretical {t.theoretical_hold_pct:.2f}%)")
+    for table, r in sorted(report.tables.items()):
+        print(f"  {table:<8} {r.total.rounds:>6,} rounds  drop {r.total.drop:>10,}  house win {r.total.win:>+9,}  "
+              f"hold {r.total.hold_pct:6.2f}%")
+    print(f"wrote {folder / 'report.html'} and {folder / 'report.csv'}")
+    return 0

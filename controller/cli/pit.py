@@ -1,0 +1,100 @@
+"""`rptable pit --db URL`: the pit boss's live view of every table reporting to the floor's database (Qt);
+`--json` prints one snapshot, `--html OUT` writes it as a page a manager can open."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", required=True, metavar="URL",
+                        help="the floor's PostgreSQL, e.g. postgresql://pit@db.casino/rptable")
+    parser.add_argument("--json", action="store_true", help="print one snapshot as JSON and stop")
+    parser.add_argument("--html", metavar="OUT", help="write one snapshot as an HTML page and stop")
+    parser.add_argument("--no-ratings", action="store_true",
+                        help="leave the player ratings out (a snapshot then reads only the tables' rows)")
+    parser.add_argument("--size", metavar="WxH", help="the window's size, e.g. 1366x768")
+    parser.add_argument("--screenshot", metavar="PNG", help="save the window as a picture once it shows the floor")
+    parser.epilog = ("A table reports when started with --replica URL (rptable simulate, rptable console). Open "
+                     "faults come first, in red; a table not heard from for 10 s shows NOT REPORTING. Click a "
+                     "table for its rounds, any round replayed, the last 10, its faults and overrides.")
+
+
+def run(args: argparse.Namespace) -> int:
+    from controller.floor.database import FloorError, connect, explain, psycopg_module
+
+    size = _size(args.size) if args.size else None
+    if args.size and size is None:
+        print(f"rptable pit: --size {args.size!r}: give WIDTHxHEIGHT, e.g. 1366x768", file=sys.stderr)
+        return 2
+    if args.json or args.html:
+        from controller.floor.pit import pit_html, snapshot
+
+        try:
+            psycopg = psycopg_module()
+            connection = connect(args.db)
+        except FloorError as err:
+            print(f"rptable pit: {err}", file=sys.stderr)
+            return 1
+        try:
+            snap = snapshot(connection, with_ratings=not args.no_ratings)
+        except psycopg.Error as err:
+            print(f"rptable pit: {explain(err, args.db)}", file=sys.stderr)
+            return 1
+        finally:
+            connection.close()
+        if args.html:
+            Path(args.html).write_text(pit_html(snap), encoding="utf-8")
+            print(f"wrote {args.html}: {len(snap.tables)} table(s)", file=sys.stderr)
+        if args.json:
+            print(json.dumps(snap.to_dict()))
+        return 0
+    return _window(args, size)
+
+
+def _window(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
+    from controller.floor.database import FloorError, open_pool
+
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")):
+        print("rptable pit: no display found. Run it on a screen, or: xvfb-run -a rptable pit --db URL; for one "
+              "snapshot without a screen: rptable pit --db URL --json (or --html pit.html).", file=sys.stderr)
+        return 2
+    try:
+        pool = open_pool(args.db)
+    except FloorError as err:
+        print(f"rptable pit: {err}", file=sys.stderr)
+        return 1
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    from ui.pit.window import PitWindow
+
+    app = QApplication.instance() or QApplication(["rptable pit"])
+    window = PitWindow(pool, args.db, rate=not args.no_ratings)
+    try:
+        if size is not None:
+            window.setFixedSize(*size)
+        else:
+            screen = QGuiApplication.primaryScreen()
+            window.resize(screen.availableGeometry().size() if screen is not None else window.size())
+        window.show()
+        if args.screenshot:
+            def shoot() -> None:
+                window.grab().save(args.screenshot)
+                print(f"saved {args.screenshot}")
+                app.quit()
+            QTimer.singleShot(2500, shoot)
+        return int(app.exec())
+    finally:
+        window.shutdown()
+        pool.close()
+
+
+def _size(text: str) -> tuple[int, int] | None:
+    width, _, height = text.lower().partition("x")
+    return (int(width), int(height)) if width.isdigit() and height.isdigit() else None

@@ -1,0 +1,305 @@
+"""The pit boss's view of the floor: every table as its reporter last described it (its round and step, the
+dealer, the rules, open faults and their age, rounds and drop today, house win and hold against theoretical,
+how long since it was last heard from), and the players the ratings flag.
+
+It reads only the floor's summary rows (controller.floor.summary), one table at a time as a table's reporter
+wakes the pit (NOTIFY), never the tables' events; a table's own rounds, replay, recall and its faults and
+overrides are folded from its events when the pit boss opens it (`table_entries`, `faults_and_overrides`).
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from controller.engine.events import CardFault, FaultResolved, RoundVoided
+from controller.floor.ratings import Visit
+from controller.table.audit.shift_report import Tally
+from controller.table.history import event_of
+from controller.table.journal import JournalEntry
+from controller.table.table_events import (
+    ClockRebased,
+    ConfirmationUndone,
+    PaymentAdjusted,
+    RulesSet,
+    TableEvent,
+    TableFaultRaised,
+    TableFaultResolved,
+)
+
+if TYPE_CHECKING:
+    import psycopg
+
+NOT_REPORTING_AFTER = 10.0  # seconds without a sign of life
+
+_TABLES = """
+SELECT t.table_id, extract(epoch FROM t.last_seen)::float8, extract(epoch FROM t.closed_at)::float8, t.refused,
+       t.reported_seq, t.journal_seq, t.state, coalesce(r.rounds, 0), coalesce(r.drop, 0), coalesce(r.win, 0),
+       coalesce(r.theoretical, 0), coalesce(r.boxes, 0), coalesce(r.without_edge, 0),
+       extract(epoch FROM now())::float8
+FROM floor_tables t
+LEFT JOIN LATERAL (
+    SELECT count(*) AS rounds, sum(drop) AS drop, sum(house_win) AS win, sum(theoretical) AS theoretical,
+           sum(boxes) AS boxes, count(*) FILTER (WHERE NOT has_edge AND NOT voided) AS without_edge
+    FROM floor_rounds r WHERE r.table_id = t.table_id AND r.opened_at >= %s AND r.closed_at IS NOT NULL
+) r ON true
+"""
+
+
+@dataclass(frozen=True)
+class OpenFault:
+    fault_id: str
+    code: str
+    text: str
+    source: str
+    at: float
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One table as the pit shows it."""
+
+    table_id: str
+    state: dict[str, Any]
+    last_seen: float | None
+    closed_at: float | None
+    refused: str
+    reported: int
+    journaled: int
+    today: Tally
+    without_edge: int = 0  # rounds today under rules with no measured edge (counted 0 theoretical)
+
+    @property
+    def faults(self) -> list[OpenFault]:
+        return [OpenFault(str(f["id"]), str(f["code"]), str(f["text"]), str(f.get("source", "")), float(f["at"]))
+                for f in self.state.get("faults", [])]
+
+    def reporting(self, now: float) -> str:
+        """`reporting`, `not reporting`, `closed` or `refused`."""
+        if self.refused:
+            return "refused"
+        if self.closed_at is not None and (self.last_seen is None or self.closed_at >= self.last_seen):
+            return "closed"
+        if self.last_seen is None or now - self.last_seen > NOT_REPORTING_AFTER:
+            return "not reporting"
+        return "reporting"
+
+    @property
+    def step(self) -> str:
+        """`idle`, or `round N at PHASE: what is expected next`."""
+        state = self.state
+        if not state.get("in_play"):
+            return "idle" + (f" (last round {state['round']})" if state.get("round") else "")
+        return f"round {state.get('round')} at {state.get('phase')}: {state.get('step')}"
+
+    @property
+    def rules(self) -> str:
+        return str(self.state.get("rules", ""))
+
+    @property
+    def dealer(self) -> str:
+        return str(self.state.get("dealer", ""))
+
+    def last_event_age(self, now: float) -> float | None:
+        at = self.state.get("last_event_at")
+        return max(0.0, now - float(at)) if at else None
+
+    def sort_key(self) -> tuple[int, float, str]:
+        """Tables with open faults first (the oldest fault first), then the others by id."""
+        faults = self.faults
+        return (0, min(f.at for f in faults), self.table_id) if faults else (1, 0.0, self.table_id)
+
+    def to_dict(self, now: float) -> dict[str, Any]:
+        t = self.today
+        age = self.last_event_age(now)
+        return {
+            "table": self.table_id, "reporting": self.reporting(now), "refused": self.refused,
+            "state": self.step, "round": self.state.get("round", 0), "in_play": bool(self.state.get("in_play")),
+            "dealer": self.dealer, "rules": self.rules,
+            "faults": [{"id": f.fault_id, "code": f.code, "text": f.text, "source": f.source,
+                        "age_seconds": round(max(0.0, now - f.at), 1)} for f in self.faults],
+            "today": {"rounds": t.rounds, "drop": t.drop, "house_win": t.win, "hold_pct": round(t.hold_pct, 2),
+                      "theoretical_win": round(t.theoretical, 2),
+                      "theoretical_hold_pct": round(t.theoretical_hold_pct, 2),
+                      "rounds_without_measured_edge": self.without_edge},
+            "last_event_age_seconds": None if age is None else round(age, 1),
+            "last_seen_age_seconds": None if self.last_seen is None else round(max(0.0, now - self.last_seen), 1),
+            "events_reported": self.reported, "events_journaled": self.journaled,
+        }
+
+
+@dataclass
+class PitSnapshot:
+    """The floor at one moment (`at`, the database's clock)."""
+
+    at: float
+    tables: dict[str, TableView]
+    flagged: list[Visit] = field(default_factory=list)
+    visits: list[Visit] = field(default_factory=list)
+
+    def ordered(self) -> list[TableView]:
+        return sorted(self.tables.values(), key=TableView.sort_key)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"at": self.at, "tables": [t.to_dict(self.at) for t in self.ordered()],
+                "flagged_players": [v.to_dict() for v in self.flagged],
+                "players": [v.to_dict() for v in self.visits]}
+
+
+def day_start(now: float) -> float:
+    """The start of the UTC day of `now`: "today" for the pit, as for the audit's dates."""
+    day = datetime.fromtimestamp(now, UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    return day.timestamp()
+
+
+def read_tables(connection: psycopg.Connection[tuple[Any, ...]], tables: Sequence[str] | None = None,
+                *, clock: Any = time.time) -> tuple[float, dict[str, TableView]]:
+    """The tables' views (every table, or those named), and the database's time."""
+    query = _TABLES + (" WHERE t.table_id = ANY(%s)" if tables is not None else "")
+    params: tuple[Any, ...] = (day_start(clock()),) + ((list(tables),) if tables is not None else ())
+    rows = connection.execute(query, params).fetchall()
+    connection.rollback()
+    views: dict[str, TableView] = {}
+    db_now = float(rows[0][-1]) if rows else float(clock())  # the database's clock, when any table answers
+    for (table, last_seen, closed_at, refused, reported, journaled, state, rounds, drop, win, theoretical, boxes,
+         without_edge, _) in rows:
+        views[table] = TableView(table, state or {}, last_seen, closed_at, refused, int(reported), int(journaled),
+                                 Tally(int(rounds), int(boxes), int(drop), int(win), float(theoretical)),
+                                 int(without_edge))
+    return float(db_now), views
+
+
+def snapshot(connection: psycopg.Connection[tuple[Any, ...]], *, with_ratings: bool = True,
+             rating_budget: float = 5.0) -> PitSnapshot:
+    """The whole floor now, with today's flagged players (values what decisions it can in `rating_budget`)."""
+    from controller.floor.ratings import value_pending, visits
+
+    now, views = read_tables(connection)
+    found: list[Visit] = []
+    if with_ratings:
+        value_pending(connection, budget=rating_budget)
+        found = visits(connection, day_start(now))
+    return PitSnapshot(now, views, [v for v in found if v.flags()], found)
+
+
+# -- a table opened by the pit boss -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class OverrideLine:
+    """A fault raised or resolved, or a pit boss's override, as the pit lists them."""
+
+    seq: int
+    at: float
+    actor: str
+    round_id: str
+    text: str
+    is_fault: bool
+
+
+def faults_and_overrides(entries: Iterable[JournalEntry]) -> list[OverrideLine]:
+    """Every fault and every override in a table's events, in order."""
+    lines = []
+    for entry in entries:
+        if not (entry.kind.startswith("table.") or entry.kind in _ROUND_OVERRIDES):
+            continue
+        event = event_of(entry)
+        text = _override_text(event)
+        if text is None:
+            continue
+        lines.append(OverrideLine(entry.seq, entry.at, entry.actor or "", entry.round_id or "", text,
+                                  isinstance(event, TableFaultRaised | CardFault)))
+    return lines
+
+
+_ROUND_OVERRIDES = {cls.__name__ for cls in (CardFault, FaultResolved, RoundVoided)}
+
+
+def _override_text(event: object) -> str | None:
+    match event:
+        case RulesSet() if event.actor != "setup":
+            return event.describe()
+        case TableFaultRaised() | TableFaultResolved() | PaymentAdjusted() | ConfirmationUndone():
+            return event.describe()
+        case ClockRebased():
+            return (f"clock accepted by {event.actor}: events timed from {_when(event.to_at)} "
+                    f"(was {_when(event.from_at)})")
+        case CardFault():
+            return f"CARD FAULT ({event.kind}): {event.text}"
+        case FaultResolved():
+            card = f" as {event.card.code}" if event.card is not None else ""
+            return f"card fault {event.resolution}{card} by {event.actor}: {event.reason}"
+        case RoundVoided():
+            return f"round voided by {event.actor}: {event.reason}"
+        case TableEvent():
+            return None
+    return None
+
+
+def _when(at: float) -> str:
+    return datetime.fromtimestamp(at, UTC).strftime("%H:%M:%S")
+
+
+# -- a page a manager can open ----------------------------------------------------------------------------
+def age_text(seconds: float | None) -> str:
+    """`42 s`, `3 min 5 s`, `2 h 10 min`."""
+    if seconds is None:
+        return "never"
+    s = int(seconds)
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60} s"
+    return f"{s // 3600} h {s % 3600 // 60} min"
+
+
+def pit_html(snap: PitSnapshot) -> str:
+    """The snapshot as one HTML page with no script and no server."""
+    now = snap.at
+    cards = []
+    for view in snap.ordered():
+        state = view.reporting(now)
+        faults = "".join(f"<div class=\"fault\">{html.escape(f.code)} {html.escape(f.fault_id)}: "
+                         f"{html.escape(f.text)} <b>({age_text(now - f.at)})</b></div>" for f in view.faults)
+        t = view.today
+        css = "card fault-card" if view.faults else "card" if state == "reporting" else "card silent"
+        cards.append(
+            f"<div class=\"{css}\"><h2>{html.escape(view.table_id)} <small>{html.escape(view.rules)}</small></h2>"
+            f"{faults}<p class=\"step\">{html.escape(view.step)}</p>"
+            f"<p>dealer: {html.escape(view.dealer or '—')}</p>"
+            f"<p>today: {t.rounds:,} rounds · drop {t.drop:,} · house win {t.win:+,}</p>"
+            f"<p>hold {t.hold_pct:.2f}% against theoretical {t.theoretical_hold_pct:.2f}%</p>"
+            f"<p class=\"seen\">{_reporting_words(view, now)}</p></div>")
+    flagged = "".join(
+        f"<li><b>{html.escape(v.player)}</b> at {html.escape(v.table_id)} ({len(v.rounds)} rounds): "
+        f"{html.escape('; '.join(v.flags()))}</li>" for v in snap.flagged) or "<li>none</li>"
+    when = datetime.fromtimestamp(now, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pit view {when}</title>
+<style>body{{font-family:sans-serif;background:#0b1f10;color:#f2f2f2;margin:1em}}
+.grid{{display:flex;flex-wrap:wrap;gap:10px}}.card{{background:#13301a;border:2px solid #3c6e47;border-radius:8px;
+padding:8px 12px;width:300px}}.card h2{{margin:0 0 4px 0}}.card p{{margin:3px 0}}
+.fault-card{{border-color:#ffeb3b;background:#4a1010}}.fault{{background:#b71c1c;padding:4px;margin:4px 0;
+font-weight:bold}}.silent{{border-color:#888;background:#2a2a2a}}.seen{{color:#bbb}}small{{color:#bbb}}
+.step{{color:#ffd54f}}li{{margin:4px 0}}</style></head><body>
+<h1>Pit view</h1><p>{when} · {len(snap.tables)} table(s)</p>
+<div class="grid">{"".join(cards)}</div>
+<h2>Players flagged today</h2><ul>{flagged}</ul>
+</body></html>
+"""
+
+
+def _reporting_words(view: TableView, now: float) -> str:
+    state = view.reporting(now)
+    last = f"last event {age_text(view.last_event_age(now))} ago"
+    if state == "refused":
+        return f"REFUSED: {html.escape(view.refused)}"
+    if state == "not reporting":
+        seen = age_text(None if view.last_seen is None else now - view.last_seen)
+        return f"NOT REPORTING (last heard {seen} ago); {last}"
+    if state == "closed":
+        return f"closed; {last}"
+    backlog = view.journaled - view.reported
+    return f"reporting; {last}" + (f"; {backlog:,} event(s) on their way" if backlog > 0 else "")

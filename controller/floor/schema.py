@@ -1,0 +1,164 @@
+"""The floor's tables in PostgreSQL, beside the replica's `rptable_events` (controller.table.replica).
+
+- `floor_tables`: one row per table: the journal it is bound to (the hash of its first event), how far its
+  events have been reported, the reporter's last sign of life, and the table now as its history makes it.
+- `floor_rounds`, `floor_boxes`: one row per round and per box of it, as the history folds them (what the pit
+  and the ratings add up; the audit folds the events themselves).
+- `floor_decisions`: each decision a player made, what `basic` would have done, and its cost in antes.
+- `floor_rules`: every set of house rules a table has played, by digest (the decisions are valued under them).
+- `floor_staff`, `floor_staff_log`: the floor's staff accounts and their append-only log.
+
+Every write is keyed, so that a retry never counts twice: events on (table, seq), rounds on (table, round),
+decisions on (table, seq). A change to `floor_tables` wakes the pit (NOTIFY on channel `rptable_floor`,
+payload the table id), as does every batch of events.
+"""
+
+from __future__ import annotations
+
+CHANNEL = "rptable_floor"
+
+SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS floor_tables (
+    table_id       text PRIMARY KEY,
+    first_hash     text NOT NULL,           -- the hash of the journal's first event: the id is bound to it
+    journal        text NOT NULL DEFAULT '',
+    host           text NOT NULL DEFAULT '',
+    registered_at  timestamptz NOT NULL DEFAULT now(),
+    last_seen      timestamptz,             -- the reporter's last sign of life
+    closed_at      timestamptz,             -- the table stopped reporting on purpose
+    reported_seq   bigint NOT NULL DEFAULT 0,
+    journal_seq    bigint NOT NULL DEFAULT 0,
+    summarized_seq bigint NOT NULL DEFAULT 0,
+    refused        text NOT NULL DEFAULT '',
+    state          jsonb NOT NULL DEFAULT '{{}}'
+);
+CREATE TABLE IF NOT EXISTS floor_rounds (
+    table_id     text NOT NULL,
+    round_id     text NOT NULL,
+    number       integer NOT NULL,
+    opened_at    double precision NOT NULL,
+    closed_at    double precision,
+    voided       boolean NOT NULL DEFAULT false,
+    rules_name   text NOT NULL,
+    rules_digest text NOT NULL,
+    dealer       text NOT NULL DEFAULT '',
+    boxes        integer NOT NULL DEFAULT 0,
+    drop         bigint NOT NULL DEFAULT 0,
+    house_win    bigint NOT NULL DEFAULT 0,
+    theoretical  double precision NOT NULL DEFAULT 0,
+    has_edge     boolean NOT NULL DEFAULT true,
+    faults       integer NOT NULL DEFAULT 0,
+    adjustments  integer NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, round_id)
+);
+CREATE INDEX IF NOT EXISTS floor_rounds_opened ON floor_rounds (table_id, opened_at);
+CREATE INDEX IF NOT EXISTS rptable_events_round_opened ON rptable_events (table_id, at)
+    WHERE kind = 'table.round_opened';
+CREATE TABLE IF NOT EXISTS floor_boxes (
+    table_id     text NOT NULL,
+    round_id     text NOT NULL,
+    box          integer NOT NULL,
+    player       text NOT NULL DEFAULT '',
+    opened_at    double precision NOT NULL,
+    closed_at    double precision NOT NULL,
+    ante         bigint NOT NULL,
+    bonus        bigint NOT NULL,
+    wagered      bigint NOT NULL,
+    net          bigint NOT NULL,            -- the player's result, adjustments included
+    theoretical  double precision NOT NULL,  -- the house's expected win from this box
+    voided       boolean NOT NULL,
+    rules_digest text NOT NULL,
+    PRIMARY KEY (table_id, round_id, box)
+);
+CREATE INDEX IF NOT EXISTS floor_boxes_player ON floor_boxes (player, opened_at) WHERE player <> '';
+CREATE TABLE IF NOT EXISTS floor_decisions (
+    table_id     text NOT NULL,
+    seq          bigint NOT NULL,            -- the decision's event
+    round_id     text NOT NULL,
+    box          integer NOT NULL,
+    player       text NOT NULL,
+    at           double precision NOT NULL,
+    rules_digest text NOT NULL,
+    situation    jsonb NOT NULL,             -- what the player knew (controller.floor.decisions.Situation)
+    decision     text NOT NULL,
+    basic        text NOT NULL,
+    cost         double precision,           -- antes lost against basic (- = gained); NULL until valued
+    cost_se      double precision,
+    note         text NOT NULL DEFAULT '',   -- why it could not be valued
+    PRIMARY KEY (table_id, seq)
+);
+CREATE INDEX IF NOT EXISTS floor_decisions_player ON floor_decisions (player, at);
+CREATE INDEX IF NOT EXISTS floor_decisions_unvalued ON floor_decisions (at) WHERE cost IS NULL AND note = '';
+CREATE TABLE IF NOT EXISTS floor_rules (
+    digest  text PRIMARY KEY,
+    name    text NOT NULL,
+    mapping jsonb NOT NULL
+);
+CREATE TABLE IF NOT EXISTS floor_staff (
+    name         text PRIMARY KEY,
+    role         text NOT NULL,
+    salt         bytea NOT NULL,
+    key          bytea NOT NULL,
+    n            integer NOT NULL,
+    r            integer NOT NULL,
+    p            integer NOT NULL,
+    disabled     boolean NOT NULL DEFAULT false,
+    failures     integer NOT NULL DEFAULT 0,
+    locked_until double precision NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS floor_staff_log (
+    at       double precision NOT NULL,
+    actor    text,
+    action   text NOT NULL,
+    name     text NOT NULL,
+    detail   text NOT NULL DEFAULT '',
+    table_id text NOT NULL DEFAULT ''
+);
+
+CREATE OR REPLACE FUNCTION floor_notify_table() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('{CHANNEL}', NEW.table_id);
+    RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS floor_tables_notify ON floor_tables;
+CREATE TRIGGER floor_tables_notify AFTER INSERT OR UPDATE ON floor_tables
+    FOR EACH ROW EXECUTE FUNCTION floor_notify_table();
+
+CREATE OR REPLACE FUNCTION floor_notify_events() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('{CHANNEL}', t.table_id) FROM (SELECT DISTINCT table_id FROM arrived) t;
+    RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS rptable_events_notify ON rptable_events;
+CREATE TRIGGER rptable_events_notify AFTER INSERT ON rptable_events
+    REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION floor_notify_events();
+
+-- The database itself refuses an event that does not continue the table's chain as it holds it (whoever
+-- writes it): its predecessor must be there, with the hash the event names.
+CREATE OR REPLACE FUNCTION rptable_events_chained() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    before text;
+BEGIN
+    IF NEW.seq = 1 THEN
+        before := repeat('0', 64);
+    ELSE
+        SELECT hash INTO before FROM rptable_events WHERE table_id = NEW.table_id AND seq = NEW.seq - 1;
+    END IF;
+    IF before IS DISTINCT FROM NEW.prev_hash THEN
+        RAISE EXCEPTION 'event % of table % does not continue the chain the database holds', NEW.seq, NEW.table_id
+            USING ERRCODE = 'RPT01';
+    END IF;
+    RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS rptable_events_chained ON rptable_events;
+CREATE TRIGGER rptable_events_chained BEFORE INSERT ON rptable_events
+    FOR EACH ROW EXECUTE FUNCTION rptable_events_chained();
+
+CREATE OR REPLACE FUNCTION floor_staff_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'the staff log is append-only';
+END $$;
+DROP TRIGGER IF EXISTS floor_staff_log_append_only ON floor_staff_log;
+CREATE TRIGGER floor_staff_log_append_only BEFORE UPDATE OR DELETE ON floor_staff_log
+    FOR EACH ROW EXECUTE FUNCTION floor_staff_log_append_only();
+"""

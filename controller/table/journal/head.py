@@ -1,0 +1,190 @@
+"""The journal's head file (`T1.journal.head`, beside the journal): the one writer's claim on the journal, the
+last event it committed, and why its last write failed.
+
+- One writer per journal: the writer holds an exclusive lock on this file for as long as it has the journal
+  open, and writes its pid and command into it; a second program is refused at open with those words. Readers
+  (the audit, the replica) take no lock.
+- The head: after every commit the writer records the last event's seq and hash here. A journal that ends
+  before it, or holds another event there, lost or changed committed events: a -wal file deleted or cut after
+  a kill, a file restored from an older copy. The head is written after the commit it records (and not synced
+  itself), so it is never ahead of what the journal holds on disk.
+- The failure note: a write that failed (a full disk) leaves its reason here, in space the file already owns,
+  so that the fault raised after a restart can say what happened.
+
+The file has a fixed size: the head record (JSON, padded) in its first part, the note in the rest. Each is
+rewritten in place with one write, which needs no new space on the drive.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import sys
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from controller.table.journal.sqlite_file import JournalError
+
+HEAD_SUFFIX = ".head"
+SIZE = 4096
+RECORD_SIZE = 1024  # the head record; the failure note fills the rest of the file
+NOTE_SIZE = SIZE - RECORD_SIZE
+FORMAT = "rptable-journal-head/1"
+_COMMAND_CHARS = 300
+
+
+class JournalBusy(JournalError):
+    """Another program writes this journal; the message names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """What the head file says: the table, the last event committed (seq and hash) and who wrote it."""
+
+    table: str
+    seq: int
+    hash: str
+    pid: int = 0
+    command: str = ""
+    since: str = ""
+
+    def holder(self) -> str:
+        """The writer in words: pid, command and since when."""
+        if not self.pid:
+            return "another program (it has not said which yet)"
+        command = f" ({self.command})" if self.command else ""
+        since = f", since {self.since}" if self.since else ""
+        return f"process {self.pid}{command}{since}"
+
+
+def head_path(journal: Path) -> Path:
+    return journal.with_name(journal.name + HEAD_SUFFIX)
+
+
+def read_head(journal: Path) -> Head | None:
+    """The head the journal's writer last recorded; None when there is none (a journal written before head
+    files, or a copy made without it) or it cannot be read."""
+    try:
+        with open(head_path(journal), "rb") as file:
+            return _parse(file.read(RECORD_SIZE))
+    except OSError:
+        return None
+
+
+def _parse(record: bytes) -> Head | None:
+    try:
+        data = json.loads(record.decode("utf-8").strip(" \n\x00") or "null")
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            return None
+        table, seq, digest = data["table"], data["seq"], data["hash"]
+        if not (isinstance(table, str) and type(seq) is int and seq >= 0 and isinstance(digest, str)):
+            return None
+        pid, command, since = data.get("pid", 0), data.get("command", ""), data.get("since", "")
+        return Head(table, seq, digest, pid if type(pid) is int else 0, str(command), str(since))
+    except (UnicodeDecodeError, ValueError, KeyError):
+        return None
+
+
+class HeadFile:
+    """The writer's open head file, locked for as long as the journal is open for writing."""
+
+    def __init__(self, journal: Path, table_id: str) -> None:
+        self.path = head_path(journal)
+        self.table_id = table_id
+        try:
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as err:
+            raise JournalError(f"The journal {journal} cannot be opened for writing: its head file {self.path} "
+                               f"cannot be created ({err.strerror}). Check that the folder is writable.") from err
+        try:
+            self._lock(journal)
+            self.previous = _parse(os.pread(self._fd, RECORD_SIZE, 0))
+            self._reserve()
+        except BaseException:
+            os.close(self._fd)
+            raise
+        self._since = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+    def _lock(self, journal: Path) -> None:
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = _parse(os.pread(self._fd, RECORD_SIZE, 0))
+            who = holder.holder() if holder is not None else "another program"
+            raise JournalBusy(f"The journal {journal} is open in {who}. Only one program may write a table's "
+                              "journal: close that one first (the audit commands may read it meanwhile).") from None
+        except OSError as err:
+            raise JournalError(f"The journal {journal} cannot be locked for writing ({err.strerror}): keep it on a "
+                               "local drive.") from err
+
+    def _reserve(self) -> None:
+        """Give the file its whole size now, while there is room: later writes then need no new space."""
+        size = os.fstat(self._fd).st_size
+        if size < SIZE:
+            blank = b" " * (RECORD_SIZE - 1) + b"\n" + b"\x00" * NOTE_SIZE
+            try:
+                os.pwrite(self._fd, blank[size:], size)
+                os.fsync(self._fd)
+            except OSError as err:
+                raise JournalError(f"The journal's head file {self.path} cannot be written ({err.strerror}). Free "
+                                   "space on the drive, then start again.") from err
+
+    def record(self, seq: int, digest: str) -> None:
+        """The last event committed: written in place, after the commit (see the module's docstring)."""
+        data = {"format": FORMAT, "table": self.table_id, "seq": seq, "hash": digest, "pid": os.getpid(),
+                "command": _command(), "since": self._since}
+        text = json.dumps(data, ensure_ascii=True).encode()
+        if len(text) >= RECORD_SIZE:
+            data["command"] = ""
+            text = json.dumps(data, ensure_ascii=True).encode()[:RECORD_SIZE - 1]
+        try:
+            os.pwrite(self._fd, text.ljust(RECORD_SIZE - 1) + b"\n", 0)
+        except OSError as err:
+            raise JournalError(f"The journal's head file {self.path} cannot be written ({err.strerror}). The "
+                               "events are in the journal; check the drive, then restart rptable.") from err
+
+    def write_note(self, text: str) -> None:
+        """Why a write failed, kept for the next start (best effort: the drive may be failing)."""
+        data = text.encode("utf-8")[:NOTE_SIZE]
+        with contextlib.suppress(OSError):
+            os.pwrite(self._fd, data.ljust(NOTE_SIZE, b"\x00"), RECORD_SIZE)
+            os.fsync(self._fd)
+
+    def take_note(self) -> str | None:
+        """The failure note left by an earlier writer, cleared now; None when there is none."""
+        raw = os.pread(self._fd, NOTE_SIZE, RECORD_SIZE).rstrip(b"\x00")
+        if not raw:
+            return None
+        with contextlib.suppress(OSError):
+            os.pwrite(self._fd, b"\x00" * NOTE_SIZE, RECORD_SIZE)
+        return raw.decode("utf-8", "replace").strip()
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)  # releases the lock
+            self._fd = -1
+
+
+def _command() -> str:
+    text = " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]) if sys.argv and sys.argv[0] else "python"
+    return text[:_COMMAND_CHARS]
+
+
+def writer_of(journal: Path) -> Head | None:
+    """The program that has the journal open for writing now (its head record), or None when none has."""
+    try:
+        fd = os.open(head_path(journal), os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return _parse(os.pread(fd, RECORD_SIZE, 0)) or Head("", 0, "")
+    except OSError:
+        return None
+    finally:
+        os.close(fd)  # a shared lock taken here goes with it
+    return None

@@ -1,0 +1,238 @@
+"""What the console's tests share: a console on a table screen (1024x768 unless told), the simulated shoe rigged
+with chosen cards, the dealer's keys and taps, the texts a person can read off the screen, and a pit boss."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from tables import acknowledged
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QComboBox, QListWidget, QPushButton, QTableView, QTableWidget, QWidget
+
+from controller.core.cards import PACK, Card, parse_card
+from controller.engine import legal_commands
+from controller.table.controller import TableController
+from controller.table.journal import Journal
+from controller.table.rule_files import load_preset
+from controller.table.users import Role, UserStore
+from drivers.base import open_source
+from ui import visibility
+from ui.autopilot import Autopilot
+from ui.format import card_face
+from ui.i18n import Languages
+from ui.main_window import ConsoleWindow
+
+TABLE_SCREEN = (1024, 768)
+
+
+@pytest.fixture
+def no_leaks(qapp: QApplication):
+    """Fails a test that leaves a top-level widget behind (napari's habit)."""
+    before = set(map(id, QApplication.topLevelWidgets()))
+    yield
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QApplication.processEvents()
+    left = [w for w in QApplication.topLevelWidgets() if id(w) not in before]
+    assert not left, f"widgets leaked: {[type(w).__name__ + ':' + w.objectName() for w in left]}"
+
+
+@pytest.fixture
+def make_console(tmp_path: Path, qapp: QApplication, no_leaks: None, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "data"))
+    made: list[tuple[ConsoleWindow, Journal, object]] = []
+
+    def make(preset: str = "classic", seed: int = 7, language: str = "en", faults: str = "",
+             journal_name: str = "", size: tuple[int, int] = TABLE_SCREEN) -> ConsoleWindow:
+        journal = Journal(tmp_path / (journal_name or f"{preset}.journal"))
+        controller = acknowledged(TableController(journal, load_preset(preset)))
+        source = open_source(f"sim://?seed={seed}&rate=0" + (f"&faults={faults}" if faults else ""))
+        languages = Languages()
+        languages.switch(language)
+        window = ConsoleWindow(controller, source, users_path=str(tmp_path / "users.db"), languages=languages,
+                               pack_seed=seed)
+        window.resize(*size)
+        window.show()
+        made.append((window, journal, source))
+        return window
+
+    yield make
+    for window, journal, source in made:
+        window.languages.switch("en")  # its translator off the application: the next test starts in English
+        window.shutdown()
+        window.close()
+        window.deleteLater()
+        source.close()  # type: ignore[attr-defined]
+        journal.close()
+
+
+# ------------------------------------------------------------------------------------- what is on screen
+def widget_texts(widget_root: QWidget | None = None) -> list[str]:
+    """Every string a person (or a screen reader) can get from any widget now."""
+    texts: list[str] = []
+    for widget in QApplication.allWidgets():
+        for getter in ("text", "toolTip", "accessibleName", "accessibleDescription", "windowTitle", "statusTip",
+                       "whatsThis", "placeholderText"):
+            value = getattr(widget, getter, None)
+            if callable(value):
+                try:
+                    result = value()
+                except TypeError:
+                    continue
+                if isinstance(result, str):
+                    texts.append(result)
+        if isinstance(widget, QComboBox):
+            texts += [widget.itemText(i) for i in range(widget.count())]
+        if isinstance(widget, QListWidget):
+            texts += [widget.item(i).text() for i in range(widget.count())]
+        if isinstance(widget, QTableWidget):
+            texts += [widget.item(r, c).text() for r in range(widget.rowCount()) for c in range(widget.columnCount())
+                      if widget.item(r, c) is not None]
+        if isinstance(widget, QTableView) and not isinstance(widget, QTableWidget) and widget.model() is not None:
+            model = widget.model()
+            texts += [str(model.index(r, c).data() or "") for r in range(model.rowCount())
+                      for c in range(model.columnCount())]
+    return texts
+
+
+def card_forms(card: Card) -> list[str]:
+    forms = [card.code, card_face(card)]
+    if card.code[0] == "T":
+        forms.append("10" + card.code[1])
+    return forms
+
+
+def shown_forms(texts: list[str], card: Card) -> list[str]:
+    joined = "\n".join(texts)
+    found = []
+    for form in card_forms(card):
+        if re.search(r"(?<![A-Za-z0-9])" + re.escape(form) + r"(?![A-Za-z0-9])", joined):
+            found.append(form)
+    return found
+
+
+def assert_no_hidden_card_shown(window: ConsoleWindow) -> None:
+    hidden = visibility.hidden_cards(window.display_round())
+    texts = widget_texts()
+    for card in hidden:
+        assert not shown_forms(texts, card), f"hidden card {card.code} is visible: {shown_forms(texts, card)}"
+
+
+class WatchingPilot(Autopilot):
+    """The autopilot, checking after every press that no hidden card is on screen."""
+
+    steps = 0
+
+    def step(self) -> str:
+        done = super().step()
+        assert_no_hidden_card_shown(self.window)
+        WatchingPilot.steps += 1
+        return done
+
+
+# ------------------------------------------------------------------------------------------ the dealer
+def load_deal(window: ConsoleWindow, codes: str) -> None:
+    """Rig the simulated shoe: these cards first, then the rest of the pack."""
+    first = [parse_card(code) for code in codes.split()]  # a misread may repeat a card
+    shoe = window.source.simulated_shoe()
+    assert shoe is not None
+    shoe.load(first + [c for c in PACK if c not in first])
+
+
+def deal_all(window: ConsoleWindow, qtbot) -> None:
+    while "card" in {a.kind for a in legal_commands(window.controller.round)}:
+        window.actions_panel.buttons["card"].click()
+        qtbot.waitUntil(lambda: not window.awaiting_card, timeout=5000)
+
+
+def deal_one_box(window: ConsoleWindow, qtbot, codes: str, *, close_bets: bool = False, ante: int = 100) -> None:
+    """Box 1 stakes `ante` on a shoe rigged with these cards first, and the dealer deals them with the Draw key
+    (after pressing Close bets, or straight away: the first card closes them)."""
+    load_deal(window, codes)
+    window.bet_panel.fill(1, ante)
+    window.place_stakes()
+    if close_bets:
+        window.actions_panel.buttons["close_bets"].click()
+    deal_all(window, qtbot)
+
+
+def focus(window: ConsoleWindow, qtbot) -> None:
+    """The window takes the keyboard, as the dealer's screen has it."""
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+
+
+def tap(qtbot, widget: QWidget) -> None:
+    """A finger on the middle of a widget: a mouse press and release where it is drawn."""
+    assert widget.isVisible() and widget.isEnabled(), f"{widget.objectName()} cannot be tapped"
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+
+
+def type_keys(qtbot, window: QWidget, keys: str) -> None:
+    """Keys pressed on the window's keyboard, one after another (`\\n` is Enter): to whatever has focus."""
+    for char in keys:
+        target = QApplication.focusWidget() or window
+        if char == "\n":
+            qtbot.keyClick(target, Qt.Key.Key_Return)
+        else:
+            qtbot.keyClicks(target, char)
+
+
+def answer_next_question(answer: str) -> list[str]:
+    """Answer the console's next question (a `ui.ask.Question`) with the answer named, as the dealer's tap
+    would; returns, once asked, the question's text."""
+    asked: list[str] = []
+
+    def answer_it() -> None:
+        from ui.ask import Question
+
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, Question):
+            QTimer.singleShot(20, answer_it)
+            return
+        asked.append(dialog.findChild(QWidget, "question_text").text())
+        button = dialog.buttons[answer]
+        button.click()
+
+    QTimer.singleShot(0, answer_it)
+    return asked
+
+
+def pit_boss(tmp_path: Path, name: str = "vera", pin: str = "2468") -> None:
+    store = UserStore(tmp_path / "users.db")
+    admin = store.add("root", Role.ADMIN, "9999", by=None)
+    store.add(name, Role.PIT_BOSS, pin, by=admin)
+    store.close()
+
+
+def logged_in_dialog(window: ConsoleWindow, name: str = "vera", pin: str = "2468"):
+    from ui.pitboss import PitBossDialog
+
+    dialog = PitBossDialog(window.controller, window.users_path, window.refresh, window)
+    dialog.name.setText(name)
+    dialog.pin.setText(pin)
+    dialog.log_in()
+    assert dialog.user is not None, dialog.feedback.text()
+    return dialog
+
+
+def press_twice(button: QPushButton) -> None:
+    """An irreversible money action: the first press arms it, the second carries it out."""
+    button.click()
+    button.click()
+
+
+def where(widget: QWidget) -> tuple[int, int, int, int]:
+    """A widget's rectangle in its window's coordinates."""
+    top_left = widget.mapTo(widget.window(), QPoint(0, 0))
+    return top_left.x(), top_left.y(), widget.width(), widget.height()
+
+
+def until(qtbot, condition: Callable[[], bool], timeout: int = 5000) -> None:
+    qtbot.waitUntil(condition, timeout=timeout)

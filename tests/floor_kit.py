@@ -1,0 +1,75 @@
+"""Test helper for the floor: a throwaway PostgreSQL cluster for a test module (`cluster`) and a fresh database
+per test (`database`), fixtures a module takes with `pytest_plugins = ["floor_kit"]`; a way to wait for
+something the database must come to hold, and the rows a table's journal and the database hold of it.
+
+PYTEST_DONT_REWRITE: the modules that take its fixtures import its helpers too."""
+
+import os
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from pg_cluster import Cluster
+
+psycopg = pytest.importorskip("psycopg")
+needs_postgres = pytest.mark.skipif(not Cluster.available(), reason="PostgreSQL server programs are not installed")
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
+JOURNAL_COLUMNS = "seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash"
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    server = Cluster().create().start()
+    yield server
+    server.destroy()
+
+
+@pytest.fixture
+def database(cluster):
+    return fresh_database(cluster)
+
+
+def fresh_database(cluster):
+    """A fresh database of the cluster, as a URL."""
+    name = f"floor_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(cluster.url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    return cluster.url.replace("/postgres?", f"/{name}?")
+
+
+def query(url, sql, *params):
+    with psycopg.connect(url) as db:
+        return db.execute(sql, params).fetchall()
+
+
+def wait_for(condition, timeout=20.0, step=0.05):
+    """Poll `condition()` until it is true; the time it took (fails the test after `timeout`)."""
+    start = time.monotonic()
+    while True:
+        try:
+            if condition():
+                return time.monotonic() - start
+        except psycopg.Error:
+            pass  # the database is (re)starting, or its tables are not made yet
+        if time.monotonic() - start > timeout:
+            raise AssertionError(f"not reached in {timeout} s")
+        time.sleep(step)
+
+
+def journal_rows(path, table_id):
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    try:
+        return [tuple(r) for r in db.execute(f"SELECT {JOURNAL_COLUMNS} FROM events WHERE table_id = ? ORDER BY seq",
+                                             (table_id,))]
+    finally:
+        db.close()
+
+
+def database_rows(url, table_id):
+    return [tuple(r) for r in query(url, f"SELECT {JOURNAL_COLUMNS} FROM rptable_events WHERE table_id = %s "
+                                         "ORDER BY seq", table_id)]

@@ -1,0 +1,350 @@
+"""Every damaged journal caught, nothing silently lost (ARCHITECTURE.md "Journal": "an event is durable before
+it is shown"; "`audit verify` finds any edit, deletion or reordering"). A failing machine's damage, byte by
+byte: verify and recovery read the whole file, give one answer on any number of cores, never write on a
+journal that does not verify, and `audit salvage` keeps what is intact."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from damage import change_table_id, copy_alone, settled, stored_rows
+from kills import kill_after_commits, simulate_command
+from tables import acknowledged
+
+from controller.cli import main
+from controller.engine import PlaceStakes
+from controller.table.audit.verify import verify_journal_file
+from controller.table.autoplay import QA_PIT_BOSS
+from controller.table.controller import TableController
+from controller.table.journal import Journal, JournalDamaged, JournalError, NewEvent
+from controller.table.journal.head import JournalBusy, head_path
+from controller.table.rule_files import load_preset
+from controller.table.salvage import salvage
+from controller.table.simulate import simulate
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
+
+
+def rptable(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True, env=ENV,
+                          cwd=ROOT, timeout=timeout)
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    try:
+        code = main(list(args))
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def session(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """310 rounds of a simulated table (18,860 events), closed cleanly: the issue's journal."""
+    path = tmp_path_factory.mktemp("damaged") / "T1.journal"
+    simulate(load_preset("classic"), 310, 5, journal_path=path)
+    return settled(path)
+
+
+@pytest.fixture
+def table_id_changed(session: Path, tmp_path: Path) -> Path:
+    """The issue's damage: one byte, the table id of event 9,000's row."""
+    path = copy_alone(session, tmp_path / "T1.journal")
+    change_table_id(path, 9000)
+    return path
+
+
+def test_verify_whole_file_a_changed_table_id_byte_is_named_on_any_number_of_cores(table_id_changed: Path) -> None:
+    answers = [verify_journal_file(str(table_id_changed), cores=cores, parallel_from=1000).to_dict()
+               for cores in (1, 2, 4)]
+    assert answers[0] == answers[1] == answers[2]
+    assert not answers[0]["ok"] and answers[0]["first_bad_event"] == 9000 and answers[0]["intact"] == 8999
+    assert "table 'T3'" in answers[0]["reason"]
+
+
+def test_verify_whole_file_the_command_exits_1_naming_the_event(table_id_changed: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "audit", "--journal", str(table_id_changed), "verify", "--json")
+    report = json.loads(out)
+    assert code == 1 and report["ok"] is False and report["first_bad_event"] == 9000
+
+
+def test_recovery_refuses_a_damaged_journal_and_leaves_it_byte_for_byte(table_id_changed: Path) -> None:
+    before = table_id_changed.read_bytes()
+    with pytest.raises(JournalDamaged, match=r"event 9000.*audit salvage") as refused:
+        Journal(table_id_changed)
+    assert refused.value.damage.intact == 8999
+    assert table_id_changed.read_bytes() == before  # never written on, not even a checkpoint
+    assert not head_path(table_id_changed).exists()  # and nothing left beside it that says otherwise
+
+
+def test_recovery_simulate_does_not_resume_a_damaged_journal_from_a_guess(table_id_changed: Path) -> None:
+    before = table_id_changed.read_bytes()
+    out = rptable("simulate", "--rules", "classic", "--rounds", "320", "--seed", "5", "--journal",
+                  str(table_id_changed))
+    assert out.returncode == 1 and "damaged" in out.stderr and "Traceback" not in out.stderr
+    assert table_id_changed.read_bytes() == before  # no round 149 written a second time
+
+
+def test_audit_views_of_a_damaged_journal_show_the_intact_part_and_say_so(table_id_changed: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "audit", "--journal", str(table_id_changed), "rounds", "--json")
+    assert code == 1 and "WARNING: the journal is damaged" in err and "event 9000" in err
+    assert len(json.loads(out)) == 148  # the rounds of events 1-8,999, and it says these are all it shows
+
+
+def test_audit_salvage_keeps_the_intact_events_and_records_the_damage(table_id_changed: Path, tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    before = table_id_changed.read_bytes()
+    target = tmp_path / "T1.salvaged.journal"
+    code, out, _ = cli(capsys, "audit", "--journal", str(table_id_changed), "salvage", "--out", str(target))
+    assert code == 0 and "events 1-8,999" in out and "JOURNAL" in out
+    assert table_id_changed.read_bytes() == before  # read-only on the original
+    with Journal(target, readonly=True) as journal:
+        entries = list(journal.entries())
+    assert [e.seq for e in entries] == list(range(1, 9001))
+    original = {row[0]: row for row in stored_rows(table_id_changed) if row[0] < 9000}
+    assert all((e.hash, e.payload_json) == (original[e.seq][9], original[e.seq][7]) for e in entries[:-1])
+    fault = entries[-1]
+    assert fault.kind == "table.fault" and fault.payload["code"] == "JOURNAL" and "9000" in fault.payload["text"]
+    assert verify_journal_file(str(target)).ok
+    table = TableController(Journal(target))
+    assert table.locked_reason is not None and "salvaged" in table.locked_reason  # a pit boss must clear it
+    table.resolve_fault(fault.payload["fault_id"], QA_PIT_BOSS, "shoe and layout checked after the salvage")
+    assert table.locked_reason is None
+    table.journal.close()
+
+
+def test_audit_salvage_replace_moves_the_damaged_files_aside_unchanged(table_id_changed: Path) -> None:
+    before = table_id_changed.read_bytes()
+    report = salvage(table_id_changed, replace=True)
+    assert report.moved_to is not None and report.salvaged == str(table_id_changed)
+    moved = Path(report.moved_to) / table_id_changed.name
+    assert moved.read_bytes() == before
+    assert verify_journal_file(str(table_id_changed)).ok  # the table's own name now holds the salvaged journal
+
+
+def test_recovery_an_unreadable_page_is_damage_not_a_traceback(session: Path, tmp_path: Path) -> None:
+    path = copy_alone(session, tmp_path / "T1.journal")
+    size = path.stat().st_size
+    with open(path, "r+b") as raw:
+        raw.seek(size // 2)
+        raw.write(b"\xde\xad" * 4096)
+    report = verify_journal_file(str(path), cores=1)
+    assert not report.ok and report.intact < 18_860
+    with pytest.raises(JournalError):
+        Journal(path)
+
+
+# -- a -wal lost after a kill -----------------------------------------------------------------------------
+def killed_session(journal: Path, commits: int) -> int:
+    """A simulated table committing every command, killed with SIGKILL after `commits` commits: the last seq
+    it had shown."""
+    return int(kill_after_commits(simulate_command(journal, 2000, 3, "command"), commits))
+
+
+@pytest.mark.parametrize("loss", ["deleted", "cut"])
+def test_recovery_a_wal_lost_after_a_kill_is_never_silent(tmp_path: Path, loss: str,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    journal = tmp_path / "T1.journal"
+    shown = killed_session(journal, 1500)  # long enough for SQLite to have moved earlier commits into the file
+    wal = Path(f"{journal}-wal")
+    assert wal.stat().st_size > 0  # the events of the last commits are in it
+    if loss == "deleted":
+        wal.unlink()
+    else:
+        with open(wal, "r+b") as file:
+            file.truncate(wal.stat().st_size // 3)
+    with Journal(journal, readonly=True) as reader:
+        left = reader.last_seq
+    assert left < shown  # events shown to the table are gone from the file...
+    report = verify_journal_file(str(journal))
+    assert not report.ok and report.first_bad_event == left + 1 and f"{shown}" in report.reason  # ...and it says so
+    with pytest.raises(JournalDamaged, match="were committed"):
+        Journal(journal)
+    code, out, _ = cli(capsys, "audit", "--journal", str(journal), "salvage", "--out", str(tmp_path / "kept.journal"))
+    assert code == 0 and f"events 1-{left:,}" in out
+
+
+def test_recovery_a_wal_lost_with_every_event_in_it_is_never_silent(tmp_path: Path) -> None:
+    journal = tmp_path / "T1.journal"
+    shown = killed_session(journal, 5)  # so early that even the journal's tables were only in its -wal
+    Path(f"{journal}-wal").unlink()
+    report = verify_journal_file(str(journal))
+    assert not report.ok and report.first_bad_event == 1 and f"events 1-{shown}" in report.reason
+    with pytest.raises(JournalDamaged, match="were committed"):
+        Journal(journal)
+
+
+# -- one writer ---------------------------------------------------------------------------------------------
+def test_one_writer_a_second_journal_in_the_same_program_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "T1.journal"
+    with Journal(path) as first:
+        first.append([NewEvent("table.note", {"n": 1}, 1.0)])
+        with pytest.raises(JournalBusy, match=rf"open in process {os.getpid()} \("):
+            Journal(path)
+        with Journal(path, readonly=True) as reader:  # readers are never refused
+            assert reader.last_seq == 1
+
+
+def test_one_writer_a_second_simulate_is_refused_naming_the_first(tmp_path: Path) -> None:
+    journal = tmp_path / "T1.journal"
+    first = subprocess.Popen([sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds",
+                              "100000", "--seed", "4", "--journal", str(journal), "--commit", "command",
+                              "--progress"], stdout=subprocess.PIPE, text=True, env=ENV, cwd=ROOT)
+    try:
+        assert first.stdout is not None and first.stdout.readline().startswith("committed")
+        second = rptable("simulate", "--rules", "classic", "--rounds", "100000", "--seed", "4", "--journal",
+                         str(journal))
+        assert second.returncode == 1 and f"open in process {first.pid}" in second.stderr
+        assert "simulate" in second.stderr and "UNIQUE" not in second.stderr and "Traceback" not in second.stderr
+    finally:
+        first.send_signal(signal.SIGINT)
+        first.wait(timeout=60)
+    assert verify_journal_file(str(journal)).ok
+
+
+def test_one_writer_a_second_console_is_refused_with_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    monkeypatch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "T1.journal"
+    with Journal(path) as held:
+        TableController(held, load_preset("classic"))
+        code, _, err = cli(capsys, "console", "--journal", str(path), "--shoe", "sim://?rate=0")
+    assert code == 1 and "is open in process" in err and "Traceback" not in err
+
+
+# -- read-only media ----------------------------------------------------------------------------------------
+def read_only(folder: Path) -> list[str] | None:
+    """A command prefix that runs its command with `folder` on a read-only medium: as root, a read-only bind
+    mount in a mount namespace of its own (root writes through any permission); else the folder's write
+    permission taken away. None when neither can be had here."""
+    if os.geteuid() != 0:
+        os.chmod(folder, 0o555)
+        return []
+    script = f'mount --bind "{folder}" "{folder}" && mount -o remount,ro,bind "{folder}" "{folder}" && exec "$@"'
+    probe = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", "true"], capture_output=True)
+    return ["unshare", "-m", "sh", "-c", script, "sh"] if probe.returncode == 0 else None
+
+
+def test_read_only_media_every_audit_command_reads_the_journal(session: Path, tmp_path: Path) -> None:
+    medium = tmp_path / "medium"
+    medium.mkdir()
+    journal = copy_alone(session, medium / "T1.journal")
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    prefix = read_only(medium)
+    if prefix is None:
+        pytest.skip("no way to make a folder read-only here")
+    try:
+        for args in (["verify", "--json"], ["rounds", "--json"], ["recall", "--json"], ["show", "2", "--json"],
+                     ["export", "--out", str(out_dir / "export.json")], ["report", "--out", str(out_dir)]):
+            done = subprocess.run([*prefix, sys.executable, "-m", "controller", "audit", "--journal", str(journal),
+                                   *args], capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
+            assert done.returncode == 0, (args, done.stderr)
+            if args[0] == "verify":
+                assert json.loads(done.stdout)["ok"]
+        assert sorted(p.name for p in medium.iterdir()) == ["T1.journal"]  # nothing written beside it
+    finally:
+        os.chmod(medium, 0o755)
+
+
+# -- a storage failure's reason ---------------------------------------------------------------------------
+def test_storage_a_full_drive_still_leaves_the_faults_reason_for_the_restart(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "T1.journal"
+    table = acknowledged(TableController(Journal(path), load_preset("classic")))
+    table.submit(PlaceStakes(1, 10))
+    pages = table.journal._db.execute("PRAGMA page_count").fetchone()[0]
+    table.journal._db.execute(f"PRAGMA max_page_count = {pages}")  # the journal cannot grow...
+
+    def no_room(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("builtins.open", no_room)  # ...and no new file can be written either
+    monkeypatch.setattr(Path, "write_text", no_room)
+    with pytest.raises(Exception, match="could not be written"):
+        for i in range(300):
+            table.raise_fault(f"E{i}", "reader noise " * 400, "sim://")
+    monkeypatch.undo()
+    table.journal.close()
+    again = TableController(Journal(path))
+    storage = [f for f in again.faults.values() if f.code == "STORAGE"]
+    assert storage and "disk is full" in storage[0].text  # the reason itself, not an empty one
+    again.journal.close()
+
+
+def test_storage_a_head_file_beside_the_journal_is_all_the_writer_adds(tmp_path: Path) -> None:
+    path = tmp_path / "T1.journal"
+    simulate(load_preset("classic"), 2, 1, journal_path=path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["T1.journal", "T1.journal.head"]
+    db = sqlite3.connect(path)
+    assert [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")] == ["events"]
+    db.close()
+
+
+def test_one_writer_users_never_writes_account_tables_into_a_journal(session: Path, tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    journal = copy_alone(session, tmp_path / "T1.journal")
+    before = journal.read_bytes()
+    code, _, err = cli(capsys, "users", "--users", str(journal), "list")
+    assert code == 1 and "journal" in err
+    time.sleep(0.01)
+    assert journal.read_bytes() == before
+
+
+def test_read_only_media_a_wal_that_cannot_be_read_there_is_said_not_skipped(tmp_path: Path) -> None:
+    medium = tmp_path / "medium"
+    medium.mkdir()
+    journal = medium / "T1.journal"
+    killed_session(journal, 40)  # its last events are in its -wal
+    Path(f"{journal}-shm").unlink()  # copied without SQLite's index of the -wal
+    prefix = read_only(medium)
+    if prefix is None:
+        pytest.skip("no way to make a folder read-only here")
+    try:
+        done = subprocess.run([*prefix, sys.executable, "-m", "controller", "audit", "--journal", str(journal),
+                               "verify"], capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
+    finally:
+        os.chmod(medium, 0o755)
+    assert done.returncode == 1 and "-wal" in done.stderr and "writable folder" in done.stderr
+
+
+@pytest.mark.parametrize("head_file", ["kept", "deleted"])
+def test_recovery_events_appended_behind_the_tables_back_must_verify(tmp_path: Path, head_file: str) -> None:
+    # A forger appends an adjustment that no pit boss made, hashed by the rule so that the chain is whole. Its
+    # writer never recorded it: the table verifies it before it plays on, and stays stopped.
+    from forgery import rehash
+
+    from controller.table.table_events import PaymentAdjusted
+
+    path = tmp_path / "T1.journal"
+    simulate(load_preset("classic"), 3, 2, journal_path=path)
+    forged = PaymentAdjusted("T1-000002", 1, 500, "dealer:mallory", "")
+
+    def append_forged(rows: list[list[object]]) -> list[list[object]]:
+        last = rows[-1]
+        return [*rows, [int(str(last[0])) + 1, "T1", last[2], None, forged.KIND, 1, forged.actor,
+                        json.dumps(forged.payload(), sort_keys=True, separators=(",", ":")), ""]]
+
+    rehash(path, append_forged)
+    if head_file == "deleted":
+        head_path(path).unlink()
+    before = path.read_bytes()
+    journal = Journal(path)  # the chain is whole...
+    with pytest.raises(JournalDamaged, match="adjusted without a pit boss"):
+        TableController(journal)  # ...but the table does not play on from a forged tail
+    journal.close()
+    assert path.read_bytes() == before

@@ -1,0 +1,116 @@
+"""Issue "The casino floor", item 3: audit from the database. `rptable audit --db URL --table T rounds|show|recall|
+verify|export|report` answers exactly as the journal does (the events read back from PostgreSQL into the same
+fold), journals written before the redesign included; a tampered copy fails verification at the same event;
+the floor report sets every table side by side, by table and by hour, as HTML with charts and as CSV."""
+
+import csv
+import gzip
+import io
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from floor_kit import fresh_database, needs_postgres, psycopg
+
+from controller.cli import main
+from controller.floor.reporter import TableReporter
+from controller.table.rule_files import load_preset
+from controller.table.simulate import simulate
+
+pytestmark = needs_postgres
+pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
+OLD = Path(__file__).parent / "data" / "journals-main-cb3386e"
+ACTIONS = (["rounds"], ["rounds", "--json"], ["rounds", "--box", "3", "--min-payout", "10"], ["show", "2"],
+           ["show", "3", "--json"], ["recall"], ["recall", "--json"], ["verify"], ["verify", "--json"],
+           ["export", "--format", "csv"], ["export"])
+
+
+
+def answer(capsys, *args):
+    capsys.readouterr()
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def reported(path, table, url, rounds, seed):
+    reporter = TableReporter(path, table, url).start()
+    report = simulate(load_preset("classic"), rounds, seed, journal_path=path, table_id=table, on_entry=reporter.wake,
+                      faults="unreadable@30,jam@70")
+    assert reporter.stop().backlog == 0
+    return report
+
+
+def test_floor_3_audit_from_the_database_answers_exactly_as_the_journal(database, tmp_path, capsys):
+    path = tmp_path / "T4.journal"
+    reported(path, "T4", database, 8, 21)
+    for action in ACTIONS:
+        from_journal = answer(capsys, "audit", "--journal", str(path), "--table", "T4", *action)
+        from_database = answer(capsys, "audit", "--db", database, "--table", "T4", *action)
+        assert from_journal == from_database, action
+        assert from_journal[0] == 0
+    for where in (["--journal", str(path)], ["--db", database]):
+        out = tmp_path / where[0].strip("-")
+        assert answer(capsys, "audit", *where, "--table", "T4", "report", "--out", str(out))[0] == 0
+    for name in ("report.csv", "report.html"):
+        assert (tmp_path / "journal" / name).read_text() == (tmp_path / "db" / name).read_text()
+
+
+@pytest.mark.parametrize("name", sorted(p.name.removesuffix(".journal.gz") for p in OLD.glob("*.journal.gz")))
+def test_floor_3_journals_written_before_the_redesign_audit_the_same_from_the_database(cluster, tmp_path, capsys,
+                                                                                       name):
+    database = fresh_database(cluster)
+    path = tmp_path / f"{name}.journal"
+    path.write_bytes(gzip.decompress((OLD / f"{name}.journal.gz").read_bytes()))
+    assert answer(capsys, "replicate", "--journal", str(path), "--to", database)[0] == 0
+    for action in (["verify", "--json"], ["rounds", "--json"], ["recall", "--json"], ["show", "2", "--json"],
+                   ["export", "--format", "csv"]):
+        assert answer(capsys, "audit", "--journal", str(path), *action) == \
+            answer(capsys, "audit", "--db", database, "--table", "T1", *action), action
+
+
+def test_floor_3_a_copy_changed_in_the_database_fails_verification_at_that_event(database, tmp_path, capsys):
+    path = tmp_path / "T5.journal"
+    reported(path, "T5", database, 4, 22)
+    with psycopg.connect(database) as db:
+        db.execute("ALTER TABLE rptable_events DISABLE TRIGGER rptable_events_append_only")
+        db.execute("UPDATE rptable_events SET payload = replace(payload, '\"ante\":10', '\"ante\":20') "
+                   "WHERE table_id = 'T5' AND seq = (SELECT min(seq) FROM rptable_events WHERE table_id = 'T5' AND "
+                   "kind = 'StakesPlaced')")
+    code, out, _ = answer(capsys, "audit", "--db", database, "--table", "T5", "verify", "--json")
+    report = json.loads(out)
+    assert code == 1 and not report["ok"] and "changed after it was written" in report["reason"]
+
+
+def test_floor_3_an_unknown_table_or_database_is_said_plainly(database, tmp_path, capsys):
+    reported(tmp_path / "T6.journal", "T6", database, 1, 23)
+    code, _, err = answer(capsys, "audit", "--db", database, "--table", "T9", "rounds")
+    assert code == 1 and "holds no events of table T9" in err and "T6" in err
+    missing = database.replace("/floor_", "/nothere_")
+    code, _, err = answer(capsys, "audit", "--db", missing, "--table", "T6", "rounds")
+    assert code == 1 and "does not exist" in err
+
+
+def test_floor_3_the_floor_report_sets_every_table_side_by_side_by_table_and_by_hour(database, tmp_path, capsys):
+    reports = {table: reported(tmp_path / f"{table}.journal", table, database, rounds, seed)
+               for table, rounds, seed in (("T1", 5, 31), ("T2", 7, 32), ("T3", 3, 33))}
+    today = datetime.now(UTC).strftime("%Y-%m-%d")
+    code, out, _ = answer(capsys, "audit", "--db", database, "report", "--date", today, "--out", str(tmp_path / "f"))
+    assert code == 0 and "3 table(s), 15 rounds" in out
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "f" / "report.csv").read_text())))
+    by_table = {r["table"]: r for r in rows if r["section"] == "table"}
+    total = next(r for r in rows if r["section"] == "total")
+    for table, report in reports.items():
+        assert int(by_table[table]["rounds"]) == report.rounds
+        assert int(by_table[table]["house_win"]) == report.house_net
+    assert int(total["drop"]) == sum(int(r["drop"]) for r in by_table.values())
+    assert int(total["house_win"]) == sum(r.house_net for r in reports.values())
+    assert {r["section"] for r in rows} == {"total", "table", "hour", "table_hour"}
+    page = (tmp_path / "f" / "report.html").read_text()
+    assert page.count("<svg") == 2 and "T2" in page
+    code, _, err = answer(capsys, "audit", "--db", database, "report", "--out", str(tmp_path / "g"))
+    assert code == 2 and "--date" in err
+    code, out, _ = answer(capsys, "audit", "--db", database, "report", "--date", "1999-01-01", "--out",
+                          str(tmp_path / "h"))
+    assert code == 0 and "0 table(s)" in out

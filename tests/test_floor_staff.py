@@ -1,0 +1,129 @@
+"""Issue "The casino floor", item 4: staff accounts for the floor. Accounts and lockouts are kept in PostgreSQL and
+cached on each table, so a pit boss can log in while the database is unreachable; the cache never grants what
+the database revoked once the table is back online; three wrong PINs lock the account on every table."""
+
+import pytest
+from floor_kit import needs_postgres
+from pg_cluster import Cluster
+
+from controller.floor.staff import FloorUserStore
+from controller.table.users import AuthError, Role
+
+pytestmark = needs_postgres
+pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
+
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1_800_000_000.0
+
+    def __call__(self):
+        return self.now
+
+
+def floor_with_staff(url, tmp_path, clock):
+    office = FloorUserStore(url, tmp_path / "office-cache.db", clock=clock)
+    root = office.add("root", Role.ADMIN, "9999", by=None)
+    office.add("boris", Role.PIT_BOSS, "1234", by=root)
+    office.add("dina", Role.DEALER, "5678", by=root)
+    return office, root
+
+
+def test_floor_4_the_first_account_is_an_admin_and_only_an_admin_adds(database, tmp_path):
+    office = FloorUserStore(database, tmp_path / "cache.db")
+    with pytest.raises(AuthError, match="first account must be an admin"):
+        office.add("boris", Role.PIT_BOSS, "1234", by=None)
+    root = office.add("root", Role.ADMIN, "9999", by=None)
+    boris = office.add("boris", Role.PIT_BOSS, "1234", by=root)
+    with pytest.raises(AuthError, match="Only an admin"):
+        office.add("eve", Role.DEALER, "1111", by=boris)
+    assert [(u.name, u.role) for u in office.accounts()] == [("boris", Role.PIT_BOSS), ("root", Role.ADMIN)]
+    assert [entry[2] for entry in office.log()] == ["add", "add"]
+
+
+def test_floor_4_three_wrong_pins_lock_the_account_on_every_table(database, tmp_path):
+    clock = Clock()
+    floor_with_staff(database, tmp_path, clock)
+    t1 = FloorUserStore(database, tmp_path / "t1.db", table_id="T1", clock=clock)
+    t2 = FloorUserStore(database, tmp_path / "t2.db", table_id="T2", clock=clock)
+    with pytest.raises(AuthError, match="wrong"):
+        t1.authenticate("boris", "0000", need=Role.PIT_BOSS)
+    with pytest.raises(AuthError, match="wrong"):
+        t2.authenticate("boris", "0001", need=Role.PIT_BOSS)
+    with pytest.raises(AuthError, match="now locked for 5 minutes"):
+        t1.authenticate("boris", "0002", need=Role.PIT_BOSS)
+    with pytest.raises(AuthError, match="locked for about 5 more minute"):
+        t2.authenticate("boris", "1234", need=Role.PIT_BOSS)  # the right PIN, on another table
+    clock.now += 301
+    assert t2.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
+    assert [row[2] for row in t1.log() if row[3] == "boris"] == ["add", "login_attempt", "login_attempt", "locked",
+                                                                 "login_attempt", "login"]
+    with pytest.raises(AuthError, match="dealer; this needs a pit boss"):
+        t1.authenticate("dina", "5678", need=Role.PIT_BOSS)
+
+
+def test_floor_4_a_pit_boss_logs_in_from_the_cache_while_the_database_is_away(tmp_path):
+    server = Cluster().create().start()
+    try:
+        clock = Clock()
+        floor_with_staff(server.url, tmp_path, clock)
+        table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
+        assert table.sync()
+        server.stop()
+        assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
+        assert table.offline_reason  # it says why it answered from the cache
+        with pytest.raises(AuthError, match="wrong"):
+            table.authenticate("boris", "1111", need=Role.PIT_BOSS)
+        with pytest.raises(AuthError, match="only accounts this table has seen"):
+            table.authenticate("nobody", "1111")
+        server.start()
+        assert table.sync()
+        actions = [(row[2], row[3]) for row in table.log()]
+        assert ("login_offline", "boris") in actions and ("failed_offline", "boris") in actions
+        table.close()
+    finally:
+        server.destroy()
+
+
+def test_floor_4_the_cache_never_grants_what_the_database_revoked_once_back_online(tmp_path):
+    server = Cluster().create().start()
+    try:
+        clock = Clock()
+        office, root = floor_with_staff(server.url, tmp_path, clock)
+        table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
+        assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"  # now in its cache
+        office.disable("boris", by=root)  # revoked at the office while the table is still online
+        server.stop()
+        # away from the database, the cache still holds what it last knew
+        assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
+        server.start()
+        with pytest.raises(AuthError, match="disabled"):  # back online: the database decides
+            table.authenticate("boris", "1234", need=Role.PIT_BOSS)
+        server.stop()
+        with pytest.raises(AuthError, match="disabled"):  # and the cache now says the same
+            table.authenticate("boris", "1234", need=Role.PIT_BOSS)
+        with pytest.raises(AuthError, match="changed and listed only in the floor database"):
+            office.add("eve", Role.DEALER, "1111", by=root)
+    finally:
+        server.destroy()
+
+
+def test_floor_4_wrong_pins_tried_offline_count_on_the_floor_when_it_is_back(tmp_path):
+    server = Cluster().create().start()
+    try:
+        clock = Clock()
+        floor_with_staff(server.url, tmp_path, clock)
+        table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
+        other = FloorUserStore(server.url, tmp_path / "t2.db", table_id="T2", clock=clock)
+        assert table.sync()
+        server.stop()
+        for guess in ("0000", "0001"):
+            with pytest.raises(AuthError, match="wrong"):
+                table.authenticate("boris", guess, need=Role.PIT_BOSS)
+        server.start()
+        assert table.sync()  # two wrong PINs handed over: one more anywhere locks the account everywhere
+        with pytest.raises(AuthError, match="now locked"):
+            other.authenticate("boris", "0002", need=Role.PIT_BOSS)
+    finally:
+        server.destroy()

@@ -1,0 +1,130 @@
+"""The pit boss at the console (ARCHITECTURE.md "Faults": resolution needs a pit boss): the login counts each
+Enter once and says what to do when it refuses; resolving a fault that locked the shoe shows the fault, the
+gate's state and the result of re-arming it; a gate still locked after a restart can be opened.
+
+Each story failed before: Enter in the PIN field tried twice (two typos locked an account, and a dealer's
+right PIN was answered "Name or PIN is wrong"), and the dialog knew nothing of the shoe's gate."""
+
+from __future__ import annotations
+
+import shift_kit
+from PySide6.QtCore import Qt
+from shift_kit import STAFF, Consoles, focus, log_in, type_in, when_shown
+
+from controller.table.users import UserStore
+from ui.autopilot import Autopilot
+from ui.main_window import ConsoleWindow
+from ui.pitboss import PitBossDialog, ShoeGate
+
+consoles = shift_kit.consoles  # the fixture: consoles on journals of their own, with the staff's accounts
+
+def pit_boss_dialog(window: ConsoleWindow) -> PitBossDialog:
+    """The dialog as F2 opens it (the console's own gate callbacks), shown without its modal loop."""
+    gate = ShoeGate(window.source.status, window.pump.reopen_gate, window.source.unlock)
+    dialog = PitBossDialog(window.controller, window.users_path, window.refresh, window, gate=gate)
+    dialog.show()
+    return dialog
+
+
+def attempts(consoles: Consoles, name: str) -> int:
+    store = UserStore(consoles.users_path)
+    try:
+        return sum(1 for _, _, action, who, _ in store.log() if who == name and action in ("login_attempt", "locked"))
+    finally:
+        store.close()
+
+
+def test_login_each_enter_in_the_pin_field_is_one_attempt(consoles: Consoles, qtbot) -> None:
+    """Two typos leave the account usable (three lock it); the right PIN then logs in."""
+    window = consoles.open()
+    dialog = pit_boss_dialog(window)
+    type_in(qtbot, dialog.name, "vera")
+    for typo in ("2469", "2486"):
+        type_in(qtbot, dialog.pin, typo)
+        assert dialog.feedback.text() == "Name or PIN is wrong."
+    assert attempts(consoles, "vera") == 2
+    type_in(qtbot, dialog.pin, STAFF["vera"][1])
+    assert dialog.user is not None and dialog.user.name == "vera"
+    assert dialog.pages.currentIndex() == 1
+    dialog.close()
+
+
+def test_login_the_log_in_button_is_one_attempt_too(consoles: Consoles, qtbot) -> None:
+    window = consoles.open()
+    dialog = pit_boss_dialog(window)
+    type_in(qtbot, dialog.name, "vera")
+    type_in(qtbot, dialog.pin, "0000", enter=False)
+    qtbot.mouseClick(dialog.login_button, Qt.MouseButton.LeftButton)
+    assert attempts(consoles, "vera") == 1
+    dialog.close()
+
+
+def test_login_a_dealers_right_pin_is_told_a_pit_boss_is_needed(consoles: Consoles, qtbot) -> None:
+    window = consoles.open()
+    dialog = pit_boss_dialog(window)
+    log_in(qtbot, dialog, "anna")
+    assert dialog.user is None
+    assert "a pit boss is needed" in dialog.feedback.text() and "wrong" not in dialog.feedback.text()
+    dialog.close()
+
+
+def test_login_a_locked_account_says_what_to_do(consoles: Consoles, qtbot) -> None:
+    window = consoles.open()
+    dialog = pit_boss_dialog(window)
+    type_in(qtbot, dialog.name, "vera")
+    for typo in ("1", "22", "333"):
+        type_in(qtbot, dialog.pin, typo)
+    assert "locked for 5 minutes" in dialog.feedback.text()
+    assert "wait" in dialog.feedback.text() and "another pit boss" in dialog.feedback.text()
+    type_in(qtbot, dialog.pin, STAFF["vera"][1])
+    assert dialog.user is None and "Wait and try again" in dialog.feedback.text()
+    dialog.close()
+
+
+def test_arch_faults_resolving_e02_shows_the_gate_locked_then_reopened(consoles: Consoles, qtbot) -> None:
+    """Two cards drawn together (E02): the driver locks the gate. The pit boss's page (F2 and keys) names the
+    fault and shows the gate LOCKED; after resolving it says the gate is open again, and the shoe is."""
+    window = consoles.open(seed=4, faults="double@2")
+    pilot = Autopilot(window, ante=10, boxes=2)
+    pilot.start_round()
+    pilot.draw()
+    pilot.draw()
+    qtbot.waitUntil(lambda: bool(window.controller.faults), timeout=5000)
+    assert window.source.status().locked
+    seen: dict[str, str] = {}
+
+    def resolve(dialog: PitBossDialog) -> None:
+        log_in(qtbot, dialog, "vera")
+        seen["situation"], seen["gate"] = dialog.situation.text(), dialog.gate_state.text()
+        type_in(qtbot, dialog.reason, "took back the two cards drawn together", enter=False)
+        qtbot.mouseClick(dialog.resolve_button, Qt.MouseButton.LeftButton)
+        seen["at once"] = dialog.rearm_result.text()
+        qtbot.waitUntil(lambda: "open again" in dialog.rearm_result.text(), timeout=5000)  # the shoe's answer
+        seen["result"], seen["gate after"] = dialog.rearm_result.text(), dialog.gate_state.text()
+        dialog.accept()
+
+    focus(window, qtbot)
+    when_shown(PitBossDialog, resolve)
+    qtbot.keyClick(window, Qt.Key.Key_F2)
+    assert "E02" in seen["situation"]
+    assert "LOCKED" in seen["gate"]
+    assert "open again" in seen["at once"] or "waiting for its answer" in seen["at once"]
+    assert "open again" in seen["result"]
+    assert "LOCKED" not in seen["gate after"]
+    assert not window.source.status().locked and not window.controller.faults
+
+
+def test_arch_faults_a_gate_left_locked_across_a_restart_is_opened_by_the_pit_boss(consoles: Consoles,
+                                                                                     qtbot) -> None:
+    """A shoe whose gate is locked with no fault open (the console restarted after the fault was resolved):
+    the pit boss's page shows it LOCKED and opens it with UNLOCK."""
+    window = consoles.open()
+    window.source.lock()
+    dialog = pit_boss_dialog(window)
+    log_in(qtbot, dialog, "vera")
+    assert "LOCKED" in dialog.gate_state.text() and dialog.unlock_button.isEnabled()
+    qtbot.mouseClick(dialog.unlock_button, Qt.MouseButton.LeftButton)
+    assert not window.source.status().locked
+    qtbot.waitUntil(lambda: "open again" in dialog.rearm_result.text(), timeout=5000)  # the shoe said READY
+    assert "open" in dialog.gate_state.text() and "LOCKED" not in dialog.gate_state.text()
+    dialog.close()

@@ -1,0 +1,106 @@
+"""The strip along the top of the dealer's screen: the table, its preset, limits and box count; the rules in force
+and a warning when they favour a skilled player; the shoe's gate (open or LOCKED); the dealer signed in; and the
+pit boss's, the audit's and the language's buttons (F2, F3, F4)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
+
+from controller.core.rules import HouseRules
+from drivers.base import SourceStatus
+from ui.fit import TOUCH, FitButton, FitLabel, fixed_width
+from ui.i18n import translate
+from ui.rules_text import edge_warning, limits_line, rules_phrases
+
+HEIGHT = 50
+CHIP = "font-size:14px;font-weight:bold;border-radius:6px;padding:0 6px;color:%s;background:%s"
+GATE_OPEN = CHIP % ("#0b1f10", "#81c784")
+GATE_LOCKED = CHIP % ("#ffffff", "#c62828")
+GATE_UNKNOWN = CHIP % ("#f2f2f2", "#555555")
+TOOL_STYLE = ("QPushButton{font-size:15px;color:#f2f2f2;background:#333;border:1px solid #555;border-radius:6px}"
+              "QPushButton:pressed{background:#222}")
+
+
+class InfoBar(QFrame):
+    """`sign_in_button` is hidden until dealer sign-in is wired to it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("info_bar")
+        self.setFixedHeight(HEIGHT)
+        self.setStyleSheet("QFrame#info_bar{background:#1c1c1c;border-radius:6px}QLabel{color:#f2f2f2}")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(8, 2, 4, 2)
+        row.setSpacing(6)
+        texts = QVBoxLayout()
+        texts.setSpacing(0)
+        self.limits = FitLabel(self)
+        self.limits.setObjectName("table_limits")
+        self.limits.setStyleSheet("font-size:15px;font-weight:bold")
+        self.rules = FitLabel(self)
+        self.rules.setObjectName("rules_in_force")
+        self.rules.setStyleSheet("font-size:13px;color:#c8d6c9")
+        self.warning = FitLabel(self)
+        self.warning.setObjectName("rules_warning")
+        self.warning.setStyleSheet("font-size:13px;font-weight:bold;color:#ffb74d")
+        for label in (self.limits, self.rules, self.warning):
+            texts.addWidget(label)
+        row.addLayout(texts, 1)
+        chips = QVBoxLayout()
+        chips.setSpacing(2)
+        self.gate = FitLabel(self)
+        self.gate.setObjectName("gate_state")
+        fixed_width(self.gate, 150)
+        self.dealer = FitLabel(self)
+        self.dealer.setObjectName("dealer_on_duty")
+        fixed_width(self.dealer, 150)
+        self.dealer.setStyleSheet("font-size:13px")
+        chips.addWidget(self.gate)
+        chips.addWidget(self.dealer)
+        row.addLayout(chips)
+        self.sign_in_button = self._tool("sign_in")
+        self.sign_in_button.hide()
+        self.pit_boss_button = self._tool("pit_boss_tool")
+        self.audit_button = self._tool("audit_tool")
+        self.language_button = self._tool("language_tool")
+        for button in (self.sign_in_button, self.pit_boss_button, self.audit_button, self.language_button):
+            row.addWidget(button)
+        self._shown_rules: tuple[str, HouseRules] | None = None
+        self._gate: tuple[str, str] | None = None
+
+    def _tool(self, name: str) -> FitButton:
+        button = FitButton(self, lines=2, height=TOUCH)
+        button.setObjectName(name)
+        fixed_width(button, 104)
+        button.setStyleSheet(TOOL_STYLE)
+        return button
+
+    def show_table(self, table_id: str, rules: HouseRules, *, force: bool = False) -> None:
+        if not force and self._shown_rules == (table_id, rules):
+            return
+        self._shown_rules = (table_id, rules)
+        self.limits.setText(limits_line(table_id, rules))
+        phrases = rules_phrases(rules)
+        self.rules.setText(translate("InfoBar", "Rules: {0}").format(" · ".join(phrases)))
+        warning = edge_warning(rules)
+        self.warning.setText("⚠ " + warning if warning else "")
+        self.setToolTip("\n".join([self.limits.text(), *phrases, warning or ""]).strip())
+
+    def show_gate(self, status: SourceStatus | None) -> None:
+        """The shoe's gate as the driver reports it: LOCKED stops every card leaving the shoe."""
+        if status is None or not status.connected:
+            text, style = translate("InfoBar", "Shoe offline"), GATE_UNKNOWN
+        elif status.locked:
+            text, style = translate("InfoBar", "Gate LOCKED"), GATE_LOCKED
+        else:
+            text, style = translate("InfoBar", "Gate open"), GATE_OPEN
+        if self._gate != (text, style):
+            self._gate = (text, style)
+            self.gate.setText(text)
+            self.gate.setStyleSheet(style)
+
+    def show_dealer(self, name: str | None) -> None:
+        if name:
+            self.dealer.setText(translate("InfoBar", "Dealer: {0}").format(name))
+        else:
+            self.dealer.setText(translate("InfoBar", "No dealer signed in"))

@@ -1,0 +1,145 @@
+"""Logging in at the console: a name and a PIN checked against the staff accounts, for a role (a dealer signing
+in, a pit boss for overrides and the audit).
+
+One press of Enter (in the PIN field) or one click of "Log in" is one attempt: the account store counts every
+attempt towards its lockout, so nothing here may try twice. No button of a dialog holding this form is a default
+button, which Enter would press as well. Refusals are worded here, in the console's language, from the store's
+reason (`AuthError.why`).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtWidgets import QDialog, QFormLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+from controller.table.users import AuthError, Role, User, UserStore
+
+# The look of the staff's dialogs (login, pit boss, dealer sign-in): touch-sized fields and buttons.
+STAFF_STYLE = ("QDialog{background:#202020}QLabel{color:#f2f2f2;font-size:17px}"
+               "QLineEdit,QComboBox,QSpinBox{font-size:18px;min-height:44px}"
+               "QPushButton{font-size:18px;min-height:52px;padding:4px 14px;border-radius:8px;background:#1565c0;"
+               "color:white}QPushButton:disabled{background:#3a3a3a;color:#8a8a8a}")
+
+
+class LoginForm(QWidget):
+    """Name, PIN and "Log in"; `logged_in(User)` once the store accepts someone allowed to act as `need`.
+    Refusals are shown in `feedback`: the form's own line, or the one its dialog shows everything in."""
+
+    logged_in = Signal(object)
+
+    def __init__(self, users_path: str, need: Role, intro: str, parent: QWidget | None = None, *,
+                 feedback: QLabel | None = None) -> None:
+        super().__init__(parent)
+        self.users_path = users_path
+        self.need = need
+        form = QFormLayout(self)
+        self.intro = QLabel(intro, self)
+        self.intro.setWordWrap(True)
+        form.addRow(self.intro)
+        self.name = QLineEdit(self)
+        self.name.setObjectName("login_name")
+        self.pin = QLineEdit(self)
+        self.pin.setObjectName("login_pin")
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.button = QPushButton(self.tr("Log in"), self)
+        self.button.setObjectName("login")
+        self.button.setAutoDefault(False)
+        self.button.clicked.connect(self.log_in)
+        self.name.returnPressed.connect(self.pin.setFocus)
+        self.pin.returnPressed.connect(self.log_in)
+        form.addRow(self.tr("Name"), self.name)
+        form.addRow(self.tr("PIN"), self.pin)
+        form.addRow(self.button)
+        if feedback is None:
+            feedback = QLabel(self)
+            feedback.setObjectName("login_feedback")
+            feedback.setWordWrap(True)
+            feedback.setStyleSheet("color:#ffcc80;font-size:17px")
+            form.addRow(feedback)
+        self.feedback = feedback
+
+    def log_in(self) -> User | None:
+        """One attempt with the name and PIN typed; the PIN field is emptied whatever the answer."""
+        name, secret = self.name.text().strip(), self.pin.text()
+        self.pin.clear()
+        if not name or not secret:
+            self.feedback.setText(self.tr("Type your name and PIN."))
+            return None
+        user = self._check(name, secret)
+        if user is not None:
+            self.feedback.setText("")
+            self.logged_in.emit(user)
+        return user
+
+    def _check(self, name: str, secret: str) -> User | None:
+        try:
+            store = UserStore(self.users_path)
+        except Exception as err:  # an unreadable account file must not take the console down
+            self.feedback.setText(self.tr("The staff accounts cannot be read: {0}").format(err))
+            return None
+        try:
+            if store.is_empty():
+                command = "rptable users add NAME --role " + self.need.value
+                self.feedback.setText(self.tr("There is no staff account yet. Create one with: {0}").format(command))
+                return None
+            return store.authenticate(name, secret, need=self.need)
+        except AuthError as err:
+            self.feedback.setText(refusal_text(err))
+            return None
+        finally:
+            store.close()
+
+
+def refusal_text(err: AuthError) -> str:
+    """Why a login was refused and what to do, in the console's language."""
+    if err.why == "wrong":
+        return QCoreApplication.translate("Login", "Name or PIN is wrong.")
+    if err.why == "locked":
+        text = QCoreApplication.translate("Login", "Too many wrong PINs: {0} is locked for about {1} more minute(s). "
+                                                   "Wait and try again, or ask another pit boss or an admin.")
+        return text.format(err.name, err.minutes)
+    if err.why == "locked_now":
+        text = QCoreApplication.translate("Login", "Name or PIN is wrong. {0} is now locked for {1} minutes: wait, "
+                                                   "or ask another pit boss or an admin.")
+        return text.format(err.name, err.minutes)
+    if err.why == "disabled":
+        text = QCoreApplication.translate("Login", "The account {0} is disabled. An admin can tell you why.")
+        return text.format(err.name)
+    if err.why == "role" and err.need is Role.PIT_BOSS:
+        text = QCoreApplication.translate("Login", "{0} is not a pit boss: a pit boss is needed for this. Ask a "
+                                                   "pit boss to log in.")
+        return text.format(err.name)
+    if err.why == "role":
+        return QCoreApplication.translate("Login", "{0} may not deal at this table. Ask a pit boss.").format(err.name)
+    return str(err)
+
+
+def without_default_buttons(dialog: QDialog) -> None:
+    """No button of the dialog is pressed by Enter: Enter belongs to the field that has the focus."""
+    for button in dialog.findChildren(QPushButton):
+        button.setAutoDefault(False)
+        button.setDefault(False)
+
+
+class LoginDialog(QDialog):
+    """A login on its own: the pit boss before the audit, say. Accepted once someone allowed logged in."""
+
+    def __init__(self, users_path: str, need: Role, title: str, intro: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.user: User | None = None
+        self.setWindowTitle(title)
+        self.setStyleSheet(STAFF_STYLE)
+        self.setMinimumWidth(560)
+        layout = QVBoxLayout(self)
+        self.form = LoginForm(users_path, need, intro, self)
+        self.form.logged_in.connect(self._accepted)
+        layout.addWidget(self.form)
+        cancel = QPushButton(self.tr("Cancel"), self)
+        cancel.setObjectName("login_cancel")
+        cancel.clicked.connect(self.reject)
+        layout.addWidget(cancel)
+        without_default_buttons(self)
+
+    def _accepted(self, user: User) -> None:
+        self.user = user
+        self.accept()

@@ -1,0 +1,94 @@
+"""One table on the pit view: its state and step, dealer, rules, open faults with their age (red), today's
+rounds, drop, house win and hold against theoretical, and how long since it was last heard from."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+
+from controller.floor.pit import TableView, age_text
+from ui.format import amount, signed_amount
+
+CARD_WIDTH = 300
+STYLES = {
+    "normal": "QFrame#table_card{background:#13301a;border:2px solid #3c6e47;border-radius:8px}",
+    "fault": "QFrame#table_card{background:#3d0d0d;border:3px solid #ffeb3b;border-radius:8px}",
+    "silent": "QFrame#table_card{background:#2a2a2a;border:2px dashed #9e9e9e;border-radius:8px}",
+}
+
+
+class TableCard(QFrame):
+    """Click it to open the table's audit."""
+
+    opened = Signal(str)
+
+    def __init__(self, table_id: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table_id = table_id
+        self.setObjectName("table_card")
+        self.setFixedWidth(CARD_WIDTH)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip(self.tr("Open {0}: rounds, replay, last 10, faults and overrides").format(table_id))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 8)
+        layout.setSpacing(2)
+        self.title = self._label("font-size:19px;font-weight:bold")
+        self.faults = self._label("font-size:14px;font-weight:bold;background:#b71c1c;color:#ffffff;padding:4px;"
+                                  "border-radius:4px")
+        self.step = self._label("font-size:14px;color:#ffd54f")
+        self.dealer = self._label("font-size:14px")
+        self.money = self._label("font-size:14px")
+        self.hold = self._label("font-size:14px")
+        self.seen = self._label("font-size:13px;color:#bdbdbd")
+        for label in (self.title, self.faults, self.step, self.dealer, self.money, self.hold, self.seen):
+            layout.addWidget(label)
+
+    def _label(self, style: str) -> QLabel:
+        label = QLabel(self)
+        label.setStyleSheet(style)
+        label.setWordWrap(True)
+        return label
+
+    def show_view(self, view: TableView, now: float) -> None:
+        state = view.reporting(now)
+        faults = view.faults
+        self.setStyleSheet(STYLES["fault" if faults else "normal" if state in ("reporting", "closed") else "silent"])
+        self.title.setText(f"{view.table_id} · {view.rules or '—'}")
+        self.faults.setVisible(bool(faults))
+        self.faults.setText("\n".join(
+            self.tr("FAULT {0} {1} ({2}): {3}").format(f.fault_id, f.code, age_text(now - f.at), f.text)
+            for f in faults))
+        self.step.setText(view.step)
+        self.dealer.setText(self.tr("Dealer: {0}").format(view.dealer.split(":")[-1] if view.dealer else "—"))
+        t = view.today
+        self.money.setText(self.tr("Today: {0} rounds · drop {1} · house win {2}").format(
+            t.rounds, amount(t.drop), signed_amount(t.win)))
+        no_edge = self.tr(" ({0} rounds without a measured edge)").format(view.without_edge) \
+            if view.without_edge else ""
+        self.hold.setText(self.tr("Hold {0:.2f}% · theoretical {1:.2f}% ({2}){3}").format(
+            t.hold_pct, t.theoretical_hold_pct, signed_amount(round(t.theoretical)), no_edge))
+        self.seen.setText(_seen_text(self, view, now, state))
+        self.seen.setStyleSheet("font-size:13px;" + ("color:#bdbdbd" if state in ("reporting", "closed")
+                                                      else "color:#ffab40;font-weight:bold"))
+        for label in (self.faults, self.step, self.money, self.hold, self.seen):
+            label.setMinimumHeight(max(0, label.heightForWidth(CARD_WIDTH - 24)))  # wrapped lines are never cut
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.opened.emit(self.table_id)
+        super().mousePressEvent(event)
+
+
+def _seen_text(card: QFrame, view: TableView, now: float, state: str) -> str:
+    last = card.tr("last event {0} ago").format(age_text(view.last_event_age(now)))
+    if state == "refused":
+        return card.tr("REFUSED by the database: {0}").format(view.refused)
+    if state == "not reporting":
+        heard = age_text(None if view.last_seen is None else now - view.last_seen)
+        return card.tr("NOT REPORTING (last heard {0} ago) · {1}").format(heard, last)
+    if state == "closed":
+        return card.tr("closed · {0}").format(last)
+    backlog = view.journaled - view.reported
+    waiting = card.tr(" · {0} events on their way").format(backlog) if backlog > 0 else ""
+    return card.tr("reporting · {0}").format(last) + waiting

@@ -1,0 +1,252 @@
+"""The pit view's window: a card per table (faults on top), the players the ratings flag, and the database's
+state. A table's report wakes it (Wakeups) and only that table's row is read again; the ages tick every
+second without the database; everything the database is asked runs on a worker thread, so a slow or absent
+database never freezes the window."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QGridLayout, QLabel, QMainWindow, QScrollArea, QVBoxLayout, QWidget
+
+from controller.floor.audit_source import FloorTable
+from controller.floor.database import explain
+from controller.floor.pit import TableView, day_start, read_tables
+from controller.floor.ratings import Visit, value_pending, visits
+from ui.pit.table_audit import open_table
+from ui.pit.table_card import CARD_WIDTH, TableCard
+from ui.pit.wakeups import Wakeups
+
+STYLE = ("QMainWindow,QWidget#pit_central,QScrollArea,QWidget#pit_grid{background:#0b1f10}"
+         "QLabel{color:#f2f2f2}")
+WAKE_MS = 200  # tables woken within this are read together
+TICK_MS = 1000  # ages on screen
+FULL_MS = 10_000  # every table read again (a safety net under the notifications)
+RATINGS_MS = 30_000  # decisions valued and players rated (at once again while decisions wait)
+RATING_BUDGET = 3.0  # seconds of valuing per rating pass
+
+
+class _Results(QObject):
+    """Answers from the worker threads, delivered on the window's thread."""
+
+    tables = Signal(float, object, bool)  # database time, {id: TableView}, whether every table was read
+    ratings = Signal(object, int)  # [Visit], how many decisions were valued in that pass
+    table_events = Signal(str, object)  # table id, its entries
+    trouble = Signal(object)  # the database's trouble in words, or None when it answers
+
+
+class PitWindow(QMainWindow):
+    def __init__(self, pool: Any, url: str, *, listen: bool = True, rate: bool = True,
+                 clock: Callable[[], float] = time.time) -> None:
+        super().__init__()
+        self.pool = pool
+        self.url = url
+        self.clock = clock
+        self.views: dict[str, TableView] = {}
+        self.cards: dict[str, TableCard] = {}
+        self.flagged: list[Visit] = []
+        self.trouble: str | None = None
+        self.refreshes = 0  # completed reads (the tests and the benchmark wait on it)
+        self._db_offset = 0.0  # the database's clock minus ours
+        self._woken: set[str] = set()
+        self._woken_lock = threading.Lock()
+        self._busy = threading.Lock()
+        self._rating = threading.Lock()  # one rating pass at a time
+        self._order: list[str] = []
+        self._results = _Results()
+        self._results.tables.connect(self._show_tables)
+        self._results.ratings.connect(self._show_ratings)
+        self._results.table_events.connect(self._open_table)
+        self._results.trouble.connect(self._show_trouble)
+        self.setWindowTitle(self.tr("rptable — pit"))
+        self.setStyleSheet(STYLE)
+        self._build()
+        self.wakeups = Wakeups(url, self._woken_by, self._listening) if listen else None
+        self._timers = [self._timer(WAKE_MS, self._read_woken), self._timer(TICK_MS, self._tick),
+                        self._timer(FULL_MS, self.refresh_all)]
+        if rate:
+            self._timers.append(self._timer(RATINGS_MS, self.rate_players))
+            QTimer.singleShot(0, self.rate_players)
+        if self.wakeups is not None:
+            self.wakeups.start()
+        self.refresh_all()
+
+    # -- building ---------------------------------------------------------------------------------------
+    def _build(self) -> None:
+        central = QWidget(self)
+        central.setObjectName("pit_central")
+        layout = QVBoxLayout(central)
+        self.header = QLabel(central)
+        self.header.setObjectName("pit_header")
+        self.header.setStyleSheet("font-size:22px;font-weight:bold;padding:4px")
+        self.database = QLabel(central)
+        self.database.setObjectName("pit_database")
+        self.database.setWordWrap(True)
+        layout.addWidget(self.header)
+        layout.addWidget(self.database)
+        self.grid_widget = QWidget()
+        self.grid_widget.setObjectName("pit_grid")
+        self.grid = QGridLayout(self.grid_widget)
+        self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        scroll = QScrollArea(central)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.grid_widget)
+        layout.addWidget(scroll, 1)
+        self.players = QLabel(central)
+        self.players.setObjectName("pit_players")
+        self.players.setWordWrap(True)
+        self.players.setStyleSheet("font-size:15px;color:#ffcc80;padding:4px")
+        layout.addWidget(self.players)
+        self.setCentralWidget(central)
+        self._show_trouble(None)
+
+    def _timer(self, ms: int, slot: Callable[[], None]) -> QTimer:
+        timer = QTimer(self)
+        timer.timeout.connect(slot)
+        timer.start(ms)
+        return timer
+
+    # -- reading (worker threads) -----------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        self._in_worker(lambda conn: self._results.tables.emit(*read_tables(conn, clock=self.clock), True))
+
+    def _read_woken(self) -> None:
+        with self._woken_lock:
+            woken, self._woken = sorted(self._woken), set()
+        if woken:
+            self._in_worker(lambda conn: self._results.tables.emit(*read_tables(conn, woken, clock=self.clock),
+                                                                   False))
+
+    def rate_players(self) -> None:
+        def rate(conn: Any) -> None:
+            if not self._rating.acquire(blocking=False):
+                return  # a pass is under way
+            try:
+                valued = value_pending(conn, budget=RATING_BUDGET)
+                self._results.ratings.emit(visits(conn, day_start(self.now())), valued)
+            finally:
+                self._rating.release()
+        self._in_worker(rate, exclusive=False)
+
+    def open_table(self, table_id: str) -> None:
+        self.statusBar().showMessage(self.tr("Reading table {0} from the database…").format(table_id))
+        self._in_worker(lambda conn: self._results.table_events.emit(
+            table_id, list(FloorTable(conn, table_id).entries())), exclusive=False)
+
+    def _in_worker(self, work: Callable[[Any], None], *, exclusive: bool = True) -> None:
+        """Run `work(connection)` on a thread; table reads wait for each other, so that answers arrive in order."""
+        def run() -> None:
+            try:
+                if exclusive:
+                    with self._busy, self.pool.connection() as conn:
+                        work(conn)
+                else:
+                    with self.pool.connection() as conn:
+                        work(conn)
+            except Exception as err:  # the database's trouble, shown in the window; the next read retries
+                self._results.trouble.emit(explain(err, self.url))
+        threading.Thread(target=run, name="rptable-pit-read", daemon=True).start()
+
+    def _woken_by(self, table_id: str) -> None:
+        with self._woken_lock:
+            self._woken.add(table_id)
+
+    def _listening(self, reason: str | None) -> None:
+        self._results.trouble.emit(reason)
+        if reason is None:
+            self.refresh_all()  # what was said while nobody listened
+
+    # -- showing (the window's thread) ------------------------------------------------------------------
+    def now(self) -> float:
+        """The database's time now (ages are measured against the tables' reports, on its clock)."""
+        return self.clock() + self._db_offset
+
+    def _show_tables(self, db_now: float, views: dict[str, TableView], everything: bool) -> None:
+        self._db_offset = db_now - self.clock()
+        if everything:
+            self.views = dict(views)
+        else:
+            self.views.update(views)
+        self.refreshes += 1
+        if self.trouble is not None and self.trouble.startswith("The floor database"):
+            self._show_trouble(None)
+        self._place_cards()
+        self._tick()
+
+    def _place_cards(self) -> None:
+        order = [v.table_id for v in sorted(self.views.values(), key=TableView.sort_key)]
+        for table_id in order:
+            if table_id not in self.cards:
+                card = TableCard(table_id, self.grid_widget)
+                card.opened.connect(self.open_table)
+                self.cards[table_id] = card
+        for gone in set(self.cards) - set(order):
+            self.cards.pop(gone).deleteLater()
+        columns = max(1, (self.width() - 40) // (CARD_WIDTH + 10))
+        if order != self._order or self.grid.columnCount() != columns:
+            for card in self.cards.values():
+                self.grid.removeWidget(card)
+            for index, table_id in enumerate(order):
+                self.grid.addWidget(self.cards[table_id], index // columns, index % columns)
+            self._order = order
+
+    def _tick(self) -> None:
+        now = self.now()
+        for table_id, card in self.cards.items():
+            card.show_view(self.views[table_id], now)
+        faulted = sum(1 for v in self.views.values() if v.faults)
+        silent = sum(1 for v in self.views.values() if v.reporting(now) == "not reporting")
+        text = self.tr("Pit · {0} tables").format(len(self.views))
+        if faulted:
+            text += self.tr(" · {0} with faults").format(faulted)
+        if silent:
+            text += self.tr(" · {0} not reporting").format(silent)
+        self.header.setText(text + " · " + time.strftime("%H:%M:%S", time.gmtime(now)) + " UTC")
+
+    def _show_ratings(self, found: list[Visit], valued: int) -> None:
+        if valued:
+            QTimer.singleShot(1000, self.rate_players)  # decisions still wait: value on until none do
+        self.flagged = [v for v in found if v.flags()]
+        if not self.flagged:
+            self.players.setText(self.tr("Players: {0} rated today, none flagged").format(len(found)))
+            return
+        self.players.setText("<br>".join(
+            self.tr("⚑ <b>{0}</b> at {1} ({2} rounds): {3}").format(v.player, v.table_id, len(v.rounds),
+                                                                    "; ".join(v.flags())) for v in self.flagged))
+
+    def _show_trouble(self, reason: str | None) -> None:
+        self.trouble = reason
+        if reason is None:
+            self.database.setText(self.tr("Database: connected, listening for the tables' reports"))
+            self.database.setStyleSheet("font-size:14px;color:#a5d6a7;padding:2px 4px")
+        else:
+            self.database.setText(self.tr("DATABASE UNREACHABLE — what you see may be old: {0}").format(reason))
+            self.database.setStyleSheet("font-size:15px;font-weight:bold;color:#1a1a1a;background:#ffab40;"
+                                        "padding:4px")
+
+    def _open_table(self, table_id: str, entries: list[Any]) -> None:
+        self.statusBar().clearMessage()
+        dialog = open_table(table_id, entries, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._order = []
+        self._place_cards()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.shutdown()
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        for timer in self._timers:
+            timer.stop()
+        if self.wakeups is not None:
+            self.wakeups.stop()
+            self.wakeups = None

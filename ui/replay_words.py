@@ -1,0 +1,249 @@
+"""A round's steps in words for the pit boss's replay ("Box 3 exchanged 2 cards (price 100)"), and the round as
+it stood at a step (the dealer's cards, each box's stakes, settlement line by line, adjustments and confirmed
+payment), translated through Qt. The steps are the round's journal entries, as the table's history keeps them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QCoreApplication
+
+from controller.core.cards import Card
+from controller.core.hands import HandCategory
+from controller.engine import Phase
+from controller.engine.events import (
+    DEALER,
+    AnteTaken,
+    BetPlaced,
+    BetsClosed,
+    BonusSettled,
+    BoxSettled,
+    BuyingClosed,
+    CardFault,
+    CardPlaced,
+    CardsExchanged,
+    DealerCardReplaced,
+    DealerCardReplacedV1,
+    DealerDrawEnded,
+    DealerRevealed,
+    DealerRevealedV1,
+    DiscardsReshuffled,
+    Event,
+    FaultResolved,
+    Folded,
+    GameBought,
+    InsurancePlaced,
+    RoundClosed,
+    RoundVoided,
+    SixthCardBought,
+    StakesPlaced,
+    StakesWithdrawn,
+)
+from controller.table.history import RoundAtStep
+from controller.table.round_record import Step
+from controller.table.table_events import (
+    CardHeld,
+    ConfirmationUndone,
+    DealerSignedIn,
+    DealerSignedOut,
+    PaymentAdjusted,
+    PaymentConfirmed,
+    RoundOpened,
+    TableEvent,
+    TableFaultRaised,
+    TableFaultResolved,
+)
+from controller.table.users import name_in
+from ui.format import amount, card_face, signed_amount
+from ui.payments import settlement_lines
+from ui.words import hand_name, outcome_name
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(card_face(c) for c in cards) or "—"
+
+
+def who(actor: str) -> str:
+    """A journal's actor as a person reads it: `pit_boss:boris` -> "boris (pit boss)"."""
+    role, _, name = actor.partition(":")
+    if not name:
+        return QCoreApplication.translate("Replay", "the dealer") if actor == "dealer" else actor
+    roles = {"dealer": QCoreApplication.translate("Replay", "dealer"),
+             "pit_boss": QCoreApplication.translate("Replay", "pit boss"),
+             "admin": QCoreApplication.translate("Replay", "admin"),
+             "source": QCoreApplication.translate("Replay", "the device")}
+    return f"{name_in(actor)} ({roles.get(role, role)})"
+
+
+def step_text(step: Step, round_id: str) -> str:
+    """One step of the round `round_id` in words; an adjustment of another round made while this one was in
+    play names that round."""
+    event = step.event
+    if isinstance(event, PaymentAdjusted) and event.round_id != round_id:
+        return QCoreApplication.translate("Replay", "Round {0}: {1}").format(event.round_id, _table_step(event))
+    if isinstance(event, TableEvent):
+        return _table_step(event)
+    return _round_step(event)
+
+
+def _round_step(event: Event) -> str:
+    match event:
+        case StakesPlaced():
+            text = QCoreApplication.translate("Replay", "Box {0}: ante {1}").format(event.box, amount(event.ante))
+            if event.bonus:
+                text += ", " + QCoreApplication.translate("Replay", "bonus {0}").format(amount(event.bonus))
+            if event.blind:
+                text += ", " + QCoreApplication.translate("Replay", "blind (bet {0})").format(amount(event.bet))
+            return text
+        case StakesWithdrawn():
+            return QCoreApplication.translate("Replay", "Box {0} withdrew its stakes").format(event.box)
+        case BetsClosed():
+            return QCoreApplication.translate("Replay", "Bets closed: boxes {0}").format(
+                ", ".join(map(str, event.boxes)))
+        case CardPlaced() if event.to == DEALER:
+            text = QCoreApplication.translate("Replay", "Dealer gets {0}").format(card_face(event.card))
+            return text + (" " + QCoreApplication.translate("Replay", "(face up)") if event.face_up else "")
+        case CardPlaced():
+            return QCoreApplication.translate("Replay", "Box {0} gets {1}").format(event.to, card_face(event.card))
+        case BonusSettled():
+            return QCoreApplication.translate("Replay", "Box {0}: bonus for {1} {2}").format(
+                event.box, hand_name(event.best), signed_amount(event.result))
+        case Folded():
+            return QCoreApplication.translate("Replay", "Box {0} folded").format(event.box)
+        case BetPlaced():
+            return QCoreApplication.translate("Replay", "Box {0} bet {1}").format(event.box, amount(event.amount))
+        case SixthCardBought():
+            return QCoreApplication.translate("Replay", "Box {0} bought a 6th card (price {1})").format(
+                event.box, amount(event.price))
+        case CardsExchanged() if len(event.discards) == 1:
+            return QCoreApplication.translate("Replay", "Box {0} exchanged 1 card (price {1}): {2}").format(
+                event.box, amount(event.price), cards_text(event.discards))
+        case CardsExchanged():
+            return QCoreApplication.translate("Replay", "Box {0} exchanged {1} cards (price {2}): {3}").format(
+                event.box, len(event.discards), amount(event.price), cards_text(event.discards))
+        case InsurancePlaced():
+            return QCoreApplication.translate("Replay", "Box {0} insured for {1}").format(
+                event.box, amount(event.amount))
+        case DiscardsReshuffled():
+            return QCoreApplication.translate("Replay", "The discards ({0} cards) were shuffled into the "
+                                                        "stock").format(len(event.cards))
+        case DealerRevealed() | DealerRevealedV1():
+            return _dealer_hand(QCoreApplication.translate("Replay", "Dealer shows {0}: {1}"), event.best,
+                                event.qualified)
+        case GameBought():
+            return QCoreApplication.translate("Replay", "Box {0} bought the dealer a game (price {1})").format(
+                event.box, amount(event.price))
+        case AnteTaken():
+            return QCoreApplication.translate("Replay", "Box {0} took the ante").format(event.box)
+        case BuyingClosed():
+            return QCoreApplication.translate("Replay", "Buying closed")
+        case DealerCardReplaced() | DealerCardReplacedV1():
+            text = QCoreApplication.translate("Replay", "Dealer's {0} replaced by {1}").format(
+                card_face(event.discarded), card_face(event.card))
+            if isinstance(event, DealerCardReplaced) and event.again:
+                text += " — " + QCoreApplication.translate("Replay", "same rank: replaced again")
+            return text
+        case DealerDrawEnded():
+            return _dealer_hand(QCoreApplication.translate("Replay", "Dealer ends with {0}: {1}"), event.best,
+                                event.qualified)
+        case BoxSettled():
+            text = QCoreApplication.translate("Replay", "Box {0} settled — {1}: {2}").format(
+                event.box, outcome_name(event.outcome), signed_amount(event.net))
+            lines = settlement_lines(event)
+            return text + (f" ({lines})" if lines else "")
+        case RoundClosed():
+            return QCoreApplication.translate("Replay", "Round closed: house net {0}").format(
+                signed_amount(event.house_net))
+        case CardFault():
+            return QCoreApplication.translate("Replay", "Card fault: {0}").format(event.text)
+        case FaultResolved():
+            return QCoreApplication.translate("Replay", "Card fault resolved by {0} ({1}): {2}").format(
+                who(event.actor), event.resolution, event.reason)
+        case RoundVoided():
+            return QCoreApplication.translate("Replay", "Round voided by {0}: {1}").format(who(event.actor),
+                                                                                            event.reason)
+    return type(event).__name__
+
+
+def _dealer_hand(template: str, best: HandCategory, qualified: bool) -> str:
+    verdict = (QCoreApplication.translate("Replay", "qualifies") if qualified else
+               QCoreApplication.translate("Replay", "does not qualify"))
+    return template.format(hand_name(best), verdict)
+
+
+def _table_step(event: TableEvent) -> str:
+    match event:
+        case RoundOpened():
+            return QCoreApplication.translate("Replay", "Round {0} opened (house rules {1})").format(
+                event.round_id, event.rules_name)
+        case PaymentAdjusted():
+            return QCoreApplication.translate("Replay", "Box {0}: payment adjusted {1} by {2}: {3}").format(
+                event.box, signed_amount(event.amount), who(event.actor), event.reason)
+        case PaymentConfirmed() if event.amount > 0:
+            return QCoreApplication.translate("Replay", "Box {0}: paid {1}, confirmed by {2}").format(
+                event.box, amount(event.amount), who(event.actor))
+        case PaymentConfirmed() if event.amount < 0:
+            return QCoreApplication.translate("Replay", "Box {0}: collected {1}, confirmed by {2}").format(
+                event.box, amount(-event.amount), who(event.actor))
+        case PaymentConfirmed():
+            return QCoreApplication.translate("Replay", "Box {0}: stakes returned, confirmed by {1}").format(
+                event.box, who(event.actor))
+        case ConfirmationUndone():
+            return QCoreApplication.translate("Replay", "Box {0}: payment confirmation undone by {1}: {2}").format(
+                event.box, who(event.actor), event.reason)
+        case TableFaultRaised():
+            return QCoreApplication.translate("Replay", "Table fault {0} ({1}): {2}").format(
+                event.fault_id, event.code, event.text)
+        case TableFaultResolved():
+            return QCoreApplication.translate("Replay", "Table fault {0} resolved by {1}: {2}").format(
+                event.fault_id, who(event.actor), event.reason)
+        case CardHeld():
+            return QCoreApplication.translate("Replay", "Card {0} from the shoe held back: {1}").format(
+                event.card, event.why)
+        case DealerSignedIn():
+            return QCoreApplication.translate("Replay", "{0} signed in to deal").format(who(event.dealer))
+        case DealerSignedOut():
+            return QCoreApplication.translate("Replay", "{0} signed out").format(who(event.dealer))
+    return event.describe()
+
+
+def round_at_step_text(at: RoundAtStep) -> str:
+    """The round as it stood at a step, in plain lines: the dealer's cards, then each box (its stakes, then its
+    settlement line by line with the adjustments and the confirmed payment made by then), then the phase."""
+    state = at.state
+    phases = {
+        Phase.BETTING: QCoreApplication.translate("AuditDialog", "betting"),
+        Phase.DEALING: QCoreApplication.translate("AuditDialog", "dealing"),
+        Phase.DECISIONS: QCoreApplication.translate("AuditDialog", "decisions"),
+        Phase.REVEAL: QCoreApplication.translate("AuditDialog", "reveal"),
+        Phase.BUYING: QCoreApplication.translate("AuditDialog", "buying"),
+        Phase.DEALER_DRAW: QCoreApplication.translate("AuditDialog", "dealer draws"),
+        Phase.CLOSED: QCoreApplication.translate("AuditDialog", "closed"),
+    }
+    lines = [QCoreApplication.translate("AuditDialog", "Dealer: {0}").format(cards_text(state.dealer))]
+    for number in state.order:
+        box = state.boxes[number]
+        stakes = [QCoreApplication.translate("AuditDialog", "ante {0}").format(amount(box.ante))]
+        for word, value in ((QCoreApplication.translate("AuditDialog", "bonus {0}"), box.bonus),
+                            (QCoreApplication.translate("AuditDialog", "bet {0}"), box.bet),
+                            (QCoreApplication.translate("AuditDialog", "draw {0}"), box.draw_paid),
+                            (QCoreApplication.translate("AuditDialog", "insurance {0}"), box.insurance),
+                            (QCoreApplication.translate("AuditDialog", "buying {0}"), box.buy_paid)):
+            if value:
+                stakes.append(word.format(amount(value)))
+        lines.append(QCoreApplication.translate("AuditDialog", "Box {0}: {1}  ({2})").format(
+            number, cards_text(box.cards), ", ".join(stakes)))
+        settled = box.settlement
+        if settled is None:
+            continue
+        adjustment = at.adjusted.get(number, 0)
+        net = settled.net + adjustment
+        result = f"    → {outcome_name(settled.outcome)} {signed_amount(net)}"
+        detail = settlement_lines(settled, adjustment)
+        lines.append(result + (f"  ({detail})" if detail else ""))
+        confirmed = at.confirmed.get(number)
+        if confirmed is not None:
+            lines.append("    ✓ " + QCoreApplication.translate("AuditDialog", "{0} confirmed by {1}").format(
+                signed_amount(confirmed.amount), who(confirmed.actor)))
+    lines.append(QCoreApplication.translate("AuditDialog", "Phase: {0}").format(phases[state.phase]))
+    return "\n".join(lines)

@@ -1,0 +1,86 @@
+"""The house rules in force, in a dealer's words, for the main screen: the table's limits in one line, the rules
+that change play in a few short phrases, and a warning when the operator guard stops a table on them: their
+measured house edge favours a skilled player, reaches zero, or was never measured
+(controller.analysis.operator_guard)."""
+
+from __future__ import annotations
+
+from controller.analysis.house_edges import EdgeFinding
+from controller.analysis.operator_guard import rules_edge
+from controller.core.hands import HandCategory
+from controller.core.rules import (
+    BuyGameCost,
+    BuyGameWho,
+    ExchangePrice,
+    HouseRules,
+    InsuranceMax,
+    RepeatSingle,
+)
+from ui.format import amount
+from ui.i18n import translate
+from ui.words import hand_name
+
+
+def limits_line(table_id: str, rules: HouseRules) -> str:
+    """`Table T1 · classic · 6 boxes · ante 1–10,000 · bonus 1–1,000`."""
+    table = rules.table
+    parts = [translate("RulesText", "Table {0}").format(table_id), rules.name,
+             translate("RulesText", "{0} boxes").format(table.boxes),
+             translate("RulesText", "ante {0}–{1}").format(amount(table.ante_min), amount(table.ante_max))]
+    if rules.bonus.enabled:
+        parts.append(translate("RulesText", "bonus {0}–{1}").format(amount(rules.bonus.min), amount(rules.bonus.max)))
+    if table.max_payout:
+        parts.append(translate("RulesText", "payout at most {0}").format(amount(table.max_payout)))
+    return " · ".join(parts)
+
+
+def rules_phrases(rules: HouseRules) -> list[str]:
+    """What these rules let a box and the dealer do, shortest first where it matters."""
+    draw = rules.draw
+    out = []
+    if draw.exchange_max_cards:
+        price = {ExchangePrice.FLAT: translate("RulesText", "1 ante"),
+                 ExchangePrice.PER_CARD: translate("RulesText", "1 ante a card"),
+                 ExchangePrice.BY_COUNT: translate("RulesText", "by count")}[draw.exchange_price]
+        out.append(translate("RulesText", "exchange 1–{0} cards ({1})").format(draw.exchange_max_cards, price))
+        if draw.repeat_single == RepeatSingle.FLAT:
+            out.append(translate("RulesText", "repeat 1-card exchange (1 ante)"))
+        elif draw.repeat_single == RepeatSingle.RISING:
+            out.append(translate("RulesText", "repeat 1-card exchange (1, 2, 3… antes)"))
+    else:
+        out.append(translate("RulesText", "no exchange"))
+    if draw.buy_sixth:
+        out.append(translate("RulesText", "6th card (1 ante)"))
+    insurance = rules.insurance
+    if insurance.enabled:
+        half = insurance.max == InsuranceMax.HALF_POTENTIAL
+        most = translate("RulesText", "½ potential") if half else translate("RulesText", "potential")
+        out.append(translate("RulesText", "insurance {0}+ up to {1}").format(hand_name(insurance.min_category), most))
+    if rules.dealer_qualifies_with != HandCategory.ACE_KING:
+        out.append(translate("RulesText", "dealer qualifies with {0}").format(hand_name(rules.dealer_qualifies_with)))
+    buy = rules.buy_game
+    if buy.enabled:
+        who = translate("RulesText", "any box") if buy.who == BuyGameWho.ANY else translate("RulesText", "uninsured")
+        separate = buy.cost == BuyGameCost.SEPARATE_ANTE
+        cost = translate("RulesText", "1 ante") if separate else translate("RulesText", "the ante pays")
+        out.append(translate("RulesText", "buy a game ({0}, {1})").format(who, cost))
+    return out
+
+
+def edge_warning(rules: HouseRules) -> str | None:
+    """The operator guard's finding in a few words: the rules favour a skilled player, their edge may, or it was
+    never measured; None when the house keeps an edge."""
+    status = rules_edge(rules)
+    edge = status.edge
+    match status.finding:
+        case EdgeFinding.HOUSE:
+            return None
+        case EdgeFinding.UNMEASURED:
+            return translate("RulesText", "House edge never measured: a pit boss checks these rules.")
+        case EdgeFinding.PLAYER:
+            assert edge is not None
+            warning = translate("RulesText", "Rules favour a skilled player: edge {0}% (basic play).")
+            return warning.format(f"{edge.house_edge * 100:+.1f}")
+    assert edge is not None
+    warning = translate("RulesText", "House edge {0}% may favour a skilled player: a pit boss checks these rules.")
+    return warning.format(f"{edge.house_edge * 100:+.2f}")

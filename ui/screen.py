@@ -1,0 +1,120 @@
+"""The dealer's screen, laid out for a table screen of 1024x768 and up: from the top, the table's strip, the next
+action, the notice slot, the dealer, the boxes; at the bottom the actions with the number pad, or the payment
+list. Every region has a fixed height, so nothing moves under the dealer's finger as cards arrive, boxes act or
+messages come and go; on a taller screen the spare height goes between the boxes and the actions, which stay
+at the bottom. This module only builds and places the widgets; the window gives them their meaning."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QStackedWidget, QVBoxLayout, QWidget
+
+from ui.actions import ActionPanel
+from ui.bet_panel import StakeEditor
+from ui.fit import TOUCH, FitButton, FitLabel, fixed_width
+from ui.info_bar import InfoBar
+from ui.notice import Notice
+from ui.number_pad import NumberPad
+from ui.payments import PaymentPanel
+from ui.table_view import BOX_HEIGHT, BoxPanel, DealerPanel
+
+SPACING = 4
+NEXT_ACTION_HEIGHT = 44
+LOWER_HEIGHT = 212  # the actions and the number pad, or the payment list
+PAD_WIDTH = 228
+STYLE = "QWidget#central{background:#0b1f10}QLabel{color:#f2f2f2}"
+NEXT_ROUND_STYLE = ("QPushButton{font-size:18px;font-weight:bold;border-radius:8px;background:#2e7d32;color:white;"
+                    "border:2px solid #1b4d1e}QPushButton:disabled{background:#3a3a3a;color:#8a8a8a;"
+                    "border:2px solid #2a2a2a}")
+PLAYING, PAYING = 0, 1  # the pages of the bottom region
+
+
+def box_columns(count: int) -> int:
+    """Up to four boxes in one row; more in two rows, so that six boxes fit a 1024x768 screen."""
+    return count if count <= 4 else (count + 1) // 2
+
+
+class Screen(QWidget):
+    """The widgets of the main window, placed. `on_action(kind)` is an action button's (or its key's) press;
+    `on_paid(box)` a payment's confirmation."""
+
+    def __init__(self, on_action: Callable[[str], None], on_paid: Callable[[int], None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("central")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)  # a QWidget subclass paints its style so
+        self.setStyleSheet(STYLE)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 4)
+        outer.setSpacing(SPACING)
+
+        self.info_bar = InfoBar(self)
+        outer.addWidget(self.info_bar)
+        self.next_action = FitLabel(self, align=Qt.AlignmentFlag.AlignCenter)
+        self.next_action.setObjectName("next_action")
+        self.next_action.setFixedHeight(NEXT_ACTION_HEIGHT)
+        self.next_action.setStyleSheet("font-size:26px;font-weight:bold;color:#1a1a1a;background:#ffd54f;"
+                                       "border-radius:8px;padding:0 10px")
+        outer.addWidget(self.next_action)
+        self.notice = Notice(self)
+        outer.addWidget(self.notice)
+        self.dealer_panel = DealerPanel(self)
+        outer.addWidget(self.dealer_panel)
+        self.boxes_area = QWidget(self)
+        self.boxes_grid = QGridLayout(self.boxes_area)
+        self.boxes_grid.setContentsMargins(0, 0, 0, 0)
+        self.boxes_grid.setSpacing(SPACING)
+        self.box_panels: list[BoxPanel] = []
+        outer.addWidget(self.boxes_area)
+        outer.addStretch(1)
+
+        self.lower = QStackedWidget(self)
+        self.lower.setFixedHeight(LOWER_HEIGHT)
+        playing = QWidget(self.lower)
+        playing_row = QHBoxLayout(playing)
+        playing_row.setContentsMargins(0, 0, 0, 0)
+        playing_row.setSpacing(8)
+        self.actions_panel = ActionPanel(on_action, playing)
+        self.number_pad = NumberPad(playing, key_height=TOUCH)
+        fixed_width(self.number_pad, PAD_WIDTH)
+        playing_row.addWidget(self.actions_panel, 1)
+        playing_row.addWidget(self.number_pad)
+        paying = QWidget(self.lower)
+        paying_column = QVBoxLayout(paying)  # the payments across the whole width; Next round under them
+        paying_column.setContentsMargins(0, 0, 0, 0)
+        paying_column.setSpacing(2)
+        self.payment_panel = PaymentPanel(on_paid, paying)
+        paying_column.addWidget(self.payment_panel)
+        paying_column.addStretch(1)
+        self.next_round_button = FitButton(paying, lines=1, height=TOUCH)
+        self.next_round_button.setObjectName("next_round")
+        fixed_width(self.next_round_button, 220)
+        self.next_round_button.setStyleSheet(NEXT_ROUND_STYLE)
+        paying_column.addWidget(self.next_round_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.lower.addWidget(playing)
+        self.lower.addWidget(paying)
+        outer.addWidget(self.lower)
+
+        self.shoe_status = FitLabel(self)
+        self.shoe_status.setObjectName("shoe_status")
+        self.shoe_status.setStyleSheet("font-size:12px;color:#bdbdbd")
+        outer.addWidget(self.shoe_status)
+
+    def place_boxes(self, editors: list[StakeEditor]) -> list[BoxPanel]:
+        """One panel per box of the table, each holding its stake form, in rows that fit the screen."""
+        for panel in self.box_panels:
+            panel.deleteLater()
+        self.box_panels = [BoxPanel(editor.number, editor, self.boxes_area) for editor in editors]
+        columns = box_columns(len(editors))
+        for index, panel in enumerate(self.box_panels):
+            self.boxes_grid.addWidget(panel, index // columns, index % columns)
+        for column in range(columns):
+            self.boxes_grid.setColumnStretch(column, 1)
+        rows = (len(editors) + columns - 1) // columns
+        self.boxes_area.setFixedHeight(rows * BOX_HEIGHT + (rows - 1) * SPACING)
+        return self.box_panels
+
+    def show_page(self, page: int) -> None:
+        self.lower.setCurrentIndex(page)
