@@ -91,3 +91,40 @@ def _keep_the_round_going(table: TableController) -> None:
         if action is None:
             return
         table.submit(action)
+
+
+@pytest.mark.parametrize("kind", ["pty", "usb"])
+def test_a_shoe_that_powered_up_locked_is_opened_when_the_session_starts_and_its_gate_is_reported(
+        kind: str, tmp_path) -> None:
+    """A real shoe comes up with its gate closed (or a session before this one locked it): the table asks for the
+    gate it needs at the start, the shoe answers STAT, and the source reports the gate the shoe says it has."""
+    journal = Journal(tmp_path / "T1.journal")
+    table = TableController(journal, load_preset("classic"))
+    with simulated_shoe(kind, seed=7, rate=20, hb=0.1) as shoe:
+        source = shoe.source
+        pump = CardPump(source, table, pack_seed=7)
+        pump.arm_gate()  # before the link is even up: the driver sends the wish once it is
+        deadline = time.monotonic() + 20
+        states, cards = [], 0
+        while cards < 3 and time.monotonic() < deadline:
+            event = source.recv(timeout=0.1)
+            if isinstance(event, StatusEvent):
+                states.append(event.state)
+            elif isinstance(event, CardEvent):
+                cards += 1
+        assert cards == 3, f"no card left the locked shoe; states seen: {states}"
+        assert "READY" in states and source.status().locked is False
+
+
+def test_a_table_restarted_with_a_fault_open_keeps_the_gate_closed_until_a_pit_boss_resolves_it(tmp_path) -> None:
+    journal = Journal(tmp_path / "T1.journal")
+    table = TableController(journal, load_preset("classic"))
+    table.source_event(DeviceFault("E04", "jam", "sim://", 0.0))
+    assert table.faults
+    with simulated_shoe("pty", seed=7, rate=20, hb=0.1) as shoe:
+        pump = CardPump(shoe.source, table, pack_seed=7)
+        pump.arm_gate()
+        assert shoe.source.status().locked
+        for fault_id in list(table.faults):
+            table.resolve_fault(fault_id, BOSS, "cleared the jam")
+        assert pump.reopen_gate() is not None and not shoe.source.status().locked

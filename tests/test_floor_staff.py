@@ -14,6 +14,14 @@ pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
 
 
 
+@pytest.fixture
+def server():
+    """A cluster of the test's own, which it may stop and start (the database going away and coming back)."""
+    server = Cluster().create().start()
+    yield server
+    server.destroy()
+
+
 class Clock:
     def __init__(self):
         self.now = 1_800_000_000.0
@@ -59,71 +67,96 @@ def test_floor_4_three_wrong_pins_lock_the_account_on_every_table(database, tmp_
     assert t2.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
     assert [row[2] for row in t1.log() if row[3] == "boris"] == ["add", "login_attempt", "login_attempt", "locked",
                                                                  "login_attempt", "login"]
-    with pytest.raises(AuthError, match="dealer; this needs a pit boss"):
+    with pytest.raises(AuthError, match="dealer: a pit boss is needed"):
         t1.authenticate("dina", "5678", need=Role.PIT_BOSS)
 
 
-def test_floor_4_a_pit_boss_logs_in_from_the_cache_while_the_database_is_away(tmp_path):
-    server = Cluster().create().start()
-    try:
-        clock = Clock()
-        floor_with_staff(server.url, tmp_path, clock)
-        table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
-        assert table.sync()
-        server.stop()
-        assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
-        assert table.offline_reason  # it says why it answered from the cache
+def test_floor_4_a_pit_boss_logs_in_from_the_cache_while_the_database_is_away(server, tmp_path):
+    clock = Clock()
+    floor_with_staff(server.url, tmp_path, clock)
+    table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
+    assert table.sync()
+    server.stop()
+    assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
+    assert table.offline_reason  # it says why it answered from the cache
+    with pytest.raises(AuthError, match="wrong"):
+        table.authenticate("boris", "1111", need=Role.PIT_BOSS)
+    with pytest.raises(AuthError, match="only accounts this table has seen"):
+        table.authenticate("nobody", "1111")
+    server.start()
+    assert table.sync()
+    actions = [(row[2], row[3]) for row in table.log()]
+    assert ("login_offline", "boris") in actions and ("failed_offline", "boris") in actions
+    table.close()
+
+
+def test_floor_4_the_cache_never_grants_what_the_database_revoked_once_back_online(server, tmp_path):
+    clock = Clock()
+    office, root = floor_with_staff(server.url, tmp_path, clock)
+    table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
+    assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"  # now in its cache
+    office.disable("boris", by=root)  # revoked at the office while the table is still online
+    server.stop()
+    # away from the database, the cache still holds what it last knew
+    assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
+    server.start()
+    with pytest.raises(AuthError, match="disabled"):  # back online: the database decides
+        table.authenticate("boris", "1234", need=Role.PIT_BOSS)
+    server.stop()
+    with pytest.raises(AuthError, match="disabled"):  # and the cache now says the same
+        table.authenticate("boris", "1234", need=Role.PIT_BOSS)
+    with pytest.raises(AuthError, match="changed and listed only in the floor database"):
+        office.add("eve", Role.DEALER, "1111", by=root)
+
+
+def test_floor_4_wrong_pins_tried_offline_count_on_the_floor_when_it_is_back(server, tmp_path):
+    clock = Clock()
+    floor_with_staff(server.url, tmp_path, clock)
+    table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
+    other = FloorUserStore(server.url, tmp_path / "t2.db", table_id="T2", clock=clock)
+    assert table.sync()
+    server.stop()
+    for guess in ("0000", "0001"):
         with pytest.raises(AuthError, match="wrong"):
-            table.authenticate("boris", "1111", need=Role.PIT_BOSS)
-        with pytest.raises(AuthError, match="only accounts this table has seen"):
-            table.authenticate("nobody", "1111")
-        server.start()
-        assert table.sync()
-        actions = [(row[2], row[3]) for row in table.log()]
-        assert ("login_offline", "boris") in actions and ("failed_offline", "boris") in actions
-        table.close()
-    finally:
-        server.destroy()
+            table.authenticate("boris", guess, need=Role.PIT_BOSS)
+    server.start()
+    assert table.sync()  # two wrong PINs handed over: one more anywhere locks the account everywhere
+    with pytest.raises(AuthError, match="now locked"):
+        other.authenticate("boris", "0002", need=Role.PIT_BOSS)
 
 
-def test_floor_4_the_cache_never_grants_what_the_database_revoked_once_back_online(tmp_path):
-    server = Cluster().create().start()
-    try:
-        clock = Clock()
-        office, root = floor_with_staff(server.url, tmp_path, clock)
-        table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
-        assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"  # now in its cache
-        office.disable("boris", by=root)  # revoked at the office while the table is still online
-        server.stop()
-        # away from the database, the cache still holds what it last knew
-        assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
-        server.start()
-        with pytest.raises(AuthError, match="disabled"):  # back online: the database decides
-            table.authenticate("boris", "1234", need=Role.PIT_BOSS)
-        server.stop()
-        with pytest.raises(AuthError, match="disabled"):  # and the cache now says the same
-            table.authenticate("boris", "1234", need=Role.PIT_BOSS)
-        with pytest.raises(AuthError, match="changed and listed only in the floor database"):
-            office.add("eve", Role.DEALER, "1111", by=root)
-    finally:
-        server.destroy()
+def _users_on_the_floor(url, *args, stdin="", env=None):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "controller", "users", "--db", url, *args], input=stdin,
+                          capture_output=True, text=True, timeout=60, env=env)
 
 
-def test_floor_4_wrong_pins_tried_offline_count_on_the_floor_when_it_is_back(tmp_path):
-    server = Cluster().create().start()
-    try:
-        clock = Clock()
-        floor_with_staff(server.url, tmp_path, clock)
-        table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
-        other = FloorUserStore(server.url, tmp_path / "t2.db", table_id="T2", clock=clock)
-        assert table.sync()
-        server.stop()
-        for guess in ("0000", "0001"):
-            with pytest.raises(AuthError, match="wrong"):
-                table.authenticate("boris", guess, need=Role.PIT_BOSS)
-        server.start()
-        assert table.sync()  # two wrong PINs handed over: one more anywhere locks the account everywhere
-        with pytest.raises(AuthError, match="now locked"):
-            other.authenticate("boris", "0002", need=Role.PIT_BOSS)
-    finally:
-        server.destroy()
+def test_floor_4_an_admin_makes_the_floors_staff_from_the_command_line_and_a_table_logs_them_in(
+        database, tmp_path, monkeypatch, qtbot):
+    import os
+
+    from ui.login import LoginForm
+
+    monkeypatch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "table-data"))
+    env = {**os.environ}
+    assert _users_on_the_floor(database, "add", "root", "--role", "admin", stdin="9999\n", env=env).returncode == 0
+    made = _users_on_the_floor(database, "add", "boris", "--role", "pit_boss", "--admin", "root",
+                               stdin="9999\n4321\n", env=env)
+    assert made.returncode == 0 and "added as pit boss" in made.stdout
+    assert "boris" in _users_on_the_floor(database, "list", env=env).stdout
+
+    # A console started with --replica URL logs its staff in through the floor's database.
+    form = LoginForm(database, Role.PIT_BOSS, "Pit boss")
+    qtbot.addWidget(form)
+    seen = []
+    form.logged_in.connect(seen.append)
+    form.name.setText("boris")
+    form.pin.setText("4321")
+    assert form.log_in() is not None and seen[0].name == "boris"
+    assert list((tmp_path / "table-data" / "staff-cache").glob("*.db")), "the table keeps its cache of the floor"
+
+
+def test_floor_4_a_wrong_database_url_is_said_in_words(tmp_path):
+    out = _users_on_the_floor("postgresql:///nowhere?host=" + str(tmp_path), "list")
+    assert out.returncode == 1 and "Traceback" not in out.stderr and out.stderr.strip()

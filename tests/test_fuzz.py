@@ -291,7 +291,8 @@ BASES: dict[str, tuple[list[str], list[str]]] = {
     "rules": (["check", "RULES"], ["check", "show"]),
     "round": (["SCRIPT", "--json"], ["--rules", "SCRIPT"]),
     "simulate": (["--rules", "classic", "--rounds", "1", "--seed", "1", "--boxes", "2", "--journal", "JOURNAL"],
-                 ["--rules", "--rounds", "--seed", "--boxes", "--ante", "--journal", "--faults", "--commit"]),
+                 ["--rules", "--rounds", "--seed", "--boxes", "--ante", "--journal", "--faults", "--commit", "--table",
+                  "--pace", "--player"]),
     "analyze": (["--rules", "classic", "--strategy", "always-bet", "--rounds", "1000"],
                 ["--rules", "--strategy", "--rounds", "--seed"]),
     "audit": (["--journal", "JOURNAL", "rounds"], ["--journal", "--table", "--date", "--box", "--min-payout", "show",
@@ -303,6 +304,7 @@ BASES: dict[str, tuple[list[str], list[str]]] = {
     "shoe-test": (["sim://?rate=50&seed=1", "--count", "2", "--timeout", "2"], ["URL", "--count", "--timeout"]),
     "camera": (["scan", "/nonexistent.png", "--deck", "nodeck"], ["--deck"]),
     "users": (["--users", "USERS", "list"], ["--users"]),
+    "pit": (["--db", "postgresql://nobody@/nothing?host=/nonexistent", "--json"], ["--db", "--html", "--size"]),
 }
 
 

@@ -4,15 +4,13 @@ longer be rewritten, or cut off the journal's end, without the replica naming th
 
 import hashlib
 import json
-import os
 import signal
 import subprocess
 import sys
 import time
-import uuid
-from pathlib import Path
 
 import pytest
+from floor_kit import ENV, ROOT
 from forgery import raw_rows, rehash, rewrite
 from pg_cluster import Cluster
 
@@ -22,24 +20,9 @@ from controller.table.simulate import simulate
 psycopg = pytest.importorskip("psycopg")
 pytestmark = pytest.mark.skipif(not Cluster.available(), reason="PostgreSQL server programs are not installed")
 
-ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    server = Cluster().create().start()
-    yield server
-    server.destroy()
-
-
-@pytest.fixture
-def database(cluster):
-    """A fresh database of the cluster, as a URL."""
-    name = f"replica_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(cluster.url, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    return cluster.url.replace("/postgres?", f"/{name}?")
+pytest_plugins = ["floor_kit"]  # the fixtures `cluster` (one per module) and `database` (a fresh one)
 
 
 @pytest.fixture(scope="module")

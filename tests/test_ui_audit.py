@@ -191,11 +191,11 @@ def test_audit_the_console_closed_while_the_audit_reads_ends_cleanly(consoles: C
     nothing is left running and nothing aborts."""
     table_with_rounds(consoles.folder / "T1.journal", 300)
     window = consoles.open(seed=9)
-    closed_early = AuditDialog(window.controller, window)
+    closed_early = AuditDialog.of_table(window.controller, window)
     assert closed_early.loader is not None and closed_early.loader.isRunning()
     closed_early.close()
     assert closed_early.loader.isFinished() and not closed_early.loaded
-    with_the_console = AuditDialog(window.controller, window)
+    with_the_console = AuditDialog.of_table(window.controller, window)
     loader = with_the_console.loader
     assert loader is not None and loader.isRunning()
     consoles.close(window)  # the dialog and its thread go with the window, the thread ended first

@@ -34,7 +34,7 @@ def test_audit_view_replays_an_adjustment_as_a_step_of_the_round_it_adjusts(tmp_
         table.adjust_payment(first.round_id, box.box, 50, BORIS, "chips miscounted")
         play_rounds(table, pump, 3, boxes=2, ante=10)
         pump.source.close()
-        dialog = AuditDialog(table)
+        dialog = AuditDialog.of_table(table)
         try:
             assert dialog.wait_loaded()
             row = next(i for i, r in enumerate(dialog.rounds) if r.round_id == first.round_id)

@@ -238,7 +238,7 @@ def test_audit_view_lists_replays_recalls_reports_and_verifies(make_console) -> 
     Autopilot(window, ante=10, boxes=3).play_rounds(2)
     from ui.audit_view import AuditDialog
 
-    dialog = AuditDialog(window.controller, window)
+    dialog = AuditDialog.of_table(window.controller, window)
     assert dialog.wait_loaded()
     assert dialog.round_list.rowCount() == 2
     dialog.select_round(0)

@@ -76,7 +76,7 @@ def test_dealers_rotate_without_closing_the_table_and_the_report_counts_each(con
 
     from ui.audit_view import AuditDialog
 
-    dialog = AuditDialog(window.controller, window)
+    dialog = AuditDialog.of_table(window.controller, window)
     assert dialog.wait_loaded()
     table = dialog.dealers
     rows = {table.text(r, 0): table.text(r, 1) for r in range(table.rowCount())}

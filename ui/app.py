@@ -107,7 +107,9 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
         reporter = TableReporter(journal_path, table, args.replica).start()
         controller.add_listener(reporter.wake)
     try:
-        return _run_qt(args, controller, source, str(default_users()), pack_seed, reporter)
+        # A table on the floor takes its staff from the floor's database (cached for when it cannot be reached).
+        accounts = args.replica if getattr(args, "replica", None) else str(default_users())
+        return _run_qt(args, controller, source, accounts, pack_seed, reporter)
     finally:
         if reporter is not None:
             reporter.stop()

@@ -12,10 +12,12 @@ is public.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
+from typing import Protocol
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -51,7 +53,7 @@ from controller.table.audit.shift_report import ShiftReport, build_report
 from controller.table.audit.verify import VerifyReport, VerifyStopped, verify_entries
 from controller.table.controller import TableController
 from controller.table.history import TableHistory, replay_to, round_steps
-from controller.table.journal import Journal, JournalError
+from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.round_record import RoundRecord, Step
 from controller.table.users import Role, User, name_in
 from ui.format import amount, signed_amount
@@ -86,7 +88,30 @@ class AuditData:
     events: int
 
 
-def fold_journal(journal: Journal, progress: Callable[[int, int], None] | None = None,
+class AuditEntries(Protocol):
+    """What the audit reads a table's events from: its journal file, or the floor database's copy of it."""
+
+    table_id: str
+
+    def entries(self) -> Iterable[JournalEntry]: ...
+
+    def count(self) -> int: ...
+
+    def round_entries(self, round_id: str) -> Iterable[JournalEntry]: ...
+
+    def table_entries(self) -> Iterable[JournalEntry]: ...
+
+
+OpenEntries = Callable[[], AbstractContextManager[AuditEntries]]
+
+
+def journal_of(controller: TableController) -> OpenEntries:
+    """The table's journal, opened read-only (on the thread that reads it)."""
+    path, table_id = str(controller.journal.path), controller.table_id
+    return lambda: Journal(path, table_id, readonly=True)
+
+
+def fold_journal(journal: AuditEntries, progress: Callable[[int, int], None] | None = None,
                  stopped: Callable[[], bool] | None = None) -> AuditData | None:
     """The table's history, folded from the journal's entries as they are read (none is kept: a long shift's
     would weigh on the console), and the shift report from it; None when `stopped()` said so.
@@ -104,7 +129,7 @@ def fold_journal(journal: Journal, progress: Callable[[int, int], None] | None =
     return AuditData(history.rounds, report, total)
 
 
-def verify_journal_entries(journal: Journal, stopped: Callable[[], bool] | None = None) -> VerifyReport:
+def verify_journal_entries(journal: AuditEntries, stopped: Callable[[], bool] | None = None) -> VerifyReport:
     """The journal's hash chain and every payment, checked entry by entry as they are read."""
     return verify_entries(journal.entries(), journal.count(), stopped=stopped)
 
@@ -117,9 +142,9 @@ class AuditLoader(QThread):
     verified = Signal(object)  # VerifyReport
     failed = Signal(str)
 
-    def __init__(self, journal_path: str, table_id: str, parent: QWidget | None = None) -> None:
+    def __init__(self, open_entries: OpenEntries, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.journal_path, self.table_id = journal_path, table_id
+        self.open_entries = open_entries
         self._stop = False
 
     def stop(self) -> None:
@@ -134,7 +159,7 @@ class AuditLoader(QThread):
 
     def run(self) -> None:
         try:
-            with Journal(self.journal_path, self.table_id, readonly=True) as journal:
+            with self.open_entries() as journal:
                 data = fold_journal(journal, self.progress.emit, self.stopped)
                 if data is None:
                     return
@@ -258,12 +283,13 @@ class AuditDialog(QDialog):
     """The audit of the controller's table, for `viewer` (the pit boss logged in). `background=False` loads it
     before the constructor returns (the screenshots of the docs); otherwise the views fill in as it loads."""
 
-    def __init__(self, controller: TableController, parent: QWidget | None = None, *, viewer: User | None = None,
-                 background: bool = True) -> None:
+    def __init__(self, table_id: str, open_entries: OpenEntries, parent: QWidget | None = None, *,
+                 viewer: User | None = None, background: bool = True) -> None:
         super().__init__(parent)
-        self.controller = controller
+        self.table_id = table_id
+        self.open_entries = open_entries
         self.viewer = viewer
-        title = self.tr("Audit — table {0}").format(controller.table_id)
+        title = self.tr("Audit — table {0}").format(table_id)
         if viewer is not None:
             title += " — " + self.tr("pit boss {0}").format(viewer.name)
         self.setWindowTitle(title)
@@ -296,6 +322,12 @@ class AuditDialog(QDialog):
         else:
             self._load_here()
 
+    @classmethod
+    def of_table(cls, controller: TableController, parent: QWidget | None = None, *, viewer: User | None = None,
+                 background: bool = True) -> AuditDialog:
+        """The audit of the table the console plays, read from its journal."""
+        return cls(controller.table_id, journal_of(controller), parent, viewer=viewer, background=background)
+
     def _fit_to_screen(self) -> None:
         screen = self.screen().availableGeometry() if self.screen() is not None else None
         width, height = PREFERRED_SIZE
@@ -315,7 +347,7 @@ class AuditDialog(QDialog):
         self.loading.setText(self.tr("Reading the journal…"))
         self.loading.show()
         self.verify_label.setText(self.tr("Verifying the journal…"))
-        self.loader = AuditLoader(str(self.controller.journal.path), self.controller.table_id, self)
+        self.loader = AuditLoader(self.open_entries, self)
         self.loader.progress.connect(self._progress)
         self.loader.loaded.connect(self._show)
         self.loader.verified.connect(self._show_verification)
@@ -325,10 +357,11 @@ class AuditDialog(QDialog):
         self.loader.start()
 
     def _load_here(self) -> None:
-        data = fold_journal(self.controller.journal)
-        assert data is not None  # nothing stops it
-        self._show(data)
-        self._show_verification(verify_journal_entries(self.controller.journal))
+        with self.open_entries() as journal:
+            data = fold_journal(journal)
+            assert data is not None  # nothing stops it
+            self._show(data)
+            self._show_verification(verify_journal_entries(journal))
 
     def wait_loaded(self, timeout_ms: int = 60_000) -> bool:
         """Let the events run until the views are filled (and verified) or the time is up; whether they are."""
@@ -435,7 +468,8 @@ class AuditDialog(QDialog):
             self.step_state.setText(self.tr("This round is still in play: it can be replayed once it closes."))
             return
         try:
-            steps = round_steps(self.controller.journal, record)
+            with self.open_entries() as journal:
+                steps = round_steps(journal, record)
         except JournalError as err:  # the round's events damaged or edited since the list was read
             self.step_state.setText(str(err))
             return
@@ -594,7 +628,7 @@ def open_audit(parent: QWidget, controller: TableController, users_path: str,
 
     def logged_in(result: int) -> None:
         if result == QDialog.DialogCode.Accepted and login.user is not None:
-            dialog = AuditDialog(controller, parent, viewer=login.user)
+            dialog = AuditDialog.of_table(controller, parent, viewer=login.user)
             dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             dialog.finished.connect(lambda _result: on_closed())
             dialog.show()

@@ -12,7 +12,8 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QDialog, QFormLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from controller.table.users import AuthError, Role, User, UserStore
+from controller.floor.staff import open_accounts
+from controller.table.users import AuthError, Role, User
 
 # The look of the staff's dialogs (login, pit boss, dealer sign-in): touch-sized fields and buttons.
 STAFF_STYLE = ("QDialog{background:#202020}QLabel{color:#f2f2f2;font-size:17px}"
@@ -73,7 +74,7 @@ class LoginForm(QWidget):
 
     def _check(self, name: str, secret: str) -> User | None:
         try:
-            store = UserStore(self.users_path)
+            store = open_accounts(self.users_path)
         except Exception as err:  # an unreadable account file must not take the console down
             self.feedback.setText(self.tr("The staff accounts cannot be read: {0}").format(err))
             return None

@@ -91,6 +91,7 @@ class ConsoleWindow(QMainWindow):
         self.status_timer.timeout.connect(self._show_shoe_status)
         self.status_timer.start(STATUS_POLL_MS)
         self.pump.ready_shoe()
+        self.pump.arm_gate()
         if start_reader:
             self.reader.start()
         self.resize(1366, 768)

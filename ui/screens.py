@@ -40,7 +40,7 @@ def take_screenshot(window: ConsoleWindow, scene: str, rounds: int, path: Path,
     elif scene in ("audit", "report"):
         from ui.audit_view import AuditDialog
 
-        dialog = AuditDialog(window.controller, window, background=False)
+        dialog = AuditDialog.of_table(window.controller, window, background=False)
         dialog.resize(*size)
         if scene == "audit" and dialog.rounds:
             finished = [i for i, r in enumerate(dialog.rounds) if r.complete]

@@ -135,7 +135,7 @@ def _rounds(args: argparse.Namespace, entries: list[Any]) -> int:
 
 def _show(args: argparse.Namespace, entries: list[Any]) -> int:
     from controller.table.audit.rounds import read_rounds
-    from controller.table.history import round_steps
+    from controller.table.history import EntriesRead, round_steps
     from controller.table.journal import Journal
 
     number = args.round_id.isascii() and args.round_id.isdigit() and len(args.round_id) <= 9
@@ -150,8 +150,11 @@ def _show(args: argparse.Namespace, entries: list[Any]) -> int:
         print(f"rptable audit: there is no round {wanted} in {where}; `audit rounds` lists them.", file=sys.stderr)
         return 1
     r = match[0]
-    with Journal(args.journal, args.table, readonly=True) as journal:
-        steps = round_steps(journal, r)
+    if args.journal:
+        with Journal(args.journal, args.table, readonly=True) as journal:
+            steps = round_steps(journal, r)
+    else:  # the floor database's copy, already read
+        steps = round_steps(EntriesRead(args.table, entries), r)
     if args.json:
         summary = r.summary()
         for line, result in zip(summary["boxes"], r.boxes, strict=True):

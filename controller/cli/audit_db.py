@@ -19,16 +19,15 @@ Action = Callable[[argparse.Namespace, list[Any]], int]
 def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapping[str, Action],
                       print_verify: Callable[[argparse.Namespace, VerifyReport], int]) -> int:
     """Answer `args.action` from the database with the journal's own actions (`actions`, `print_verify`)."""
+    from controller.cli.floor_connection import floor_connection
     from controller.floor.audit_source import FloorTable, table_ids
-    from controller.floor.database import FloorError, connect, explain, psycopg_module
+    from controller.floor.database import explain, psycopg_module
     from controller.table.journal import JournalError
 
-    try:
-        psycopg = psycopg_module()
-        connection = connect(args.db)
-    except FloorError as err:
-        print(f"rptable audit: {err}", file=sys.stderr)
+    connection = floor_connection("audit", args.db)
+    if connection is None:
         return 1
+    psycopg = psycopg_module()
     try:
         if whole_floor:
             return _floor_report(args, connection)

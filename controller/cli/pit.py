@@ -25,7 +25,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.floor.database import FloorError, connect, explain, psycopg_module
+    from controller.cli.floor_connection import floor_connection
+    from controller.floor.database import explain, psycopg_module
 
     size = _size(args.size) if args.size else None
     if args.size and size is None:
@@ -34,12 +35,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json or args.html:
         from controller.floor.pit import pit_html, snapshot
 
-        try:
-            psycopg = psycopg_module()
-            connection = connect(args.db)
-        except FloorError as err:
-            print(f"rptable pit: {err}", file=sys.stderr)
+        connection = floor_connection("pit", args.db)
+        if connection is None:
             return 1
+        psycopg = psycopg_module()
         try:
             snap = snapshot(connection, with_ratings=not args.no_ratings)
         except psycopg.Error as err:

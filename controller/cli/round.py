@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _scripts(paths: list[str], read_json_lines: Any) -> Any:
-    from controller.players.scripted import json_refusal
+    from controller.players.scripted import script_from_json
 
     for path in paths:
         if path == "-":
@@ -77,12 +77,7 @@ def _scripts(paths: list[str], read_json_lines: Any) -> Any:
         if len(data) > MAX_SCRIPT_BYTES:
             yield path, None, f"cannot read the script: a script holds at most {MAX_SCRIPT_BYTES:,} bytes"
             continue
-        try:
-            yield path, json.loads(text), None
-        except json.JSONDecodeError as err:
-            yield path, None, f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})"
-        except (ValueError, RecursionError) as err:
-            yield path, None, f"cannot be read: {json_refusal(err)}"
+        yield path, *script_from_json(text)
 
 
 def _relative_loader(script_path: str) -> Callable[[str], HouseRules]:

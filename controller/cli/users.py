@@ -8,7 +8,10 @@ import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--users", metavar="PATH", help="the accounts file (default: in the user data folder)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--users", metavar="PATH", help="the accounts file (default: in the user data folder)")
+    where.add_argument("--db", metavar="URL",
+                       help="the floor's staff accounts in its PostgreSQL (what tables started with --replica URL use)")
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     add = sub.add_parser("add", help="add an account (the first one must be an admin)")
     add.add_argument("name")
@@ -24,17 +27,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from controller.floor.database import FloorError
+    from controller.floor.staff import FloorUserStore, open_accounts
     from controller.paths import default_users
-    from controller.table.users import AccountsFileError, AuthError, Role, UserStore
+    from controller.table.users import AccountsFileError, AuthError, Role
 
     try:
-        store = UserStore(args.users or default_users())
-    except AccountsFileError as err:
+        store = open_accounts(args.db or str(args.users or default_users()))
+    except (AccountsFileError, FloorError) as err:
         print(f"rptable users: {err}", file=sys.stderr)
         return 1
     try:
         if args.action == "list":
-            for user in store.accounts():
+            users = store.accounts()
+            if isinstance(store, FloorUserStore) and store.offline_reason:
+                print(f"rptable users: the floor database cannot be reached: {store.offline_reason}",
+                      file=sys.stderr)
+                return 1
+            for user in users:
                 state = "  (disabled)" if user.disabled else ""
                 print(f"{user.name:<20} {user.role.value}{state}")
             return 0

@@ -15,6 +15,8 @@ payload the table id), as does every batch of events.
 
 from __future__ import annotations
 
+from controller.table.replica import append_only
+
 CHANNEL = "rptable_floor"
 
 SCHEMA = f"""
@@ -153,12 +155,5 @@ END $$;
 DROP TRIGGER IF EXISTS rptable_events_chained ON rptable_events;
 CREATE TRIGGER rptable_events_chained BEFORE INSERT ON rptable_events
     FOR EACH ROW EXECUTE FUNCTION rptable_events_chained();
-
-CREATE OR REPLACE FUNCTION floor_staff_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    RAISE EXCEPTION 'the staff log is append-only';
-END $$;
-DROP TRIGGER IF EXISTS floor_staff_log_append_only ON floor_staff_log;
-CREATE TRIGGER floor_staff_log_append_only BEFORE UPDATE OR DELETE ON floor_staff_log
-    FOR EACH ROW EXECUTE FUNCTION floor_staff_log_append_only();
 """
+SCHEMA += append_only("floor_staff_log", "the staff log is append-only")

@@ -12,6 +12,7 @@ Accounts are changed only in the database.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import os
 import sqlite3
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import FloorError, connect, psycopg_module
+from controller.paths import data_dir
 from controller.table.users import (
     LOCKOUT_SECONDS,
     MAX_FAILURES,
@@ -31,6 +33,7 @@ from controller.table.users import (
     AuthError,
     Role,
     User,
+    UserStore,
     _derive,
     admitted,
     usable_account,
@@ -275,3 +278,17 @@ def _verdict(name: str, row: Any, right: bool, need: Role, now: float, *, was_lo
             raise AuthError(f"Name or PIN is wrong. '{name}' is now locked for 5 minutes.")
         raise AuthError("Name or PIN is wrong.")
     return admitted(name, role, bool(disabled), need)
+
+
+def is_floor_url(where: str) -> bool:
+    """A PostgreSQL URL names the floor's accounts; anything else is a table's own accounts file."""
+    return where.startswith(("postgresql://", "postgres://"))
+
+
+def open_accounts(where: str, *, table_id: str = "") -> UserStore | FloorUserStore:
+    """The staff accounts a table uses: the floor's (cached beside the table's data) when `where` is the floor's
+    database URL, else the accounts file at `where`."""
+    if not is_floor_url(where):
+        return UserStore(where)
+    digest = hashlib.sha256(where.encode()).hexdigest()[:12]
+    return FloorUserStore(where, data_dir() / "staff-cache" / f"{digest}.db", table_id=table_id)

@@ -257,18 +257,23 @@ def settlement_report(state: RoundState) -> dict[str, Any]:
 
 def read_json_lines(lines: Iterator[str]) -> Iterator[tuple[str, Any | None, str | None]]:
     """(name, script or None, error or None) for each non-blank line of stdin; scripts named `stdin:LINE`."""
+    for number, line in enumerate(lines, start=1):
+        if line.strip():
+            yield f"stdin:{number}", *script_from_json(line, line=number)
+
+
+def script_from_json(text: str, *, line: int | None = None) -> tuple[Any | None, str | None]:
+    """(script, None), or (None, why the text is no script): a whole file's text, or stdin's `line`."""
     import json
 
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        name = f"stdin:{number}"
-        try:
-            yield name, json.loads(line), None
-        except json.JSONDecodeError as err:
-            yield name, None, f"line {number} is not JSON: {err.msg} (column {err.colno})"
-        except (ValueError, RecursionError) as err:
-            yield name, None, f"line {number} cannot be read: {json_refusal(err)}"
+    try:
+        return json.loads(text), None
+    except json.JSONDecodeError as err:
+        if line is None:
+            return None, f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+        return None, f"line {line} is not JSON: {err.msg} (column {err.colno})"
+    except (ValueError, RecursionError) as err:
+        return None, f"{'' if line is None else f'line {line} '}cannot be read: {json_refusal(err)}"
 
 
 def json_refusal(err: ValueError | RecursionError) -> str:

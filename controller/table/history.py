@@ -15,12 +15,12 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from controller.core.rules import HouseRules, rules_digest
 from controller.engine import RoundState, apply, event_from_dict, new_round
 from controller.engine.events import EVENT_TYPES, BoxSettled, CardFault, Event, RoundClosed
-from controller.table.journal import Journal, JournalEntry, JournalError
+from controller.table.journal import JournalEntry, JournalError
 from controller.table.round_record import BoxResult, Confirmation, RoundRecord, Step
 from controller.table.table_events import (
     TABLE_EVENT_TYPES,
@@ -234,7 +234,42 @@ class RoundAtStep:
     confirmed: dict[int, PaymentConfirmed]
 
 
-def round_steps(journal: Journal, record: RoundRecord) -> list[Step]:
+class EntrySource(Protocol):
+    """Where a round's entries are read from: a journal file, or the entries already read (`EntriesRead`)."""
+
+    def round_entries(self, round_id: str) -> Iterable[JournalEntry]: ...
+
+    def table_entries(self) -> Iterable[JournalEntry]: ...
+
+
+class EntriesRead:
+    """A table's entries already in memory (the floor database's copy of its journal), read as a journal is:
+    an EntrySource, with `entries()` and `count()` for the audit."""
+
+    def __init__(self, table_id: str, entries: Sequence[JournalEntry]) -> None:
+        self.table_id = table_id
+        self._entries = entries
+
+    def __enter__(self) -> EntriesRead:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def entries(self) -> Iterable[JournalEntry]:
+        return iter(self._entries)
+
+    def count(self) -> int:
+        return len(self._entries)
+
+    def round_entries(self, round_id: str) -> Iterable[JournalEntry]:
+        return (e for e in self._entries if e.round_id == round_id)
+
+    def table_entries(self) -> Iterable[JournalEntry]:
+        return (e for e in self._entries if e.kind.startswith("table."))
+
+
+def round_steps(journal: EntrySource, record: RoundRecord) -> list[Step]:
     """A round's steps in journal order, read back from the journal to replay it: its own entries (its events,
     the payments confirmed, what pit bosses did while it was in play) and each adjustment of it journaled
     elsewhere (after it closed, between rounds or while another round was in play). `audit show` and the

@@ -12,8 +12,9 @@ either way:
   journals them even when no round takes them; without a reader thread, the owed cards and what the shoe sent
   unasked are taken before the next pack goes in, so none is carried into the next round;
 - after a device fault, what the shoe has already sent comes first, before the dealer draws again;
-- when a pit boss has resolved the last open fault, the gate the driver locked on the fault is opened again
-  (UNLOCK), and the pump says so for the console to show.
+- at the start of a session the gate is asked open, or closed while a fault is open (`arm_gate`); when a pit
+  boss has resolved the last open fault, the gate the driver locked on the fault is opened again (UNLOCK), and
+  the pump says so for the console to show.
 """
 
 from __future__ import annotations
@@ -73,6 +74,16 @@ class CardPump:
         entries = self.controller.source_event(event)
         self.restock_if_outgrown()
         return entries
+
+    def arm_gate(self) -> None:
+        """At the start of a session the table asks for the gate it needs: open, unless a fault is still open
+        (then closed until a pit boss resolves it). A shoe that powered up locked, or that a session before this
+        one locked, would otherwise hold every card back with nothing on the screen saying why."""
+        if self.controller.faults:
+            self.source.lock()
+            self._gate_closed_by_fault = True
+        else:
+            self.source.unlock()
 
     def reopen_gate(self) -> GateReopened | None:
         """Once no fault is open any more, open the gate the driver closed when a device fault came (a jam, two

@@ -55,14 +55,23 @@ CREATE TABLE IF NOT EXISTS rptable_events (
     replicated_at timestamptz      NOT NULL DEFAULT now(),
     PRIMARY KEY (table_id, seq)
 );
-CREATE OR REPLACE FUNCTION rptable_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    RAISE EXCEPTION 'the replica is append-only: journal events cannot be changed or deleted';
-END $$;
-DROP TRIGGER IF EXISTS rptable_events_append_only ON rptable_events;
-CREATE TRIGGER rptable_events_append_only BEFORE UPDATE OR DELETE ON rptable_events
-    FOR EACH ROW EXECUTE FUNCTION rptable_events_append_only();
 """
+
+
+def append_only(table: str, refusal: str) -> str:
+    """The SQL that makes `table` refuse every UPDATE and DELETE with `refusal`, whoever connects."""
+    return f"""
+CREATE OR REPLACE FUNCTION {table}_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION '{refusal}';
+END $$;
+DROP TRIGGER IF EXISTS {table}_append_only ON {table};
+CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table}
+    FOR EACH ROW EXECUTE FUNCTION {table}_append_only();
+"""
+
+
+SCHEMA += append_only("rptable_events", "the replica is append-only: journal events cannot be changed or deleted")
 
 
 class ReplicaError(Exception):

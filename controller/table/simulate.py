@@ -79,6 +79,7 @@ def simulate(
             controller.add_listener(on_entry)
         resumed_from = controller.round_number
         pump = CardPump(source, controller, pack_seed=seed)
+        pump.arm_gate()
         start = time.perf_counter()
         totals: SessionTotals = play_rounds(controller, pump, rounds, boxes=boxes, ante=ante, seating=seating,
                                             on_round=on_round)

@@ -87,6 +87,10 @@ def seconds_option(query: dict[str, str], name: str, default: float) -> float:
     return value
 
 
+# The shoe's STAT states that say where its gate is: closed (True) or open.
+GATE_STATES = {"LOCKED": True, "READY": False, "EMPTY": False}
+
+
 class Shoe1Source(CardSource):
     """A SHOE/1 shoe over any link. URL options of every transport: `hb_timeout`, `gap_wait`, `lock_on_fault`."""
 
@@ -109,6 +113,7 @@ class Shoe1Source(CardSource):
         self._write_lock = threading.Lock()
         self._linked = False
         self._want_locked = False
+        self._wish_given = False  # the host has asked for the gate locked or open: ask again on each connection
         self._retry_at = 0.0
         self._backoff = BACKOFF_FIRST
         self._thread = None if clock.virtual else threading.Thread(
@@ -181,6 +186,10 @@ class Shoe1Source(CardSource):
             self._apply(self._delivery.link_up(clock.monotonic()))
             if self._want_locked:
                 self._send_locked(Lock())
+            elif self._wish_given:
+                # A shoe that powered up with its gate closed, or that another session locked, is opened again
+                # when the table wants it open; its STAT answer says what the gate is now.
+                self._send_locked(Unlock())
             try:
                 frames = self._link.greet()
             except NoGreeting as exc:
@@ -222,8 +231,11 @@ class Shoe1Source(CardSource):
             self._link.send(message)
 
     def _post(self, event: SourceEvent) -> None:
-        if isinstance(event, StatusEvent) and event.state == "DISCONNECTED":
-            self._status.connected = False
+        if isinstance(event, StatusEvent):
+            if event.state == "DISCONNECTED":
+                self._status.connected = False
+            elif event.state in GATE_STATES:
+                self._status.locked = GATE_STATES[event.state]  # what the shoe says its gate is
         self._events.put(event)
 
     # -- CardSource ----------------------------------------------------------------------------------------
@@ -249,6 +261,7 @@ class Shoe1Source(CardSource):
 
     def _set_locked(self, locked: bool) -> None:
         self._want_locked = locked
+        self._wish_given = True
         if self._linked:
             # On failure the driver sees the loss too; the wish is sent again on reconnection.
             with contextlib.suppress(LinkLost):

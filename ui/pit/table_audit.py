@@ -10,30 +10,14 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from controller.floor.pit import faults_and_overrides
+from controller.table.history import EntriesRead
 from controller.table.journal import JournalEntry
 from ui.audit_view import AuditDialog
 
 
-class FloorTableEvents:
-    """What the audit view reads of a table (its id, its journal's entries), from the floor database's copy."""
-
-    def __init__(self, table_id: str, entries: list[JournalEntry]) -> None:
-        self.table_id = table_id
-        self.journal = _Journal(entries)
-
-
-class _Journal:
-    def __init__(self, entries: list[JournalEntry]) -> None:
-        self._entries = entries
-
-    def entries(self) -> list[JournalEntry]:
-        return self._entries
-
-
 def open_table(table_id: str, entries: list[JournalEntry], parent: QWidget | None = None) -> AuditDialog:
     """The audit view of the table's events, with a tab of its faults and overrides."""
-    events = FloorTableEvents(table_id, entries)
-    dialog = AuditDialog(events, parent)  # type: ignore[arg-type]  # it reads only table_id and journal.entries()
+    dialog = AuditDialog(table_id, lambda: EntriesRead(table_id, entries), parent)
     dialog.setWindowTitle(dialog.tr("Table {0} from the floor database").format(table_id))
     dialog.tabs.addTab(overrides_table(entries, dialog), dialog.tr("Faults and overrides"))
     screen = dialog.screen().availableGeometry()
