@@ -171,3 +171,180 @@ def test_any_mapping_gives_rules_or_a_rules_error(data):
         assert str(err).startswith("fuzz.toml")
     else:
         assert rules_from_mapping(rules.to_mapping()) == rules
+
+
+# -------------------------------------------------------------------- a rules file gives every setting it needs
+def _without(text: str, section: str) -> str:
+    """A rules file's text with a section and its subsections left out."""
+    lines, out, dropping = text.splitlines(keepends=True), [], False
+    for line in lines:
+        if line.startswith("["):
+            header = line.strip()[1:-1]
+            dropping = header == section or header.startswith(section + ".")
+        if not dropping:
+            out.append(line)
+    return "".join(out)
+
+
+def _file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "house.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("section", "allowed"), [
+    ("table", "a table [table] of its settings"), ("pays", "a table [pays] of its settings"),
+    ("dealer", "a table [dealer] of its settings"), ("settlement", "a table [settlement] of its settings"),
+    ("draw", "a table [draw] of its settings"), ("insurance", "a table [insurance] of its settings"),
+    ("buy_game", "a table [buy_game] of its settings"), ("bonus", "a table [bonus] of its settings"),
+    ("bonus.pays", "a table [bonus.pays] of its settings"),
+])
+def test_a_rules_file_with_a_section_missing_is_refused_naming_the_file_the_section_and_what_is_allowed(
+        tmp_path, section, allowed):
+    path = _file(tmp_path, _without(to_toml(load_preset("classic")), section))
+    with pytest.raises(RulesError) as err:
+        load_rules(str(path))
+    assert str(err.value).startswith(f"{path}: field {section}: missing, and these rules need it; allowed: {allowed}")
+
+
+@pytest.mark.parametrize(("line", "field", "allowed"), [
+    ("min_antes = 0\n", "insurance.min_antes", "a whole number from 0 to 100"),
+    ('if_tie = "lost"\n', "insurance.if_tie", "lost, returned"),
+    ("instead_of_ante = true\n", "bonus.instead_of_ante", "true or false"),
+    ("ante_max = 10000\n", "table.ante_max", "a whole number from 1 to 1000000000"),
+    ("two_combinations = true\n", "pays.two_combinations", "true or false"),
+    ("FLUSH = 5\n", "pays.FLUSH", "a whole number from 1 to 1000000, as a category that pays nothing is named in "
+                                  "pays.not_paid"),
+])
+def test_a_rules_file_with_a_setting_missing_is_refused_never_given_a_default(tmp_path, line, field, allowed):
+    text = to_toml(load_preset("classic"))
+    assert line in text
+    path = _file(tmp_path, text.replace(line, "", 1))
+    with pytest.raises(RulesError) as err:
+        load_rules(str(path))
+    assert str(err.value).startswith(f"{path}: field {field}: missing")
+    assert f"allowed: {allowed}" in str(err.value)
+
+
+def test_a_setting_that_plays_no_part_may_be_left_out(tmp_path):
+    # No insurance, no bought game, no bonus, no exchange: their other settings play no part; source and notes are
+    # words. The file is read, each left-out setting at its default.
+    text = """name = "plain"
+[table]
+boxes = 4
+open_boxes_per_player = 1
+blind_boxes = false
+ante_min = 5
+ante_max = 500
+max_payout = 0
+[pays]
+ACE_KING = 1
+ONE_PAIR = 1
+TWO_PAIR = 2
+THREE_OF_A_KIND = 3
+STRAIGHT = 4
+FLUSH = 5
+FULL_HOUSE = 7
+FOUR_OF_A_KIND = 20
+STRAIGHT_FLUSH = 50
+ROYAL_FLUSH = 100
+two_combinations = false
+not_paid = ["NO_GAME"]
+[dealer]
+qualifies_with = "ACE_KING"
+[settlement]
+ante_on_win = "returned"
+[draw]
+buy_sixth = true
+exchange_max_cards = 0
+when_stock_runs_out = "refuse"
+[insurance]
+enabled = false
+[buy_game]
+enabled = false
+[bonus]
+enabled = false
+"""
+    rules = load_rules(str(_file(tmp_path, text)))
+    assert rules.table.ante_max == 500 and not rules.insurance.enabled and rules.draw.exchange_max_cards == 0
+    # Once the sixth card is gone too, nothing is ever drawn: what happens when the stock runs out plays no part.
+    again = load_rules(str(_file(tmp_path, text.replace("buy_sixth = true", "buy_sixth = false")
+                                 .replace('when_stock_runs_out = "refuse"\n', ""))))
+    assert not again.draw.buy_sixth
+    with pytest.raises(RulesError, match=r"field draw.when_stock_runs_out: missing"):
+        load_rules(str(_file(tmp_path, text.replace('when_stock_runs_out = "refuse"\n', ""))))
+
+
+def test_a_rules_file_with_an_unknown_key_is_refused_naming_it_and_the_known_ones(tmp_path):
+    text = to_toml(load_preset("classic")).replace("[table]\n", "[table]\nante_mim = 5\n")
+    path = _file(tmp_path, text)
+    with pytest.raises(RulesError) as err:
+        load_rules(str(path))
+    assert str(err.value).startswith(f"{path}: field table.ante_mim: 5 is not allowed; allowed: no such setting "
+                                     "here (known: ante_max, ante_min")
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    # A pay of 0 is refused where the file does not say the category is not paid.
+    ("TWO_PAIR = 2\n", "TWO_PAIR = 0\n",
+     "field pays.TWO_PAIR: 0 is not allowed; allowed: a whole number from 1 to 1000000, as a category that pays "
+     "nothing is named in pays.not_paid"),
+    ("STRAIGHT = 40\n", "STRAIGHT = 0\n",
+     "field bonus.pays.STRAIGHT: 0 is not allowed; allowed: a whole number from 1 to 1000000, as a category that "
+     "pays nothing is named in bonus.pays.not_paid"),
+    # A category named as not paid, given a pay all the same.
+    ('not_paid = ["NO_GAME"]\n', 'not_paid = ["NO_GAME", "TWO_PAIR"]\n',
+     "field pays.TWO_PAIR: 2 is not allowed; allowed: 0, as pays.not_paid names TWO_PAIR"),
+    ('not_paid = ["NO_GAME"]\n', 'not_paid = ["NOTHING"]\n',
+     "field pays.not_paid: ['NOTHING'] is not allowed; allowed: a list of hand categories (NO_GAME, ACE_KING"),
+])
+def test_a_rules_file_with_a_pay_of_0_is_refused_unless_it_says_the_category_is_not_paid(tmp_path, old, new,
+                                                                                           message):
+    text = to_toml(load_preset("classic"))
+    assert old in text
+    path = _file(tmp_path, text.replace(old, new, 1))
+    with pytest.raises(RulesError) as err:
+        load_rules(str(path))
+    assert str(err.value).startswith(f"{path}: {message}")
+
+
+def test_a_category_the_file_says_is_not_paid_pays_nothing(tmp_path):
+    text = to_toml(load_preset("classic")).replace("TWO_PAIR = 2\n", "TWO_PAIR = 0\n").replace(
+        'not_paid = ["NO_GAME"]\n', 'not_paid = ["NO_GAME", "TWO_PAIR"]\n', 1)
+    rules = load_rules(str(_file(tmp_path, text)))
+    assert rules.pays.pay(HandCategory.TWO_PAIR) == 0 and rules.pays.pay(HandCategory.FLUSH) == 5
+    left_out = load_rules(str(_file(tmp_path, text.replace("TWO_PAIR = 0\n", "", 1))))
+    assert left_out == rules
+
+
+def test_journaled_rules_still_read_as_they_were_written():
+    # A journal stores the canonical mapping (no not_paid, settings added later left out at their default): it is
+    # read as it was, never refused for what a rules file must give.
+    for name in SIX:
+        rules = load_preset(name)
+        mapping = rules.to_mapping()
+        assert "not_paid" not in mapping["pays"]
+        assert rules_from_mapping(mapping, "journal") == rules
+
+
+@pytest.mark.parametrize("case", ["section", "key", "unknown", "zero"])
+def test_cli_rules_check_refuses_an_incomplete_file_without_a_traceback(tmp_path, case):
+    text = to_toml(load_preset("online"))
+    text = {"section": _without(text, "insurance"), "key": text.replace("min_antes = 2\n", ""),
+            "unknown": text.replace("[draw]\n", "[draw]\nrepeat = 2\n"),
+            "zero": text.replace("FLUSH = 5\n", "FLUSH = 0\n")}[case]
+    path = _file(tmp_path, text)
+    checked = rptable("rules", "check", str(path))
+    assert checked.returncode == 1 and "Traceback" not in checked.stderr
+    assert checked.stderr.startswith(f"rptable rules: {path}: field ")
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.dictionaries(st.sampled_from(_SECTIONS), _scalars | _sections, max_size=6))
+def test_any_file_gives_rules_or_a_rules_error(data):
+    try:
+        rules = rules_from_mapping(data, "fuzz.toml", complete=True)
+    except RulesError as err:
+        assert str(err).startswith("fuzz.toml")
+    else:
+        assert rules_from_toml(to_toml(rules)) == rules
