@@ -152,3 +152,16 @@ def test_cli_rules_acknowledge_records_an_admins_acknowledgement(tmp_path):
         acknowledged = [e for e in kept.entries() if e.kind == "table.rules_edge_acknowledged"]
     assert len(acknowledged) == 1 and json.loads(acknowledged[0].payload_json)["reason"] == \
         "our own rules, measured next week"
+
+
+def test_the_console_warns_of_the_edge_and_says_who_acknowledged_it(make_console):
+    # The info bar words the operator guard's finding (one place: rules_edge); the admin's acknowledgement that
+    # let the table open is shown beside it, as the journal holds it.
+    window = make_console("classic")
+    info = window.info_bar
+    assert "favour a skilled player" in info.warning.text() and "-8.4%" in info.warning.text()
+    assert window.controller.rules_edge_acknowledged_by == "admin:test-admin"
+    assert "Acknowledged by admin:test-admin" in info.warning.toolTip()
+    assert "Acknowledged by admin:test-admin" in info.toolTip()
+    house = make_console("four-seat")
+    assert house.info_bar.warning.text() == "" and house.controller.rules_edge_acknowledged_by is None

@@ -67,6 +67,11 @@ def rules_phrases(rules: HouseRules) -> list[str]:
     return out
 
 
+def edge_acknowledgement(admin: str) -> str:
+    """Who acknowledged the rules' edge so that the table opens on them."""
+    return translate("RulesText", "Acknowledged by {0}: the table may open on these rules.").format(admin)
+
+
 def edge_warning(rules: HouseRules) -> str | None:
     """The operator guard's finding in a few words: the rules favour a skilled player, their edge may, or it was
     never measured; None when the house keeps an edge."""

@@ -28,7 +28,7 @@ from typing import Any, NoReturn
 from controller.analysis.house_edges import EdgeStatus
 from controller.analysis.operator_guard import rules_edge
 from controller.core.cards import parse_card
-from controller.core.rules import HouseRules
+from controller.core.rules import HouseRules, rules_digest
 from controller.engine import (
     CardDealt,
     Command,
@@ -331,6 +331,12 @@ class TableController:
         admin acknowledged it."""
         status = self.rules_edge
         return not status.needs_acknowledgement or status.play_sha256 in self.history.edges_acknowledged
+
+    @property
+    def rules_edge_acknowledged_by(self) -> str | None:
+        """The admin who acknowledged the edge of the rules in play, where one did."""
+        assert self.rules is not None
+        return self.history.edges_acknowledged.get(rules_digest(self.rules, play_only=True))
 
     def acknowledge_rules_edge(self, by: User, reason: str) -> list[JournalEntry]:
         """An admin acknowledges that the rules in play favour a skilled player, or were never measured, so that

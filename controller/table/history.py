@@ -104,7 +104,8 @@ class TableHistory:
         self.session: dict[str, Any] = {}
         self.dealer: str | None = None  # who deals now
         self.dealer_turns: list[DealerTurn] = []  # every turn at the table, in order; the last may go on
-        self.edges_acknowledged: set[str] = set()  # play digests of rules whose edge an admin acknowledged
+        # The admin who acknowledged the edge of rules, by the rules' play digest (controller.analysis.operator_guard)
+        self.edges_acknowledged: dict[str, str] = {}
         self.last_at = 0.0  # the latest time recorded since the clock was last rebased
         self._by_id: dict[str, RoundRecord] = {}
 
@@ -190,7 +191,7 @@ class TableHistory:
                 self._end_turn(at)
                 self.dealer = None
             case RulesEdgeAcknowledged():
-                self.edges_acknowledged.add(event.play_sha256)
+                self.edges_acknowledged[event.play_sha256] = event.actor
             # ClockRebased moves the time (fold_event); a card held back changes nothing else.
 
     def _end_turn(self, at: float) -> None:
