@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import controller.analysis
 from controller.analysis.basic_edge import EdgeEstimate, basic_edge, optimal_no_draw_edge
-from controller.analysis.house_edge_file import edge_entry, edges_toml
+from controller.analysis.house_edge_file import edge_entry, edges_toml, round_spread
 from controller.analysis.house_edges import FILE
 from controller.analysis.long_run import Progress, write_atomically
 from controller.core.rules import HouseRules, rules_digest
@@ -80,7 +80,8 @@ def main() -> int:
         estimate = basic_edge(rules, table_for(rules), half_width=args.precision, seed=args.seed,
                               workers=args.workers, checkpoint=CHECKPOINTS / f"{name}-{args.seed}.json",
                               progress=Progress(f"house edge of {name}", "deals"))
-        entry = edge_entry(rules, estimate, args.seed, date.today(), _optimal(rules))
+        entry = edge_entry(rules, estimate, args.seed, date.today(), _optimal(rules),
+                           round_spread(rules, args.seed, workers=args.workers))
         merged = _kept_entries(args.out) | {name: entry}  # what is in the file now (another run may have added some)
         write_atomically(args.out, edges_toml({n: merged[n] for n in preset_names() if n in merged}))
         seconds = time.perf_counter() - start

@@ -65,10 +65,11 @@ def _read_table(path: Path) -> BasicTable:
     return BasicTable.from_mapping(tomllib.loads(path.read_text(encoding="utf-8")), str(path))
 
 
-def save_edge(rules: HouseRules, estimate: EdgeEstimate, seed: int, optimal: EdgeEstimate | None = None) -> Path:
+def save_edge(rules: HouseRules, estimate: EdgeEstimate, seed: int, optimal: EdgeEstimate | None = None,
+              round_sd: float | None = None) -> Path:
     path = edge_file(rules)
-    write_atomically(path, edges_toml({rules.name: edge_entry(rules, estimate, seed, date.today(), optimal)},
-                                      EDGE_HEADER))
+    write_atomically(path, edges_toml({rules.name: edge_entry(rules, estimate, seed, date.today(), optimal,
+                                                              round_sd)}, EDGE_HEADER))
     return path
 
 

@@ -5,6 +5,7 @@ bet and, where the only decision is bet or fold, the exact edge of optimal play.
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import date
 from math import comb
@@ -15,6 +16,8 @@ from controller.analysis.odds import hand_odds
 from controller.core.rules import HouseRules, rules_digest
 
 HEADER = "# Written by benchmarks/house_edges.py: each preset's house edge under the basic strategy. Do not edit."
+SPREAD_ROUNDS = 20_000  # rounds through the engine for a round's spread: to a few percent of it
+Z95 = 1.959964
 
 
 def bonus_edge(rules: HouseRules) -> float | None:
@@ -27,9 +30,20 @@ def bonus_edge(rules: HouseRules) -> float | None:
     return -player_return / comb(52, 5)
 
 
+def round_spread(rules: HouseRules, seed: int, rounds: int = SPREAD_ROUNDS, workers: int | None = None) -> float:
+    """The standard deviation of one box's result per ante under basic, from rounds played through the rules engine:
+    the edge's own measurement counts most of that spread out (the dealer's cards, the first deals), so its
+    interval cannot tell it (the floor's ratings set a player's win against it)."""
+    from controller.analysis.montecarlo import house_edge
+
+    report = house_edge(rules, "basic", rounds, seed, workers=workers)
+    lo, hi = report.house_edge_ci95
+    return (hi - lo) / (2 * Z95) * math.sqrt(report.rounds)
+
+
 def edge_entry(rules: HouseRules, report: EdgeEstimate, seed: int, measured: date,
-               optimal: EdgeEstimate | None = None) -> dict[str, Any]:
-    """One set of rules' figures, in the file's keys and order."""
+               optimal: EdgeEstimate | None = None, round_sd: float | None = None) -> dict[str, Any]:
+    """One set of rules' figures, in the file's keys and order (`round_sd`: round_spread's)."""
     lo, hi = report.house_edge_ci95
     entry: dict[str, Any] = {
         "rules_sha256": rules_digest(rules),
@@ -42,6 +56,8 @@ def edge_entry(rules: HouseRules, report: EdgeEstimate, seed: int, measured: dat
         "element_of_risk": round(report.element_of_risk, 6),
         "average_wager": round(report.average_wager, 4),
     }
+    if round_sd is not None:
+        entry["round_sd"] = round(round_sd, 4)
     bonus = bonus_edge(rules)
     if bonus is not None:
         entry["bonus_edge"] = round(bonus, 5)

@@ -35,6 +35,7 @@ class HouseEdge:
     element_of_risk: float | None = None
     average_wager: float | None = None
     optimal_house_edge: float | None = None  # under optimal play, where it is worked out exactly
+    round_sd: float | None = None  # the standard deviation of one box's result per ante (house_edge_file.round_spread)
 
 
 def edge_from_row(name: str, row: dict[str, Any]) -> HouseEdge:
@@ -44,7 +45,7 @@ def edge_from_row(name: str, row: dict[str, Any]) -> HouseEdge:
         name, str(row["strategy"]), float(row["house_edge"]), (float(lo), float(hi)), int(row["rounds"]),
         str(row["measured"]), _number(row.get("bonus_edge")), str(row.get("play_sha256", "")),
         _number(row.get("element_of_risk")), _number(row.get("average_wager")),
-        _number(row.get("optimal_house_edge")))
+        _number(row.get("optimal_house_edge")), _number(row.get("round_sd")))
 
 
 def _number(value: object) -> float | None:

@@ -70,6 +70,7 @@ def _exact(args: argparse.Namespace, rules: Any) -> int:
     from controller.analysis.basic_edge import basic_edge, optimal_no_draw_edge
     from controller.analysis.casino_files import checkpoint_file, load_derived_tables, save_edge, save_table
     from controller.analysis.derive_basic import derive
+    from controller.analysis.house_edge_file import SPREAD_ROUNDS, round_spread
     from controller.analysis.house_edges import shipped_edge
     from controller.analysis.long_run import Progress
     from controller.players.basic import find_table, table_for
@@ -91,7 +92,9 @@ def _exact(args: argparse.Namespace, rules: Any) -> int:
                               workers=args.workers, checkpoint=checkpoint_file("edge", rules),
                               max_samples=args.rounds, progress=Progress("measuring the house edge", "deals"))
         if shipped_edge(rules) is None:
-            print(f"House edge saved: {save_edge(rules, estimate, args.seed)}", file=sys.stderr)
+            spread = round_spread(rules, args.seed, min(SPREAD_ROUNDS, 10 * (args.rounds or SPREAD_ROUNDS)),
+                                  args.workers)
+            print(f"House edge saved: {save_edge(rules, estimate, args.seed, round_sd=spread)}", file=sys.stderr)
     if args.json:
         print(json.dumps(estimate.to_dict()))
         return 0
