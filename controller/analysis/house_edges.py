@@ -96,9 +96,11 @@ class EdgeStatus:
         """Whether an admin must acknowledge the rules before a table opens on them."""
         return self.finding is not EdgeFinding.HOUSE
 
-    def words(self) -> str:
+    def words(self, *, asking: bool = True) -> str:
+        """What the figure says, in a sentence or three; `asking` adds that an admin must acknowledge it (where one
+        must)."""
         e = self.edge
-        acknowledge = " An admin must acknowledge this before a table opens on these rules."
+        acknowledge = " An admin must acknowledge this before a table opens on these rules." if asking else ""
         if e is None:
             return (f"The house edge of the rules '{self.rules}' has never been measured, so nobody knows whether "
                     f"they favour a skilled player. Measure it with `rptable analyze --rules FILE --strategy "

@@ -97,7 +97,8 @@ def _acknowledge(args: argparse.Namespace) -> int:
                 return 1
             table = TableController(journal)
             table.acknowledge_rules_edge(admin, args.reason)
-            print(_wrapped(f"Acknowledged by {admin.label}: {table.rules_edge.words()}"))
+            print(_wrapped(f"Acknowledged by {admin.label}: {table.rules_edge.words(asking=False)} Rounds may "
+                           "open on these rules at this table."))
             return 0
     except (AuthError, IllegalCommand, TableLocked, JournalError) as err:
         print(f"rptable rules: {err}", file=sys.stderr)

@@ -355,7 +355,9 @@ class TableController:
 
     def _refuse_unacknowledged_edge(self) -> None:
         if not self.rules_edge_acknowledged:
-            raise TableLocked(f"{self.rules_edge.words()} No round opens until then.")
+            raise TableLocked(f"{self.rules_edge.words()} No round opens until then: with the console closed, an "
+                              f"admin runs `rptable rules acknowledge --journal {self.journal.path} --admin NAME "
+                              "--reason WHY`.")
 
     # ------------------------------------------------------------------------------------- durability
     def flush(self) -> list[JournalEntry]:
