@@ -42,6 +42,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/rptable verify-install --write   # the manifest a table checks its program against at every start
 	touch $(STAMP)
 
 clean:

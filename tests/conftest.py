@@ -1,5 +1,71 @@
-"""Fixtures every test module may ask for: the dealer console on a table screen (tests/console_kit.py)."""
+"""Fixtures every test module may ask for: the dealer console on a table screen (tests/console_kit.py), and a
+data folder of each test's own (its table keys and accounts never touch the user's, nor another test's)."""
 
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
 from console_kit import make_console, no_leaks
 
 __all__ = ["make_console", "no_leaks"]
+
+
+RUN_FOLDER = tempfile.mkdtemp(prefix="rptable-tests-")
+
+
+def pytest_configure(config):
+    """A data folder for the whole run, for what module- and session-wide fixtures make (a test gets its own)."""
+    os.environ["RPTABLE_DATA_DIR"] = RUN_FOLDER
+    os.environ["RPTABLE_MANIFEST"] = os.path.join(RUN_FOLDER, "no-manifest.json")
+
+
+@pytest.fixture(autouse=True)
+def own_data_folder(tmp_path_factory, monkeypatch):
+    """RPTABLE_DATA_DIR in a fresh folder (unless the test's module keeps one of its own for all its tests), and
+    no installed manifest unless a test writes one."""
+    if os.environ.get("RPTABLE_DATA_DIR") != RUN_FOLDER:
+        return Path(os.environ["RPTABLE_DATA_DIR"])
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("RPTABLE_DATA_DIR", str(folder))
+    monkeypatch.setenv("RPTABLE_MANIFEST", str(folder / "no-manifest.json"))
+    return folder
+
+
+PIT_BOSS = ("audit-boss", "864213")
+
+
+@pytest.fixture(scope="session")
+def _staff_template(tmp_path_factory):
+    """An accounts store with one pit boss, made once (scrypt is slow on purpose) and copied for each test."""
+    from controller.table.users import Role, UserStore
+
+    folder = tmp_path_factory.mktemp("staff")
+    store = UserStore(folder / "users.db")
+    store.add(PIT_BOSS[0], Role.PIT_BOSS, PIT_BOSS[1], by=store.bootstrap("root", "991357"))
+    store.close()
+    return folder
+
+
+@pytest.fixture
+def pit_boss_login(own_data_folder, _staff_template, monkeypatch):
+    """The data folder's accounts hold a pit boss, logged in for the audit's exports and reports through the
+    environment (RPTABLE_LOGIN, RPTABLE_PIN), as a script would."""
+    import shutil
+
+    own_data_folder.mkdir(parents=True, exist_ok=True)
+    for path in _staff_template.iterdir():
+        shutil.copy2(path, own_data_folder / path.name)
+    monkeypatch.setenv("RPTABLE_LOGIN", PIT_BOSS[0])
+    monkeypatch.setenv("RPTABLE_PIN", PIT_BOSS[1])
+    return PIT_BOSS
+
+
+@pytest.fixture(autouse=True)
+def umask_kept():
+    """`rptable` run in-process closes the umask (077) for the files it makes; the next test, and the throwaway
+    PostgreSQL it starts under another user, get back the umask the run began with."""
+    before = os.umask(0o022)
+    os.umask(before)
+    yield
+    os.umask(before)

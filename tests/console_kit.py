@@ -14,7 +14,16 @@ from tables import acknowledged
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QComboBox, QListWidget, QPushButton, QTableView, QTableWidget, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QListWidget,
+    QPushButton,
+    QTableView,
+    QTabWidget,
+    QWidget,
+)
 
 from controller.core.cards import PACK, Card, parse_card
 from controller.engine import legal_commands
@@ -75,30 +84,41 @@ def make_console(tmp_path: Path, qapp: QApplication, no_leaks: None, monkeypatch
 # ------------------------------------------------------------------------------------- what is on screen
 def widget_texts(widget_root: QWidget | None = None) -> list[str]:
     """Every string a person (or a screen reader) can get from any widget now."""
-    texts: list[str] = []
-    for widget in QApplication.allWidgets():
-        for getter in ("text", "toolTip", "accessibleName", "accessibleDescription", "windowTitle", "statusTip",
-                       "whatsThis", "placeholderText"):
-            value = getattr(widget, getter, None)
-            if callable(value):
-                try:
-                    result = value()
-                except TypeError:
-                    continue
-                if isinstance(result, str):
-                    texts.append(result)
-        if isinstance(widget, QComboBox):
-            texts += [widget.itemText(i) for i in range(widget.count())]
-        if isinstance(widget, QListWidget):
-            texts += [widget.item(i).text() for i in range(widget.count())]
-        if isinstance(widget, QTableWidget):
-            texts += [widget.item(r, c).text() for r in range(widget.rowCount()) for c in range(widget.columnCount())
-                      if widget.item(r, c) is not None]
-        if isinstance(widget, QTableView) and not isinstance(widget, QTableWidget) and widget.model() is not None:
-            model = widget.model()
-            texts += [str(model.index(r, c).data() or "") for r in range(model.rowCount())
-                      for c in range(model.columnCount())]
-    return texts
+    return [text for widget in QApplication.allWidgets() for _, text in texts_of(widget)]
+
+
+GETTERS = ("text", "toolTip", "accessibleName", "accessibleDescription", "windowTitle", "statusTip", "whatsThis",
+           "placeholderText", "title")
+
+
+def texts_of(widget: QWidget) -> list[tuple[str, str]]:
+    """Every string one widget holds (its text, tooltip, title, items, tabs, a table's headers and cells), each
+    with where it is in the widget."""
+    texts: list[tuple[str, str]] = []
+    for getter in GETTERS:
+        value = getattr(widget, getter, None)
+        if callable(value):
+            try:
+                result = value()
+            except TypeError:
+                continue
+            if isinstance(result, str):
+                texts.append((getter, result))
+    items: list[str] = []
+    if isinstance(widget, QComboBox):
+        items = [widget.itemText(i) for i in range(widget.count())]
+    elif isinstance(widget, QListWidget):
+        items = [widget.item(i).text() for i in range(widget.count())]
+    elif isinstance(widget, QTabWidget):
+        items = [widget.tabText(i) for i in range(widget.count())]
+    elif isinstance(widget, QAbstractSpinBox):
+        items = [widget.text()]
+    elif isinstance(widget, QTableView) and widget.model() is not None:
+        model = widget.model()
+        items = [str(model.headerData(c, Qt.Orientation.Horizontal) or "") for c in range(model.columnCount())]
+        items += [str(model.index(r, c).data() or "") for r in range(model.rowCount())
+                  for c in range(model.columnCount())]
+    return texts + [(f"[{i}]", item) for i, item in enumerate(items)]
 
 
 def card_forms(card: Card) -> list[str]:
@@ -204,14 +224,14 @@ def answer_next_question(answer: str) -> list[str]:
     return asked
 
 
-def pit_boss(tmp_path: Path, name: str = "vera", pin: str = "2468") -> None:
+def pit_boss(tmp_path: Path, name: str = "vera", pin: str = "246813") -> None:
     store = UserStore(tmp_path / "users.db")
-    admin = store.add("root", Role.ADMIN, "9999", by=None)
+    admin = store.bootstrap("root", "991357")
     store.add(name, Role.PIT_BOSS, pin, by=admin)
     store.close()
 
 
-def logged_in_dialog(window: ConsoleWindow, name: str = "vera", pin: str = "2468"):
+def logged_in_dialog(window: ConsoleWindow, name: str = "vera", pin: str = "246813"):
     from ui.pitboss import PitBossDialog
 
     dialog = PitBossDialog(window.controller, window.users_path, window.refresh, window)

@@ -7,6 +7,8 @@ import sys
 import time
 from pathlib import Path
 
+from env_kit import with_test_env
+
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
 
@@ -20,7 +22,7 @@ def simulate_command(journal, rounds, seed, commit, progress=True):
 def kill_after_commits(command, commits, *, seconds=30.0, pause=0.0):
     """Start `command` (which prints "committed SEQ" per commit), let it commit `commits` times (or run for
     `seconds`), wait `pause` seconds more, SIGKILL it: the last seq it had shown."""
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=ENV, cwd=ROOT)
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=with_test_env(ENV), cwd=ROOT)
     shown = 0
     deadline = time.monotonic() + seconds
     assert proc.stdout is not None

@@ -28,13 +28,13 @@ from ui.main_window import ConsoleWindow
 W = TypeVar("W", bound=QWidget)
 
 # name: (role, PIN)
-STAFF = {"root": (Role.ADMIN, "9999"), "vera": (Role.PIT_BOSS, "2468"), "anna": (Role.DEALER, "1111"),
-         "ivan": (Role.DEALER, "2222")}
+STAFF = {"root": (Role.ADMIN, "991357"), "vera": (Role.PIT_BOSS, "246813"), "anna": (Role.DEALER, "111357"),
+         "ivan": (Role.DEALER, "222468")}
 
 
 def add_staff(users_path: Path) -> None:
     store = UserStore(users_path)
-    admin = store.add("root", Role.ADMIN, STAFF["root"][1], by=None)
+    admin = store.bootstrap("root", STAFF["root"][1])
     for name, (role, pin) in STAFF.items():
         if name != "root":
             store.add(name, role, pin, by=admin)
@@ -70,6 +70,7 @@ class Consoles:
     def close(self, window: ConsoleWindow) -> None:
         for opened in [o for o in self._open if o[0] is window]:
             self._open.remove(opened)
+            window.languages.switch("en")  # its translators off the application: what follows starts in English
             window.shutdown()
             window.close()
             window.deleteLater()
@@ -112,8 +113,9 @@ def type_in(qtbot, field: QLineEdit, text: str, *, enter: bool = True) -> None:
 
 def log_in(qtbot, form_owner: QWidget, name: str, pin: str | None = None) -> None:
     """Type a staff member's name and PIN (theirs, unless another is given) into the login fields of a dialog,
-    each field ended with Enter."""
+    each field typed anew and ended with Enter."""
     fields = {f.objectName(): f for f in form_owner.findChildren(QLineEdit)}
+    fields["login_name"].clear()  # what an earlier attempt left there is typed over
     type_in(qtbot, fields["login_name"], name)
     type_in(qtbot, fields["login_pin"], STAFF[name][1] if pin is None else pin)
 
@@ -127,7 +129,11 @@ def when_shown(kind: type[W], act: Callable[[W], None], timeout_ms: int = 10_000
     def look() -> None:
         on_screen = shown(kind)
         if on_screen:
-            act(on_screen[-1])
+            try:
+                act(on_screen[-1])
+            except BaseException:
+                on_screen[-1].close()  # the test fails with what went wrong, instead of waiting for ever
+                raise
         elif waited[0] < timeout_ms:
             waited[0] += 20
             QTimer.singleShot(20, look)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from env_kit import with_test_env
 from forgery import rehash
 
 from controller.engine import event_from_dict
@@ -17,12 +18,16 @@ from controller.table.round_record import BoxResult
 from controller.table.rule_files import load_preset
 from controller.table.table_events import PaymentAdjusted
 
+# Exports and reports need a pit boss's login: given through the environment, as a script gives it.
+pytestmark = pytest.mark.usefixtures("pit_boss_login")
+
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {"PYTHONPATH": f"{ROOT}:{ROOT / 'hardware-sim'}", "PATH": "/usr/bin:/bin"}
 
 
 def rptable(*args):
-    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True, env=ENV,
+    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True,
+                          env=with_test_env(ENV),
                           cwd=ROOT, timeout=120)
 
 

@@ -21,6 +21,9 @@ from controller.table.rule_files import load_preset
 from controller.table.users import Role, User
 from drivers.base import open_source
 
+# Exports and reports need a pit boss's login: given through the environment, as a script gives it.
+pytestmark = pytest.mark.usefixtures("pit_boss_login")
+
 ANNA, IVAN, VERA = User("anna", Role.DEALER), User("ivan", Role.DEALER), User("vera", Role.PIT_BOSS)
 START = 1_750_000_000.0
 

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from env_kit import with_test_env
 from forgery import copy, raw_rows, rehash, rewrite
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -167,7 +168,7 @@ def test_audit_verify_a_file_damaged_below_its_rows_is_a_clear_refusal_on_any_nu
     assert not one["ok"] and re.search(r"malformed|cannot be read|damaged below", one["reason"]), one
     assert on_cores(damaged, 2) == one  # a damaged file is read in one pass, in order, on any number of cores
     out = subprocess.run([sys.executable, "-m", "controller", "audit", "--journal", str(damaged), "verify", "--json"],
-                         capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
+                         capture_output=True, text=True, env=with_test_env(ENV), cwd=ROOT, timeout=120)
     assert out.returncode == 1 and json.loads(out.stdout)["ok"] is False and "Traceback" not in out.stderr
 
 

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.core.cards import PACK, Card, parse_card
-from drivers.camera.showdown import (
+from drivers.showdown import (
     DEALER,
     CardDifference,
     Difference,

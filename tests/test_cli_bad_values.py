@@ -12,6 +12,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from env_kit import with_test_env
 
 import controller.cli.odds
 from controller.cli import main
@@ -34,7 +35,8 @@ def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def rptable(*args: str, stdin: str | None = None, timeout: float = 30) -> subprocess.CompletedProcess[str]:
     """The command as a user runs it; a command that does not stop within `timeout` fails the test."""
-    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True, env=ENV,
+    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True,
+                          env=with_test_env(ENV),
                           cwd=ROOT, timeout=timeout, input=stdin if stdin is not None else "")
 
 

@@ -18,7 +18,8 @@ from controller.floor.reporter import TableReporter
 from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
 
-pytestmark = needs_postgres
+# Exports and reports need a pit boss's login: given through the environment, as a script gives it.
+pytestmark = [needs_postgres, pytest.mark.usefixtures("pit_boss_login")]
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
 OLD = Path(__file__).parent / "data" / "journals-main-cb3386e"
 ACTIONS = (["rounds"], ["rounds", "--json"], ["rounds", "--box", "3", "--min-payout", "10"], ["show", "2"],

@@ -12,6 +12,7 @@ import sys
 import time
 
 import pytest
+from env_kit import with_test_env
 from floor_kit import (
     ENV,
     ROOT,
@@ -193,7 +194,7 @@ def test_floor_faults_nothing_is_lost_or_doubled_through_a_storm_of_kills_and_ou
         return subprocess.Popen(
             [sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds", str(rounds), "--seed",
              "3", "--journal", str(tables[table]), "--table", table, "--replica", server.url, "--commit", "command"],
-            cwd=ROOT, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            cwd=ROOT, env=with_test_env(ENV), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         running = {table: start(table) for table in tables}
         for _ in range(8):

@@ -32,20 +32,20 @@ class Clock:
 
 def floor_with_staff(url, tmp_path, clock):
     office = FloorUserStore(url, tmp_path / "office-cache.db", clock=clock)
-    root = office.add("root", Role.ADMIN, "9999", by=None)
-    office.add("boris", Role.PIT_BOSS, "1234", by=root)
-    office.add("dina", Role.DEALER, "5678", by=root)
+    root = office.add("root", Role.ADMIN, "991357", by=None)
+    office.add("boris", Role.PIT_BOSS, "123490", by=root)
+    office.add("dina", Role.DEALER, "567801", by=root)
     return office, root
 
 
 def test_floor_4_the_first_account_is_an_admin_and_only_an_admin_adds(database, tmp_path):
     office = FloorUserStore(database, tmp_path / "cache.db")
     with pytest.raises(AuthError, match="first account must be an admin"):
-        office.add("boris", Role.PIT_BOSS, "1234", by=None)
-    root = office.add("root", Role.ADMIN, "9999", by=None)
-    boris = office.add("boris", Role.PIT_BOSS, "1234", by=root)
+        office.add("boris", Role.PIT_BOSS, "123490", by=None)
+    root = office.add("root", Role.ADMIN, "991357", by=None)
+    boris = office.add("boris", Role.PIT_BOSS, "123490", by=root)
     with pytest.raises(AuthError, match="Only an admin"):
-        office.add("eve", Role.DEALER, "1111", by=boris)
+        office.add("eve", Role.DEALER, "111357", by=boris)
     assert [(u.name, u.role) for u in office.accounts()] == [("boris", Role.PIT_BOSS), ("root", Role.ADMIN)]
     assert [entry[2] for entry in office.log()] == ["add", "add"]
 
@@ -62,13 +62,13 @@ def test_floor_4_three_wrong_pins_lock_the_account_on_every_table(database, tmp_
     with pytest.raises(AuthError, match="now locked for 5 minutes"):
         t1.authenticate("boris", "0002", need=Role.PIT_BOSS)
     with pytest.raises(AuthError, match="locked for about 5 more minute"):
-        t2.authenticate("boris", "1234", need=Role.PIT_BOSS)  # the right PIN, on another table
+        t2.authenticate("boris", "123490", need=Role.PIT_BOSS)  # the right PIN, on another table
     clock.now += 301
-    assert t2.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
+    assert t2.authenticate("boris", "123490", need=Role.PIT_BOSS).name == "boris"
     assert [row[2] for row in t1.log() if row[3] == "boris"] == ["add", "login_attempt", "login_attempt", "locked",
                                                                  "login_attempt", "login"]
     with pytest.raises(AuthError, match="dealer: a pit boss is needed"):
-        t1.authenticate("dina", "5678", need=Role.PIT_BOSS)
+        t1.authenticate("dina", "567801", need=Role.PIT_BOSS)
 
 
 def test_floor_4_a_pit_boss_logs_in_from_the_cache_while_the_database_is_away(server, tmp_path):
@@ -77,12 +77,12 @@ def test_floor_4_a_pit_boss_logs_in_from_the_cache_while_the_database_is_away(se
     table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
     assert table.sync()
     server.stop()
-    assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
+    assert table.authenticate("boris", "123490", need=Role.PIT_BOSS).name == "boris"
     assert table.offline_reason  # it says why it answered from the cache
     with pytest.raises(AuthError, match="wrong"):
-        table.authenticate("boris", "1111", need=Role.PIT_BOSS)
+        table.authenticate("boris", "111357", need=Role.PIT_BOSS)
     with pytest.raises(AuthError, match="only accounts this table has seen"):
-        table.authenticate("nobody", "1111")
+        table.authenticate("nobody", "111357")
     server.start()
     assert table.sync()
     actions = [(row[2], row[3]) for row in table.log()]
@@ -94,19 +94,19 @@ def test_floor_4_the_cache_never_grants_what_the_database_revoked_once_back_onli
     clock = Clock()
     office, root = floor_with_staff(server.url, tmp_path, clock)
     table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
-    assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"  # now in its cache
+    assert table.authenticate("boris", "123490", need=Role.PIT_BOSS).name == "boris"  # now in its cache
     office.disable("boris", by=root)  # revoked at the office while the table is still online
     server.stop()
     # away from the database, the cache still holds what it last knew
-    assert table.authenticate("boris", "1234", need=Role.PIT_BOSS).name == "boris"
+    assert table.authenticate("boris", "123490", need=Role.PIT_BOSS).name == "boris"
     server.start()
     with pytest.raises(AuthError, match="disabled"):  # back online: the database decides
-        table.authenticate("boris", "1234", need=Role.PIT_BOSS)
+        table.authenticate("boris", "123490", need=Role.PIT_BOSS)
     server.stop()
     with pytest.raises(AuthError, match="disabled"):  # and the cache now says the same
-        table.authenticate("boris", "1234", need=Role.PIT_BOSS)
+        table.authenticate("boris", "123490", need=Role.PIT_BOSS)
     with pytest.raises(AuthError, match="changed and listed only in the floor database"):
-        office.add("eve", Role.DEALER, "1111", by=root)
+        office.add("eve", Role.DEALER, "111357", by=root)
 
 
 def test_floor_4_wrong_pins_tried_offline_count_on_the_floor_when_it_is_back(server, tmp_path):
@@ -140,9 +140,9 @@ def test_floor_4_an_admin_makes_the_floors_staff_from_the_command_line_and_a_tab
 
     monkeypatch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "table-data"))
     env = {**os.environ}
-    assert _users_on_the_floor(database, "add", "root", "--role", "admin", stdin="9999\n", env=env).returncode == 0
+    assert _users_on_the_floor(database, "bootstrap", "root", stdin="991357\n", env=env).returncode == 0
     made = _users_on_the_floor(database, "add", "boris", "--role", "pit_boss", "--admin", "root",
-                               stdin="9999\n4321\n", env=env)
+                               stdin="991357\n432190\n", env=env)
     assert made.returncode == 0 and "added as pit boss" in made.stdout
     assert "boris" in _users_on_the_floor(database, "list", env=env).stdout
 
@@ -152,7 +152,7 @@ def test_floor_4_an_admin_makes_the_floors_staff_from_the_command_line_and_a_tab
     seen = []
     form.logged_in.connect(seen.append)
     form.name.setText("boris")
-    form.pin.setText("4321")
+    form.pin.setText("432190")
     assert form.log_in() is not None and seen[0].name == "boris"
     assert list((tmp_path / "table-data" / "staff-cache").glob("*.db")), "the table keeps its cache of the floor"
 

@@ -50,6 +50,9 @@ from controller.table.journal.head import head_path
 from controller.table.rule_files import load_preset, preset_names
 from controller.table.simulate import simulate
 
+# Exports and reports need a pit boss's login: given through the environment, as a script gives it.
+pytestmark = pytest.mark.usefixtures("pit_boss_login")
+
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
 OLD_JOURNALS = sorted((Path(__file__).parent / "data" / "journals-main-cb3386e").glob("*.journal.gz"))
@@ -292,7 +295,7 @@ BASES: dict[str, tuple[list[str], list[str]]] = {
     "round": (["SCRIPT", "--json"], ["--rules", "SCRIPT"]),
     "simulate": (["--rules", "classic", "--rounds", "1", "--seed", "1", "--boxes", "2", "--journal", "JOURNAL"],
                  ["--rules", "--rounds", "--seed", "--boxes", "--ante", "--journal", "--faults", "--commit", "--table",
-                  "--pace", "--player"]),
+                  "--pace", "--player", "--royal-at"]),
     "analyze": (["--rules", "classic", "--strategy", "always-bet", "--rounds", "1000"],
                 ["--rules", "--strategy", "--rounds", "--seed"]),
     "audit": (["--journal", "JOURNAL", "rounds"], ["--journal", "--table", "--date", "--box", "--min-payout", "show",
@@ -304,7 +307,11 @@ BASES: dict[str, tuple[list[str], list[str]]] = {
     "shoe-test": (["sim://?rate=50&seed=1", "--count", "2", "--timeout", "2"], ["URL", "--count", "--timeout"]),
     "camera": (["scan", "/nonexistent.png", "--deck", "nodeck"], ["--deck"]),
     "users": (["--users", "USERS", "list"], ["--users"]),
+    "table": (["pubkey", "--table", "T1"], ["--table", "--out"]),
     "pit": (["--db", "postgresql://nobody@/nothing?host=/nonexistent", "--json"], ["--db", "--html", "--size"]),
+    "verify-install": (["--json"], ["--manifest", "--json"]),
+    "jackpot": (["status", "--db", "postgresql://nobody@/nothing?host=/nonexistent", "--json"],
+                ["status", "audit", "--db", "--meter"]),
 }
 
 

@@ -11,6 +11,9 @@ import pytest
 
 from controller.cli import main
 
+# Exports and reports need a pit boss's login: given through the environment, as a script gives it.
+pytestmark = pytest.mark.usefixtures("pit_boss_login")
+
 DATA = Path(__file__).parent / "data" / "journals-main-cb3386e"
 JOURNALS = sorted(p.name.removesuffix(".journal.gz") for p in DATA.glob("*.journal.gz"))
 

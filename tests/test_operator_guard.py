@@ -138,15 +138,14 @@ def test_cli_rules_acknowledge_records_an_admins_acknowledgement(tmp_path):
 
     env = dict(os.environ, RPTABLE_DATA_DIR=str(tmp_path / "data"))
     users = tmp_path / "users.db"
-    assert rptable("users", "--users", str(users), "add", "ada", "--role", "admin", stdin="1234\n",
-                   env=env).returncode == 0
+    assert rptable("users", "--users", str(users), "bootstrap", "ada", stdin="991357\n", env=env).returncode == 0
     journal = tmp_path / "T1.journal"
     TableController(Journal(journal), house_own()).journal.close()
     wrong = rptable("rules", "acknowledge", "--journal", str(journal), "--admin", "ada", "--reason", "r",
-                    "--users", str(users), stdin="9999\n", env=env)
+                    "--users", str(users), stdin="137999\n", env=env)
     assert wrong.returncode == 1
     done = rptable("rules", "acknowledge", "--journal", str(journal), "--admin", "ada", "--users", str(users),
-                   "--reason", "our own rules, measured next week", stdin="1234\n", env=env)
+                   "--reason", "our own rules, measured next week", stdin="991357\n", env=env)
     assert done.returncode == 0, done.stderr
     assert "Acknowledged by admin:ada" in " ".join(done.stdout.split())
     with Journal(journal, readonly=True) as kept:

@@ -5,6 +5,7 @@ import random
 import subprocess
 
 import pytest
+from env_kit import with_test_env
 from kills import ENV, ROOT, kill_after_commits, simulate_command
 from tables import acknowledged
 
@@ -48,7 +49,7 @@ def check_journal(journal_path, shown):
 def kill_and_resume(tmp_path, kills, seed, rounds=6):
     rng = random.Random(seed)
     reference = tmp_path / "reference.journal"
-    subprocess.run(simulate_cmd(reference, rounds, seed, "round")[:-1], check=True, env=ENV, cwd=ROOT,
+    subprocess.run(simulate_cmd(reference, rounds, seed, "round")[:-1], check=True, env=with_test_env(ENV), cwd=ROOT,
                    capture_output=True, timeout=120)
     journal = tmp_path / "killed.journal"
     for attempt in range(kills):
@@ -56,7 +57,7 @@ def kill_and_resume(tmp_path, kills, seed, rounds=6):
         shown = run_and_kill(journal, rounds, seed, commit, rng)
         if journal.exists():
             check_journal(journal, shown)
-    done = subprocess.run(simulate_cmd(journal, rounds, seed, "command")[:-1], env=ENV, cwd=ROOT,
+    done = subprocess.run(simulate_cmd(journal, rounds, seed, "command")[:-1], env=with_test_env(ENV), cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     check_journal(journal, 0)

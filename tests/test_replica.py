@@ -10,6 +10,7 @@ import sys
 import time
 
 import pytest
+from env_kit import with_test_env
 from floor_kit import ENV, ROOT
 from forgery import raw_rows, rehash, rewrite
 from pg_cluster import Cluster
@@ -40,7 +41,8 @@ def copy_of(journal, tmp_path, name="T1.journal"):
 
 def replicate(journal, url, *extra):
     out = subprocess.run([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to", url,
-                          "--json", *extra], capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=120)
+                          "--json", *extra], capture_output=True, text=True,
+                              env=with_test_env(ENV), cwd=ROOT, timeout=120)
     reports = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
     return out.returncode, (reports[-1] if reports else None), out.stderr
 
@@ -73,7 +75,8 @@ def test_replica_killed_mid_copy_resumes_from_its_last_seq_without_a_gap_or_a_du
                                                                                          tmp_path):
     journal = copy_of(session_journal, tmp_path)
     proc = subprocess.Popen([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to",
-                             database, "--batch", "50", "--progress"], stdout=subprocess.PIPE, text=True, env=ENV,
+                             database, "--batch", "50", "--progress"], stdout=subprocess.PIPE, text=True,
+                                 env=with_test_env(ENV),
                             cwd=ROOT)
     assert proc.stdout is not None
     for line in proc.stdout:
@@ -94,7 +97,7 @@ def test_replica_following_catches_up_after_a_database_outage(cluster, database,
     simulate(load_preset("classic"), 3, 8, journal_path=journal)
     proc = subprocess.Popen([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to",
                              database, "--follow", "--interval", "0.2"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=ENV, cwd=ROOT)
+                            stderr=subprocess.PIPE, text=True, env=with_test_env(ENV), cwd=ROOT)
     try:
         wait_for(lambda: len(replica_rows(database)) == len(raw_rows(journal)))
         cluster.stop()  # the casino's database goes away while the table plays on
@@ -204,7 +207,8 @@ def test_replica_refuses_a_journal_whose_damaged_key_hides_events(session_journa
     code, report, _ = replicate(journal, database)
     assert code == 1 and not report["ok"] and report["divergent_seq"] == 900  # not a stall with exit 0
     proc = subprocess.run([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to",
-                           database, "--follow", "--interval", "0.2"], capture_output=True, text=True, env=ENV,
+                           database, "--follow", "--interval", "0.2"], capture_output=True, text=True,
+                               env=with_test_env(ENV),
                           cwd=ROOT, timeout=60)
     assert proc.returncode == 1 and "does not verify" in proc.stdout and "900" in proc.stdout  # --follow says so
 
@@ -213,7 +217,7 @@ def test_replica_two_replicas_creating_the_schema_at_once_both_succeed(session_j
     journals = [copy_of(session_journal, tmp_path, f"T{n}.journal") for n in (1, 2, 3)]
     procs = [subprocess.Popen([sys.executable, "-m", "controller", "replicate", "--journal", str(path), "--to",
                                database, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              env=ENV, cwd=ROOT) for path in journals]
+                              env=with_test_env(ENV), cwd=ROOT) for path in journals]
     outcomes = [proc.communicate(timeout=120) for proc in procs]
     assert [proc.returncode for proc in procs] == [0, 0, 0], [err for _, err in outcomes]
     assert all("Traceback" not in err for _, err in outcomes)
@@ -224,7 +228,7 @@ def test_replica_a_database_that_goes_away_mid_copy_is_a_message_not_a_traceback
     simulate(load_preset("classic"), 60, 9, journal_path=journal)
     proc = subprocess.Popen([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to",
                              database, "--batch", "20", "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=ENV, cwd=ROOT)
+                            text=True, env=with_test_env(ENV), cwd=ROOT)
     try:
         assert proc.stdout is not None and proc.stdout.readline().startswith("replicated")
         cluster.stop()

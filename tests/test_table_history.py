@@ -47,6 +47,17 @@ EXAMPLES = [
     table_events.DealerSignedOut("dealer:anna"),
     table_events.RulesEdgeAcknowledged("9d2781a2425f", "player", "The rules 'online' favour a skilled player: ...",
                                        "admin:ada", "promotion night"),
+    table_events.JackpotPaid("T1-000007", 1, 3, 100_050, "pit_boss:boris"),
+    table_events.ShowdownSeen("T1-000007", "camera+sim://?deck=casino-red",
+                              {"1": {"cards": ["AS", "KD", "5C", "5H", "QS"], "unreadable": 0},
+                               "dealer": {"cards": ["AH", "KH", "2D", "3S"], "unreadable": 1}},
+                              [{"spot": "1", "kind": "not_dealt_here", "card": "QS", "dealt_to": None},
+                               {"spot": "1", "kind": "missing", "card": "TD", "dealt_to": None}],
+                              ["dealer"], "F4"),
+    table_events.Signature("0123456789abcdef", 41, "ab" * 32, "c2ln", "cHVibGlj"),
+    table_events.TwoPersonLimit(2_000, "pit_boss:boris", "house policy"),
+    table_events.SecondPerson("void", "T1-000007", 6_000, "pit_boss:vera", "pit_boss:boris"),
+    table_events.ProgramVerified("0.1.0", "cd" * 32, 214),
 ]
 
 

@@ -114,6 +114,40 @@ def test_every_step_of_a_round_fits_a_table_screen(make_console, size, language,
     assert_fits(window, size)
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_payment_list_of_a_shift_fits_a_1024_screen(make_console, language) -> None:
+    """Point 6: rounds of six boxes with bets, bonuses, exchanges and 6th cards: each payment list shows every
+    box's hand, outcome and settlement lines whole at 1024x768. Today: in Russian a box that bet and exchanged
+    had the last of its settlement line cut ("анте −100 · ставка −200 · обмен −10…")."""
+    size = (1024, 768)
+    window = make_console("classic", seed=5, language=language, size=size)
+    pilot = Autopilot(window, ante=100, boxes=6, bonus=10)
+    for _ in range(6):
+        pilot.play_round(confirm_payments=False)
+        assert_fits(window, size)
+        pilot.settle_payments()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_box_with_every_stake_shows_them_whole(make_console, qtbot, size, language) -> None:
+    """Point 6: a box with an ante, a bet, a bonus, a 6th card and a game bought names all five amounts whole
+    beside its title. Today: in Russian at 1024x768 the last was cut ("… · 6-я карта 100 · Игра купл…")."""
+    window = make_console("classic", seed=3, language=language, size=size)
+    load_deal(window, "2C 3S 5D 7H 8H TD JS QC 9C KD 4H AH")  # the dealer: king high, no game
+    window.bet_panel.fill(1, 100, 10)
+    window.place_stakes()
+    deal_all(window, qtbot)
+    press_twice(window.actions_panel.buttons["buy"])
+    deal_all(window, qtbot)
+    window.actions_panel.buttons["bet"].click()
+    window.actions_panel.buttons["reveal"].click()
+    press_twice(window.actions_panel.buttons["buy_game"])
+    box = window.controller.round.boxes[1]
+    assert box.bet and box.bonus and box.bought_sixth and box.buy_paid
+    assert_fits(window, size)
+
+
 def test_nothing_moves_under_the_dealers_finger(make_console, qtbot) -> None:
     """Point 6: cards arriving, a box acting, a message appearing, a fault's banner: the action buttons, the
     number pad and the boxes stay exactly where they were. Today: buttons move down as cards arrive and the

@@ -143,7 +143,7 @@ def test_payments_a_mistaken_confirmation_is_undone_only_by_a_pit_boss_with_a_re
 
     when_shown(PitBossDialog, undo)
     qtbot.keyClick(window, Qt.Key.Key_F2)
-    assert "reason" in outcome[0].lower() and "journaled as pit_boss:vera" in outcome[1]
+    assert "reason" in outcome[0].lower() and "journaled as vera (pit boss)" in outcome[1]
     undone = [e for e in window.controller.journal.entries() if e.kind == "table.confirmation_undone"]
     assert [(e.payload["box"], e.actor, e.payload["reason"]) for e in undone] == \
         [(box, "pit_boss:vera", "the player was not paid yet")]

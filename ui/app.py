@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
     from controller.floor.reporter import TableReporter
     from controller.table.controller import TableController
+    from controller.table.showdown import ShowdownGuard
     from drivers.base import CardSource
 
 NO_DISPLAY = (
@@ -62,9 +63,22 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
     from controller.core.rules import RulesError
     from controller.paths import default_users
     from controller.table.controller import TableController, TableLocked
+    from controller.table.file_modes import open_files_report
     from controller.table.journal import Journal, JournalError
+    from controller.table.program import check_program
     from controller.table.rule_files import load_rules
+    from controller.table.showdown import ShowdownGuard
+    from controller.table.signing import SigningKeyError, table_key
+    from controller.table.users import AccountsFileError, UserStore
     from drivers.base import SourceError, open_source, url_query
+
+    program = check_program()
+    if program.found and not program.ok:  # the certified program only: 25 CFR 547's check at every start
+        print(f"rptable console: PROGRAM fault: {program.fault_text()}", file=sys.stderr)
+        return 1
+    if not program.found:
+        print(f"rptable console: the program is not certified (no manifest at {program.manifest}); "
+              "`rptable verify-install` says more.", file=sys.stderr)
 
     seed = random.SystemRandom().randrange(1 << 30)
     url = args.shoe or f"sim://?seed={seed}&rate=0"
@@ -81,19 +95,30 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
         source.close()
         print(f"rptable console: {err}", file=sys.stderr)
         return 1
+    staff = None
     try:
         if rules is None and journal.last_seq == 0:
             rules = load_rules("classic")
-        controller = TableController(journal, rules)
+        staff = None if getattr(args, "replica", None) else UserStore(default_users())
+        key = table_key(table)
+        for problem in open_files_report([journal_path, key.path] + ([staff.path] if staff is not None else []) +
+                                         ([key.path.parent] if key.path is not None else [])):
+            print(f"rptable console: WARNING: {problem}", file=sys.stderr)
+        controller = TableController(journal, rules, camera=getattr(args, "camera", None), key=key, accounts=staff)
+        showdown = ShowdownGuard.open(controller)
+        if program.ok:
+            controller.record_program(program.version, program.installed.digest, len(program.installed.files))
         if args.screenshot and not args.journal and not controller.rules_edge_acknowledged:
             # A picture for the docs plays in a scratch journal, where no money is at stake: the operator guard's
             # acknowledgement is the demonstration's own (a live table needs an admin's).
             from controller.table.users import Role, User
 
             controller.acknowledge_rules_edge(User("screenshot", Role.ADMIN), "a picture of the console, no money")
-    except (TableLocked, ValueError, JournalError) as err:
+    except (TableLocked, ValueError, JournalError, SourceError, SigningKeyError, AccountsFileError) as err:
         source.close()
         journal.close()
+        if staff is not None:
+            staff.close()
         print(f"rptable console: {err}", file=sys.stderr)
         return 1
     # The packs the dealer loads into a simulated shoe: shuffled by the URL's seed where it gives one, so that
@@ -108,17 +133,21 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
         controller.add_listener(reporter.wake)
     try:
         # A table on the floor takes its staff from the floor's database (cached for when it cannot be reached).
-        accounts = args.replica if getattr(args, "replica", None) else str(default_users())
-        return _run_qt(args, controller, source, accounts, pack_seed, reporter)
+        where = args.replica if getattr(args, "replica", None) else str(default_users())
+        return _run_qt(args, controller, source, where, pack_seed, reporter, showdown)
     finally:
         if reporter is not None:
             reporter.stop()
+        if showdown is not None:
+            showdown.close()
         source.close()
         journal.close()
+        if staff is not None:
+            staff.close()
 
 
 def _run_qt(args: argparse.Namespace, controller: TableController, source: CardSource, users_path: str,
-            pack_seed: int, reporter: TableReporter | None = None) -> int:
+            pack_seed: int, reporter: TableReporter | None = None, showdown: ShowdownGuard | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from ui.i18n import LanguageError, Languages
@@ -132,7 +161,8 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
     except LanguageError as err:
         print(f"rptable console: {err}", file=sys.stderr)
         return 2
-    window = ConsoleWindow(controller, source, users_path=users_path, languages=languages, pack_seed=pack_seed)
+    window = ConsoleWindow(controller, source, users_path=users_path, languages=languages, pack_seed=pack_seed,
+                           showdown=showdown)
     if reporter is not None:
         from ui.floor_status import FloorStatus
 

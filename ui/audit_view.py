@@ -15,7 +15,6 @@ import time
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import datetime
 from functools import partial
 from typing import Protocol
 
@@ -58,7 +57,8 @@ from controller.table.round_record import RoundRecord, Step
 from controller.table.users import Role, User, name_in
 from ui.format import amount, signed_amount
 from ui.login import LoginDialog
-from ui.replay_words import cards_text, round_at_step_text, step_text
+from ui.replay_words import cards_text, round_at_step_text, steps_text, when
+from ui.sentences import reworded
 from ui.words import outcome_name
 
 STYLE = ("QDialog,QWidget{background:#202020;color:#f2f2f2}QLabel{font-size:16px}"
@@ -73,10 +73,6 @@ CHECK_EVERY = 500  # journal entries between two checks whether the reading is s
 YIELD_SECONDS = 0.001
 RECALLED = 10
 SIZED_FROM_ROWS = 100  # the rows a table's columns are sized from
-
-
-def when(ts: float | None) -> str:
-    return datetime.fromtimestamp(ts).strftime("%H:%M:%S") if ts else "—"
 
 
 @dataclass(frozen=True)
@@ -379,6 +375,7 @@ class AuditDialog(QDialog):
         self.loading.setText(self.tr("Reading the journal: {0} of {1} events…").format(amount(done), amount(total)))
 
     def _failed(self, text: str) -> None:
+        text = reworded(text)
         self.loading.setText(self.tr("The journal cannot be read: {0}").format(text))
         self.loading.setStyleSheet("font-size:18px;color:#ff8a80;font-weight:bold")
         self.verify_label.setText(text)
@@ -471,10 +468,10 @@ class AuditDialog(QDialog):
             with self.open_entries() as journal:
                 steps = round_steps(journal, record)
         except JournalError as err:  # the round's events damaged or edited since the list was read
-            self.step_state.setText(str(err))
+            self.step_state.setText(reworded(str(err)))
             return
-        for number, step in enumerate(steps, 1):
-            self.steps.addItem(f"{number:3d}  {when(step.entry.at)}  {step_text(step, record.round_id)}")
+        for number, (step, words) in enumerate(zip(steps, steps_text(steps, record.round_id), strict=True), 1):
+            self.steps.addItem(f"{number:3d}  {when(step.entry.at)}  {words}")
         self._replaying = (record, steps)
         self.slider.setRange(0, max(0, self.steps.count() - 1))
         self.steps.setCurrentRow(self.steps.count() - 1)
@@ -538,6 +535,8 @@ class AuditDialog(QDialog):
             self.tr("Dealer"), self.tr("Rounds"), self.tr("Hours"), self.tr("Rounds per hour"), self.tr("Drop"),
             self.tr("House win"), self.tr("Adjustments")], right_from=1)
         self.dealers.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # a dealer's name (or "nobody signed in", longer in Russian) whole; the figures share the rest
+        self.dealers.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.dealers.setMaximumHeight(170)
         layout.addWidget(self.dealers)
         charts = QHBoxLayout()

@@ -16,6 +16,7 @@ from ui.main_window import ConsoleWindow
 from ui.play_desk import focus_box
 
 CARD_TIMEOUT = 10.0
+CAMERA_TIMEOUT = 30.0  # a simulated camera renders every frame it reads: far slower than a real one
 
 
 class AutopilotStuck(RuntimeError):
@@ -89,6 +90,7 @@ class Autopilot:
                 return self.decide(decision)
         if ActionKind.REVEAL in kinds:
             self.press_action(ActionKind.REVEAL)
+            self.wait_for_camera()
             return ActionKind.REVEAL
         if state.phase is Phase.BUYING:
             focus = focus_box(state)
@@ -118,12 +120,22 @@ class Autopilot:
 
     def draw(self) -> None:
         self.press_action(ActionKind.CARD)
-        give_up = time.monotonic() + CARD_TIMEOUT
-        while self.window.awaiting_card:
+        self._wait_while(lambda: self.window.awaiting_card, CARD_TIMEOUT, "the shoe delivered no card", 0.0005)
+
+    def wait_for_camera(self) -> None:
+        """With a camera over the layout, Reveal first has it read the cards turned up: wait for its verdict."""
+        self._wait_while(lambda: self.window.checking_layout, CAMERA_TIMEOUT,
+                         "the camera over the layout gave no verdict", 0.005)
+        QApplication.processEvents()  # its verdict, queued to the GUI thread
+
+    @staticmethod
+    def _wait_while(busy: Callable[[], bool], timeout: float, stuck: str, pause: float) -> None:
+        give_up = time.monotonic() + timeout
+        while busy():
             QApplication.processEvents()
             if time.monotonic() > give_up:
-                raise AutopilotStuck("the shoe delivered no card")
-            time.sleep(0.0005)
+                raise AutopilotStuck(stuck)
+            time.sleep(pause)
 
     def press_action(self, kind: str) -> None:
         """Press an action's button; an action that arms (a money action) is pressed again to carry it out."""

@@ -16,6 +16,7 @@ from controller.table.controller import TableController, TableLocked
 from controller.table.users import Role, User, name_in
 from ui.ask import take_keyboard_back
 from ui.login import STAFF_STYLE, LoginForm, without_default_buttons
+from ui.sentences import reworded
 
 SIGN_IN_KEY = "F6"
 CLOCK_TICK_MS = 30_000  # the minutes at the table are shown to the minute
@@ -58,7 +59,7 @@ class DealerSignInDialog(QDialog):
         try:
             self.controller.sign_in(user)
         except (IllegalCommand, TableLocked) as err:
-            self.form.feedback.setText(getattr(err, "reason", str(err)))
+            self.form.feedback.setText(reworded(getattr(err, "reason", str(err))))
             return
         self.user = user
         self.on_change()
@@ -68,7 +69,7 @@ class DealerSignInDialog(QDialog):
         try:
             self.controller.sign_out()
         except (IllegalCommand, TableLocked) as err:
-            self.form.feedback.setText(getattr(err, "reason", str(err)))
+            self.form.feedback.setText(reworded(getattr(err, "reason", str(err))))
             return
         self.on_change()
         self.accept()

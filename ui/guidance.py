@@ -8,6 +8,7 @@ from controller.table.pump import GateReopened
 from ui.format import amount
 from ui.i18n import translate
 from ui.payments import Payment, first_unconfirmed, payment_text
+from ui.sentences import reworded
 
 
 def next_action_text(state: RoundState | None, *, table_locked: bool, payments: list[Payment]) -> str:
@@ -46,7 +47,7 @@ def next_action_text(state: RoundState | None, *, table_locked: bool, payments: 
         if phase is Phase.BUYING:
             return translate("ConsoleWindow", "Box {0}: buy the dealer a game or take the ante").format(e.box)
         return translate("ConsoleWindow", "Box {0}: player decides").format(e.box)
-    return e.text
+    return reworded(e.text)
 
 
 def armed_question(kind: str, box: int, price: int, cards: int) -> str:
@@ -56,7 +57,8 @@ def armed_question(kind: str, box: int, price: int, cards: int) -> str:
     if kind == ActionKind.BUY:
         return translate("ConsoleWindow", "Buy box {0} a 6th card for {1}?").format(box, amount(price))
     if kind == ActionKind.EXCHANGE:
-        return translate("ConsoleWindow", "Exchange {0} card(s) of box {1} for {2}?").format(cards, box, amount(price))
+        return translate("ConsoleWindow", "Exchange %n card(s) of box {0} for {1}?", None, cards).format(box,
+                                                                                                   amount(price))
     return translate("ConsoleWindow", "Box {0} buys the dealer a game for {1}?").format(box, amount(price))
 
 

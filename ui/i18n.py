@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 TRANSLATIONS = Path(__file__).parent / "translations"
 LANGUAGES = {"en": QLocale.Language.English, "ru": QLocale.Language.Russian}
@@ -29,23 +29,29 @@ class Languages:
 
     def __init__(self) -> None:
         self.current = "en"
-        self._translator: QTranslator | None = None
+        self._translators: list[QTranslator] = []
 
     def switch(self, code: str) -> None:
         if code not in LANGUAGES:
             raise LanguageError(f"No translation for {code!r}: the console speaks {', '.join(LANGUAGES)}.")
         app = QCoreApplication.instance()
-        if self._translator is not None and app is not None:
-            app.removeTranslator(self._translator)
-            self._translator = None
+        for old in self._translators:
+            if app is not None:
+                app.removeTranslator(old)
+        self._translators = []
         if code != "en":
             translator = QTranslator()
             catalogue = TRANSLATIONS / f"rptable_{code}.qm"
             if not translator.load(str(catalogue)):
                 raise LanguageError(f"The translation file {catalogue} is missing or unreadable; reinstall rptable.")
+            self._translators.append(translator)
+            # Qt's own words (a dialog's OK and Cancel), from the catalogue that comes with Qt, where it has one
+            qt_words = QTranslator()
+            if qt_words.load(f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+                self._translators.append(qt_words)
             if app is not None:
-                app.installTranslator(translator)
-            self._translator = translator
+                for installed in self._translators:
+                    app.installTranslator(installed)
         QLocale.setDefault(QLocale(LANGUAGES[code], QLocale.Country.AnyCountry if code == "en" else
                                    QLocale.Country.Russia))
         self.current = code

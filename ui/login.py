@@ -80,7 +80,7 @@ class LoginForm(QWidget):
             return None
         try:
             if store.is_empty():
-                command = "rptable users add NAME --role " + self.need.value
+                command = "rptable users bootstrap NAME"
                 self.feedback.setText(self.tr("There is no staff account yet. Create one with: {0}").format(command))
                 return None
             return store.authenticate(name, secret, need=self.need)

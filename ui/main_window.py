@@ -24,6 +24,9 @@ from controller.engine import ActionKind, CloseBets, Command, IllegalCommand, Ph
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import JournalEntry
 from controller.table.pump import CardPump
+from controller.table.showdown import LayoutLook, ShowdownGuard
+from controller.table.showdown_faults import shoe_record
+from controller.table.table_events import ShowdownSeen
 from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, SourceStatus, StatusEvent
 from ui import visibility
 from ui.actions import BETTING, PLAY
@@ -34,10 +37,13 @@ from ui.dealer_sign_in import DealerBadge
 from ui.guidance import gate_text, next_action_text
 from ui.i18n import Languages
 from ui.insurance_desk import InsuranceDesk
+from ui.layout_check import LayoutChecker
 from ui.payments import Payment, first_unconfirmed, payments_of
 from ui.play_desk import PlayDesk, focus_box
-from ui.screen import PAYING, PLAYING, Screen
+from ui.screen import CAMERA, PAYING, PLAYING, Screen
+from ui.sentences import card_fault_words, device_state_word, reworded, stopped_words
 from ui.shoe_link import ShoeReader
+from ui.showdown_view import spot_label
 from ui.stakes_desk import StakesDesk
 from ui.table_view import BoxPanel
 
@@ -56,10 +62,12 @@ class ConsoleWindow(QMainWindow):
         start_reader: bool = True,
         clock: Callable[[], float] = time.time,
         pack_seed: int | None = None,
+        showdown: ShowdownGuard | None = None,
     ) -> None:
         super().__init__()
         self.controller = controller
         self.source = source
+        self.showdown = showdown  # the camera over the layout, which reads each showdown (None: no camera)
         self.users_path = users_path
         self.languages = languages or Languages()
         self.clock = clock
@@ -84,6 +92,9 @@ class ConsoleWindow(QMainWindow):
         self.play = PlayDesk(self, lambda: self.awaiting_card)
         self._wire()
         controller.add_listener(self._on_entry)
+        self.layout_checker = LayoutChecker(showdown) if showdown is not None else None
+        if self.layout_checker is not None:
+            self.layout_checker.looked.connect(self._on_layout_looked, Qt.ConnectionType.QueuedConnection)
         self.reader = ShoeReader(source)
         self.reader.event_received.connect(self.on_source_event, Qt.ConnectionType.QueuedConnection)
         self.reader.failed.connect(self._on_reader_failed, Qt.ConnectionType.QueuedConnection)
@@ -115,6 +126,7 @@ class ConsoleWindow(QMainWindow):
         screen.actions_panel.insurance.entered.connect(self.insurance.insure)
         screen.actions_panel.insurance_switch.clicked.connect(self.insurance.switch)
         screen.next_round_button.clicked.connect(self.next_round)
+        screen.show_again_button.clicked.connect(self.reveal)
         self.dealer_badge = DealerBadge(self.controller, self.users_path, self.refresh, screen.info_bar.dealer,
                                         screen.info_bar.sign_in_button, self)
         self._keys = [QShortcut(QKeySequence(key), self, slot) for key, slot in (
@@ -145,6 +157,8 @@ class ConsoleWindow(QMainWindow):
                             force=True)
         self.banner_button.setText(self.tr("Pit boss login [F2]"))
         self.next_round_button.setText(self.tr("Next round") + "  [N]")
+        self.ui.show_again_button.setText(self.tr("Show the layout again [R]"))
+        self.ui.showdown_view.clear()  # drawn again in the language now in use
         for editor in self.bet_panel.editors:
             editor.retranslate()
         self.refresh()
@@ -198,21 +212,46 @@ class ConsoleWindow(QMainWindow):
             payments=self._payments(state) if state is not None else [])))
         self._show_notice(state, redact)
         self._show_actions(state, mode, rules, redact)
+        seen = self._showdown_to_show(state)
         if mode == "payments":
             assert state is not None
             screen.show_page(PAYING)
             screen.payment_panel.show_payments(self._payments(state))
             screen.next_round_button.setEnabled(self._all_paid(state))
+        elif seen is not None and state is not None:
+            screen.show_page(CAMERA)
+            screen.showdown_view.show_reading(seen, shoe_record(state))
+            locked = self.controller.locked_reason is not None
+            screen.show_again_button.setHidden(locked)  # a pit boss's to resolve, not the dealer's to show again
+            screen.show_again_button.setEnabled(self.controller.showdown_due and not self.checking_layout
+                                                and not locked)
         else:
             screen.show_page(PLAYING)
         screen.number_pad.show_target()
         self._show_shoe_status()
 
     def _redactor(self, state: RoundState | None) -> Callable[[str], str]:
-        """Text for the screen with nothing in it about a card or hand that is not public yet."""
-        hidden: set[Card] = visibility.hidden_cards(state)
-        hands = visibility.hidden_hands(state)
-        return lambda text: visibility.redact(text, hidden, hands)
+        """Text for the screen with nothing in it about a card or hand that is not public yet: the engine's English
+        sentences are redacted first, then said in the console's language (ui.sentences)."""
+        turned_up = self._layout_turned_up(state)
+        hidden: set[Card] = visibility.hidden_cards(state, turned_up=turned_up)
+        hands = visibility.hidden_hands(state, turned_up=turned_up)
+        return lambda text: reworded(visibility.redact(text, hidden, hands))
+
+    def _layout_turned_up(self, state: RoundState | None) -> bool:
+        """The cards lie face up for the camera: it has read this round's showdown, the dealer not shown yet."""
+        record = self.controller.round_record
+        return (state is not None and state.phase is Phase.REVEAL and record is not None
+                and record.showdown is not None)
+
+    def _showdown_to_show(self, state: RoundState | None) -> ShowdownSeen | None:
+        """The camera's reading of this round's showdown while it needs the dealer or a pit boss: a box to show
+        again, or a fault it raised still open."""
+        record = self.controller.round_record
+        if not self._layout_turned_up(state) or record is None or record.showdown is None:
+            return None
+        seen = record.showdown
+        return seen if self.controller.showdown_due or seen.fault_id in self.controller.faults else None
 
     def _show_boxes(self, state: RoundState | None) -> None:
         focus = focus_box(state)
@@ -223,10 +262,12 @@ class ConsoleWindow(QMainWindow):
             panel.cards.set_selectable(exchanging and focus == panel.number)
 
     def _show_notice(self, state: RoundState | None, redact: Callable[[str], str]) -> None:
-        locked = self.controller.locked_reason
+        stopped = stopped_words(self.controller)
         round_fault = state.fault if state is not None else None
-        if locked is not None or round_fault is not None:
-            self.notice.show_fault(redact(locked if locked is not None else round_fault.text if round_fault else ""))
+        if stopped is not None:
+            self.notice.show_fault(redact(stopped))
+        elif round_fault is not None:
+            self.notice.show_fault(redact(card_fault_words(round_fault)))
         elif self.two_step.armed is not None:
             self.notice.show_message(self.two_step.armed.prompt, armed=True)
         else:
@@ -242,7 +283,7 @@ class ConsoleWindow(QMainWindow):
         panel.set_available(ActionKind.INSURE, rules.insurance.enabled)
         for kind in (ActionKind.BUY_GAME, ActionKind.TAKE_ANTE, ActionKind.CLOSE_BUYING):
             panel.set_available(kind, rules.buy_game.enabled)
-        locked = self.controller.locked_reason
+        locked = stopped_words(self.controller)
         legal = legal_commands(state) if state is not None and locked is None else ()
         if mode == "betting":
             self.stakes.show_actions(state, legal, locked)
@@ -299,7 +340,7 @@ class ConsoleWindow(QMainWindow):
         if status.last_heartbeat:
             parts.append(self.tr("heartbeat {0} s ago").format(f"{max(0.0, self.clock() - status.last_heartbeat):.1f}"))
         if status.state not in ("UNKNOWN", "READY", "CONNECTED", ""):
-            parts.append(status.state)  # the device's own word (COVER_OPEN, EMPTY, LOCKED...), as SHOE/1 sends it
+            parts.append(device_state_word(status.state))  # what SHOE/1 says of itself (COVER_OPEN, EMPTY...)
         if status.cards_left is not None:
             parts.append(self.tr("{0} cards left").format(status.cards_left))
         if status.locked:
@@ -314,6 +355,7 @@ class ConsoleWindow(QMainWindow):
             ActionKind.CARD: self.draw_card, ActionKind.PLACE_STAKES: self.place_stakes,
             ActionKind.WITHDRAW_STAKES: self.stakes.withdraw, "repeat_stakes": self.stakes.repeat_last,
             ActionKind.CLOSE_BETS: self.close_bets, ActionKind.INSURE: self.insurance.insure,
+            ActionKind.REVEAL: self.reveal,
         }
         handler = handlers.get(kind)
         if handler is not None:
@@ -326,17 +368,65 @@ class ConsoleWindow(QMainWindow):
         try:
             self.controller.submit(command, actor="dealer")
         except IllegalCommand as err:
-            self.message_text = self.tr("Refused: {0}").format(err.reason)
+            self.message_text = self.tr("Refused: {0}").format(self._redactor(self.display_round())(err.reason))
             self.refresh()
             return False
         except TableLocked as err:
-            self.message_text = str(err)
+            self.message_text = self.locked_text(err)
             self.refresh()
             return False
         self.message_text = ""
         self.pump.restock_if_outgrown()  # an exchange may have reshuffled the discards (R-ACT-7)
         self.refresh()
         return True
+
+    def locked_text(self, err: TableLocked) -> str:
+        """Why the table refused: play is stopped (an open fault, said from its code)."""
+        return stopped_words(self.controller) or reworded(str(err))
+
+    # ---------------------------------------------------------------------------- the camera at showdown
+    def reveal(self) -> None:
+        """The dealer's Reveal: with a camera over the layout, it first reads the cards turned up (on its own
+        thread); the dealer's hand is shown once it has seen each card where the shoe dealt it."""
+        if self.layout_checker is not None and self.controller.showdown_due:
+            self.check_layout()
+        else:
+            self.play.decide(ActionKind.REVEAL)
+
+    @property
+    def checking_layout(self) -> bool:
+        return self.layout_checker is not None and self.layout_checker.busy
+
+    def check_layout(self) -> None:
+        locked = self.controller.locked_reason
+        if self.layout_checker is None or self.showdown is None or self.checking_layout:
+            return
+        if locked is not None:
+            self.message_text = locked
+        elif self.layout_checker.start(*self.showdown.dealt()):
+            self.message_text = self.tr("The camera is reading the cards turned up…")
+        self.refresh()
+
+    def _on_layout_looked(self, look: LayoutLook) -> None:
+        """On the GUI thread: the table journals what the camera saw; the dealer's hand is shown if it saw every
+        card where the shoe dealt it."""
+        assert self.showdown is not None
+        try:
+            self.showdown.record(look)
+        except (IllegalCommand, TableLocked) as err:
+            self.message_text = getattr(err, "reason", str(err))
+            self.refresh()
+            return
+        if look.check.matches and not self.controller.showdown_due:
+            self.play.decide(ActionKind.REVEAL)
+            self.message_text = self.tr("The camera saw every card where the shoe dealt it.")
+        elif look.check.ask_again and look.failure is None and self.controller.locked_reason is None:
+            spots = ", ".join(spot_label(spot) for spot in look.check.ask_again)
+            self.message_text = self.tr("The camera could not read every card of {0}: turn them up in full view of "
+                                        "the camera and press Reveal (R) again.").format(spots)
+        else:
+            self.message_text = ""
+        self.refresh()
 
     @property
     def awaiting_card(self) -> bool:
@@ -380,8 +470,10 @@ class ConsoleWindow(QMainWindow):
         """The dealer paid or collected this box: journaled in the name of the dealer signed in."""
         try:
             self.controller.confirm_payment(box)
-        except (IllegalCommand, TableLocked) as err:
-            self.message_text = getattr(err, "reason", str(err))
+        except IllegalCommand as err:
+            self.message_text = reworded(err.reason)
+        except TableLocked as err:
+            self.message_text = self.locked_text(err)
         self.refresh()
 
     def confirm_next_paid(self) -> None:
@@ -415,9 +507,9 @@ class ConsoleWindow(QMainWindow):
             if isinstance(event, CardEvent):
                 self.message_text = ""
         except IllegalCommand as err:
-            self.message_text = self.tr("Card refused: {0}").format(err.reason)
+            self.message_text = self.tr("Card refused: {0}").format(self._redactor(self.display_round())(err.reason))
         except TableLocked as err:
-            self.message_text = str(err)
+            self.message_text = self.locked_text(err)
         self.refresh()
         if received_at and isinstance(event, CardEvent):
             self.card_latencies.append(time.perf_counter() - received_at)
@@ -426,7 +518,7 @@ class ConsoleWindow(QMainWindow):
             self._show_shoe_status()
 
     def _on_reader_failed(self, text: str) -> None:
-        self.message_text = self.tr("The card source stopped: {0}").format(text)
+        self.message_text = self.tr("The card source stopped: {0}").format(reworded(text))
         self.refresh()
 
     def _on_entry(self, entry: JournalEntry) -> None:
@@ -471,6 +563,8 @@ class ConsoleWindow(QMainWindow):
         self._shut_down = True
         self.status_timer.stop()
         self.reader.stop()
+        if self.layout_checker is not None:
+            self.layout_checker.wait()
         if self._on_entry in self.controller.listeners:
             self.controller.listeners.remove(self._on_entry)
 

@@ -14,16 +14,21 @@ from ui.i18n import translate
 HEIGHT = 48
 MESSAGE_STYLE = "font-size:16px;color:#ffcc80"
 ARMED_MESSAGE_STYLE = "font-size:17px;font-weight:bold;color:#ffb74d"
-# A fault's own text often says "Stop dealing" itself: the banner says it once, first.
-_STOP_DEALING = re.compile(r"(^|[.!?]\s+)stop dealing[.;:,!]?\s*(\w?)", re.IGNORECASE)
+
+
+def _stop_dealing() -> re.Pattern[str]:
+    """A fault's own text often says "Stop dealing" itself (in English, or in the console's language): the
+    banner says it once, first."""
+    words = "|".join(re.escape(w) for w in {"stop dealing", translate("Notice", "stop dealing").lower()})
+    return re.compile(rf"(^|[.!?]\s+)(?:{words})[.;:,!]?\s*(\w?)", re.IGNORECASE)
 
 
 def banner_text(what: str) -> str:
     """STOP DEALING once, what happened, and what to do (unless the fault's text says what a pit boss does)."""
-    what = _STOP_DEALING.sub(lambda m: m.group(1) + m.group(2).upper(), what).strip()
+    what = _stop_dealing().sub(lambda m: m.group(1) + m.group(2).upper(), what).strip()
     what = what[:1].upper() + what[1:]
     parts = [translate("Notice", "STOP DEALING."), what]
-    if "pit boss" not in what.lower():
+    if not any(words in what.lower() for words in ("pit boss", translate("Notice", "pit boss").lower())):
         parts.append(translate("Notice", "A pit boss must log in to resolve it, correct the card or void the round."))
     return " ".join(parts)
 

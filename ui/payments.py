@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
-from controller.engine import RoundState
+from controller.engine import BoxState, RoundState
 from controller.engine.events import BoxSettled
 from controller.table.round_record import RoundRecord
 from ui.fit import TOUCH, FitButton, FitLabel
 from ui.format import amount, signed_amount
-from ui.words import hand_words, outcome_name
+from ui.words import hand_words, outcome_name, who
 
 
 @dataclass(frozen=True)
@@ -37,19 +37,20 @@ def payments_of(state: RoundState, record: RoundRecord | None) -> list[Payment]:
     results = {b.box: b for b in record.boxes} if record is not None else {}
     out = []
     for number in state.order:
-        settled = state.boxes[number].settlement
+        box = state.boxes[number]
+        settled = box.settlement
         if settled is None:
             continue
         words = outcome_name(settled.outcome)
         if settled.outcome not in ("fold", "void"):
-            words = hand_words(state.boxes[number].cards, settled.paid) + " — " + words
+            words = hand_words(box.cards, settled.paid) + " — " + words
         result = results.get(number)
         adjustment = record.adjustment(number) if record is not None else 0
         net = settled.net + adjustment
         confirmation = record.confirmed.get(number) if record is not None else None
         confirmed = record is not None and result is not None and record.is_confirmed(result)
         due = net - confirmation.amount if confirmation is not None else net
-        out.append(Payment(number, net, settled.outcome, words, settlement_lines(settled, adjustment), due,
+        out.append(Payment(number, net, settled.outcome, words, settlement_lines(settled, adjustment, box), due,
                            confirmed, confirmation.actor if confirmation is not None else ""))
     return out
 
@@ -59,12 +60,28 @@ def first_unconfirmed(payments: list[Payment]) -> Payment | None:
     return next((p for p in payments if not p.confirmed), None)
 
 
-def settlement_lines(settled: BoxSettled, adjustment: int = 0) -> str:
-    """A box's settlement line by line, each line that is not 0: "ante +100 · bet +1,000 · bonus +30"."""
+def draw_name(box: BoxState | None) -> str:
+    """What a box paid to draw: a 6th card or an exchange (the settlement's draw line, when the box is known)."""
+    return drawn_word(sixth=box is not None and box.bought_sixth, exchanged=box is not None and bool(box.exchanges))
+
+
+def drawn_word(*, sixth: bool, exchanged: bool) -> str:
+    """The draw line's name: a 6th card, an exchange, or a draw when which is not known."""
+    if sixth:
+        return QCoreApplication.translate("Payments", "6th card")
+    if exchanged:
+        return QCoreApplication.translate("Payments", "exchange")
+    return QCoreApplication.translate("Payments", "draw")
+
+
+def settlement_lines(settled: BoxSettled, adjustment: int = 0, box: BoxState | None = None, *,
+                     draw: str | None = None) -> str:
+    """A box's settlement line by line, each line that is not 0: "ante +100 · bet +1,000 · bonus +30"; the draw
+    line is named `draw`, or by what `box` drew, when either is given."""
     names = (
         (QCoreApplication.translate("Payments", "ante"), settled.ante),
         (QCoreApplication.translate("Payments", "bet"), settled.bet),
-        (QCoreApplication.translate("Payments", "draw"), settled.draw),
+        (draw or draw_name(box), settled.draw),
         (QCoreApplication.translate("Payments", "insurance"), settled.insurance),
         (QCoreApplication.translate("Payments", "bonus"), settled.bonus),
         (QCoreApplication.translate("Payments", "buy a game"), settled.buy_game),
@@ -73,21 +90,27 @@ def settlement_lines(settled: BoxSettled, adjustment: int = 0) -> str:
     return " · ".join(f"{name} {signed_amount(value)}" for name, value in names if value)
 
 
-def payment_text(payment: Payment) -> str:
+def payment_text(payment: Payment, *, in_row: bool = False) -> str:
     """What the dealer does for this box now: pay, collect, or return the stakes (what is still due, when a
-    pit boss adjusted a payment already confirmed)."""
+    pit boss adjusted a payment already confirmed). `in_row`: on the box's own row of the list, which names the
+    box already."""
+    def said(of_box: str, in_its_row: str, value: int = 0) -> str:
+        return (in_its_row if in_row else of_box).format(payment.box, amount(value))
+
     if payment.due != payment.net and not payment.confirmed:
         if payment.due > 0:
-            text = QCoreApplication.translate("Payments", "Pay box {0}: {1} more (adjusted after payment)")
-            return text.format(payment.box, amount(payment.due))
-        text = QCoreApplication.translate("Payments", "Collect from box {0}: {1} more (adjusted after payment)")
-        return text.format(payment.box, amount(-payment.due))
+            return said(QCoreApplication.translate("Payments", "Pay box {0}: {1} more (adjusted after payment)"),
+                        QCoreApplication.translate("Payments", "Pay {1} more (adjusted after payment)"), payment.due)
+        return said(QCoreApplication.translate("Payments", "Collect from box {0}: {1} more (adjusted after payment)"),
+                    QCoreApplication.translate("Payments", "Collect {1} more (adjusted after payment)"), -payment.due)
     if payment.net > 0:
-        return QCoreApplication.translate("Payments", "Pay box {0}: {1}").format(payment.box, amount(payment.net))
+        return said(QCoreApplication.translate("Payments", "Pay box {0}: {1}"),
+                    QCoreApplication.translate("Payments", "Pay {1}"), payment.net)
     if payment.net < 0:
-        text = QCoreApplication.translate("Payments", "Collect from box {0}: {1}")
-        return text.format(payment.box, amount(-payment.net))
-    return QCoreApplication.translate("Payments", "Box {0}: return the stakes").format(payment.box)
+        return said(QCoreApplication.translate("Payments", "Collect from box {0}: {1}"),
+                    QCoreApplication.translate("Payments", "Collect {1}"), -payment.net)
+    return said(QCoreApplication.translate("Payments", "Box {0}: return the stakes"),
+                QCoreApplication.translate("Payments", "Return the stakes"))
 
 
 def confirm_label(payment: Payment) -> str:
@@ -128,19 +151,21 @@ class PaymentPanel(QWidget):
     def show_payments(self, payments: list[Payment]) -> None:
         self.title.setText(self.tr("Payments"))
         while len(self.rows) < len(payments):
-            what, due, button = FitLabel(self, lines=3), FitLabel(self, lines=2), FitButton(self, lines=1, height=TOUCH)
+            what, due, button = FitLabel(self, lines=3), FitLabel(self, lines=2), FitButton(self, lines=2, height=TOUCH)
             what.setStyleSheet("font-size:14px")
             due.setStyleSheet("font-size:19px;font-weight:bold")
             button.setStyleSheet("QPushButton{font-size:16px;background:#1565c0;color:white;border-radius:8px}"
                                  "QPushButton:disabled{background:#2e7d32;color:#e0ffe0}")
             index = len(self.rows)
+            what.setObjectName(f"payment_what_{index + 1}")
+            due.setObjectName(f"payment_due_{index + 1}")
             button.clicked.connect(lambda _=False, index=index: self.on_paid(self._boxes[index]))
             # ROWS_PER_COLUMN rows to a column, the columns side by side: six boxes fit a table screen's height
             row, column = 1 + index % ROWS_PER_COLUMN, 3 * (index // ROWS_PER_COLUMN)
             self.grid.addWidget(what, row, column)
             self.grid.addWidget(due, row, column + 1)
             self.grid.addWidget(button, row, column + 2)
-            for offset, stretch in enumerate((5, 4, 3)):
+            for offset, stretch in enumerate((7, 2, 3)):
                 self.grid.setColumnStretch(column + offset, stretch)
             self.rows.append((what, due, button))
         self.paid_buttons = {}
@@ -152,14 +177,14 @@ class PaymentPanel(QWidget):
                 continue
             payment = payments[i]
             what.setText(self.tr("Box {0}: {1}").format(payment.box, payment.words) + "\n" + payment.lines)
-            due.setText(payment_text(payment))
+            due.setText(payment_text(payment, in_row=True))
             color = ("#9e9e9e" if payment.confirmed else "#7CFC7C" if payment.due > 0 else "#ff8a80" if payment.due < 0
                      else "#e0e0e0")  # what is done fades; what is still to do stands out
             due.setStyleSheet(f"font-size:19px;font-weight:bold;color:{color}")
             button.setText(confirm_label(payment))
             button.setEnabled(not payment.confirmed)
-            button.setToolTip(self.tr("Confirmed by {0}; only a pit boss can undo it.").format(payment.confirmed_by)
-                              if payment.confirmed else "")
+            undo = self.tr("Confirmed by {0}; only a pit boss can undo it.")
+            button.setToolTip(undo.format(who(payment.confirmed_by)) if payment.confirmed else "")
             button.setObjectName(f"paid_{payment.box}")
             self.paid_buttons[payment.box] = button
         self._boxes = [p.box for p in payments]

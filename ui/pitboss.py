@@ -28,11 +28,15 @@ from controller.core.cards import CardError
 from controller.engine import IllegalCommand, legal_commands
 from controller.table.controller import TableController, TableLocked
 from controller.table.pump import GateReopened
+from controller.table.showdown_faults import shoe_record
 from controller.table.users import Role, User, name_in
 from drivers.base import SourceStatus
 from ui.confirm import TwoStep
 from ui.format import signed_amount
 from ui.login import STAFF_STYLE, LoginForm, without_default_buttons
+from ui.sentences import card_fault_words, device_fault_words, reworded, stopped_words
+from ui.showdown_view import ShowdownView
+from ui.words import who
 
 STYLE = STAFF_STYLE
 
@@ -111,6 +115,8 @@ class PitBossDialog(QDialog):
         self.situation.setObjectName("pit_boss_situation")
         self.situation.setWordWrap(True)
         layout.addWidget(self.situation)
+        self.showdown_view = ShowdownView(page)  # what the camera saw at showdown beside the shoe's record
+        layout.addWidget(self.showdown_view)
         self.gate_state = QLabel(page)
         self.gate_state.setObjectName("gate_state")
         self.gate_state.setWordWrap(True)
@@ -190,10 +196,12 @@ class PitBossDialog(QDialog):
         state = controller.round
         lines = []
         for fault in controller.faults.values():
-            lines.append(self.tr("Table fault {0} ({1}): {2}").format(fault.fault_id, fault.code, fault.text))
+            lines.append(self.tr("Table fault {0} ({1}): {2}").format(fault.fault_id, fault.code,
+                                                                      device_fault_words(fault.code, fault.text)))
         if state is not None and state.fault is not None:
-            lines.append(self.tr("Card fault: {0}").format(state.fault.text))
+            lines.append(self.tr("Card fault: {0}").format(card_fault_words(state.fault)))
         self.situation.setText("\n".join(lines) or self.tr("No fault is open."))
+        self._show_showdown()
         self.fault_choice.clear()
         for fault in controller.faults.values():
             self.fault_choice.addItem(f"{fault.fault_id} · {fault.code}", fault.fault_id)
@@ -206,6 +214,17 @@ class PitBossDialog(QDialog):
         self.adjust_button.setEnabled(record is not None and bool(record.boxes))  # only a settled box's payment
         self._show_gate()
         self._show_confirmed()
+
+    def _show_showdown(self) -> None:
+        """The camera's reading of the round's showdown, while the round is open: the shoe's record beside it."""
+        state, record = self.controller.round, self.controller.round_record
+        seen = record.showdown if record is not None and self.controller.round_open else None
+        if seen is None or state is None:
+            self.showdown_view.clear()
+            self.showdown_view.setHidden(True)
+            return
+        self.showdown_view.show_reading(seen, shoe_record(state))
+        self.showdown_view.setHidden(False)
 
     def _show_gate(self) -> None:
         status = self._gate_status()
@@ -253,10 +272,16 @@ class PitBossDialog(QDialog):
         assert self.user is not None
         try:
             action()
-        except (IllegalCommand, TableLocked, CardError) as err:
-            self.feedback.setText(getattr(err, "reason", str(err)))
+        except IllegalCommand as err:
+            self.feedback.setText(reworded(err.reason))
             return False
-        self.feedback.setText(self.tr("Done; journaled as {0}.").format(self.user.label))
+        except TableLocked as err:
+            self.feedback.setText(stopped_words(self.controller) or reworded(str(err)))
+            return False
+        except CardError as err:
+            self.feedback.setText(reworded(str(err)))
+            return False
+        self.feedback.setText(self.tr("Done; journaled as {0}.").format(who(self.user.label)))
         self.reason.clear()
         self.refresh()
         self.on_change()

@@ -26,6 +26,7 @@ from ui.desk import Console
 from ui.format import amount
 from ui.guidance import armed_question, second_press
 from ui.i18n import translate
+from ui.sentences import stopped_words
 
 # Money a box cannot have back once spent: these take a second press (ui.confirm).
 TWO_STEP = frozenset({ActionKind.FOLD, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.BUY_GAME})
@@ -63,7 +64,8 @@ class PlayDesk:
         self._awaiting_card = awaiting_card  # a card drawn has not reached the table yet
 
     def show(self, state: RoundState | None, legal: tuple[LegalAction, ...], redact: Callable[[str], str]) -> None:
-        """Every action's button: on or off, its label, and the reason it is off (passed through `redact`)."""
+        """Every action's button: on or off, its label, and the reason it is off (passed through `redact`, which
+        also says the engine's reason in the console's language)."""
         focus = focus_box(state)
         for kind in SHOWN:
             enabled, text, why_not = self._button(state, legal, kind, focus)
@@ -86,8 +88,8 @@ class PlayDesk:
             low, high = action.minimum or 1, action.maximum or 1
             if low <= chosen <= high:
                 price = amount(exchange_price(state, state.boxes[box], chosen))
-                exchange = translate("ConsoleWindow", "Exchange {0} card(s) — box {1} ({2})")
-                return True, exchange.format(chosen, box, price), ""
+                exchange = translate("ConsoleWindow", "Exchange %n card(s) — box {0} ({1})", None, chosen)
+                return True, exchange.format(box, price), ""
             pick = translate("ConsoleWindow", "Exchange — box {0}: pick cards (1-6)")
             how = translate("ConsoleWindow", "Select {0} to {1} cards to discard: tap them or press 1-6.")
             return False, pick.format(box), how.format(low, high)
@@ -96,7 +98,7 @@ class PlayDesk:
         return False, text, self.why_not(state, kind, box)
 
     def why_no_card(self, state: RoundState | None) -> str:
-        locked = self.console.controller.locked_reason
+        locked = stopped_words(self.console.controller)
         if self._awaiting_card():
             return translate("ConsoleWindow", "Waiting for the shoe to deliver the card.")
         if locked:
@@ -107,7 +109,7 @@ class PlayDesk:
 
     def why_not(self, state: RoundState | None, kind: str, box: int | None) -> str:
         """The engine's reason the command would be refused now."""
-        locked = self.console.controller.locked_reason
+        locked = stopped_words(self.console.controller)
         if locked:
             return locked
         if state is None:

@@ -5,12 +5,12 @@ payment), translated through Qt. The steps are the round's journal entries, as t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from PySide6.QtCore import QCoreApplication
 
 from controller.core.cards import Card
 from controller.core.hands import HandCategory
-from controller.engine import Phase
 from controller.engine.events import (
     DEALER,
     AnteTaken,
@@ -43,50 +43,66 @@ from controller.table.history import RoundAtStep
 from controller.table.round_record import Step
 from controller.table.table_events import (
     CardHeld,
+    ClockRebased,
     ConfirmationUndone,
     DealerSignedIn,
     DealerSignedOut,
     PaymentAdjusted,
     PaymentConfirmed,
     RoundOpened,
+    RulesSet,
+    SessionMarked,
+    ShowdownSeen,
     TableEvent,
     TableFaultRaised,
     TableFaultResolved,
 )
-from controller.table.users import name_in
 from ui.format import amount, card_face, signed_amount
-from ui.payments import settlement_lines
-from ui.words import hand_name, outcome_name
+from ui.payments import draw_name, drawn_word, settlement_lines
+from ui.sentences import card_fault_words, device_fault_words, reworded
+from ui.showdown_view import spot_label
+from ui.words import hand_name, outcome_name, phase_name, who
+
+
+def when(ts: float | None) -> str:
+    """A journal time as a pit boss reads it: the time of day."""
+    return datetime.fromtimestamp(ts).strftime("%H:%M:%S") if ts else "—"
 
 
 def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card_face(c) for c in cards) or "—"
 
 
-def who(actor: str) -> str:
-    """A journal's actor as a person reads it: `pit_boss:boris` -> "boris (pit boss)"."""
-    role, _, name = actor.partition(":")
-    if not name:
-        return QCoreApplication.translate("Replay", "the dealer") if actor == "dealer" else actor
-    roles = {"dealer": QCoreApplication.translate("Replay", "dealer"),
-             "pit_boss": QCoreApplication.translate("Replay", "pit boss"),
-             "admin": QCoreApplication.translate("Replay", "admin"),
-             "source": QCoreApplication.translate("Replay", "the device")}
-    return f"{name_in(actor)} ({roles.get(role, role)})"
+def steps_text(steps: Sequence[Step], round_id: str) -> list[str]:
+    """Each step of the round `round_id` in words; a box's settlement names its draw line by what the box drew
+    in the steps before (a 6th card or an exchange)."""
+    sixth: set[int] = set()
+    exchanged: set[int] = set()
+    out = []
+    for step in steps:
+        event = step.event
+        if isinstance(event, SixthCardBought):
+            sixth.add(event.box)
+        elif isinstance(event, CardsExchanged):
+            exchanged.add(event.box)
+        draw = (drawn_word(sixth=event.box in sixth, exchanged=event.box in exchanged)
+                if isinstance(event, BoxSettled) else None)
+        out.append(step_text(step, round_id, draw=draw))
+    return out
 
 
-def step_text(step: Step, round_id: str) -> str:
+def step_text(step: Step, round_id: str, *, draw: str | None = None) -> str:
     """One step of the round `round_id` in words; an adjustment of another round made while this one was in
-    play names that round."""
+    play names that round. `draw`: a settlement's draw line's name, when what the box drew is known."""
     event = step.event
     if isinstance(event, PaymentAdjusted) and event.round_id != round_id:
         return QCoreApplication.translate("Replay", "Round {0}: {1}").format(event.round_id, _table_step(event))
     if isinstance(event, TableEvent):
         return _table_step(event)
-    return _round_step(event)
+    return _round_step(event, draw)
 
 
-def _round_step(event: Event) -> str:
+def _round_step(event: Event, draw: str | None = None) -> str:
     match event:
         case StakesPlaced():
             text = QCoreApplication.translate("Replay", "Box {0}: ante {1}").format(event.box, amount(event.ante))
@@ -119,14 +135,16 @@ def _round_step(event: Event) -> str:
             return QCoreApplication.translate("Replay", "Box {0} exchanged 1 card (price {1}): {2}").format(
                 event.box, amount(event.price), cards_text(event.discards))
         case CardsExchanged():
-            return QCoreApplication.translate("Replay", "Box {0} exchanged {1} cards (price {2}): {3}").format(
-                event.box, len(event.discards), amount(event.price), cards_text(event.discards))
+            count = len(event.discards)  # a plain name: pyside6-lupdate finds a count's string only so
+            return QCoreApplication.translate("Replay", "Box {0} exchanged %n cards (price {1}): {2}", None,
+                                              count).format(event.box, amount(event.price), cards_text(event.discards))
         case InsurancePlaced():
             return QCoreApplication.translate("Replay", "Box {0} insured for {1}").format(
                 event.box, amount(event.amount))
         case DiscardsReshuffled():
-            return QCoreApplication.translate("Replay", "The discards ({0} cards) were shuffled into the "
-                                                        "stock").format(len(event.cards))
+            count = len(event.cards)
+            return QCoreApplication.translate("Replay", "The discards (%n cards) were shuffled into the stock", None,
+                                              count)
         case DealerRevealed() | DealerRevealedV1():
             return _dealer_hand(QCoreApplication.translate("Replay", "Dealer shows {0}: {1}"), event.best,
                                 event.qualified)
@@ -149,20 +167,27 @@ def _round_step(event: Event) -> str:
         case BoxSettled():
             text = QCoreApplication.translate("Replay", "Box {0} settled — {1}: {2}").format(
                 event.box, outcome_name(event.outcome), signed_amount(event.net))
-            lines = settlement_lines(event)
+            lines = settlement_lines(event, draw=draw)
             return text + (f" ({lines})" if lines else "")
         case RoundClosed():
             return QCoreApplication.translate("Replay", "Round closed: house net {0}").format(
                 signed_amount(event.house_net))
         case CardFault():
-            return QCoreApplication.translate("Replay", "Card fault: {0}").format(event.text)
+            return QCoreApplication.translate("Replay", "Card fault: {0}").format(card_fault_words(event))
         case FaultResolved():
             return QCoreApplication.translate("Replay", "Card fault resolved by {0} ({1}): {2}").format(
-                who(event.actor), event.resolution, event.reason)
+                who(event.actor), _resolution(event.resolution), event.reason)
         case RoundVoided():
             return QCoreApplication.translate("Replay", "Round voided by {0}: {1}").format(who(event.actor),
                                                                                             event.reason)
     return type(event).__name__
+
+
+def _resolution(resolution: str) -> str:
+    """How a pit boss resolved a card fault: the right card entered, or the read dismissed."""
+    words = {"corrected": QCoreApplication.translate("Replay", "card corrected"),
+             "dismissed": QCoreApplication.translate("Replay", "read dismissed")}
+    return words.get(resolution, resolution)
 
 
 def _dealer_hand(template: str, best: HandCategory, qualified: bool) -> str:
@@ -193,17 +218,34 @@ def _table_step(event: TableEvent) -> str:
                 event.box, who(event.actor), event.reason)
         case TableFaultRaised():
             return QCoreApplication.translate("Replay", "Table fault {0} ({1}): {2}").format(
-                event.fault_id, event.code, event.text)
+                event.fault_id, event.code, device_fault_words(event.code, event.text))
         case TableFaultResolved():
             return QCoreApplication.translate("Replay", "Table fault {0} resolved by {1}: {2}").format(
-                event.fault_id, who(event.actor), event.reason)
+                event.fault_id, who(event.actor), reworded(event.reason))
         case CardHeld():
             return QCoreApplication.translate("Replay", "Card {0} from the shoe held back: {1}").format(
-                event.card, event.why)
+                event.card, reworded(event.why))
+        case RulesSet():
+            return QCoreApplication.translate("Replay", "House rules {0} set by {1}: {2}").format(
+                event.rules.name, who(event.actor), event.reason)
+        case ClockRebased():
+            return QCoreApplication.translate("Replay", "Clock accepted by {0}: from {1} on, events are timed "
+                                                        "{2}").format(who(event.actor), when(event.from_at),
+                                                                      when(event.to_at))
+        case SessionMarked():
+            return QCoreApplication.translate("Replay", "Session: {0}").format(event.mode)
         case DealerSignedIn():
             return QCoreApplication.translate("Replay", "{0} signed in to deal").format(who(event.dealer))
         case DealerSignedOut():
             return QCoreApplication.translate("Replay", "{0} signed out").format(who(event.dealer))
+        case ShowdownSeen() if event.switched:
+            return QCoreApplication.translate("Replay", "Camera at showdown: a card switched ({0})").format(
+                "; ".join(d.describe() for d in event.card_differences()))
+        case ShowdownSeen() if event.ask_again:
+            return QCoreApplication.translate("Replay", "Camera at showdown: could not read {0}").format(
+                ", ".join(spot_label(spot) for spot in event.spots_asked()))
+        case ShowdownSeen():
+            return QCoreApplication.translate("Replay", "Camera at showdown: every card where the shoe dealt it")
     return event.describe()
 
 
@@ -211,26 +253,17 @@ def round_at_step_text(at: RoundAtStep) -> str:
     """The round as it stood at a step, in plain lines: the dealer's cards, then each box (its stakes, then its
     settlement line by line with the adjustments and the confirmed payment made by then), then the phase."""
     state = at.state
-    phases = {
-        Phase.BETTING: QCoreApplication.translate("AuditDialog", "betting"),
-        Phase.DEALING: QCoreApplication.translate("AuditDialog", "dealing"),
-        Phase.DECISIONS: QCoreApplication.translate("AuditDialog", "decisions"),
-        Phase.REVEAL: QCoreApplication.translate("AuditDialog", "reveal"),
-        Phase.BUYING: QCoreApplication.translate("AuditDialog", "buying"),
-        Phase.DEALER_DRAW: QCoreApplication.translate("AuditDialog", "dealer draws"),
-        Phase.CLOSED: QCoreApplication.translate("AuditDialog", "closed"),
-    }
     lines = [QCoreApplication.translate("AuditDialog", "Dealer: {0}").format(cards_text(state.dealer))]
     for number in state.order:
         box = state.boxes[number]
-        stakes = [QCoreApplication.translate("AuditDialog", "ante {0}").format(amount(box.ante))]
-        for word, value in ((QCoreApplication.translate("AuditDialog", "bonus {0}"), box.bonus),
-                            (QCoreApplication.translate("AuditDialog", "bet {0}"), box.bet),
-                            (QCoreApplication.translate("AuditDialog", "draw {0}"), box.draw_paid),
-                            (QCoreApplication.translate("AuditDialog", "insurance {0}"), box.insurance),
-                            (QCoreApplication.translate("AuditDialog", "buying {0}"), box.buy_paid)):
+        stakes = [QCoreApplication.translate("AuditDialog", "ante") + f" {amount(box.ante)}"]
+        for word, value in ((QCoreApplication.translate("AuditDialog", "bonus"), box.bonus),
+                            (QCoreApplication.translate("AuditDialog", "bet"), box.bet),
+                            (draw_name(box), box.draw_paid),
+                            (QCoreApplication.translate("AuditDialog", "insurance"), box.insurance),
+                            (QCoreApplication.translate("AuditDialog", "game bought"), box.buy_paid)):
             if value:
-                stakes.append(word.format(amount(value)))
+                stakes.append(f"{word} {amount(value)}")
         lines.append(QCoreApplication.translate("AuditDialog", "Box {0}: {1}  ({2})").format(
             number, cards_text(box.cards), ", ".join(stakes)))
         settled = box.settlement
@@ -239,11 +272,11 @@ def round_at_step_text(at: RoundAtStep) -> str:
         adjustment = at.adjusted.get(number, 0)
         net = settled.net + adjustment
         result = f"    → {outcome_name(settled.outcome)} {signed_amount(net)}"
-        detail = settlement_lines(settled, adjustment)
+        detail = settlement_lines(settled, adjustment, box)
         lines.append(result + (f"  ({detail})" if detail else ""))
         confirmed = at.confirmed.get(number)
         if confirmed is not None:
             lines.append("    ✓ " + QCoreApplication.translate("AuditDialog", "{0} confirmed by {1}").format(
                 signed_amount(confirmed.amount), who(confirmed.actor)))
-    lines.append(QCoreApplication.translate("AuditDialog", "Phase: {0}").format(phases[state.phase]))
+    lines.append(QCoreApplication.translate("AuditDialog", "Phase: {0}").format(phase_name(state.phase)))
     return "\n".join(lines)

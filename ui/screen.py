@@ -18,6 +18,7 @@ from ui.info_bar import InfoBar
 from ui.notice import Notice
 from ui.number_pad import NumberPad
 from ui.payments import PaymentPanel
+from ui.showdown_view import ShowdownView
 from ui.table_view import BOX_HEIGHT, BoxPanel, DealerPanel
 
 SPACING = 4
@@ -28,7 +29,7 @@ STYLE = "QWidget#central{background:#0b1f10}QLabel{color:#f2f2f2}"
 NEXT_ROUND_STYLE = ("QPushButton{font-size:18px;font-weight:bold;border-radius:8px;background:#2e7d32;color:white;"
                     "border:2px solid #1b4d1e}QPushButton:disabled{background:#3a3a3a;color:#8a8a8a;"
                     "border:2px solid #2a2a2a}")
-PLAYING, PAYING = 0, 1  # the pages of the bottom region
+PLAYING, PAYING, CAMERA = 0, 1, 2  # the pages of the bottom region
 
 
 def box_columns(count: int) -> int:
@@ -93,8 +94,20 @@ class Screen(QWidget):
         fixed_width(self.next_round_button, 220)
         self.next_round_button.setStyleSheet(NEXT_ROUND_STYLE)
         paying_column.addWidget(self.next_round_button, 0, Qt.AlignmentFlag.AlignRight)
+        camera = QWidget(self.lower)  # what the camera saw at showdown, while a box is to be shown again or a
+        camera_row = QHBoxLayout(camera)  # card switch stops the round
+        camera_row.setContentsMargins(0, 0, 0, 0)
+        camera_row.setSpacing(8)
+        self.showdown_view = ShowdownView(camera)
+        camera_row.addWidget(self.showdown_view, 1)
+        self.show_again_button = FitButton(camera, lines=2, height=TOUCH)
+        self.show_again_button.setObjectName("show_again")
+        fixed_width(self.show_again_button, PAD_WIDTH)
+        self.show_again_button.setStyleSheet(NEXT_ROUND_STYLE)
+        camera_row.addWidget(self.show_again_button, 0, Qt.AlignmentFlag.AlignTop)
         self.lower.addWidget(playing)
         self.lower.addWidget(paying)
+        self.lower.addWidget(camera)
         outer.addWidget(self.lower)
 
         self.shoe_status = FitLabel(self)

@@ -10,8 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QPushButton,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from controller.core.cards import Card
 from controller.core.rules import DealerRedraw
@@ -31,6 +40,7 @@ CARD_SIZE = (44, 58)
 TITLE_HEIGHT = 34  # the box and its player; its stakes on up to two lines beside them
 BODY_HEIGHT = 92  # the stake form's two rows of touch-sized controls; the cards and a state line fit in it too
 BOX_HEIGHT = TITLE_HEIGHT + BODY_HEIGHT + 14
+TITLE_SHARE = 1 / 3  # of a box's width at most, for its title (a long name wraps or shrinks); its stakes need the rest
 DEALER_HEIGHT = CARD_SIZE[1] + 14
 CARD_STYLE_BACK = ("QPushButton{background:#1f3f8f;color:#c9d6ff;border:2px solid #0d1f4d;border-radius:6px;"
                    "font-size:17px;font-weight:bold}"
@@ -48,13 +58,22 @@ class CardWidget(QPushButton):
         self.setFixedSize(*CARD_SIZE)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._shown: tuple[Card | None, bool] | None = None
+        self._card: Card | None = None
         self.show_card(None)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """The language changed: a face-down card is named again in it."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._shown = None
+            self.show_card(self._card)
+        super().changeEvent(event)
 
     def show_card(self, card: Card | None) -> None:
         key = (card, self.isCheckable())
         if key == self._shown:
             return
         self._shown = key
+        self._card = card
         if card is None:
             self.setText(str(self.position))
             self.setStyleSheet(CARD_STYLE_BACK)
@@ -110,6 +129,29 @@ class CardRow(QWidget):
             self.on_toggle()
 
 
+class BoxTitle(FitLabel):
+    """A box and its player: as wide as its words (up to TITLE_SHARE of the box), the rest of the row to the
+    box's stakes, which take up to five amounts (longer in Russian)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, lines=2)
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+
+    def setText(self, text: str) -> None:
+        if text != self.text():
+            super().setText(text)
+            self.updateGeometry()
+            box = self.parentWidget()
+            if box is not None and box.layout() is not None:
+                box.layout().activate()  # the title row laid out again now: nothing is drawn in the old widths
+
+    def sizeHint(self) -> QSize:
+        words = QFontMetrics(self.font()).horizontalAdvance(self.text()) + 4
+        box = self.parentWidget()
+        most = int(box.width() * TITLE_SHARE) if box is not None else words
+        return QSize(min(words, most), super().sizeHint().height())
+
+
 class BoxPanel(QFrame):
     """One box: a title row (the box, its player, and its stakes or the form's state), then either the stake
     form or the cards with the box's state."""
@@ -124,14 +166,15 @@ class BoxPanel(QFrame):
         layout.setSpacing(2)
         title_row = QHBoxLayout()
         title_row.setSpacing(6)
-        self.title = FitLabel(self, lines=2)
+        self.title = BoxTitle(self)
         self.title.setStyleSheet("font-size:17px;font-weight:bold")
         self.stakes = FitLabel(self, lines=2, align=Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.stakes.setObjectName(f"box{number}_stakes")
         self.stakes.setStyleSheet("font-size:14px")
         for label in (self.title, self.stakes):
             label.setFixedHeight(TITLE_HEIGHT)
-        title_row.addWidget(self.title, 2)
-        title_row.addWidget(self.stakes, 3)
+        title_row.addWidget(self.title)
+        title_row.addWidget(self.stakes, 1)
         layout.addLayout(title_row)
         self.body = QStackedWidget(self)
         self.body.setFixedHeight(BODY_HEIGHT)
@@ -153,6 +196,10 @@ class BoxPanel(QFrame):
         layout.addWidget(self.body)
         self._style = ""
         self.show_box(None, None, active=False)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.title.updateGeometry()  # its share of the title row follows the box's width
 
     def show_stake_form(self, *, active: bool) -> None:
         """Bets are open: the box's stake form, its state in the title row."""
@@ -189,8 +236,10 @@ class BoxPanel(QFrame):
             parts.append(translate("BoxPanel", "Bet {0}").format(amount(box.bet)))
         if box.bonus:
             parts.append(translate("BoxPanel", "Bonus {0}").format(amount(box.bonus)))
-        if box.draw_paid:
-            parts.append(translate("BoxPanel", "Draw {0}").format(amount(box.draw_paid)))
+        if box.draw_paid and box.bought_sixth:
+            parts.append(translate("BoxPanel", "6th card {0}").format(amount(box.draw_paid)))
+        elif box.draw_paid:
+            parts.append(translate("BoxPanel", "Exchange {0}").format(amount(box.draw_paid)))
         if box.insurance:
             parts.append(translate("BoxPanel", "Insurance {0}").format(amount(box.insurance)))
         if box.buy_paid:
@@ -214,7 +263,8 @@ class BoxPanel(QFrame):
         if box.bet:
             return translate("BoxPanel", "bet placed")
         if box.pending_cards:
-            return translate("BoxPanel", "waiting for {0} card(s)").format(box.pending_cards)
+            due = box.pending_cards  # a plain name: pyside6-lupdate finds a count's string only so
+            return translate("BoxPanel", "waiting for %n card(s)", None, due)
         if state.turn == self.number:
             return translate("BoxPanel", "to act")
         return ""

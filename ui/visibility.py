@@ -37,13 +37,16 @@ def box_cards(state: RoundState, number: int) -> list[Card | None]:
     return [card if shown else None for card in box.cards]
 
 
-def hidden_cards(state: RoundState | None) -> set[Card]:
-    """Every card in play this round that the screen must not name."""
+def hidden_cards(state: RoundState | None, *, turned_up: bool = False) -> set[Card]:
+    """Every card in play this round that the screen must not name (`turned_up`: the cards of the showdown lie
+    face up for the camera over the layout, the dealer's and every box's still in play)."""
     if state is None:
         return set()
     hidden = {c for c, shown in zip(state.dealer, dealer_cards(state), strict=True) if shown is None}
     for number, box in state.boxes.items():
         hidden |= {c for c, shown in zip(box.cards, box_cards(state, number), strict=True) if shown is None}
+    if turned_up:
+        hidden -= set(state.dealer) | {c for box in state.boxes.values() if not box.folded for c in box.cards}
     # A folded or exchanged card stays unseen; the dealer's replaced card (R-BUY-1) was shown before it went.
     hidden |= set(state.discards) - set(state.dealer_discards)
     return hidden
@@ -53,12 +56,12 @@ def hidden_cards(state: RoundState | None) -> set[Card]:
 _CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])([CDHS])(?![A-Za-z0-9])", re.IGNORECASE)
 
 
-def hidden_hands(state: RoundState | None) -> set[int]:
-    """The boxes whose hand is not public yet: what they hold must not be told."""
+def hidden_hands(state: RoundState | None, *, turned_up: bool = False) -> set[int]:
+    """The boxes whose hand is not public yet: what they hold must not be told (`turned_up`: as hidden_cards)."""
     if state is None:
         return set()
     return {number for number, box in state.boxes.items()
-            if box.cards and None in box_cards(state, number)}
+            if box.cards and None in box_cards(state, number) and not (turned_up and not box.folded)}
 
 
 # The engine says what a hand holds as "box 4 holds no game"; its category names, longest first.

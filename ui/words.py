@@ -7,7 +7,9 @@ from collections.abc import Sequence
 
 from controller.core.cards import Card
 from controller.core.hands import HandCategory
+from controller.engine import Phase
 from controller.engine.strength import hand_value
+from controller.table.users import name_in
 from ui.i18n import translate
 
 
@@ -50,12 +52,22 @@ def rank_plural(rank: int) -> str:
 
 
 def rank_single(rank: int) -> str:
-    """`king`: the word for one card of a rank (a straight to the king)."""
+    """`king`: the word for one card of a rank after "to the" or "high" (a straight to the king, a flush king
+    high): some languages inflect it there."""
     return (translate("Words", "two"), translate("Words", "three"), translate("Words", "four"),
             translate("Words", "five"), translate("Words", "six"), translate("Words", "seven"),
             translate("Words", "eight"), translate("Words", "nine"), translate("Words", "ten"),
             translate("Words", "jack"), translate("Words", "queen"), translate("Words", "king"),
             translate("Words", "ace"))[rank - 2]
+
+
+def rank_name(rank: int) -> str:
+    """`king`: a rank named on its own (no game, king high)."""
+    return (translate("Rank", "two"), translate("Rank", "three"), translate("Rank", "four"),
+            translate("Rank", "five"), translate("Rank", "six"), translate("Rank", "seven"),
+            translate("Rank", "eight"), translate("Rank", "nine"), translate("Rank", "ten"),
+            translate("Rank", "jack"), translate("Rank", "queen"), translate("Rank", "king"),
+            translate("Rank", "ace"))[rank - 2]
 
 
 def hand_words(cards: Sequence[Card], paid: Sequence[HandCategory] = ()) -> str:
@@ -82,8 +94,34 @@ def hand_words(cards: Sequence[Card], paid: Sequence[HandCategory] = ()) -> str:
     elif category is HandCategory.FLUSH:
         words = translate("Words", "flush, {0} high").format(rank_single(ranks[0]))
     elif category is HandCategory.NO_GAME:
-        words = translate("Words", "no game, {0} high").format(rank_single(ranks[0]))
+        words = translate("Words", "no game, {0} high").format(rank_name(ranks[0]))
     else:
         words = hand_name(category)
     words += "".join(" + " + hand_name(second) for second in paid[1:])
     return words[:1].upper() + words[1:]
+
+
+def who(actor: str) -> str:
+    """A journal's actor as a person reads it: `pit_boss:boris` -> "boris (pit boss)"."""
+    role, _, name = actor.partition(":")
+    if not name:
+        return translate("Replay", "the dealer") if actor == "dealer" else actor
+    roles = {"dealer": translate("Replay", "dealer"),
+             "pit_boss": translate("Replay", "pit boss"),
+             "admin": translate("Replay", "admin"),
+             "source": translate("Replay", "the device")}
+    return f"{name_in(actor)} ({roles.get(role, role)})"
+
+
+def phase_name(phase: Phase) -> str:
+    """The round's moment in a few words."""
+    names = {
+        Phase.BETTING: translate("AuditDialog", "betting"),
+        Phase.DEALING: translate("AuditDialog", "dealing"),
+        Phase.DECISIONS: translate("AuditDialog", "decisions"),
+        Phase.REVEAL: translate("AuditDialog", "reveal"),
+        Phase.BUYING: translate("AuditDialog", "buying"),
+        Phase.DEALER_DRAW: translate("AuditDialog", "dealer draws"),
+        Phase.CLOSED: translate("AuditDialog", "closed"),
+    }
+    return names[phase]

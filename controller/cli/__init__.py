@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -29,11 +30,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "audit": ("audit", "pit boss: rounds, show, recall, verify, export, report of a table's journal"),
     "replicate": ("replicate", "copy a table's journal into the casino's PostgreSQL replica (--follow, --check)"),
     "pit": ("pit", "the pit boss's live view of every table reporting to the floor's PostgreSQL (--json, --html)"),
+    "jackpot": ("jackpot", "the linked progressive jackpot: sign, status (--json), a pit boss's confirm, audit"),
     "console": ("console", "the dealer's console (Qt): next action, legal actions, payments, pit-boss views"),
     "shoe-sim": ("shoe_sim", "run a simulated SHOE/1 shoe on a pty, TCP or the virtual USB bus"),
     "shoe-test": ("shoe_test", "technician's check: connect to a shoe and print what it sends"),
     "camera": ("camera", "calibrate the camera card recogniser on a deck; read the cards in images"),
-    "users": ("users", "staff accounts: add, list, disable (dealer, pit boss, admin)"),
+    "users": ("users", "staff accounts: bootstrap, add, list, disable, enable, role, pin, unlock"),
+    "table": ("table", "the table's signing key: pubkey (for audit verify --pubkey and the replica)"),
+    "verify-install": ("verify_install", "the installed program's SHA-256 digests, checked against its manifest"),
 }
 
 
@@ -52,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     command = ""
+    # Whatever a command creates (journals, accounts, keys, deck profiles, exports, reports) is its owner's only.
+    os.umask(0o077)
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

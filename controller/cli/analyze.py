@@ -11,7 +11,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from controller.cli.bounds import number, whole
 
@@ -21,6 +21,9 @@ STRATEGY_HELP = (
     "optimal (rules whose one decision is bet or fold, e.g. caribbean-stud): exact; "
     "always-bet, pair-or-better, wizard-thumb (Wizard of Odds' three rules of thumb for ace-king in Caribbean "
     "Stud): vectorised Monte Carlo; simple (controller/players/simple.py): Monte Carlo through the rules engine")
+
+if TYPE_CHECKING:
+    from controller.core.rules import HouseRules
 
 # Rounds one run may ask for: its jobs are listed up front, a few hundred bytes each per batch of rounds.
 MAX_ROUNDS = 10**10  # vectorised: about half an hour on two cores
@@ -45,6 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=whole(0, 2**63 - 1), default=1)
     parser.add_argument("--workers", type=whole(1, MAX_WORKERS), default=min(os.cpu_count() or 1, MAX_WORKERS),
                         help="processes (default: every core)")
+    parser.add_argument("--meter", type=whole(0, 10**12), action="append", default=[], metavar="CHIPS",
+                        help="rules with a jackpot bet: also give its exact return with the meter at CHIPS (repeat "
+                             "for more; the reseed is always given)")
     parser.add_argument("--json", action="store_true")
 
 
@@ -54,9 +60,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         rules = load_rules(args.rules)
-        if args.strategy in ("basic", "optimal"):
-            return _exact(args, rules)
-        return _monte_carlo(args, rules)
+        figures, lines = _exact(args, rules) if args.strategy in ("basic", "optimal") else _monte_carlo(args, rules)
     except (RulesError, ValueError) as err:
         print(f"rptable analyze: {err}", file=sys.stderr)
         return 2
@@ -64,9 +68,16 @@ def run(args: argparse.Namespace) -> int:
         print("\nrptable analyze: stopped. The work done so far is kept; run the same command again to go on from "
               "there.", file=sys.stderr)
         return 130
+    jackpot = _jackpot_lines(rules, args.meter)
+    if args.json:
+        print(json.dumps({**figures, **({"jackpot": jackpot[0]} if jackpot else {})}))
+        return 0
+    print("\n".join([*lines, *(jackpot[1] if jackpot else ())]))
+    return 0
 
 
-def _exact(args: argparse.Namespace, rules: Any) -> int:
+def _exact(args: argparse.Namespace, rules: Any) -> tuple[dict[str, Any], list[str]]:
+    """basic or optimal: its figures (the `--json` shape) and its lines for a person."""
     from controller.analysis.basic_edge import basic_edge, optimal_no_draw_edge
     from controller.analysis.casino_files import checkpoint_file, load_derived_tables, save_edge, save_table
     from controller.analysis.derive_basic import derive
@@ -95,22 +106,20 @@ def _exact(args: argparse.Namespace, rules: Any) -> int:
             spread = round_spread(rules, args.seed, min(SPREAD_ROUNDS, 10 * (args.rounds or SPREAD_ROUNDS)),
                                   args.workers)
             print(f"House edge saved: {save_edge(rules, estimate, args.seed, round_sd=spread)}", file=sys.stderr)
-    if args.json:
-        print(json.dumps(estimate.to_dict()))
-        return 0
     lo, hi = estimate.house_edge_ci95
     how = "exact" if lo == hi else f"{estimate.samples:,} deals sampled, {estimate.seconds:,.0f} s"
-    print(f"{estimate.rules} under {estimate.strategy} ({how})")
-    print(f"house edge per ante      {100 * estimate.house_edge:7.3f}%   95% CI [{100 * lo:.3f}%, {100 * hi:.3f}%]")
-    print(f"element of risk          {100 * estimate.element_of_risk:7.3f}%")
-    print(f"average wager            {estimate.average_wager:7.3f} antes")
+    lines = [f"{estimate.rules} under {estimate.strategy} ({how})",
+             f"house edge per ante      {100 * estimate.house_edge:7.3f}%   95% CI [{100 * lo:.3f}%, {100 * hi:.3f}%]",
+             f"element of risk          {100 * estimate.element_of_risk:7.3f}%",
+             f"average wager            {estimate.average_wager:7.3f} antes"]
     if estimate.house_edge < 0:
-        print("A negative house edge is the player's: under these rules a player who follows the strategy beats the "
-              "house (`rptable rules check FILE` says where).")
-    return 0
+        lines.append("A negative house edge is the player's: under these rules a player who follows the strategy "
+                     "beats the house (`rptable rules check FILE` says where).")
+    return estimate.to_dict(), lines
 
 
-def _monte_carlo(args: argparse.Namespace, rules: Any) -> int:
+def _monte_carlo(args: argparse.Namespace, rules: Any) -> tuple[dict[str, Any], list[str]]:
+    """A strategy played round by round: its figures (the `--json` shape) and its lines for a person."""
     from controller.analysis.montecarlo import house_edge, progress_bar
 
     rounds = args.rounds if args.rounds is not None else 200_000 if args.strategy == "simple" else 10_000_000
@@ -118,15 +127,27 @@ def _monte_carlo(args: argparse.Namespace, rules: Any) -> int:
         raise ValueError(f"--rounds {rounds:,} is too many for simple, which plays each round through the rules "
                          f"engine: give at most {MAX_ENGINE_ROUNDS:,}")
     report = house_edge(rules, args.strategy, rounds, args.seed, progress=progress_bar)
-    if args.json:
-        print(json.dumps(report.to_dict()))
-        return 0
     lo, hi = report.house_edge_ci95
-    print(f"{report.rules} under {report.strategy}: {report.rounds:,} rounds "
-          f"({report.rounds_per_second:,.0f} rounds/s)")
-    print(f"house edge per ante      {100 * report.house_edge:7.3f}%   95% CI [{100 * lo:.3f}%, {100 * hi:.3f}%]")
-    print(f"element of risk          {100 * report.element_of_risk:7.3f}%")
-    print(f"average wager            {report.average_wager:7.3f} antes (bets placed {100 * report.raise_rate:.2f}%)")
-    for name, n in report.outcomes.items():
-        print(f"  {name:<12} {n / report.rounds:9.5f}")
-    return 0
+    lines = [f"{report.rules} under {report.strategy}: {report.rounds:,} rounds "
+             f"({report.rounds_per_second:,.0f} rounds/s)",
+             f"house edge per ante      {100 * report.house_edge:7.3f}%   95% CI [{100 * lo:.3f}%, {100 * hi:.3f}%]",
+             f"element of risk          {100 * report.element_of_risk:7.3f}%",
+             f"average wager            {report.average_wager:7.3f} antes (bets placed {100 * report.raise_rate:.2f}%)"]
+    lines += [f"  {name:<12} {n / report.rounds:9.5f}" for name, n in report.outcomes.items()]
+    return report.to_dict(), lines
+def _jackpot_lines(rules: HouseRules, meters: list[int]) -> tuple[dict[str, object], list[str]] | None:
+    """The jackpot bet's exact return (JSON, and lines for a person), when the rules have one."""
+    from controller.analysis.jackpot import jackpot_return
+
+    if rules.jackpot is None:
+        return None
+    exact = jackpot_return(rules.jackpot)
+    shown = tuple(sorted({rules.jackpot.reseed, *meters}))
+    lines = [f"jackpot bet (stake {exact.stake}), exact over all {exact.hands:,} first five cards: return "
+             f"{100 * float(exact.fixed_return):.3f}% + {100 * float(exact.per_meter_chip):.6f}% per chip on the "
+             "meter"]
+    lines += [f"  meter {meter:>12,}: return {100 * exact.at(meter):7.3f}%" for meter in shown]
+    even = exact.break_even_meter
+    lines.append(f"  break-even meter {even:,.0f} chips" if even is not None else
+                 "  no award is a share of the meter: the return does not depend on it")
+    return exact.to_dict(shown), lines

@@ -26,10 +26,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="URL", help="the floor's PostgreSQL instead of a journal file: the same "
                                                     "answers, from the events the tables reported")
     parser.add_argument("--table", default=None, help="table id in the journal or the database (default T1)")
+    parser.add_argument("--users", metavar="PATH", default=None, help="the staff accounts (default: in the user data "
+                                                                      "folder)")
+    parser.add_argument("--login", metavar="NAME", default=None, help="the pit boss (export, report)")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--journal", metavar="PATH", default=argparse.SUPPRESS, help="the table's journal file")
     common.add_argument("--db", metavar="URL", default=argparse.SUPPRESS, help="the floor's PostgreSQL")
     common.add_argument("--table", default=argparse.SUPPRESS, help="table id in the journal (default T1)")
+    common.add_argument("--users", metavar="PATH", default=argparse.SUPPRESS,
+                        help="the staff accounts (default: in the user data folder)")
+    common.add_argument("--login", metavar="NAME", default=argparse.SUPPRESS,
+                        help="the pit boss exporting or reporting (default $RPTABLE_LOGIN); the PIN is asked at the "
+                             "terminal, or read from $RPTABLE_PIN or the first line of standard input")
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
 
     def action(name: str, text: str) -> argparse.ArgumentParser:
@@ -46,8 +54,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     show.add_argument("--json", action="store_true")
     recall = action("recall", "the last 10 rounds, oldest first (works while a fault is open)")
     recall.add_argument("--json", action="store_true")
-    verify = action("verify", "check the hash chain and recompute every payment")
+    verify = action("verify", "check the hash chain, the table's seals, and recompute every payment")
     verify.add_argument("--json", action="store_true")
+    verify.add_argument("--pubkey", metavar="FILE", help="the table's public key (`rptable table pubkey`): every "
+                                                         "seal is checked with it, and an unsealed journal refused")
+    verify.add_argument("--staff", action="store_true", help="check every override against the staff accounts "
+                                                             "(--users): the account existed and was a pit boss then")
     export = action("export", "every round as JSON, or every box result as CSV")
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("--out", metavar="PATH", help="write here instead of standard output")
@@ -63,6 +75,11 @@ def run(args: argparse.Namespace) -> int:
 
     whole_floor = args.db and args.table is None and args.action == "report"
     args.table = args.table or "T1"
+    if args.action in ("export", "report"):
+        refusal = _pit_boss_login(args)
+        if refusal:
+            print(f"rptable audit: {refusal}", file=sys.stderr)
+            return 1
     if args.db:
         from controller.cli.audit_db import run_from_database
 
@@ -218,12 +235,72 @@ def _recall(args: argparse.Namespace, entries: list[Any]) -> int:
     return 0
 
 
+def _pit_boss_login(args: argparse.Namespace) -> str:
+    """Why the pit boss's login for an export or a report was refused ("" when a pit boss logged in)."""
+    import getpass
+    import os
+
+    from controller.paths import default_users
+    from controller.table.users import AccountsFileError, AuthError, Role, UserStore
+
+    name = args.login or os.environ.get("RPTABLE_LOGIN", "")
+    if not name:
+        return (f"an {args.action} needs a pit boss's login: give --login NAME (or set RPTABLE_LOGIN); the PIN is "
+                "asked at the terminal, or read from RPTABLE_PIN or standard input.")
+    secret = os.environ.get("RPTABLE_PIN")
+    if secret is None:
+        secret = getpass.getpass(f"PIN of {name}: ") if sys.stdin.isatty() else sys.stdin.readline().rstrip("\n")
+    try:
+        store = UserStore(args.users or default_users())
+    except AccountsFileError as err:
+        return str(err)
+    try:
+        store.authenticate(name, secret, need=Role.PIT_BOSS)
+    except AuthError as err:
+        return str(err)
+    finally:
+        store.close()
+    return ""
+
+
+def _verify_with(args: argparse.Namespace) -> Any:
+    """What verify checks the journal against: the table's public key (given, or this machine's) and, with
+    --staff, the staff accounts. ValueError saying what cannot be used."""
+    from controller.paths import default_users
+    from controller.table.audit.verify import VerifyWith
+    from controller.table.signing import PublicKey, SigningKeyError, known_public_key
+    from controller.table.users import AccountsFileError, AuthError, UserStore
+
+    staff = None
+    key: PublicKey | None
+    try:
+        if getattr(args, "pubkey", None):
+            key, source = PublicKey.from_file(args.pubkey), "given"
+        else:
+            key = known_public_key(args.table)
+            source = "table" if key is not None else ""
+        if getattr(args, "staff", False):
+            store = UserStore(args.users or default_users())
+            try:
+                staff = store.timelines()
+            finally:
+                store.close()
+    except (SigningKeyError, AccountsFileError, AuthError) as err:
+        raise ValueError(str(err)) from err
+    return VerifyWith(key, source, staff)
+
+
 def _verify(args: argparse.Namespace, entries: list[Any]) -> int:
     from controller.table.audit.rounds import VerifyReport, verify_journal_file
     from controller.table.journal import JournalError
 
     try:
-        report = verify_journal_file(args.journal, args.table)
+        checked_with = _verify_with(args)
+    except ValueError as err:
+        print(f"rptable audit: {err}", file=sys.stderr)
+        return 2
+    try:
+        report = verify_journal_file(args.journal, args.table, key=checked_with)
     except JournalError as err:  # the file itself cannot be read (damaged below the rows)
         if args.json:
             print(json.dumps(VerifyReport(False, 0, 0, None, str(err)).to_dict()))
@@ -239,10 +316,22 @@ def print_verify(args: argparse.Namespace, report: VerifyReport) -> int:
     elif report.ok:
         print(f"OK: {report.events:,} events in {report.rounds:,} rounds; the chain is whole and every payment "
               "agrees with the cards, the decisions and the house rules.")
+        print(signatures_in_words(report))
     else:
         print(f"TAMPERED OR DAMAGED: {report.reason}\nThe first bad event is {report.first_bad_event}. Keep the "
               "file as it is and report it.")
     return 0 if report.ok else 1
+
+
+def signatures_in_words(report: VerifyReport) -> str:
+    """What the journal's seals prove, in a line for the pit boss."""
+    if not report.signed:
+        return ("UNSIGNED: the journal holds no seal of the table's key: it was written before this version signed "
+                "its journals. Nothing proves who wrote it; give the table's key (--pubkey) to refuse such a journal.")
+    whose = {"given": "the table's key given", "table": "this machine's key for the table"}.get(report.key_from)
+    confirmed = f"checked with {whose}" if whose else \
+        "NOT CONFIRMED: compare this key id with `rptable table pubkey` at the table, or give --pubkey"
+    return f"SIGNED: {report.seals:,} seal(s) of key {report.key_id} cover every event ({confirmed})."
 
 
 def _export(args: argparse.Namespace, entries: list[Any]) -> int:

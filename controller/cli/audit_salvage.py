@@ -24,10 +24,11 @@ def add_salvage(add_action: Any) -> None:
 def run_salvage(args: argparse.Namespace) -> int:
     from controller.table.journal import JournalError
     from controller.table.salvage import salvage
+    from controller.table.signing import SigningKeyError, table_key
 
     try:
-        report = salvage(args.journal, args.table, args.out, replace=args.replace)
-    except JournalError as err:
+        report = salvage(args.journal, args.table, args.out, replace=args.replace, key=table_key(args.table))
+    except (JournalError, SigningKeyError) as err:
         print(f"rptable audit salvage: {err}", file=sys.stderr)
         return 1
     except OSError as err:

@@ -14,6 +14,9 @@ SCENES = ("round", "stakes", "decisions", "payments", "fault", "audit", "report"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--shoe", metavar="URL",
                         help="card source (default: the simulated shoe, dealing on the Draw key: sim://?rate=0)")
+    parser.add_argument("--camera", metavar="URL",
+                        help="a camera over the layout beside the shoe: it reads each showdown against the shoe's "
+                             "record (card-switch alarm), e.g. camera://0?deck=NAME&zones=FILE or camera+sim://?deck=NAME")
     parser.add_argument("--rules", metavar="NAME|FILE", help="house rules for a new journal (default classic)")
     parser.add_argument("--journal", metavar="PATH", help="the table's journal (default: the user data folder)")
     parser.add_argument("--table", type=table_id, metavar="ID", help="table id (default T1)")

@@ -19,6 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="leave the player ratings out (a snapshot then reads only the tables' rows)")
     parser.add_argument("--size", metavar="WxH", help="the window's size, e.g. 1366x768")
     parser.add_argument("--screenshot", metavar="PNG", help="save the window as a picture once it shows the floor")
+    parser.add_argument("--language", choices=("en", "ru"), default="en", help="the window's language")
     parser.epilog = ("A table reports when started with --replica URL (rptable simulate, rptable console). Open "
                      "faults come first, in red; a table not heard from for 10 s shows NOT REPORTING. Click a "
                      "table for its rounds, any round replayed, the last 10, its faults and overrides.")
@@ -71,9 +72,17 @@ def _window(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
+    from ui.i18n import LanguageError, Languages
     from ui.pit.window import PitWindow
 
     app = QApplication.instance() or QApplication(["rptable pit"])
+    languages = Languages()
+    try:
+        languages.switch(args.language)
+    except LanguageError as err:
+        pool.close()
+        print(f"rptable pit: {err}", file=sys.stderr)
+        return 2
     window = PitWindow(pool, args.db, rate=not args.no_ratings)
     try:
         if size is not None:

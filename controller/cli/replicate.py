@@ -29,17 +29,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="events per replica transaction (default 5000)")
     parser.add_argument("--progress", action="store_true", help="print each committed batch's last seq")
     parser.add_argument("--json", action="store_true", help="print the outcome as one JSON object per pass")
+    parser.add_argument("--pubkey", metavar="FILE", help="the table's public key (`rptable table pubkey`): the "
+                                                         "journal's seals are checked with it before anything is "
+                                                         "copied (default: this machine's key for the table)")
     parser.epilog = ("Exit status: 0 the replica agrees with the journal; 1 they differ (tamper evidence: the "
                      "first differing seq is named); 2 the journal or the database cannot be used.")
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.table.audit.verify import RunningVerify
+    from controller.table.audit.verify import RunningVerify, VerifyWith
     from controller.table.journal import Journal, JournalError
     from controller.table.replica import ReplicaError, check, connect, redact, replicate
+    from controller.table.signing import PublicKey, SigningKeyError, known_public_key
 
+    try:
+        given = PublicKey.from_file(args.pubkey) if args.pubkey else None
+        key = given or known_public_key(args.table)
+    except SigningKeyError as err:
+        print(f"rptable replicate: {err}", file=sys.stderr)
+        return 2
     stop = _StopFlag()
-    verified = RunningVerify(args.table)  # kept over the passes: each checks only what was appended
+    # Kept over the passes: each checks only what was appended, the seals with the table's key.
+    verified = RunningVerify(args.table, VerifyWith(key, "given" if given else "table" if key else ""))
     on_batch = (lambda seq: print(f"replicated {seq}", flush=True)) if args.progress else None
     connection: Any = None
     last_trouble = ""

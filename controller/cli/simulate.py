@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from controller.core.rules import HouseRules
+    from controller.floor.jackpot_link import JackpotLink
     from controller.floor.reporter import TableReporter
     from controller.table.autoplay import Seating
 
@@ -18,6 +22,7 @@ from controller.cli.bounds import seconds, table_id, whole
 PIT_BOSS_WALK = 20.0  # seconds a fault waits for the QA pit boss at a live pace
 MAX_ROUNDS = 10**9  # about three weeks of simulated play at this machine's pace
 MAX_SEED = 2**63 - 1
+JACKPOT_WAIT = 10.0  # seconds a session waits for the jackpot meter before it plays (with betting closed)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--journal", metavar="PATH",
                         help="keep the journal here; a journal holding a session is resumed (default: temporary)")
     parser.add_argument("--faults", metavar="SPEC", help="faults for the simulated shoe to inject (see shoe-sim)")
+    parser.add_argument("--camera", metavar="URL",
+                        help="a camera over the layout that reads every showdown against the shoe's record "
+                             "(card-switch alarm), e.g. camera+sim://?deck=NAME&condition=hard&switch=2:3")
     parser.add_argument("--commit", choices=("round", "command"), default="round",
                         help="commit the journal once every 10 rounds (default, fast) or per command (as a live "
                              "table)")
@@ -44,6 +52,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--player", action="append", default=[], metavar="BOX=NAME[:STRATEGY]",
                         help="name a box's player and the strategy he plays (simple, basic or expert), e.g. "
                              "3=Ivanov:expert; repeat for more boxes")
+    parser.add_argument("--jackpot", metavar="URL",
+                        help="rules with a [jackpot] section: link the table to the jackpot meter in the floor's "
+                             "PostgreSQL; every box places the jackpot stake while the meter takes them")
+    parser.add_argument("--royal-at", type=whole(1, MAX_ROUNDS), action="append", default=[], metavar="ROUND",
+                        help="QA: the shoe deals box 1 a royal flush in round ROUND (repeat for more)")
     parser.add_argument("--progress", action="store_true", help="print each committed journal seq (for tests)")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.epilog = ("Players follow the `simple` strategy (controller/players/simple.py): bet a pair or better, draw "
@@ -55,19 +68,36 @@ def run(args: argparse.Namespace) -> int:
     from controller.engine import IllegalCommand
     from controller.table.controller import TableLocked
     from controller.table.journal import JournalError
+    from controller.table.program import check_program
     from controller.table.rule_files import load_rules
+    from controller.table.signing import SigningKeyError, table_key
     from controller.table.simulate import simulate
     from drivers.base import SourceError
 
+    if args.jackpot and not args.journal:
+        print("rptable simulate: --jackpot needs --journal PATH: the journal holds each jackpot settlement until the "
+              "meter has it.", file=sys.stderr)
+        return 2
     if args.replica and not args.journal:
         print("rptable simulate: --replica needs --journal PATH: the journal is what the table reports from, and "
               "keeps what the database has not taken yet.", file=sys.stderr)
         return 2
-    reporter = None
+    program = check_program()
+    if program.found and not program.ok:
+        print(f"rptable simulate: PROGRAM fault: {program.fault_text()}", file=sys.stderr)
+        return 1
+    reporter = link = None
     try:
+        key = table_key(args.table)
+        _report_open_files(args, key.path)
         rules = load_rules(args.rules)
         seating = _seating(args)
+        if args.jackpot:
+            link = _jackpot_link(args, rules)
+            seating = dataclasses.replace(seating, side_bet=link.stake_for)
         listeners = [lambda e: print(f"committed {e.seq}", flush=True)] if args.progress else []
+        if link is not None:
+            listeners.append(link.wake)
         if args.replica:
             reporter = _reporter(args)
             listeners.append(reporter.wake)
@@ -75,11 +105,17 @@ def run(args: argparse.Namespace) -> int:
                           journal_path=args.journal, faults=args.faults,
                           commit_per="command" if args.pace else args.commit,
                           on_entry=_each(listeners), table_id=args.table, seating=seating,
-                          on_round=(lambda _totals: time.sleep(args.pace)) if args.pace else None)
-    except (RulesError, JournalError, SourceError, TableLocked, IllegalCommand, ValueError) as err:
+                          on_round=(lambda _totals: time.sleep(args.pace)) if args.pace else None,
+                          royal_at=tuple(args.royal_at), camera=args.camera, key=key, program=program)
+    except (RulesError, JournalError, SourceError, TableLocked, IllegalCommand, ValueError, SigningKeyError) as err:
         print(f"rptable simulate: {err}", file=sys.stderr)
         return 1
     finally:
+        if link is not None:
+            state = link.stop(timeout=30)
+            print(f"rptable simulate: {args.table}: jackpot meter {state.meter if state.meter is not None else '?'}"
+                  f"{' (jackpot pending)' if state.pending else ''}"
+                  f"{'' if state.reachable else ': ' + state.problem}", file=sys.stderr)
         if reporter is not None:
             status = reporter.stop(timeout=30)
             print(f"rptable simulate: {args.table}: {status.text}", file=sys.stderr)
@@ -91,9 +127,20 @@ def run(args: argparse.Namespace) -> int:
     print(f"house net {report.house_net:+,}, hold {report.hold_pct:.2f}%")
     print(f"{report.faults} faults, {report.events:,} journal events, {report.seconds:.2f} s "
           f"({report.rounds / max(report.seconds, 1e-9):,.0f} rounds/s)")
+    if report.camera is not None:
+        print(f"camera over the layout: {report.camera[0]:,} showdowns read, {report.camera[1]:,} card switches seen")
     if report.journal:
         print(f"journal: {report.journal}  (rptable audit verify --journal {report.journal})")
     return 0
+
+
+def _report_open_files(args: argparse.Namespace, key: Path | None) -> None:
+    """Say which of the table's files (its journal and key) others may read."""
+    from controller.table.file_modes import open_files_report
+
+    paths = [p for p in (Path(args.journal) if args.journal else None, key) if p is not None]
+    for problem in open_files_report(paths):
+        print(f"rptable simulate: WARNING: {problem}", file=sys.stderr)
 
 
 def _seating(args: argparse.Namespace) -> Seating:
@@ -105,6 +152,24 @@ def _seating(args: argparse.Namespace) -> Seating:
         raise ValueError(str(err)) from err
     walk = (lambda: time.sleep(PIT_BOSS_WALK)) if args.pace else None
     return seating(seats, seed=args.seed, pit_boss_walk=walk)
+
+
+def _jackpot_link(args: argparse.Namespace, rules: HouseRules) -> JackpotLink:
+    """The table's link to the jackpot meter, saying on the terminal whenever jackpot betting closes or opens."""
+    from controller.floor.jackpot_link import JackpotLink, LinkState
+
+    if rules.jackpot is None:
+        raise ValueError(f"--jackpot: the rules '{rules.name}' have no [jackpot] section, so the table takes no "
+                         "jackpot bets; give rules with one (docs/jackpot/classic-jackpot.toml)")
+
+    def say(state: LinkState) -> None:
+        reason = state.closed_reason
+        print(f"rptable simulate: {args.table}: {reason or 'jackpot betting open'}"
+              f" (meter {state.meter if state.meter is not None else '?'})", file=sys.stderr, flush=True)
+
+    link = JackpotLink(args.journal, args.table, args.jackpot, rules.jackpot, on_state=say).start()
+    link.wait_reachable(JACKPOT_WAIT)
+    return link
 
 
 def _reporter(args: argparse.Namespace) -> TableReporter:

@@ -1,10 +1,17 @@
-"""`rptable users add|list|disable`: staff accounts (dealer, pit boss, admin) for overrides and audit."""
+"""`rptable users bootstrap|add|list|disable|enable|role|pin|unlock`: staff accounts (dealer, pit boss, admin)."""
 
 from __future__ import annotations
 
 import argparse
 import getpass
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from controller.floor.staff import FloorUserStore
+
+ROLES = ["dealer", "pit_boss", "admin"]
+FLOOR_ACTIONS = ("bootstrap", "add", "list", "disable")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -13,17 +20,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--db", metavar="URL",
                        help="the floor's staff accounts in its PostgreSQL (what tables started with --replica URL use)")
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    add = sub.add_parser("add", help="add an account (the first one must be an admin)")
+    bootstrap = sub.add_parser("bootstrap", help="make the first admin of a new accounts store (once)")
+    bootstrap.add_argument("name")
+    add = sub.add_parser("add", help="add an account (an admin does)")
     add.add_argument("name")
-    add.add_argument("--role", required=True, choices=["dealer", "pit_boss", "admin"])
-    add.add_argument("--admin", metavar="NAME", help="the admin adding it (not needed for the first account)")
+    add.add_argument("--role", required=True, choices=ROLES)
+    add.add_argument("--admin", metavar="NAME", help="the admin adding it")
     sub.add_parser("list", help="list the accounts")
-    disable = sub.add_parser("disable", help="disable an account")
-    disable.add_argument("name")
-    disable.add_argument("--admin", metavar="NAME", required=True, help="the admin disabling it")
+    for action, text in (("disable", "disable an account"), ("enable", "enable a disabled account"),
+                         ("unlock", "lift an account's lockout after wrong PINs")):
+        one = sub.add_parser(action, help=text)
+        one.add_argument("name")
+        one.add_argument("--admin", metavar="NAME", required=True, help="the admin doing it")
+    role = sub.add_parser("role", help="change an account's role")
+    role.add_argument("name")
+    role.add_argument("--role", required=True, choices=ROLES)
+    role.add_argument("--admin", metavar="NAME", required=True, help="the admin doing it")
+    pin = sub.add_parser("pin", help="a new PIN or password for an account (its holder, or an admin)")
+    pin.add_argument("name")
+    pin.add_argument("--admin", metavar="NAME", help="the admin doing it (default: the account's holder)")
     parser.epilog = ("PINs are asked for at the terminal, never given on the command line. Without a terminal "
-                     "they are read from standard input, one per line: the admin's first (when needed), then "
-                     "the new account's.")
+                     "they are read from standard input, one per line: the admin's (or the holder's) first, then "
+                     "the new one. A PIN or password has at least 6 characters, is not one character repeated, "
+                     "not a run (123456) and not the name.")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,29 +67,97 @@ def run(args: argparse.Namespace) -> int:
                 state = "  (disabled)" if user.disabled else ""
                 print(f"{user.name:<20} {user.role.value}{state}")
             return 0
-        admin = None
-        if args.action == "disable" or not store.is_empty():
-            if not args.admin:
-                print("rptable users: accounts exist, so an admin must do this: add --admin NAME", file=sys.stderr)
-                return 2
-            admin = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
-        if args.action == "disable":
-            assert admin is not None
-            store.disable(args.name, by=admin)
-            print(f"Account '{args.name}' disabled.")
+        if isinstance(store, FloorUserStore):
+            return _on_the_floor(store, args)
+        if args.action == "bootstrap":
+            if not store.is_empty():
+                print("rptable users: the accounts are set up already: an admin adds accounts (add NAME --role ROLE "
+                      "--admin ADMIN).", file=sys.stderr)
+                return 1
+            secret = _new_secret(args.name)
+            if secret is None:
+                return 1
+            user = store.bootstrap(args.name, secret)
+            print(f"Account '{user.name}' made as the first admin. Keep {store.path}, {store.key_path.name} and "
+                  f"{store.head_path.name} together, and back them up.")
             return 0
-        secret = read_secret(f"New PIN for {args.name}: ")
-        if sys.stdin.isatty() and read_secret("Repeat it: ") != secret:
-            print("rptable users: the two PINs differ; nothing was changed.", file=sys.stderr)
-            return 1
-        user = store.add(args.name, Role(args.role), secret, by=admin)
-        print(f"Account '{user.name}' added as {user.role.words}.")
+        if args.action == "pin" and not args.admin:
+            actor = store.authenticate(args.name, read_secret(f"Current PIN of {args.name}: "))
+        else:
+            if not args.admin:
+                print("rptable users: an admin must do this: add --admin NAME (the first admin comes from "
+                      "`rptable users bootstrap NAME`)", file=sys.stderr)
+                return 2
+            actor = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
+        if args.action in ("add", "pin"):
+            secret = _new_secret(args.name)
+            if secret is None:
+                return 1
+            if args.action == "add":
+                user = store.add(args.name, Role(args.role), secret, by=actor)
+                print(f"Account '{user.name}' added as {user.role.words}.")
+            else:
+                store.set_secret(args.name, secret, by=actor)
+                print(f"New PIN for '{args.name}' set.")
+            return 0
+        if args.action == "disable":
+            store.disable(args.name, by=actor)
+        elif args.action == "enable":
+            store.enable(args.name, by=actor)
+        elif args.action == "unlock":
+            store.unlock(args.name, by=actor)
+        else:
+            store.set_role(args.name, Role(args.role), by=actor)
+        print(f"Account '{args.name}': {args.action} done.")
         return 0
     except AuthError as err:
         print(f"rptable users: {err}", file=sys.stderr)
         return 1
     finally:
         store.close()
+
+
+def _on_the_floor(store: FloorUserStore, args: argparse.Namespace) -> int:
+    """The floor's accounts: made, listed and disabled in its database, where every table asks."""
+    from controller.table.users import Role
+
+    if args.action not in FLOOR_ACTIONS:
+        print(f"rptable users --db: the floor's accounts take {', '.join(FLOOR_ACTIONS)}; {args.action} is for a "
+              "table's own accounts file.", file=sys.stderr)
+        return 2
+    if args.action == "bootstrap":
+        if not store.is_empty():
+            print("rptable users: the floor's accounts are set up already: an admin adds accounts (add NAME --role "
+                  "ROLE --admin ADMIN).", file=sys.stderr)
+            return 1
+        secret = _new_secret(args.name)
+        if secret is None:
+            return 1
+        store.add(args.name, Role.ADMIN, secret, by=None)
+        print(f"Account '{args.name}' made as the floor's first admin.")
+        return 0
+    if not args.admin:
+        print("rptable users: an admin must do this: add --admin NAME", file=sys.stderr)
+        return 2
+    actor = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
+    if args.action == "disable":
+        store.disable(args.name, by=actor)
+        print(f"Account '{args.name}': disable done.")
+        return 0
+    secret = _new_secret(args.name)
+    if secret is None:
+        return 1
+    user = store.add(args.name, Role(args.role), secret, by=actor)
+    print(f"Account '{user.name}' added as {user.role.words}.")
+    return 0
+
+
+def _new_secret(name: str) -> str | None:
+    secret = read_secret(f"New PIN for {name}: ")
+    if sys.stdin.isatty() and read_secret("Repeat it: ") != secret:
+        print("rptable users: the two PINs differ; nothing was changed.", file=sys.stderr)
+        return None
+    return secret
 
 
 def read_secret(prompt: str) -> str:

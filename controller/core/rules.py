@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from controller.core.cards import PACK
 from controller.core.hands import HandCategory
+from controller.core.jackpot_rules import JackpotRules, read_jackpot
 from controller.core.payouts import RUSSIAN_PAYS, PayTable
 
 # The choices of every enumerated setting, in the order `rules show` documents them; a choice's value is its
@@ -184,6 +185,7 @@ class HouseRules:
     insurance: InsuranceRules = field(default_factory=InsuranceRules)
     buy_game: BuyGameRules = field(default_factory=BuyGameRules)
     bonus: BonusRules = field(default_factory=BonusRules)
+    jackpot: JackpotRules | None = None  # R-JACKPOT-1: the linked progressive, where the table has one
 
     def to_mapping(self, *, every_setting: bool = False) -> dict[str, Any]:
         """The rules as the TOML layout `rules_from_mapping` reads (round-trips exactly): the canonical form that
@@ -203,6 +205,7 @@ class HouseRules:
             "insurance": _section(self.insurance, every_setting),
             "buy_game": _section(self.buy_game, every_setting),
             "bonus": _section(self.bonus, every_setting),
+            **({"jackpot": self.jackpot.to_mapping()} if self.jackpot is not None else {}),
         }
 
 
@@ -212,10 +215,11 @@ _ADDED_LATER = {(InsuranceRules, "if_tie"), (BonusRules, "instead_of_ante")}
 
 def rules_digest(rules: HouseRules, *, play_only: bool = False) -> str:
     """SHA-256 of the rules' canonical JSON: tells a figure or table derived for these rules from one whose rules
-    were changed since. `play_only` leaves out the name, source and notes (words that change no payment)."""
+    were changed since. `play_only` leaves out the name, source and notes (words that change no payment) and the
+    jackpot bet (settled on the first five cards, it changes no decision)."""
     mapping = rules.to_mapping()
     if play_only:
-        mapping = {k: v for k, v in mapping.items() if k not in ("name", "source", "notes")}
+        mapping = {k: v for k, v in mapping.items() if k not in ("name", "source", "notes", "jackpot")}
     return hashlib.sha256(json.dumps(mapping, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
@@ -286,6 +290,7 @@ def rules_from_mapping(data: Mapping[str, Any], origin: str = "rules", *, comple
         insurance=_read_insurance(reader.section("insurance")),
         buy_game=_read_buy_game(reader.section("buy_game")),
         bonus=_read_bonus(reader.section("bonus")),
+        jackpot=read_jackpot(reader.section("jackpot")) if "jackpot" in data else None,
     )
     reader.finish()
     if complete:
@@ -299,8 +304,8 @@ def required_settings(rules: HouseRules) -> list[str]:
     `source` and `notes`, and those that play no part (a disabled section's settings beside `enabled`; the
     exchange's settings where no card is exchanged; `exchange_price_by_count` unless the price is by count;
     `when_stock_runs_out` where nothing is ever drawn; `max_free_redraws` unless the dealer redraws while his new
-    card is unchanged; the bonus's pay table's `two_combinations`). Each pay table's categories are required
-    apart (`_read_pays`): given, or named in its `not_paid`."""
+    card is unchanged; the bonus's pay table's `two_combinations`; `[jackpot]` where the table has no jackpot
+    bet). Each pay table's categories are required apart (`_read_pays`): given, or named in its `not_paid`."""
     draw, insurance, buy, bonus = rules.draw, rules.insurance, rules.buy_game, rules.bonus
 
     def section(name: str, keys: list[str]) -> list[str]:
@@ -322,6 +327,8 @@ def required_settings(rules: HouseRules) -> list[str]:
         buying.append("max_free_redraws")
     need += section("buy_game", buying)
     need += section("bonus", ["enabled", "min", "max", "instead_of_ante", "pays"] if bonus.enabled else ["enabled"])
+    if rules.jackpot is not None:  # a table without the jackpot bet leaves its section out
+        need += [f"jackpot.{key}" for key in ("stake", "contribution_pct", "reseed", "pays")]
     return need
 
 
@@ -591,6 +598,9 @@ class _Reader:
         if not isinstance(value, str) or value not in HandCategory.__members__:
             raise self._fail(key, value, allowed)
         return HandCategory[value]
+
+    def reject(self, key: str, value: Any, allowed: str) -> RulesError:
+        return self._fail(key, value, allowed)
 
     def finish(self) -> None:
         unknown = sorted(set(self.data) - self.used)

@@ -16,6 +16,7 @@ from controller.engine.commands.base import ActionKind, Command, IllegalCommand
 from controller.engine.commands.box import Bet, BuySixth, Exchange, Fold, Insure
 from controller.engine.commands.deal import CardDealt
 from controller.engine.commands.dealer import BuyGame, CloseBuying, RevealDealer, TakeAnte
+from controller.engine.commands.jackpot import PlaceJackpotStake
 from controller.engine.commands.overrides import CorrectCard, DismissCard, VoidRound
 from controller.engine.commands.stakes import CloseBets, PlaceStakes, WithdrawStakes
 from controller.engine.events import DEALER, Event, event_from_dict
@@ -47,6 +48,7 @@ __all__ = [
     "Insure",
     "LegalAction",
     "Phase",
+    "PlaceJackpotStake",
     "PlaceStakes",
     "RevealDealer",
     "RoundState",

@@ -13,6 +13,7 @@ from controller.engine.commands.base import ActionKind, Command
 from controller.engine.commands.box import Bet, BuySixth, Exchange, Fold, Insure
 from controller.engine.commands.deal import CardDealt
 from controller.engine.commands.dealer import BuyGame, CloseBuying, RevealDealer, TakeAnte
+from controller.engine.commands.jackpot import PlaceJackpotStake
 from controller.engine.commands.overrides import CorrectCard, DismissCard, VoidRound
 from controller.engine.commands.stakes import CloseBets, PlaceStakes, WithdrawStakes
 
@@ -35,6 +36,8 @@ def build_command(kind: ActionKind | str, box: int | None = None, *, discards: S
             return PlaceStakes(_given(box, "a box", word), _given(amount, "an ante (amount)", word))
         case ActionKind.WITHDRAW_STAKES:
             return WithdrawStakes(_given(box, "a box", word))
+        case ActionKind.PLACE_JACKPOT:
+            return PlaceJackpotStake(_given(box, "a box", word))
         case ActionKind.CLOSE_BETS:
             return CloseBets()
         case ActionKind.CARD:

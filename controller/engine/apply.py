@@ -31,6 +31,8 @@ from controller.engine.events import (
     Folded,
     GameBought,
     InsurancePlaced,
+    JackpotSettled,
+    JackpotStaked,
     RoundClosed,
     RoundVoided,
     SixthCardBought,
@@ -119,6 +121,16 @@ def _card_placed(state: RoundState, e: CardPlaced) -> None:
 @applies(BonusSettled)
 def _bonus_settled(state: RoundState, e: BonusSettled) -> None:
     state.boxes[e.box].bonus_result = e.result
+
+
+@applies(JackpotStaked)
+def _jackpot_staked(state: RoundState, e: JackpotStaked) -> None:
+    state.boxes[e.box].jackpot = e.stake
+
+
+@applies(JackpotSettled)
+def _jackpot_settled(state: RoundState, e: JackpotSettled) -> None:
+    """The jackpot's result lives on the event (the table's journal and the meter): the round goes on as is."""
 
 
 @applies(DiscardsReshuffled)

@@ -86,6 +86,28 @@ class BonusSettled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class JackpotStaked(Event):
+    """R-JACKPOT-1: a box's fixed jackpot stake, placed with its ante before the deal."""
+
+    box: int
+    stake: int
+
+
+@dataclass(frozen=True, slots=True)
+class JackpotSettled(Event):
+    """R-JACKPOT-2: the jackpot stake on the box's first five cards, right after the deal (like the bonus).
+    `contribution` is the meter's share of the stake; a win is a `share_pct` of the meter at the moment of the
+    hit (paid once a pit boss confirms it) or a `fixed` amount the table pays; both 0: the stake is lost."""
+
+    box: int
+    best: HandCategory
+    stake: int
+    contribution: int
+    share_pct: int
+    fixed: int
+
+
+@dataclass(frozen=True, slots=True)
 class Folded(Event):
     """R-ACT-1."""
 
@@ -265,6 +287,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         StakesPlaced, StakesWithdrawn, BetsClosed, CardPlaced, BonusSettled, Folded, BetPlaced, SixthCardBought,
         CardsExchanged, InsurancePlaced, DiscardsReshuffled, DealerRevealed, GameBought, AnteTaken, BuyingClosed,
         DealerCardReplaced, DealerDrawEnded, BoxSettled, RoundClosed, CardFault, FaultResolved, RoundVoided,
+        JackpotStaked, JackpotSettled,
     )
 }
 # Earlier versions of an event that journals may hold, by (type, version).

@@ -51,6 +51,7 @@ class BoxState:
     pending_cards: int = 0
     insurance: int = 0
     bonus_result: int = 0
+    jackpot: int = 0  # R-JACKPOT-1: the jackpot stake (0: none)
     buy_choice: BuyChoice = BuyChoice.UNDECIDED
     buy_paid: int = 0
     settlement: BoxSettled | None = None

@@ -263,8 +263,9 @@ class FloorUserStore:
 
 
 def _right(secret: str, row: Any) -> bool:
-    _role, salt, key, n, r, p = row[:6]
-    return hmac.compare_digest(_derive(secret, bytes(salt), n, r, p), bytes(key))
+    """The secret checked at the cost the program fixes, whatever cost the row says (it could be lowered)."""
+    _role, salt, key = row[:3]
+    return hmac.compare_digest(_derive(secret, bytes(salt), SCRYPT_N, SCRYPT_R, SCRYPT_P), bytes(key))
 
 
 def _verdict(name: str, row: Any, right: bool, need: Role, now: float, *, was_locked: bool) -> User:

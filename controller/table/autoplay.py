@@ -15,6 +15,7 @@ from controller.engine import CloseBets, Command, Phase, PlaceStakes, RoundState
 from controller.players.simple import next_action
 from controller.table.controller import TableController
 from controller.table.pump import CardPump
+from controller.table.showdown import ShowdownGuard
 from controller.table.users import Role, User
 
 # The pit boss of simulated sessions only: simulate refuses any journal but its own (simulate.py).
@@ -32,6 +33,8 @@ class Seating:
     next_action: Callable[[RoundState], Command | None] = next_action
     names: Mapping[int, str] = field(default_factory=dict)
     pit_boss_walk: Callable[[], None] | None = None
+    # a side bet a box places with its ante (the jackpot stake, while the meter takes them), or None
+    side_bet: Callable[[RoundState, int], Command | None] | None = None
 
     def name(self, box: int) -> str:
         return self.names.get(box, f"P{box}")
@@ -50,6 +53,8 @@ class SessionTotals:
     house_net: int = 0  # the house's result; + = the house won
     faults: int = 0  # rounds stopped by a card fault
     voided: int = 0
+    showdowns: int = 0  # showdowns the camera over the layout read (each showing of the layout once)
+    card_switches: int = 0  # of them, those in which it saw a card switched
     outcomes: dict[str, int] = field(default_factory=dict)
 
 
@@ -63,21 +68,24 @@ def play_rounds(
     totals: SessionTotals | None = None,
     on_round: Callable[[SessionTotals], None] | None = None,
     seating: Seating = EVERYONE_SIMPLE,
+    showdown: ShowdownGuard | None = None,
 ) -> SessionTotals:
-    """Play until `rounds` rounds have closed on this table (a resumed session counts those already played)."""
+    """Play until `rounds` rounds have closed on this table (a resumed session counts those already played);
+    `showdown`: the camera over the layout, which reads every showdown before the dealer shows his hand."""
     totals = totals or SessionTotals()
     while controller.round_number < rounds or _round_open(controller):
         if not _round_open(controller):
             _hand_on_cards_no_round_took(controller, pump, seating)
         pump.ready_shoe()
-        play_one_round(controller, pump, boxes=boxes, ante=ante, totals=totals, seating=seating)
+        play_one_round(controller, pump, boxes=boxes, ante=ante, totals=totals, seating=seating, showdown=showdown)
         if on_round is not None:
             on_round(totals)
     return totals
 
 
 def play_one_round(controller: TableController, pump: CardPump, *, boxes: int, ante: int,
-                   totals: SessionTotals, seating: Seating = EVERYONE_SIMPLE) -> None:
+                   totals: SessionTotals, seating: Seating = EVERYONE_SIMPLE,
+                   showdown: ShowdownGuard | None = None) -> None:
     resolve_table_faults(controller, seating)
     open_round = controller.round if _round_open(controller) else None
     if open_round is None or open_round.phase is Phase.BETTING:
@@ -87,13 +95,17 @@ def play_one_round(controller: TableController, pump: CardPump, *, boxes: int, a
             if number not in placed:  # a resumed round may hold some antes already
                 # one player per box: no box is blind (R-TABLE-2)
                 controller.submit(PlaceStakes(number, ante, player=seating.name(number)))
+                side_bet = seating.side_bet(controller.round, number) if seating.side_bet and controller.round \
+                    else None
+                if side_bet is not None:
+                    controller.submit(side_bet, actor=f"player:{seating.name(number)}")
         controller.submit(CloseBets())
     state = controller.round
     assert state is not None
     for _ in range(MAX_STEPS_PER_ROUND):
         if state.phase is Phase.CLOSED:
             break
-        _step(controller, pump, totals, seating)
+        _step(controller, pump, totals, seating, showdown)
         state = controller.round
         assert state is not None
     else:
@@ -136,7 +148,7 @@ def _round_open(controller: TableController) -> bool:
 
 
 def _step(controller: TableController, pump: CardPump, totals: SessionTotals,
-          seating: Seating = EVERYONE_SIMPLE) -> None:
+          seating: Seating = EVERYONE_SIMPLE, showdown: ShowdownGuard | None = None) -> None:
     state = controller.round
     assert state is not None
     if controller.faults:
@@ -152,6 +164,11 @@ def _step(controller: TableController, pump: CardPump, totals: SessionTotals,
             controller.correct_card(truth.code, QA_PIT_BOSS, "simulated session: the card as dealt")
         else:
             controller.void_round(QA_PIT_BOSS, f"simulated session: {state.fault.text}")
+        return
+    if showdown is not None and showdown.due:  # the cards turned up for the camera before the dealer shows his
+        look = showdown.check()
+        totals.showdowns += 1
+        totals.card_switches += look.check.switched
         return
     action = seating.next_action(state)
     if action is None:  # a card is due: in the deal, every card still to deal is (R-DEAL-1)

@@ -15,14 +15,23 @@ Table faults (the shoe offline, a card missed, a device fault, a clock jump) loc
 only a pit boss resolves them, with a reason, and the resolution is journaled with who and why. A shoe that
 comes back after going offline clears its own offline fault, as SHOE/1 says.
 
+With a camera over the layout, the dealer shows his hand only once the camera has read the showdown
+(controller.table.showdown): a card switched between the shoe and the showdown stops the round for a pit boss.
+
 Dealers sign in with their account; the next dealer's sign-in hands the table over. What "the dealer" does
 (`submit` and `confirm_payment` without naming anyone) is journaled in the name of the dealer signed in.
+
+Given the table's signing key, every commit that holds a closed round, a fault, an override or another table
+event is sealed (controller.table.signing). Given the staff accounts, every person who acts must hold an
+account with the role, enabled, at that moment: a made-up pit boss is refused, and a tampered accounts store
+raises an ACCOUNTS fault and admits nobody. A void or an adjustment above the table's two-person limit needs a
+second pit boss, journaled just before it.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 from controller.analysis.house_edges import EdgeStatus
@@ -37,19 +46,22 @@ from controller.engine import (
     IllegalCommand,
     Phase,
     PlaceStakes,
+    RevealDealer,
     RoundState,
     VoidRound,
     do,
     new_round,
     verify,
 )
-from controller.table import table_events
+from controller.table import showdown_faults, table_events
 from controller.table.audit.verify import verify_journal_file
-from controller.table.history import TableFault, TableHistory, settled_boxes
+from controller.table.history import TableFault, TableHistory, settled_boxes, void_amount
 from controller.table.journal import Damage, Journal, JournalDamaged, JournalEntry, JournalError, NewEvent
 from controller.table.round_record import RoundRecord
-from controller.table.users import Role, User
+from controller.table.signing import Sealer, SigningKey
+from controller.table.users import Role, User, UserStore
 from drivers.base import CardEvent, DeviceFault, SourceEvent, StatusEvent
+from drivers.showdown import ShowdownCheck, Spot, SpotReading
 
 # A clock that runs backwards by more than this, between two events, is a fault (ARCHITECTURE: "clock jump").
 CLOCK_BACKWARDS_TOLERANCE = 2.0
@@ -80,12 +92,18 @@ class TableController:
         monotonic: Callable[[], float] | None = None,
         commit_per: str = "command",
         rounds_per_commit: int = 1,
+        camera: str | None = None,
+        key: SigningKey | None = None,
+        accounts: UserStore | None = None,
     ) -> None:
         if commit_per not in ("command", "round"):
             raise ValueError("commit_per is 'command' or 'round'")
         if rounds_per_commit < 1:
             raise ValueError("rounds_per_commit is at least 1")
         self.journal = journal
+        if key is not None:
+            journal.sealer = Sealer(key)
+        self.accounts = accounts
         self.clock = clock
         # Forward jumps show only against a monotonic clock; a test's injected wall clock brings its own.
         self.monotonic = monotonic or (time.monotonic if clock is time.time else None)
@@ -93,6 +111,9 @@ class TableController:
         # A simulated session commits a few rounds at a time: the drive syncs once for them all, and nobody
         # watches in between (listeners still see only what is on disk).
         self.rounds_per_commit = rounds_per_commit
+        # The camera over the layout (its URL), if the table has one: the dealer then shows his hand only once
+        # the camera has seen every box's cards as the shoe dealt them, or a pit boss has resolved what it saw.
+        self.camera = camera
         self._rounds_uncommitted = 0
         self.listeners: list[Listener] = []
         self.listener_errors: list[str] = []
@@ -111,6 +132,8 @@ class TableController:
                 f"This table's journal plays the house rules '{self.rules.name}', not '{rules.name}'. A pit boss "
                 "changes the rules between rounds; or give another journal (--journal).")
         self._report_earlier_storage_failure()
+        if accounts is not None:
+            self._accounts_sound()
 
     # ----------------------------------------------------------------------------------------- queries
     @property
@@ -171,6 +194,17 @@ class TableController:
             return f"{fault.text} Play is stopped until a pit boss resolves it (fault {fault.fault_id})."
         return None
 
+    @property
+    def showdown_due(self) -> bool:
+        """The camera over the layout must read the showdown before the dealer shows his hand: every box has
+        acted, and the camera has neither seen each card where the shoe dealt it nor had a pit boss resolve what
+        it saw."""
+        state, record = self.round, self.round_record
+        if self.camera is None or state is None or record is None or state.phase is not Phase.REVEAL:
+            return False
+        seen = record.showdown
+        return seen is None or not (seen.matched or (seen.fault_id != "" and seen.fault_id not in self.faults))
+
     def add_listener(self, listener: Listener) -> None:
         self.listeners.append(listener)
 
@@ -184,6 +218,8 @@ class TableController:
         state = self.round
         if state is None or state.phase is Phase.CLOSED:
             state = self._round_for(command)
+        if isinstance(command, RevealDealer) and self.showdown_due:
+            raise IllegalCommand(showdown_faults.WAITING, "ARCH-FAULTS")
         return self._run(state, command, self._dealer_if_generic(actor), now)
 
     def card(self, card_event: CardEvent) -> list[JournalEntry]:
@@ -220,8 +256,26 @@ class TableController:
     def raise_fault(self, code: str, text: str, source: str, *, clears_itself: bool = False) -> list[JournalEntry]:
         if any(f.code == code and f.source == source for f in self.faults.values()):
             return []  # already open: one fault, not one per repeat
-        fault_id = f"F{self.history.faults_raised + 1}"
-        self._record(table_events.TableFaultRaised(fault_id, code, text, source, clears_itself))
+        self._record(table_events.TableFaultRaised(self._next_fault_id(), code, text, source, clears_itself))
+        return self.flush()
+
+    def showdown_seen(self, round_id: str, seen: Mapping[Spot, SpotReading], check: ShowdownCheck, *,
+                      failure: str | None = None) -> list[JournalEntry]:
+        """The camera's reading of the layout at this round's showdown (`failure`: the camera could not read it
+        at all), journaled with its verdict. A card switched stops the round for a pit boss (CARD_SWITCH, naming
+        the box and both cards); a spot the camera still cannot read after a few showings is left to a pit boss
+        (LAYOUT_UNREAD), as is a camera that failed (CAMERA): an unreadable card is never a switch."""
+        self._refuse_if_locked()
+        record = self.round_record
+        if not self.showdown_due or record is None or round_id != record.round_id:
+            raise IllegalCommand("No showdown is waiting for the camera: it reads the layout once every box has "
+                                 "acted, before the dealer shows his hand.", "ARCH-FAULTS")
+        fault = showdown_faults.fault_of(check, record.showings + 1, failure)
+        fault_id = self._next_fault_id() if fault is not None else ""
+        assert self.camera is not None  # showdown_due says so
+        self._record(table_events.ShowdownSeen.of(round_id, self.camera, seen, check, fault_id))
+        if fault is not None:
+            self._record(table_events.TableFaultRaised(fault_id, fault.code, fault.text, self.camera))
         return self.flush()
 
     def mark_session(self, mode: str, **detail: Any) -> list[JournalEntry]:
@@ -257,7 +311,7 @@ class TableController:
     def sign_in(self, dealer: User) -> list[JournalEntry]:
         """A dealer takes over the table, from the dealer signed in if any (a handover, in play or between
         rounds): the rounds opened from now on are theirs."""
-        if not dealer.may(Role.DEALER):
+        if not dealer.may(Role.DEALER) or not self._account_holds(dealer, Role.DEALER):
             raise IllegalCommand(f"{dealer.name} may not deal.", "ARCH-FAULTS")
         if self.storage_error:
             raise TableLocked(self.storage_error)
@@ -272,6 +326,27 @@ class TableController:
             raise IllegalCommand("No dealer is signed in.", "ARCH-FAULTS")
         self._record(table_events.DealerSignedOut(dealer), actor=dealer)
         return self.flush()
+
+    def record_jackpot_paid(self, round_id: str, box: int, hit: int, amount: int, by: User) -> list[JournalEntry]:
+        """R-JACKPOT-3: a pit boss verified a box's jackpot hit at the table and the meter fixed its payment:
+        journaled once (a confirmation repeated after a lost answer finds it there and adds nothing)."""
+        if not by.may(Role.PIT_BOSS):
+            raise IllegalCommand(f"{by.name} may not confirm a jackpot: a pit boss must log in.", "R-JACKPOT-3")
+        if self.storage_error:
+            raise TableLocked(self.storage_error)
+        if self.jackpot_paid(round_id, box) is not None:
+            return []
+        self._record(table_events.JackpotPaid(round_id, box, hit, amount, by.label), actor=by.label)
+        return self.flush()
+
+    def jackpot_paid(self, round_id: str, box: int) -> table_events.JackpotPaid | None:
+        """The journaled payment of a box's jackpot hit, if it was paid."""
+        for entry in self.journal.round_entries(round_id):
+            if entry.kind == table_events.JackpotPaid.KIND:
+                paid = table_events.table_event_from(entry.kind, entry.payload)
+                if isinstance(paid, table_events.JackpotPaid) and paid.box == box:
+                    return paid
+        return None
 
     # ------------------------------------------------------------------------------ pit-boss overrides
     def resolve_fault(self, fault_id: str, by: User, reason: str) -> list[JournalEntry]:
@@ -303,18 +378,26 @@ class TableController:
         self._require_pit_boss(by, reason)
         return self._override(DismissCard(by.label, reason))
 
-    def void_round(self, by: User, reason: str) -> list[JournalEntry]:
+    def void_round(self, by: User, reason: str, second: User | None = None) -> list[JournalEntry]:
+        """Void the round in play; above the two-person limit, `second` (another pit boss) approves it."""
         self._require_pit_boss(by, reason)
-        return self._override(VoidRound(by.label, reason))
+        command = VoidRound(by.label, reason)
+        if self.round_open and self.round is not None:
+            verify(self.round, command)  # a refused void leaves no approval behind
+            self._second_person("void", self.round_id or "", void_amount(self.round), by, second)
+        return self._override(command)
 
-    def adjust_payment(self, round_id: str, box: int, amount: int, by: User, reason: str) -> list[JournalEntry]:
-        """A manual adjustment to a settled box's payment (+ = more to the player), journaled with who and why."""
+    def adjust_payment(self, round_id: str, box: int, amount: int, by: User, reason: str,
+                       second: User | None = None) -> list[JournalEntry]:
+        """A manual adjustment to a settled box's payment (+ = more to the player), journaled with who and why;
+        above the two-person limit, `second` (another pit boss) approves it."""
         self._require_pit_boss(by, reason)
         if amount == 0:
             raise IllegalCommand("An adjustment of 0 changes nothing.", "ARCH-FAULTS")
         if box not in settled_boxes(self.journal.round_entries(round_id)):
             raise IllegalCommand(f"Round {round_id} has no settled box {box}: only a settled box's payment can be "
                                  "adjusted.", "ARCH-FAULTS")
+        self._second_person("adjustment", round_id, amount, by, second)
         self._record(table_events.PaymentAdjusted(round_id, box, amount, by.label, reason), actor=by.label)
         return self.flush()
 
@@ -358,6 +441,30 @@ class TableController:
             raise TableLocked(f"{self.rules_edge.words()} No round opens until then: with the console closed, an "
                               f"admin runs `rptable rules acknowledge --journal {self.journal.path} --admin NAME "
                               "--reason WHY`.")
+    def needs_second_person(self, amount: int) -> bool:
+        """Whether an override of `amount` chips needs a second pit boss at this table."""
+        return bool(self.history.two_person_above) and abs(amount) > self.history.two_person_above
+
+    @property
+    def void_at_stake(self) -> int:
+        """What voiding the round in play would put at stake (0 with no round open)."""
+        return void_amount(self.round) if self.round_open and self.round is not None else 0
+
+    def set_two_person_limit(self, above: int, by: User, reason: str) -> list[JournalEntry]:
+        """A pit boss sets the amount above which a void or an adjustment needs a second pit boss (0: none)."""
+        self._require_pit_boss(by, reason)
+        if above < 0:
+            raise IllegalCommand("The two-person limit is an amount of chips, 0 or more.", "ARCH-FAULTS")
+        self._record(table_events.TwoPersonLimit(above, by.label, reason), actor=by.label)
+        return self.flush()
+
+    def record_program(self, version: str, digest: str, files: int) -> list[JournalEntry]:
+        """Journal the installed program (its version and digest) when it differs from the last one journaled."""
+        last = self.history.program
+        if last is not None and (last.version, last.digest) == (version, digest):
+            return []
+        self._record(table_events.ProgramVerified(version, digest, files), actor="table")
+        return self.flush()
 
     # ------------------------------------------------------------------------------------- durability
     def flush(self) -> list[JournalEntry]:
@@ -412,6 +519,9 @@ class TableController:
         self.history.fold_event(event, at, round_id)
         self._pending.append(NewEvent(event.KIND, event.payload(), at, round_id, actor, event.VERSION))
 
+    def _next_fault_id(self) -> str:
+        return f"F{self.history.faults_raised + 1}"
+
     def _hold(self, card_event: CardEvent, why: str) -> list[JournalEntry]:
         self._record(table_events.CardHeld(card_event.code, card_event.seq, card_event.source, why))
         return self.flush()
@@ -448,8 +558,44 @@ class TableController:
     def _require_pit_boss(self, by: User, reason: str) -> None:
         if not by.may(Role.PIT_BOSS):
             raise IllegalCommand(f"{by.name} may not do this: a pit boss must log in.", "ARCH-FAULTS")
+        if not self._account_holds(by, Role.PIT_BOSS):
+            raise IllegalCommand(f"{by.name} has no enabled pit boss's account: a pit boss must log in.",
+                                 "ARCH-FAULTS")
         if not reason.strip():
             raise IllegalCommand("Every override needs a reason; it is journaled with your name.", "ARCH-FAULTS")
+
+    def _account_holds(self, user: User, need: Role) -> bool:
+        """Whether the staff accounts vouch for `user` with the role `need` now (no accounts given: the caller's
+        word). A tampered store vouches for nobody and raises its fault."""
+        if self.accounts is None:
+            return True
+        if self._accounts_sound():
+            return self.accounts.holds(user.name, need)
+        return False
+
+    def _accounts_sound(self) -> bool:
+        """False, with an ACCOUNTS fault raised (once), when the accounts store was tampered with."""
+        assert self.accounts is not None
+        problem = self.accounts.tampered
+        if problem is None:
+            return True
+        if not self.storage_error:
+            self.raise_fault("ACCOUNTS", f"The staff accounts were tampered with: {problem}. Nobody can log in "
+                             "until an admin restores the accounts file from its backup.", "accounts")
+        return False
+
+    def _second_person(self, what: str, round_id: str, amount: int, by: User, second: User | None) -> None:
+        """Journal the second pit boss's approval an override of `amount` needs (nothing below the limit)."""
+        if not self.needs_second_person(amount):
+            return
+        limit = self.history.two_person_above
+        if second is None:
+            raise IllegalCommand(f"A {what} of {abs(amount):,} is above this table's limit of {limit:,}: a second pit "
+                                 "boss must approve it.", "ARCH-FAULTS")
+        if second.name == by.name:
+            raise IllegalCommand(f"The second pit boss must be another person than {by.name}.", "ARCH-FAULTS")
+        self._require_pit_boss(second, "approved")
+        self._record(table_events.SecondPerson(what, round_id, amount, second.label, by.label), actor=second.label)
 
     def _clear_self_clearing(self, source: str) -> list[JournalEntry]:
         cleared = [f for f in self.faults.values() if f.clears_itself and f.source == source]

@@ -30,18 +30,28 @@ from controller.table.table_events import (
     DealerSignedOut,
     PaymentAdjusted,
     PaymentConfirmed,
+    ProgramVerified,
     RoundOpened,
     RulesEdgeAcknowledged,
     RulesSet,
     SessionMarked,
+    ShowdownSeen,
     TableEvent,
     TableFaultRaised,
     TableFaultResolved,
+    TwoPersonLimit,
     table_event_from,
 )
 
 # What a damaged or edited event can raise while it is decoded or replayed.
 UNREADABLE = (KeyError, ValueError, TypeError, AttributeError, IndexError, AssertionError)
+# A void or an adjustment of more chips than this needs a second pit boss, until a pit boss sets another limit.
+DEFAULT_TWO_PERSON_ABOVE = 5_000
+
+
+def void_amount(state: RoundState) -> int:
+    """What a void of the round puts at stake, for the two-person limit: every box's wager so far."""
+    return sum(box.wagered for box in state.boxes.values())
 
 
 class HistoryError(JournalError):
@@ -107,6 +117,8 @@ class TableHistory:
         # The admin who acknowledged the edge of rules, by the rules' play digest (controller.analysis.operator_guard)
         self.edges_acknowledged: dict[str, str] = {}
         self.last_at = 0.0  # the latest time recorded since the clock was last rebased
+        self.two_person_above = DEFAULT_TWO_PERSON_ABOVE  # 0: no override needs a second pit boss
+        self.program: ProgramVerified | None = None  # the installed program last journaled
         self._by_id: dict[str, RoundRecord] = {}
 
     @classmethod
@@ -192,6 +204,14 @@ class TableHistory:
                 self.dealer = None
             case RulesEdgeAcknowledged():
                 self.edges_acknowledged[event.play_sha256] = event.actor
+            case ShowdownSeen():
+                if (record := self._by_id.get(event.round_id)) is not None:
+                    record.showdown = event
+                    record.showings += 1
+            case TwoPersonLimit():
+                self.two_person_above = event.above
+            case ProgramVerified():
+                self.program = event
             # ClockRebased moves the time (fold_event); a card held back changes nothing else.
 
     def _end_turn(self, at: float) -> None:

@@ -20,7 +20,7 @@ from controller.core.rules import HouseRules
 from controller.engine import RoundState
 from controller.engine.events import BoxSettled, Event
 from controller.table.journal import JournalEntry
-from controller.table.table_events import PaymentAdjusted, PaymentConfirmed, TableEvent
+from controller.table.table_events import PaymentAdjusted, PaymentConfirmed, ShowdownSeen, TableEvent
 
 LINES = ("ante", "bet", "draw", "insurance", "bonus", "buy_game")  # a settlement's lines, in the order shown
 
@@ -88,6 +88,8 @@ class RoundRecord:
     faults: int = 0  # card faults and table faults while it was in play
     adjustments: list[PaymentAdjusted] = field(default_factory=list)
     confirmed: dict[int, Confirmation] = field(default_factory=dict)  # box -> its payment's last confirmation
+    showdown: ShowdownSeen | None = None  # the camera's last reading of the layout at showdown, if one is there
+    showings: int = 0  # how often the camera read the layout at this round's showdown
 
     @property
     def complete(self) -> bool:

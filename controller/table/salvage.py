@@ -22,6 +22,7 @@ from controller.table.audit.verify import VerifyReport, verify_journal_file
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalError
 from controller.table.journal.head import head_path, writer_of
+from controller.table.signing import SigningKey
 
 FAULT_CODE = "JOURNAL"
 SIDE_FILES = ("-wal", "-shm", ".head")  # what SQLite and the writer keep beside a journal
@@ -49,9 +50,9 @@ class SalvageReport:
 
 
 def salvage(path: str | Path, table_id: str = "T1", out: str | Path | None = None, *, replace: bool = False,
-            clock: Any = time.time) -> SalvageReport:
+            clock: Any = time.time, key: SigningKey | None = None) -> SalvageReport:
     """Verify the journal at `path`; if it is damaged, write the new journal (at `out`, or beside it) and, with
-    `replace`, put it in the damaged one's place."""
+    `replace`, put it in the damaged one's place. `key`, the table's, seals the fault recorded there."""
     source = Path(path)
     holder = writer_of(source)
     if holder is not None:
@@ -75,7 +76,7 @@ def salvage(path: str | Path, table_id: str = "T1", out: str | Path | None = Non
     kept, rows_in_file = _copy_intact(source, target, table_id, report.intact)
     left_out = rows_in_file - kept
     kept_at = folder / source.name if replace else source
-    fault_id = _record_damage(target, table_id, kept_at, digest, report, kept, left_out, clock)
+    fault_id = _record_damage(target, table_id, kept_at, digest, report, kept, left_out, clock, key)
     moved = _replace(source, target, folder) if replace else None
     salvaged = str(source) if replace else str(target)
     return SalvageReport(str(source), report, salvaged, kept, left_out, digest, fault_id, moved)
@@ -116,7 +117,7 @@ def _rows_counting_all(rows: Any) -> Any:
 
 
 def _record_damage(target: Path, table_id: str, source: Path, digest: str, report: VerifyReport, kept: int,
-                   left_out: int, clock: Any) -> str:
+                   left_out: int, clock: Any, key: SigningKey | None) -> str:
     """Raise the JOURNAL fault on the new journal, as its table would: the fault's id."""
     where = f" (first bad event {report.first_bad_event})" if report.first_bad_event is not None else ""
     # The console shows this as the fault's text, followed by its own "Play is stopped until a pit boss ...".
@@ -124,7 +125,7 @@ def _record_damage(target: Path, table_id: str, source: Path, digest: str, repor
             f"unchanged; {left_out} row(s) after them are not in this journal. The damaged file is kept at "
             f"{source} (SHA-256 {digest}).")
     with Journal(target, table_id) as journal:
-        controller = TableController(journal, clock=clock)
+        controller = TableController(journal, clock=clock, key=key)
         before = set(controller.faults)
         controller.raise_fault(FAULT_CODE, text, "journal")
         return next(iter(set(controller.faults) - before))

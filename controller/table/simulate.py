@@ -13,8 +13,13 @@ from urllib.parse import quote
 from controller.core.rules import HouseRules
 from controller.table.autoplay import EVERYONE_SIMPLE, Seating, SessionTotals, play_rounds
 from controller.table.controller import TableController
+from controller.table.forced_deal import RoyalPump
 from controller.table.journal import Journal, JournalEntry
+from controller.table.program import ProgramCheck
 from controller.table.pump import CardPump
+from controller.table.showdown import ShowdownGuard
+from controller.table.signing import SigningKey
+from controller.table.table_events import RulesSet, Signature
 from controller.table.users import Role, User
 from drivers.base import open_source
 
@@ -37,12 +42,16 @@ class SessionReport:
     seconds: float
     journal: str
     resumed_from_round: int
+    camera: tuple[int, int] | None = None  # with a camera over the layout: showdowns read, card switches seen
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rounds": self.rounds, "boxes_played": self.boxes_played, "wagered": self.wagered,
-                "house_net": self.house_net, "hold_pct": round(self.hold_pct, 4), "faults": self.faults,
-                "events": self.events, "seconds": round(self.seconds, 3), "journal": self.journal,
-                "resumed_from_round": self.resumed_from_round}
+        report = {"rounds": self.rounds, "boxes_played": self.boxes_played, "wagered": self.wagered,
+                  "house_net": self.house_net, "hold_pct": round(self.hold_pct, 4), "faults": self.faults,
+                  "events": self.events, "seconds": round(self.seconds, 3), "journal": self.journal,
+                  "resumed_from_round": self.resumed_from_round}
+        if self.camera is not None:
+            report["showdowns_read"], report["card_switches"] = self.camera
+        return report
 
 
 def simulate(
@@ -59,9 +68,16 @@ def simulate(
     table_id: str = "T1",
     seating: Seating = EVERYONE_SIMPLE,
     on_round: Callable[[SessionTotals], None] | None = None,
+    royal_at: tuple[int, ...] = (),
+    camera: str | None = None,
+    key: SigningKey | None = None,
+    program: ProgramCheck | None = None,
 ) -> SessionReport:
     """Play until the journal holds `rounds` rounds (a journal with a session in it is resumed, even one cut
-    off mid-round). Totals count the rounds played by this call; `on_round` hears of each as it closes."""
+    off mid-round). Totals count the rounds played by this call; `on_round` hears of each as it closes;
+    `royal_at` rigs the shoe to deal box 1 a royal flush in those rounds (QA).
+    `camera`: the URL of a camera over the layout that reads every showdown (`camera+sim://?deck=NAME`). `key`
+    seals the journal; `program`, the installed program as checked, is journaled when it changed."""
     temporary = None
     if journal_path is None:
         temporary = tempfile.TemporaryDirectory(prefix="rptable-sim-")
@@ -69,27 +85,36 @@ def simulate(
     url = f"sim://?seed={seed}&rate=0&clock=virtual" + (f"&faults={quote(faults)}" if faults else "")
     journal = Journal(journal_path, table_id)
     source = open_source(url)
+    guard: ShowdownGuard | None = None
     try:
         controller = TableController(journal, rules, commit_per=commit_per,
-                                     rounds_per_commit=ROUNDS_PER_COMMIT if commit_per == "round" else 1)
+                                     rounds_per_commit=ROUNDS_PER_COMMIT if commit_per == "round" else 1,
+                                     camera=camera, key=key)
+        guard = ShowdownGuard.open(controller)
         _claim_for_simulation(controller, seed)
         if not controller.rules_edge_acknowledged:  # the guard is for tables that take money; QA says it saw it
             controller.acknowledge_rules_edge(QA_ADMIN, "simulated session (QA): no money is at stake")
+        if program is not None and program.ok:
+            controller.record_program(program.version, program.installed.digest, len(program.installed.files))
         if on_entry is not None:
             controller.add_listener(on_entry)
         resumed_from = controller.round_number
-        pump = CardPump(source, controller, pack_seed=seed)
+        pump = RoyalPump(source, controller, pack_seed=seed, boxes=min(boxes, rules.table.boxes),
+                         royal_rounds=royal_at) if royal_at else CardPump(source, controller, pack_seed=seed)
         pump.arm_gate()
         start = time.perf_counter()
         totals: SessionTotals = play_rounds(controller, pump, rounds, boxes=boxes, ante=ante, seating=seating,
-                                            on_round=on_round)
+                                            on_round=on_round, showdown=guard)
         controller.sync()
         seconds = time.perf_counter() - start
         hold = 100.0 * totals.house_net / totals.wagered if totals.wagered else 0.0
         return SessionReport(totals.rounds, totals.boxes_played, totals.wagered, totals.house_net, hold,
                              totals.faults + source.status().faults, journal.last_seq, seconds,
-                             "" if temporary else str(journal_path), resumed_from)
+                             "" if temporary else str(journal_path), resumed_from,
+                             (totals.showdowns, totals.card_switches) if guard is not None else None)
     finally:
+        if guard is not None:
+            guard.close()
         source.close()
         journal.close()
         if temporary is not None:
@@ -104,7 +129,9 @@ def _claim_for_simulation(controller: TableController, seed: int) -> None:
     """A simulated session resumes only its own journal: never a live table's (its faults would be resolved
     by the QA pit boss), and never with another seed (it would deal other cards)."""
     session = controller.session
-    if not session and controller.journal.last_seq <= 1:  # a new journal: only its house rules so far
+    new = not session and all(entry.kind in (RulesSet.KIND, Signature.KIND)  # only its house rules (and seal)
+                              for entry in controller.journal.entries())
+    if new:
         controller.mark_session("simulation", seed=seed)
         return
     if session.get("mode") != "simulation":

@@ -14,10 +14,22 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
+from controller.core.cards import parse_card
 from controller.core.rules import HouseRules, RulesError, rules_from_mapping
+from drivers.showdown import (
+    DEALER,
+    CardDifference,
+    Difference,
+    ShowdownCheck,
+    Spot,
+    SpotReading,
+    spot_name,
+    spot_order,
+)
 
 
 class TableEventFormatError(ValueError):
@@ -241,9 +253,179 @@ class RulesEdgeAcknowledged(TableEvent):
         return f"house rules' edge ({self.finding}) acknowledged by {self.actor}: {self.reason}"
 
 
+@dataclass(frozen=True, slots=True)
+class JackpotPaid(TableEvent):
+    """R-JACKPOT-3: a pit boss verified a box's jackpot hit at the table and confirmed it; the meter fixed the
+    payment (`hit`: its number on the meter, in commit order)."""
+
+    KIND: ClassVar[str] = "table.jackpot_paid"
+    round_id: str
+    box: int
+    hit: int
+    amount: int
+    actor: str
+
+    def describe(self) -> str:
+        return f"jackpot hit #{self.hit} of round {self.round_id} box {self.box} paid {self.amount:,}, confirmed by " \
+               f"{self.actor}"
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownSeen(TableEvent):
+    """What the camera over the layout read at showdown, spot by spot, and its verdict against the shoe's record
+    of the round: the cards that differ (`differences`), or the spots it asks to be shown again (`ask_again`).
+    `fault_id` names the fault this reading raised (a card switch, a spot never read), if any.
+
+    The readings are kept as the journal holds them (spots as text: a box number or `dealer`); `readings()`,
+    `card_differences()` and `spots_asked()` give them back typed."""
+
+    KIND: ClassVar[str] = "table.showdown_seen"
+    round_id: str
+    camera: str
+    seen: dict[str, Any]  # spot -> {"cards": [codes], "unreadable": count}
+    differences: list[Any] = field(default_factory=list)  # [{"spot", "kind", "card", "dealt_to"}]
+    ask_again: list[Any] = field(default_factory=list)  # [spot]
+    fault_id: str = ""
+
+    @classmethod
+    def of(cls, round_id: str, camera: str, seen: Mapping[Spot, SpotReading], check: ShowdownCheck,
+           fault_id: str = "") -> ShowdownSeen:
+        return cls(round_id, camera,
+                   {str(spot): {"cards": [card.code for card in reading.cards], "unreadable": reading.unreadable}
+                    for spot, reading in sorted(seen.items(), key=lambda item: spot_order(item[0]))},
+                   [{"spot": str(d.spot), "kind": d.kind.name.lower(), "card": d.card.code,
+                     "dealt_to": None if d.dealt_to is None else str(d.dealt_to)} for d in check.differences],
+                   [str(spot) for spot in check.ask_again], fault_id)
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, Any]) -> Self:
+        event = super(ShowdownSeen, cls).from_payload(payload)
+        try:  # every reading and difference must read back now, not when a screen first shows it
+            event.readings()
+            event.card_differences()
+            event.spots_asked()
+        except (KeyError, ValueError, TypeError, AttributeError) as err:
+            raise TableEventFormatError(f"{cls.KIND}: a reading or difference cannot be read ({err!r})") from err
+        return event
+
+    def readings(self) -> dict[Spot, SpotReading]:
+        return {_spot(key): SpotReading(tuple(parse_card(code) for code in value["cards"]),
+                                        _count(value["unreadable"]))
+                for key, value in self.seen.items()}
+
+    def card_differences(self) -> tuple[CardDifference, ...]:
+        return tuple(CardDifference(_spot(d["spot"]), Difference[str(d["kind"]).upper()], parse_card(d["card"]),
+                                    None if d["dealt_to"] is None else _spot(d["dealt_to"]))
+                     for d in self.differences)
+
+    def spots_asked(self) -> tuple[Spot, ...]:
+        return tuple(_spot(key) for key in self.ask_again)
+
+    @property
+    def switched(self) -> bool:
+        return bool(self.differences)
+
+    @property
+    def matched(self) -> bool:
+        return not self.differences and not self.ask_again
+
+    def describe(self) -> str:
+        if self.differences:
+            return "camera at showdown: " + "; ".join(d.describe() for d in self.card_differences())
+        if self.ask_again:
+            return "camera at showdown: show again " + ", ".join(spot_name(s) for s in self.spots_asked())
+        return "camera at showdown: every card where the shoe dealt it"
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return self.round_id
+
+
+def _spot(key: Any) -> Spot:
+    """A spot as the journal writes it ("3", "dealer") as the camera's check names it."""
+    if key == DEALER:
+        return DEALER
+    if isinstance(key, str) and key.isdigit():
+        return int(key)
+    raise ValueError(f"{key!r} is not a spot (a box number or {DEALER!r})")
+
+
+def _count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{value!r} is not a count of cards")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Signature(TableEvent):
+    """The table's seal over the chain's head: event `seq` (hash `head`) and every event before it were written
+    by the holder of the key `key_id` (controller.table.signing)."""
+
+    KIND: ClassVar[str] = "table.signature"
+    key_id: str = field(metadata={"key": "key"})
+    seq: int
+    head: str
+    sig: str  # base64 Ed25519 signature of signing.seal_message
+    public: str  # the signer's public key, base64: compared with the table's own by whoever verifies
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return None  # the chain's, not a round's
+
+    def describe(self) -> str:
+        return f"sealed by the table's key {self.key_id} (events 1-{self.seq})"
+
+
+@dataclass(frozen=True, slots=True)
+class TwoPersonLimit(TableEvent):
+    """A pit boss set the amount above which a void or an adjustment needs a second pit boss (0: none needs)."""
+
+    KIND: ClassVar[str] = "table.two_person_limit"
+    above: int
+    actor: str
+    reason: str
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return None
+
+    def describe(self) -> str:
+        return f"a second pit boss needed above {self.above:,}, set by {self.actor}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class SecondPerson(TableEvent):
+    """A second pit boss approved the override journaled right after this (a void or an adjustment)."""
+
+    KIND: ClassVar[str] = "table.second_person"
+    what: str  # "void" or "adjustment"
+    round_id: str
+    amount: int
+    actor: str
+    first: str  # the pit boss who made the override
+
+    def describe(self) -> str:
+        return f"{self.what} of {self.amount:,} in round {self.round_id} by {self.first} approved by {self.actor}"
+
+
+@dataclass(frozen=True, slots=True)
+class ProgramVerified(TableEvent):
+    """The installed program the table runs: its version and the digest of every installed file
+    (controller.table.program), journaled when it differs from the last one recorded."""
+
+    KIND: ClassVar[str] = "table.program"
+    version: str
+    digest: str
+    files: int
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return None
+
+    def describe(self) -> str:
+        return f"program {self.version}, {self.files} files, digest {self.digest[:16]}"
+
+
 TABLE_EVENT_TYPES: dict[str, type[TableEvent]] = {cls.KIND: cls for cls in (
     RulesSet, RoundOpened, TableFaultRaised, TableFaultResolved, ClockRebased, PaymentAdjusted, SessionMarked,
-    CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut, RulesEdgeAcknowledged)}
+    CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut, RulesEdgeAcknowledged,
+    JackpotPaid, ShowdownSeen, Signature, TwoPersonLimit, SecondPerson, ProgramVerified)}
 
 
 def table_event_from(kind: str, payload: dict[str, Any]) -> TableEvent:

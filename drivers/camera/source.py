@@ -26,6 +26,7 @@ from drivers.base import (
     now,
     url_query,
 )
+from drivers.camera.detect import DETECT_WIDTH
 from drivers.camera.profile import DeckProfile, ProfileError
 from drivers.camera.recognise import Recogniser
 from drivers.camera.settle import SettleTracker
@@ -33,13 +34,14 @@ from drivers.camera.settle import SettleTracker
 FAILED_READS_OFFLINE = 30  # consecutive failed frame grabs before a live camera is declared offline
 
 
-def recogniser_for(url: str, query: dict[str, str]) -> Recogniser:
-    """The recogniser of the deck the URL names (`?deck=NAME`, a deck taught with `rptable camera teach`)."""
+def recogniser_for(url: str, query: dict[str, str], *, detect_width: int = DETECT_WIDTH) -> Recogniser:
+    """The recogniser of the deck the URL names (`?deck=NAME`, a deck taught with `rptable camera teach`); cards
+    are searched for at `detect_width` (a camera over a whole layout, whose cards are small, needs more)."""
     deck = query.get("deck")
     if not deck:
         raise SourceError(f"'{url}' names no deck: add ?deck=NAME (a deck taught with `rptable camera teach`)")
     try:
-        return Recogniser(DeckProfile.load(deck))
+        return Recogniser(DeckProfile.load(deck), detect_width=detect_width)
     except ProfileError as err:
         raise SourceError(str(err)) from err
 

@@ -9,17 +9,21 @@ from datetime import UTC, datetime
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
-from controller.floor.pit import faults_and_overrides
-from controller.table.history import EntriesRead
+from controller.floor.pit import OverrideLine, faults_and_overrides
+from controller.table.history import EntriesRead, event_of
 from controller.table.journal import JournalEntry
+from controller.table.round_record import Step
 from ui.audit_view import AuditDialog
+from ui.i18n import translate
+from ui.replay_words import step_text
+from ui.words import who
 
 
 def open_table(table_id: str, entries: list[JournalEntry], parent: QWidget | None = None) -> AuditDialog:
     """The audit view of the table's events, with a tab of its faults and overrides."""
     dialog = AuditDialog(table_id, lambda: EntriesRead(table_id, entries), parent)
-    dialog.setWindowTitle(dialog.tr("Table {0} from the floor database").format(table_id))
-    dialog.tabs.addTab(overrides_table(entries, dialog), dialog.tr("Faults and overrides"))
+    dialog.setWindowTitle(translate("FloorTable", "Table {0} from the floor database").format(table_id))
+    dialog.tabs.addTab(overrides_table(entries, dialog), translate("FloorTable", "Faults and overrides"))
     screen = dialog.screen().availableGeometry()
     dialog.resize(min(dialog.width(), screen.width() - 40), min(dialog.height(), screen.height() - 40))
     return dialog
@@ -29,13 +33,14 @@ def overrides_table(entries: list[JournalEntry], parent: QWidget) -> QTableWidge
     lines = faults_and_overrides(entries)
     table = QTableWidget(len(lines), 4, parent)
     table.setObjectName("faults_and_overrides")
-    table.setHorizontalHeaderLabels([parent.tr("Time (UTC)"), parent.tr("Who"), parent.tr("Round"),
-                                     parent.tr("What")])
+    table.setHorizontalHeaderLabels([translate("FloorTable", "Time (UTC)"), translate("FloorTable", "Who"),
+                                     translate("FloorTable", "Round"), translate("FloorTable", "What")])
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.verticalHeader().hide()
+    by_seq = {entry.seq: entry for entry in entries}
     for row, line in enumerate(lines):
         when = datetime.fromtimestamp(line.at, UTC).strftime("%Y-%m-%d %H:%M:%S")
-        for column, value in enumerate((when, line.actor, line.round_id, line.text)):
+        for column, value in enumerate((when, who(line.actor), line.round_id, _said(line, by_seq))):
             item = QTableWidgetItem(value)
             item.setToolTip(value)
             if line.is_fault:
@@ -44,3 +49,11 @@ def overrides_table(entries: list[JournalEntry], parent: QWidget) -> QTableWidge
     table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
     table.resizeColumnsToContents()
     return table
+
+
+def _said(line: OverrideLine, by_seq: dict[int, JournalEntry]) -> str:
+    """What happened, in the replay's words (and the console's language); the floor's own words for an entry
+    the replay has none for."""
+    entry = by_seq.get(line.seq)
+    event = event_of(entry) if entry is not None else None
+    return line.text if entry is None or event is None else step_text(Step(entry, event), line.round_id)

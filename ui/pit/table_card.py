@@ -7,8 +7,11 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
-from controller.floor.pit import TableView, age_text
+from controller.floor.pit import TableView
 from ui.format import amount, signed_amount
+from ui.i18n import translate
+from ui.pit.words import age_words, step_words
+from ui.sentences import device_fault_words
 
 CARD_WIDTH = 300
 STYLES = {
@@ -57,9 +60,10 @@ class TableCard(QFrame):
         self.title.setText(f"{view.table_id} · {view.rules or '—'}")
         self.faults.setVisible(bool(faults))
         self.faults.setText("\n".join(
-            self.tr("FAULT {0} {1} ({2}): {3}").format(f.fault_id, f.code, age_text(now - f.at), f.text)
+            self.tr("FAULT {0} {1} ({2}): {3}").format(f.fault_id, f.code, age_words(now - f.at),
+                                                                      device_fault_words(f.code, f.text))
             for f in faults))
-        self.step.setText(view.step)
+        self.step.setText(step_words(view))
         self.dealer.setText(self.tr("Dealer: {0}").format(view.dealer.split(":")[-1] if view.dealer else "—"))
         t = view.today
         self.money.setText(self.tr("Today: {0} rounds · drop {1} · house win {2}").format(
@@ -68,7 +72,7 @@ class TableCard(QFrame):
             if view.without_edge else ""
         self.hold.setText(self.tr("Hold {0:.2f}% · theoretical {1:.2f}% ({2}){3}").format(
             t.hold_pct, t.theoretical_hold_pct, signed_amount(round(t.theoretical)), no_edge))
-        self.seen.setText(_seen_text(self, view, now, state))
+        self.seen.setText(_seen_text(view, now, state))
         self.seen.setStyleSheet("font-size:13px;" + ("color:#bdbdbd" if state in ("reporting", "closed")
                                                       else "color:#ffab40;font-weight:bold"))
         for label in (self.faults, self.step, self.money, self.hold, self.seen):
@@ -80,15 +84,15 @@ class TableCard(QFrame):
         super().mousePressEvent(event)
 
 
-def _seen_text(card: QFrame, view: TableView, now: float, state: str) -> str:
-    last = card.tr("last event {0} ago").format(age_text(view.last_event_age(now)))
+def _seen_text(view: TableView, now: float, state: str) -> str:
+    last = translate("TableCard", "last event {0} ago").format(age_words(view.last_event_age(now)))
     if state == "refused":
-        return card.tr("REFUSED by the database: {0}").format(view.refused)
+        return translate("TableCard", "REFUSED by the database: {0}").format(view.refused)
     if state == "not reporting":
-        heard = age_text(None if view.last_seen is None else now - view.last_seen)
-        return card.tr("NOT REPORTING (last heard {0} ago) · {1}").format(heard, last)
+        heard = age_words(None if view.last_seen is None else now - view.last_seen)
+        return translate("TableCard", "NOT REPORTING (last heard {0} ago) · {1}").format(heard, last)
     if state == "closed":
-        return card.tr("closed · {0}").format(last)
+        return translate("TableCard", "closed · {0}").format(last)
     backlog = view.journaled - view.reported
-    waiting = card.tr(" · {0} events on their way").format(backlog) if backlog > 0 else ""
-    return card.tr("reporting · {0}").format(last) + waiting
+    waiting = translate("TableCard", " · {0} events on their way").format(backlog) if backlog > 0 else ""
+    return translate("TableCard", "reporting · {0}").format(last) + waiting

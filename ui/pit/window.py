@@ -21,6 +21,7 @@ from controller.floor.ratings import Visit, value_pending, visits
 from ui.pit.table_audit import open_table
 from ui.pit.table_card import CARD_WIDTH, TableCard
 from ui.pit.wakeups import Wakeups
+from ui.pit.words import flag_words, trouble_words
 
 STYLE = ("QMainWindow,QWidget#pit_central,QScrollArea,QWidget#pit_grid{background:#0b1f10}"
          "QLabel{color:#f2f2f2}")
@@ -215,9 +216,10 @@ class PitWindow(QMainWindow):
         if not self.flagged:
             self.players.setText(self.tr("Players: {0} rated today, none flagged").format(len(found)))
             return
+        flagged = self.tr("⚑ <b>{0}</b> at {1} ({2} rounds): {3}")
         self.players.setText("<br>".join(
-            self.tr("⚑ <b>{0}</b> at {1} ({2} rounds): {3}").format(v.player, v.table_id, len(v.rounds),
-                                                                    "; ".join(v.flags())) for v in self.flagged))
+            flagged.format(v.player, v.table_id, len(v.rounds), "; ".join(flag_words(f) for f in v.flags()))
+            for v in self.flagged))
 
     def _show_trouble(self, reason: str | None) -> None:
         self.trouble = reason
@@ -225,7 +227,8 @@ class PitWindow(QMainWindow):
             self.database.setText(self.tr("Database: connected, listening for the tables' reports"))
             self.database.setStyleSheet("font-size:14px;color:#a5d6a7;padding:2px 4px")
         else:
-            self.database.setText(self.tr("DATABASE UNREACHABLE — what you see may be old: {0}").format(reason))
+            unreachable = self.tr("DATABASE UNREACHABLE — what you see may be old: {0}")
+            self.database.setText(unreachable.format(trouble_words(reason)))
             self.database.setStyleSheet("font-size:15px;font-weight:bold;color:#1a1a1a;background:#ffab40;"
                                         "padding:4px")
 

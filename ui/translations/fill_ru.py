@@ -1,7 +1,13 @@
 # ruff: noqa: E501 - a table of translations reads best one pair per line
-"""Fills the Russian catalogue: `python ui/translations/fill_ru.py` after `pyside6-lupdate ui/*.py -ts
-ui/translations/rptable_ru.ts -no-obsolete`, then `pyside6-lrelease ui/translations/rptable_ru.ts`.
-A string missing here stays unfinished, and the test of the catalogue fails until it is translated."""
+"""Fills the Russian catalogue: `python ui/translations/fill_ru.py` after `pyside6-lupdate ui/*.py ui/pit/*.py ui/jackpot/*.py
+-ts ui/translations/rptable_ru.ts -no-obsolete`, then `pyside6-lrelease ui/translations/rptable_ru.ts`.
+A string missing here stays unfinished, and the test of the catalogue fails until it is translated.
+
+The words are a Russian casino's: бокс, анте, ставка, пас, обмен, покупка 6-й карты, прикуп, страховка, купить
+игру дилеру, втёмную (a blind box), пит-босс, шуз, заслонка шуза (its gate). `RU` holds a translation for a source
+text in every context; `IN_CONTEXT` one for a context where the same English needs other Russian (a rank after
+"до" is in the genitive, on its own in the nominative). A translation given as three forms is a count's (`%n`):
+one, few, many (1 карту, 2 карты, 5 карт)."""
 
 from __future__ import annotations
 
@@ -10,117 +16,528 @@ import re
 import sys
 from pathlib import Path
 
-RU = {
-    "(no rounds)": "(нет раундов)",
-    "floor: reporting": "зал: данные передаются", " · {0} to send": " · {0} к отправке",
-    "NOT REPORTING to the floor · {0} events wait": "НЕТ СВЯЗИ С ЗАЛОМ · {0} событий ждут отправки",
-    "A card was read before any stakes were placed. Put it aside and place the antes first.":
-        "Карта считана до ставок. Отложите её и сначала примите анте.",
-    "A pit boss must log in to resolve faults and make overrides.":
-        "Для устранения сбоев и исправлений должен войти пит-босс.",
-    "Adjust payment (+ to the player)": "Корректировка выплаты (+ игроку)",
-    "Ante": "Анте", "Ante {0}": "Анте {0}", "Audit [F3]": "Аудит [F3]", "Audit — table {0}": "Аудит — стол {0}",
-    "Bet {0}": "Ставка {0}", "Blind": "Вслепую", "Bonus": "Бонус", "Bonus {0}": "Бонус {0}", "Box": "Бокс",
-    "Box {0}": "Бокс {0}", "Box {0}: buy the dealer a game or take the ante":
-        "Бокс {0}: купить игру дилеру или взять анте",
-    "Box {0}: player decides": "Бокс {0}: решение игрока", "Box {0}: {1}": "Бокс {0}: {1}",
-    "Box {0}: {1}  ({2})": "Бокс {0}: {1}  ({2})", "Boxes": "Боксы", "Card fault: {0}": "Сбой карты: {0}",
-    "Card refused: {0}": "Карта отклонена: {0}", "Close": "Закрыть", "Confirm paid": "Выплачено",
-    "Correct card": "Исправить карту", "Deal box {0} its drawn card": "Сдайте боксу {0} прикупленную карту",
-    "Deal the dealer's new card": "Сдайте дилеру новую карту", "Deal to box {0}": "Сдайте на бокс {0}",
-    "Deal to the dealer": "Сдайте дилеру", "Dealer": "Дилер", "Dealer: {0}": "Дилер: {0}",
-    "Dismiss the read (not a card in play)": "Отменить считывание (не карта игры)",
-    "Done; journaled as {0}.": "Готово; записано в журнал как {0}.", "Draw {0}": "Обмен {0}",
-    "English [F4]": "English [F4]", "Exchange {0} card(s) — box {1} ({2})": "Обмен {0} карт — бокс {1} ({2})",
-    "Game bought {0}": "Игра куплена {0}", "Hold % by box": "Холд % по боксам", "Hold % by hour": "Холд % по часам",
-    "House net": "Итог казино", "Insurance {0}": "Страховка {0}",
-    "JOURNAL FAILS VERIFICATION at event {0}: {1}": "ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}",
-    "Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.":
-        "Журнал проверен: {0} событий, {1} раундов; цепочка хешей цела, все выплаты пересчитаны.",
-    "Last 10": "Последние 10", "Log in": "Войти", "Log out and close": "Выйти и закрыть",
-    "Logged in as {0}.": "Вход выполнен: {0}.", "NOT CONNECTED": "НЕ ПОДКЛЮЧЁН", "Name": "Имя",
-    "Next round": "Следующий раунд", "No box can do this now.": "Сейчас ни один бокс не может это сделать.",
-    "No card is due now.": "Сейчас карта не ожидается.", "No fault is open.": "Открытых сбоев нет.",
-    "No round is open: place antes first.": "Раунд не начат: сначала примите анте.", "Not now.": "Не сейчас.",
-    "Opened": "Начат", "PIN": "PIN", "Paid ✓": "Выплачено ✓", "Payments": "Выплаты", "Phase: {0}": "Фаза: {0}",
-    "Pit boss": "Пит-босс", "Pit boss [F2]": "Пит-босс [F2]", "Pit boss login [F2]": "Вход пит-босса [F2]",
-    "Place antes first.": "Сначала примите анте.", "Place antes, then close bets": "Примите анте, затем закройте ставки",
-    "Place more antes, or close bets and deal": "Примите ещё анте или закройте ставки и сдавайте",
-    "Place stakes": "Принять ставки", "Player": "Игрок", "Reason": "Причина", "Refused: {0}": "Отказано: {0}",
-    "Replay (select a finished round)": "Повтор (выберите завершённый раунд)",
-    "Resolve table fault": "Устранить сбой стола", "Reveal the dealer's hand": "Откройте карты дилера",
-    "Round": "Раунд", "Round over: next round": "Раунд окончен: следующий раунд", "Rounds": "Раунды",
-    "STOP: card fault — call a pit boss": "СТОП: сбой карты — вызовите пит-босса",
+Translation = str | tuple[str, str, str]
+
+RU: dict[str, Translation] = {
+    # ---------------------------------------------------------------------------------------- the main screen
+    "rptable — table {0} — {1}": "rptable — стол {0} — {1}",
+    "Pit boss [F2]": "Пит-босс [F2]", "Audit [F3]": "Аудит [F3]", "Русский [F4]": "Русский [F4]", "English [F4]": "English [F4]",
+    "Pit boss login [F2]": "Вход пит-босса [F2]", "Next round": "Следующий раунд",
+    "Rules: {0}": "Правила: {0}", "Shoe offline": "Шуз не на связи", "Gate LOCKED": "Заслонка ЗАКРЫТА", "Gate open": "Заслонка открыта",
+    "Dealer: {0}": "Дилер: {0}", "No dealer signed in": "Дилер не вошёл", "Sign in": "Вход", "Dealer: {0} · {1} min": "Дилер: {0} · {1} мин",
+    "Next dealer": "Смена дилера",
+    "Shoe: status unavailable ({0})": "Шуз: статус недоступен ({0})", "Shoe {0}": "Шуз {0}", "connected": "подключён",
+    "NOT CONNECTED": "НЕ ПОДКЛЮЧЁН", "heartbeat {0} s ago": "сигнал {0} с назад", "{0} cards left": "осталось карт: {0}",
+    "gate locked": "заслонка закрыта", "table {0}": "стол {0}", "journal #{0}": "журнал №{0}",
+    "Tap an amount to type it": "Коснитесь суммы, чтобы ввести её",
+    # the line saying whether the table reports to the floor
+    "floor: reporting": "зал: данные передаются", " · {0} to send": " · к отправке: {0}",
+    "NOT REPORTING to the floor · {0} events wait": "НЕТ СВЯЗИ С ЗАЛОМ · событий ждут отправки: {0}",
+    # ------------------------------------------------------------------------------------------------ the pit
+    "rptable — pit": "rptable — пит", "Reading table {0} from the database…": "Стол {0} читается из базы данных…",
+    "Pit · {0} tables": "Пит · столов: {0}", " · {0} with faults": " · со сбоями: {0}", " · {0} not reporting": " · нет связи: {0}",
+    "Players: {0} rated today, none flagged": "Игроки: сегодня оценено {0}, отмеченных нет",
+    "⚑ <b>{0}</b> at {1} ({2} rounds): {3}": "⚑ <b>{0}</b> за столом {1} (раундов: {2}): {3}",
+    "Database: connected, listening for the tables' reports": "База данных: подключена, ждёт данных от столов",
+    "DATABASE UNREACHABLE — what you see may be old: {0}": "БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}",
+    "Open {0}: rounds, replay, last 10, faults and overrides": "Открыть {0}: раунды, повтор, последние 10, сбои и исправления",
+    "FAULT {0} {1} ({2}): {3}": "СБОЙ {0} {1} ({2}): {3}",
+    "Today: {0} rounds · drop {1} · house win {2}": "Сегодня: раундов {0} · дроп {1} · выигрыш казино {2}",
+    " ({0} rounds without a measured edge)": " (раундов без измеренного преимущества: {0})",
+    "Hold {0:.2f}% · theoretical {1:.2f}% ({2}){3}": "Холд {0:.2f}% · теоретический {1:.2f}% ({2}){3}",
+    "last event {0} ago": "последнее событие {0} назад", "REFUSED by the database: {0}": "ОТКЛОНЕНО базой данных: {0}",
+    "NOT REPORTING (last heard {0} ago) · {1}": "НЕТ СВЯЗИ (последний сигнал {0} назад) · {1}",
+    "closed · {0}": "закрыт · {0}", " · {0} events on their way": " · событий в пути: {0}", "reporting · {0}": "на связи · {0}",
+    "Table {0} from the floor database": "Стол {0} из базы данных зала", "Faults and overrides": "Сбои и исправления",
+    "Time (UTC)": "Время (UTC)", "Who": "Кто", "What": "Что",
+    "idle (last round {0})": "свободен (последний раунд {0})", "idle": "свободен", "round {0} at {1}: {2}": "раунд {0}, {1}: {2}",
+    "{0} h {1} min": "{0} ч {1} мин", "{0} min {1} s": "{0} мин {1} с", "{0} s": "{0} с", "never": "никогда",
+    "decisions beat basic: {0} antes per decision over {1} valued decisions (total {2} antes, 95% interval {3} to {4})":
+        "решения лучше базовой стратегии: {0} анте на решение по {1} оценённым решениям (всего {2} анте, 95% интервал от {3} до {4})",
+    "won {0} against an expected {1}: {2} standard deviations above expectation over {3} rounds":
+        "выиграл {0} при ожидаемых {1}: на {2} стандартных отклонения выше ожидания за {3} раундов",
+    "lost {0} against an expected {1}: {2} standard deviations below expectation over {3} rounds":
+        "проиграл {0} при ожидаемых {1}: на {2} стандартных отклонения ниже ожидания за {3} раундов",
+    "The floor database {0} refused the password ({1}). Check the password in the URL, or ask the database administrator whether it was changed or revoked.":
+        "База данных зала {0} не приняла пароль. Проверьте пароль в URL или спросите администратора базы данных, не был ли он изменён или отозван.",
+    "The floor database {0} does not exist ({1}). Check the URL's database name.":
+        "Базы данных зала {0} не существует. Проверьте имя базы данных в URL.",
+    "The floor database {0} refused this user ({1}). The user needs to create tables and write rows there: ask the database administrator.":
+        "База данных зала {0} не пускает этого пользователя. Ему нужно право создавать таблицы и записывать строки: обратитесь к администратору базы данных.",
+    "The floor database {0} cannot be reached ({1}). Check that it is running and reachable.":
+        "База данных зала {0} недоступна. Проверьте, что она запущена и доступна по сети.",
+    "The floor database {0} cannot be used ({1}).": "Базу данных зала {0} нельзя использовать.",
+    # what a table expects next, as the pit shows it
+    "place antes": "примите анте", "place antes, or deal: {0}": "примите анте или сдавайте: {0}",
+    "dealer: show your hand": "дилер: откройте карты",
+    "dealer: show your hand (box {0} may still insure)": "дилер: откройте карты (бокс {0} ещё может застраховаться)",
+    "box {0}: buy the dealer a game or take the ante": "бокс {0}: купить игру дилеру или взять анте",
+    "box {0}: {1}": "бокс {0}: {1}", "wait": "ждать", ", ": ", ", " or ": " или ",
+    # the yellow line
     "STOP: table fault — call a pit boss": "СТОП: сбой стола — вызовите пит-босса",
-    "Select {0} to {1} cards to discard: click them or press 1-6.":
-        "Выберите от {0} до {1} карт на обмен: нажмите на них или 1-6.",
+    "STOP: card fault — call a pit boss": "СТОП: сбой карты — вызовите пит-босса",
+    "Place antes, then close bets": "Примите анте, затем закройте ставки",
+    "Place more antes, or close bets and deal": "Примите ещё анте или закройте ставки и сдавайте",
+    "Round over: next round": "Раунд окончен: следующий раунд",
+    "Deal to box {0}": "Сдайте на бокс {0}", "Deal to the dealer": "Сдайте дилеру",
+    "Deal box {0} its drawn cards: {1} to go": "Сдайте боксу {0} прикупленные карты: осталось {1}",
+    "Deal box {0} its drawn card": "Сдайте боксу {0} прикупленную карту",
+    "Deal the dealer's new card": "Сдайте дилеру новую карту", "Reveal the dealer's hand": "Откройте карты дилера",
+    "Box {0}: buy the dealer a game or take the ante": "Бокс {0}: купить игру дилеру или взять анте",
+    "Box {0}: player decides": "Бокс {0}: решение игрока",
+    # the second press of a money action
+    "Fold box {0}?": "Бокс {0}: пас?", "Buy box {0} a 6th card for {1}?": "Бокс {0}: купить 6-ю карту за {1}?",
+    "Exchange %n card(s) of box {0} for {1}?": ("Бокс {0}: обменять %n карту за {1}?", "Бокс {0}: обменять %n карты за {1}?",
+                                                "Бокс {0}: обменять %n карт за {1}?"),
+    "Box {0} buys the dealer a game for {1}?": "Бокс {0} покупает игру дилеру за {1}?",
+    "Press {0} again or Enter; Esc cancels.": "Нажмите {0} ещё раз или Enter; Esc — отмена.",
+    "Void the round? Press again to void it": "Аннулировать раунд? Нажмите ещё раз",
+    # the notice and the fault banner
+    "Refused: {0}": "Отказано: {0}", "Card refused: {0}": "Карта не принята: {0}",
+    "The card source stopped: {0}": "Источник карт остановлен: {0}",
     "Fault resolved: the shoe's gate is open again.": "Сбой устранён: заслонка шуза снова открыта.",
     "Fault resolved: the shoe's gate opens again as soon as the shoe is back online.":
         "Сбой устранён: заслонка шуза откроется, как только шуз снова будет на связи.",
-    "Shift report": "Отчёт смены", "Shoe {0}": "Шуз {0}", "Shoe: status unavailable ({0})": "Шуз: статус недоступен ({0})",
-    "Status": "Статус", "Step": "Шаг", "Step back": "Назад",
-    "Stop dealing. A pit boss must log in to resolve it, correct the card or void the round.":
-        "Прекратите сдачу. Пит-босс должен войти, чтобы устранить сбой, исправить карту или аннулировать раунд.",
-    "Table fault {0} ({1}): {2}": "Сбой стола {0} ({1}): {2}", "The card source stopped: {0}": "Источник карт остановлен: {0}",
-    "The last {0} rounds, oldest first.": "Последние {0} раундов, сначала старые.",
+    "stop dealing": "прекратите сдачу", "STOP DEALING.": "ПРЕКРАТИТЕ СДАЧУ.",
+    "A pit boss must log in to resolve it, correct the card or void the round.":
+        "Пит-босс должен войти, чтобы устранить сбой, исправить карту или аннулировать раунд.",
+    # the actions
+    "Draw card": "Сдать карту", "Close bets": "Закрыть ставки", "Place stakes": "Принять ставки", "Withdraw stakes": "Снять ставки",
+    "Repeat last bets": "Повторить ставки", "Fold": "Пас", "Bet": "Ставка", "Buy 6th card": "Купить 6-ю карту", "Exchange": "Обмен",
+    "Insure": "Страховка", "Reveal dealer": "Открыть дилера", "Buy a game": "Купить игру", "Take the ante": "Взять анте",
+    "Close buying": "Закрыть покупку",
+    "{0} — box {1}": "{0} — бокс {1}", " — box {0}": " — бокс {0}",
+    "Exchange %n card(s) — box {0} ({1})": ("Обменять %n карту — бокс {0} ({1})", "Обменять %n карты — бокс {0} ({1})",
+                                            "Обменять %n карт — бокс {0} ({1})"),
+    "Exchange — box {0}: pick cards (1-6)": "Обмен — бокс {0}: выберите карты (1-6)",
+    "Select {0} to {1} cards to discard: tap them or press 1-6.": "Выберите от {0} до {1} карт на обмен: коснитесь их или нажмите 1-6.",
+    "Waiting for the shoe to deliver the card.": "Ожидание карты из шуза.", "Place antes first.": "Сначала примите анте.",
+    "No card is due now.": "Сейчас карта не ожидается.", "No round is open: place antes first.": "Раунд не начат: сначала примите анте.",
+    "No box can do this now.": "Сейчас ни один бокс не может это сделать.", "Not now.": "Не сейчас.",
+    "No box may insure now: insurance goes with a box's bet.": "Сейчас ни один бокс не может застраховаться: страховка делается вместе со ставкой.",
+    "Insurance, box {0}": "Страховка, бокс {0}", "⇄ box {0}": "⇄ бокс {0}",
+    "Type box {0}'s insurance, then Enter.": "Введите страховку бокса {0} и нажмите Enter.",
+    # stakes
+    "Type an ante in a box first.": "Сначала введите анте в боксе.",
+    "Tap a box whose stakes are placed, then withdraw them.": "Коснитесь бокса с принятыми ставками, затем снимите их.",
+    "No earlier round at this table to repeat.": "За этим столом ещё не было раунда, чтобы его повторить.",
+    "Type an ante in the boxes that play, then place their stakes.": "Введите анте в играющих боксах, затем примите ставки.",
+    "Last round's stakes filled in: check them, then place them (P).": "Ставки прошлого раунда заполнены: проверьте и примите их (P).",
+    "Box {0}: stakes typed in but not placed. Place them, or leave the box out of this round?":
+        "Бокс {0}: ставки введены, но не приняты. Принять их или оставить бокс вне этого раунда?",
+    "Boxes {0}: stakes typed in but not placed. Place them, or leave these boxes out of this round?":
+        "Боксы {0}: ставки введены, но не приняты. Принять их или оставить эти боксы вне этого раунда?",
+    "Place box {0}, then close bets": "Принять бокс {0} и закрыть ставки", "Leave box {0} out": "Без бокса {0}",
+    "Place boxes {0}, then close bets": "Принять боксы {0} и закрыть ставки", "Leave boxes {0} out": "Без боксов {0}",
+    "Stakes not placed": "Ставки не приняты", "Go back to the stakes": "Вернуться к ставкам",
+    "Ante": "Анте", "Bonus": "Бонус", "Blind": "Втёмную", "Withdraw": "Снять", "Ante, box {0}": "Анте, бокс {0}",
+    "Bonus, box {0}": "Бонус, бокс {0}", "placed ✓": "принято ✓", "not placed": "не принято",
+    "Player at box {0} (boxes of one player are next to each other):": "Игрок на боксе {0} (боксы одного игрока — рядом):",
+    "Player": "Игрок", "Player…": "Игрок…",
+    # closing the console
+    "Close the console?": "Закрыть консоль?",
+    "A round is in play. The table resumes exactly here when the console starts again. Close it now?":
+        "Идёт раунд. При следующем запуске консоли стол продолжит ровно с этого места. Закрыть сейчас?",
+    "Close the console": "Закрыть консоль", "Keep playing": "Продолжить игру",
+    # the boxes and the dealer
+    # a box's stakes: each one kept on one line (no-break spaces) when the line wraps
+    "Box {0}": "Бокс {0}", "no stakes": "нет ставок", "Ante {0}": "Анте\u00a0{0}", "Bet {0}": "Ставка\u00a0{0}", "Bonus {0}": "Бонус\u00a0{0}",
+    "6th card {0}": "6-я\u00a0карта\u00a0{0}", "Exchange {0}": "Обмен\u00a0{0}", "Insurance {0}": "Страховка\u00a0{0}",
+    "Game bought {0}": "Игра\u00a0куплена\u00a0{0}", "folded": "пас", "blind": "втёмную", "bet placed": "ставка сделана",
+    "waiting for %n card(s)": ("ждёт %n карту", "ждёт %n карты", "ждёт %n карт"), "to act": "ходит",
+    "face-down card {0}": "закрытая карта {0}", "Dealer": "Дилер", "qualifies": "игра есть", "does not qualify": "игры нет",
+    "took away {0}, got {1}": "снял {0}, получил {1}",
+    "now takes away his highest card, {0}, for the next card": "теперь меняет старшую карту, {0}, на следующую",
+    "Game bought: {0}.": "Игра куплена: {0}.",
+    "same rank: his hand is unchanged, so he replaces again, free — R-BUY-3":
+        "тот же ранг: рука не изменилась, поэтому замена повторяется бесплатно — R-BUY-3",
+    "one box in play: he replaces until he qualifies — R-BUY-3": "в игре один бокс: замена, пока у дилера не будет игры — R-BUY-3",
+    "he still does not qualify: he replaces again — R-BUY-3": "игры всё ещё нет: замена повторяется — R-BUY-3",
+    # hands: ranks (a pair of kings: пара королей; a straight to the king: стрит до короля; king high: король)
+    "twos": "двоек", "threes": "троек", "fours": "четвёрок", "fives": "пятёрок", "sixes": "шестёрок", "sevens": "семёрок",
+    "eights": "восьмёрок", "nines": "девяток", "tens": "десяток", "jacks": "валетов", "queens": "дам", "kings": "королей",
+    "aces": "тузов",
+    "two": "двойки", "three": "тройки", "four": "четвёрки", "five": "пятёрки", "six": "шестёрки", "seven": "семёрки",
+    "eight": "восьмёрки", "nine": "девятки", "ten": "десятки", "jack": "валета", "queen": "дамы", "king": "короля", "ace": "туза",
+    "pair of {0}": "пара {0}", "two pair, {0} and {1}": "две пары {0} и {1}", "three {0}": "тройка {0}",
+    "full house, {0} over {1}": "фулл-хаус из {0} и {1}", "four {0}": "каре {0}", "straight to the {0}": "стрит до {0}",
+    "straight flush to the {0}": "стрит-флеш до {0}", "flush, {0} high": "флеш от {0}",
+    "no game, {0} high": "старшая карта — {0}",
+    "no game": "нет игры", "ace-king": "туз-король", "pair": "пара", "two pair": "две пары", "three of a kind": "тройка",
+    "straight": "стрит", "flush": "флеш", "full house": "фулл-хаус", "four of a kind": "каре", "straight flush": "стрит-флеш",
+    "royal flush": "роял-флеш",
+    "wins": "выигрыш", "ties": "ничья", "loses": "проигрыш", "dealer does not qualify": "у дилера нет игры", "void": "аннулирован",
+    # payments
+    "Payments": "Выплаты", "Box {0}: {1}": "Бокс {0}: {1}",
+    "ante": "анте", "bet": "ставка", "6th card": "6-я карта", "exchange": "обмен", "draw": "прикуп", "insurance": "страховка",
+    "bonus": "бонус", "buy a game": "покупка игры", "adjustment": "корректировка",
+    "Pay box {0}: {1}": "Выплата боксу {0}: {1}", "Collect from box {0}: {1}": "Сбор с бокса {0}: {1}",
+    "Box {0}: return the stakes": "Бокс {0}: возврат ставок",
+    "Pay {1}": "Выплата: {1}", "Collect {1}": "Сбор: {1}", "Return the stakes": "Возврат ставок",
+    "Pay {1} more (adjusted after payment)": "Доплата: {1} (корректировка после выплаты)",
+    "Collect {1} more (adjusted after payment)": "Добор: {1} (корректировка после выплаты)",
+    "Pay box {0}: {1} more (adjusted after payment)": "Доплата боксу {0}: {1} (корректировка после выплаты)",
+    "Collect from box {0}: {1} more (adjusted after payment)": "Добор с бокса {0}: {1} (корректировка после выплаты)",
+    "Confirm paid": "Подтвердить выплату", "Confirm collected": "Подтвердить сбор", "Confirm returned": "Подтвердить возврат",
+    "Paid ✓": "Выплачено ✓", "Collected ✓": "Собрано ✓", "Returned ✓": "Возвращено ✓",
+    "Confirmed by {0}; only a pit boss can undo it.": "Подтвердил {0}; отменить может только пит-босс.",
+    # the rules in force
+    "Table {0}": "Стол {0}", "{0} boxes": "боксов: {0}", "ante {0}–{1}": "анте {0}–{1}", "bonus {0}–{1}": "бонус {0}–{1}",
+    "payout at most {0}": "выплата не более {0}", "1 ante": "1 анте", "1 ante a card": "1 анте за карту", "by count": "по числу карт",
+    "exchange 1–{0} cards ({1})": "обмен 1–{0} карт ({1})", "repeat 1-card exchange (1 ante)": "повторный обмен 1 карты (1 анте)",
+    "repeat 1-card exchange (1, 2, 3… antes)": "повторный обмен 1 карты (1, 2, 3… анте)", "no exchange": "без обмена",
+    "6th card (1 ante)": "6-я карта (1 анте)", "½ potential": "½ возможной выплаты", "potential": "возможной выплаты",
+    "insurance {0}+ up to {1}": "страховка: {0} и выше, до {1}", "dealer qualifies with {0}": "игра дилера: {0} и выше",
+    "any box": "любой бокс", "uninsured": "без страховки", "the ante pays": "в счёт анте", "buy a game ({0}, {1})": "покупка игры ({0}, {1})",
+    "House edge never measured: a pit boss checks these rules.": "Преимущество казино не измерено: пит-босс проверяет эти правила.",
+    "Rules favour a skilled player: edge {0}% (basic play).": "Выгодно опытному игроку: {0}% (базовая стратегия).",
+    # ---------------------------------------------------------------------------------- staff: logins, pit boss
+    "Log in": "Войти", "Name": "Имя", "PIN": "PIN", "Cancel": "Отмена", "Close": "Закрыть", "Type your name and PIN.": "Введите имя и PIN.",
     "The staff accounts cannot be read: {0}": "Не удаётся прочитать учётные записи: {0}",
-    "There is no staff account yet. Create one with: rptable users add NAME --role pit_boss":
-        "Учётных записей ещё нет. Создайте: rptable users add ИМЯ --role pit_boss",
-    "This round is still in play: it can be replayed once it closes.":
-        "Раунд ещё идёт: повтор будет доступен после его завершения.",
-    "Tick the boxes that play and set their antes.": "Отметьте играющие боксы и укажите анте.",
-    "Verification": "Проверка", "Verify again": "Проверить снова", "Void the round (stakes returned)":
-        "Аннулировать раунд (ставки возвращаются)", "Wagered": "Ставки",
-    "Waiting for the shoe to deliver the card.": "Ожидание карты из шуза.", "ante {0}": "анте {0}",
-    "bet placed": "ставка сделана", "bet {0}": "ставка {0}", "blind": "вслепую", "box ": "бокс ",
-    "box {0}": "бокс {0}", "complete": "завершён", "connected": "подключён", "does not qualify": "не в игре",
-    "face-down card {0}": "закрытая карта {0}", "folded": "сброс", "gate locked": "заслонка закрыта",
-    "heartbeat {0} s ago": "сигнал {0} с назад", "in play": "идёт", "insurance {0}": "страховка {0}",
-    "journal #{0}": "журнал №{0}", "name (optional)": "имя (необязательно)", "no stakes": "нет ставок",
-    "none": "нет", "qualifies": "в игре", "rptable — table {0} — {1}": "rptable — стол {0} — {1}",
-    "table {0}": "стол {0}", "the card as dealt, e.g. QS or 10H": "карта, как сдана, напр. QS или 10H",
-    "to act": "ходит", "voided": "аннулирован", "waiting for {0} card(s)": "ждёт карт: {0}",
-    "why (journaled with your name)": "причина (пишется в журнал с вашим именем)",
-    "{0} cards left": "осталось карт: {0}",
+    "There is no staff account yet. Create one with: {0}": "Учётных записей ещё нет. Создайте её командой: {0}",
+    "Name or PIN is wrong.": "Неверное имя или PIN.",
+    "Too many wrong PINs: {0} is locked for about {1} more minute(s). Wait and try again, or ask another pit boss or an admin.":
+        "Слишком много неверных PIN: {0} заблокирован ещё примерно на {1} мин. Подождите и попробуйте снова или обратитесь к другому пит-боссу или администратору.",
+    "Name or PIN is wrong. {0} is now locked for {1} minutes: wait, or ask another pit boss or an admin.":
+        "Неверное имя или PIN. {0} теперь заблокирован на {1} мин: подождите или обратитесь к другому пит-боссу или администратору.",
+    "The account {0} is disabled. An admin can tell you why.": "Учётная запись {0} отключена. Причину знает администратор.",
+    "{0} is not a pit boss: a pit boss is needed for this. Ask a pit boss to log in.":
+        "{0} — не пит-босс, а здесь нужен пит-босс. Попросите пит-босса войти.",
+    "{0} may not deal at this table. Ask a pit boss.": "{0} не может сдавать за этим столом. Обратитесь к пит-боссу.",
+    "Dealer sign-in — table {0}": "Вход дилера — стол {0}",
+    "{0} deals now. The next dealer signs in to take over the table.": "Сейчас сдаёт {0}. Следующий дилер входит, чтобы принять стол.",
+    "Sign in to deal at this table: your rounds are journaled with your name.":
+        "Войдите, чтобы сдавать за этим столом: ваши раунды пишутся в журнал под вашим именем.",
+    "Sign out {0}": "Выход: {0}",
+    "Pit boss": "Пит-босс", "A pit boss must log in to resolve faults and make overrides.":
+        "Для устранения сбоев и исправлений должен войти пит-босс.",
+    "Logged in as {0}.": "Вход выполнен: {0}.", "why (journaled with your name)": "причина (пишется в журнал с вашим именем)",
+    "Reason": "Причина", "Resolve table fault": "Устранить сбой стола", "Open the shoe's gate (UNLOCK)": "Открыть заслонку шуза (UNLOCK)",
+    "the card as dealt, e.g. QS or 10H": "карта, как сдана, напр. QS или 10H", "Correct card": "Исправить карту",
+    "Dismiss the read (not a card in play)": "Отменить считывание (не карта игры)",
+    "Void the round (stakes returned)": "Аннулировать раунд (ставки возвращаются)", "box ": "бокс ",
+    "Adjust payment (+ to the player)": "Корректировка выплаты (+ игроку)",
+    "Undo the payment's confirmation": "Отменить подтверждение выплаты", "Log out and close": "Выйти и закрыть",
+    "Table fault {0} ({1}): {2}": "Сбой стола {0} ({1}): {2}", "Card fault: {0}": "Сбой карты: {0}", "No fault is open.": "Открытых сбоев нет.",
+    "Shoe gate: the shoe is not connected (offline).": "Заслонка шуза: шуз не подключён (нет связи).",
+    "Shoe gate: LOCKED — no card can be drawn.": "Заслонка шуза: ЗАКРЫТА — карту не вытянуть.",
+    "Shoe gate: open.": "Заслонка шуза: открыта.",
+    "Shoe gate: not reported by the shoe yet. If no card comes out, open it with the button.":
+        "Заслонка шуза: шуз ещё не сообщил её состояние. Если карта не выходит, откройте заслонку кнопкой.",
+    "Box {0}: {1} confirmed by {2} at {3}": "Бокс {0}: {1}, подтвердил {2} в {3}",
+    "Done; journaled as {0}.": "Готово; записано в журнал как {0}.",
+    "Other faults are still open: the shoe's gate opens once the last is resolved.":
+        "Открыты другие сбои: заслонка шуза откроется, когда будет устранён последний.",
+    "The shoe is offline: its gate opens as soon as it is back.": "Шуз не на связи: заслонка откроется, как только он вернётся.",
+    "The shoe's gate is still LOCKED. Open it with the button, or check the shoe.":
+        "Заслонка шуза всё ещё ЗАКРЫТА. Откройте её кнопкой или проверьте шуз.",
+    "UNLOCK sent to the shoe: waiting for its answer.": "Шузу отправлен UNLOCK: ждём ответа.",
+    "The shoe's gate is open again: dealing can go on.": "Заслонка шуза снова открыта: можно сдавать.",
+    "The shoe's gate could not be opened: {0}. Check the shoe and its cable.":
+        "Заслонку шуза не удалось открыть: {0}. Проверьте шуз и его кабель.",
+    # ------------------------------------------------------------------------------------------------ the audit
+    "Audit — table {0}": "Аудит — стол {0}", "pit boss {0}": "пит-босс {0}", "Audit — pit boss": "Аудит — пит-босс",
+    "The audit is for pit bosses: log in to open it.": "Аудит — только для пит-босса: войдите, чтобы открыть его.",
+    "Rounds": "Раунды", "Last 10": "Последние 10", "Shift report": "Отчёт смены", "Verification": "Проверка",
+    "Reading the journal…": "Чтение журнала…", "Verifying the journal…": "Проверка журнала…",
+    "Reading the journal: {0} of {1} events…": "Чтение журнала: событие {0} из {1}…",
+    "The journal cannot be read: {0}": "Не удаётся прочитать журнал: {0}",
+    "Round": "Раунд", "Opened": "Начат", "Boxes": "Боксы", "Wagered": "Ставки", "House net": "Итог казино", "Status": "Статус",
+    "Dealer's cards": "Карты дилера", "Hours": "Часы", "Rounds per hour": "Раундов в час", "Drop": "Дроп",
+    "House win": "Выигрыш казино", "Adjustments": "Корректировки",
+    "Step back": "Назад", "Step": "Вперёд", "Replay (select a finished round)": "Повтор (выберите завершённый раунд)",
+    "voided": "аннулирован", "complete": "завершён", "in play": "идёт",
+    "This round is still in play: it can be replayed once it closes.": "Раунд ещё идёт: повтор будет доступен после его завершения.",
+    "The last {0} rounds, oldest first, with their cards.": "Последние раунды ({0}), от старых к новым, с картами.",
+    "Box {0}: {1} — {2} {3}": "Бокс {0}: {1} — {2} {3}",
+    "{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments":
+        "Раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}",
     "Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)":
         "Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)",
     "no measured house edge for the rules {0}: their rounds count 0 theoretical":
         "для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены",
-    "{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments":
-        "раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}",
-    "{0} to {1}": "от {0} до {1}", "{0} — box {1}": "{0} — бокс {1}", "Русский [F4]": "Русский [F4]",
+    "(nobody signed in)": "(никто не вошёл)", "(no rounds)": "(нет раундов)",
+    "Hold % by hour": "Холд % по часам", "Hold % by box": "Холд % по боксам", "box {0}": "бокс {0}",
+    "Read and verify again": "Прочитать и проверить снова",
+    "Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.":
+        "Журнал проверен: событий — {0}, раундов — {1}; цепочка хешей цела, все выплаты пересчитаны.",
+    "JOURNAL FAILS VERIFICATION at event {0}: {1}": "ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}",
     "betting": "ставки", "dealing": "сдача", "decisions": "решения", "reveal": "вскрытие", "buying": "покупка игры",
-    "dealer draws": "прикуп дилера", "closed": "закрыт",
-    "Exchange — box {0}: pick cards (1-6)": "Обмен — бокс {0}: выберите карты (1-6)",
-    # Words
-    "no game": "нет игры", "ace-king": "туз-король", "pair": "пара", "two pair": "две пары",
-    "three of a kind": "тройка", "straight": "стрит", "flush": "флеш", "full house": "фулл-хаус",
-    "four of a kind": "каре", "straight flush": "стрит-флеш", "royal flush": "роял-флеш", "wins": "выигрыш",
-    "ties": "ничья", "loses": "проигрыш", "dealer does not qualify": "у дилера нет игры", "void": "аннулирован",
-    # Actions
-    "Draw card": "Взять карту", "Close bets": "Закрыть ставки", "Fold": "Пас", "Bet": "Ставка",
-    "Buy 6th card": "Купить 6-ю карту", "Exchange": "Обмен", "Insure": "Страховка", "Reveal dealer": "Открыть дилера",
-    "Buy a game": "Купить игру", "Take the ante": "Взять анте", "Close buying": "Закрыть покупку",
-    # Payments
-    "ante": "анте", "bet": "ставка", "draw": "обмен", "insurance": "страховка", "bonus": "бонус",
-    "buy a game": "покупка игры", "adjustment": "корректировка",
-    "Pay box {0}: {1}": "Выплатить боксу {0}: {1}", "Collect from box {0}: {1}": "Забрать с бокса {0}: {1}",
-    "Box {0}: return the stakes": "Бокс {0}: вернуть ставки",
+    "dealer draws": "прикуп дилера", "closed": "закрыт", "Phase: {0}": "Фаза: {0}", "game bought": "игра куплена",
+    "Box {0}: {1}  ({2})": "Бокс {0}: {1}  ({2})", "{0} confirmed by {1}": "{0}, подтвердил {1}",
+    # the replay, step by step
+    "the dealer": "дилер", "dealer": "дилер", "pit boss": "пит-босс", "admin": "администратор", "the device": "устройство",
+    "Round {0}: {1}": "Раунд {0}: {1}", "Box {0}: ante {1}": "Бокс {0}: анте {1}", "bonus {0}": "бонус {0}",
+    "blind (bet {0})": "втёмную (ставка {0})", "Box {0} withdrew its stakes": "Бокс {0} снял ставки",
+    "Bets closed: boxes {0}": "Ставки закрыты: боксы {0}", "Dealer gets {0}": "Дилеру: {0}", "(face up)": "(в открытую)",
+    "Box {0} gets {1}": "Боксу {0}: {1}", "Box {0}: bonus for {1} {2}": "Бокс {0}: бонус ({1}) {2}", "Box {0} folded": "Бокс {0}: пас",
+    "Box {0} bet {1}": "Бокс {0}: ставка {1}", "Box {0} bought a 6th card (price {1})": "Бокс {0} купил 6-ю карту (цена {1})",
+    "Box {0} exchanged 1 card (price {1}): {2}": "Бокс {0} обменял 1 карту (цена {1}): {2}",
+    "Box {0} exchanged %n cards (price {1}): {2}": ("Бокс {0} обменял %n карту (цена {1}): {2}", "Бокс {0} обменял %n карты (цена {1}): {2}",
+                                                    "Бокс {0} обменял %n карт (цена {1}): {2}"),
+    "Box {0} insured for {1}": "Бокс {0} застраховался на {1}",
+    "The discards (%n cards) were shuffled into the stock": ("Сброс (%n карта) замешан в колоду", "Сброс (%n карты) замешан в колоду",
+                                                             "Сброс (%n карт) замешан в колоду"),
+    "Dealer shows {0}: {1}": "Дилер открывает: {0}, {1}", "Box {0} bought the dealer a game (price {1})": "Бокс {0} купил игру дилеру (цена {1})",
+    "Box {0} took the ante": "Бокс {0} взял анте", "Buying closed": "Покупка закрыта",
+    "Dealer's {0} replaced by {1}": "Дилер сменил {0} на {1}", "same rank: replaced again": "тот же ранг: замена повторяется",
+    "Dealer ends with {0}: {1}": "У дилера в итоге: {0}, {1}", "Box {0} settled — {1}: {2}": "Бокс {0}, расчёт — {1}: {2}",
+    "Round closed: house net {0}": "Раунд закрыт: итог казино {0}",
+    "Card fault resolved by {0} ({1}): {2}": "Сбой карты устранил {0} ({1}): {2}", "card corrected": "карта исправлена",
+    "read dismissed": "считывание отменено", "Round voided by {0}: {1}": "Раунд аннулировал {0}: {1}",
+    "Round {0} opened (house rules {1})": "Раунд {0} начат (правила {1})",
+    "Box {0}: payment adjusted {1} by {2}: {3}": "Бокс {0}: выплата скорректирована на {1}, {2}: {3}",
+    "Box {0}: paid {1}, confirmed by {2}": "Бокс {0}: выплачено {1}, подтвердил {2}",
+    "Box {0}: collected {1}, confirmed by {2}": "Бокс {0}: собрано {1}, подтвердил {2}",
+    "Box {0}: stakes returned, confirmed by {1}": "Бокс {0}: ставки возвращены, подтвердил {1}",
+    "Box {0}: payment confirmation undone by {1}: {2}": "Бокс {0}: подтверждение выплаты отменил {1}: {2}",
+    "Table fault {0} resolved by {1}: {2}": "Сбой стола {0} устранил {1}: {2}",
+    "Card {0} from the shoe held back: {1}": "Карта {0} из шуза задержана: {1}",
+    "House rules {0} set by {1}: {2}": "Правила {0} установил {1}: {2}",
+    "Clock accepted by {0}: from {1} on, events are timed {2}": "Время принял {0}: с {1} события идут по времени {2}",
+    "Session: {0}": "Сеанс: {0}", "{0} signed in to deal": "Вход дилера: {0}", "{0} signed out": "Выход дилера: {0}",
+    # ------------------------------------------------------------------ what the engine, the table and the shoe say
+    "This table has no insurance.": "За этим столом нет страховки.",
+    "Box {0} is not in play this round.": "Бокс {0} не играет в этом раунде.",
+    "Box {0} plays blind: no insurance.": "Бокс {0} играет втёмную: страховки нет.",
+    "Box {0} is already insured.": "Бокс {0} уже застрахован.",
+    "Box {0} has folded; it cannot insure.": "Бокс {0} сказал пас; страховка невозможна.",
+    "Box {0} cannot {1} yet: the deal is not complete.": "Бокс {0} пока не может {1}: сдача не закончена.",
+    "Box {0} plays blind: no fold, draw or insurance.": "Бокс {0} играет втёмную: без паса, прикупа и страховки.",
+    "Box {0} has already folded; it cannot {1}.": "Бокс {0} уже сказал пас и не может {1}.",
+    "Box {0} has already bet; it cannot {1}.": "Бокс {0} уже сделал ставку и не может {1}.",
+    "It is box {0}'s turn, not box {1}'s: boxes act in order 1, 2, 3 ….": "Сейчас ход бокса {0}, а не бокса {1}: боксы ходят по порядку 1, 2, 3…",
+    "Box {0} is waiting for {1} card(s) from the shoe before it can {2}.": "Бокс {0} ждёт карт из шуза ({1}), прежде чем {2}.",
+    "Box {0} has insured: insurance goes with the bet, so it cannot {1} now; it must bet.":
+        "Бокс {0} застрахован: страховка идёт со ставкой, поэтому {1} сейчас нельзя; нужно сделать ставку.",
+    "This table does not sell a 6th card.": "За этим столом 6-ю карту не продают.",
+    "Box {0} has already drawn: one draw per box (buy or exchange).": "Бокс {0} уже делал прикуп: один прикуп на бокс (покупка или обмен).",
+    "This table has no exchange of cards.": "За этим столом нет обмена карт.",
+    "Name the cards box {0} discards (1-{1}).": "Укажите карты, которые бокс {0} сбрасывает (1-{1}).",
+    "A card is named twice among box {0}'s discards.": "Среди карт бокса {0} на обмен одна указана дважды.",
+    "{0} is not in box {1}'s hand ({2}).": "Карты {0} нет на руке бокса {1} ({2}).",
+    "This table caps exchanges at {0} card(s) per box; box {1} has exchanged {2}.":
+        "За этим столом предел обмена на бокс — карт: {0}; бокс {1} уже обменял {2}.",
+    "Box {0} holds {1}: insurance needs {2} or better.": "Бокс {0}: на руке {1}; страховка — только с комбинацией «{2}» или старше.",
+    "Box {0} cannot insure: its hand allows at most {1} chips of insurance, less than the least insurance of {2}.":
+        "Бокс {0} не может застраховаться: его рука допускает страховку не более {1} фишек, а наименьшая страховка — {2}.",
+    "Box {0} cannot insure: the table's maximum payout of {1} chips caps what its hand can win, so insurance could be at most {2} chips, less than the least insurance of {3}.":
+        "Бокс {0} не может застраховаться: максимальная выплата стола ({1} фишек) ограничивает выигрыш руки, так что страховка могла бы быть не более {2} фишек, а наименьшая страховка — {3}.",
+    "Insurance on box {0} must be from {1} to {2} chips, not {3}.": "Страховка на боксе {0} — от {1} до {2} фишек, а не {3}.",
+    "Box {0} can no longer insure: insurance is placed with the bet, before the next box acts.":
+        "Бокс {0} уже не может застраховаться: страховка делается со ставкой, до хода следующего бокса.",
+    "A repeated exchange is of exactly one card; box {0} named {1}.": "Повторный обмен — ровно одна карта; бокс {0} указал {1}.",
+    "Box {0} may exchange 1 to {1} cards, not {2}.": "Бокс {0} может обменять от 1 до {1} карт, а не {2}.",
+    "The round is closed; start a new round.": "Раунд закрыт; начните новый.",
+    "The round is stopped: {0} Only a pit boss can go on (correct the card, dismiss the read, or void the round).":
+        "Раунд остановлен: {0} Продолжить может только пит-босс (исправить карту, отменить считывание или аннулировать раунд).",
+    "Bets are closed: box {0}'s stakes had to be placed before the deal.": "Ставки закрыты: ставки бокса {0} нужно было принять до сдачи.",
+    "Bets are closed: stakes cannot be taken back once the deal has begun.": "Ставки закрыты: после начала сдачи ставки не снимают.",
+    "Bets are already closed.": "Ставки уже закрыты.",
+    "There is no box {0}: this table has boxes 1-{1}.": "Бокса {0} нет: у этого стола боксы 1-{1}.",
+    "Box {0} already has its stakes; withdraw them first to change them.": "У бокса {0} уже есть ставки; чтобы изменить, сначала снимите их.",
+    "An ante of {0} on box {1} is outside the table's limits ({2}-{3}).": "Анте {0} на боксе {1} вне лимитов стола ({2}-{3}).",
+    "This table has no blind boxes (box {0}).": "За этим столом нельзя играть втёмную (бокс {0}).",
+    "Player {0}'s boxes must be adjacent: box {1} is not next to boxes {2}.": "Боксы игрока {0} должны быть рядом: бокс {1} не соседствует с боксами {2}.",
+    "Player {0} already plays {1} open box(es); box {2} must play blind.": "Игрок {0} уже играет открытых боксов: {1}; бокс {2} должен играть втёмную.",
+    "Box {0} has no stakes to withdraw.": "На боксе {0} нет ставок, которые можно снять.",
+    "No box has an ante: place stakes before dealing.": "Ни на одном боксе нет анте: примите ставки до сдачи.",
+    "This table has no bonus bet (box {0}).": "За этим столом нет бонусной ставки (бокс {0}).",
+    "A bonus of {0} on box {1} is outside its limits ({2}-{3}).": "Бонус {0} на боксе {1} вне лимитов бонуса ({2}-{3}).",
+    "The round is closed: a card now belongs to the next round, after its bets.": "Раунд закрыт: теперь карта относится к следующему раунду, после его ставок.",
+    "The round is stopped: {0} No card is taken until a pit boss resolves it.": "Раунд остановлен: {0} Карты не принимаются, пока пит-босс не устранит сбой.",
+    "The dealer's hand is already shown.": "Карты дилера уже открыты.",
+    "The dealer qualified: there is no game to buy and no ante to take instead.": "У дилера есть игра: покупать игру не нужно, и анте вместо неё не берут.",
+    "This table does not let a box buy the dealer a game.": "За этим столом бокс не может купить игру дилеру.",
+    "Box {0} plays blind: it cannot buy the dealer a game.": "Бокс {0} играет втёмную: он не может купить игру дилеру.",
+    "Box {0} has no bet: only a box that bet may buy the dealer a game.": "У бокса {0} нет ставки: купить игру дилеру может только бокс со ставкой.",
+    "Box {0} is insured: only uninsured boxes may buy the dealer a game.": "Бокс {0} застрахован: купить игру дилеру могут только боксы без страховки.",
+    "The round is closed: buying the dealer a game is over.": "Раунд закрыт: покупка игры дилеру окончена.",
+    "Buying the dealer a game comes only after he shows a hand that does not qualify.": "Купить игру дилеру можно только после того, как он откроет руку без игры.",
+    "Box {0} has already chosen (took the ante or bought the game).": "Бокс {0} уже выбрал (взял анте или купил игру).",
+    "No box is choosing whether to buy the dealer a game now.": "Сейчас ни один бокс не решает, покупать ли игру дилеру.",
+    "Box {0} has not finished acting; the dealer shows his hand after every box.": "Бокс {0} ещё не сделал ход; дилер открывает карты после всех боксов.",
+    "The deal is not complete.": "Сдача не закончена.", "The round is closed.": "Раунд закрыт.",
+    "There is no card fault to resolve.": "Нет сбоя карты, который нужно устранять.",
+    "No card was expected, so there is nothing to correct: dismiss the read or void the round.":
+        "Карта не ожидалась, исправлять нечего: отмените считывание или аннулируйте раунд.",
+    "{0} is already in play ({1}); it cannot be the card.": "{0} уже в игре (у {1}); это не может быть эта карта.",
+    "{0} was already played and discarded this round; it cannot be the card.": "{0} уже сыграна и ушла в сброс в этом раунде; это не может быть эта карта.",
+    "The round is already closed and settled; it cannot be voided.": "Раунд уже закрыт и рассчитан; аннулировать его нельзя.",
+    "Only {0} card(s) are left in the stock; this draw needs {1}.": "В колоде осталось карт: {0}; для этого прикупа нужно {1}.",
+    "Only {0} card(s) are left in the stock and discards; this draw needs {1}.": "В колоде и сбросе осталось карт: {0}; для этого прикупа нужно {1}.",
+    "Box {0} has no settled payment to confirm.": "У бокса {0} нет рассчитанной выплаты для подтверждения.",
+    "Box {0}'s payment is confirmed already.": "Выплата бокса {0} уже подтверждена.",
+    "Box {0}'s payment is not confirmed: there is nothing to undo.": "Выплата бокса {0} не подтверждена: отменять нечего.",
+    "{0} may not deal.": "{0} не может сдавать.", "{0} is dealing at this table already.": "{0} уже сдаёт за этим столом.",
+    "No dealer is signed in.": "Дилер не вошёл.", "There is no open fault {0}.": "Открытого сбоя {0} нет.",
+    "An adjustment of 0 changes nothing.": "Корректировка на 0 ничего не меняет.",
+    "Round {0} has no settled box {1}: only a settled box's payment can be adjusted.":
+        "В раунде {0} нет рассчитанного бокса {1}: скорректировать можно только выплату рассчитанного бокса.",
+    "No round is open: place antes to start one.": "Раунд не начат: примите анте, чтобы начать.", "No round is open.": "Раунд не начат.",
+    "{0} may not do this: a pit boss must log in.": "{0} не может это сделать: должен войти пит-босс.",
+    "Every override needs a reason; it is journaled with your name.": "Каждому исправлению нужна причина; она пишется в журнал с вашим именем.",
+    "The house rules can change only between rounds: finish or void this round first.":
+        "Правила можно менять только между раундами: сначала завершите или аннулируйте этот раунд.",
+    "'{0}' is not a card: rank 2-9, T or 10, J, Q, K, A; suit C, D, H, S": "'{0}' — не карта: ранг 2-9, T или 10, J, Q, K, A; масть C, D, H, S",
+    "{0} appears twice; one pack holds each card once": "{0} указана дважды; в колоде каждая карта одна",
+    # card faults
+    "Card {0} came from the shoe when no card was expected ({1}). Stop dealing; a pit boss must check the shoe.":
+        "Карта {0} вышла из шуза, когда карта не ожидалась ({1}). Прекратите сдачу; пит-босс должен проверить шуз.",
+    "The shoe could not read a card ({0}). Stop dealing; a pit boss must identify it.":
+        "Шуз не смог прочитать карту ({0}). Прекратите сдачу; пит-босс должен её опознать.",
+    "Card {0} read twice this round ({1} holds it; now {2}). Stop dealing; a pit boss must check the shoe.":
+        "Карта {0} считана в этом раунде дважды (она уже у {1}; сейчас — {2}). Прекратите сдачу; пит-босс должен проверить шуз.",
+    "Card {0} was already played and discarded this round, so it cannot come from the stock ({1}). Stop dealing; a pit boss must check the shoe.":
+        "Карта {0} уже сыграна и ушла в сброс в этом раунде, из колоды она прийти не может ({1}). Прекратите сдачу; пит-босс должен проверить шуз.",
+    "card {0} to box {1}": "{0}-я карта боксу {1}", "card {0} to the dealer (face up)": "{0}-я карта дилеру (в открытую)",
+    "card {0} to the dealer": "{0}-я карта дилеру", "dealer: replace {0}": "дилер меняет {0}", "box {0} is to decide": "решает бокс {0}",
+    "Card {0} read twice this round. Stop dealing; a pit boss must check the shoe.":
+        "Карта {0} считана в этом раунде дважды. Прекратите сдачу; пит-босс должен проверить шуз.",
+    "The shoe could not read a card. Stop dealing; a pit boss must identify it.":
+        "Шуз не смог прочитать карту. Прекратите сдачу; пит-босс должен её опознать.",
+    "Card {0} came from the shoe when no card was expected. Stop dealing; a pit boss must check the shoe.":
+        "Карта {0} вышла из шуза, когда карта не ожидалась. Прекратите сдачу; пит-босс должен проверить шуз.",
+    "Card {0} was already played and discarded this round. Stop dealing; a pit boss must check the shoe.":
+        "Карта {0} уже сыграна и ушла в сброс в этом раунде. Прекратите сдачу; пит-босс должен проверить шуз.",
+    # the table's faults and the shoe's
+    "{0} card(s) ({1}) left the shoe but never reached the controller, even after a RESYNC. Stop dealing; a pit boss must find the missing card(s) and enter them.":
+        "Карты вышли из шуза, но не дошли до контроллера даже после RESYNC (карт: {0}; {1}). Прекратите сдачу; пит-босс должен найти пропавшие карты и ввести их.",
+    "seq {0}": "№ {0}", "seqs {0}": "№ {0}",
+    "The shoe sent seq {0} as {1}, but it was {2}. The card was not taken. Stop dealing; a pit boss must check the shoe and the cards on the table.":
+        "Шуз прислал № {0} как {1}, а это была {2}. Карта не принята. Прекратите сдачу; пит-босс должен проверить шуз и карты на столе.",
+    "Card {0} (seq {1}) arrived late, after seq {2}: the cards may be out of order. Stop dealing; a pit boss must check the order of the cards on the table.":
+        "Карта {0} (№ {1}) пришла с опозданием, после № {2}: порядок карт мог нарушиться. Прекратите сдачу; пит-босс должен проверить порядок карт на столе.",
+    "The shoe sent seq {0} ({1}) while the controller expected {2}: no shoe resends that far back, so the frame was damaged and the card was not taken. Stop dealing; a pit boss must check the cards on the table.":
+        "Шуз прислал № {0} ({1}), а контроллер ждал № {2}: так далеко назад шуз не повторяет, значит сообщение повреждено и карта не принята. Прекратите сдачу; пит-босс должен проверить карты на столе.",
+    "The shoe restarted (its uptime went back) while the controller expected seq {0}: its card count starts over. Stop dealing; a pit boss must check that every card dealt is on the table.":
+        "Шуз перезапустился, когда контроллер ждал № {0}: счёт карт начался заново. Прекратите сдачу; пит-босс должен проверить, что каждая сданная карта на столе.",
+    "No heartbeat from the shoe for {0} s: it is switched off, unplugged, or its cable is loose. Stop dealing; check the shoe's power and cable.":
+        "От шуза нет сигнала уже {0} с: он выключен, отсоединён или отошёл кабель. Прекратите сдачу; проверьте питание и кабель шуза.",
+    "The shoe's connection was lost ({0}). Stop dealing; check the cable. The controller reconnects by itself and asks the shoe to resend what it missed.":
+        "Связь с шузом потеряна. Прекратите сдачу; проверьте кабель. Контроллер переподключится сам и попросит шуз повторить пропущенное.",
+    "the camera sends no frames: check its cable and power; cards dealt meanwhile were not seen":
+        "камера не передаёт кадры: проверьте её кабель и питание; карты, сданные за это время, не увидены",
+    "Nothing answers at {0}: is the shoe (or shoe-sim --tcp) running and the port right?":
+        "По адресу {0} никто не отвечает: запущен ли шуз (или shoe-sim --tcp) и верен ли порт?",
+    "Host of {0} is unknown: check the address.": "Хост в {0} неизвестен: проверьте адрес.",
+    "Could not connect to {0}: {1}. Check the address and the network.": "Не удалось подключиться к {0}. Проверьте адрес и сеть.",
+    "Serial port {0} does not exist: is the shoe plugged in and switched on? Check the URL.":
+        "Порта {0} нет: подключён ли шуз и включён ли он? Проверьте URL.",
+    "Permission denied on {0}: add this user to the 'dialout' group (then log in again), or ask the administrator.":
+        "Нет доступа к {0}: добавьте этого пользователя в группу 'dialout' (и войдите снова) или обратитесь к администратору.",
+    "Serial port {0} is busy: another program has it open. Close it and try again.":
+        "Порт {0} занят другой программой. Закройте её и попробуйте снова.",
+    "Could not open serial port {0}: {1}. Check the cable and the URL.": "Не удалось открыть порт {0}. Проверьте кабель и URL.",
+    "No {0} is plugged in: check the cable and that the shoe is switched on.": "{0} не подключён: проверьте кабель и включён ли шуз.",
+    "USB shoe {0} with serial {1}": "USB-шуз {0} с серийным номером {1}", "USB shoe {0}": "USB-шуз {0}",
+    "Card {0} came from the shoe when no round expected one. Stop dealing; a pit boss must check the shoe and the table.":
+        "Карта {0} вышла из шуза, когда ни один раунд её не ждал. Прекратите сдачу; пит-босс должен проверить шуз и стол.",
+    "The clock jumped back {0} s. Check the system time.": "Часы сдвинулись назад на {0} с. Проверьте системное время.",
+    "The clock jumped forward {0} s. Check the system time.": "Часы сдвинулись вперёд на {0} с. Проверьте системное время.",
+    "Before the last restart the journal could not be written: {0}": "Перед последним перезапуском журнал не удалось записать: {0}",
+    "The journal {0} could not be written: {1}. Play is stopped and nothing after this point was recorded. Restart rptable; a pit boss must resolve the fault.":
+        "Не удалось записать журнал {0}. Игра остановлена, после этого момента ничего не записано. Перезапустите rptable; пит-босс должен устранить сбой.",
+    "{0} is closed": "{0} закрыт",
+    "{0} Play is stopped until a pit boss resolves it (fault {1}).": "{0} Игра остановлена, пока пит-босс не устранит сбой ({1}).",
+    "The shoe reports {0} ({1}). Stop dealing; a pit boss must check the shoe and resolve the fault before play goes on.":
+        "Шуз сообщает {0} ({1}). Прекратите сдачу; пит-босс должен проверить шуз и устранить сбой, прежде чем игра продолжится.",
+    "reader fault": "сбой считывателя", "two cards drawn together": "вытянуты две карты сразу",
+    "card pushed back into the shoe": "карта задвинута обратно в шуз", "jam": "замятие карты",
+    "cover opened while dealing": "крышка открыта во время сдачи", "link: a CARD went unacknowledged 5 times": "связь: карта 5 раз осталась без подтверждения",
+    "The shoe is offline. Stop dealing; check the shoe's power and cable.": "Шуз не на связи. Прекратите сдачу; проверьте питание и кабель шуза.",
+    "The shoe cannot be opened. Stop dealing; check the shoe's cable and the console's card source.":
+        "Шуз не удаётся открыть. Прекратите сдачу; проверьте кабель шуза и источник карт консоли.",
+    "Cards left the shoe but never reached the controller. Stop dealing; a pit boss must find the missing cards and enter them.":
+        "Карты вышли из шуза, но не дошли до контроллера. Прекратите сдачу; пит-босс должен найти пропавшие карты и ввести их.",
+    "The shoe sent a card the controller cannot trust. Stop dealing; a pit boss must check the cards on the table.":
+        "Шуз прислал карту, которой контроллер не может доверять. Прекратите сдачу; пит-босс должен проверить карты на столе.",
+    "A card arrived late: the cards may be out of order. Stop dealing; a pit boss must check the order of the cards on the table.":
+        "Карта пришла с опозданием: порядок карт мог нарушиться. Прекратите сдачу; пит-босс должен проверить порядок карт на столе.",
+    "The shoe restarted. Stop dealing; a pit boss must check that every card dealt is on the table.":
+        "Шуз перезапустился. Прекратите сдачу; пит-босс должен проверить, что каждая сданная карта на столе.",
+    "A card came from the shoe when no round expected one. Stop dealing; a pit boss must check the shoe and the table.":
+        "Карта вышла из шуза, когда ни один раунд её не ждал. Прекратите сдачу; пит-босс должен проверить шуз и стол.",
+    "The clock jumped. Check the system time.": "Часы сдвинулись. Проверьте системное время.",
+    "The journal could not be written. A pit boss must resolve the fault.": "Не удалось записать журнал. Пит-босс должен устранить сбой.",
+    "The shoe reports {0}. Stop dealing; a pit boss must check the shoe and resolve the fault before play goes on.":
+        "Шуз сообщает {0}. Прекратите сдачу; пит-босс должен проверить шуз и устранить сбой, прежде чем игра продолжится.",
+    "a table fault is open": "открыт сбой стола", "no round was expecting a card": "ни один раунд не ждал карту",
+    "the round is stopped by a card fault": "раунд остановлен сбоем карты", "the link returned": "связь восстановилась",
+    "Journal event {0} ({1}) cannot be replayed ({2}): the journal was damaged or edited. Keep it as it is and run `rptable audit verify`.":
+        "Событие журнала {0} ({1}) не воспроизводится: журнал повреждён или изменён. Сохраните его как есть и запустите `rptable audit verify`.",
+    "The journal {0} could not be read: {1}.": "Не удалось прочитать журнал {0}.",
+    # the words within those sentences
+    "fold": "сказать пас", "buy a 6th card": "купить 6-ю карту", "buy a card": "купить карту", "insure": "застраховаться",
+    "ace king": "туз-король", "one pair": "пара", "the discards": "сброса",
+    "bets are open and no box has an ante": "ставки открыты, а анте нет ни на одном боксе",
+    "the dealer is to show his hand": "дилер должен открыть карты",
+    "boxes are choosing whether to buy the dealer a game": "боксы решают, покупать ли игру дилеру",
+    "the dealer's draw is over": "прикуп дилера окончен",
+    "EMPTY": "ПУСТ", "COVER OPEN": "КРЫШКА ОТКРЫТА", "LOCKED": "ЗАБЛОКИРОВАН", "DISCONNECTED": "ОТКЛЮЧЁН",
+    # ------------------------------------------------------------------------------ the camera at showdown
+    "The camera is reading the cards turned up…": "Камера читает открытые карты…",
+    "The camera saw every card where the shoe dealt it.": "Камера видит каждую карту там, куда её сдал шуз.",
+    "The camera could not read every card of {0}: turn them up in full view of the camera and press Reveal (R) again.":
+        "Камера не прочла все карты: {0}. Откройте их под камерой и снова нажмите «Открыть дилера» (R).",
+    "Show the layout again [R]": "Показать раскладку снова [R]",
+    "Camera at showdown: a card switched ({0})": "Камера при вскрытии: подмена карты ({0})",
+    "Camera at showdown: could not read {0}": "Камера при вскрытии: не прочитано — {0}",
+    "Camera at showdown: every card where the shoe dealt it": "Камера при вскрытии: каждая карта там, куда её сдал шуз",
+    "Spot": "Место", "The shoe dealt": "Сдал шуз", "The camera saw": "Видит камера", "Verdict": "Итог",
+    "Camera at showdown: a card switched": "Камера при вскрытии: подмена карты",
+    "Camera at showdown: show {0} again": "Камера при вскрытии: покажите снова — {0}",
+    "DIFFERENT": "НЕ СОВПАДАЕТ", "show again": "показать снова", "as dealt": "как сдано", "not read": "не прочитано",
+    # ------------------------------------------------------------------------------------ the jackpot's sign
+    "Jackpot": "Джекпот", "PROGRESSIVE JACKPOT": "ПРОГРЕССИВНЫЙ ДЖЕКПОТ",
+    "No table is linked to this jackpot yet.": "К этому джекпоту ещё не подключён ни один стол.",
+    "JACKPOT PENDING": "ДЖЕКПОТ ОЖИДАЕТ ПОДТВЕРЖДЕНИЯ", "{0} (not heard from)": "{0} (нет связи)",
+    "Linked tables: {0}": "Подключённые столы: {0}", "paid": "выплачен", "waiting for a pit boss": "ждёт пит-босса",
+    "Table {0} box {1}: {2} — {3} ({4})": "Стол {0}, бокс {1}: {2} — {3} ({4})",
+    "The meter cannot be read: {0}": "Счётчик джекпота не читается: {0}",
 }
+
+IN_CONTEXT: dict[tuple[str, str], Translation] = {
+    # a rank on its own: no game, king high
+    ("Rank", "two"): "двойка", ("Rank", "three"): "тройка", ("Rank", "four"): "четвёрка", ("Rank", "five"): "пятёрка",
+    ("Rank", "six"): "шестёрка", ("Rank", "seven"): "семёрка", ("Rank", "eight"): "восьмёрка", ("Rank", "nine"): "девятка",
+    ("Rank", "ten"): "десятка", ("Rank", "jack"): "валет", ("Rank", "queen"): "дама", ("Rank", "king"): "король",
+    ("Rank", "ace"): "туз",
+    # what a box may not do yet (Box 3 cannot bet yet: не может сделать ставку)
+    ("Sentences", "bet"): "сделать ставку", ("Sentences", "exchange"): "обменять карты",
+    # who holds a card read twice (она уже у дилера, у бокса 3)
+    ("Sentences", "the dealer"): "дилера", ("Sentences", "box {0}"): "бокса {0}",
+}
+
+_MESSAGE = re.compile(r'<message(?: numerus="yes")?>(?P<head>.*?<source>(?P<source>.*?)</source>).*?</message>', re.S)
+
+
+def translation(context: str, source: str) -> Translation | None:
+    return IN_CONTEXT.get((context, source), RU.get(source))
+
+
+def _message(context: str, match: re.Match[str], missing: list[str]) -> str:
+    source = html.unescape(match.group("source"))
+    words = translation(context, source)
+    if words is None:
+        missing.append(f"{context}: {source}")
+        return match.group(0)
+    head = match.group("head")
+    if isinstance(words, tuple):
+        forms = "".join(f"<numerusform>{html.escape(form, quote=False)}</numerusform>" for form in words)
+        return f'<message numerus="yes">{head}\n        <translation>{forms}</translation>\n    </message>'
+    return f"<message>{head}\n        <translation>{html.escape(words, quote=False)}</translation>\n    </message>"
 
 
 def fill(path: Path) -> int:
     text = path.read_text(encoding="utf-8")
-    missing = []
+    missing: list[str] = []
 
-    def translate(match: re.Match[str]) -> str:
-        source = html.unescape(match.group(1))
-        if source not in RU:
-            missing.append(source)
-            return match.group(0)
-        return f"<source>{match.group(1)}</source>\n        <translation>{html.escape(RU[source], quote=False)}</translation>"
+    def context(match: re.Match[str]) -> str:
+        name = html.unescape(match.group("name"))
+        return _MESSAGE.sub(lambda m: _message(name, m, missing), match.group(0))
 
-    text = re.sub(r"<source>(.*?)</source>\s*<translation[^>]*>.*?</translation>", translate, text, flags=re.S)
+    text = re.sub(r"<context>\s*<name>(?P<name>.*?)</name>.*?</context>", context, text, flags=re.S)
     path.write_text(text, encoding="utf-8")
     for source in missing:
         print(f"untranslated: {source!r}", file=sys.stderr)

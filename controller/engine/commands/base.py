@@ -19,6 +19,7 @@ class ActionKind(StrEnum):
 
     PLACE_STAKES = "place_stakes"
     WITHDRAW_STAKES = "withdraw_stakes"
+    PLACE_JACKPOT = "place_jackpot"
     CLOSE_BETS = "close_bets"
     CARD = "card"
     FOLD = "fold"

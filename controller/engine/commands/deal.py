@@ -10,6 +10,7 @@ from typing import ClassVar
 from controller.core.cards import Card
 from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand
 from controller.engine.commands.dealer import replace_dealer_card
+from controller.engine.commands.jackpot import settle_jackpots
 from controller.engine.commands.stakes import close_bets
 from controller.engine.events import DEALER, BonusSettled, CardFault, CardPlaced
 from controller.engine.queries import describe_next_card, next_card_target
@@ -64,6 +65,7 @@ def place_card(state: RoundState, card: Card, target: int, log: EventLog) -> Non
     log.emit(CardPlaced(card, target, face_up))
     if dealing and state.phase is not Phase.DEALING:
         _settle_bonuses(state, log)
+        settle_jackpots(state, log)
 
 
 def _settle_bonuses(state: RoundState, log: EventLog) -> None:

@@ -4,7 +4,9 @@ table's rules, and every payment recomputed from the cards, the decisions and th
 The table's rules: a round's events only inside that round, and no play while a table fault is open (but a
 pit boss's); the house rules changed, a fault resolved, a round voided or a card fault overridden, a payment
 adjusted or a confirmation undone only by a pit boss with a reason (a fault that clears itself may be resolved
-by its device); a fault resolved only while it is open.
+by its device); a fault resolved only while it is open; a void or an adjustment above the table's two-person
+limit only right after a second pit boss approved it. Given the staff accounts (`Staff`), a pit boss is an
+account that held that role, enabled, at the moment it acted, not merely a name that says so.
 """
 
 from __future__ import annotations
@@ -12,23 +14,38 @@ from __future__ import annotations
 from typing import Any
 
 from controller.engine import RoundState, event_from_dict
-from controller.engine.events import EVENT_TYPES, BoxSettled, Event, FaultResolved, RoundClosed, RoundVoided
+from controller.engine.commands.jackpot import jackpot_settlement
+from controller.engine.events import (
+    EVENT_TYPES,
+    BoxSettled,
+    Event,
+    FaultResolved,
+    JackpotSettled,
+    RoundClosed,
+    RoundVoided,
+)
 from controller.engine.settlement import settle_box, settle_void
 from controller.engine.state import dealer_qualifies
 from controller.engine.strength import hand_value
-from controller.table.history import UNREADABLE, HistoryError, TableHistory
+from controller.table.history import UNREADABLE, HistoryError, TableHistory, void_amount
 from controller.table.table_events import (
     TABLE_EVENT_TYPES,
     ConfirmationUndone,
+    JackpotPaid,
     PaymentAdjusted,
     RoundOpened,
     RulesSet,
+    SecondPerson,
     TableEvent,
     TableFaultResolved,
+    TwoPersonLimit,
     table_event_from,
 )
+from controller.table.users import Role, holds_in, name_in
 
 OVERRIDE_ROLES = ("pit_boss:", "admin:")
+# Each account's (time, role, disabled) from each change on (controller.table.users.UserStore.timelines).
+Staff = dict[str, list[tuple[float, Role, bool]]]
 
 
 class ReplayCheck:
@@ -41,8 +58,10 @@ class ReplayCheck:
     """
 
     def __init__(self, history: TableHistory | None = None, rounds_before: int = 0,
-                 wanted: frozenset[tuple[str, int]] | None = None) -> None:
+                 wanted: frozenset[tuple[str, int]] | None = None, *, staff: Staff | None = None) -> None:
         self.history = history or TableHistory(every_round=False)
+        self.staff = staff
+        self._approval: SecondPerson | None = None  # the event just fed, when it was a second pit boss's approval
         self.rounds = rounds_before  # rounds opened so far, in the whole journal (counted by the caller)
         self.wanted = wanted  # the (round, box) pairs adjustments name; None: record every settled box
         self.settled: dict[tuple[str, int], int] = {}  # (round, box) -> seq of its BoxSettled
@@ -52,54 +71,93 @@ class ReplayCheck:
              payload: dict[str, Any]) -> str:
         """Why this event breaks the replay or the table's rules, or "" when it does not (`rounds` counts the
         rounds opened: the caller counts each opening as it reads it, readable or not)."""
+        approval, self._approval = self._approval, None
         try:
             if kind in TABLE_EVENT_TYPES:
-                return self._table_event(seq, at, round_id, table_event_from(kind, payload))
+                return self._table_event(seq, at, round_id, table_event_from(kind, payload), approval)
             if kind in EVENT_TYPES:
-                return self._round_event(seq, at, round_id, actor, event_from_dict(payload))
+                return self._round_event(seq, at, round_id, actor, event_from_dict(payload), approval)
             return ""
         except (*UNREADABLE, HistoryError) as err:
             return f"it cannot be replayed: {type(err).__name__}: {err}"
 
-    def _table_event(self, seq: int, at: float, round_id: str | None, event: TableEvent) -> str:
-        problem = self._table_rule_broken(event)
+    def _table_event(self, seq: int, at: float, round_id: str | None, event: TableEvent,
+                     approval: SecondPerson | None) -> str:
+        problem = self._table_rule_broken(event, at)
+        if not problem and isinstance(event, PaymentAdjusted):
+            problem = self._two_people(event.amount, event.actor, "adjustment", approval)
         if problem:
             return problem
+        if isinstance(event, SecondPerson):
+            self._approval = event
         if isinstance(event, PaymentAdjusted):
             self.adjustments.append((seq, event.round_id, event.box, self.rounds))
         self.history.fold_event(event, at, round_id)
         return ""
 
-    def _table_rule_broken(self, event: TableEvent) -> str:
+    def _table_rule_broken(self, event: TableEvent, at: float) -> str:
         history = self.history
         match event:
             case RoundOpened() if history.rules is None:
                 return "a round opens before any house rules are recorded"
-            case RulesSet() if history.rules is not None and not _override_ok(event.actor, event.reason):
-                return "the house rules were changed without a pit boss and a reason"
+            case RulesSet() if history.rules is not None and not self._override_ok(event.actor, event.reason, at):
+                return "the house rules were changed without a pit boss and a reason" + self._who(event.actor)
             case TableFaultResolved():
                 fault = history.faults.get(event.fault_id)
                 if fault is None:
                     return f"it resolves fault {event.fault_id}, which is not open"
                 by_device = fault.clears_itself and event.actor.startswith("source:")
-                if not by_device and not _override_ok(event.actor, event.reason):
-                    return "a fault was resolved without a pit boss and a reason"
-            case PaymentAdjusted() if not _override_ok(event.actor, event.reason):
-                return "a payment was adjusted without a pit boss and a reason"
-            case ConfirmationUndone() if not _override_ok(event.actor, event.reason):
-                return "a payment's confirmation was undone without a pit boss and a reason"
+                if not by_device and not self._override_ok(event.actor, event.reason, at):
+                    return "a fault was resolved without a pit boss and a reason" + self._who(event.actor)
+            case PaymentAdjusted() if not self._override_ok(event.actor, event.reason, at):
+                return "a payment was adjusted without a pit boss and a reason" + self._who(event.actor)
+            case JackpotPaid() if not self._override_ok(event.actor, "confirmed", at):
+                return "a jackpot was paid without a pit boss's confirmation" + self._who(event.actor)
+            case ConfirmationUndone() if not self._override_ok(event.actor, event.reason, at):
+                return "a payment's confirmation was undone without a pit boss and a reason" + self._who(event.actor)
+            case TwoPersonLimit() if not self._override_ok(event.actor, event.reason, at):
+                return "the two-person limit was set without a pit boss and a reason" + self._who(event.actor)
+            case SecondPerson() if not self._override_ok(event.actor, "approved", at) or \
+                    name_in(event.actor) == name_in(event.first):
+                return "an override was approved by someone other than a second pit boss" + self._who(event.actor)
         return ""
 
-    def _round_event(self, seq: int, at: float, round_id: str | None, actor: str | None, event: Event) -> str:
-        if isinstance(event, FaultResolved | RoundVoided) and not _override_ok(event.actor, event.reason):
-            return "a card fault or a round was overridden without a pit boss and a reason"
+    def _two_people(self, amount: int, actor: str, what: str, approval: SecondPerson | None) -> str:
+        """Why an override of `amount` lacks the second pit boss the table's limit asks for, or ""."""
+        limit = self.history.two_person_above
+        if not limit or abs(amount) <= limit:
+            return ""
+        if approval is None or approval.what != what or approval.first != actor or abs(approval.amount) != abs(amount):
+            return (f"a {what} of {abs(amount):,} (above the table's limit of {limit:,}) was made without a second "
+                    "pit boss's approval")
+        return ""
+
+    def _override_ok(self, actor: str, reason: str, at: float) -> bool:
+        if not (actor.startswith(OVERRIDE_ROLES) and bool(reason.strip())):
+            return False
+        return self.staff is None or holds_in(self.staff.get(name_in(actor), []), Role.PIT_BOSS, at)
+
+    def _who(self, actor: str) -> str:
+        """What the staff accounts say of the actor, when they were given and do not vouch for them."""
+        if self.staff is None or not actor.startswith(OVERRIDE_ROLES):
+            return ""
+        return f" ({actor} had no enabled pit boss's account at that moment)"
+
+    def _round_event(self, seq: int, at: float, round_id: str | None, actor: str | None, event: Event,
+                     approval: SecondPerson | None) -> str:
+        if isinstance(event, FaultResolved | RoundVoided) and not self._override_ok(event.actor, event.reason, at):
+            return "a card fault or a round was overridden without a pit boss and a reason" + self._who(event.actor)
         history = self.history
+        if isinstance(event, RoundVoided) and history.round_state is not None:
+            problem = self._two_people(void_amount(history.round_state), event.actor, "void", approval)
+            if problem:
+                return problem
         state = history.round_state
         if state is None or round_id != history.round_id:
             return "a round event outside its round"
         if history.faults and not (actor or "").startswith(OVERRIDE_ROLES):
             return "play went on while a table fault was open"
-        if isinstance(event, BoxSettled | RoundClosed):
+        if isinstance(event, BoxSettled | RoundClosed | JackpotSettled):
             problem = _recompute(state, event)
             if problem:
                 return problem
@@ -111,12 +169,15 @@ class ReplayCheck:
         return ""
 
 
-def _override_ok(actor: str, reason: str) -> bool:
-    return actor.startswith(OVERRIDE_ROLES) and bool(reason.strip())
-
-
-def _recompute(state: RoundState, event: BoxSettled | RoundClosed) -> str:
+def _recompute(state: RoundState, event: BoxSettled | RoundClosed | JackpotSettled) -> str:
     """Why the journaled settlement differs from the one the cards, decisions and house rules make, or ""."""
+    if isinstance(event, JackpotSettled):
+        box = state.boxes.get(event.box)
+        if box is None or not box.jackpot or state.rules.jackpot is None:
+            return f"it settles a jackpot stake on box {event.box}, which has none"
+        if jackpot_settlement(state.rules.jackpot, box) != event:
+            return f"box {event.box}'s jackpot stake was settled otherwise than its first five cards and the rules say"
+        return ""
     if isinstance(event, BoxSettled):
         box = state.boxes.get(event.box)
         if box is None:

@@ -18,6 +18,7 @@ no row. Last, the journal must reach the last event its writer recorded in its h
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import json
 import multiprocessing
@@ -30,12 +31,14 @@ from pathlib import Path
 from typing import Any
 
 from controller.engine.events import BoxSettled
-from controller.table.audit.replay_check import ReplayCheck
+from controller.table.audit.replay_check import ReplayCheck, Staff
+from controller.table.audit.seals import SealCheck, SealFinding, join_seals
 from controller.table.history import TableHistory
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.journal.chain import ChainWalk, missing_tail
 from controller.table.journal.head import Head, read_head
 from controller.table.journal.rows import GENESIS_HASH, stored_row
+from controller.table.signing import PublicKey
 from controller.table.table_events import PaymentAdjusted, RoundOpened
 
 # Below this many events one core does it all: starting the others costs more than it saves.
@@ -55,10 +58,36 @@ class VerifyReport:
     first_bad_event: int | None
     reason: str
     intact: int = 0
+    seals: int = 0  # the table's seals checked (0: an unsigned journal, written before signing)
+    key_id: str | None = None  # the key they were checked with
+    key_from: str = ""  # "given" (the table's public key, given), "table" (this machine's key for the table),
+    # "journal" (the key the journal's own first seal names: not confirmed)
+
+    @property
+    def signed(self) -> bool:
+        return self.seals > 0
 
     def to_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "events": self.events, "rounds": self.rounds,
-                "first_bad_event": self.first_bad_event, "reason": self.reason, "intact": self.intact}
+                "first_bad_event": self.first_bad_event, "reason": self.reason, "intact": self.intact,
+                "signed": self.signed, "seals": self.seals, "key_id": self.key_id,
+                "key": self.key_from if self.signed or self.key_from == "given" else ""}
+
+
+@dataclass(frozen=True)
+class VerifyWith:
+    """What verify checks a journal against from outside it: the public key for its seals, and where it came
+    from ("given": a seal is then required; "table": this machine holds the table's key; "": none, the
+    journal's own first seal names it), and the staff accounts (each account's timeline of roles: every
+    override must then be by an account that held a pit boss's role at that moment)."""
+
+    key: PublicKey | None = None
+    source: str = ""
+    staff: Staff | None = None
+
+    @property
+    def required(self) -> bool:
+        return self.source == "given"
 
 
 def decode_payload(text: Any) -> dict[str, Any]:
@@ -92,12 +121,15 @@ class Finding:
     settled: dict[tuple[str, int], int] = field(default_factory=dict)
     adjustments: list[tuple[int, str, int, int]] = field(default_factory=list)
     intact: int = 0  # the last event whole, chained and replayed before the bad one (or the stretch's last)
+    seals: SealFinding = field(default_factory=SealFinding)
 
 
-def check_rows(rows: Iterable[tuple[Any, ...]], walk: ChainWalk, replay: ReplayCheck) -> Finding:
-    """Each row in seq order: its chain link, its payload, its replay. Stops at the first bad row (or the first
-    that cannot be read); where the chain and the replay both fault one row, the chain's finding is given (the
-    row was changed)."""
+def check_rows(rows: Iterable[tuple[Any, ...]], walk: ChainWalk, replay: ReplayCheck,
+               seals: SealCheck | None = None) -> Finding:
+    """Each row in seq order: its chain link, its payload, its replay, its seal. Stops at the first bad row (or
+    the first that cannot be read); where the chain and the replay both fault one row, the chain's finding is
+    given (the row was changed)."""
+    seals = seals or SealCheck()
     count = 0
     bad_seq: int | None = None
     reason, by_chain = "", False
@@ -118,7 +150,8 @@ def check_rows(rows: Iterable[tuple[Any, ...]], walk: ChainWalk, replay: ReplayC
                 bad_seq, reason = seq, f"event {seq} ({kind}): its payload cannot be read ({err}): the row was "
                 reason += "damaged or edited"
                 break
-            problem = replay.feed(seq, at, round_id, kind, actor, payload)
+            problem = replay.feed(seq, at, round_id, kind, actor, payload) or \
+                seals.feed(seq, row[1], kind, payload, row[8])
             if problem:
                 bad_seq, reason = seq, f"event {seq} ({kind}): {problem}"
                 break
@@ -126,13 +159,15 @@ def check_rows(rows: Iterable[tuple[Any, ...]], walk: ChainWalk, replay: ReplayC
     except JournalError as err:  # a page of the file cannot be read: the events from there on are lost to it
         bad_seq = err.seq if err.seq is not None else walk.expected_seq
         reason, by_chain = f"{err}: the file is damaged", True
-    return Finding(count, bad_seq, reason, by_chain, replay.rounds, replay.settled, replay.adjustments, intact)
+    return Finding(count, bad_seq, reason, by_chain, replay.rounds, replay.settled, replay.adjustments, intact,
+                   seals.finding)
 
 
-def verify_rows(rows: Iterable[tuple[Any, ...]], count: int) -> VerifyReport:
-    """The hash chain and the full replay of `count` stored rows in seq order (a journal's, or the floor
-    database's copy of one), in one stretch."""
-    return _report([check_rows(rows, ChainWalk(), ReplayCheck())], count)
+def verify_rows(rows: Iterable[tuple[Any, ...]], count: int, key: VerifyWith | None = None) -> VerifyReport:
+    """The hash chain, the full replay and the seals of `count` stored rows in seq order (a journal's, or the
+    floor database's copy of one), in one stretch."""
+    key = key or VerifyWith()
+    return _report([check_rows(rows, ChainWalk(), ReplayCheck(staff=key.staff), SealCheck(key.key))], count, key=key)
 
 
 class VerifyStopped(Exception):
@@ -145,7 +180,7 @@ def verify_journal(entries: Sequence[JournalEntry]) -> VerifyReport:
 
 
 def verify_entries(entries: Iterable[JournalEntry], count: int, *,
-                   stopped: Callable[[], bool] | None = None) -> VerifyReport:
+                   stopped: Callable[[], bool] | None = None, key: VerifyWith | None = None) -> VerifyReport:
     """`verify_journal` for the `count` entries a journal gives one by one (the console's audit view: none is
     kept); VerifyStopped as soon as `stopped()` says so (it is asked every few hundred entries)."""
     def rows() -> Iterator[tuple[Any, ...]]:
@@ -154,10 +189,26 @@ def verify_entries(entries: Iterable[JournalEntry], count: int, *,
                 raise VerifyStopped
             yield stored_row(entry)
 
-    return _report([check_rows(rows(), ChainWalk(), ReplayCheck())], count)
+    key = key or VerifyWith()
+    return _report([check_rows(rows(), ChainWalk(), ReplayCheck(staff=key.staff), SealCheck(key.key))], count, key=key)
 
 
 def _report(findings: list[Finding], total_rows: int, below: str | None = None,
+            head: Head | None = None, key: VerifyWith | None = None) -> VerifyReport:
+    """The stretches' findings joined (see `_joined`), with what their seals show and the key they were
+    checked with."""
+    key = key or VerifyWith()
+    report = _joined(findings, total_rows, below, head)
+    verdict = join_seals([f.seals for f in findings], key.key, key.required)
+    source = key.source if key.key is not None else ("journal" if verdict.seals else key.source)
+    if report.ok and verdict.problem:
+        assert verdict.bad_seq is not None
+        report = VerifyReport(False, report.events, report.rounds, verdict.bad_seq, verdict.problem,
+                              verdict.bad_seq - 1)
+    return dataclasses.replace(report, seals=verdict.seals, key_id=verdict.key_id, key_from=source)
+
+
+def _joined(findings: list[Finding], total_rows: int, below: str | None = None,
             head: Head | None = None) -> VerifyReport:
     """Join the stretches' findings (in journal order) into one report naming the lowest bad event; then what
     the rows cannot show: damage below them (`below`, SQLite's integrity check) and events its writer
@@ -207,11 +258,12 @@ class Stretch:
 
 
 def verify_journal_file(path: str, table_id: str = "T1", cores: int | None = None, *,
-                        parallel_from: int = PARALLEL_FROM_EVENTS) -> VerifyReport:
+                        parallel_from: int = PARALLEL_FROM_EVENTS, key: VerifyWith | None = None) -> VerifyReport:
     """`verify_journal` for a journal file, whole (see the module's docstring): its stretches checked on
     `cores` processes (default: all) once it holds `parallel_from` events and the file is sound; the first
-    stretch starts at once, and the table at the other cuts is read while it runs. JournalError only when the
-    file cannot be opened as a journal at all."""
+    stretch starts at once, and the table at the other cuts is read while it runs. Seals are checked with
+    `key`. JournalError only when the file cannot be opened as a journal at all."""
+    key = key or VerifyWith()
     cores = cores or len(os.sched_getaffinity(0))
     head = read_head(Path(path))  # read before the journal: the head is never ahead of what it holds
     witness = head if head is not None and head.table == table_id else None
@@ -226,15 +278,16 @@ def verify_journal_file(path: str, table_id: str = "T1", cores: int | None = Non
         below = journal.integrity_problem()
         last = journal.keys_in_order() if below is None else None
         if last is not None and cores > 1 and last >= parallel_from:
-            findings = _on_every_core(journal, path, table_id, cores, last, witness)
+            findings = _on_every_core(journal, path, table_id, cores, last, witness, key)
             total = last
         else:
             findings, total = [], 0
         if not findings:  # one pass, in order: every row where it lies in the file
             rows = journal.scan_rows()
-            findings = [check_rows(rows, ChainWalk(table_id=table_id, witness=witness), ReplayCheck())]
+            findings = [check_rows(rows, ChainWalk(table_id=table_id, witness=witness), ReplayCheck(staff=key.staff),
+                                   SealCheck(key.key))]
             total = findings[0].rows + _count(rows)
-    return _report(findings, total, below, witness)
+    return _report(findings, total, below, witness, key)
 
 
 def _count(rows: Iterator[Any]) -> int:
@@ -249,12 +302,12 @@ def _count(rows: Iterator[Any]) -> int:
 
 
 def _on_every_core(journal: Journal, path: str, table_id: str, cores: int, last: int,
-                   witness: Head | None) -> list[Finding]:
+                   witness: Head | None, key: VerifyWith) -> list[Finding]:
     """The stretches' findings in journal order, up to the first bad one; [] when the table-level events
     cannot be read or folded, or a stretch cannot be read at all (the in-order pass then says what is wrong)."""
     cuts = [cut for cut in _cuts(journal, last, cores * STRETCHES_PER_CORE) if cut <= last]
     findings: list[Finding] = []
-    workers = _Workers(path, table_id, cores, witness)
+    workers = _Workers(path, table_id, cores, witness, key)
     try:
         first = workers.submit(Stretch(1, cuts[0] if cuts else last + 1))
         plan = _plan(journal, cuts, last) if cuts else []
@@ -276,12 +329,14 @@ class RunningVerify:
     file in one pass, in order, exactly as `verify_journal_file` does on a damaged file; each later pass checks
     only the events appended since, continuing the same chain and replay. A bad event stops it for good."""
 
-    def __init__(self, table_id: str = "T1") -> None:
+    def __init__(self, table_id: str = "T1", key: VerifyWith | None = None) -> None:
         self.table_id = table_id
+        self.key = key or VerifyWith()
         self.walk = ChainWalk(table_id=table_id)
+        self.seals = SealCheck(self.key.key)
         # No settled box is remembered (a follower runs for months): an adjustment's box is looked up in the
         # journal when the adjustment is met.
-        self.replay = ReplayCheck(wanted=frozenset())
+        self.replay = ReplayCheck(wanted=frozenset(), staff=self.key.staff)
         self.rows = 0
         self.verdict: VerifyReport | None = None
 
@@ -299,7 +354,7 @@ class RunningVerify:
                 rows: Iterator[tuple[Any, ...]] = journal.scan_rows()
             else:
                 rows = journal.raw_rows(self.walk.expected_seq, 2 ** 63 - 1)
-            finding = check_rows(rows, self.walk, self.replay)
+            finding = check_rows(rows, self.walk, self.replay, self.seals)
             finding.rows += self.rows  # the rows of every pass so far
             total = finding.rows + (_count(rows) if finding.bad_seq is not None else 0)
             late = unsettled_adjustment(self.replay.adjustments, _settled_in(journal, self.replay.adjustments))
@@ -308,7 +363,8 @@ class RunningVerify:
         if finding.bad_seq is None:
             self.rows = finding.rows
         # An adjustment met is before the bad event, if any: it comes first, as in `_report`.
-        self.verdict = _adjustment_report(late, total) if late else _report([finding], total, below, witness)
+        self.verdict = _adjustment_report(late, total) if late else \
+            _report([finding], total, below, witness, self.key)
         return self.verdict
 
 
@@ -326,9 +382,10 @@ class _Workers:
     """Stretches checked on forked processes, at most `cores` at a time, each answering on a pipe of its own:
     stopping early (a bad event found) kills the rest, and no lock shared with them can be left held."""
 
-    def __init__(self, path: str, table_id: str, cores: int, witness: Head | None) -> None:
+    def __init__(self, path: str, table_id: str, cores: int, witness: Head | None, key: VerifyWith) -> None:
         self._context = multiprocessing.get_context("fork")
         self._path, self._table_id, self._cores, self._witness = path, table_id, cores, witness
+        self._key = key
         self._waiting: list[tuple[int, Stretch]] = []
         self._running: dict[Connection, tuple[int, BaseProcess]] = {}
         self._results: dict[int, Finding] = {}
@@ -370,15 +427,17 @@ class _Workers:
             number, stretch = self._waiting.pop(0)
             receiver, sender = self._context.Pipe(duplex=False)
             process = self._context.Process(target=_stretch_worker, daemon=True,
-                                            args=(sender, self._path, self._table_id, stretch, self._witness))
+                                            args=(sender, self._path, self._table_id, stretch, self._witness,
+                                                  self._key))
             process.start()
             sender.close()
             self._running[receiver] = (number, process)
 
 
-def _stretch_worker(sender: Connection, path: str, table_id: str, stretch: Stretch, witness: Head | None) -> None:
+def _stretch_worker(sender: Connection, path: str, table_id: str, stretch: Stretch, witness: Head | None,
+                    key: VerifyWith) -> None:
     try:
-        sender.send(("ok", check_stretch(path, table_id, stretch, witness)))
+        sender.send(("ok", check_stretch(path, table_id, stretch, witness, key)))
     except Exception as err:  # said to the parent, which raises it as a JournalError
         text = str(err) if isinstance(err, JournalError) else \
             f"The journal {path} could not be verified: {type(err).__name__}: {err}."
@@ -387,14 +446,16 @@ def _stretch_worker(sender: Connection, path: str, table_id: str, stretch: Stret
         sender.close()
 
 
-def check_stretch(path: str, table_id: str, stretch: Stretch, witness: Head | None = None) -> Finding:
+def check_stretch(path: str, table_id: str, stretch: Stretch, witness: Head | None = None,
+                  key: VerifyWith | None = None) -> Finding:
     """Check one stretch of a sound journal file (in a worker process): rows lo <= seq < hi, by key."""
     with Journal(path, table_id, readonly=True) as journal:
         before = journal.row_before(stretch.lo)
         start = (1, GENESIS_HASH) if before is None else (before[0] + 1, before[1])
         walk = ChainWalk(*start, table_id=table_id, witness=witness)
-        replay = ReplayCheck(copy.deepcopy(stretch.table), stretch.rounds_before, stretch.wanted)
-        return check_rows(journal.raw_rows(stretch.lo, stretch.hi), walk, replay)
+        key = key or VerifyWith()
+        replay = ReplayCheck(copy.deepcopy(stretch.table), stretch.rounds_before, stretch.wanted, staff=key.staff)
+        return check_rows(journal.raw_rows(stretch.lo, stretch.hi), walk, replay, SealCheck(key.key))
 
 
 def _cuts(journal: Journal, last: int, stretches: int) -> list[int]:
@@ -434,4 +495,4 @@ def _plan(journal: Journal, cuts: list[int], last: int) -> list[Stretch] | None:
     return [Stretch(lo, hi, start, rounds_before, wanted) for lo, hi, start, rounds_before in starts]
 
 
-__all__ = ["RunningVerify", "VerifyReport", "verify_journal", "verify_journal_file", "verify_rows"]
+__all__ = ["RunningVerify", "VerifyReport", "VerifyWith", "verify_journal", "verify_journal_file", "verify_rows"]

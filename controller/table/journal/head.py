@@ -95,7 +95,7 @@ class HeadFile:
         self.path = head_path(journal)
         self.table_id = table_id
         try:
-            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as err:
             raise JournalError(f"The journal {journal} cannot be opened for writing: its head file {self.path} "
                                f"cannot be created ({err.strerror}). Check that the folder is writable.") from err

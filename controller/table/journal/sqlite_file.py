@@ -7,6 +7,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from controller.table.file_modes import private_folder, touch_private
+
 
 class JournalError(Exception):
     """The journal could not be opened, read or written. The message is for the dealer and the pit boss."""
@@ -32,7 +34,8 @@ def connect(path: Path, readonly: bool) -> sqlite3.Connection:
         if readonly:
             db = _open_readonly(path)
         else:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(path.parent)
+            touch_private(path)  # owner-only: SQLite gives its -wal and -shm the same mode
             db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")

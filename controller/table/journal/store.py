@@ -19,11 +19,12 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from controller.table.file_modes import private_folder
 from controller.table.journal.chain import ChainWalk, missing_tail
 from controller.table.journal.head import HeadFile, head_path, read_head
 from controller.table.journal.rows import (
@@ -89,13 +90,20 @@ class NewEvent:
     version: int = 1
 
 
+# Given the entries of one commit, the event that must end it (a seal: controller.table.signing), or None.
+Sealer = Callable[[Sequence[JournalEntry]], "NewEvent | None"]
+
+
 class Journal:
-    """Append and read one table's events. Not shared between threads: the table controller owns it."""
+    """Append and read one table's events. Not shared between threads: the table controller owns it.
+    `sealer`, when set, ends each commit that needs it with a seal over the chain's head, in the same
+    transaction."""
 
     def __init__(self, path: str | os.PathLike[str], table_id: str = "T1", *, readonly: bool = False) -> None:
         self.path = Path(path)
         self.table_id = table_id
         self.readonly = readonly
+        self.sealer: Sealer | None = None
         self._head: HeadFile | None = None
         # Events in the file beyond the last one its writer's head file records (a journal of an older version,
         # a copy without its head file, the last commit of a writer killed before it wrote its head, or events
@@ -143,7 +151,7 @@ class Journal:
     def _claim(self) -> HeadFile:
         """The writer's lock and head file (the folder is made first: a new table's journal starts here)."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(self.path.parent)
         except OSError as err:
             raise JournalError(f"The journal folder for {self.path} could not be created: {err.strerror}.") from err
         self._new_head = not head_path(self.path).exists()
@@ -213,18 +221,25 @@ class Journal:
         entries: list[JournalEntry] = []
         seq, prev = self._last_seq, self._last_hash
         for event in events:
-            seq += 1
-            text = payload_to_json(event.payload)
-            at = float(event.at)
-            digest = entry_hash(seq, self.table_id, at, event.round_id, event.kind, event.version, event.actor,
-                                text, prev)
-            entries.append(JournalEntry(seq, self.table_id, at, event.round_id, event.kind, event.version,
-                                        event.actor, event.payload, prev, digest, text))
-            prev = digest
+            seq, prev = self._chain_entry(entries, event, seq, prev)
+        seal = self.sealer(entries) if self.sealer is not None else None
+        if seal is not None:
+            seq, prev = self._chain_entry(entries, seal, seq, prev)
         commit_rows(self._db, self.path, [stored_row(e) for e in entries])
         self._last_seq, self._last_hash = seq, prev
         self._writer().record(seq, prev)
         return entries
+
+    def _chain_entry(self, entries: list[JournalEntry], event: NewEvent, seq: int, prev: str) -> tuple[int, str]:
+        """Add the event as the entry after (seq, prev) and return its (seq, hash)."""
+        seq += 1
+        text = payload_to_json(event.payload)
+        at = float(event.at)
+        digest = entry_hash(seq, self.table_id, at, event.round_id, event.kind, event.version, event.actor,
+                            text, prev)
+        entries.append(JournalEntry(seq, self.table_id, at, event.round_id, event.kind, event.version,
+                                    event.actor, event.payload, prev, digest, text))
+        return seq, digest
 
     def append_rows(self, rows: Iterable[tuple[Any, ...]]) -> int:
         """Append stored rows as they are (COLUMNS, this table's, continuing the chain: a salvage copies a

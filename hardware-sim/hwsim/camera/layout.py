@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from controller.core.cards import PACK, Card
-from drivers.camera.showdown import DEALER, Spot
+from drivers.showdown import DEALER, Spot
 from hwsim.camera.art import CardArt, load_deck
 from hwsim.camera.scene import CONDITIONS, CameraLook, make_look, render
 
@@ -67,11 +67,12 @@ class LayoutCamera:
     size: tuple[int, int] = LAYOUT_SIZE
     turn_frames: int = 2  # frames between two cards turned up
     hold_frames: int = 30  # frames with every card up, before the feed ends
+    art: Mapping[Card, CardArt] | None = None  # the theme's faces, loaded already (else loaded here)
     _switched: dict[tuple[Spot, int], Card | None] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._rng = np.random.default_rng(self.seed)
-        self._deck = load_deck(self.theme)
+        self._deck = self.art if self.art is not None else load_deck(self.theme)
         self._condition = CONDITIONS[self.condition]
         self._look: CameraLook = make_look(self._rng, self._condition, self.size)
         height, width = next(iter(self._deck.values())).rgba.shape[:2]

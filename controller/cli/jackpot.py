@@ -1,0 +1,146 @@
+"""`rptable jackpot sign|status|confirm|audit --db URL`: the linked progressive jackpot: its sign (Qt, full
+screen), its state (`--json`: `{"meter", "pending", "tables", "hits": [...]}`), a pit boss's confirmation of a
+hit at the table, and the meter's audit against its ledger."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from controller.cli.bounds import table_id, whole
+from controller.cli.pit import _size
+from controller.cli.users import read_secret
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", required=True, metavar="URL", help="the floor's PostgreSQL, where the meter is")
+    common.add_argument("--meter", default="main", metavar="NAME", help="the meter (default: main)")
+    status = sub.add_parser("status", parents=[common], help="the meter, whether a hit is pending, the linked "
+                                                             "tables and the last hits")
+    status.add_argument("--json", action="store_true", help='one JSON object: {"meter", "pending", "tables", "hits"}')
+    sign = sub.add_parser("sign", parents=[common], help="the sign above the tables (Qt, full screen)")
+    sign.add_argument("--windowed", action="store_true", help="a window instead of the full screen")
+    sign.add_argument("--size", metavar="WxH", help="a window of exactly this size, e.g. 1366x768")
+    sign.add_argument("--screenshot", metavar="PNG", help="save the sign as a picture once it shows the meter, "
+                                                          "then stop")
+    confirm = sub.add_parser("confirm", parents=[common],
+                             help="a pit boss confirms a box's jackpot hit at the table, once the hand is verified")
+    confirm.add_argument("--journal", required=True, metavar="PATH", help="the table's journal")
+    confirm.add_argument("--table", type=table_id, default="T1", metavar="ID", help="the table's id (default T1)")
+    confirm.add_argument("--round", required=True, metavar="ID", help="the round of the hit, e.g. T1-000003")
+    confirm.add_argument("--box", type=whole(1, 10), required=True, help="the box that hit")
+    confirm.add_argument("--pit-boss", required=True, metavar="NAME",
+                         help="the pit boss's floor account (rptable users --db URL add NAME --role pit_boss); "
+                              "the PIN is asked at the terminal, or read from standard input")
+    audit = sub.add_parser("audit", parents=[common], help="the meter against its ledger: seeds and reseeds + "
+                                                           "contributions - payouts, to the chip")
+    audit.add_argument("--json", action="store_true")
+
+
+def run(args: argparse.Namespace) -> int:
+    from controller.floor.database import FloorError, explain, psycopg_module
+
+    try:
+        pg_error = psycopg_module().Error
+        if args.action == "sign":
+            return _sign(args)
+        if args.action == "confirm":
+            return _confirm(args)
+        from controller.floor.jackpot_meter import JackpotMeter
+
+        meter = JackpotMeter(args.db, args.meter)
+        try:
+            if args.action == "status":
+                _print_status(meter.status(), args.json)
+                return 0
+            audit = meter.audit()
+        finally:
+            meter.close()
+    except FloorError as err:
+        print(f"rptable jackpot: {err}", file=sys.stderr)
+        return 1
+    except pg_error as err:
+        print(f"rptable jackpot: {explain(err, args.db)}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(audit.to_dict()))
+    else:
+        verdict = "OK" if audit.ok else "DOES NOT ADD UP"
+        print(f"meter {audit.meter:,} = seeds and reseeds {audit.seeds:,} + contributions {audit.contributions:,} "
+              f"- payouts {audit.payouts:,} ({audit.entries:,} ledger entries): {verdict}")
+    return 0 if audit.ok else 1
+
+
+def _print_status(status: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(status))
+        return
+    if status["meter"] is None:
+        print(f"jackpot meter '{status['meter_id']}': no table has linked to it yet")
+        return
+    print(f"jackpot meter '{status['meter_id']}': {status['meter']:,}" + ("  JACKPOT PENDING" if status["pending"]
+                                                                         else ""))
+    for table in status["tables"]:
+        print(f"  table {table['table']}: " + ("linked" if table["linked_now"] else
+                                              f"not heard from for {table['seconds_since']:.0f} s"))
+    for hit in status["hits"]:
+        who = f"confirmed by {hit['confirmed_by']}" if hit["status"] == "paid" else "PENDING: a pit boss confirms"
+        print(f"  hit #{hit['hit']}: table {hit['table']} round {hit['round']} box {hit['box']} {hit['category']} "
+              f"{hit['share_pct']}% of {hit['meter_at_hit']:,} = {hit['amount']:,}, {who}")
+
+
+def _confirm(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from controller.floor.jackpot_link import confirm_hit
+    from controller.floor.jackpot_meter import JackpotRefused
+    from controller.floor.staff import FloorUserStore
+    from controller.table.controller import TableController, TableLocked
+    from controller.table.journal import Journal, JournalError
+    from controller.table.users import AuthError, Role
+
+    staff = FloorUserStore(args.db, Path(args.journal).with_suffix(".accounts-cache.db"), table_id=args.table)
+    try:
+        pit_boss = staff.authenticate(args.pit_boss, read_secret(f"PIN of pit boss {args.pit_boss}: "),
+                                      need=Role.PIT_BOSS)
+    except AuthError as err:
+        print(f"rptable jackpot: {err}", file=sys.stderr)
+        return 1
+    finally:
+        staff.close()
+    try:
+        journal = Journal(args.journal, args.table)
+    except JournalError as err:
+        print(f"rptable jackpot: {err}", file=sys.stderr)
+        return 1
+    try:
+        controller = TableController(journal)
+        hit = confirm_hit(controller, args.db, args.round, args.box, pit_boss, args.meter)
+    except (JackpotRefused, TableLocked, ValueError) as err:
+        print(f"rptable jackpot: {err}", file=sys.stderr)
+        return 1
+    finally:
+        journal.close()
+    print(f"Jackpot hit #{hit.hit} paid: table {hit.table_id} round {hit.round_id} box {hit.box}, {hit.category}, "
+          f"{hit.share_pct}% of {hit.meter_at_hit:,} = {hit.amount:,}; confirmed by {hit.confirmed_by}, journaled at "
+          "the table.")
+    return 0
+
+
+def _sign(args: argparse.Namespace) -> int:
+    size = _size(args.size) if args.size else None
+    if args.size and size is None:
+        print(f"rptable jackpot: --size {args.size!r}: give WIDTHxHEIGHT, e.g. 1366x768", file=sys.stderr)
+        return 2
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")):
+        print("rptable jackpot: no display found. Run the sign on a screen, or: xvfb-run -a rptable jackpot sign "
+              "--db URL; for the state without a screen: rptable jackpot status --db URL --json", file=sys.stderr)
+        return 2
+    from ui.jackpot.run import run_sign
+
+    return run_sign(args.db, args.meter, size=size, windowed=args.windowed, screenshot=args.screenshot)

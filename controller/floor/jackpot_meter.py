@@ -1,0 +1,276 @@
+"""The linked jackpot's meter in the floor's PostgreSQL: contributions, hits, a pit boss's confirmation, the
+sign's status and the audit, each one transaction (controller.floor.jackpot_schema holds the tables).
+
+Every change takes the meter's row lock first, so changes to one meter happen one at a time, in the order
+they commit: a hit's amount is its share of the meter at that moment, and a second hit committed while the
+first is pending is numbered after it and takes its share of the meter the first left (reseeded). A hit
+leaves the meter when it is committed (its payout is owed from then on) and is paid only when a pit boss,
+an account of the floor's staff, confirms it at the table; hits are confirmed in the order they were
+committed. While any hit is pending the meter is locked: every linked table closes jackpot betting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from controller.floor.database import FloorError, connect, explain, psycopg_module
+from controller.floor.jackpot_schema import CHANNEL, SCHEMA
+
+if TYPE_CHECKING:
+    import psycopg
+
+DEFAULT_METER = "main"
+LAST_HITS = 10  # hits the status and the sign show
+TABLE_SILENT_SECONDS = 10.0  # a linked table not heard from for this long is shown as not linked now
+PIT_BOSS_ROLES = ("pit_boss", "admin")
+
+
+class JackpotRefused(Exception):
+    """The meter refuses a confirmation or a link; the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class Hit:
+    hit: int
+    table_id: str
+    round_id: str
+    box: int
+    category: str
+    share_pct: int
+    meter_at_hit: int
+    amount: int
+    status: str
+    confirmed_by: str
+    hit_at: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hit": self.hit, "table": self.table_id, "round": self.round_id, "box": self.box,
+                "category": self.category, "share_pct": self.share_pct, "meter_at_hit": self.meter_at_hit,
+                "amount": self.amount, "status": self.status, "confirmed_by": self.confirmed_by,
+                "at": self.hit_at}
+
+
+@dataclass(frozen=True)
+class LedgerAudit:
+    """A meter against its ledger: `ok` when meter = seeds and reseeds + contributions - payouts, to the chip."""
+
+    meter: int
+    seeds: int
+    contributions: int
+    payouts: int
+    entries: int
+
+    @property
+    def ok(self) -> bool:
+        return self.meter == self.seeds + self.contributions - self.payouts
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "meter": self.meter, "seeds_and_reseeds": self.seeds,
+                "contributions": self.contributions, "payouts": self.payouts, "entries": self.entries}
+
+
+_HIT_COLUMNS = ("hit, table_id, round_id, box, category, share_pct, meter_at_hit, amount, status, confirmed_by, "
+                "extract(epoch from hit_at)::float8")
+
+
+class JackpotMeter:
+    """One meter of the floor's database, over one connection (not shared between threads)."""
+
+    def __init__(self, url: str, meter_id: str = DEFAULT_METER) -> None:
+        self.url = url
+        self.meter_id = meter_id
+        self.db = connect(url)
+        try:
+            self._ensure_schema()
+        except psycopg_module().Error as err:
+            self.db.close()
+            raise FloorError(explain(err, url)) from err
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _ensure_schema(self) -> None:
+        with self.db.transaction():
+            self.db.execute("SELECT pg_advisory_xact_lock(hashtext('rptable jackpot schema'))")
+            self.db.execute(SCHEMA)
+
+    # --------------------------------------------------------------------------------------------- tables
+    def link(self, table_id: str, reseed: int) -> None:
+        """Link a table to the meter (made at `reseed` by its first table; one reseed for every linked table)."""
+        with self.db.transaction():
+            row = self.db.execute("SELECT reseed FROM jackpot_meter WHERE meter_id = %s FOR UPDATE",
+                                  (self.meter_id,)).fetchone()
+            if row is None:
+                self.db.execute("INSERT INTO jackpot_meter (meter_id, amount, reseed) VALUES (%s, %s, %s) "
+                                "ON CONFLICT DO NOTHING", (self.meter_id, reseed, reseed))
+                row = self.db.execute("SELECT reseed FROM jackpot_meter WHERE meter_id = %s FOR UPDATE",
+                                      (self.meter_id,)).fetchone()
+                assert row is not None
+                if not self._has_seed():
+                    self._ledger("seed", "", "", 0, reseed, reseed)
+            if row[0] != reseed:
+                raise JackpotRefused(
+                    f"Table {table_id}'s rules reseed the jackpot at {reseed:,}, but the meter '{self.meter_id}' it "
+                    f"would share reseeds at {row[0]:,}: linked tables play one jackpot. Give the table the same "
+                    "[jackpot] settings as the others.")
+            self.db.execute("INSERT INTO jackpot_tables (table_id, meter_id) VALUES (%s, %s) ON CONFLICT (table_id) "
+                            "DO UPDATE SET meter_id = EXCLUDED.meter_id, last_seen = now()",
+                            (table_id, self.meter_id))
+            self._notify()
+
+    def heartbeat(self, table_id: str) -> None:
+        with self.db.transaction():
+            self.db.execute("UPDATE jackpot_tables SET last_seen = now() WHERE table_id = %s", (table_id,))
+
+    # ------------------------------------------------------------------------------------- contributions
+    def settle(self, table_id: str, round_id: str, box: int, *, contribution: int, share_pct: int,
+               category: str) -> Hit | None:
+        """A box's jackpot stake, settled at its table: its contribution, and for a hit its share of the meter,
+        in one transaction. Sent again (a retry), it changes nothing and answers the hit as it was committed."""
+        with self.db.transaction():
+            amount = self._lock_meter()
+            added = self.db.execute(
+                "INSERT INTO jackpot_ledger (meter_id, kind, table_id, round_id, box, amount, meter_after) "
+                "VALUES (%s, 'contribution', %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING RETURNING entry",
+                (self.meter_id, table_id, round_id, box, contribution, amount + contribution)).fetchone()
+            if added is None:
+                return self._hit_of(table_id, round_id, box)
+            amount += contribution
+            hit = None
+            if share_pct:
+                hit = self._hit(table_id, round_id, box, share_pct, category, amount)
+                amount = self._reseeded(amount - hit.amount, table_id, round_id, box)
+            self.db.execute("UPDATE jackpot_meter SET amount = %s, updated_at = now() WHERE meter_id = %s",
+                            (amount, self.meter_id))
+            self._notify()
+            return hit
+
+    def settled_keys(self, table_id: str) -> set[tuple[str, int]]:
+        """The (round, box) of every settlement of this table the meter holds."""
+        rows = self.db.execute("SELECT round_id, box FROM jackpot_ledger WHERE meter_id = %s AND table_id = %s "
+                               "AND kind = 'contribution'", (self.meter_id, table_id)).fetchall()
+        self.db.commit()
+        return {(round_id, box) for round_id, box in rows}
+
+    def _hit(self, table_id: str, round_id: str, box: int, share_pct: int, category: str, meter: int) -> Hit:
+        amount = meter * share_pct // 100
+        row = self.db.execute(
+            "INSERT INTO jackpot_hits (meter_id, table_id, round_id, box, category, share_pct, meter_at_hit, "
+            f"amount) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING {_HIT_COLUMNS}",
+            (self.meter_id, table_id, round_id, box, category, share_pct, meter, amount)).fetchone()
+        assert row is not None
+        self._ledger("payout", table_id, round_id, box, -amount, meter - amount)
+        return Hit(*row)
+
+    def _reseeded(self, amount: int, table_id: str, round_id: str, box: int) -> int:
+        """After a hit the house tops the meter up to its reseed."""
+        row = self.db.execute("SELECT reseed FROM jackpot_meter WHERE meter_id = %s", (self.meter_id,)).fetchone()
+        assert row is not None
+        reseed = int(row[0])
+        if amount >= reseed:
+            return amount
+        self._ledger("reseed", table_id, round_id, box, reseed - amount, reseed)
+        return reseed
+
+    # ------------------------------------------------------------------------------------- confirmation
+    def confirm(self, hit: int, pit_boss: str) -> tuple[Hit, bool]:
+        """A pit boss (`pit_boss`: an account of the floor's staff) confirms hit number `hit` at the table:
+        the hit and whether this call paid it (False: it was paid already, by the confirmation named on it)."""
+        with self.db.transaction():
+            self._lock_meter()
+            account = self.db.execute("SELECT role, disabled FROM floor_staff WHERE name = %s",
+                                      (pit_boss,)).fetchone()
+            if account is None or account[1] or account[0] not in PIT_BOSS_ROLES:
+                raise JackpotRefused(f"{pit_boss} is not a pit boss of this floor: a jackpot is paid only when a pit "
+                                     "boss with a floor account confirms it.")
+            row = self.db.execute(f"SELECT {_HIT_COLUMNS} FROM jackpot_hits WHERE meter_id = %s AND hit = %s",
+                                  (self.meter_id, hit)).fetchone()
+            if row is None:
+                raise JackpotRefused(f"There is no jackpot hit #{hit} on the meter '{self.meter_id}'.")
+            found = Hit(*row)
+            if found.status == "paid":
+                return found, False
+            earlier = self.db.execute(
+                "SELECT hit, table_id, box FROM jackpot_hits WHERE meter_id = %s AND status = 'pending' AND hit < %s "
+                "ORDER BY hit LIMIT 1", (self.meter_id, hit)).fetchone()
+            if earlier is not None:
+                raise JackpotRefused(f"Jackpot hit #{earlier[0]} (table {earlier[1]}, box {earlier[2]}) came first: "
+                                     "hits are paid in the order they were committed. Confirm it first.")
+            row = self.db.execute(
+                "UPDATE jackpot_hits SET status = 'paid', confirmed_by = %s, confirmed_at = now() "
+                f"WHERE meter_id = %s AND hit = %s RETURNING {_HIT_COLUMNS}", (pit_boss, self.meter_id, hit)).fetchone()
+            self._notify()
+            assert row is not None
+            return Hit(*row), True
+
+    def hit_of(self, table_id: str, round_id: str, box: int) -> Hit | None:
+        with self.db.transaction():
+            return self._hit_of(table_id, round_id, box)
+
+    def _hit_of(self, table_id: str, round_id: str, box: int) -> Hit | None:
+        row = self.db.execute(f"SELECT {_HIT_COLUMNS} FROM jackpot_hits WHERE meter_id = %s AND table_id = %s AND "
+                              "round_id = %s AND box = %s", (self.meter_id, table_id, round_id, box)).fetchone()
+        return Hit(*row) if row is not None else None
+
+    # ----------------------------------------------------------------------------------- what is shown
+    def status(self) -> dict[str, Any]:
+        """The meter as the sign shows it: `{"meter", "pending", "tables", "hits": [...]}` (hits newest first)."""
+        with self.db.transaction():
+            row = self.db.execute("SELECT amount, reseed FROM jackpot_meter WHERE meter_id = %s",
+                                  (self.meter_id,)).fetchone()
+            tables = self.db.execute(
+                "SELECT table_id, extract(epoch from now() - last_seen)::float8 FROM jackpot_tables "
+                "WHERE meter_id = %s ORDER BY table_id", (self.meter_id,)).fetchall()
+            hits = [Hit(*r) for r in self.db.execute(
+                f"SELECT {_HIT_COLUMNS} FROM jackpot_hits WHERE meter_id = %s ORDER BY hit DESC LIMIT %s",
+                (self.meter_id, LAST_HITS)).fetchall()]
+            pending = self.db.execute("SELECT count(*) FROM jackpot_hits WHERE meter_id = %s AND status = 'pending'",
+                                      (self.meter_id,)).fetchone()
+        return {"meter_id": self.meter_id, "meter": int(row[0]) if row else None,
+                "reseed": int(row[1]) if row else None,
+                "pending": bool(pending and pending[0]),
+                "tables": [{"table": t, "linked_now": age < TABLE_SILENT_SECONDS, "seconds_since": round(age, 1)}
+                           for t, age in tables],
+                "hits": [h.to_dict() for h in hits]}
+
+    def audit(self) -> LedgerAudit:
+        """The meter against the sum of its ledger, read in one snapshot."""
+        with self.db.transaction():
+            self.db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            row = self.db.execute("SELECT amount FROM jackpot_meter WHERE meter_id = %s", (self.meter_id,)).fetchone()
+            sums = self.db.execute(
+                "SELECT coalesce(sum(amount) FILTER (WHERE kind IN ('seed', 'reseed')), 0), "
+                "coalesce(sum(amount) FILTER (WHERE kind = 'contribution'), 0), "
+                "coalesce(-sum(amount) FILTER (WHERE kind = 'payout'), 0), count(*) "
+                "FROM jackpot_ledger WHERE meter_id = %s", (self.meter_id,)).fetchone()
+        assert sums is not None
+        return LedgerAudit(int(row[0]) if row else 0, int(sums[0]), int(sums[1]), int(sums[2]), int(sums[3]))
+
+    # ------------------------------------------------------------------------------------------ inside
+    def _lock_meter(self) -> int:
+        row = self.db.execute("SELECT amount FROM jackpot_meter WHERE meter_id = %s FOR UPDATE",
+                              (self.meter_id,)).fetchone()
+        if row is None:
+            raise JackpotRefused(f"The jackpot meter '{self.meter_id}' does not exist yet: a table with a [jackpot] "
+                                 "section in its rules makes it when it links.")
+        return int(row[0])
+
+    def _has_seed(self) -> bool:
+        return self.db.execute("SELECT 1 FROM jackpot_ledger WHERE meter_id = %s AND kind = 'seed'",
+                               (self.meter_id,)).fetchone() is not None
+
+    def _ledger(self, kind: str, table_id: str, round_id: str, box: int, amount: int, after: int) -> None:
+        self.db.execute("INSERT INTO jackpot_ledger (meter_id, kind, table_id, round_id, box, amount, meter_after) "
+                        "VALUES (%s, %s, %s, %s, %s, %s, %s)", (self.meter_id, kind, table_id, round_id, box, amount,
+                                                                after))
+
+    def _notify(self) -> None:
+        self.db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.meter_id))
+
+
+def listen_connection(url: str) -> psycopg.Connection[tuple[Any, ...]]:
+    """A connection that hears every change of the jackpot (LISTEN on its channel)."""
+    db = connect(url, autocommit=True)
+    db.execute(f"LISTEN {CHANNEL}")
+    return db

@@ -1,0 +1,99 @@
+"""The pit in Russian, as a Russian-speaking pit boss meets it: every table's card (its step, its fault with its
+age, today's figures, when it was last heard from), the players' line, a table opened from the pit, and the
+floor's English sentences (an age, a flagged player's evidence, the database's trouble) said in Russian.
+Before, the pit's window had no Russian at all."""
+
+from __future__ import annotations
+
+import pytest
+from floor_kit import needs_postgres
+from PySide6.QtWidgets import QTableWidget
+from russian_kit import assert_russian, english_in
+from test_floor_pit import DEALER, LiveTable, played
+
+from controller.engine import CloseBets, PlaceStakes
+from controller.floor.database import explain
+from controller.floor.pit import age_text
+from ui.i18n import Languages
+from ui.pit import words
+
+pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
+
+
+@pytest.fixture
+def russian(qapp):
+    languages = Languages()
+    languages.switch("ru")
+    yield languages
+    languages.switch("en")
+
+
+@needs_postgres
+def test_floor_2_the_pit_in_russian(database, tmp_path, qtbot, russian) -> None:
+    """An idle table, and one mid-round with a jam open: the window, both cards and the jammed table's audit
+    opened from the pit (its rounds, the fault in its faults and overrides) are Russian; the step names the
+    round, its moment and the next card."""
+    from controller.floor.database import open_pool
+    from ui.audit_view import AuditDialog
+    from ui.pit.window import PitWindow
+
+    played(database, tmp_path, "T1", 3)
+    live = LiveTable(database, tmp_path / "T2.journal", "T2")
+    pool = open_pool(database)
+    window = PitWindow(pool, database)
+    qtbot.addWidget(window)
+    try:
+        live.controller.sign_in(DEALER)
+        live.controller.submit(PlaceStakes(1, 100))
+        live.controller.submit(CloseBets())
+        live.controller.raise_fault("E04", "The shoe reports E04 (jam).", "shoe")
+        window.resize(1366, 768)
+        window.show()
+        qtbot.waitUntil(lambda: set(window.cards) == {"T1", "T2"} and bool(window.views["T2"].faults),
+                        timeout=10_000)
+        qtbot.waitUntil(lambda: window.players.text().startswith("Игроки"), timeout=20_000)
+        card = window.cards["T2"]
+        assert card.step.text() == "раунд 1, сдача: 1-я карта боксу 1"
+        fault = card.faults.text()
+        assert fault.startswith("СБОЙ F1 E04 (") and "Шуз сообщает E04 (замятие карты)" in fault
+        assert window.cards["T1"].step.text() == "свободен (последний раунд 3)"
+        assert_russian("the pit")
+        window.open_table("T2")
+        qtbot.waitUntil(lambda: bool(window.findChildren(AuditDialog)), timeout=10_000)
+        dialog = window.findChildren(AuditDialog)[0]
+        assert dialog.round_list.rowCount() == 1
+        assert dialog.tabs.tabText(dialog.tabs.count() - 1) == "Сбои и исправления"
+        faults = dialog.findChild(QTableWidget, "faults_and_overrides")
+        assert faults.rowCount() == 1 and "E04" in faults.item(0, 3).text()
+        for tab in range(dialog.tabs.count()):
+            dialog.tabs.setCurrentIndex(tab)
+            assert_russian(f"the table's tab {dialog.tabs.tabText(tab)}")
+        dialog.close()
+    finally:
+        window.shutdown()
+        pool.close()
+        live.close()
+
+
+def test_the_floors_sentences_are_said_in_russian(russian) -> None:
+    """An age, both flags of the ratings and the database's trouble, as controller.floor writes them."""
+    assert [words.age_words(s) for s in (42, 185, 7_800, None)] == ["42 с", "3 мин 5 с", "2 ч 10 мин", "никогда"]
+    flags = ["decisions beat basic: +0.026 antes per decision over 692 valued decisions (total +17.95 antes, 95% "
+             "interval +13.77 to +22.12)",
+             "won 12,000 against an expected -300: 3.4 standard deviations above expectation over 120 rounds",
+             "lost 9,000 against an expected +50: 3.1 standard deviations below expectation over 80 rounds"]
+    for flag in flags:
+        said = words.flag_words(flag)
+        assert not english_in(said), said
+    assert words.flag_words(flags[0]).startswith("решения лучше базовой стратегии: +0.026 анте на решение")
+    url = "postgresql://pit@db.casino/rptable"
+    for error in ("password authentication failed for user pit", 'database "rptable" does not exist',
+                  "permission denied for schema public", "connection refused", "something else"):
+        said = words.trouble_words(explain(Exception(error), url))
+        assert said.startswith("Баз") and url in said and not english_in(said.replace(url, "")), said
+
+
+def test_the_floors_sentences_stay_as_written_in_english(qapp) -> None:
+    assert words.age_words(185) == age_text(185)
+    reason = explain(Exception("connection refused"), "postgresql://db/rptable")
+    assert words.trouble_words(reason) == reason

@@ -1,0 +1,1 @@
+"""The linked jackpot's sign above the tables (`rptable jackpot sign`)."""

@@ -1,0 +1,40 @@
+"""`rptable jackpot sign`: the sign's window, full screen (or a window, or one screenshot)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from ui.jackpot.sign import JackpotSign
+from ui.jackpot.watcher import MeterWatcher
+
+
+def run_sign(url: str, meter_id: str, *, size: tuple[int, int] | None = None, windowed: bool = False,
+             screenshot: str | None = None) -> int:
+    app = QApplication.instance() or QApplication(["rptable jackpot sign"])
+    sign = JackpotSign()
+    watcher = MeterWatcher(url, meter_id)
+    watcher.changed.connect(sign.show_status)
+    watcher.lost.connect(sign.show_problem)
+    if size is not None:
+        sign.setFixedSize(*size)
+        sign.show()
+    elif windowed or screenshot:
+        sign.resize(1024, 768)
+        sign.show()
+    else:
+        sign.showFullScreen()
+    watcher.start()
+    if screenshot:
+        def shoot() -> None:
+            if sign.shown is None:  # not read yet: a moment more
+                QTimer.singleShot(200, shoot)
+                return
+            sign.grab().save(screenshot)
+            print(f"saved {screenshot}")
+            app.quit()
+        QTimer.singleShot(500, shoot)
+    try:
+        return int(app.exec())
+    finally:
+        watcher.stop()

@@ -1,0 +1,43 @@
+"""The camera's look at the showdown, on a thread of its own: reading a layout takes a tenth of a second or more
+of frames, which the console must not spend on the GUI thread. The look touches nothing of the table; what it
+saw comes back to the GUI thread through a Qt signal, where the table journals it."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtCore import QObject, Signal
+
+from controller.core.cards import Card
+from controller.table.showdown import ShowdownGuard
+from drivers.showdown import Spot
+
+
+class LayoutChecker(QObject):
+    """One look at a time; `looked(LayoutLook)` fires on the GUI thread (queued connection)."""
+
+    looked = Signal(object)
+
+    def __init__(self, guard: ShowdownGuard) -> None:
+        super().__init__()
+        self.guard = guard
+        self._thread: threading.Thread | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, round_id: str, dealt: Mapping[Spot, Sequence[Card]], boxes: int) -> bool:
+        """Look at the layout now; False while a look is still under way."""
+        if self.busy:
+            return False
+        self._thread = threading.Thread(target=lambda: self.looked.emit(self.guard.look(round_id, dealt, boxes)),
+                                        name="layout-camera", daemon=True)
+        self._thread.start()
+        return True
+
+    def wait(self, timeout: float = 5.0) -> None:
+        """Let a look under way finish (the console is closing)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
