@@ -7,7 +7,7 @@ from __future__ import annotations
 from controller.table.controller import TableController
 from controller.table.users import Role, User
 
-TEST_ADMIN = User("test-admin", Role.ADMIN)
+TEST_ADMIN = User("root", Role.ADMIN)
 
 
 def acknowledged(table: TableController) -> TableController:

@@ -160,8 +160,8 @@ def test_the_console_warns_of_the_edge_and_says_who_acknowledged_it(make_console
     window = make_console("classic")
     info = window.info_bar
     assert "favour a skilled player" in info.warning.text() and "-8.4%" in info.warning.text()
-    assert window.controller.rules_edge_acknowledged_by == "admin:test-admin"
-    assert "Acknowledged by admin:test-admin" in info.warning.toolTip()
-    assert "Acknowledged by admin:test-admin" in info.toolTip()
+    assert window.controller.rules_edge_acknowledged_by == "admin:root"
+    assert "Acknowledged by root: the table may open" in info.warning.toolTip()
+    assert "Acknowledged by root" in info.toolTip()
     house = make_console("four-seat")
     assert house.info_bar.warning.text() == "" and house.controller.rules_edge_acknowledged_by is None

@@ -16,6 +16,7 @@ from controller.core.rules import (
     InsuranceMax,
     RepeatSingle,
 )
+from controller.table.users import name_in
 from ui.format import amount
 from ui.i18n import translate
 from ui.words import hand_name
@@ -68,8 +69,8 @@ def rules_phrases(rules: HouseRules) -> list[str]:
 
 
 def edge_acknowledgement(admin: str) -> str:
-    """Who acknowledged the rules' edge so that the table opens on them."""
-    return translate("RulesText", "Acknowledged by {0}: the table may open on these rules.").format(admin)
+    """Who acknowledged the rules' edge so that the table opens on them (`admin`: as the journal names them)."""
+    return translate("RulesText", "Acknowledged by {0}: the table may open on these rules.").format(name_in(admin))
 
 
 def edge_warning(rules: HouseRules) -> str | None:

@@ -191,6 +191,8 @@ RU: dict[str, Translation] = {
     "any box": "любой бокс", "uninsured": "без страховки", "the ante pays": "в счёт анте", "buy a game ({0}, {1})": "покупка игры ({0}, {1})",
     "House edge never measured: a pit boss checks these rules.": "Преимущество казино не измерено: пит-босс проверяет эти правила.",
     "Rules favour a skilled player: edge {0}% (basic play).": "Выгодно опытному игроку: {0}% (базовая стратегия).",
+    "House edge {0}% may favour a skilled player: a pit boss checks these rules.": "Преимущество казино {0}% может оказаться у опытного игрока: пит-босс проверяет эти правила.",
+    "Acknowledged by {0}: the table may open on these rules.": "Подтверждено: {0}; стол может работать по этим правилам.",
     # ---------------------------------------------------------------------------------- staff: logins, pit boss
     "Log in": "Войти", "Name": "Имя", "PIN": "PIN", "Cancel": "Отмена", "Close": "Закрыть", "Type your name and PIN.": "Введите имя и PIN.",
     "The staff accounts cannot be read: {0}": "Не удаётся прочитать учётные записи: {0}",
