@@ -1,10 +1,13 @@
-"""Every preset's house edge under the basic strategy, played through the rules engine on both cores: writes
-controller/analysis/house_edges.toml (what the shift report reads) and prints a Markdown table for the README.
+"""Every preset's house edge under the basic strategy, to a 95% half-width of 0.1% of the ante: writes
+controller/analysis/house_edges.toml (what the shift report and the operator guard read) and prints the Markdown
+table of the README.
 
-Run: `python benchmarks/house_edges.py [--rounds N] [--seed S] [--rules NAME ...] [--out FILE]`. A round's result
-spreads by 2.2 (caribbean-stud) to 3.7 (online) antes, so a half-width of 0.3% of the ante takes 2.1 to 5.8
-million rounds; the default 4 million gives 0.22-0.36%. The file is rewritten after each preset, keeping the
-figures of presets not run (or not yet done) whose rules are unchanged.
+Run: `python benchmarks/house_edges.py [--rules NAME ...] [--precision ANTES] [--seed S] [--workers N]`. Each
+preset's figure is exact over the first five cards and the up card and sampled only for draws and for what buying the
+dealer a game adds (controller.analysis.basic_edge), on every core; each finished job is kept in
+benchmarks/results/checkpoints/, so a run stopped by Ctrl-C or a kill resumes when started again with the same
+options. The file is rewritten after each preset, keeping the figures of presets not run whose rules are unchanged.
+Where a preset's one decision is bet or fold (caribbean-stud), optimal play is worked out exactly too.
 """
 
 from __future__ import annotations
@@ -21,13 +24,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import controller.analysis
-from controller.analysis.house_edge_file import edge_entry, edges_toml
+from controller.analysis.basic_edge import EdgeEstimate, basic_edge, optimal_no_draw_edge
+from controller.analysis.house_edge_file import edge_entry, edges_toml, round_spread
 from controller.analysis.house_edges import FILE
-from controller.analysis.montecarlo import house_edge
-from controller.core.rules import rules_digest
+from controller.analysis.long_run import Progress, write_atomically
+from controller.core.rules import HouseRules, rules_digest
+from controller.players.basic import table_for
 from controller.table.rule_files import load_preset, preset_names
 
 OUT = Path(controller.analysis.__file__).resolve().parent / FILE  # where the shift report reads it
+CHECKPOINTS = Path(__file__).resolve().parent / "results" / "checkpoints"
 
 
 def _kept_entries(path: Path) -> dict[str, dict[str, Any]]:
@@ -40,36 +46,51 @@ def _kept_entries(path: Path) -> dict[str, dict[str, Any]]:
             if name in preset_names() and entry.get("rules_sha256") == rules_digest(load_preset(name))}
 
 
+def _optimal(rules: HouseRules) -> EdgeEstimate | None:
+    try:
+        return optimal_no_draw_edge(rules)
+    except ValueError:
+        return None  # draws, insurance or buying the dealer a game: no exact optimum
+
+
+def row(name: str, entry: dict[str, Any], seconds: float) -> str:
+    lo, hi = entry["house_edge_ci95"]
+    bonus = entry.get("bonus_edge")
+    optimal = entry.get("optimal_house_edge")
+    samples = f"{entry['rounds']:,}" if entry["rounds"] else "exact"
+    return (f"| `{name}` | {100 * entry['house_edge']:+.3f}% | [{100 * lo:+.3f}%, {100 * hi:+.3f}%] | "
+            f"{100 * entry['element_of_risk']:+.3f}% | {entry['average_wager']:.3f} | "
+            f"{'—' if bonus is None else f'{100 * bonus:.2f}%'} | "
+            f"{'—' if optimal is None else f'{100 * optimal:.3f}%'} | {samples} | {seconds / 60:.0f} min |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=4_000_000, help="rounds per preset (default 4,000,000)")
-    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", nargs="*", default=preset_names(), metavar="NAME")
+    parser.add_argument("--precision", type=float, default=0.001, metavar="ANTES",
+                        help="the 95%% half-width to reach, in antes (default 0.001)")
+    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
-    entries: dict[str, dict[str, Any]] = {}
     rows = []
     for name in args.rules:
         rules = load_preset(name)
-        cpu, load = time.process_time(), os.getloadavg()[0]
-        report = house_edge(rules, "basic", args.rounds, args.seed, workers=args.workers)
-        entries[name] = edge_entry(rules, report, args.seed, date.today())
-        merged = _kept_entries(args.out) | entries  # what is in the file now (another run may have added some)
-        ordered = {n: merged[n] for n in preset_names() if n in merged}
-        args.out.write_text(edges_toml(ordered), encoding="utf-8")  # after each preset: a long run keeps its work
-        lo, hi = report.house_edge_ci95
-        bonus = entries[name].get("bonus_edge")
-        rows.append(f"| `{name}` | {100 * report.house_edge:.2f}% | [{100 * lo:.2f}%, {100 * hi:.2f}%] | "
-                    f"{100 * report.element_of_risk:.2f}% | {report.average_wager:.3f} | "
-                    f"{'—' if bonus is None else f'{100 * bonus:.2f}%'} | {report.rounds:,} | "
-                    f"{report.rounds_per_second:,.0f} |")
-        print(f"{name}: {report.rounds:,} rounds, {report.rounds_per_second:,.0f} rounds/s on {args.workers} "
-              f"workers (parent CPU {time.process_time() - cpu:.0f} s, load {load:.1f})", file=sys.stderr,
-              flush=True)
-    print("| preset | house edge per ante | 95% interval | element of risk | average wager (antes) | bonus edge "
-          "| rounds | rounds/s |")
-    print("|---|---|---|---|---|---|---|---|")
+        start, load = time.perf_counter(), os.getloadavg()[0]
+        estimate = basic_edge(rules, table_for(rules), half_width=args.precision, seed=args.seed,
+                              workers=args.workers, checkpoint=CHECKPOINTS / f"{name}-{args.seed}.json",
+                              progress=Progress(f"house edge of {name}", "deals"))
+        entry = edge_entry(rules, estimate, args.seed, date.today(), _optimal(rules),
+                           round_spread(rules, args.seed, workers=args.workers))
+        merged = _kept_entries(args.out) | {name: entry}  # what is in the file now (another run may have added some)
+        write_atomically(args.out, edges_toml({n: merged[n] for n in preset_names() if n in merged}))
+        seconds = time.perf_counter() - start
+        rows.append(row(name, entry, seconds))
+        print(f"{name}: {estimate.samples:,} deals sampled in {seconds:,.0f} s on {args.workers} workers "
+              f"(load {load:.1f} at the start)", file=sys.stderr, flush=True)
+    print("| preset | house edge per ante | 95% interval | element of risk | average wager (antes) | bonus bet edge "
+          "(exact) | optimal play (exact) | deals sampled | time |")
+    print("|---|---|---|---|---|---|---|---|---|")
     print("\n".join(rows))
     print(f"\nwritten: {args.out}")
     return 0

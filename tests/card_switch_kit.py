@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
+from tables import acknowledged
+
 from controller.core.cards import PACK, Card
 from controller.engine import Phase, PlaceStakes, RevealDealer
 from controller.players.simple import next_action
@@ -82,7 +84,8 @@ class Table:
     def __init__(self, folder: Path, preset: str = "classic", seed: int = 5, camera: bool = True) -> None:
         self.folder, self.preset, self.seed = folder, preset, seed
         self.journal = Journal(folder / "T1.journal")
-        self.controller = TableController(self.journal, load_preset(preset), camera=CAMERA_URL if camera else None)
+        self.controller = acknowledged(TableController(self.journal, load_preset(preset),
+                                                           camera=CAMERA_URL if camera else None))
         self.camera = ScriptedCamera()
         self.guard = ShowdownGuard(self.controller, self.camera) if camera else None
         self.source: CardSource = open_source(f"sim://?seed={seed}&rate=0&clock=virtual")

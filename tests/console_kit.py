@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tables import acknowledged
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -59,7 +60,7 @@ def make_console(tmp_path: Path, qapp: QApplication, no_leaks: None, monkeypatch
     def make(preset: str = "classic", seed: int = 7, language: str = "en", faults: str = "",
              journal_name: str = "", size: tuple[int, int] = TABLE_SCREEN) -> ConsoleWindow:
         journal = Journal(tmp_path / (journal_name or f"{preset}.journal"))
-        controller = TableController(journal, load_preset(preset))
+        controller = acknowledged(TableController(journal, load_preset(preset)))
         source = open_source(f"sim://?seed={seed}&rate=0" + (f"&faults={faults}" if faults else ""))
         languages = Languages()
         languages.switch(language)

@@ -15,6 +15,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
+from tables import acknowledged
 
 from controller.table.controller import TableController
 from controller.table.journal import Journal
@@ -34,7 +35,7 @@ def main() -> int:
     args = parser.parse_args()
     app = QApplication(sys.argv[:1])
     journal = Journal(args.journal)
-    controller = TableController(journal, None if journal.last_seq else load_preset("classic"))
+    controller = acknowledged(TableController(journal, None if journal.last_seq else load_preset("classic")))
     window = ConsoleWindow(controller, open_source(f"sim://?seed={args.seed}&rate=0"), users_path=args.users,
                            pack_seed=args.seed)
     window.show()

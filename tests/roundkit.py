@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.core.rules import HouseRules
 from controller.players.scripted import run_script
 from controller.table.rule_files import load_preset, load_rules
 
@@ -17,9 +18,10 @@ def deal_order(hands: dict[int, list[str]], dealer: list[str], draws: list[str] 
     return shoe + list(draws)
 
 
-def play(rules: str, hands: dict[int, list[str]], dealer: list[str], decisions: list[dict[str, Any]],
+def play(rules: str | HouseRules, hands: dict[int, list[str]], dealer: list[str], decisions: list[dict[str, Any]],
          draws: list[str] = (), antes: dict[int, int] | None = None, **box_extras: dict[int, Any]) -> dict:
-    """Run a script; `box_extras` maps a box key (bonus, blind, player) to {box: value}."""
+    """Run a script under a preset's name or rules of the test's own; `box_extras` maps a box key (bonus, blind,
+    player) to {box: value}."""
     boxes = []
     for box in sorted(hands):
         entry: dict[str, Any] = {"box": box, "ante": (antes or {}).get(box, 100)}
@@ -28,6 +30,9 @@ def play(rules: str, hands: dict[int, list[str]], dealer: list[str], decisions: 
                 entry[key] = per_box[box]
         boxes.append(entry)
     shoe = deal_order(hands, dealer, draws)
+    if isinstance(rules, HouseRules):
+        script = {"boxes": boxes, "shoe": shoe, "decisions": decisions}
+        return run_script(script, "test", load_rules, rules)
     script = {"rules": rules, "boxes": boxes, "shoe": shoe, "decisions": decisions}
     return run_script(script, "test", load_rules)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+from tables import acknowledged
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -51,7 +52,7 @@ class Consoles:
     def open(self, preset: str = "classic", *, journal: str = "T1.journal", seed: int = 7,
              faults: str = "") -> ConsoleWindow:
         table_journal = Journal(self.folder / journal)
-        controller = TableController(table_journal, load_preset(preset))
+        controller = acknowledged(TableController(table_journal, load_preset(preset)))
         url = f"sim://?seed={seed}&rate=0" + (f"&faults={faults}" if faults else "")
         window = ConsoleWindow(controller, open_source(url), users_path=str(self.users_path),
                                languages=Languages(), pack_seed=seed)

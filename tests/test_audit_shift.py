@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from tables import acknowledged
 
 from controller.cli import main
 from controller.table.autoplay import play_rounds
@@ -44,7 +45,7 @@ def shift(tmp_path: Path) -> Path:
     path = tmp_path / "T1.journal"
     clock = Clock()
     with Journal(path) as journal:
-        table = TableController(journal, load_preset("classic"), clock=clock, monotonic=clock)
+        table = acknowledged(TableController(journal, load_preset("classic"), clock=clock, monotonic=clock))
         pump = CardPump(open_source("sim://?seed=8&rate=0&clock=virtual"), table, pack_seed=8)
         for dealer, rounds, minutes in ((ANNA, 3, 30), (IVAN, 2, 15)):
             table.sign_in(dealer)
@@ -102,7 +103,7 @@ def test_audit_report_counts_rounds_dealt_while_nobody_was_signed_in(tmp_path: P
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "T1.journal"
     with Journal(path) as journal:
-        table = TableController(journal, load_preset("classic"))
+        table = acknowledged(TableController(journal, load_preset("classic")))
         pump = CardPump(open_source("sim://?seed=8&rate=0&clock=virtual"), table, pack_seed=8)
         play_rounds(table, pump, 2, boxes=2, ante=10)
         pump.source.close()

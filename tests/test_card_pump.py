@@ -9,6 +9,7 @@ from urllib.parse import quote
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tables import acknowledged
 
 from controller.engine import CloseBets, Exchange, Fold, Phase, PlaceStakes, RevealDealer, legal_commands
 from controller.table.audit.rounds import verify_journal
@@ -26,7 +27,7 @@ BOSS = User("vera", Role.PIT_BOSS)
 
 def table_on_simulated_shoe(tmp_path: Path, faults: str = "", seed: int = 5,
                             preset: str = "classic") -> tuple[TableController, CardSource, CardPump]:
-    controller = TableController(Journal(tmp_path / "T1.journal"), load_preset(preset))
+    controller = acknowledged(TableController(Journal(tmp_path / "T1.journal"), load_preset(preset)))
     source = open_source(f"sim://?seed={seed}&rate=0&clock=virtual&faults={quote(faults)}")
     pump = CardPump(source, controller, pack_seed=seed)
     pump.ready_shoe()
@@ -125,7 +126,7 @@ def test_arch_faults_the_pump_reopens_the_gate_only_once_the_last_fault_is_resol
 
 
 def test_pump_on_a_real_shoe_draws_nothing_and_hands_on_what_the_dealer_deals(tmp_path: Path) -> None:
-    controller = TableController(Journal(tmp_path / "T1.journal"), load_preset("classic"))
+    controller = acknowledged(TableController(Journal(tmp_path / "T1.journal"), load_preset("classic")))
     source = ManualSource()
     pump = CardPump(source, controller, pack_seed=1)
     pump.ready_shoe()

@@ -11,6 +11,7 @@ import pytest
 from card_switch_kit import CAMERA_URL, ScriptedCamera
 from console_kit import TABLE_SCREEN, logged_in_dialog, pit_boss, widget_texts
 from PySide6.QtWidgets import QApplication
+from tables import acknowledged
 
 from controller.engine import ActionKind, Phase, legal_commands
 from controller.table.controller import TableController
@@ -30,7 +31,7 @@ def console(tmp_path: Path, qapp: QApplication, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "data"))
     pit_boss(tmp_path)
     journal = Journal(tmp_path / "T1.journal")
-    controller = TableController(journal, load_preset("classic"), camera=CAMERA_URL)
+    controller = acknowledged(TableController(journal, load_preset("classic"), camera=CAMERA_URL))
     camera = ScriptedCamera()
     source = open_source("sim://?seed=11&rate=0")
     window = ConsoleWindow(controller, source, users_path=str(tmp_path / "users.db"), pack_seed=11,

@@ -19,6 +19,7 @@ import pytest
 from damage import change_table_id, copy_alone, settled, stored_rows
 from env_kit import with_test_env
 from kills import kill_after_commits, simulate_command
+from tables import acknowledged
 
 from controller.cli import main
 from controller.engine import PlaceStakes
@@ -277,7 +278,7 @@ def test_read_only_media_every_audit_command_reads_the_journal(session: Path, tm
 def test_storage_a_full_drive_still_leaves_the_faults_reason_for_the_restart(tmp_path: Path,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "T1.journal"
-    table = TableController(Journal(path), load_preset("classic"))
+    table = acknowledged(TableController(Journal(path), load_preset("classic")))
     table.submit(PlaceStakes(1, 10))
     pages = table.journal._db.execute("PRAGMA page_count").fetchone()[0]
     table.journal._db.execute(f"PRAGMA max_page_count = {pages}")  # the journal cannot grow...

@@ -56,7 +56,7 @@ def test_expected_next_through_a_whole_round_with_a_bought_game():
     assert expected_next(state).text == "card 5 to box 2"
     assert kinds(state, 2) == [] and "card" in kinds(state)
     do(state, CardDealt(parse_card(next(shoe))))
-    assert kinds(state, 2) == ["fold", "bet", "exchange"]  # a repeated single-card exchange (classic)
+    assert kinds(state, 2) == ["fold", "bet"]  # one draw per box: classic leaves the repeated exchange off
     do(state, Bet(2))
     assert expected_next(state).text == "dealer: show your hand"
     do(state, RevealDealer())

@@ -9,6 +9,7 @@ import time
 
 import pytest
 from floor_kit import needs_postgres, psycopg, query, wait_for
+from tables import acknowledged
 
 from controller.cli import main
 from controller.floor.reporter import TableReporter
@@ -38,7 +39,7 @@ class LiveTable:
 
     def __init__(self, url, path, table):
         self.journal = Journal(path, table)
-        self.controller = TableController(self.journal, load_preset("classic"))
+        self.controller = acknowledged(TableController(self.journal, load_preset("classic")))
         self.reporter = TableReporter(path, table, url, heartbeat=0.5).start()
         self.controller.add_listener(self.reporter.wake)
 

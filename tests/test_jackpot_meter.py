@@ -8,6 +8,7 @@ import time
 import pytest
 from floor_kit import needs_postgres, wait_for
 from jackpot_kit import NOTHING, ROYAL_FOR_BOX_1, deal_round, jackpot_rules
+from tables import acknowledged
 
 from controller.floor.jackpot_link import JackpotLink, confirm_hit
 from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
@@ -104,7 +105,7 @@ def test_r_jackpot_3_two_hits_at_once_are_paid_in_commit_order(database, tmp_pat
 
 def play_table(tmp_path, table="T1"):
     journal = Journal(tmp_path / f"{table}.journal", table)
-    return journal, TableController(journal, jackpot_rules())
+    return journal, acknowledged(TableController(journal, jackpot_rules()))
 
 
 def test_r_jackpot_5_no_meter_no_jackpot_bets_and_the_rest_plays_on(tmp_path):

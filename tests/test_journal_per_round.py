@@ -4,6 +4,7 @@ round (`rptable simulate`: one fsynced commit a round, nobody watching in betwee
 import sqlite3
 
 import pytest
+from tables import acknowledged
 
 from controller.table.autoplay import play_rounds
 from controller.table.controller import TableController, TableLocked
@@ -16,8 +17,8 @@ from drivers.base import open_source
 
 def per_round_table(path, seed=3, rounds_per_commit=1):
     journal = Journal(path)
-    controller = TableController(journal, load_preset("classic"), commit_per="round",
-                                 rounds_per_commit=rounds_per_commit)
+    controller = acknowledged(TableController(journal, load_preset("classic"), commit_per="round",
+                                              rounds_per_commit=rounds_per_commit))
     pump = CardPump(open_source(f"sim://?seed={seed}&rate=0&clock=virtual"), controller, pack_seed=seed)
     return journal, controller, pump
 

@@ -7,6 +7,7 @@ import subprocess
 import pytest
 from env_kit import with_test_env
 from kills import ENV, ROOT, kill_after_commits, simulate_command
+from tables import acknowledged
 
 from controller.engine.events import EVENT_TYPES
 from controller.table.controller import TableController
@@ -78,7 +79,7 @@ def test_recovery_resumes_the_same_round_and_next_step(tmp_path):
 
     path = tmp_path / "t.journal"
     journal = Journal(path)
-    controller = TableController(journal, load_preset("classic"))
+    controller = acknowledged(TableController(journal, load_preset("classic")))
     from controller.engine import CloseBets, PlaceStakes
     from controller.table.autoplay import SessionTotals, _step
     from controller.table.pump import CardPump

@@ -7,6 +7,9 @@ his highest card is QC), TRIP_JACKS JC JD JS 4D 2C.
 import pytest
 from roundkit import bet, box_result, buy, buy_game, exchange, fold, insure, play, take_ante
 
+from controller.core.rules import HouseRules, rules_from_mapping
+from controller.table.rule_files import load_preset
+
 PAIR = ["7C", "7D", "3S", "4D", "9C"]
 NO_GAME = ["QC", "JD", "8S", "4D", "2C"]
 TRIP_JACKS = ["JC", "JD", "JS", "4D", "2C"]
@@ -50,17 +53,60 @@ def test_classic_r_act_4_five_cards_is_more_than_the_four_allowed():
     assert (result["clause"], result["step"]) == ("R-ACT-4", 1)
 
 
-def test_classic_r_act_5_repeated_single_card_exchange_costs_a_flat_ante():
-    # 3C -> 4S (100), then 4S -> KH (100 more): flush +1000, draws -200: +800.
-    box = box_result(play("classic", {1: FOUR_FLUSH}, PAIR, [exchange(1, "3C"), exchange(1, "4S"), bet(1)],
+def classic_with(**sections: dict) -> HouseRules:
+    """The classic preset with some settings of a casino's own file changed."""
+    data = load_preset("classic").to_mapping()
+    for section, values in sections.items():
+        data[section].update(values)
+    return rules_from_mapping(data, "house.toml")
+
+
+def test_classic_r_act_5_repeated_exchange_is_some_casinos_rule_so_the_preset_leaves_it_off():
+    # Seed 000: "Some casinos have a rule" that a single-card exchange may be repeated. The preset leaves it off:
+    # after exchanging 3C for 4S the box has drawn once, and a second exchange is refused.
+    result = play("classic", {1: FOUR_FLUSH}, PAIR, [exchange(1, "3C"), exchange(1, "4S"), bet(1)],
+                  draws=["4S", "KH"])
+    assert (result["clause"], result["step"]) == ("R-ACT-4", 2)
+    assert "one draw per box" in result["error"]
+
+
+def test_classic_r_act_5_a_casino_that_repeats_single_card_exchanges_charges_a_flat_ante():
+    # draw.repeat_single = "flat": 3C -> 4S (100), then 4S -> KH (100 more): flush +1000, draws -200: +800.
+    house = classic_with(draw={"repeat_single": "flat"})
+    box = box_result(play(house, {1: FOUR_FLUSH}, PAIR, [exchange(1, "3C"), exchange(1, "4S"), bet(1)],
                           draws=["4S", "KH"]), 1)
     assert lines(box)["draw"] == -200 and box["net"] == 800
 
 
 def test_classic_r_act_5_a_repeat_after_a_two_card_exchange_is_refused():
-    result = play("classic", {1: FOUR_FLUSH}, PAIR, [exchange(1, "3C", "2H"), exchange(1, "4S")],
+    house = classic_with(draw={"repeat_single": "flat"})
+    result = play(house, {1: FOUR_FLUSH}, PAIR, [exchange(1, "3C", "2H"), exchange(1, "4S")],
                   draws=["4S", "KH"])
     assert (result["clause"], result["step"]) == ("R-ACT-4", 2)
+
+
+@pytest.mark.parametrize("preset", ["classic", "progressive"])
+def test_r_bet_1_a_bonus_instead_of_the_ante_is_dealt_five_cards_and_settled_on_its_bonus_alone(preset):
+    # Seeds 000 and 002: a bonus "instead of or in addition to" the ante. Box 1 stakes a bonus of 10 and no
+    # ante: dealt trip nines, it is paid 20 to 1 (+200) and takes no decision; box 2 plays on as usual.
+    tens = ["TC", "TD", "3H", "6S", "8C"]
+    result = play(preset, {1: TRIP_NINES, 2: tens}, PAIR, [bet(2)], antes={1: 0}, bonus={1: 10})
+    box = box_result(result, 1)
+    assert box["cards"] == TRIP_NINES and box["outcome"] == "bonus_only"
+    assert lines(box) == {"ante": 0, "bet": 0, "draw": 0, "insurance": 0, "bonus": 200, "buy_game": 0}
+    assert box["net"] == 200 and box["stakes"]["ante"] == 0
+    assert result["house_net"] == -200 - box_result(result, 2)["net"]
+    # It takes no decision: a bet for it is refused.
+    refused = play(preset, {1: TRIP_NINES, 2: tens}, PAIR, [bet(1)], antes={1: 0}, bonus={1: 10})
+    assert (refused["clause"], refused["step"]) == ("R-BET-1", 1) and "bonus bet only" in refused["error"]
+
+
+def test_r_bet_1_no_bonus_in_place_of_the_ante_where_the_source_does_not_say_so():
+    refused = play("online", {1: TRIP_NINES}, PAIR, [], antes={1: 0}, bonus={1: 10})
+    assert (refused["clause"], refused["step"]) == ("R-BET-1", 0)
+    assert "takes no bonus bet instead of the ante" in refused["error"]
+    neither = play("classic", {1: TRIP_NINES}, PAIR, [], antes={1: 0})
+    assert neither["clause"] == "R-BET-1" and "neither an ante nor a bonus" in neither["error"]
 
 
 def test_classic_r_settle_3_insurance_lost_when_the_dealer_qualifies():
@@ -153,6 +199,27 @@ def test_online_r_act_6_insurance_starts_at_two_antes():
     assert lines(box)["insurance"] == -600 and box["net"] == 0  # bet +600, ante returned, insurance lost
 
 
+def test_online_r_settle_3_insurance_returned_when_the_dealers_hand_beats_the_players():
+    # Seed 001: the player "loses all his bets except the insurance". Trip nines insured for 600 (the full
+    # potential) lose to the dealer's jacks: ante -100, bet -200, the insurance back: -300.
+    box = box_result(play("online", {1: TRIP_NINES}, TRIP_JACKS, [bet(1), insure(1, 600)]), 1)
+    assert lines(box)["insurance"] == 0 and box["net"] == -300
+
+
+def test_online_r_settle_3_insurance_returned_on_a_tie():
+    # Seed 001: "In case of draw BET, ANTE and insurance return to the player." A 9-high straight insured for
+    # 2 antes ties the dealer's 9-high straight: every line 0.
+    straight, dealer = ["5S", "6D", "7H", "8C", "9S"], ["5H", "6C", "7D", "8S", "9D"]
+    box = box_result(play("online", {1: straight}, dealer, [insure(1, 200), bet(1)]), 1)
+    assert box["outcome"] == "tie"
+    assert lines(box) == {"ante": 0, "bet": 0, "draw": 0, "insurance": 0, "bonus": 0, "buy_game": 0}
+
+
+def test_online_r_settle_3_insurance_lost_when_the_player_wins():
+    box = box_result(play("online", {1: TRIP_NINES}, PAIR, [bet(1), insure(1, 600)]), 1)
+    assert (lines(box)["bet"], lines(box)["insurance"], box["net"]) == (600, -600, 0)
+
+
 def test_online_r_buy_3_one_box_redraws_until_the_dealer_qualifies():
     # QC -> 3H: J-8-4-3-2, still no game; with one box he draws until he qualifies, so his highest card,
     # now JD, goes for 8H: a pair of 8s. The flush wins: bet +1000, ante returned, buy-game -100: +900.
@@ -187,6 +254,31 @@ def test_progressive_r_act_5_repeat_exchange_prices_rise_1_2_3():
                           [exchange(1, "3C"), exchange(1, "4S"), exchange(1, "5S"), bet(1)],
                           draws=["4S", "5S", "KH"]), 1)
     assert lines(box)["draw"] == -600 and box["net"] == 400
+
+
+def _stock_run_dry(preset: str, exchanges: int, last: dict) -> dict:
+    """Six boxes dealt from a whole pack (35 cards; 17 left in the stock); box 1 exchanges one card, then the
+    card it was just given, `exchanges` times in all, then takes the `last` decision; the other boxes fold."""
+    from controller.core.cards import PACK
+
+    pack = [card.code for card in PACK]
+    hands = {box: pack[(box - 1) * 5:box * 5] for box in range(1, 7)}
+    dealer = pack[30:35]
+    stock = pack[35:]
+    decisions = [exchange(1, hands[1][0])]
+    for drawn in stock[:exchanges - 1]:
+        decisions.append(exchange(1, drawn))
+    return play(preset, hands, dealer, [*decisions, last, *(fold(box) for box in range(2, 7))], draws=stock)
+
+
+def test_progressive_r_act_7_repeated_exchanges_go_on_until_the_deck_is_exhausted_then_are_refused():
+    # Seed 002: "A player can continue exchanges until the deck is exhausted." The 17 cards of the stock serve
+    # 17 exchanges; the 18th is refused (the discards are not reshuffled) and the box still bets or folds.
+    refused = _stock_run_dry("progressive", 17, exchange(1, "AS"))
+    assert (refused["clause"], refused["step"]) == ("R-ACT-7", 18)
+    assert "does not reshuffle the discards" in refused["error"]
+    folded = box_result(_stock_run_dry("progressive", 17, fold(1)), 1)
+    assert lines(folded)["draw"] == -100 * sum(range(1, 18))  # 1 + 2 + ... + 17 antes, rising (R-ACT-5)
 
 
 def test_progressive_r_settle_3_insurance_returned_when_the_dealers_hand_wins():
@@ -268,6 +360,15 @@ def test_four_seat_r_buy_1_still_no_game_the_ante_is_gone_and_the_bet_returned()
     assert (box["outcome"], lines(box)["bet"], box["net"]) == ("no_qualify", 0, -100)
 
 
+def test_four_seat_r_buy_3_the_dealers_highest_card_is_replaced_once_with_no_free_redraw():
+    # Seed 003 describes one replacement of the dealer's highest card. QC -> QH leaves him queen-high, no game:
+    # he does not draw again. The ante went as the payment, the bet is returned: -100.
+    result = play("four-seat", {1: FLUSH}, NO_GAME, [bet(1), buy_game(1)], draws=["QH", "8H"])
+    assert result["dealer"]["draws"] == ["QH"] and result["dealer"]["qualified"] is False
+    box = box_result(result, 1)
+    assert (box["outcome"], lines(box)["bet"], box["net"]) == ("no_qualify", 0, -100)
+
+
 def test_four_seat_r_act_3_sixth_card_then_fold_loses_both():
     box = box_result(play("four-seat", {1: JUNK}, PAIR, [buy(1), fold(1)], draws=["AS"]), 1)
     assert lines(box) == {"ante": -100, "bet": 0, "draw": -100, "insurance": 0, "bonus": 0, "buy_game": 0}
@@ -291,6 +392,17 @@ def test_russian_club_r_buy_1_an_insured_box_may_buy_and_keeps_its_insurance_win
     box = box_result(result, 1)
     assert lines(box) == {"ante": 0, "bet": 600, "draw": 0, "insurance": 600, "bonus": 0, "buy_game": -100}
     assert box["net"] == 1100
+
+
+def test_russian_club_r_table_2_one_player_plays_from_two_seats_and_has_no_blind_third_box():
+    # Seed 004: "one player may play from two seats". Both boxes are open; a third is refused, blind or not.
+    hands = {1: FLUSH, 2: JUNK, 3: ["TC", "TD", "3C", "6S", "5C"]}
+    two = play("russian-club", {1: FLUSH, 2: JUNK}, PAIR, [bet(1), fold(2)], player={1: "P", 2: "P"})
+    assert box_result(two, 1)["outcome"] == "win" and box_result(two, 2)["outcome"] == "fold"
+    third = play("russian-club", hands, PAIR, [], player={1: "P", 2: "P", 3: "P"})
+    assert (third["clause"], third["step"]) == ("R-TABLE-2", 0) and "box 3 is refused" in third["error"]
+    blind = play("russian-club", hands, PAIR, [], player={1: "P", 2: "P", 3: "P"}, blind={3: True})
+    assert (blind["clause"], blind["step"]) == ("R-TABLE-2", 0) and "no blind boxes" in blind["error"]
 
 
 def test_russian_club_r_settle_3_insurance_returned_when_the_dealers_hand_wins():

@@ -21,6 +21,7 @@ from hwsim.pty_transport import PtyTransport
 from hwsim.shoe import ShoeModel
 from hwsim.usb_transport import UsbTransport
 from shoe_harness import keep_the_round_going, simulated_shoe
+from tables import acknowledged
 
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalEntry
@@ -116,7 +117,7 @@ class Table:
 @contextlib.contextmanager
 def table_on(url: str, tmp_path: Path) -> Iterator[Table]:
     journal = Journal(tmp_path / "T1.journal")
-    controller = TableController(journal, load_preset("classic"))
+    controller = acknowledged(TableController(journal, load_preset("classic")))
     source = open_source(url)
     try:
         yield Table(controller, journal, source, CardPump(source, controller, pack_seed=1))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from forgery import raw_rows, rehash, rewrite
+from tables import acknowledged
 from test_journals_from_main import JOURNALS, unpack
 
 from controller.cli import main
@@ -95,7 +96,7 @@ def test_signed_history_a_rewritten_payment_with_every_hash_redone_is_caught(tmp
     adjustment is the pit boss's word), the seal after it can."""
     path = tmp_path / "T1.journal"
     journal = Journal(path)
-    controller = TableController(journal, load_preset("classic"), clock=Clock(), key=table_key("T1"))
+    controller = acknowledged(TableController(journal, load_preset("classic"), clock=Clock(), key=table_key("T1")))
     for box in (1, 2):
         controller.submit(PlaceStakes(box, 10))
     controller.submit(CloseBets())
@@ -181,7 +182,7 @@ def test_signed_history_an_old_journal_played_on_is_sealed_from_then_on(tmp_path
 def test_overrides_a_made_up_pit_boss_is_refused_by_the_table(tmp_path):
     accounts = _staff(tmp_path)
     journal = Journal(tmp_path / "T1.journal")
-    controller = TableController(journal, load_preset("classic"), clock=Clock(), accounts=accounts)
+    controller = acknowledged(TableController(journal, load_preset("classic"), clock=Clock(), accounts=accounts))
     controller.raise_fault("E04", "Jam.", "sim://")
     with pytest.raises(IllegalCommand, match="no enabled pit boss's account"):
         controller.resolve_fault("F1", User("nobody", Role.PIT_BOSS), "cleared")
@@ -192,7 +193,8 @@ def test_overrides_a_made_up_pit_boss_is_refused_by_the_table(tmp_path):
 def test_overrides_verify_checks_the_account_held_the_role_at_that_moment(tmp_path, capsys):
     accounts = _staff(tmp_path)
     journal = Journal(tmp_path / "T1.journal")
-    controller = TableController(journal, load_preset("classic"), clock=Clock())  # no accounts: an API caller
+    # No accounts: an API caller.
+    controller = acknowledged(TableController(journal, load_preset("classic"), clock=Clock()))
     controller.raise_fault("E04", "Jam.", "sim://")
     controller.resolve_fault("F1", User("nobody", Role.PIT_BOSS), "cleared")
     journal.close()
@@ -208,7 +210,7 @@ def test_two_people_a_void_above_the_tables_limit_needs_a_second_pit_boss(tmp_pa
     vera = accounts.authenticate("vera", VERA, need=Role.PIT_BOSS)
     boris = accounts.authenticate("boris", BORIS, need=Role.PIT_BOSS)
     journal = Journal(tmp_path / "T1.journal")
-    controller = TableController(journal, load_preset("classic"), clock=Clock(), accounts=accounts)
+    controller = acknowledged(TableController(journal, load_preset("classic"), clock=Clock(), accounts=accounts))
     controller.set_two_person_limit(100, vera, "house policy")
     for box in (1, 2, 3):
         controller.submit(PlaceStakes(box, 50))

@@ -4,6 +4,7 @@ pit boss resolves them, every override is journaled with who and why, nothing un
 import random
 
 import pytest
+from tables import acknowledged
 
 from controller.core.cards import PACK, parse_card
 from controller.engine import CardDealt, CloseBets, IllegalCommand, PlaceStakes, expected_next
@@ -34,7 +35,7 @@ class Clock:
 def table(tmp_path):
     path = tmp_path / "T1.journal"
     journal = Journal(path)
-    controller = TableController(journal, load_preset("classic"), clock=Clock())
+    controller = acknowledged(TableController(journal, load_preset("classic"), clock=Clock()))
     yield controller
     journal.close()
 
@@ -69,7 +70,7 @@ def test_faults_a_device_fault_locks_play_until_a_pit_boss_resolves_it(table):
 
 def test_faults_survive_a_restart(tmp_path):
     path = tmp_path / "T1.journal"
-    controller = TableController(Journal(path), load_preset("classic"), clock=Clock())
+    controller = acknowledged(TableController(Journal(path), load_preset("classic"), clock=Clock()))
     start_round(controller)
     controller.source_event(DeviceFault("SEQ_GAP", "A card left the shoe unseen (seq 7).", "usb://16c0:05dc", 0.0))
     controller.journal.close()
@@ -95,7 +96,7 @@ def test_faults_cards_arriving_while_locked_are_journaled_and_held_back(table):
 
 def test_faults_a_clock_jumping_back_is_a_fault_and_the_journal_stays_in_order(tmp_path):
     clock = Clock()
-    controller = TableController(Journal(tmp_path / "T1.journal"), load_preset("classic"), clock=clock)
+    controller = acknowledged(TableController(Journal(tmp_path / "T1.journal"), load_preset("classic"), clock=clock))
     controller.submit(PlaceStakes(1, 10))
     clock.now -= 3600
     with pytest.raises(TableLocked, match="clock jumped back"):
@@ -164,11 +165,11 @@ def test_simulated_shoe_session_drives_the_controller(table):
 
 def test_faults_refused_opening_antes_leave_no_round_behind(tmp_path):
     path = tmp_path / "T1.journal"
-    controller = TableController(Journal(path), load_preset("classic"), clock=Clock())
+    controller = acknowledged(TableController(Journal(path), load_preset("classic"), clock=Clock()))
     with pytest.raises(IllegalCommand):
         controller.submit(PlaceStakes(1, -5))
     assert controller.round_number == 0 and not controller.round_open
-    assert [e.kind for e in controller.journal.entries()] == ["table.rules"]
+    assert [e.kind for e in controller.journal.entries()] == ["table.rules", "table.rules_edge_acknowledged"]
 
 
 def test_faults_a_card_when_no_round_expects_one_is_journaled_and_a_fault(table):
@@ -180,7 +181,7 @@ def test_faults_a_card_when_no_round_expects_one_is_journaled_and_a_fault(table)
 
 def test_faults_a_storage_failure_is_still_a_fault_after_a_restart(tmp_path):
     path = tmp_path / "T1.journal"
-    controller = TableController(Journal(path), load_preset("classic"), clock=Clock())
+    controller = acknowledged(TableController(Journal(path), load_preset("classic"), clock=Clock()))
     pages = controller.journal._db.execute("PRAGMA page_count").fetchone()[0]
     controller.journal._db.execute(f"PRAGMA max_page_count = {pages}")
     with pytest.raises(TableLocked):
@@ -194,7 +195,7 @@ def test_faults_a_storage_failure_is_still_a_fault_after_a_restart(tmp_path):
 def test_faults_a_resolved_clock_fault_does_not_come_back(tmp_path):
     clock = Clock()
     path = tmp_path / "T1.journal"
-    controller = TableController(Journal(path), load_preset("classic"), clock=clock)
+    controller = acknowledged(TableController(Journal(path), load_preset("classic"), clock=clock))
     controller.submit(PlaceStakes(1, 10))
     clock.now -= 3600  # the clock was an hour fast and is set right
     with pytest.raises(TableLocked, match="jumped back"):
@@ -209,8 +210,8 @@ def test_faults_a_resolved_clock_fault_does_not_come_back(tmp_path):
 
 def test_faults_a_clock_set_forward_by_hand_is_a_fault(tmp_path):
     clock, mono = Clock(), [100.0]
-    controller = TableController(Journal(tmp_path / "T1.journal"), load_preset("classic"), clock=clock,
-                                 monotonic=lambda: mono[0])
+    controller = acknowledged(TableController(Journal(tmp_path / "T1.journal"), load_preset("classic"), clock=clock,
+                                              monotonic=lambda: mono[0]))
     controller.submit(PlaceStakes(1, 10))
     clock.now += 7200
     with pytest.raises(TableLocked, match="jumped forward"):
@@ -221,7 +222,7 @@ def test_rules_other_than_the_journals_are_refused_and_only_a_pit_boss_changes_t
     from controller.table.controller import RulesMismatch
 
     path = tmp_path / "T1.journal"
-    TableController(Journal(path), load_preset("classic"), clock=Clock()).journal.close()
+    acknowledged(TableController(Journal(path), load_preset("classic"), clock=Clock())).journal.close()
     refused = Journal(path)
     with pytest.raises(RulesMismatch, match="plays the house rules 'classic', not 'online'"):
         TableController(refused, load_preset("online"), clock=Clock())
@@ -255,7 +256,7 @@ def test_faults_a_card_read_as_the_clock_jumps_back_is_held_and_journaled(tmp_pa
     """A clock jump seen when a card arrives is a table fault; the card itself is journaled as held, not lost."""
     clock = Clock()
     journal = Journal(tmp_path / "T1.journal")
-    table = TableController(journal, load_preset("classic"), clock=clock)
+    table = acknowledged(TableController(journal, load_preset("classic"), clock=clock))
     table.submit(PlaceStakes(1, 10, player="P1"))
     table.submit(CloseBets())
     clock.now -= 3600
@@ -278,7 +279,7 @@ def test_faults_a_clock_set_forward_while_dealing_is_found_at_the_next_card(tmp_
         return mono[0]
 
     journal = Journal(tmp_path / "T1.journal")
-    table = TableController(journal, load_preset("classic"), clock=clock, monotonic=monotonic)
+    table = acknowledged(TableController(journal, load_preset("classic"), clock=clock, monotonic=monotonic))
     table.submit(PlaceStakes(1, 10, player="P1"))
     table.submit(CloseBets())
     for seq, code in enumerate(("2C", "3C", "4C"), 1):
@@ -299,7 +300,7 @@ def test_journal_a_round_committed_once_is_the_round_committed_per_command(tmp_p
     journals = {}
     for mode in ("command", "round"):
         journal = Journal(tmp_path / f"{mode}.journal")
-        table = TableController(journal, load_preset("classic"), clock=Clock(), commit_per=mode)
+        table = acknowledged(TableController(journal, load_preset("classic"), clock=Clock(), commit_per=mode))
         seen = []
         table.add_listener(lambda entry, seen=seen: seen.append(entry.seq))
         for box in (1, 2, 3):
@@ -310,7 +311,8 @@ def test_journal_a_round_committed_once_is_the_round_committed_per_command(tmp_p
         for seq, card in enumerate(pack[:20], 1):
             table.card(CardEvent(card, seq, 90, "sim://", 0.0))
         table.flush()
-        assert seen == list(range(2, journal.last_seq + 1))  # every entry after the rules, once, in order
+        # every entry after the rules and their acknowledgement, once, in order
+        assert seen == list(range(3, journal.last_seq + 1))
         journals[mode] = [(e.kind, e.round_id, e.actor, e.payload_json) for e in journal.entries()]
         assert verify_chain(journal.entries()).ok
         journal.close()

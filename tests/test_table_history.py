@@ -13,6 +13,7 @@ import pytest
 from forgery import rehash
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tables import acknowledged
 
 from controller.engine import IllegalCommand
 from controller.table import table_events
@@ -44,6 +45,8 @@ EXAMPLES = [
     table_events.ConfirmationUndone("T1-000007", 3, "pit_boss:boris", "the player was paid 25, not 250"),
     table_events.DealerSignedIn("dealer:anna"),
     table_events.DealerSignedOut("dealer:anna"),
+    table_events.RulesEdgeAcknowledged("9d2781a2425f", "player", "The rules 'online' favour a skilled player: ...",
+                                       "admin:ada", "promotion night"),
     table_events.JackpotPaid("T1-000007", 1, 3, 100_050, "pit_boss:boris"),
     table_events.ShowdownSeen("T1-000007", "camera+sim://?deck=casino-red",
                               {"1": {"cards": ["AS", "KD", "5C", "5H", "QS"], "unreadable": 0},
@@ -114,7 +117,7 @@ def test_journal_a_round_opened_before_any_rules_cannot_be_folded():
 
 def played_table(path, rounds=2, seed=4):
     journal = Journal(path)
-    table = TableController(journal, load_preset("classic"))
+    table = acknowledged(TableController(journal, load_preset("classic")))
     pump = CardPump(open_source(f"sim://?seed={seed}&rate=0&clock=virtual"), table, pack_seed=seed)
     play_rounds(table, pump, rounds, boxes=3, ante=10)
     pump.source.close()

@@ -13,6 +13,7 @@ import shiboken6
 import shift_kit
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer
 from shift_kit import Consoles, focus, log_in, shown, when_shown
+from tables import acknowledged
 
 from controller.engine.events import EVENT_TYPES
 from controller.table.autoplay import play_rounds
@@ -62,7 +63,8 @@ def test_audit_opens_only_after_a_pit_boss_logs_in(consoles: Consoles, qtbot) ->
 def table_with_rounds(path, rounds: int) -> None:
     """A journal of `rounds` rounds played on the simulated shoe (as a long shift leaves it)."""
     with Journal(path) as journal:
-        table = TableController(journal, load_preset("classic"), commit_per="round", rounds_per_commit=50)
+        table = acknowledged(TableController(journal, load_preset("classic"), commit_per="round",
+                                                 rounds_per_commit=50))
         pump = CardPump(open_source("sim://?seed=3&rate=0&clock=virtual"), table, pack_seed=3)
         play_rounds(table, pump, rounds, boxes=4, ante=10)
         table.sync()

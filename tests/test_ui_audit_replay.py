@@ -7,6 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
+from tables import acknowledged
 
 from controller.table.autoplay import play_rounds
 from controller.table.controller import TableController
@@ -25,7 +26,7 @@ def test_audit_view_replays_an_adjustment_as_a_step_of_the_round_it_adjusts(tmp_
                                                                            ) -> None:
     widgets_before = len(QApplication.topLevelWidgets())
     with Journal(tmp_path / "T1.journal") as journal:
-        table = TableController(journal, load_preset("classic"))
+        table = acknowledged(TableController(journal, load_preset("classic")))
         pump = CardPump(open_source("sim://?seed=6&rate=0&clock=virtual"), table, pack_seed=6)
         play_rounds(table, pump, 2, boxes=2, ante=10)
         first = table.round_record

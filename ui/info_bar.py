@@ -10,7 +10,7 @@ from controller.core.rules import HouseRules
 from drivers.base import SourceStatus
 from ui.fit import TOUCH, FitButton, FitLabel, fixed_width
 from ui.i18n import translate
-from ui.rules_text import edge_warning, limits_line, rules_phrases
+from ui.rules_text import edge_acknowledgement, edge_warning, limits_line, rules_phrases
 
 HEIGHT = 50
 CHIP = "font-size:14px;font-weight:bold;border-radius:6px;padding:0 6px;color:%s;background:%s"
@@ -65,7 +65,7 @@ class InfoBar(QFrame):
         self.language_button = self._tool("language_tool")
         for button in (self.sign_in_button, self.pit_boss_button, self.audit_button, self.language_button):
             row.addWidget(button)
-        self._shown_rules: tuple[str, HouseRules] | None = None
+        self._shown_rules: tuple[str, HouseRules, str | None] | None = None
         self._gate: tuple[str, str] | None = None
 
     def _tool(self, name: str) -> FitButton:
@@ -75,16 +75,21 @@ class InfoBar(QFrame):
         button.setStyleSheet(TOOL_STYLE)
         return button
 
-    def show_table(self, table_id: str, rules: HouseRules, *, force: bool = False) -> None:
-        if not force and self._shown_rules == (table_id, rules):
+    def show_table(self, table_id: str, rules: HouseRules, *, acknowledged_by: str | None = None,
+                   force: bool = False) -> None:
+        """The table, its rules and the operator guard's warning (`acknowledged_by`: the admin who acknowledged the
+        rules' edge)."""
+        if not force and self._shown_rules == (table_id, rules, acknowledged_by):
             return
-        self._shown_rules = (table_id, rules)
+        self._shown_rules = (table_id, rules, acknowledged_by)
         self.limits.setText(limits_line(table_id, rules))
         phrases = rules_phrases(rules)
         self.rules.setText(translate("InfoBar", "Rules: {0}").format(" · ".join(phrases)))
         warning = edge_warning(rules)
         self.warning.setText("⚠ " + warning if warning else "")
-        self.setToolTip("\n".join([self.limits.text(), *phrases, warning or ""]).strip())
+        acknowledged = edge_acknowledgement(acknowledged_by) if warning and acknowledged_by else ""
+        self.warning.setToolTip(acknowledged)
+        self.setToolTip("\n".join([self.limits.text(), *phrases, warning or "", acknowledged]).strip())
 
     def show_gate(self, status: SourceStatus | None) -> None:
         """The shoe's gate as the driver reports it: LOCKED stops every card leaving the shoe."""

@@ -153,7 +153,8 @@ class ConsoleWindow(QMainWindow):
         info.language_button.setText(self.tr("Русский [F4]") if self.languages.current == "en" else
                                      self.tr("English [F4]"))
         if rules is not None:
-            info.show_table(self.controller.table_id, rules, force=True)
+            info.show_table(self.controller.table_id, rules, acknowledged_by=self.controller.rules_edge_acknowledged_by,
+                            force=True)
         self.banner_button.setText(self.tr("Pit boss login [F2]"))
         self.next_round_button.setText(self.tr("Next round") + "  [N]")
         self.ui.show_again_button.setText(self.tr("Show the layout again [R]"))
@@ -196,7 +197,8 @@ class ConsoleWindow(QMainWindow):
         if len(screen.box_panels) != rules.table.boxes:
             for panel in screen.place_boxes(self.stakes.make_editors(rules.table.boxes, self._stakes_edited)):
                 panel.cards.on_toggle = self._selection_changed
-        screen.info_bar.show_table(self.controller.table_id, rules)
+        screen.info_bar.show_table(self.controller.table_id, rules,
+                                   acknowledged_by=self.controller.rules_edge_acknowledged_by)
         self.dealer_badge.refresh()
         mode = self.mode()
         if mode == "betting":

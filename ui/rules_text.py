@@ -1,10 +1,12 @@
 """The house rules in force, in a dealer's words, for the main screen: the table's limits in one line, the rules
-that change play in a few short phrases, and a warning when their measured house edge favours a skilled player
-or was never measured (controller.analysis.house_edges)."""
+that change play in a few short phrases, and a warning when the operator guard stops a table on them: their
+measured house edge favours a skilled player, reaches zero, or was never measured
+(controller.analysis.operator_guard)."""
 
 from __future__ import annotations
 
-from controller.analysis.house_edges import measured_edges
+from controller.analysis.house_edges import EdgeFinding
+from controller.analysis.operator_guard import rules_edge
 from controller.core.hands import HandCategory
 from controller.core.rules import (
     BuyGameCost,
@@ -13,8 +15,8 @@ from controller.core.rules import (
     HouseRules,
     InsuranceMax,
     RepeatSingle,
-    rules_digest,
 )
+from controller.table.users import name_in
 from ui.format import amount
 from ui.i18n import translate
 from ui.words import hand_name
@@ -66,13 +68,25 @@ def rules_phrases(rules: HouseRules) -> list[str]:
     return out
 
 
+def edge_acknowledgement(admin: str) -> str:
+    """Who acknowledged the rules' edge so that the table opens on them (`admin`: as the journal names them)."""
+    return translate("RulesText", "Acknowledged by {0}: the table may open on these rules.").format(name_in(admin))
+
+
 def edge_warning(rules: HouseRules) -> str | None:
-    """A warning when the rules' measured house edge favours a skilled player, or when these exact rules were
+    """The operator guard's finding in a few words: the rules favour a skilled player, their edge may, or it was
     never measured; None when the house keeps an edge."""
-    edge = measured_edges().get(rules_digest(rules))
-    if edge is None:
-        return translate("RulesText", "House edge never measured: a pit boss checks these rules.")
-    if edge.house_edge < 0:
-        warning = translate("RulesText", "Rules favour a skilled player: edge {0}% (basic play).")
-        return warning.format(f"{edge.house_edge * 100:+.1f}")
-    return None
+    status = rules_edge(rules)
+    edge = status.edge
+    match status.finding:
+        case EdgeFinding.HOUSE:
+            return None
+        case EdgeFinding.UNMEASURED:
+            return translate("RulesText", "House edge never measured: a pit boss checks these rules.")
+        case EdgeFinding.PLAYER:
+            assert edge is not None
+            warning = translate("RulesText", "Rules favour a skilled player: edge {0}% (basic play).")
+            return warning.format(f"{edge.house_edge * 100:+.1f}")
+    assert edge is not None
+    warning = translate("RulesText", "House edge {0}% may favour a skilled player: a pit boss checks these rules.")
+    return warning.format(f"{edge.house_edge * 100:+.2f}")

@@ -1,105 +1,91 @@
-"""Deriving a preset's `basic` strategy table: every candidate action of every hand class is played on the same
-sampled deals and future cards (common random numbers), and the action with the best measured expected value is
-chosen, unless its lead is inside the 95% interval, when the simplest action within reach is chosen and the tie
-noted (docs/basic-strategy.md, "How the tables were derived").
+"""Deriving the `basic` strategy of a rules file: for every hand class, the play worth most (docs/basic-strategy.md,
+"How the tables were derived").
 
-Pass 1 measures the rules every line ends with (after a draw: bet or fold; with trips or better: how much to
-insure); pass 2 measures each pre-draw class's candidates with those rules in force. Whether to buy the dealer a
-game is never sampled: it is the exact value controller.players.buy_game_value works out, as the strategy does at a
-table.
+Every candidate play of a class is played on the same sampled deals and the same cards to come (common random
+numbers), each line valued exactly over the dealer's hidden cards (controller.analysis.line_value), so two plays are
+compared on their difference, deal by deal. The best measured play is chosen: never a simpler one because it is
+close, since a comfortable play is not the best one. A class whose best and runner-up are not yet told apart at 95%
+gets more deals, wave after wave, up to a cap; one still close at the cap is chosen by its measured mean and marked
+close. Where the only decision is to bet or fold on the five cards dealt (no draw, no buying the dealer a game), each
+class is decided exactly, over every first deal (controller.analysis.first_hands).
+
+Pass 1 measures the rules every line ends with: after a draw, bet or fold on no game / ace-king / one pair / two pair
+or better; with three of a kind or better, insure nothing, the least allowed or the most. Pass 2 measures each
+pre-draw class's candidates with those rules in force. Whether to buy the dealer a game is never sampled as a choice:
+it is the exact value controller.players.buy_game_value works out, as the strategy does at a table.
+
+The work runs in jobs on every core and each finished job is kept in a checkpoint, so a derivation stopped by Ctrl-C
+or a kill resumes where it was (controller.analysis.long_run).
 """
 
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
+from typing import Any
 
-from controller.core.cards import PACK, Card
+import numpy as np
+import numpy.typing as npt
+
+from controller.analysis.deal_sampler import sample_deals
+from controller.analysis.exact_play import GroupClasses, bet_values, group_classes
+from controller.analysis.first_hands import FirstHands, first_hands
+from controller.analysis.hand_order import value_order
+from controller.analysis.line_value import LineValuer
+from controller.analysis.long_run import Checkpoint, Progress, run_jobs
 from controller.core.hands import HandCategory
-from controller.core.rules import HouseRules, rules_digest
-from controller.engine import ActionKind, BoxState, exchange_price, insurance_range, new_round
-from controller.engine.rulings import may_buy_game
-from controller.engine.settlement import settle_box
-from controller.engine.strength import hand_value
+from controller.core.rules import HouseRules, RepeatSingle, rules_digest
+from controller.engine import ActionKind
 from controller.players.basic import Play
-from controller.players.buy_game_value import buy_game_values, buys
 from controller.players.hand_classes import (
     AFTER_DRAW_CLASSES,
     CLASSES,
     INSURANCE_CLASSES,
     after_draw_class,
-    cards_to_keep,
-    classify,
     insurance_class,
 )
 
-ANTE = 10  # chips; insurance and draw amounts keep their proportions to it
 Z95 = 1.959964
-REPEATS = (1, 2, 40)  # repeat-limits tried for a single-card draw, where a preset allows repeats (40: "until hit")
-
-
-@dataclass
-class Measured:
-    """One class's candidates (simplest first) and their per-deal results in antes, column by candidate."""
-
-    candidates: list[str]
-    results: list[list[float]] = field(default_factory=list)
-
-    def choose(self) -> Choice:
-        n = len(self.results)
-        if n < 2 or len(self.candidates) == 1:  # never dealt (a class these rules cannot make), or no choice
-            only = "bet" if "bet" in self.candidates else self.candidates[0]
-            evs = {only: sum(r[self.candidates.index(only)] for r in self.results) / n} if n else {}
-            return Choice(only, only, n, evs, tie=False, lead=(0.0, 0.0))
-        columns = list(zip(*self.results, strict=True))
-        means = [sum(col) / n for col in columns]
-        best = max(range(len(means)), key=lambda i: means[i])
-        chosen = best
-        for i in range(len(means)):  # the simplest candidate not measurably worse than the best
-            if i == best:
-                break
-            diff = [a - b for a, b in zip(columns[best], columns[i], strict=True)]
-            if means[best] - means[i] <= Z95 * _sd(diff) / math.sqrt(n):
-                chosen = i
-                break
-        others = [i for i in range(len(means)) if i != chosen]
-        lead = (0.0, 0.0)
-        if others:
-            runner = max(others, key=lambda i: means[i])
-            diff = [a - b for a, b in zip(columns[chosen], columns[runner], strict=True)]
-            mean_diff, half = sum(diff) / n, Z95 * _sd(diff) / math.sqrt(n)
-            lead = (mean_diff - half, mean_diff + half)
-        evs = dict(zip(self.candidates, means, strict=True))
-        # a tie: the chosen action's lead over the runner-up is inside the 95% interval (or it was not the best)
-        tie = chosen != best or lead[0] <= 0.0
-        return Choice(self.candidates[chosen], self.candidates[best], n, evs, tie=tie, lead=lead)
+REPEATS = (1, 2, 40)  # repeat-limits tried for a single-card draw, where the house allows repeats (40: "until hit")
+WAVES = (2_000, 2_000, 4_000, 8_000, 16_000)  # deals a class still undecided gets, wave after wave
+# Pass 1's deals per row, in first waves: after a draw (rows common and close), insurance (rows rare and clear).
+PASS_1 = {"after_draw": 2, "insurance": 1}
+CLOSE = 0.002  # antes: two plays closer than this are as good as each other; no more deals are spent on them
 
 
 @dataclass(frozen=True)
 class Choice:
+    """A class's (or a rule's) candidates measured: the chosen one, each candidate's EV in antes, the deals they
+    were measured on, and the 95% interval of the chosen play's lead over the runner-up; `close` when that
+    interval still holds 0."""
+
     chosen: str
-    best: str  # the highest measured EV (differs from `chosen` only in a tie)
     samples: int
-    evs: dict[str, float]  # candidate -> EV in antes
-    tie: bool
-    lead: tuple[float, float]  # 95% interval of the chosen action's EV minus the runner-up's
+    evs: dict[str, float]
+    close: bool
+    lead: tuple[float, float]
 
 
 @dataclass(frozen=True)
 class Derivation:
     rules: HouseRules
     seed: int
-    samples: int
     after_draw: dict[str, Choice]
     insurance: dict[str, Choice]
     classes: dict[str, Choice]
+    shares: dict[str, float]  # each class's share of a box's first deals (exact)
+
+    @property
+    def samples(self) -> int:
+        return max((c.samples for c in self.classes.values()), default=0)
 
 
 def candidates(rules: HouseRules, hand_class: str) -> list[str]:
-    """The legal candidate plays of a pre-draw class under these rules, simplest first."""
+    """The legal candidate plays of a pre-draw class under these rules."""
     if hand_class in ("full_house_or_better", "flush", "straight"):
         plays = ["bet", "buy"]
     elif hand_class == "three_of_a_kind":
@@ -112,8 +98,9 @@ def candidates(rules: HouseRules, hand_class: str) -> list[str]:
         plays = ["fold", "bet", "buy", "exchange pair_kicker", "exchange pair"]
     elif hand_class.startswith("four_"):
         plays = ["fold", "bet", "buy", "exchange draw"]
-        if rules.draw.repeat_single != "none":
+        if rules.draw.repeat_single != RepeatSingle.NONE:
             plays += [f"exchange draw repeat {n}" for n in REPEATS]
+            plays += [f"exchange draw repeat {n} until made" for n in REPEATS]
     elif hand_class.startswith("ace_king"):
         plays = ["fold", "bet", "buy", "exchange ace_king_kicker", "exchange ace_king"]
     else:
@@ -126,166 +113,222 @@ def candidates(rules: HouseRules, hand_class: str) -> list[str]:
     legal = []
     for label in plays:
         play = Play.parse(label)
-        if play.action == "buy" and not rules.draw.buy_sixth:
+        if play.action == ActionKind.BUY and not rules.draw.buy_sixth:
             continue
-        if play.action == "exchange" and sizes[play.keep] > most:
+        if play.action == ActionKind.EXCHANGE and sizes[play.keep] > most:
             continue
         legal.append(label)
     return legal
 
 
-class LinePlayer:
-    """Plays one box's line (a play, then bet or fold, insurance, settlement) on a sampled deal."""
-
-    def __init__(self, rules: HouseRules, after_draw: dict[str, str], insurance: dict[str, str]):
-        self.rules = rules
-        self.after_draw = after_draw
-        self.insurance = insurance
-        self.state = new_round(rules)  # only its rules are read: exchange prices and insurance limits
-
-    def play(self, play: Play, player: Sequence[Card], dealer: Sequence[Card], stream: Sequence[Card],
-             drew: bool = False) -> float:
-        """The box's net in antes. `stream` is the rest of the pack in shoe order (draws come from its front);
-        `drew` marks a hand as already drawn to (for pass 1)."""
-        if play.action == "fold":
-            return -1.0
-        box = BoxState(1, ANTE, 0, False, "P", exchanges=int(drew))
-        cards = list(player)
-        used = 0
-        if play.action == "buy":
-            cards.append(stream[0])
-            used = 1
-            box.bought_sixth, box.draw_paid = True, ANTE
-        elif play.action == "exchange":
-            cards, used = self._exchange(box, cards, play, stream)
-        box.cards = cards
-        category = hand_value(cards).category
-        if box.drew and self.after_draw[after_draw_class(category)] == "fold":
-            return (-ANTE - box.draw_paid) / ANTE
-        box.bet = 2 * ANTE
-        row = insurance_class(category)
-        if row is not None and self.insurance.get(row, "none") != "none":
-            limits = insurance_range(self.state, box)
-            if limits is not None:
-                box.insurance = limits[0] if self.insurance[row] == "min" else limits[1]
-        return self._settle(box, dealer, [*player, *stream[:used]]) / ANTE
-
-    def _exchange(self, box: BoxState, cards: list[Card], play: Play, stream: Sequence[Card]
-                  ) -> tuple[list[Card], int]:
-        keep = cards_to_keep(cards, play.keep)
-        count = len(cards) - len(keep)
-        box.draw_paid += exchange_price(self.state, box, count)
-        cards = [*keep, *stream[:count]]
-        used = count
-        box.exchanges, box.last_exchange_size = 1, count
-        while (count == 1 and play.keep == "draw" and box.exchanges <= play.repeat and used < len(stream)
-               and hand_value(cards).category < HandCategory.ONE_PAIR):
-            box.draw_paid += exchange_price(self.state, box, 1)
-            cards = [*cards_to_keep(cards, "draw"), stream[used]]
-            used += 1
-            box.exchanges += 1
-        return cards, used
-
-    def _settle(self, box: BoxState, dealer: Sequence[Card], seen_by_box: list[Card]) -> float:
-        rules = self.rules
-        dealer_value = hand_value(dealer)
-        if dealer_value.category >= rules.dealer_qualifies_with:
-            return settle_box(rules, box, dealer_value, True, True).net
-        if may_buy_game(rules.buy_game, box):
-            out = set(dealer) | set(seen_by_box)
-            pack = [c for c in PACK if c not in out]
-            take, buy = buy_game_values(rules, box, dealer, pack, single_box=True)
-            return buy if buys(take, buy) else take
-        return settle_box(rules, box, dealer_value, False, False).net
+# What the cores' processes work on: set before they start (they are forked), read by `_measure`.
+_CONTEXT: dict[str, Any] = {}
 
 
-def derive(rules: HouseRules, seed: int = 1, samples: int = 3000, max_deals: int = 1_500_000,
-           progress: Callable[[str], None] | None = None) -> Derivation:
-    """The whole derivation for `rules`: `samples` deals per class (fewer for classes rarer than `max_deals`
-    deals can fill), reproducible from `seed`."""
-    rng = random.Random(seed)
-    after = {name: Measured(["fold", "bet"]) for name in AFTER_DRAW_CLASSES}
-    insure = {name: Measured(["none", "min", "max"]) for name in INSURANCE_CLASSES} if rules.insurance.enabled \
-        else {}
+def derive(rules: HouseRules, seed: int = 1, *, waves: Sequence[int] = WAVES, workers: int | None = None,
+           checkpoint: Path | None = None, progress: Progress | None = None) -> Derivation:
+    """The whole derivation for `rules`, reproducible from `seed` (whatever the number of workers)."""
+    workers = workers or os.cpu_count() or 1
+    first = first_hands(rules.dealer_qualifies_with)
+    classes = group_classes(first, rules)
+    record = Checkpoint.open(checkpoint, {"rules": rules_digest(rules, play_only=True), "seed": seed,
+                                          "waves": list(waves), "version": 1})
+    shares = {name: float(classes.weight[i]) for i, name in enumerate(CLASSES)}
     has_draws = rules.draw.buy_sixth or rules.draw.exchange_max_cards > 0
-    # Pass 1: the rules that end every line.
-    player = LinePlayer(rules, {name: "bet" for name in AFTER_DRAW_CLASSES}, {})
-    insurers = {(row, amount): LinePlayer(rules, player.after_draw, {row: amount})
-                for row, m in insure.items() for amount in m.candidates}
-    for _ in range(max_deals):
-        if all(len(m.results) >= samples for m in (*after.values(), *insure.values())):
+    if not (has_draws or rules.buy_game.enabled or rules.insurance.enabled):
+        result = _decided_exactly(rules, seed, first, classes, shares)
+        record.remove()
+        return result
+    _CONTEXT.update(rules=rules, first=first, classes=classes)
+    work = _Work(record, workers, progress)
+    after = _after_draw(rules, seed, work, waves[0]) if has_draws else {
+        name: Choice("bet", 0, {}, False, (0.0, 0.0)) for name in AFTER_DRAW_CLASSES}
+    insurance = _insurance(rules, seed, work, after, waves[0]) if rules.insurance.enabled else {}
+    chosen = ({k: c.chosen for k, c in after.items()}, {k: c.chosen for k, c in insurance.items()})
+    measured = _classes(rules, classes, seed, waves, work, chosen)
+    record.remove()
+    return Derivation(rules, seed, after, insurance, measured, shares)
+
+
+class _Work:
+    """The jobs run so far and their progress, across the passes."""
+
+    def __init__(self, record: Checkpoint, workers: int, progress: Progress | None) -> None:
+        self.record, self.workers, self.progress = record, workers, progress
+        self.done = 0.0
+        self.planned = 0.0
+
+    def run(self, jobs: list[tuple[str, Any, float]], still_to_plan: float) -> dict[str, dict[str, Any]]:
+        """Run `jobs`, with `still_to_plan` more work expected after them (for the bar's time left)."""
+        self.planned = self.done + sum(size for _, _, size in jobs) + still_to_plan
+        progress = _Offset(self.progress, self.done, self.planned) if self.progress else None
+        results = run_jobs(_measure, jobs, self.record, self.workers, progress)
+        self.done += sum(size for _, _, size in jobs)
+        return results
+
+
+class _Offset:
+    """A Progress seen from one batch of jobs: their work is added to what was done before them."""
+
+    def __init__(self, progress: Progress, before: float, planned: float) -> None:
+        self.progress, self.before, self.planned = progress, before, planned
+
+    def update(self, done: float, total: float) -> None:
+        self.progress.update(self.before + done, max(self.planned, self.before + total))
+
+
+def _measure(argument: tuple[list[int], str, dict[str, Any]]) -> dict[str, Any]:
+    """One job: deals of one class (or one row of pass 1), every candidate played on each; the sums the paired
+    comparison needs (deals, each candidate's sum, and the sums of products of every two candidates)."""
+    entropy, kind, spec = argument
+    rules: HouseRules = _CONTEXT["rules"]
+    first: FirstHands = _CONTEXT["first"]
+    rng = np.random.default_rng(entropy)
+    labels: list[str] = spec["candidates"]
+    plays = [Play.parse(label) for label in labels]
+    valuers = [LineValuer(rules, spec["after_draw"], insurance) for insurance in spec["insurance"]]
+    of_group = _buckets(kind, first, _CONTEXT["classes"])
+    lines = []
+    for _, deal in sample_deals(first, of_group, {spec["bucket"]: spec["deals"]}, rng):
+        for play, valuer in zip(plays, valuers, strict=True):
+            lines.append(valuer.play(play, deal, as_drawn=kind == "after_draw"))
+    values = np.zeros((spec["deals"], len(plays)))
+    for column, valuer in enumerate(valuers):
+        values[:, column] = valuer.values(lines[column::len(plays)])[:, 0]
+    return {"n": len(values), "sum": values.sum(axis=0).tolist(), "products": (values.T @ values).tolist()}
+
+
+def _buckets(kind: str, first: FirstHands, classes: GroupClasses) -> npt.NDArray[np.int64]:
+    """The row of every group for this kind of job: its hand class, or its after-draw or insurance row."""
+    if kind == "class":
+        return classes.of_group
+    categories = value_order().category[first.pattern]
+    if kind == "after_draw":
+        rows = [AFTER_DRAW_CLASSES.index(after_draw_class(c)) for c in HandCategory]
+    else:
+        found = [insurance_class(c) for c in HandCategory]
+        rows = [INSURANCE_CLASSES.index(row) if row is not None else -1 for row in found]
+    by_category: npt.NDArray[np.int64] = np.array(rows, dtype=np.int64)[categories]
+    return by_category
+
+
+def _after_draw(rules: HouseRules, seed: int, work: _Work, wave: int) -> dict[str, Choice]:
+    labels, deals = ["fold", "bet"], PASS_1["after_draw"] * wave
+    spec: dict[str, Any] = {"candidates": labels, "after_draw": {}, "insurance": [{}, {}], "deals": deals}
+    jobs = [(f"after_draw-{row}", ([seed, 10, i], "after_draw", spec | {"bucket": i}), float(deals))
+            for i, row in enumerate(AFTER_DRAW_CLASSES)]
+    results = work.run(jobs, _planned_later(rules, wave))
+    return {row: _choose(labels, results[f"after_draw-{row}"]) for row in AFTER_DRAW_CLASSES}
+
+
+def _insurance(rules: HouseRules, seed: int, work: _Work, after: dict[str, Choice],
+               wave: int) -> dict[str, Choice]:
+    after_draw = {k: c.chosen for k, c in after.items()}
+    jobs = []
+    for i, row in enumerate(INSURANCE_CLASSES):
+        options = ["none", "min", "max"]
+        deals = PASS_1["insurance"] * wave
+        spec: dict[str, Any] = {"candidates": ["bet"] * 3, "after_draw": after_draw, "bucket": i,
+                                "insurance": [{row: option} for option in options], "deals": deals}
+        jobs.append((f"insurance-{row}", ([seed, 20, i], "insurance", spec), float(deals)))
+    results = work.run(jobs, len(CLASSES) * wave)
+    return {row: _choose(["none", "min", "max"], results[f"insurance-{row}"]) for row in INSURANCE_CLASSES}
+
+
+def _planned_later(rules: HouseRules, wave: int) -> float:
+    """A first guess of the work still to come (the passes' first waves), for the time left."""
+    insurance = len(INSURANCE_CLASSES) * PASS_1["insurance"] * wave if rules.insurance.enabled else 0
+    return insurance + len(CLASSES) * wave
+
+
+def _classes(rules: HouseRules, classes: GroupClasses, seed: int, waves: Sequence[int], work: _Work,
+             chosen: tuple[dict[str, str], dict[str, str]]) -> dict[str, Choice]:
+    after_draw, insurance = chosen
+    sums: dict[str, dict[str, Any]] = {}
+    open_classes = [name for i, name in enumerate(CLASSES) if classes.weight[i] > 0]
+    decided: dict[str, Choice] = {}
+    for wave, deals in enumerate(waves):
+        jobs = []
+        for name in open_classes:
+            labels = candidates(rules, name)
+            spec = {"candidates": labels, "after_draw": after_draw, "insurance": [insurance] * len(labels),
+                    "deals": deals, "bucket": CLASSES.index(name)}
+            jobs.append((f"class-{name}-{wave}", ([seed, 30 + wave, CLASSES.index(name)], "class", spec),
+                         float(deals * len(labels))))
+        later = sum(waves[wave + 1:wave + 2]) * len(open_classes) * 4
+        results = work.run(jobs, later)
+        still_open = []
+        for name in open_classes:
+            merged = _merge(sums.get(name), results[f"class-{name}-{wave}"])
+            sums[name] = merged
+            choice = _choose(candidates(rules, name), merged)
+            decided[name] = choice
+            if choice.close and choice.lead[1] - choice.lead[0] > CLOSE:
+                still_open.append(name)
+        open_classes = still_open
+        if not open_classes:
             break
-        hand, dealer, rest = _deal(rng)
-        category = hand_value(hand).category
-        measured = after[after_draw_class(category)]
-        if has_draws and len(measured.results) < samples:
-            measured.results.append([-1.0, player.play(Play(ActionKind.BET), hand, dealer, rest(), drew=True)])
-        row = insurance_class(category)
-        if row is not None and row in insure and len(insure[row].results) < samples:
-            stream = rest()
-            line = [insurers[row, amount].play(Play(ActionKind.BET), hand, dealer, stream)
-                    for amount in insure[row].candidates]
-            insure[row].results.append(line)
-    after_choice = {name: m.choose() for name, m in after.items()}
-    if not has_draws:  # nothing is ever drawn: the after-draw rule is moot, say bet
-        after_choice = {name: Choice("bet", "bet", 0, {}, False, (0.0, 0.0)) for name in AFTER_DRAW_CLASSES}
-    insure_choice = {name: m.choose() for name, m in insure.items()}
-    if progress:
-        progress(f"{rules.name}: pass 1 done")
-    # Pass 2: every pre-draw class's candidates on the same deals and future cards.
-    player = LinePlayer(rules, {k: c.chosen for k, c in after_choice.items()},
-                        {k: c.chosen for k, c in insure_choice.items()})
-    measured_classes = {name: Measured(candidates(rules, name)) for name in CLASSES}
-    plays = {name: [Play.parse(label) for label in m.candidates] for name, m in measured_classes.items()}
-    for _ in range(max_deals):
-        if all(len(m.results) >= samples for m in measured_classes.values()):
-            break
-        hand, dealer, rest = _deal(rng)
-        name = classify(hand, dealer[4], rules.pays)
-        m = measured_classes[name]
-        if len(m.results) >= samples:
+    for name in CLASSES:
+        if name not in decided:  # a class these rules never deal: bet, the play that needs no draw
+            decided[name] = Choice("bet" if "bet" in candidates(rules, name) else "fold", 0, {}, False, (0.0, 0.0))
+    return {name: decided[name] for name in CLASSES}
+
+
+def _merge(before: dict[str, Any] | None, part: dict[str, Any]) -> dict[str, Any]:
+    if before is None:
+        return part
+    return {"n": before["n"] + part["n"],
+            "sum": (np.array(before["sum"]) + part["sum"]).tolist(),
+            "products": (np.array(before["products"]) + part["products"]).tolist()}
+
+
+def _choose(labels: list[str], sums: dict[str, Any]) -> Choice:
+    """The candidate with the highest mean; the 95% interval of its lead over the runner-up (paired)."""
+    n = sums["n"]
+    total, products = np.array(sums["sum"]), np.array(sums["products"])
+    means = total / n
+    best = int(np.argmax(means))
+    evs = dict(zip(labels, means.tolist(), strict=True))
+    if len(labels) == 1 or n < 2:
+        return Choice(labels[best], n, evs, False, (0.0, 0.0))
+    runner = max((i for i in range(len(labels)) if i != best), key=lambda i: means[i])
+    lead = means[best] - means[runner]
+    # Var(best - runner) over the deals, from the sums of squares and products.
+    square = products[best, best] + products[runner, runner] - 2 * products[best, runner]
+    variance = max(square - n * lead * lead, 0.0) / (n - 1)
+    half = Z95 * math.sqrt(variance / n)
+    return Choice(labels[best], n, evs, lead - half <= 0.0, (lead - half, lead + half))
+
+
+def _decided_exactly(rules: HouseRules, seed: int, first: FirstHands, classes: GroupClasses,
+                     shares: dict[str, float]) -> Derivation:
+    """Rules whose one decision is bet or fold on the cards dealt (no draw, insurance or buying the dealer a game):
+    each class's fold and bet, exactly."""
+    valuer = LineValuer(rules, {}, {})
+    decided = {}
+    for name in CLASSES:
+        groups = classes.groups(name)
+        if not len(groups):
+            decided[name] = Choice("bet", 0, {}, False, (0.0, 0.0))
             continue
-        stream = rest()
-        m.results.append([player.play(play, hand, dealer, stream) for play in plays[name]])
-    if progress:
-        progress(f"{rules.name}: pass 2 done")
-    return Derivation(rules, seed, samples, after_choice, insure_choice,
-                      {name: m.choose() for name, m in measured_classes.items()})
-
-
-def _deal(rng: random.Random) -> tuple[list[Card], list[Card], Callable[[], list[Card]]]:
-    """A heads-up deal in R-DEAL-1 order (box, dealer, box, ...: the dealer's fifth card is his up card), and
-    the rest of the pack in shoe order, shuffled only when asked for (most deals are only classified)."""
-    ten = rng.sample(PACK, 10)
-    made: list[list[Card]] = []
-
-    def rest() -> list[Card]:
-        if not made:
-            dealt = set(ten)
-            made.append([c for c in PACK if c not in dealt])
-            rng.shuffle(made[0])
-        return made[0]
-
-    return ten[0::2], ten[1::2], rest
-
-
-def _sd(values: Sequence[float]) -> float:
-    n = len(values)
-    mean = sum(values) / n
-    return math.sqrt(max(sum((v - mean) ** 2 for v in values) / max(n - 1, 1), 0.0))
+        value, _ = bet_values(first, valuer, groups)
+        bet = float((value * first.deals[groups]).sum() / first.deals[groups].sum())
+        lead = abs(bet + 1.0)
+        decided[name] = Choice("bet" if bet > -1.0 else "fold", 0, {"fold": -1.0, "bet": bet}, False, (lead, lead))
+    after = {name: Choice("bet", 0, {}, False, (0.0, 0.0)) for name in AFTER_DRAW_CLASSES}
+    return Derivation(rules, seed, after, {}, decided, shares)
 
 
 def table_toml(d: Derivation, today: date) -> str:
     """The derivation as the table file the basic strategy reads (controller/players/basic_tables/NAME.toml)."""
     lines = [
-        "# Written by benchmarks/derive_basic.py: the basic strategy for this preset, each action chosen by measured",
-        "# expected value (in antes) with common random numbers. Do not edit; derive again instead.",
+        "# Written by the basic-strategy derivation (benchmarks/derive_basic.py, rptable analyze): the basic strategy",
+        "# for these rules, each play chosen by expected value (in antes). Do not edit; derive again instead.",
         "[meta]",
         f'rules = "{d.rules.name}"',
         f'rules_sha256 = "{rules_digest(d.rules)}"',
         f'play_sha256 = "{rules_digest(d.rules, play_only=True)}"',
         f"seed = {d.seed}",
-        f"samples_per_class = {d.samples}",
         f'derived = "{today.isoformat()}"',
         "",
         "[after_draw]",
@@ -294,12 +337,14 @@ def table_toml(d: Derivation, today: date) -> str:
     ]
     if d.insurance:
         lines += ["[insurance]", *(f'{name} = "{c.chosen}"' for name, c in d.insurance.items()), ""]
-    sections = [("after_draw_measured", d.after_draw), ("insurance_measured", d.insurance),
-                ("classes", d.classes)]
-    for section, choices in sections:
+    sections = [("after_draw_measured", d.after_draw, {}), ("insurance_measured", d.insurance, {}),
+                ("classes", d.classes, d.shares)]
+    for section, choices, shares in sections:
         for name, c in choices.items():
-            lines += [f"[{section}.{name}]", f'play = "{c.chosen}"', f'best_measured = "{c.best}"',
-                      f"samples = {c.samples}", f"tie = {'true' if c.tie else 'false'}",
+            lines += [f"[{section}.{name}]", f'play = "{c.chosen}"']
+            if name in shares:
+                lines.append(f"share = {shares[name]:.8f}")
+            lines += [f"samples = {c.samples}", f"close = {'true' if c.close else 'false'}",
                       f"lead_ci95 = [{c.lead[0]:.4f}, {c.lead[1]:.4f}]",
                       "ev = { " + ", ".join(f'"{k}" = {v:.4f}' for k, v in c.evs.items()) + " }", ""]
     return "\n".join(lines)

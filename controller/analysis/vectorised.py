@@ -2,54 +2,24 @@
 
 One box against the dealer per simulated round: every box at a table has the same expectation (the other
 boxes' cards are just unseen cards), so heads-up rounds measure the house edge per box. Hands are evaluated by
-their exact pattern (the colex rank of the rank multiset, plus a flush flag) through tables built at start by
-the rules' own evaluator and payout search (controller.core.hands, controller.core.payouts), so the numbers follow the
-preset's pay table, qualification and ante rule exactly.
+their exact pattern (controller.analysis.hand_order) through tables built at start by the rules' own evaluator and
+payout search (controller.core.hands, controller.core.payouts), so the numbers follow the preset's pay table,
+qualification and ante rule exactly.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
-from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
-from controller.core.cards import PACK
-from controller.core.hands import HandCategory, HandValue, best_five
+from controller.analysis.hand_order import KEYS, RANKS_OF_COLEX, hand_keys, value_order
+from controller.core.hands import HandCategory
 from controller.core.payouts import payout_of_pattern
 from controller.core.rules import HouseRules
 
 NO_DRAW_STRATEGIES = ("always-bet", "pair-or-better", "wizard-thumb")
-_RANKS = 13
-# Per-rank weights such that every multiset of five ranks (each at most four times) has its own sum, found by a
-# greedy search (each weight the smallest that keeps every sum distinct); the largest sum is 360,918.
-_RANK_WEIGHT = np.array([0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415], dtype=np.int32)
-
-
-def _colex(ranks: tuple[int, ...]) -> int:
-    """The colex rank of a sorted rank multiset (rank indices 0..12): its row in the pattern tables."""
-    return sum(comb(r + i, i + 1) for i, r in enumerate(ranks))
-
-
-def _five_rank_multisets() -> list[tuple[int, ...]]:
-    return [m for m in combinations_with_replacement(range(_RANKS), 5) if max(m.count(r) for r in m) <= 4]
-
-
-def _multiset_colex_table() -> npt.NDArray[np.int32]:
-    table = np.full(int(_RANK_WEIGHT[-1]) * 4 + int(_RANK_WEIGHT[-2]) + 1, -1, dtype=np.int32)
-    weights = _RANK_WEIGHT.tolist()  # plain ints: summing numpy scalars one by one is slow at import
-    for multiset in _five_rank_multisets():
-        weight = sum(weights[r] for r in multiset)
-        assert table[weight] == -1, "the rank weights must give every multiset its own sum"
-        table[weight] = _colex(multiset)
-    return table
-
-
-_MULTISET_COLEX = _multiset_colex_table()
-
-I64 = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True)
@@ -62,26 +32,13 @@ class HandTables:
 
 
 def hand_tables(rules: HouseRules) -> HandTables:
-    size = comb(_RANKS + 4, 5) * 2
-    values: dict[int, tuple[HandValue, int, int]] = {}
-    for indices in _five_rank_multisets():
-        colex = _colex(indices)
-        ranks = tuple(r + 2 for r in indices)
-        for flush in (False, True):
-            if flush and len(set(ranks)) < 5:
-                continue
-            pattern = (ranks, ranks if flush else ())
-            cards = [PACK[(r - 2) * 4 + (3 if flush else i % 4)] for i, r in enumerate(ranks)]
-            value = best_five(cards)[0]
-            payout = payout_of_pattern(pattern, rules.pays)
-            values[colex * 2 + flush] = (value, int(value.category), payout.multiplier)
-    order = {v: i for i, v in enumerate(sorted({v[0] for v in values.values()}))}
-    strength = np.full(size, -1, dtype=np.int32)
-    category = np.zeros(size, dtype=np.int8)
-    multiplier = np.zeros(size, dtype=np.int32)
-    for key, (value, cat, mult) in values.items():
-        strength[key], category[key], multiplier[key] = order[value], cat, mult
-    return HandTables(strength, category, multiplier)
+    order = value_order()
+    multiplier = np.zeros(KEYS, dtype=np.int32)
+    for key in np.flatnonzero(order.strength >= 0).tolist():
+        index, flush = divmod(key, 2)
+        ranks = tuple(r + 2 for r in RANKS_OF_COLEX[index])
+        multiplier[key] = payout_of_pattern((ranks, ranks if flush else ()), rules.pays).multiplier
+    return HandTables(order.strength, order.category, multiplier)
 
 
 def deal(rng: np.random.Generator, rounds: int, cards: int = 10) -> npt.NDArray[np.int8]:
@@ -109,24 +66,6 @@ def _equals_any(values: npt.NDArray[np.int16], rows: npt.NDArray[np.int16]) -> n
     for row in rows[1:]:
         hit |= values == row
     return hit
-
-
-def hand_keys(hands: npt.NDArray[np.int8]) -> I64:
-    """Each 5-card row's pattern key: colex rank of its rank multiset * 2 + flush.
-
-    The rank multiset is found without sorting: a sum of per-rank weights chosen so that no two 5-card
-    multisets share a sum (a perfect hash, table _MULTISET_COLEX), then one lookup gives its colex rank.
-    """
-    ranks = [hands[:, i] >> 2 for i in range(5)]
-    suits = [hands[:, i] & 3 for i in range(5)]
-    weight = _RANK_WEIGHT[ranks[0]]
-    for r in ranks[1:]:
-        weight = weight + _RANK_WEIGHT[r]
-    flush = suits[0] == suits[1]
-    for s in suits[2:]:
-        flush &= suits[0] == s
-    keys: I64 = _MULTISET_COLEX[weight] * 2 + flush
-    return keys
 
 
 @dataclass

@@ -12,7 +12,7 @@ from typing import Any
 
 from controller.cli.bounds import table_id, whole
 from controller.cli.pit import _size
-from controller.cli.users import _secret
+from controller.cli.users import read_secret
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -106,7 +106,7 @@ def _confirm(args: argparse.Namespace) -> int:
 
     staff = FloorUserStore(args.db, Path(args.journal).with_suffix(".accounts-cache.db"), table_id=args.table)
     try:
-        pit_boss = staff.authenticate(args.pit_boss, _secret(f"PIN of pit boss {args.pit_boss}: "),
+        pit_boss = staff.authenticate(args.pit_boss, read_secret(f"PIN of pit boss {args.pit_boss}: "),
                                       need=Role.PIT_BOSS)
     except AuthError as err:
         print(f"rptable jackpot: {err}", file=sys.stderr)

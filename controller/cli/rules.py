@@ -1,9 +1,16 @@
-"""`rptable rules`: list the house-rule presets, show one, or check a TOML rules file."""
+"""`rptable rules`: list the house-rule presets, show one, check a TOML rules file, or acknowledge a table's rules.
+
+`show` and `check` say what the operator must know before a table opens on the rules: their measured house edge
+under the basic strategy, and whether they favour a skilled player or were never measured (controller.analysis
+.operator_guard); `check` also says which settings hand a skilled player the edge, and what the play each allows is
+worth. `acknowledge` is an admin's journaled acknowledgement of such rules, without which no round opens on them.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from typing import Any
 
 from controller.core.rules import HouseRules, RulesError
@@ -11,12 +18,22 @@ from controller.table.rule_files import load_preset, load_rules_file, preset_nam
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="rules_command", metavar="list|show|check", required=True)
+    sub = parser.add_subparsers(dest="rules_command", metavar="list|show|check|acknowledge", required=True)
     sub.add_parser("list", help="the shipped presets, one a line")
-    show = sub.add_parser("show", help="every setting of a preset, as TOML, with its notes")
+    show = sub.add_parser("show", help="every setting of a preset, as TOML, with its notes and its house edge")
     show.add_argument("name", metavar="NAME")
-    check = sub.add_parser("check", help="validate a house-rules TOML file")
+    check = sub.add_parser("check", help="validate a house-rules TOML file; its house edge and what favours a player")
     check.add_argument("file", metavar="FILE")
+    acknowledge = sub.add_parser(
+        "acknowledge", help="an admin acknowledges the edge of a table's rules (favouring a skilled player, or "
+                            "never measured), so that rounds may open on them")
+    acknowledge.add_argument("--journal", required=True, metavar="PATH", help="the table's journal")
+    acknowledge.add_argument("--admin", required=True, metavar="NAME", help="the admin acknowledging")
+    acknowledge.add_argument("--reason", required=True, help="why the table opens on these rules (journaled)")
+    acknowledge.add_argument("--users", metavar="PATH", help="the accounts file (default: in the user data folder)")
+    acknowledge.epilog = ("Run it before the table opens, with no console on that journal (a console already open "
+                          "would not see it until restarted). The admin's PIN is asked for at the terminal, or read "
+                          "from standard input.")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -27,19 +44,80 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{name:16} {rules.table.boxes} boxes  {rules.source}")
             return 0
         if args.rules_command == "show":
-            print(to_toml(load_preset(args.name)), end="")
+            rules = load_preset(args.name)
+            print(_commented(_edge_words(rules)) + "\n" + to_toml(rules), end="")
             return 0
+        if args.rules_command == "acknowledge":
+            return _acknowledge(args)
         rules = load_rules_file(args.file)
     except RulesError as err:
         print(f"rptable rules: {err}", file=sys.stderr)
         return 1
     print(f"{args.file}: valid house rules '{rules.name}' ({rules.table.boxes} boxes)")
+    print(_wrapped(_edge_words(rules)))
+    _print_sources(rules)
     return 0
+
+
+def _edge_words(rules: HouseRules) -> str:
+    from controller.analysis.casino_files import load_derived_tables
+    from controller.analysis.operator_guard import rules_edge
+
+    load_derived_tables()
+    return rules_edge(rules).words()
+
+
+def _print_sources(rules: HouseRules) -> None:
+    """The settings that hand a skilled player the edge, where the rules have any, with what they are worth."""
+    from controller.analysis.edge_sources import edge_sources
+
+    sources = edge_sources(rules)
+    if not sources:
+        return
+    print("Settings that hand a skilled player value (a play worth more than 0 wins the player money each time):")
+    for source in sources:
+        print(_wrapped(source.words(), "- "))
+
+
+def _acknowledge(args: argparse.Namespace) -> int:
+    from controller.cli.users import read_secret
+    from controller.engine import IllegalCommand
+    from controller.paths import default_users
+    from controller.table.controller import TableController, TableLocked
+    from controller.table.journal import Journal, JournalError
+    from controller.table.users import AuthError, Role, UserStore
+
+    store = UserStore(args.users or default_users())
+    try:
+        admin = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
+        with Journal(args.journal) as journal:
+            if journal.last_seq == 0:
+                print(f"rptable rules: {args.journal} holds no table yet: open the table first (it records its "
+                      "house rules), then acknowledge them.", file=sys.stderr)
+                return 1
+            table = TableController(journal)
+            table.acknowledge_rules_edge(admin, args.reason)
+            print(_wrapped(f"Acknowledged by {admin.label}: {table.rules_edge.words(asking=False)} Rounds may "
+                           "open on these rules at this table."))
+            return 0
+    except (AuthError, IllegalCommand, TableLocked, JournalError) as err:
+        print(f"rptable rules: {err}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+
+
+def _wrapped(text: str, first: str = "") -> str:
+    return textwrap.fill(text, width=116, initial_indent=first, subsequent_indent=" " * len(first))
+
+
+def _commented(text: str) -> str:
+    return "\n".join(f"# {line}" for line in textwrap.wrap(text, width=116))
 
 
 def to_toml(rules: HouseRules) -> str:
     """Every setting, in the layout a rules file uses (so `show` output is itself a valid file)."""
-    data = rules.to_mapping()
+    data = rules.to_mapping(every_setting=True)
     out = [f"name = {_value(data['name'])}", f"source = {_value(data['source'])}",
            'notes = """' + data["notes"].replace('"""', "'''") + '"""']
     for section, values in data.items():
@@ -62,3 +140,4 @@ def _value(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_value(v) for v in value) + "]"
     return str(value)
+

@@ -82,13 +82,13 @@ def run(args: argparse.Namespace) -> int:
                   f"{store.head_path.name} together, and back them up.")
             return 0
         if args.action == "pin" and not args.admin:
-            actor = store.authenticate(args.name, _secret(f"Current PIN of {args.name}: "))
+            actor = store.authenticate(args.name, read_secret(f"Current PIN of {args.name}: "))
         else:
             if not args.admin:
                 print("rptable users: an admin must do this: add --admin NAME (the first admin comes from "
                       "`rptable users bootstrap NAME`)", file=sys.stderr)
                 return 2
-            actor = store.authenticate(args.admin, _secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
+            actor = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
         if args.action in ("add", "pin"):
             secret = _new_secret(args.name)
             if secret is None:
@@ -139,7 +139,7 @@ def _on_the_floor(store: FloorUserStore, args: argparse.Namespace) -> int:
     if not args.admin:
         print("rptable users: an admin must do this: add --admin NAME", file=sys.stderr)
         return 2
-    actor = store.authenticate(args.admin, _secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
+    actor = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
     if args.action == "disable":
         store.disable(args.name, by=actor)
         print(f"Account '{args.name}': disable done.")
@@ -153,14 +153,15 @@ def _on_the_floor(store: FloorUserStore, args: argparse.Namespace) -> int:
 
 
 def _new_secret(name: str) -> str | None:
-    secret = _secret(f"New PIN for {name}: ")
-    if sys.stdin.isatty() and _secret("Repeat it: ") != secret:
+    secret = read_secret(f"New PIN for {name}: ")
+    if sys.stdin.isatty() and read_secret("Repeat it: ") != secret:
         print("rptable users: the two PINs differ; nothing was changed.", file=sys.stderr)
         return None
     return secret
 
 
-def _secret(prompt: str) -> str:
+def read_secret(prompt: str) -> str:
+    """A PIN: asked for at the terminal, else the next line of standard input."""
     if sys.stdin.isatty():
         return getpass.getpass(prompt)
     line = sys.stdin.readline()

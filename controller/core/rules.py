@@ -69,6 +69,13 @@ class InsuranceIfDealerWins(StrEnum):
     RETURNED = "returned"
 
 
+class InsuranceIfTie(StrEnum):
+    """R-SETTLE-3: insurance when the dealer qualifies and his hand ties the box's."""
+
+    LOST = "lost"
+    RETURNED = "returned"
+
+
 class BuyGameWho(StrEnum):
     """R-BUY-1: which boxes may buy the dealer a game."""
 
@@ -142,6 +149,7 @@ class InsuranceRules:
     potential_includes_second_combination: bool = True
     min_antes: int = 1  # 0 = any amount from 1 chip
     if_dealer_wins: InsuranceIfDealerWins = InsuranceIfDealerWins.LOST  # R-SETTLE-3
+    if_tie: InsuranceIfTie = InsuranceIfTie.LOST  # R-SETTLE-3
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +167,7 @@ class BonusRules:
     min: int = 1
     max: int = 1_000
     pays: PayTable = SEED_001_BONUS_PAYS
+    instead_of_ante: bool = False  # R-BET-1: a box may hold a bonus and no ante (dealt, settled on its bonus only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,22 +187,30 @@ class HouseRules:
     bonus: BonusRules = field(default_factory=BonusRules)
     jackpot: JackpotRules | None = None  # R-JACKPOT-1: the linked progressive, where the table has one
 
-    def to_mapping(self) -> dict[str, Any]:
-        """The rules as the TOML layout `rules_from_mapping` reads (round-trips exactly)."""
+    def to_mapping(self, *, every_setting: bool = False) -> dict[str, Any]:
+        """The rules as the TOML layout `rules_from_mapping` reads (round-trips exactly): the canonical form that
+        journals store and digests hash. A setting added after rules were first journaled appears in it only
+        when it differs from its default, so rules written before it keep their journal payload and their
+        digest; `every_setting` lists them all, and names each pay table's categories not paid (a whole rules
+        file: what `rules show` prints)."""
         return {
             "name": self.name,
             "source": self.source,
             "notes": self.notes,
-            "table": _section(self.table),
-            "pays": _pay_mapping(self.pays),
+            "table": _section(self.table, every_setting),
+            "pays": _pay_mapping(self.pays, every_setting),
             "dealer": {"qualifies_with": self.dealer_qualifies_with.name},
             "settlement": {"ante_on_win": str(self.ante_on_win)},
-            "draw": _section(self.draw),
-            "insurance": _section(self.insurance),
-            "buy_game": _section(self.buy_game),
-            "bonus": _section(self.bonus),
+            "draw": _section(self.draw, every_setting),
+            "insurance": _section(self.insurance, every_setting),
+            "buy_game": _section(self.buy_game, every_setting),
+            "bonus": _section(self.bonus, every_setting),
             **({"jackpot": self.jackpot.to_mapping()} if self.jackpot is not None else {}),
         }
+
+
+# Settings added after journals began to store house rules: left out of the canonical mapping at their default.
+_ADDED_LATER = {(InsuranceRules, "if_tie"), (BonusRules, "instead_of_ante")}
 
 
 def rules_digest(rules: HouseRules, *, play_only: bool = False) -> str:
@@ -206,25 +223,35 @@ def rules_digest(rules: HouseRules, *, play_only: bool = False) -> str:
     return hashlib.sha256(json.dumps(mapping, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def _section(obj: Any) -> dict[str, Any]:
+def _words(category: HandCategory) -> str:
+    return category.name.replace("_", " ").lower()
+
+
+def _section(obj: Any, every_setting: bool) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    default = type(obj)()
     for name in obj.__slots__:
         value = getattr(obj, name)
+        if not every_setting and (type(obj), name) in _ADDED_LATER and value == getattr(default, name):
+            continue
         if isinstance(value, HandCategory):
             value = value.name
         elif isinstance(value, StrEnum):
             value = str(value)
         elif isinstance(value, PayTable):
-            value = _pay_mapping(value)
+            value = _pay_mapping(value, every_setting)
         elif isinstance(value, tuple):
             value = list(value)
         out[name] = value
     return out
 
 
-def _pay_mapping(table: PayTable) -> dict[str, Any]:
+def _pay_mapping(table: PayTable, every_setting: bool = False) -> dict[str, Any]:
+    """Each paid category's pay; `every_setting` (a rules file) also names the categories not paid."""
     pays: dict[str, Any] = {c.name: table.pays[c] for c in HandCategory if table.pays[c]}
     pays["two_combinations"] = table.two_combinations
+    if every_setting:
+        pays["not_paid"] = [c.name for c in HandCategory if not table.pays[c]]
     return pays
 
 
@@ -232,16 +259,21 @@ def _pay_mapping(table: PayTable) -> dict[str, Any]:
 
 
 def rules_from_toml(text: str, origin: str = "rules") -> HouseRules:
-    """Parse TOML text; syntax errors become RulesError naming `origin`."""
+    """Parse a rules file's TOML text: every setting given but those that play no part (`required_settings`), no
+    unknown one, no pay of 0 for a category the file does not name as not paid. Errors become RulesError naming
+    `origin`, the field, the value and what is allowed."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise RulesError(f"{origin}: not valid TOML: {err}") from err
-    return rules_from_mapping(data, origin)
+    return rules_from_mapping(data, origin, complete=True)
 
 
-def rules_from_mapping(data: Mapping[str, Any], origin: str = "rules") -> HouseRules:
-    reader = _Reader(data, origin, "")
+def rules_from_mapping(data: Mapping[str, Any], origin: str = "rules", *, complete: bool = False) -> HouseRules:
+    """Rules from their mapping. `complete` (a rules file a person wrote) refuses a missing setting that plays a
+    part and a pay of 0 the file does not name as not paid; without it (the canonical mapping a journal stores,
+    `HouseRules.to_mapping`), a setting left out takes its default, as it did when the journal was written."""
+    reader = _Reader(data, origin, "", complete)
     name = reader.text("name", required=True)
     if not name.strip():
         raise RulesError(f"{origin}: field name: '' is not allowed; allowed: a non-empty preset name")
@@ -261,7 +293,87 @@ def rules_from_mapping(data: Mapping[str, Any], origin: str = "rules") -> HouseR
         jackpot=read_jackpot(reader.section("jackpot")) if "jackpot" in data else None,
     )
     reader.finish()
+    if complete:
+        _check_complete(rules, reader.missing, origin)
+    _check_consistent(rules, origin)
     return rules
+
+
+def required_settings(rules: HouseRules) -> list[str]:
+    """The sections and settings a rules file must give for rules like these, in the file's order: every one but
+    `source` and `notes`, and those that play no part (a disabled section's settings beside `enabled`; the
+    exchange's settings where no card is exchanged; `exchange_price_by_count` unless the price is by count;
+    `when_stock_runs_out` where nothing is ever drawn; `max_free_redraws` unless the dealer redraws while his new
+    card is unchanged; the bonus's pay table's `two_combinations`; `[jackpot]` where the table has no jackpot
+    bet). Each pay table's categories are required apart (`_read_pays`): given, or named in its `not_paid`."""
+    draw, insurance, buy, bonus = rules.draw, rules.insurance, rules.buy_game, rules.bonus
+
+    def section(name: str, keys: list[str]) -> list[str]:
+        return [name, *(f"{name}.{key}" for key in keys)]
+
+    need = ["name", *section("table", list(TableRules.__slots__)), *section("pays", ["two_combinations"]),
+            *section("dealer", ["qualifies_with"]), *section("settlement", ["ante_on_win"])]
+    draws = ["buy_sixth", "exchange_max_cards"]
+    if draw.exchange_max_cards:
+        draws += ["exchange_price", "repeat_single", "max_cards_exchanged_per_box"]
+        if draw.exchange_price == ExchangePrice.BY_COUNT:
+            draws.append("exchange_price_by_count")
+    if draw.exchange_max_cards or draw.buy_sixth or buy.enabled:
+        draws.append("when_stock_runs_out")
+    need += section("draw", draws)
+    need += section("insurance", list(InsuranceRules.__slots__) if insurance.enabled else ["enabled"])
+    buying = ["enabled", "who", "cost", "redraw"] if buy.enabled else ["enabled"]
+    if buy.enabled and buy.redraw == DealerRedraw.WHILE_UNCHANGED:
+        buying.append("max_free_redraws")
+    need += section("buy_game", buying)
+    need += section("bonus", ["enabled", "min", "max", "instead_of_ante", "pays"] if bonus.enabled else ["enabled"])
+    if rules.jackpot is not None:  # a table without the jackpot bet leaves its section out
+        need += [f"jackpot.{key}" for key in ("stake", "contribution_pct", "reseed", "pays")]
+    return need
+
+
+def _check_complete(rules: HouseRules, missing: Mapping[str, str], origin: str) -> None:
+    """Refuse the first setting these rules need that the file left out (its default was taken while reading)."""
+    for field_name in required_settings(rules):
+        if field_name in missing:
+            raise RulesError(f"{origin}: field {field_name}: missing, and these rules need it; allowed: "
+                             f"{missing[field_name]} (a rules file gives every setting that plays a part: `rptable "
+                             "rules show classic` prints a whole one)")
+
+
+def _check_consistent(rules: HouseRules, origin: str) -> None:
+    """Settings that each validate alone but contradict one another: refused with the field, its value and
+    what is allowed beside the setting it contradicts."""
+
+    def refuse(field_name: str, value: Any, allowed: str) -> RulesError:
+        shown = f"'{value}'" if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else value
+        return RulesError(f"{origin}: field {field_name}: {shown} is not allowed; allowed: {allowed}")
+
+    bonus, draw, buy, insurance = rules.bonus, rules.draw, rules.buy_game, rules.insurance
+    if bonus.instead_of_ante and not (bonus.enabled and any(bonus.pays.pays)):
+        why = "bonus.enabled is false" if not bonus.enabled else "the bonus table pays nothing"
+        raise refuse("bonus.instead_of_ante", True, f"false, as this table has no bonus bet to place ({why})")
+    if draw.repeat_single != RepeatSingle.NONE and draw.exchange_max_cards == 0:
+        raise refuse("draw.repeat_single", str(draw.repeat_single),
+                     "none, as draw.exchange_max_cards is 0 (no exchange to repeat)")
+    if buy.max_free_redraws and buy.redraw != DealerRedraw.WHILE_UNCHANGED:
+        raise refuse("buy_game.max_free_redraws", buy.max_free_redraws,
+                     f"0, as it caps the free redraws of buy_game.redraw = \"while_unchanged\" only "
+                     f"(here \"{buy.redraw}\")")
+    if insurance.enabled:
+        # The least potential payout of an insurable hand: the bet (2 antes) at the lowest pay of a category
+        # that may insure.
+        category = min((c for c in HandCategory if c >= insurance.min_category and rules.pays.pay(c)),
+                       key=rules.pays.pay, default=insurance.min_category)
+        potential = 2 * rules.pays.pay(category)
+        most = potential // 2 if insurance.max == InsuranceMax.HALF_POTENTIAL else potential
+        if insurance.min_antes > most:
+            share = "half " if insurance.max == InsuranceMax.HALF_POTENTIAL else ""
+            raise refuse("insurance.min_antes", insurance.min_antes,
+                         f"0 to {most} antes: insurance.max lets a box holding {_words(category)} insure at most "
+                         f"{share}"
+                         f"its potential payout of {potential} antes, so a larger least insurance could never "
+                         "be placed on it")
 
 
 def _read_table(r: _Reader) -> TableRules:
@@ -312,6 +424,7 @@ def _read_insurance(r: _Reader) -> InsuranceRules:
         ),
         min_antes=r.integer("min_antes", d.min_antes, 0, 100),
         if_dealer_wins=r.choice("if_dealer_wins", InsuranceIfDealerWins, d.if_dealer_wins),
+        if_tie=r.choice("if_tie", InsuranceIfTie, d.if_tie),
     )
     r.finish()
     return ins
@@ -337,6 +450,7 @@ def _read_bonus(r: _Reader) -> BonusRules:
         min=r.integer("min", d.min, 1, 10**9),
         max=r.integer("max", d.max, 1, 10**9),
         pays=_read_pays(r.section("pays"), d.pays, two_combinations=False),
+        instead_of_ante=r.boolean("instead_of_ante", d.instead_of_ante),
     )
     if bonus.max < bonus.min:
         raise RulesError(
@@ -347,13 +461,28 @@ def _read_bonus(r: _Reader) -> BonusRules:
     return bonus
 
 
+MOST_PAY = 1_000_000  # to 1
+
+
 def _read_pays(r: _Reader, default: PayTable, two_combinations: bool) -> PayTable:
+    """A pay table: each category's pay to 1. In a rules file (complete) every category is given a pay of at least
+    1 or named in `not_paid`, so that no category is left unpaid by a slip; a journal's mapping leaves out the
+    categories that pay nothing."""
     if not r.data:
         r.finish()
         return default
+    not_paid = r.categories("not_paid")
     pays: dict[HandCategory, int] = {}
     for category in HandCategory:
-        pays[category] = r.integer(category.name, 0, 0, 1_000_000)
+        if category in not_paid:
+            pays[category] = r.integer(category.name, 0, 0, 0, why=f"{r.path}not_paid names {category.name}")
+        elif r.complete:
+            pays[category] = r.integer(category.name, 0, 1, MOST_PAY, why=f"a category that pays nothing is named "
+                                                                            f"in {r.path}not_paid")
+            if category.name not in r.data:
+                raise r.missing_error(category.name)
+        else:
+            pays[category] = r.integer(category.name, 0, 0, MOST_PAY)
     table = PayTable.from_mapping(pays, r.boolean("two_combinations", two_combinations))
     r.finish()
     return table
@@ -365,29 +494,42 @@ Choice = TypeVar("Choice", bound=StrEnum)
 class _Reader:
     """Reads one TOML table, remembering which keys were used so that unknown keys are reported."""
 
-    def __init__(self, data: Any, origin: str, path: str) -> None:
+    def __init__(self, data: Any, origin: str, path: str, complete: bool = False,
+                 missing: dict[str, str] | None = None) -> None:
         if not isinstance(data, Mapping):
             raise RulesError(f"{origin}: field {path.rstrip('.')}: {data!r} is not allowed; allowed: a table")
         self.data: Mapping[str, Any] = data
         self.origin = origin
         self.path = path
+        self.complete = complete
+        # Every setting read but absent, by its full name, with what it allows: shared by a file's readers, so
+        # that the settings the rules need can be checked once the whole file is read.
+        self.missing: dict[str, str] = {} if missing is None else missing
         self.used: set[str] = set()
 
-    def _get(self, key: str) -> Any:
+    def _get(self, key: str, allowed: str) -> Any:
         self.used.add(key)
-        return self.data.get(key)
+        value = self.data.get(key)
+        if value is None:
+            self.missing[f"{self.path}{key}"] = allowed
+        return value
 
     def _fail(self, key: str, value: Any, allowed: str) -> RulesError:
         shown = f"'{value}'" if isinstance(value, str) else repr(value)
         field_name = f"{self.path}{key}"
         return RulesError(f"{self.origin}: field {field_name}: {shown} is not allowed; allowed: {allowed}")
 
+    def missing_error(self, key: str) -> RulesError:
+        return RulesError(f"{self.origin}: field {self.path}{key}: missing; allowed: "
+                          f"{self.missing[self.path + key]}")
+
     def section(self, key: str) -> _Reader:
-        value = self._get(key)
-        return _Reader({} if value is None else value, self.origin, f"{self.path}{key}.")
+        value = self._get(key, f"a table [{self.path}{key}] of its settings")
+        return _Reader({} if value is None else value, self.origin, f"{self.path}{key}.", self.complete,
+                       self.missing)
 
     def text(self, key: str, required: bool = False) -> str:
-        value = self._get(key)
+        value = self._get(key, "a text string")
         if value is None and not required:
             return ""
         if not isinstance(value, str):
@@ -395,25 +537,40 @@ class _Reader:
         return value
 
     def boolean(self, key: str, default: bool) -> bool:
-        value = self._get(key)
+        value = self._get(key, "true or false")
         if value is None:
             return default
         if not isinstance(value, bool):
             raise self._fail(key, value, "true or false")
         return value
 
-    def integer(self, key: str, default: int, low: int, high: int) -> int:
-        value = self._get(key)
+    def integer(self, key: str, default: int, low: int, high: int, why: str = "") -> int:
+        allowed = (f"{low}" if low == high else f"a whole number from {low} to {high}") + (f", as {why}" if why
+                                                                                             else "")
+        value = self._get(key, allowed)
         if value is None:
             return default
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self._fail(key, value, f"a whole number from {low} to {high}")
+            raise self._fail(key, value, allowed)
         return value
+
+    def categories(self, key: str) -> set[HandCategory]:
+        """A list of hand categories by name (none when absent)."""
+        names = ", ".join(HandCategory.__members__)
+        allowed = f"a list of hand categories ({names})"
+        value = self._get(key, allowed)
+        if value is None:
+            return set()
+        if not isinstance(value, list) or not all(isinstance(v, str) and v in HandCategory.__members__
+                                                  for v in value):
+            raise self._fail(key, value, allowed)
+        return {HandCategory[v] for v in value}
 
     def int_list(
         self, key: str, default: tuple[int, ...], length: int, low: int, high: int
     ) -> tuple[int, ...]:
-        value = self._get(key)
+        allowed = f"a list of {length} whole numbers from {low} to {high}"
+        value = self._get(key, allowed)
         if value is None:
             return default
         if (
@@ -421,24 +578,25 @@ class _Reader:
             or len(value) != length
             or not all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in value)
         ):
-            raise self._fail(key, value, f"a list of {length} whole numbers from {low} to {high}")
+            raise self._fail(key, value, allowed)
         return tuple(value)
 
     def choice(self, key: str, choices: type[Choice], default: Choice) -> Choice:
-        value = self._get(key)
+        allowed = [choice.value for choice in choices]
+        value = self._get(key, ", ".join(allowed))
         if value is None:
             return default
-        allowed = [choice.value for choice in choices]
         if value not in allowed:
             raise self._fail(key, value, ", ".join(allowed))
         return choices(value)
 
     def category(self, key: str, default: HandCategory) -> HandCategory:
-        value = self._get(key)
+        allowed = ", ".join(HandCategory.__members__)
+        value = self._get(key, allowed)
         if value is None:
             return default
         if not isinstance(value, str) or value not in HandCategory.__members__:
-            raise self._fail(key, value, ", ".join(HandCategory.__members__))
+            raise self._fail(key, value, allowed)
         return HandCategory[value]
 
     def reject(self, key: str, value: Any, allowed: str) -> RulesError:

@@ -107,6 +107,8 @@ def _card_placed(state: RoundState, e: CardPlaced) -> None:
     else:
         box = state.boxes[e.to]
         box.cards.append(e.card)
+        if state.phase is Phase.DEALING:
+            box.first_five.append(e.card)
         if box.pending_cards:
             box.pending_cards -= 1
     if state.phase is Phase.DEALING:
@@ -199,7 +201,7 @@ def _advance_turn(state: RoundState) -> None:
     later = state.order[state.order.index(state.turn) + 1:] if state.turn else state.order
     for number in later:
         box = state.boxes[number]
-        if not (box.blind or box.acted):
+        if not (box.blind or box.acted or box.bonus_only):
             state.turn = number
             return
     state.turn = 0

@@ -4,7 +4,7 @@ and the dealer's hand. Every amount is in chips from the player's side: + the pl
 from __future__ import annotations
 
 from controller.core.hands import HandCategory, HandValue
-from controller.core.rules import AnteOnWin, BuyGameCost, HouseRules, InsuranceIfDealerWins
+from controller.core.rules import AnteOnWin, BuyGameCost, HouseRules, InsuranceIfDealerWins, InsuranceIfTie
 from controller.engine.events import BoxSettled
 from controller.engine.state import BoxState, BuyChoice
 from controller.engine.strength import hand_value, hand_value_and_payout
@@ -23,6 +23,9 @@ def settle_box(
     boxes that did not buy a game; `qualified_now` (after any bought draw) decides the boxes that did."""
     value, payout = hand_value_and_payout(box.cards, rules.pays)
     ante = bet = insurance = buy_game = 0
+    if box.bonus_only:  # R-BET-1: settled on its bonus alone, which was settled on the deal
+        return BoxSettled(box.box, "bonus_only", value.category, payout.paid, payout.multiplier, ante=0, bet=0,
+                          draw=0, insurance=0, bonus=box.bonus_result, buy_game=0, net=box.bonus_result)
     if box.folded:  # R-ACT-1: the ante and any draw payment are the house's
         outcome, ante = "fold", -box.ante
     elif not qualified_at_reveal and (box.buy_choice is not BuyChoice.BUY or not qualified_now):
@@ -52,8 +55,10 @@ def settle_box(
             bet = -box.bet
             ante = 0 if ante_spent else -box.ante
         if qualified_at_reveal and box.insurance:
-            # R-SETTLE-3: lost when the dealer qualifies; some houses return it when the dealer's hand wins.
-            returned = outcome == "lose" and rules.insurance.if_dealer_wins == InsuranceIfDealerWins.RETURNED
+            # R-SETTLE-3: lost when the dealer qualifies; some houses return it when the dealer's hand wins, or
+            # when it ties the box's.
+            returned = ((outcome == "lose" and rules.insurance.if_dealer_wins == InsuranceIfDealerWins.RETURNED)
+                        or (outcome == "tie" and rules.insurance.if_tie == InsuranceIfTie.RETURNED))
             insurance = 0 if returned else -box.insurance
     draw, bonus = -box.draw_paid, box.bonus_result
     return BoxSettled(

@@ -41,6 +41,7 @@ class BoxState:
     player: str
     bet: int = 0
     cards: list[Card] = field(default_factory=list)
+    first_five: list[Card] = field(default_factory=list)  # its cards as dealt (R-DEAL-1), whatever it draws later
     folded: bool = False
     draw_paid: int = 0
     exchanges: int = 0
@@ -58,6 +59,11 @@ class BoxState:
     @property
     def acted(self) -> bool:
         return self.folded or self.bet > 0
+
+    @property
+    def bonus_only(self) -> bool:
+        """R-BET-1: the box holds a bonus instead of an ante: it is dealt five cards and takes no decision."""
+        return self.ante == 0
 
     @property
     def drew(self) -> bool:

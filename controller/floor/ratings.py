@@ -168,12 +168,9 @@ def visits(connection: psycopg.Connection[tuple[Any, ...]], since: float,
 
 
 def round_sd(edge: HouseEdge | None) -> float:
-    """The standard deviation of one box's result per ante, from the measured edge's 95% interval and rounds
-    (0 when there is no measured figure)."""
-    if edge is None or edge.rounds <= 0:
-        return 0.0
-    lo, hi = edge.house_edge_ci95
-    return (hi - lo) / (2 * Z95) * math.sqrt(edge.rounds)
+    """The standard deviation of one box's result per ante, as measured beside the edge (0 when there is no
+    measured figure)."""
+    return edge.round_sd or 0.0 if edge is not None else 0.0
 
 
 def value_pending(connection: psycopg.Connection[tuple[Any, ...]], *, budget: float = 2.0, samples: int = SAMPLES,

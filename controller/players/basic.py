@@ -8,6 +8,7 @@ game is not in the table: it is worked out exactly when it arises (controller.pl
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -38,33 +39,54 @@ class NoBasicTable(ValueError):
     """The rules in play have no basic-strategy table (a custom or changed rules file)."""
 
 
+# How far a repeated single-card exchange (R-ACT-5) chases a four-card draw: until the hand holds a pair or better,
+# or until the draw is made (a straight, a flush or better).
+UNTIL = {"pair": HandCategory.ONE_PAIR, "made": HandCategory.STRAIGHT}
+
+
 @dataclass(frozen=True)
 class Play:
-    """One class's action: fold, bet, buy (a 6th card) or exchange (keeping `keep`, then repeating a single-card
-    exchange up to `repeat` times while the hand is still below a pair)."""
+    """One class's action: fold, bet, buy (a 6th card) or exchange (keeping `keep`; then, where the house repeats a
+    single-card exchange, exchanging the card just drawn again, up to `repeat` more times, while the hand is below
+    what `until` names)."""
 
     action: ActionKind
     keep: str = ""
     repeat: int = 0
+    until: str = "pair"
 
     @classmethod
     def parse(cls, label: str) -> Play:
-        """'fold', 'bet', 'buy', 'exchange KEEP' or 'exchange KEEP repeat N' (the tables' words)."""
+        """'fold', 'bet', 'buy', 'exchange KEEP' or 'exchange KEEP repeat N [until made]' (the tables' words)."""
         words = label.split()
         if words in (["fold"], ["bet"], ["buy"]):
             return cls(ActionKind(words[0]))
-        if len(words) in (2, 4) and words[0] == "exchange" and words[1] in KEEPS:
+        if len(words) in (2, 4, 6) and words[0] == "exchange" and words[1] in KEEPS:
             if len(words) == 2:
                 return cls(ActionKind.EXCHANGE, words[1])
-            if words[2] == "repeat" and words[3].isdigit():
-                return cls(ActionKind.EXCHANGE, words[1], int(words[3]))
-        raise ValueError(f"'{label}' is not a play: fold, bet, buy, exchange KEEP [repeat N]; KEEP: {', '.join(KEEPS)}")
+            until = words[5] if len(words) == 6 and words[4] == "until" else "pair"
+            if words[2] == "repeat" and words[3].isdigit() and until in UNTIL and (len(words) == 4 or until != "pair"):
+                return cls(ActionKind.EXCHANGE, words[1], int(words[3]), until)
+        raise ValueError(f"'{label}' is not a play: fold, bet, buy, exchange KEEP [repeat N [until made]]; KEEP: "
+                         f"{', '.join(KEEPS)}")
 
     @property
     def label(self) -> str:
         if self.action != ActionKind.EXCHANGE:
             return str(self.action)
-        return f"exchange {self.keep}" + (f" repeat {self.repeat}" if self.repeat else "")
+        repeat = f" repeat {self.repeat}" if self.repeat else ""
+        return f"exchange {self.keep}{repeat}" + (f" until {self.until}" if self.until != "pair" else "")
+
+    def discards(self, cards: Sequence[Card]) -> list[Card]:
+        """The cards the exchange gives up: all but those its kind keeps."""
+        keep = cards_to_keep(cards, self.keep)
+        return [c for c in cards if c not in keep]
+
+    def exchanges_again(self, cards: Sequence[Card], exchanges: int) -> bool:
+        """R-ACT-5: after `exchanges` exchanges, the last of a single card, whether to exchange the card just drawn
+        once more (the house must allow it)."""
+        return (self.action == ActionKind.EXCHANGE and exchanges <= self.repeat
+                and hand_value(cards).category < UNTIL[self.until])
 
 
 @dataclass(frozen=True)
@@ -104,40 +126,54 @@ def shipped_tables() -> dict[str, BasicTable]:
     return found
 
 
-@lru_cache(maxsize=64)
+# Tables derived for a casino's own rules file, added by the layer that reads them (controller.analysis).
+_DERIVED: dict[str, BasicTable] = {}
+
+
+def add_derived_table(table: BasicTable) -> None:
+    """Make a table derived for a rules file the basic strategy of those rules (their play digest)."""
+    _DERIVED[table.play_sha256] = table
+
+
+def find_table(rules: HouseRules) -> BasicTable | None:
+    """The table derived for exactly these rules' play (names and notes aside): shipped, or derived and added."""
+    digest = rules_digest(rules, play_only=True)
+    return shipped_tables().get(digest) or _DERIVED.get(digest)
+
+
 def table_for(rules: HouseRules) -> BasicTable:
-    """The table derived for exactly these rules (their play: names and notes aside), or NoBasicTable."""
-    table = shipped_tables().get(rules_digest(rules, play_only=True))
+    """The table derived for exactly these rules' play, or NoBasicTable saying how to derive one."""
+    table = find_table(rules)
     if table is None:
         names = ", ".join(sorted(t.rules_name for t in shipped_tables().values()))
         raise NoBasicTable(
             f"no basic-strategy table for the rules '{rules.name}': the basic strategy is derived for each "
-            f"preset's exact rules ({names}), and these differ from all of them. Use a preset, or derive a table "
-            f"for this file with benchmarks/derive_basic.py --rules FILE, or use --strategy simple.")
+            f"preset's exact rules ({names}), and these differ from all of them. Derive one for this file with "
+            "`rptable analyze --rules FILE --strategy basic` (it is kept in your data folder), or use --strategy "
+            "simple.")
     return table
 
 
 def decide_box(state: RoundState, box_number: int, legal: tuple[LegalAction, ...]) -> Command:
     """The basic strategy's next command for an open box whose turn it is."""
-    table = table_for(state.rules)
+    return decide_box_by(table_for(state.rules), state, box_number, legal)
+
+
+def decide_box_by(table: BasicTable, state: RoundState, box_number: int, legal: tuple[LegalAction, ...]) -> Command:
+    """The next command of an open box whose turn it is, playing `table`."""
     box = state.boxes[box_number]
     actions = box_actions(legal, box_number)
     up = state.dealer[4]
     exchange = actions.get(ActionKind.EXCHANGE)
+    play = table.plays[classify(box.first_five, up, state.rules.pays)]
     if box.drew:
-        if exchange is not None and box.last_exchange_size == 1 and hand_value(box.cards).category < \
-                HandCategory.ONE_PAIR:
-            play = table.plays[classify(box.cards, up, state.rules.pays)]
-            if play.action == ActionKind.EXCHANGE and play.keep == "draw" and play.repeat >= box.exchanges:
-                keep = cards_to_keep(box.cards, "draw")
-                return exchange.command(discards=[c for c in box.cards if c not in keep])
+        if exchange is not None and box.last_exchange_size == 1 and play.exchanges_again(box.cards, box.exchanges):
+            return exchange.command(discards=[box.cards[-1]])  # the card just drawn
         return _bet_or_fold(table, box_number, box.cards, actions, after_draw=True)
-    play = table.plays[classify(box.cards, up, state.rules.pays)]
     if play.action == ActionKind.BUY and ActionKind.BUY in actions:
         return actions[ActionKind.BUY].command()
     if play.action == ActionKind.EXCHANGE and exchange is not None:
-        keep = cards_to_keep(box.cards, play.keep)
-        discards = [c for c in box.cards if c not in keep]
+        discards = play.discards(box.cards)
         if 1 <= len(discards) <= (exchange.maximum or 0):
             return exchange.command(discards=discards)
     if play.action == ActionKind.FOLD and ActionKind.FOLD in actions:

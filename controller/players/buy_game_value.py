@@ -3,15 +3,20 @@ replacement card, free redraws as the rules say, and each outcome is settled by 
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from itertools import accumulate
+from typing import NamedTuple
 
 from controller.core.cards import PACK, Card
 from controller.core.hands import HandCategory, HandValue
-from controller.core.rules import HouseRules
-from controller.engine import BoxState, BuyChoice
+from controller.core.rules import DealerRedraw, HouseRules
+from controller.engine import DEALER, BoxState, BuyChoice, apply, new_round
+from controller.engine.events import CardPlaced, DealerCardReplaced, StakesPlaced
 from controller.engine.queries import highest_card
+from controller.engine.rulings import dealer_replaces_again
 from controller.engine.settlement import settle_box
 from controller.engine.strength import hand_value
 
@@ -40,7 +45,7 @@ def buy_game_values(
             nets[key] = settle_box(rules, bought, final, False, qualifies).net
         return nets[key]
 
-    return float(take), dealer_draw_expectation(rules, dealer, pack, single_box, net_against)
+    return float(take), dealer_draw_expectation(rules, dealer, pack, single_box, net_against, player)
 
 
 def dealer_draw_expectation(
@@ -49,10 +54,14 @@ def dealer_draw_expectation(
     pack: Sequence[Card],
     single_box: bool,
     net_against: Callable[[HandValue], int],
+    player: HandValue,
 ) -> float:
-    """The expectation of `net_against(the dealer's final hand)` when he replaces his highest card from `pack`."""
+    """The expectation of `net_against(the dealer's final hand)` when he replaces his highest card from `pack`;
+    `net_against` depends only on whether that hand qualifies and how it compares with `player`'s."""
     highest = highest_card(dealer)
-    kept = [c for c in dealer if c != highest]
+    kept = [c for c in dealer if c is not highest]  # one instance per card (controller.core.cards.PACK)
+    kept_top = highest_card(kept)
+    below_top = [c for c in kept if c is not kept_top]
     qualify = rules.dealer_qualifies_with
     redraw = rules.buy_game.redraw
     until_qualifies = redraw == "until_qualifies" or (redraw == "until_qualifies_single_box" and single_box)
@@ -63,12 +72,11 @@ def dealer_draw_expectation(
         if value.category >= qualify:
             settled += net_against(value)
         elif until_qualifies:
-            top = highest_card([*kept, card])
-            if top == card:
+            if (card.rank, card.suit) > (kept_top.rank, kept_top.suit):
                 again += 1  # he replaces this card in turn: the same four cards draw again
             else:
-                lower = [c for c in [*kept, card] if c != top]
-                settled += sum(p * net_against(v) for v, p in _until_qualifies(_shape(lower), qualify))
+                lower = [*below_top, card]  # his four cards once he has replaced his highest, kept_top
+                settled += _expected(_until_qualifies(_shape(lower), qualify), player, net_against)
         elif redraw == "while_unchanged" and card.rank == highest.rank:
             again += 1
         else:
@@ -90,15 +98,64 @@ def dealer_draw_expectation(
     return expectation
 
 
+def expectation_is_exact(rules: HouseRules, single_box: bool) -> bool:
+    """Whether `buy_game_values` is exact for these rules: it is, but for a dealer who redraws until he
+    qualifies (there it takes the pack after his first card as the 48 cards he does not hold)."""
+    redraw = rules.buy_game.redraw
+    return not (redraw == DealerRedraw.UNTIL_QUALIFIES
+                or (redraw == DealerRedraw.UNTIL_QUALIFIES_SINGLE_BOX and single_box))
+
+
+def dealer_draw(rules: HouseRules, dealer: Sequence[Card], stock: Sequence[Card], single_box: bool) -> list[Card]:
+    """The dealer's hand after a bought game when his replacement cards come from `stock` in this order: he
+    replaces his highest card, again as the engine's own ruling says (R-BUY-1, R-BUY-3); one draw of the game,
+    for when its expectation is not worked out exactly."""
+    state = new_round(rules)
+    for box in (1,) if single_box else (1, 2):
+        apply(state, StakesPlaced(box, 1, 0, 0, False, ""))
+    for card in dealer:
+        apply(state, CardPlaced(card, DEALER, False))
+    for card in stock:
+        highest = highest_card(state.dealer)
+        free = bool(state.dealer_draws)
+        again = dealer_replaces_again(state, highest, card, free)
+        apply(state, DealerCardReplaced(highest, card, free, again))
+        if not again:
+            break
+    return state.dealer
+
+
 def _shape(cards: Sequence[Card]) -> tuple[tuple[int, ...], bool]:
     """Four cards as what matters for the dealer's further draws: their ranks, and whether all share a suit."""
     return tuple(sorted(c.rank for c in cards)), len({c.suit for c in cards}) == 1
 
 
+class _Finals(NamedTuple):
+    """The dealer's final hands, all qualifying, ascending, with their probabilities, and the probability of a
+    hand below each (`below[i]`: of values[:i]; one more entry than values)."""
+
+    values: tuple[HandValue, ...]
+    chances: tuple[float, ...]
+    below: tuple[float, ...]
+
+
+def _expected(finals: _Finals, player: HandValue, net_against: Callable[[HandValue], int]) -> float:
+    """The expectation of `net_against` over `finals`: it depends only on how a final hand compares with the
+    player's, so on three sums of chances (below, level, above)."""
+    values, _, below = finals
+    low, high = bisect_left(values, player), bisect_right(values, player)
+    out = 0.0
+    if low > 0:
+        out += below[low] * net_against(values[0])
+    if high > low:
+        out += (below[high] - below[low]) * net_against(values[low])
+    if high < len(values):
+        out += (below[-1] - below[high]) * net_against(values[high])
+    return out
+
+
 @lru_cache(maxsize=4096)
-def _until_qualifies(
-    shape: tuple[tuple[int, ...], bool], qualify: HandCategory
-) -> tuple[tuple[HandValue, float], ...]:
+def _until_qualifies(shape: tuple[tuple[int, ...], bool], qualify: HandCategory) -> _Finals:
     """The distribution of the final hand of a dealer who holds these four cards and draws a fifth, replacing
     his highest card, until he qualifies. Exact in the first card (the caller); from the second draw on, the
     pack is taken as the 48 cards he does not hold (the few other cards out make no practical difference)."""
@@ -117,7 +174,10 @@ def _until_qualifies(
         if top == card:
             again += 1
             continue
-        for final, p in _until_qualifies(_shape([c for c in hand if c != top]), qualify):
-            weights[final] = weights.get(final, 0.0) + p
+        further = _until_qualifies(_shape([c for c in hand if c != top]), qualify)
+        for final, chance in zip(further.values, further.chances, strict=True):
+            weights[final] = weights.get(final, 0.0) + chance
     total = len(pack) - again
-    return tuple((v, w / total) for v, w in weights.items())
+    values = tuple(sorted(weights))
+    chances = tuple(weights[v] / total for v in values)
+    return _Finals(values, chances, (0.0, *accumulate(chances)))

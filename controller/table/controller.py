@@ -37,8 +37,10 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
+from controller.analysis.house_edges import EdgeStatus
+from controller.analysis.operator_guard import rules_edge
 from controller.core.cards import parse_card
-from controller.core.rules import HouseRules
+from controller.core.rules import HouseRules, rules_digest
 from controller.engine import (
     CardDealt,
     Command,
@@ -422,6 +424,46 @@ class TableController:
         self._record(table_events.PaymentAdjusted(round_id, box, amount, by.label, reason), actor=by.label)
         return self.flush()
 
+    # ------------------------------------------------------------------------------ the operator's guard
+    @property
+    def rules_edge(self) -> EdgeStatus:
+        """The house edge of the rules in play, for the operator: what it says and its words."""
+        assert self.rules is not None
+        return rules_edge(self.rules)
+
+    @property
+    def rules_edge_acknowledged(self) -> bool:
+        """Whether rounds may open on the rules in play as far as their edge goes: the house keeps an edge, or an
+        admin acknowledged it."""
+        status = self.rules_edge
+        return not status.needs_acknowledgement or status.play_sha256 in self.history.edges_acknowledged
+
+    @property
+    def rules_edge_acknowledged_by(self) -> str | None:
+        """The admin who acknowledged the edge of the rules in play, where one did."""
+        assert self.rules is not None
+        return self.history.edges_acknowledged.get(rules_digest(self.rules, play_only=True))
+
+    def acknowledge_rules_edge(self, by: User, reason: str) -> list[JournalEntry]:
+        """An admin acknowledges that the rules in play favour a skilled player, or were never measured, so that
+        rounds may open on them; journaled with what was shown, who and why."""
+        if not by.may(Role.ADMIN):
+            raise IllegalCommand(f"{by.name} may not do this: an admin must acknowledge the house rules' edge.",
+                                 "ARCH-FAULTS")
+        if not reason.strip():
+            raise IllegalCommand("The acknowledgement needs a reason; it is journaled with your name.", "ARCH-FAULTS")
+        status = self.rules_edge
+        if self.rules_edge_acknowledged:
+            raise IllegalCommand(f"Nothing to acknowledge: {status.words()}", "ARCH-FAULTS")
+        self._record(table_events.RulesEdgeAcknowledged(status.play_sha256, str(status.finding), status.words(),
+                                                        by.label, reason), actor=by.label)
+        return self.flush()
+
+    def _refuse_unacknowledged_edge(self) -> None:
+        if not self.rules_edge_acknowledged:
+            raise TableLocked(f"{self.rules_edge.words()} No round opens until then: with the console closed, an "
+                              f"admin runs `rptable rules acknowledge --journal {self.journal.path} --admin NAME "
+                              "--reason WHY`.")
     def needs_second_person(self, amount: int) -> bool:
         """Whether an override of `amount` chips needs a second pit boss at this table."""
         return bool(self.history.two_person_above) and abs(amount) > self.history.two_person_above
@@ -513,6 +555,7 @@ class TableController:
             raise IllegalCommand("No round is open: place antes to start one.", "R-BET-1")
         assert self.rules is not None
         verify(new_round(self.rules), command)
+        self._refuse_unacknowledged_edge()
         number = self.round_number + 1
         self._record(table_events.RoundOpened(f"{self.table_id}-{number:06d}", number, self.rules.name))
         assert self.round is not None

@@ -33,6 +33,7 @@ from controller.table.table_events import (
     PaymentConfirmed,
     ProgramVerified,
     RoundOpened,
+    RulesEdgeAcknowledged,
     RulesSet,
     SessionMarked,
     ShoeSessionStarted,
@@ -118,6 +119,8 @@ class TableHistory:
         self.dealer: str | None = None  # who deals now
         self.dealer_turns: list[DealerTurn] = []  # every turn at the table, in order; the last may go on
         self.shoe: ShoeSessionStarted | None = None  # the last session with the shoe: who it is, what it proved
+        # The admin who acknowledged the edge of rules, by the rules' play digest (controller.analysis.operator_guard)
+        self.edges_acknowledged: dict[str, str] = {}
         self.last_at = 0.0  # the latest time recorded since the clock was last rebased
         self.two_person_above = DEFAULT_TWO_PERSON_ABOVE  # 0: no override needs a second pit boss
         self.program: ProgramVerified | None = None  # the installed program last journaled
@@ -209,6 +212,8 @@ class TableHistory:
             case DealerSignedOut():
                 self._end_turn(at)
                 self.dealer = None
+            case RulesEdgeAcknowledged():
+                self.edges_acknowledged[event.play_sha256] = event.actor
             case ShowdownSeen():
                 if (record := self._by_id.get(event.round_id)) is not None:
                     record.showdown = event

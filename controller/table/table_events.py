@@ -238,6 +238,23 @@ class DealerSignedOut(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class RulesEdgeAcknowledged(TableEvent):
+    """An admin acknowledged the house rules' edge before the table opened on them: rules that favour a skilled
+    player, or whose edge was never measured (controller.analysis.operator_guard). It names the rules by their
+    play digest, says what was found and the words shown, and who acknowledged it and why."""
+
+    KIND: ClassVar[str] = "table.rules_edge_acknowledged"
+    play_sha256: str
+    finding: str
+    shown: str
+    actor: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"house rules' edge ({self.finding}) acknowledged by {self.actor}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
 class JackpotPaid(TableEvent):
     """R-JACKPOT-3: a pit boss verified a box's jackpot hit at the table and confirmed it; the meter fixed the
     payment (`hit`: its number on the meter, in commit order)."""
@@ -442,8 +459,8 @@ class TableFaultRepeated(TableEvent):
 
 TABLE_EVENT_TYPES: dict[str, type[TableEvent]] = {cls.KIND: cls for cls in (
     RulesSet, RoundOpened, TableFaultRaised, TableFaultResolved, ClockRebased, PaymentAdjusted, SessionMarked,
-    CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut, JackpotPaid,
-    ShowdownSeen, Signature, TwoPersonLimit, SecondPerson, ProgramVerified, ShoeSessionStarted,
+    CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut, RulesEdgeAcknowledged,
+    JackpotPaid, ShowdownSeen, Signature, TwoPersonLimit, SecondPerson, ProgramVerified, ShoeSessionStarted,
     TableFaultRepeated)}
 
 

@@ -32,6 +32,8 @@ RU: dict[str, Translation] = {
     "Tap an amount to type it": "Коснитесь суммы, чтобы ввести её",
     # the line saying whether the table reports to the floor
     "shoe not authenticated": "шуз не аутентифицирован",
+    "House edge {0}% may favour a skilled player: a pit boss checks these rules.": "Преимущество казино {0}% может оказаться у опытного игрока: пит-босс проверяет эти правила.",
+    "Acknowledged by {0}: the table may open on these rules.": "Подтверждено: {0}; стол может работать по этим правилам.",
     "floor: reporting": "зал: данные передаются", " · {0} to send": " · к отправке: {0}",
     "NOT REPORTING to the floor · {0} events wait": "НЕТ СВЯЗИ С ЗАЛОМ · событий ждут отправки: {0}",
     # ------------------------------------------------------------------------------------------------ the pit

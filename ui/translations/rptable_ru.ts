@@ -557,12 +557,12 @@
         <translation>English [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="157"/>
+        <location filename="../main_window.py" line="158"/>
         <source>Pit boss login [F2]</source>
         <translation>Вход пит-босса [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="158"/>
+        <location filename="../main_window.py" line="159"/>
         <source>Next round</source>
         <translation>Следующий раунд</translation>
     </message>
@@ -708,112 +708,112 @@
         <translation>Не сейчас.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="292"/>
+        <location filename="../main_window.py" line="294"/>
         <source>No box may insure now: insurance goes with a box&apos;s bet.</source>
         <translation>Сейчас ни один бокс не может застраховаться: страховка делается вместе со ставкой.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="332"/>
+        <location filename="../main_window.py" line="334"/>
         <source>Shoe: status unavailable ({0})</source>
         <translation>Шуз: статус недоступен ({0})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="336"/>
+        <location filename="../main_window.py" line="338"/>
         <source>Shoe {0}</source>
         <translation>Шуз {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="337"/>
+        <location filename="../main_window.py" line="339"/>
         <source>connected</source>
         <translation>подключён</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="337"/>
+        <location filename="../main_window.py" line="339"/>
         <source>NOT CONNECTED</source>
         <translation>НЕ ПОДКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="339"/>
+        <location filename="../main_window.py" line="341"/>
         <source>heartbeat {0} s ago</source>
         <translation>сигнал {0} с назад</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="343"/>
+        <location filename="../main_window.py" line="345"/>
         <source>{0} cards left</source>
         <translation>осталось карт: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="345"/>
+        <location filename="../main_window.py" line="347"/>
         <source>gate locked</source>
         <translation>заслонка закрыта</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="347"/>
+        <location filename="../main_window.py" line="349"/>
         <source>shoe not authenticated</source>
         <translation>шуз не аутентифицирован</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="348"/>
+        <location filename="../main_window.py" line="350"/>
         <source>table {0}</source>
         <translation>стол {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="349"/>
+        <location filename="../main_window.py" line="351"/>
         <source>journal #{0}</source>
         <translation>журнал №{0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="371"/>
+        <location filename="../main_window.py" line="373"/>
         <source>Refused: {0}</source>
         <translation>Отказано: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="407"/>
+        <location filename="../main_window.py" line="409"/>
         <source>The camera is reading the cards turned up…</source>
         <translation>Камера читает открытые карты…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="422"/>
+        <location filename="../main_window.py" line="424"/>
         <source>The camera saw every card where the shoe dealt it.</source>
         <translation>Камера видит каждую карту там, куда её сдал шуз.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="425"/>
+        <location filename="../main_window.py" line="427"/>
         <source>The camera could not read every card of {0}: turn them up in full view of the camera and press Reveal (R) again.</source>
         <translation>Камера не прочла все карты: {0}. Откройте их под камерой и снова нажмите «Открыть дилера» (R).</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="574"/>
+        <location filename="../main_window.py" line="576"/>
         <source>Close the console?</source>
         <translation>Закрыть консоль?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="575"/>
+        <location filename="../main_window.py" line="577"/>
         <source>A round is in play. The table resumes exactly here when the console starts again. Close it now?</source>
         <translation>Идёт раунд. При следующем запуске консоли стол продолжит ровно с этого места. Закрыть сейчас?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="577"/>
+        <location filename="../main_window.py" line="579"/>
         <source>Close the console</source>
         <translation>Закрыть консоль</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="577"/>
+        <location filename="../main_window.py" line="579"/>
         <source>Keep playing</source>
         <translation>Продолжить игру</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="510"/>
+        <location filename="../main_window.py" line="512"/>
         <source>Card refused: {0}</source>
         <translation>Карта не принята: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="159"/>
+        <location filename="../main_window.py" line="160"/>
         <source>Show the layout again [R]</source>
         <translation>Показать раскладку снова [R]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="521"/>
+        <location filename="../main_window.py" line="523"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
     </message>
@@ -1076,32 +1076,32 @@
 <context>
     <name>InfoBar</name>
     <message>
-        <location filename="../info_bar.py" line="84"/>
+        <location filename="../info_bar.py" line="87"/>
         <source>Rules: {0}</source>
         <translation>Правила: {0}</translation>
     </message>
     <message>
-        <location filename="../info_bar.py" line="92"/>
+        <location filename="../info_bar.py" line="97"/>
         <source>Shoe offline</source>
         <translation>Шуз не на связи</translation>
     </message>
     <message>
-        <location filename="../info_bar.py" line="94"/>
+        <location filename="../info_bar.py" line="99"/>
         <source>Gate LOCKED</source>
         <translation>Заслонка ЗАКРЫТА</translation>
     </message>
     <message>
-        <location filename="../info_bar.py" line="96"/>
+        <location filename="../info_bar.py" line="101"/>
         <source>Gate open</source>
         <translation>Заслонка открыта</translation>
     </message>
     <message>
-        <location filename="../info_bar.py" line="104"/>
+        <location filename="../info_bar.py" line="109"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
-        <location filename="../info_bar.py" line="106"/>
+        <location filename="../info_bar.py" line="111"/>
         <source>No dealer signed in</source>
         <translation>Дилер не вошёл</translation>
     </message>
@@ -1984,120 +1984,130 @@
 <context>
     <name>RulesText</name>
     <message>
-        <location filename="../rules_text.py" line="26"/>
+        <location filename="../rules_text.py" line="28"/>
         <source>Table {0}</source>
         <translation>Стол {0}</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="27"/>
+        <location filename="../rules_text.py" line="29"/>
         <source>{0} boxes</source>
         <translation>боксов: {0}</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="28"/>
+        <location filename="../rules_text.py" line="30"/>
         <source>ante {0}–{1}</source>
         <translation>анте {0}–{1}</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="30"/>
+        <location filename="../rules_text.py" line="32"/>
         <source>bonus {0}–{1}</source>
         <translation>бонус {0}–{1}</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="32"/>
+        <location filename="../rules_text.py" line="34"/>
         <source>payout at most {0}</source>
         <translation>выплата не более {0}</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="41"/>
-        <location filename="../rules_text.py" line="64"/>
+        <location filename="../rules_text.py" line="43"/>
+        <location filename="../rules_text.py" line="66"/>
         <source>1 ante</source>
         <translation>1 анте</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="42"/>
+        <location filename="../rules_text.py" line="44"/>
         <source>1 ante a card</source>
         <translation>1 анте за карту</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="43"/>
+        <location filename="../rules_text.py" line="45"/>
         <source>by count</source>
         <translation>по числу карт</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="44"/>
+        <location filename="../rules_text.py" line="46"/>
         <source>exchange 1–{0} cards ({1})</source>
         <translation>обмен 1–{0} карт ({1})</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="46"/>
+        <location filename="../rules_text.py" line="48"/>
         <source>repeat 1-card exchange (1 ante)</source>
         <translation>повторный обмен 1 карты (1 анте)</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="48"/>
+        <location filename="../rules_text.py" line="50"/>
         <source>repeat 1-card exchange (1, 2, 3… antes)</source>
         <translation>повторный обмен 1 карты (1, 2, 3… анте)</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="50"/>
+        <location filename="../rules_text.py" line="52"/>
         <source>no exchange</source>
         <translation>без обмена</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="52"/>
+        <location filename="../rules_text.py" line="54"/>
         <source>6th card (1 ante)</source>
         <translation>6-я карта (1 анте)</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="56"/>
+        <location filename="../rules_text.py" line="58"/>
         <source>½ potential</source>
         <translation>½ возможной выплаты</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="56"/>
+        <location filename="../rules_text.py" line="58"/>
         <source>potential</source>
         <translation>возможной выплаты</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="57"/>
+        <location filename="../rules_text.py" line="59"/>
         <source>insurance {0}+ up to {1}</source>
         <translation>страховка: {0} и выше, до {1}</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="59"/>
+        <location filename="../rules_text.py" line="61"/>
         <source>dealer qualifies with {0}</source>
         <translation>игра дилера: {0} и выше</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="62"/>
+        <location filename="../rules_text.py" line="64"/>
         <source>any box</source>
         <translation>любой бокс</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="62"/>
+        <location filename="../rules_text.py" line="64"/>
         <source>uninsured</source>
         <translation>без страховки</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="64"/>
+        <location filename="../rules_text.py" line="66"/>
         <source>the ante pays</source>
         <translation>в счёт анте</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="65"/>
+        <location filename="../rules_text.py" line="67"/>
         <source>buy a game ({0}, {1})</source>
         <translation>покупка игры ({0}, {1})</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="74"/>
+        <location filename="../rules_text.py" line="73"/>
+        <source>Acknowledged by {0}: the table may open on these rules.</source>
+        <translation>Подтверждено: {0}; стол может работать по этим правилам.</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="85"/>
         <source>House edge never measured: a pit boss checks these rules.</source>
         <translation>Преимущество казино не измерено: пит-босс проверяет эти правила.</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="76"/>
+        <location filename="../rules_text.py" line="88"/>
         <source>Rules favour a skilled player: edge {0}% (basic play).</source>
         <translation>Выгодно опытному игроку: {0}% (базовая стратегия).</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="91"/>
+        <source>House edge {0}% may favour a skilled player: a pit boss checks these rules.</source>
+        <translation>Преимущество казино {0}% может оказаться у опытного игрока: пит-босс проверяет эти правила.</translation>
     </message>
 </context>
 <context>

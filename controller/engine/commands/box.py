@@ -191,6 +191,8 @@ def acting_box(state: RoundState, number: int, action: str) -> BoxState:
         raise IllegalCommand(f"Box {number} is not in play this round.", "R-TABLE-1")
     if state.phase in (Phase.BETTING, Phase.DEALING):
         raise IllegalCommand(f"Box {number} cannot {action} yet: the deal is not complete.", "R-DEAL-1")
+    if box.bonus_only:
+        raise IllegalCommand(f"Box {number} holds a bonus bet only (no ante): it takes no decision.", "R-BET-1")
     if box.blind:
         raise IllegalCommand(f"Box {number} plays blind: no fold, draw or insurance.", "R-TABLE-2")
     if box.acted:

@@ -35,10 +35,20 @@ class PlaceStakes(Command):
         if self.box in state.boxes:
             raise IllegalCommand(f"Box {self.box} already has its stakes; withdraw them first to change them.",
                                  "R-BET-1")
-        if not table.ante_min <= self.ante <= table.ante_max:
+        if self.ante == 0 and rules.bonus.instead_of_ante:
+            if not self.bonus:
+                raise IllegalCommand(
+                    f"Box {self.box} has neither an ante nor a bonus: place an ante ({table.ante_min}-"
+                    f"{table.ante_max}), or a bonus bet instead of it.", "R-BET-1")
+            if self.blind:
+                raise IllegalCommand(f"Box {self.box} holds a bonus bet only: it has no bet to play blind.",
+                                     "R-TABLE-2")
+        elif not table.ante_min <= self.ante <= table.ante_max:
+            instead = (" (this table takes no bonus bet instead of the ante)"
+                       if self.ante == 0 and self.bonus and rules.bonus.enabled else "")
             raise IllegalCommand(
                 f"An ante of {self.ante} on box {self.box} is outside the table's limits "
-                f"({table.ante_min}-{table.ante_max}).",
+                f"({table.ante_min}-{table.ante_max}){instead}.",
                 "R-BET-1",
             )
         if self.bonus:
@@ -65,9 +75,16 @@ class PlaceStakes(Command):
                 f"{', '.join(str(b.box) for b in mine)}.",
                 "R-TABLE-2",
             )
-        open_boxes = sum(1 for b in mine if not b.blind) + (0 if self.blind else 1)
+        # A box holding a bonus only takes no decision: it is not one of the player's open boxes.
+        open_boxes = sum(1 for b in mine if not (b.blind or b.bonus_only)) + (0 if self.blind or not self.ante else 1)
         allowance = state.rules.table.open_boxes_per_player
         if open_boxes > allowance:
+            if not state.rules.table.blind_boxes:
+                raise IllegalCommand(
+                    f"Player {self.player} already plays {allowance} box(es), the most one player may play at "
+                    f"this table (it has no blind boxes): box {self.box} is refused.",
+                    "R-TABLE-2",
+                )
             raise IllegalCommand(
                 f"Player {self.player} already plays {allowance} open box(es); box {self.box} must play blind.",
                 "R-TABLE-2",

@@ -17,10 +17,12 @@ def ensure_stock(state: RoundState, count: int) -> None:
     if reshuffles:
         available += len(state.discards)
     if available < count:
-        extra = " and discards" if reshuffles else ""
-        raise IllegalCommand(
-            f"Only {available} card(s) are left in the stock{extra}; this draw needs {count}.", "R-ACT-7"
-        )
+        if reshuffles:
+            reason = f"Only {available} card(s) are left in the stock and discards; this draw needs {count}."
+        else:
+            reason = (f"Only {available} card(s) are left in the stock; this draw needs {count}, and this table "
+                      "does not reshuffle the discards (the deck is exhausted).")
+        raise IllegalCommand(reason, "R-ACT-7")
 
 
 def reshuffle_if_short(state: RoundState, count: int, log: EventLog) -> None:

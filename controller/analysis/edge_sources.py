@@ -1,0 +1,129 @@
+"""Where house rules hand the edge to a skilled player: the settings known to, each with what the play it allows is
+worth, worked out in seconds from sampled deals of the hand class it serves (each exact over the dealer's hidden
+cards, controller.analysis.line_value). `rptable rules check` prints them beside the measured edge.
+
+A value is the box's expected result in antes on such a hand, the ante included (folding is worth -1): a play worth
+more than 0 wins the player money every time the hand comes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from controller.analysis.line_value import Deal, LineValuer
+from controller.core.cards import PACK
+from controller.core.rules import AnteOnWin, DealerRedraw, HouseRules, RepeatSingle
+from controller.players.basic import Play, find_table
+from controller.players.hand_classes import AFTER_DRAW_CLASSES, classify
+
+Z95 = 1.959964
+DEALS_PER_PLAY = 3_000
+# Bet or fold after a draw, and insure, as most tables' basic strategy does, for rules no table was derived for.
+USUAL_AFTER_DRAW = dict(zip(AFTER_DRAW_CLASSES, ("fold", "fold", "bet", "bet"), strict=True))
+
+
+@dataclass(frozen=True)
+class Source:
+    """A setting that favours a skilled player, and what it is worth: `play` on `hand` is worth `value` antes a
+    round (95% half-width `half`), against `instead` without the setting's help."""
+
+    setting: str
+    hand: str
+    play: str
+    value: float
+    half: float
+    instead: str
+    share: float  # of a box's first deals that are such hands
+
+    def words(self) -> str:
+        half = f"±{self.half:.2f}" if self.half >= 0.005 else "±<0.01"
+        return (f"{self.setting}: {self.hand} {self.play} is worth {self.value:+.2f} antes a round ({half}); "
+                f"{self.instead}. Such hands are {100 * self.share:.1f}% of the deals.")
+
+
+def edge_sources(rules: HouseRules, seed: int = 1) -> list[Source]:
+    """The settings of `rules` that hand a skilled player value, each measured; none when it has none of them."""
+    table = find_table(rules)
+    after_draw = table.after_draw if table is not None else USUAL_AFTER_DRAW
+    insurance = table.insurance if table is not None else {}
+    valuer = LineValuer(rules, after_draw, insurance)
+    found = []
+    if rules.draw.repeat_single != RepeatSingle.NONE and rules.draw.exchange_max_cards:
+        found.append(_chase(rules, valuer, seed))
+    if rules.buy_game.enabled and (rules.buy_game.redraw in (DealerRedraw.UNTIL_QUALIFIES,
+                                                             DealerRedraw.UNTIL_QUALIFIES_SINGLE_BOX)):
+        found.append(_bought_game(rules, valuer, seed))
+    if rules.ante_on_win != AnteOnWin.RETURNED:
+        found.append(_ante_paid(rules, valuer, seed))
+    return found
+
+
+def _deals(rules: HouseRules, hand_class: str, seed: int, count: int = DEALS_PER_PLAY) -> list[Deal]:
+    """Random heads-up deals whose first five cards and up card are of `hand_class`."""
+    rng = random.Random(seed)
+    found: list[Deal] = []
+    while len(found) < count:
+        ten = rng.sample(PACK, 10)
+        if classify(ten[0:10:2], ten[9], rules.pays) == hand_class:
+            dealt = set(ten)
+            rest = [c for c in PACK if c not in dealt]
+            rng.shuffle(rest)
+            found.append(Deal.from_shoe(ten + rest, seed=rng.getrandbits(31)))
+    return found
+
+
+def _values(valuer: LineValuer, play: str, deals: list[Deal]) -> tuple[float, float]:
+    values = valuer.values([valuer.play(Play.parse(play), deal) for deal in deals])[:, 0]
+    return float(values.mean()), Z95 * float(values.std(ddof=1)) / math.sqrt(len(values))
+
+
+def _share(rules: HouseRules, hand_class: str, seed: int) -> float:
+    """The share of first deals of a class, from a sample (the exact figure needs every deal counted)."""
+    rng = random.Random(seed)
+    hits = 0
+    for _ in range(20_000):
+        ten = rng.sample(PACK, 10)
+        hits += classify(ten[0:10:2], ten[9], rules.pays) == hand_class
+    return hits / 20_000
+
+
+def _chase(rules: HouseRules, valuer: LineValuer, seed: int) -> Source:
+    """R-ACT-5: a four-card flush, its odd card exchanged, then the card just drawn again, until the flush fills."""
+    deals = _deals(rules, "four_flush", seed)
+    chase, half = _values(valuer, "exchange draw repeat 40 until made", deals)
+    once, _ = _values(valuer, "exchange draw", deals)
+    setting = f'draw.repeat_single = "{rules.draw.repeat_single}"'
+    return Source(setting, "a four-card flush", "exchanged one card at a time until the flush fills", chase, half,
+                  f"exchanged once it is worth {once:+.2f}", _share(rules, "four_flush", seed))
+
+
+def _bought_game(rules: HouseRules, valuer: LineValuer, seed: int) -> Source:
+    """R-BUY-3: a dealer bought a game redraws until he qualifies; two pair bet as dealt, buying when it pays."""
+    deals = _deals(rules, "two_pair", seed)
+    lines = [valuer.play(Play.parse("bet"), deal) for deal in deals]
+    values = valuer.values(lines)[:, 0]
+    taken = np.array([line.excess for line in lines]) / 10.0
+    mean, half = float(values.mean()), Z95 * float(values.std(ddof=1)) / math.sqrt(len(values))
+    setting = f'buy_game.redraw = "{rules.buy_game.redraw}"'
+    return Source(setting, "two pair", "bet, buying the dealer a game whenever it pays", mean, half,
+                  f"buying him a game adds {float(taken.mean()):+.2f} of it", _share(rules, "two_pair", seed))
+
+
+def _ante_paid(rules: HouseRules, valuer: LineValuer, seed: int) -> Source:
+    """R-SETTLE-1: the ante paid on a win (with the hand dealt, or always)."""
+    deals = _deals(rules, "pair_K-A_up_not_higher", seed)
+    mean, half = _values(valuer, "bet", deals)
+    returned = LineValuer(_with_ante_returned(rules), valuer.after_draw, valuer.insurance)
+    plain, _ = _values(returned, "bet", deals)
+    setting = f'settlement.ante_on_win = "{rules.ante_on_win}"'
+    return Source(setting, "a pair of kings or aces", "bet as dealt", mean, half,
+                  f"with the ante returned on a win it is worth {plain:+.2f}",
+                  _share(rules, "pair_K-A_up_not_higher", seed))
+
+
+def _with_ante_returned(rules: HouseRules) -> HouseRules:
+    return replace(rules, ante_on_win=AnteOnWin.RETURNED)
