@@ -9,6 +9,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -17,6 +18,7 @@ from floor_kit import (
     ENV,
     ROOT,
     database_rows,
+    fresh_database,
     journal_rows,
     needs_postgres,
     psycopg,
@@ -27,6 +29,7 @@ from forgery import rehash
 from pg_cluster import Cluster
 from tables import acknowledged
 
+from controller.floor.database import SCHEMA_VERSION, ensure_schema
 from controller.floor.reporter import TableReporter
 from controller.table.controller import TableController
 from controller.table.journal import Journal, payload_to_json
@@ -106,6 +109,30 @@ def test_floor_1_an_outage_is_not_reporting_and_the_backlog_drains_in_order(tmp_
         assert query(server.url, "SELECT count(*) FROM floor_rounds")[0][0] == 10
     finally:
         server.destroy()
+
+
+def test_floor_1_tables_started_together_on_a_new_database_all_make_it_ready_without_an_error(cluster):
+    # Seen when three tables started at once: CREATE TABLE IF NOT EXISTS collided and a table said NOT REPORTING.
+    for _ in range(3):
+        url = fresh_database(cluster)
+        start = threading.Barrier(6)
+        errors = []
+
+        def open_floor():
+            start.wait()
+            try:
+                with psycopg.connect(url) as db:
+                    ensure_schema(db)
+            except psycopg.Error as err:
+                errors.append(err)
+
+        threads = [threading.Thread(target=open_floor) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
+        assert query(url, "SELECT version FROM floor_schema") == [(SCHEMA_VERSION,)]
 
 
 def test_floor_faults_two_tables_with_one_id_are_refused_and_play_on(database, tmp_path):

@@ -66,11 +66,11 @@ def ensure_schema(connection: psycopg.Connection[tuple[Any, ...]]) -> None:
     them create the schema while the others wait, and a version row lets every later start skip it (changing
     a trigger locks the events table against every table's writes)."""
     with connection.transaction():
-        connection.execute("CREATE TABLE IF NOT EXISTS floor_schema (version integer NOT NULL)")
-        row = connection.execute("SELECT max(version) FROM floor_schema").fetchone()
-        if row is not None and row[0] == SCHEMA_VERSION:
+        if _schema_version(connection) == SCHEMA_VERSION:
             return
+        # Even CREATE TABLE IF NOT EXISTS collides when two tables run it at once: take the lock first.
         connection.execute("SELECT pg_advisory_xact_lock(hashtext('rptable floor schema'))")
+        connection.execute("CREATE TABLE IF NOT EXISTS floor_schema (version integer NOT NULL)")
         row = connection.execute("SELECT max(version) FROM floor_schema").fetchone()
         if row is not None and row[0] == SCHEMA_VERSION:
             return
@@ -78,6 +78,15 @@ def ensure_schema(connection: psycopg.Connection[tuple[Any, ...]]) -> None:
         connection.execute(SCHEMA)
         connection.execute("DELETE FROM floor_schema")
         connection.execute("INSERT INTO floor_schema VALUES (%s)", (SCHEMA_VERSION,))
+
+
+def _schema_version(connection: psycopg.Connection[tuple[Any, ...]]) -> int | None:
+    """The floor schema's version in the database, None before it is made (a read that takes no lock)."""
+    exists = connection.execute("SELECT to_regclass('floor_schema') IS NOT NULL").fetchone()
+    if exists is None or not exists[0]:
+        return None
+    row = connection.execute("SELECT max(version) FROM floor_schema").fetchone()
+    return None if row is None else row[0]
 
 
 def explain(err: BaseException, url: str) -> str:
