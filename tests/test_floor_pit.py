@@ -107,7 +107,7 @@ def test_floor_2_the_window_shows_a_fault_within_1_s_and_opens_a_table(database,
     played(database, tmp_path, "T5", 3)
     live = LiveTable(database, tmp_path / "T6.journal", "T6")
     pool = open_pool(database)
-    window = PitWindow(pool, database, rate=False)
+    window = PitWindow(pool, database, rate=False, viewer=QA_PIT_BOSS)
     qtbot.addWidget(window)
     try:
         window.resize(1366, 768)
@@ -133,3 +133,55 @@ def test_floor_2_the_window_shows_a_fault_within_1_s_and_opens_a_table(database,
         window.shutdown()
         pool.close()
         live.close()
+
+
+def test_floor_2_a_tables_rounds_open_only_to_a_pit_boss_of_the_floors_accounts(database, tmp_path, qtbot):
+    """The pit's summaries are for anyone at the pit; a table's rounds, replays and exports only for a pit boss,
+    logged in once against the floor's accounts in PostgreSQL (a dealer is told a pit boss is needed)."""
+    from PySide6.QtCore import Qt
+
+    from controller.floor.database import open_pool
+    from controller.floor.staff import FloorUserStore
+    from ui.audit_view import AuditDialog
+    from ui.login import LoginDialog
+    from ui.pit.window import PitWindow
+
+    office = FloorUserStore(database, tmp_path / "office-cache.db")
+    root = office.add("root", Role.ADMIN, "991357", by=None)
+    office.add("boris", Role.PIT_BOSS, "123490", by=root)
+    office.add("dina", Role.DEALER, "567801", by=root)
+    office.close()
+    played(database, tmp_path, "T5", 2)
+    pool = open_pool(database)
+    window = PitWindow(pool, database, rate=False)
+    qtbot.addWidget(window)
+    try:
+        window.resize(1024, 768)
+        window.show()
+        qtbot.waitUntil(lambda: "T5" in window.cards, timeout=5000)
+        qtbot.mouseClick(window.cards["T5"], Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: bool(window.findChildren(LoginDialog)), timeout=2000)
+        login = window.findChildren(LoginDialog)[0]
+        assert not window.findChildren(AuditDialog)
+
+        def type_in(name, pin):
+            qtbot.keyClick(login.form.name, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)  # over the last name
+            qtbot.keyClicks(login.form.name, name)
+            qtbot.keyClick(login.form.name, Qt.Key.Key_Return)
+            qtbot.keyClicks(login.form.pin, pin)
+            qtbot.keyClick(login.form.pin, Qt.Key.Key_Return)
+
+        type_in("dina", "567801")
+        assert "pit boss" in login.form.feedback.text() and not window.findChildren(AuditDialog)
+        type_in("boris", "123490")
+        qtbot.waitUntil(lambda: bool(window.findChildren(AuditDialog)), timeout=5000)
+        dialog = window.findChildren(AuditDialog)[0]
+        assert "boris" in dialog.windowTitle() and "boris" in window.header.text()
+        dialog.close()
+        window.open_table("T5")  # logged in once: the next table opens at once
+        qtbot.waitUntil(lambda: len(window.findChildren(AuditDialog)) == 1 and
+                        window.findChildren(AuditDialog)[0] is not dialog, timeout=5000)
+        assert not any(d.isVisible() for d in window.findChildren(LoginDialog))
+    finally:
+        window.shutdown()
+        pool.close()

@@ -113,20 +113,17 @@ def test_floor_1_an_outage_is_not_reporting_and_the_backlog_drains_in_order(tmp_
 
 def test_floor_1_tables_started_together_on_a_new_database_all_make_it_ready_without_an_error(cluster):
     # Seen when three tables started at once: CREATE TABLE IF NOT EXISTS collided and a table said NOT REPORTING.
+    def open_floor(url, start, errors):
+        start.wait()
+        try:
+            with psycopg.connect(url) as db:
+                ensure_schema(db)
+        except psycopg.Error as err:
+            errors.append(err)
+
     for _ in range(3):
-        url = fresh_database(cluster)
-        start = threading.Barrier(6)
-        errors = []
-
-        def open_floor():
-            start.wait()
-            try:
-                with psycopg.connect(url) as db:
-                    ensure_schema(db)
-            except psycopg.Error as err:
-                errors.append(err)
-
-        threads = [threading.Thread(target=open_floor) for _ in range(6)]
+        url, start, errors = fresh_database(cluster), threading.Barrier(6), []
+        threads = [threading.Thread(target=open_floor, args=(url, start, errors)) for _ in range(6)]
         for thread in threads:
             thread.start()
         for thread in threads:

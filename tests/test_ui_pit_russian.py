@@ -14,6 +14,7 @@ from test_floor_pit import DEALER, LiveTable, played
 from controller.engine import CloseBets, PlaceStakes
 from controller.floor.database import explain
 from controller.floor.pit import age_text
+from controller.table.users import Role, User
 from ui.i18n import Languages
 from ui.pit import words
 
@@ -40,7 +41,7 @@ def test_floor_2_the_pit_in_russian(database, tmp_path, qtbot, russian) -> None:
     played(database, tmp_path, "T1", 3)
     live = LiveTable(database, tmp_path / "T2.journal", "T2")
     pool = open_pool(database)
-    window = PitWindow(pool, database)
+    window = PitWindow(pool, database, viewer=User("Борис", Role.PIT_BOSS))
     qtbot.addWidget(window)
     try:
         live.controller.sign_in(DEALER)

@@ -13,16 +13,22 @@ from controller.floor.pit import OverrideLine, faults_and_overrides
 from controller.table.history import EntriesRead, event_of
 from controller.table.journal import JournalEntry
 from controller.table.round_record import Step
+from controller.table.users import User
 from ui.audit_view import AuditDialog
 from ui.i18n import translate
 from ui.replay_words import step_text
 from ui.words import who
 
 
-def open_table(table_id: str, entries: list[JournalEntry], parent: QWidget | None = None) -> AuditDialog:
-    """The audit view of the table's events, with a tab of its faults and overrides."""
-    dialog = AuditDialog(table_id, lambda: EntriesRead(table_id, entries), parent)
-    dialog.setWindowTitle(translate("FloorTable", "Table {0} from the floor database").format(table_id))
+def open_table(table_id: str, entries: list[JournalEntry], parent: QWidget | None = None, *,
+               viewer: User | None = None) -> AuditDialog:
+    """The audit view of the table's events for `viewer` (the pit boss logged in), with a tab of its faults and
+    overrides."""
+    dialog = AuditDialog(table_id, lambda: EntriesRead(table_id, entries), parent, viewer=viewer)
+    title = translate("FloorTable", "Table {0} from the floor database").format(table_id)
+    if viewer is not None:
+        title += " — " + translate("AuditDialog", "pit boss {0}").format(viewer.name)
+    dialog.setWindowTitle(title)
     dialog.tabs.addTab(overrides_table(entries, dialog), translate("FloorTable", "Faults and overrides"))
     screen = dialog.screen().availableGeometry()
     dialog.resize(min(dialog.width(), screen.width() - 40), min(dialog.height(), screen.height() - 40))

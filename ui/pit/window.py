@@ -12,12 +12,14 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QGridLayout, QLabel, QMainWindow, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QGridLayout, QLabel, QMainWindow, QScrollArea, QVBoxLayout, QWidget
 
 from controller.floor.audit_source import FloorTable
 from controller.floor.database import explain
 from controller.floor.pit import TableView, day_start, read_tables
 from controller.floor.ratings import Visit, value_pending, visits
+from controller.table.users import Role, User
+from ui.login import LoginDialog
 from ui.pit.table_audit import open_table
 from ui.pit.table_card import CARD_WIDTH, TableCard
 from ui.pit.wakeups import Wakeups
@@ -43,10 +45,11 @@ class _Results(QObject):
 
 class PitWindow(QMainWindow):
     def __init__(self, pool: Any, url: str, *, listen: bool = True, rate: bool = True,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, viewer: User | None = None) -> None:
         super().__init__()
         self.pool = pool
         self.url = url
+        self.viewer = viewer  # the pit boss logged in: a table's rounds are for pit bosses only
         self.clock = clock
         self.views: dict[str, TableView] = {}
         self.cards: dict[str, TableCard] = {}
@@ -135,9 +138,29 @@ class PitWindow(QMainWindow):
         self._in_worker(rate, exclusive=False)
 
     def open_table(self, table_id: str) -> None:
+        """A table's audit, read from the database; a pit boss logs in first (once, against the floor's
+        accounts), as at a table's console."""
+        if self.viewer is None:
+            self._log_in_then(lambda: self.open_table(table_id))
+            return
         self.statusBar().showMessage(self.tr("Reading table {0} from the database…").format(table_id))
         self._in_worker(lambda conn: self._results.table_events.emit(
             table_id, list(FloorTable(conn, table_id).entries())), exclusive=False)
+
+    def _log_in_then(self, then: Callable[[], None]) -> None:
+        login = LoginDialog(self.url, Role.PIT_BOSS, self.tr("Pit — pit boss"),
+                            self.tr("A table's rounds are for pit bosses: log in to open them."), self)
+        login.setObjectName("pit_login")
+        login.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def logged_in(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted and login.user is not None:
+                self.viewer = login.user
+                self._tick()
+                then()
+
+        login.finished.connect(logged_in)
+        login.open()
 
     def _in_worker(self, work: Callable[[Any], None], *, exclusive: bool = True) -> None:
         """Run `work(connection)` on a thread; table reads wait for each other, so that answers arrive in order."""
@@ -207,6 +230,8 @@ class PitWindow(QMainWindow):
             text += self.tr(" · {0} with faults").format(faulted)
         if silent:
             text += self.tr(" · {0} not reporting").format(silent)
+        if self.viewer is not None:
+            text += self.tr(" · pit boss {0}").format(self.viewer.name)
         self.header.setText(text + " · " + time.strftime("%H:%M:%S", time.gmtime(now)) + " UTC")
 
     def _show_ratings(self, found: list[Visit], valued: int) -> None:
@@ -234,7 +259,7 @@ class PitWindow(QMainWindow):
 
     def _open_table(self, table_id: str, entries: list[Any]) -> None:
         self.statusBar().clearMessage()
-        dialog = open_table(table_id, entries, self)
+        dialog = open_table(table_id, entries, self, viewer=self.viewer)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
 

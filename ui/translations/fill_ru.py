@@ -241,6 +241,9 @@ RU: dict[str, Translation] = {
     # ------------------------------------------------------------------------------------------------ the audit
     "Audit — table {0}": "Аудит — стол {0}", "pit boss {0}": "пит-босс {0}", "Audit — pit boss": "Аудит — пит-босс",
     "The audit is for pit bosses: log in to open it.": "Аудит — только для пит-босса: войдите, чтобы открыть его.",
+    "Pit — pit boss": "Пит — пит-босс",
+    "A table's rounds are for pit bosses: log in to open them.": "Раунды стола — только для пит-босса: войдите, чтобы открыть их.",
+    " · pit boss {0}": " · пит-босс {0}",
     "Rounds": "Раунды", "Last 10": "Последние 10", "Shift report": "Отчёт смены", "Verification": "Проверка",
     "Reading the journal…": "Чтение журнала…", "Verifying the journal…": "Проверка журнала…",
     "Reading the journal: {0} of {1} events…": "Чтение журнала: событие {0} из {1}…",

@@ -83,6 +83,7 @@
     </message>
     <message>
         <location filename="../audit_view.py" line="290"/>
+        <location filename="../pit/table_audit.py" line="30"/>
         <source>pit boss {0}</source>
         <translation>пит-босс {0}</translation>
     </message>
@@ -1035,32 +1036,32 @@
 <context>
     <name>FloorTable</name>
     <message>
-        <location filename="../pit/table_audit.py" line="25"/>
+        <location filename="../pit/table_audit.py" line="28"/>
         <source>Table {0} from the floor database</source>
         <translation>Стол {0} из базы данных зала</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="26"/>
+        <location filename="../pit/table_audit.py" line="32"/>
         <source>Faults and overrides</source>
         <translation>Сбои и исправления</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="36"/>
+        <location filename="../pit/table_audit.py" line="42"/>
         <source>Time (UTC)</source>
         <translation>Время (UTC)</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="36"/>
+        <location filename="../pit/table_audit.py" line="42"/>
         <source>Who</source>
         <translation>Кто</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="37"/>
+        <location filename="../pit/table_audit.py" line="43"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="37"/>
+        <location filename="../pit/table_audit.py" line="43"/>
         <source>What</source>
         <translation>Что</translation>
     </message>
@@ -1572,47 +1573,62 @@
 <context>
     <name>PitWindow</name>
     <message>
-        <location filename="../pit/window.py" line="67"/>
+        <location filename="../pit/window.py" line="70"/>
         <source>rptable — pit</source>
         <translation>rptable — пит</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="138"/>
+        <location filename="../pit/window.py" line="146"/>
         <source>Reading table {0} from the database…</source>
         <translation>Стол {0} читается из базы данных…</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="205"/>
+        <location filename="../pit/window.py" line="151"/>
+        <source>Pit — pit boss</source>
+        <translation>Пит — пит-босс</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="152"/>
+        <source>A table&apos;s rounds are for pit bosses: log in to open them.</source>
+        <translation>Раунды стола — только для пит-босса: войдите, чтобы открыть их.</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="228"/>
         <source>Pit · {0} tables</source>
         <translation>Пит · столов: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="207"/>
+        <location filename="../pit/window.py" line="230"/>
         <source> · {0} with faults</source>
         <translation> · со сбоями: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="209"/>
+        <location filename="../pit/window.py" line="232"/>
         <source> · {0} not reporting</source>
         <translation> · нет связи: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="217"/>
+        <location filename="../pit/window.py" line="234"/>
+        <source> · pit boss {0}</source>
+        <translation> · пит-босс {0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="242"/>
         <source>Players: {0} rated today, none flagged</source>
         <translation>Игроки: сегодня оценено {0}, отмеченных нет</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="219"/>
+        <location filename="../pit/window.py" line="244"/>
         <source>⚑ &lt;b&gt;{0}&lt;/b&gt; at {1} ({2} rounds): {3}</source>
         <translation>⚑ &lt;b&gt;{0}&lt;/b&gt; за столом {1} (раундов: {2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="227"/>
+        <location filename="../pit/window.py" line="252"/>
         <source>Database: connected, listening for the tables&apos; reports</source>
         <translation>База данных: подключена, ждёт данных от столов</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="230"/>
+        <location filename="../pit/window.py" line="255"/>
         <source>DATABASE UNREACHABLE — what you see may be old: {0}</source>
         <translation>БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}</translation>
     </message>
