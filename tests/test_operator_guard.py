@@ -159,7 +159,7 @@ def test_the_console_warns_of_the_edge_and_says_who_acknowledged_it(make_console
     # let the table open is shown beside it, as the journal holds it.
     window = make_console("classic")
     info = window.info_bar
-    assert "favour a skilled player" in info.warning.text() and "-8.4%" in info.warning.text()
+    assert "favour a skilled player" in info.warning.text() and "−8.4%" in info.warning.text()
     assert window.controller.rules_edge_acknowledged_by == "admin:root"
     assert "Acknowledged by root: the table may open" in info.warning.toolTip()
     assert "Acknowledged by root" in info.toolTip()

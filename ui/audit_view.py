@@ -55,7 +55,7 @@ from controller.table.history import TableHistory, replay_to, round_steps
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.round_record import RoundRecord, Step
 from controller.table.users import Role, User, name_in
-from ui.format import amount, signed_amount
+from ui.format import amount, percent, signed_amount
 from ui.login import LoginDialog
 from ui.replay_words import cards_text, round_at_step_text, steps_text, when
 from ui.sentences import reworded
@@ -180,7 +180,7 @@ class HoldChart(QWidget):
 
     def set_values(self, title: str, values: list[tuple[str, float]]) -> None:
         self.title, self.values = title, values
-        self.setAccessibleName(title + ": " + ", ".join(f"{k} {v:.1f}%" for k, v in values))
+        self.setAccessibleName(title + ": " + ", ".join(f"{k} {percent(v, 1)}%" for k, v in values))
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -213,7 +213,7 @@ class HoldChart(QWidget):
                              name)
             label_y = y - label if value >= 0 else y + height + 1
             painter.drawText(QRectF(x - 20, label_y, width + 40, label - 2), Qt.AlignmentFlag.AlignCenter,
-                             f"{value:.1f}%")
+                             f"{percent(value, 1)}%")
 
 
 class TextTable(QAbstractTableModel):
@@ -553,13 +553,13 @@ class AuditDialog(QDialog):
         total = report.total
         self.report_summary.setText(self.tr(
             "{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments").format(
-                total.rounds, amount(total.drop), signed_amount(total.win), f"{total.hold_pct:.2f}", report.voided,
+                total.rounds, amount(total.drop), signed_amount(total.win), percent(total.hold_pct), report.voided,
                 report.adjustments))
         theory = ""
         if report.edges_used:
             theory = self.tr("Theoretical win {0} · theoretical hold {1}% (the house edge under the basic "
                              "strategy)").format(signed_amount(round(total.theoretical)),
-                                                 f"{total.theoretical_hold_pct:.2f}")
+                                                 percent(total.theoretical_hold_pct))
         if report.rules_without_edge:
             theory += (" · " if theory else "") + self.tr(
                 "no measured house edge for the rules {0}: their rounds count 0 theoretical"

@@ -1,4 +1,5 @@
-"""How the console writes cards and amounts: rank and suit symbol, chips grouped for the chosen language."""
+"""How the console writes cards, amounts and percentages: rank and suit symbol, chips grouped and decimals
+marked as the chosen language does (`3.25` in English, `3,25` in Russian), a true minus sign."""
 
 from __future__ import annotations
 
@@ -28,3 +29,10 @@ def amount(value: int, locale: QLocale | None = None) -> str:
 def signed_amount(value: int, locale: QLocale | None = None) -> str:
     text = amount(abs(value), locale)
     return ("+" if value > 0 else "−" if value < 0 else "") + text
+
+
+def percent(value: float, digits: int = 2, *, signed: bool = False, locale: QLocale | None = None) -> str:
+    """`3.25`, `−3.25` (`+3.25` when `signed`), with the language's decimal mark; the caller writes the `%`."""
+    text = (locale or QLocale()).toString(abs(value), "f", digits)
+    negative = round(value, digits) < 0
+    return ("−" if negative else "+" if signed and round(value, digits) > 0 else "") + text

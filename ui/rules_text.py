@@ -17,7 +17,7 @@ from controller.core.rules import (
     RepeatSingle,
 )
 from controller.table.users import name_in
-from ui.format import amount
+from ui.format import amount, percent
 from ui.i18n import translate
 from ui.words import hand_name
 
@@ -86,7 +86,7 @@ def edge_warning(rules: HouseRules) -> str | None:
         case EdgeFinding.PLAYER:
             assert edge is not None
             warning = translate("RulesText", "Rules favour a skilled player: edge {0}% (basic play).")
-            return warning.format(f"{edge.house_edge * 100:+.1f}")
+            return warning.format(percent(edge.house_edge * 100, 1, signed=True))
     assert edge is not None
     warning = translate("RulesText", "House edge {0}% may favour a skilled player: a pit boss checks these rules.")
-    return warning.format(f"{edge.house_edge * 100:+.2f}")
+    return warning.format(percent(edge.house_edge * 100, signed=True))

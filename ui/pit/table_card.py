@@ -8,7 +8,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from controller.floor.pit import TableView
-from ui.format import amount, signed_amount
+from ui.format import amount, percent, signed_amount
 from ui.i18n import translate
 from ui.pit.words import age_words, step_words
 from ui.sentences import device_fault_words
@@ -70,8 +70,8 @@ class TableCard(QFrame):
             t.rounds, amount(t.drop), signed_amount(t.win)))
         no_edge = self.tr(" ({0} rounds without a measured edge)").format(view.without_edge) \
             if view.without_edge else ""
-        self.hold.setText(self.tr("Hold {0:.2f}% · theoretical {1:.2f}% ({2}){3}").format(
-            t.hold_pct, t.theoretical_hold_pct, signed_amount(round(t.theoretical)), no_edge))
+        self.hold.setText(self.tr("Hold {0}% · theoretical {1}% ({2}){3}").format(
+            percent(t.hold_pct), percent(t.theoretical_hold_pct), signed_amount(round(t.theoretical)), no_edge))
         self.seen.setText(_seen_text(view, now, state))
         self.seen.setStyleSheet("font-size:13px;" + ("color:#bdbdbd" if state in ("reporting", "closed")
                                                       else "color:#ffab40;font-weight:bold"))

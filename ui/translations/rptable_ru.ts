@@ -3186,8 +3186,8 @@
     </message>
     <message>
         <location filename="../pit/table_card.py" line="73"/>
-        <source>Hold {0:.2f}% · theoretical {1:.2f}% ({2}){3}</source>
-        <translation>Холд {0:.2f}% · теоретический {1:.2f}% ({2}){3}</translation>
+        <source>Hold {0}% · theoretical {1}% ({2}){3}</source>
+        <translation>Холд {0}% · теоретический {1}% ({2}){3}</translation>
     </message>
     <message>
         <location filename="../pit/table_card.py" line="88"/>
