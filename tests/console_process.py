@@ -45,7 +45,8 @@ def main() -> int:
     pilot = Autopilot(window, ante=100, boxes=4)
     pilot.play_rounds(args.rounds, confirm_last=False)
     for _ in range(args.paid):
-        QTest.keyClick(window, Qt.Key.Key_Space)
+        QTest.keyClick(window, Qt.Key.Key_Space)  # asks "Paid box 2: 100?"
+        QTest.keyClick(window, Qt.Key.Key_Space)  # confirms
     record = controller.round_record
     assert record is not None
     confirmed = sorted(record.confirmed)

@@ -89,7 +89,7 @@ def test_r_deal_1_hidden_cards_never_appear_and_public_ones_do(make_console) -> 
 def test_keyboard_alone_plays_a_round(make_console, qtbot) -> None:
     """Every action has a key, whatever has focus: antes typed into the boxes (Enter places a box's stakes and goes
     on to the next box), close bets (C, pressed while an ante field still has focus), draw (D), fold (F, pressed
-    twice: its second step), reveal (R), paid (Space), next round (N)."""
+    twice: its second step), reveal (R), paid (Space, twice), next round (N)."""
     window = make_console("classic", seed=5)
     focus(window, qtbot)
     tap(qtbot, window.bet_panel.editor(1).ante)
@@ -108,8 +108,9 @@ def test_keyboard_alone_plays_a_round(make_console, qtbot) -> None:
     qtbot.keyClick(window, Qt.Key.Key_R)
     assert state.phase is Phase.CLOSED and window.mode() == "payments"
     assert not window.next_round_button.isEnabled()
-    qtbot.keyClick(window, Qt.Key.Key_Space)
-    qtbot.keyClick(window, Qt.Key.Key_Space)
+    for _ in range(2):  # each box: Space asks, Space again confirms
+        qtbot.keyClick(window, Qt.Key.Key_Space)
+        qtbot.keyClick(window, Qt.Key.Key_Space)
     qtbot.keyClick(window, Qt.Key.Key_N)
     assert window.mode() == "betting"
 

@@ -110,7 +110,9 @@ def test_every_step_of_a_round_fits_a_table_screen(make_console, size, language,
     pilot.press_action("close_bets")
     pilot.play_until(lambda: window.mode() == "payments")
     assert_fits(window, size)
-    window.confirm_next_paid()
+    window.press_next_paid()
+    assert_fits(window, size)  # a payment asked: its question on its button
+    window.press_next_paid()
     assert_fits(window, size)
 
 

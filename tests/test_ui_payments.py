@@ -49,12 +49,18 @@ def at_payments(consoles: Consoles, qtbot) -> ConsoleWindow:
     return window
 
 
+def space_twice(qtbot, window: ConsoleWindow) -> None:
+    """Space asks ("Paid box 2: 100?"), Space again confirms the next payment."""
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+
+
 def test_payments_space_confirms_a_box_and_the_journal_says_who_when_and_how_much(consoles: Consoles,
                                                                                    qtbot) -> None:
     """Fails before: Space marked the box paid on screen and journaled nothing."""
     window = at_payments(consoles, qtbot)
     first = window._payments(window.controller.round)[0]
-    qtbot.keyClick(window, Qt.Key.Key_Space)
+    space_twice(qtbot, window)
     assert confirmations(window) == [(first.box, first.net, "dealer")]
     entry = [e for e in window.controller.journal.entries() if e.kind == "table.payment_confirmed"][-1]
     assert entry.at > 0
@@ -76,7 +82,8 @@ def test_payments_collecting_says_collected_and_paying_says_confirm_paid(console
     for payment in payments:
         button = window.payment_panel.paid_buttons[payment.box]
         expected = "Confirm paid" if payment.net > 0 else "Confirm collected" if payment.net < 0 else "Confirm returned"
-        assert button.text() == expected, (payment, button.text())
+        assert button.text() == expected + "  [Space]", (payment, button.text())  # the next one names its key
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         done = "Paid ✓" if payment.net > 0 else "Collected ✓" if payment.net < 0 else "Returned ✓"
         assert button.text() == done
@@ -85,7 +92,7 @@ def test_payments_collecting_says_collected_and_paying_says_confirm_paid(console
 def test_payments_confirmed_boxes_stay_confirmed_after_a_restart(consoles: Consoles, qtbot) -> None:
     """Fails before: after a restart the whole list was unpaid again ("Pay box 2: 100")."""
     window = at_payments(consoles, qtbot)
-    qtbot.keyClick(window, Qt.Key.Key_Space)
+    space_twice(qtbot, window)
     paid_box = confirmations(window)[0][0]
     window = consoles.restart(window, seed=11)
     assert window.mode() == "payments"
@@ -101,12 +108,12 @@ def test_payments_a_round_paid_in_full_does_not_come_back_after_a_restart(consol
     """Fails before: a normal close after a round was fully paid brought its payment list back unpaid."""
     window = at_payments(consoles, qtbot)
     for _ in window.payment_panel.paid_buttons:
-        qtbot.keyClick(window, Qt.Key.Key_Space)
+        space_twice(qtbot, window)
     paid = confirmations(window)
     window = consoles.restart(window, seed=11)
     assert window.mode() == "betting"  # on to the next round's stakes: nothing is due
     focus(window, qtbot)
-    qtbot.keyClick(window, Qt.Key.Key_Space)
+    space_twice(qtbot, window)
     assert confirmations(window) == paid
 
 
@@ -114,10 +121,10 @@ def test_payments_the_next_round_waits_until_every_box_is_confirmed(consoles: Co
     window = at_payments(consoles, qtbot)
     boxes = len(window.payment_panel.paid_buttons)
     for _ in range(boxes - 1):
-        qtbot.keyClick(window, Qt.Key.Key_Space)
+        space_twice(qtbot, window)
         qtbot.keyClick(window, Qt.Key.Key_N)
         assert window.mode() == "payments" and not window.next_round_button.isEnabled()
-    qtbot.keyClick(window, Qt.Key.Key_Space)
+    space_twice(qtbot, window)
     assert window.next_round_button.isEnabled()
     qtbot.keyClick(window, Qt.Key.Key_N)
     assert window.mode() == "betting"
@@ -127,7 +134,7 @@ def test_payments_a_mistaken_confirmation_is_undone_only_by_a_pit_boss_with_a_re
                                                                                      qtbot) -> None:
     """Fails before: a confirmation could not be undone at all, nor was it journaled."""
     window = at_payments(consoles, qtbot)
-    qtbot.keyClick(window, Qt.Key.Key_Space)
+    space_twice(qtbot, window)
     box = confirmations(window)[0][0]
     outcome: list[str] = []
 
@@ -150,7 +157,7 @@ def test_payments_a_mistaken_confirmation_is_undone_only_by_a_pit_boss_with_a_re
     assert window.payment_panel.paid_buttons[box].isEnabled()
     assert f"box {box}" in window.next_action.text().lower()
     focus(window, qtbot)
-    qtbot.keyClick(window, Qt.Key.Key_Space)  # paid now, for real
+    space_twice(qtbot, window)  # paid now, for real
     assert [c[0] for c in confirmations(window)] == [box, box]
     assert verify_journal(list(window.controller.journal.entries())).ok
 
@@ -169,6 +176,29 @@ def test_payments_an_adjustment_after_payment_leaves_only_the_difference_to_pay(
     assert "25 more" in window.payment_panel.rows[0][1].text()
     window.confirm_paid(first.box)
     assert confirmations(window)[-1][1] == first.net + 25
+
+
+def test_payments_a_stray_press_only_asks_and_the_second_press_confirms(consoles: Consoles, qtbot) -> None:
+    """Point 7: a confirmation is undone only by a pit boss, so one stray press must not make one. Fails before:
+    one Space or one click journaled the payment at once."""
+    window = at_payments(consoles, qtbot)
+    first, second = window._payments(window.controller.round)[:2]
+    buttons = window.payment_panel.paid_buttons
+    assert buttons[first.box].text().endswith("[Space]") and not buttons[second.box].text().endswith("[Space]")
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    assert confirmations(window) == []
+    question = buttons[first.box].text()
+    assert question.startswith(f"Paid box {first.box}:" if first.net > 0 else
+                               f"Collected from box {first.box}:" if first.net < 0 else "Returned box")
+    assert question.endswith("?  [Space]") and "Space again or Enter" in window.notice.message.text()
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert confirmations(window) == [] and buttons[first.box].text().endswith("[Space]")
+    qtbot.mouseClick(buttons[second.box], Qt.MouseButton.LeftButton)  # a stray touch on another row
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert confirmations(window) == []
+    qtbot.mouseClick(buttons[second.box], Qt.MouseButton.LeftButton)
+    qtbot.keyClick(window, Qt.Key.Key_Return)  # Enter gives the second press
+    assert confirmations(window) == [(second.box, second.net, "dealer")]
 
 
 # ------------------------------------------------------------------------------------ a killed console
@@ -217,7 +247,7 @@ def test_payments_a_console_killed_mid_payment_list_or_after_a_paid_round_pays_n
     assert sorted(box for box, b in buttons.items() if not b.isEnabled()) == left["confirmed"]
     focus(window, qtbot)
     for _ in range(len(left["boxes"]) - 2):
-        qtbot.keyClick(window, Qt.Key.Key_Space)
+        space_twice(qtbot, window)
     assert window.next_round_button.isEnabled()
     consoles.close(window)
 

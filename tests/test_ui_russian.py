@@ -70,7 +70,10 @@ def test_every_preset_is_played_through_in_russian(consoles: Consoles, preset: s
     assert window.mode() == "payments"
     button = window.payment_panel.paid_buttons[window.controller.round.order[0]]
     assert button.text().startswith("Подтвердить")  # before paying: confirm; after: done
-    window.confirm_next_paid()
+    window.press_next_paid()
+    assert button.text().startswith(("Выплачено боксу", "Собрано с бокса", "Возвращены ставки боксу"))  # asked
+    assert_russian("a payment asked")
+    window.press_next_paid()
     assert button.text().endswith("✓") and not button.isEnabled()
     assert_russian("a payment confirmed")
 
@@ -361,7 +364,8 @@ def play_a_shift(window: ConsoleWindow, qtbot) -> None:
     pilot.play_round(confirm_payments=False)
     record = controller.round_record
     controller.adjust_payment(record.round_id, 1, 50, VERA, "ошибка в подсчёте фишек")
-    window.confirm_next_paid()
+    window.press_next_paid()
+    window.press_next_paid()
     controller.undo_confirmation(1, VERA, "выплачено не тому боксу")
     pilot.settle_payments()
     controller.raise_fault("E04", "jam", "sim")

@@ -57,7 +57,8 @@ class Autopilot:
         window = self.window
         for button in list(window.payment_panel.paid_buttons.values()):
             if button.isEnabled():
-                self.press(button)
+                self.press(button)  # the first press asks "Paid box 2: 100?"
+                self.press(button)  # the second confirms
         self.press(window.next_round_button)
 
     def play_until(self, done: Callable[[], bool], max_steps: int = 400) -> None:

@@ -34,11 +34,11 @@ from ui.amount_field import AmountField
 from ui.ask import ask, take_keyboard_back
 from ui.confirm import TwoStep
 from ui.dealer_sign_in import DealerBadge
-from ui.guidance import gate_text, next_action_text
+from ui.guidance import gate_text, next_action_text, second_press
 from ui.i18n import Languages
 from ui.insurance_desk import InsuranceDesk
 from ui.layout_check import LayoutChecker
-from ui.payments import Payment, first_unconfirmed, payments_of
+from ui.payments import Payment, armed_question, first_unconfirmed, payments_of
 from ui.play_desk import PlayDesk, focus_box
 from ui.screen import CAMERA, PAYING, PLAYING, Screen
 from ui.sentences import card_fault_words, device_state_word, reworded, stopped_words
@@ -85,7 +85,7 @@ class ConsoleWindow(QMainWindow):
         if pack_seed is None:
             pack_seed = random.SystemRandom().randrange(1 << 30)
         self.pump = CardPump(source, controller, pack_seed=pack_seed)
-        self.ui = Screen(self._on_action, self.confirm_paid, self)
+        self.ui = Screen(self._on_action, self.press_paid, self)
         self.setCentralWidget(self.ui)
         self.stakes = StakesDesk(self)
         self.insurance = InsuranceDesk(self)
@@ -131,7 +131,7 @@ class ConsoleWindow(QMainWindow):
                                         screen.info_bar.sign_in_button, self)
         self._keys = [QShortcut(QKeySequence(key), self, slot) for key, slot in (
             ("F2", self.open_pit_boss), ("F3", self.open_audit), ("F4", self.toggle_language),
-            ("Space", self.confirm_next_paid), ("N", self._key_next_round),
+            ("Space", self.press_next_paid), ("N", self._key_next_round),
             ("Return", self.two_step.confirm), ("Enter", self.two_step.confirm), ("Escape", self.cancel))]
         self._keys += [QShortcut(QKeySequence(str(n)), self, lambda n=n: self.play.toggle_discard(n))
                        for n in range(1, 7)]
@@ -216,7 +216,7 @@ class ConsoleWindow(QMainWindow):
         if mode == "payments":
             assert state is not None
             screen.show_page(PAYING)
-            screen.payment_panel.show_payments(self._payments(state))
+            screen.payment_panel.show_payments(self._payments(state), self._armed_payment())
             screen.next_round_button.setEnabled(self._all_paid(state))
         elif seen is not None and state is not None:
             screen.show_page(CAMERA)
@@ -304,6 +304,8 @@ class ConsoleWindow(QMainWindow):
         """An action was armed or disarmed: its button and the notice say so."""
         self._show_armed_button()
         state = self.display_round()
+        if state is not None and self.mode() == "payments":
+            self.ui.payment_panel.show_payments(self._payments(state), self._armed_payment())
         self._show_notice(state, self._redactor(state))
 
     def _refresh_actions(self) -> None:
@@ -478,13 +480,33 @@ class ConsoleWindow(QMainWindow):
             self.message_text = self.locked_text(err)
         self.refresh()
 
-    def confirm_next_paid(self) -> None:
+    def press_paid(self, box: int) -> None:
+        """The dealer's press on a payment (its button, or Space for the next one): the first arms it and asks
+        ("Paid box 2: 100?"), the second journals it. A confirmation is undone only by a pit boss, so a stray
+        press must not make one."""
+        state = self.display_round()
+        if state is None or state.phase is not Phase.CLOSED:
+            return
+        payment = next((p for p in self._payments(state) if p.box == box and not p.confirmed), None)
+        if payment is None:
+            return
+        question = armed_question(payment)
+        self.two_step.press(f"paid:{box}", question + " " + second_press(self.tr("Space")),
+                            lambda: self.confirm_paid(box), label=f"{question}  [{self.tr('Space')}]")
+
+    def press_next_paid(self) -> None:
         state = self.display_round()
         if state is None or state.phase is not Phase.CLOSED:
             return
         unpaid = first_unconfirmed(self._payments(state))
         if unpaid is not None:
-            self.confirm_paid(unpaid.box)
+            self.press_paid(unpaid.box)
+
+    def _armed_payment(self) -> tuple[int, str] | None:
+        armed = self.two_step.armed
+        if armed is None or not armed.key.startswith("paid:"):
+            return None
+        return int(armed.key.split(":")[1]), armed.button_text
 
     def _key_next_round(self) -> None:
         if self.next_round_button.isEnabled() and self.mode() == "payments":

@@ -113,8 +113,21 @@ def payment_text(payment: Payment, *, in_row: bool = False) -> str:
                 QCoreApplication.translate("Payments", "Return the stakes"))
 
 
-def confirm_label(payment: Payment) -> str:
-    """The confirmation button's words: what the dealer did, before it is confirmed and after."""
+def armed_question(payment: Payment) -> str:
+    """What a second press confirms: "Paid box 2: 100?"."""
+    if payment.due > 0:
+        return QCoreApplication.translate("Payments", "Paid box {0}: {1}?").format(payment.box, amount(payment.due))
+    if payment.due < 0:
+        return QCoreApplication.translate("Payments", "Collected from box {0}: {1}?").format(
+            payment.box, amount(-payment.due))
+    return QCoreApplication.translate("Payments", "Returned box {0} its stakes?").format(payment.box)
+
+
+def confirm_label(payment: Payment, *, next_up: bool = False) -> str:
+    """The confirmation button's words: what the dealer did, before it is confirmed and after; the next one
+    to confirm names its key."""
+    if not payment.confirmed and next_up:
+        return confirm_label(payment) + "  [" + QCoreApplication.translate("Payments", "Space") + "]"
     if payment.confirmed and payment.net > 0:
         return QCoreApplication.translate("Payments", "Paid ✓")
     if payment.confirmed and payment.net < 0:
@@ -148,14 +161,17 @@ class PaymentPanel(QWidget):
         self.paid_buttons: dict[int, FitButton] = {}
         self._boxes: list[int] = []
 
-    def show_payments(self, payments: list[Payment]) -> None:
+    def show_payments(self, payments: list[Payment], armed: tuple[int, str] | None = None) -> None:
+        """The list; `armed`: the box whose confirmation waits for its second press, and its button's words."""
         self.title.setText(self.tr("Payments"))
+        next_up = first_unconfirmed(payments)
         while len(self.rows) < len(payments):
             what, due, button = FitLabel(self, lines=3), FitLabel(self, lines=2), FitButton(self, lines=2, height=TOUCH)
             what.setStyleSheet("font-size:14px")
             due.setStyleSheet("font-size:19px;font-weight:bold")
             button.setStyleSheet("QPushButton{font-size:16px;background:#1565c0;color:white;border-radius:8px}"
-                                 "QPushButton:disabled{background:#2e7d32;color:#e0ffe0}")
+                                 "QPushButton:disabled{background:#2e7d32;color:#e0ffe0}"
+                                 "QPushButton[armed=\"true\"]{background:#ef6c00;border:2px solid #ffe0b2}")
             index = len(self.rows)
             what.setObjectName(f"payment_what_{index + 1}")
             due.setObjectName(f"payment_due_{index + 1}")
@@ -181,7 +197,12 @@ class PaymentPanel(QWidget):
             color = ("#9e9e9e" if payment.confirmed else "#7CFC7C" if payment.due > 0 else "#ff8a80" if payment.due < 0
                      else "#e0e0e0")  # what is done fades; what is still to do stands out
             due.setStyleSheet(f"font-size:19px;font-weight:bold;color:{color}")
-            button.setText(confirm_label(payment))
+            is_armed = armed is not None and armed[0] == payment.box and not payment.confirmed
+            button.setText(armed[1] if armed is not None and is_armed else
+                           confirm_label(payment, next_up=payment is next_up))
+            button.setProperty("armed", is_armed)
+            button.style().unpolish(button)
+            button.style().polish(button)
             button.setEnabled(not payment.confirmed)
             undo = self.tr("Confirmed by {0}; only a pit boss can undo it.")
             button.setToolTip(undo.format(who(payment.confirmed_by)) if payment.confirmed else "")

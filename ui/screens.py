@@ -34,7 +34,8 @@ def take_screenshot(window: ConsoleWindow, scene: str, rounds: int, path: Path,
         pilot.play_until(lambda: _mid_decisions(window))
     elif scene == "payments":
         pilot.play_round(confirm_payments=False)
-        window.confirm_next_paid()
+        window.press_next_paid()
+        window.press_next_paid()  # the first payment confirmed, the next one's key on its button
     elif scene == "fault":
         _duplicate_card_fault(window, pilot)
     elif scene in ("audit", "report"):

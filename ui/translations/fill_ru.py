@@ -183,6 +183,8 @@ RU: dict[str, Translation] = {
     "Collect from box {0}: {1} more (adjusted after payment)": "Добор с бокса {0}: {1} (корректировка после выплаты)",
     "Confirm paid": "Подтвердить выплату", "Confirm collected": "Подтвердить сбор", "Confirm returned": "Подтвердить возврат",
     "Paid ✓": "Выплачено ✓", "Collected ✓": "Собрано ✓", "Returned ✓": "Возвращено ✓",
+    "Paid box {0}: {1}?": "Выплачено боксу {0}: {1}?", "Collected from box {0}: {1}?": "Собрано с бокса {0}: {1}?",
+    "Returned box {0} its stakes?": "Возвращены ставки боксу {0}?", "Space": "Пробел",
     "Confirmed by {0}; only a pit boss can undo it.": "Подтвердил {0}; отменить может только пит-босс.",
     # the rules in force
     "Table {0}": "Стол {0}", "{0} boxes": "боксов: {0}", "ante {0}–{1}": "анте {0}–{1}", "bonus {0}–{1}": "бонус {0}–{1}",

@@ -714,97 +714,102 @@
         <translation>Сейчас ни один бокс не может застраховаться: страховка делается вместе со ставкой.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="334"/>
+        <location filename="../main_window.py" line="336"/>
         <source>Shoe: status unavailable ({0})</source>
         <translation>Шуз: статус недоступен ({0})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="338"/>
+        <location filename="../main_window.py" line="340"/>
         <source>Shoe {0}</source>
         <translation>Шуз {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="339"/>
+        <location filename="../main_window.py" line="341"/>
         <source>connected</source>
         <translation>подключён</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="339"/>
+        <location filename="../main_window.py" line="341"/>
         <source>NOT CONNECTED</source>
         <translation>НЕ ПОДКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="341"/>
+        <location filename="../main_window.py" line="343"/>
         <source>heartbeat {0} s ago</source>
         <translation>сигнал {0} с назад</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="345"/>
+        <location filename="../main_window.py" line="347"/>
         <source>{0} cards left</source>
         <translation>осталось карт: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="347"/>
+        <location filename="../main_window.py" line="349"/>
         <source>gate locked</source>
         <translation>заслонка закрыта</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="349"/>
+        <location filename="../main_window.py" line="351"/>
         <source>shoe not authenticated</source>
         <translation>шуз не аутентифицирован</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="350"/>
+        <location filename="../main_window.py" line="352"/>
         <source>table {0}</source>
         <translation>стол {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="351"/>
+        <location filename="../main_window.py" line="353"/>
         <source>journal #{0}</source>
         <translation>журнал №{0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="373"/>
+        <location filename="../main_window.py" line="375"/>
         <source>Refused: {0}</source>
         <translation>Отказано: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="409"/>
+        <location filename="../main_window.py" line="411"/>
         <source>The camera is reading the cards turned up…</source>
         <translation>Камера читает открытые карты…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="424"/>
+        <location filename="../main_window.py" line="426"/>
         <source>The camera saw every card where the shoe dealt it.</source>
         <translation>Камера видит каждую карту там, куда её сдал шуз.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="427"/>
+        <location filename="../main_window.py" line="429"/>
         <source>The camera could not read every card of {0}: turn them up in full view of the camera and press Reveal (R) again.</source>
         <translation>Камера не прочла все карты: {0}. Откройте их под камерой и снова нажмите «Открыть дилера» (R).</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="576"/>
+        <location filename="../main_window.py" line="494"/>
+        <source>Space</source>
+        <translation>Пробел</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="598"/>
         <source>Close the console?</source>
         <translation>Закрыть консоль?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="577"/>
+        <location filename="../main_window.py" line="599"/>
         <source>A round is in play. The table resumes exactly here when the console starts again. Close it now?</source>
         <translation>Идёт раунд. При следующем запуске консоли стол продолжит ровно с этого места. Закрыть сейчас?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="579"/>
+        <location filename="../main_window.py" line="601"/>
         <source>Close the console</source>
         <translation>Закрыть консоль</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="579"/>
+        <location filename="../main_window.py" line="601"/>
         <source>Keep playing</source>
         <translation>Продолжить игру</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="512"/>
+        <location filename="../main_window.py" line="534"/>
         <source>Card refused: {0}</source>
         <translation>Карта не принята: {0}</translation>
     </message>
@@ -814,7 +819,7 @@
         <translation>Показать раскладку снова [R]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="523"/>
+        <location filename="../main_window.py" line="545"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
     </message>
@@ -1268,17 +1273,17 @@
 <context>
     <name>PaymentPanel</name>
     <message>
-        <location filename="../payments.py" line="152"/>
+        <location filename="../payments.py" line="166"/>
         <source>Payments</source>
         <translation>Выплаты</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="179"/>
+        <location filename="../payments.py" line="195"/>
         <source>Box {0}: {1}</source>
         <translation>Бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="186"/>
+        <location filename="../payments.py" line="207"/>
         <source>Confirmed by {0}; only a pit boss can undo it.</source>
         <translation>Подтвердил {0}; отменить может только пит-босс.</translation>
     </message>
@@ -1382,31 +1387,51 @@
     </message>
     <message>
         <location filename="../payments.py" line="119"/>
+        <source>Paid box {0}: {1}?</source>
+        <translation>Выплачено боксу {0}: {1}?</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="121"/>
+        <source>Collected from box {0}: {1}?</source>
+        <translation>Собрано с бокса {0}: {1}?</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="123"/>
+        <source>Returned box {0} its stakes?</source>
+        <translation>Возвращены ставки боксу {0}?</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="130"/>
+        <source>Space</source>
+        <translation>Пробел</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="132"/>
         <source>Paid ✓</source>
         <translation>Выплачено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="121"/>
+        <location filename="../payments.py" line="134"/>
         <source>Collected ✓</source>
         <translation>Собрано ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="123"/>
+        <location filename="../payments.py" line="136"/>
         <source>Returned ✓</source>
         <translation>Возвращено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="125"/>
+        <location filename="../payments.py" line="138"/>
         <source>Confirm paid</source>
         <translation>Подтвердить выплату</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="127"/>
+        <location filename="../payments.py" line="140"/>
         <source>Confirm collected</source>
         <translation>Подтвердить сбор</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="128"/>
+        <location filename="../payments.py" line="141"/>
         <source>Confirm returned</source>
         <translation>Подтвердить возврат</translation>
     </message>
