@@ -37,6 +37,7 @@ from controller.table.audit.rounds import verify_journal
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
+from controller.table.rule_files import preset_names
 from ui.app import present
 from ui.autopilot import Autopilot
 from ui.fit import TOUCH, FitButton, FitLabel
@@ -114,6 +115,16 @@ def test_every_step_of_a_round_fits_a_table_screen(make_console, size, language,
     assert_fits(window, size)  # a payment asked: its question on its button
     window.press_next_paid()
     assert_fits(window, size)
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_the_tables_limits_are_read_whole_at_1024_in_russian(make_console, preset) -> None:
+    """Point 6 and 11: the line with the table, its rules' name and its limits is never cut. Seen before: at
+    1024x768 in Russian, "Стол T4 · russian-club · боксов: 4 · анте 1–10 000 · бонус 1–1 0…"."""
+    window = make_console(preset, language="ru", size=(1024, 768))
+    limits = window.info_bar.limits
+    assert limits.isVisible() and limits.shows_whole_text(), limits.text()
+    assert "анте" in limits.text()
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -539,7 +550,7 @@ def test_the_table_its_limits_and_the_rules_in_force_are_on_the_main_screen(make
     the preset."""
     window = make_console("classic")
     info = window.info_bar
-    assert "classic" in info.limits.text() and "6 boxes" in info.limits.text()
+    assert "classic" in info.limits.text() and len([p for p in window.ui.box_panels if p.isVisible()]) == 6
     assert "ante 1–10,000" in info.limits.text() and "exchange 1–4 cards" in info.rules.text()
     assert "favour a skilled player" in info.warning.text()
     progressive = make_console("progressive")

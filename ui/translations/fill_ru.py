@@ -187,7 +187,7 @@ RU: dict[str, Translation] = {
     "Returned box {0} its stakes?": "Возвращены ставки боксу {0}?", "Space": "Пробел",
     "Confirmed by {0}; only a pit boss can undo it.": "Подтвердил {0}; отменить может только пит-босс.",
     # the rules in force
-    "Table {0}": "Стол {0}", "{0} boxes": "боксов: {0}", "ante {0}–{1}": "анте {0}–{1}", "bonus {0}–{1}": "бонус {0}–{1}",
+    "Table {0}": "Стол {0}", "ante {0}–{1}": "анте {0}–{1}", "bonus {0}–{1}": "бонус {0}–{1}",
     "payout at most {0}": "выплата не более {0}", "1 ante": "1 анте", "1 ante a card": "1 анте за карту", "by count": "по числу карт",
     "exchange 1–{0} cards ({1})": "обмен 1–{0} карт ({1})", "repeat 1-card exchange (1 ante)": "повторный обмен 1 карты (1 анте)",
     "repeat 1-card exchange (1, 2, 3… antes)": "повторный обмен 1 карты (1, 2, 3… анте)", "no exchange": "без обмена",

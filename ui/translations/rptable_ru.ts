@@ -2025,14 +2025,9 @@
 <context>
     <name>RulesText</name>
     <message>
-        <location filename="../rules_text.py" line="28"/>
+        <location filename="../rules_text.py" line="29"/>
         <source>Table {0}</source>
         <translation>Стол {0}</translation>
-    </message>
-    <message>
-        <location filename="../rules_text.py" line="29"/>
-        <source>{0} boxes</source>
-        <translation>боксов: {0}</translation>
     </message>
     <message>
         <location filename="../rules_text.py" line="30"/>
