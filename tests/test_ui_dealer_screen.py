@@ -36,8 +36,7 @@ from controller.engine import Phase
 from controller.table.audit.rounds import verify_journal
 from controller.table.controller import TableController
 from controller.table.journal import Journal
-from controller.table.rule_files import load_preset
-from controller.table.rule_files import preset_names
+from controller.table.rule_files import load_preset, preset_names
 from ui.app import present
 from ui.autopilot import Autopilot
 from ui.fit import TOUCH, FitButton, FitLabel
