@@ -201,3 +201,27 @@ def test_audit_the_console_closed_while_the_audit_reads_ends_cleanly(consoles: C
     assert loader is not None and loader.isRunning()
     consoles.close(window)  # the dialog and its thread go with the window, the thread ended first
     assert not shiboken6.isValid(loader)
+
+
+def test_audit_the_round_list_shows_every_column_at_1024_in_both_languages(consoles: Consoles, qtbot) -> None:
+    """Seen at a 1024x768 table screen: the round list scrolled sideways and cut the dealer's column."""
+    window = consoles.open(seed=9)
+    Autopilot(window, ante=10, boxes=2).play_rounds(2)
+    for language in ("en", "ru"):
+        window.languages.switch(language)
+        dialog = AuditDialog.of_table(window.controller, window, viewer=VERA, background=False)
+        dialog.resize(1024 - 24, 768 - 24)  # as it opens on a 1024x768 screen
+        dialog.show()
+        qtbot.waitUntil(lambda dialog=dialog: dialog.round_list.rowCount() == 2, timeout=5000)
+        qtbot.wait(50)
+        rounds = dialog.round_list
+        assert not rounds.horizontalScrollBar().isVisible(), language
+        last = rounds.horizontalHeader().sectionViewportPosition(6) + rounds.columnWidth(6)
+        assert last <= rounds.viewport().width(), (language, last, rounds.viewport().width())
+        assert dialog.steps.width() >= 380  # the replay keeps room to read
+        rounds.selectRow(1)
+        dialog.steps.setCurrentRow(dialog.steps.count() - 1)
+        qtbot.wait(50)
+        assert dialog.width() <= 1024 - 24 and not rounds.horizontalScrollBar().isVisible()  # never grows off screen
+        dialog.close()
+    window.languages.switch("en")

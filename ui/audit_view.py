@@ -26,6 +26,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     QRectF,
+    QSize,
     Qt,
     QThread,
     Signal,
@@ -40,6 +41,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QPushButton,
+    QSizePolicy,
     QSlider,
     QTableView,
     QTabWidget,
@@ -267,6 +269,15 @@ class TableOfText(QTableView):
     def show_rows(self, rows: list[list[str]]) -> None:
         self.texts.set_rows(rows)
         self.resizeColumnsToContents()
+        self.updateGeometry()  # its width follows its columns (see sizeHint)
+
+    def sizeHint(self) -> QSize:
+        """As wide as its columns and a scroll bar, so that a layout gives it room for every column before it
+        gives the rest away (the round list never scrolls sideways at 1024 px)."""
+        hint = super().sizeHint()
+        columns = sum(self.columnWidth(c) for c in range(self.texts.columnCount()))
+        width = columns + self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth() + 2
+        return QSize(width, hint.height())
 
     def rowCount(self) -> int:
         return self.texts.rowCount()
@@ -407,7 +418,8 @@ class AuditDialog(QDialog):
             self.tr("Round"), self.tr("Opened"), self.tr("Boxes"), self.tr("Wagered"), self.tr("House net"),
             self.tr("Status"), self.tr("Dealer")], right_from=2)
         self.round_list.selectionModel().selectionChanged.connect(self._round_selected)
-        layout.addWidget(self.round_list, 1)
+        self.round_list.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        layout.addWidget(self.round_list)
         replay = QVBoxLayout()
         self.steps = QListWidget(page)
         self.steps.setObjectName("replay_steps")
@@ -430,7 +442,9 @@ class AuditDialog(QDialog):
         self.step_state.setTextFormat(Qt.TextFormat.PlainText)
         self.step_state.setStyleSheet("font-size:15px;font-family:monospace;background:#111;padding:8px")
         self.step_state.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        replay.addWidget(QLabel(self.tr("Replay (select a finished round)"), page))
+        title = QLabel(self.tr("Replay (select a finished round)"), page)
+        title.setWordWrap(True)  # a narrow screen gives the round list its columns first
+        replay.addWidget(title)
         replay.addWidget(self.steps, 2)
         replay.addLayout(controls)
         replay.addWidget(self.step_state, 3)

@@ -56,9 +56,10 @@ class Autopilot:
     def settle_payments(self) -> None:
         window = self.window
         for button in list(window.payment_panel.paid_buttons.values()):
-            if button.isEnabled():
-                self.press(button)  # the first press asks "Paid box 2: 100?"
-                self.press(button)  # the second confirms
+            for _ in range(3):  # the first press asks "Paid box 2: 100?", the second confirms; a journal entry
+                if not button.isEnabled():  # arriving in between (the shoe's session, say) disarms: ask again
+                    break
+                self.press(button)
         self.press(window.next_round_button)
 
     def play_until(self, done: Callable[[], bool], max_steps: int = 400) -> None:

@@ -77,235 +77,235 @@
 <context>
     <name>AuditDialog</name>
     <message>
-        <location filename="../audit_view.py" line="288"/>
+        <location filename="../audit_view.py" line="299"/>
         <source>Audit — table {0}</source>
         <translation>Аудит — стол {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="290"/>
+        <location filename="../audit_view.py" line="301"/>
         <location filename="../pit/table_audit.py" line="30"/>
         <source>pit boss {0}</source>
         <translation>пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="307"/>
-        <location filename="../audit_view.py" line="535"/>
+        <location filename="../audit_view.py" line="318"/>
+        <location filename="../audit_view.py" line="549"/>
         <source>Rounds</source>
         <translation>Раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="308"/>
+        <location filename="../audit_view.py" line="319"/>
         <source>Last 10</source>
         <translation>Последние 10</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="309"/>
+        <location filename="../audit_view.py" line="320"/>
         <source>Shift report</source>
         <translation>Отчёт смены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="310"/>
+        <location filename="../audit_view.py" line="321"/>
         <source>Verification</source>
         <translation>Проверка</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="311"/>
+        <location filename="../audit_view.py" line="322"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="343"/>
+        <location filename="../audit_view.py" line="354"/>
         <source>Reading the journal…</source>
         <translation>Чтение журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="345"/>
+        <location filename="../audit_view.py" line="356"/>
         <source>Verifying the journal…</source>
         <translation>Проверка журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="375"/>
+        <location filename="../audit_view.py" line="386"/>
         <source>Reading the journal: {0} of {1} events…</source>
         <translation>Чтение журнала: событие {0} из {1}…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="379"/>
+        <location filename="../audit_view.py" line="390"/>
         <source>The journal cannot be read: {0}</source>
         <translation>Не удаётся прочитать журнал: {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="407"/>
-        <location filename="../audit_view.py" line="494"/>
+        <location filename="../audit_view.py" line="418"/>
+        <location filename="../audit_view.py" line="508"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="407"/>
-        <location filename="../audit_view.py" line="494"/>
+        <location filename="../audit_view.py" line="418"/>
+        <location filename="../audit_view.py" line="508"/>
         <source>Opened</source>
         <translation>Начат</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="407"/>
-        <location filename="../audit_view.py" line="494"/>
+        <location filename="../audit_view.py" line="418"/>
+        <location filename="../audit_view.py" line="508"/>
         <source>Boxes</source>
         <translation>Боксы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="407"/>
+        <location filename="../audit_view.py" line="418"/>
         <source>Wagered</source>
         <translation>Ставки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="407"/>
-        <location filename="../audit_view.py" line="494"/>
+        <location filename="../audit_view.py" line="418"/>
+        <location filename="../audit_view.py" line="508"/>
         <source>House net</source>
         <translation>Итог казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="408"/>
-        <location filename="../audit_view.py" line="495"/>
+        <location filename="../audit_view.py" line="419"/>
+        <location filename="../audit_view.py" line="509"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="408"/>
-        <location filename="../audit_view.py" line="535"/>
+        <location filename="../audit_view.py" line="419"/>
+        <location filename="../audit_view.py" line="549"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="441"/>
+        <location filename="../audit_view.py" line="455"/>
         <source>voided</source>
         <translation>аннулирован</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="441"/>
+        <location filename="../audit_view.py" line="455"/>
         <source>complete</source>
         <translation>завершён</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="442"/>
+        <location filename="../audit_view.py" line="456"/>
         <source>in play</source>
         <translation>идёт</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="494"/>
+        <location filename="../audit_view.py" line="508"/>
         <source>Dealer&apos;s cards</source>
         <translation>Карты дилера</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="506"/>
+        <location filename="../audit_view.py" line="520"/>
         <source>The last {0} rounds, oldest first, with their cards.</source>
         <translation>Последние раунды ({0}), от старых к новым, с картами.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="510"/>
+        <location filename="../audit_view.py" line="524"/>
         <source>Box {0}: {1} — {2} {3}</source>
         <translation>Бокс {0}: {1} — {2} {3}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="535"/>
+        <location filename="../audit_view.py" line="549"/>
         <source>Hours</source>
         <translation>Часы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="535"/>
+        <location filename="../audit_view.py" line="549"/>
         <source>Rounds per hour</source>
         <translation>Раундов в час</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="535"/>
+        <location filename="../audit_view.py" line="549"/>
         <source>Drop</source>
         <translation>Дроп</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="536"/>
+        <location filename="../audit_view.py" line="550"/>
         <source>House win</source>
         <translation>Выигрыш казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="536"/>
+        <location filename="../audit_view.py" line="550"/>
         <source>Adjustments</source>
         <translation>Корректировки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="588"/>
+        <location filename="../audit_view.py" line="602"/>
         <source>Read and verify again</source>
         <translation>Прочитать и проверить снова</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="622"/>
+        <location filename="../audit_view.py" line="636"/>
         <source>Audit — pit boss</source>
         <translation>Аудит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="623"/>
+        <location filename="../audit_view.py" line="637"/>
         <source>The audit is for pit bosses: log in to open it.</source>
         <translation>Аудит — только для пит-босса: войдите, чтобы открыть его.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="417"/>
+        <location filename="../audit_view.py" line="429"/>
         <source>Step back</source>
         <translation>Назад</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="418"/>
+        <location filename="../audit_view.py" line="430"/>
         <source>Step</source>
         <translation>Вперёд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="433"/>
+        <location filename="../audit_view.py" line="445"/>
         <source>Replay (select a finished round)</source>
         <translation>Повтор (выберите завершённый раунд)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="465"/>
+        <location filename="../audit_view.py" line="479"/>
         <source>This round is still in play: it can be replayed once it closes.</source>
         <translation>Раунд ещё идёт: повтор будет доступен после его завершения.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="555"/>
+        <location filename="../audit_view.py" line="569"/>
         <source>{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments</source>
         <translation>Раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="560"/>
+        <location filename="../audit_view.py" line="574"/>
         <source>Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)</source>
         <translation>Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="565"/>
+        <location filename="../audit_view.py" line="579"/>
         <source>no measured house edge for the rules {0}: their rounds count 0 theoretical</source>
         <translation>для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="571"/>
+        <location filename="../audit_view.py" line="585"/>
         <source>(nobody signed in)</source>
         <translation>(никто не вошёл)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="575"/>
+        <location filename="../audit_view.py" line="589"/>
         <source>Hold % by hour</source>
         <translation>Холд % по часам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="577"/>
+        <location filename="../audit_view.py" line="591"/>
         <source>box {0}</source>
         <translation>бокс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="578"/>
+        <location filename="../audit_view.py" line="592"/>
         <source>Hold % by box</source>
         <translation>Холд % по боксам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="603"/>
+        <location filename="../audit_view.py" line="617"/>
         <source>Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.</source>
         <translation>Журнал проверен: событий — {0}, раундов — {1}; цепочка хешей цела, все выплаты пересчитаны.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="607"/>
+        <location filename="../audit_view.py" line="621"/>
         <source>JOURNAL FAILS VERIFICATION at event {0}: {1}</source>
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
@@ -1074,7 +1074,7 @@
 <context>
     <name>HoldChart</name>
     <message>
-        <location filename="../audit_view.py" line="193"/>
+        <location filename="../audit_view.py" line="195"/>
         <source>(no rounds)</source>
         <translation>(нет раундов)</translation>
     </message>
