@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from controller.floor.staff import FloorUserStore
+    pass
 
 ROLES = ["dealer", "pit_boss", "admin"]
 FLOOR_ACTIONS = ("bootstrap", "add", "list", "disable")
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     from controller.floor.database import FloorError
     from controller.floor.staff import FloorUserStore, open_accounts
     from controller.paths import default_users
-    from controller.table.users import AccountsFileError, AuthError, Role
+    from controller.table.users import AccountsFileError, AuthError, Role, UserStore
 
     try:
         store = open_accounts(args.db or str(args.users or default_users()))
@@ -67,8 +67,10 @@ def run(args: argparse.Namespace) -> int:
                 state = "  (disabled)" if user.disabled else ""
                 print(f"{user.name:<20} {user.role.value}{state}")
             return 0
-        if isinstance(store, FloorUserStore):
-            return _on_the_floor(store, args)
+        if isinstance(store, FloorUserStore) and args.action not in FLOOR_ACTIONS:
+            print(f"rptable users --db: the floor's accounts take {', '.join(FLOOR_ACTIONS)}; {args.action} is for "
+                  "a table's own accounts file.", file=sys.stderr)
+            return 2
         if args.action == "bootstrap":
             if not store.is_empty():
                 print("rptable users: the accounts are set up already: an admin adds accounts (add NAME --role ROLE "
@@ -78,8 +80,11 @@ def run(args: argparse.Namespace) -> int:
             if secret is None:
                 return 1
             user = store.bootstrap(args.name, secret)
-            print(f"Account '{user.name}' made as the first admin. Keep {store.path}, {store.key_path.name} and "
-                  f"{store.head_path.name} together, and back them up.")
+            if isinstance(store, FloorUserStore):
+                print(f"Account '{user.name}' made as the floor's first admin.")
+            else:
+                print(f"Account '{user.name}' made as the first admin. Keep {store.path}, {store.key_path.name} and "
+                      f"{store.head_path.name} together, and back them up.")
             return 0
         if args.action == "pin" and not args.admin:
             actor = store.authenticate(args.name, read_secret(f"Current PIN of {args.name}: "))
@@ -96,18 +101,21 @@ def run(args: argparse.Namespace) -> int:
             if args.action == "add":
                 user = store.add(args.name, Role(args.role), secret, by=actor)
                 print(f"Account '{user.name}' added as {user.role.words}.")
-            else:
-                store.set_secret(args.name, secret, by=actor)
-                print(f"New PIN for '{args.name}' set.")
+                return 0
+            assert isinstance(store, UserStore)  # not one of FLOOR_ACTIONS: refused above on the floor
+            store.set_secret(args.name, secret, by=actor)
+            print(f"New PIN for '{args.name}' set.")
             return 0
         if args.action == "disable":
             store.disable(args.name, by=actor)
-        elif args.action == "enable":
-            store.enable(args.name, by=actor)
-        elif args.action == "unlock":
-            store.unlock(args.name, by=actor)
         else:
-            store.set_role(args.name, Role(args.role), by=actor)
+            assert isinstance(store, UserStore)  # not one of FLOOR_ACTIONS: refused above on the floor
+            if args.action == "enable":
+                store.enable(args.name, by=actor)
+            elif args.action == "unlock":
+                store.unlock(args.name, by=actor)
+            else:
+                store.set_role(args.name, Role(args.role), by=actor)
         print(f"Account '{args.name}': {args.action} done.")
         return 0
     except AuthError as err:
@@ -115,41 +123,6 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         store.close()
-
-
-def _on_the_floor(store: FloorUserStore, args: argparse.Namespace) -> int:
-    """The floor's accounts: made, listed and disabled in its database, where every table asks."""
-    from controller.table.users import Role
-
-    if args.action not in FLOOR_ACTIONS:
-        print(f"rptable users --db: the floor's accounts take {', '.join(FLOOR_ACTIONS)}; {args.action} is for a "
-              "table's own accounts file.", file=sys.stderr)
-        return 2
-    if args.action == "bootstrap":
-        if not store.is_empty():
-            print("rptable users: the floor's accounts are set up already: an admin adds accounts (add NAME --role "
-                  "ROLE --admin ADMIN).", file=sys.stderr)
-            return 1
-        secret = _new_secret(args.name)
-        if secret is None:
-            return 1
-        store.add(args.name, Role.ADMIN, secret, by=None)
-        print(f"Account '{args.name}' made as the floor's first admin.")
-        return 0
-    if not args.admin:
-        print("rptable users: an admin must do this: add --admin NAME", file=sys.stderr)
-        return 2
-    actor = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
-    if args.action == "disable":
-        store.disable(args.name, by=actor)
-        print(f"Account '{args.name}': disable done.")
-        return 0
-    secret = _new_secret(args.name)
-    if secret is None:
-        return 1
-    user = store.add(args.name, Role(args.role), secret, by=actor)
-    print(f"Account '{user.name}' added as {user.role.words}.")
-    return 0
 
 
 def _new_secret(name: str) -> str | None:

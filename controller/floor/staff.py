@@ -82,6 +82,13 @@ class FloorUserStore:
             return bool(self._cache.execute("SELECT count(*) FROM staff").fetchone()[0] == 0)
         return int(row[0]) == 0
 
+    def bootstrap(self, name: str, secret: str) -> User:
+        """The floor's first admin; refused once the floor has an account (`add` checks it again under its lock)."""
+        if not self.is_empty():
+            raise AuthError("The floor's accounts are set up already: an admin adds accounts (rptable users --db URL "
+                            "add NAME --role ROLE --admin ADMIN).")
+        return self.add(name, Role.ADMIN, secret, by=None)
+
     def add(self, name: str, role: Role, secret: str, *, by: User | None) -> User:
         """Create an account (in the database only). The first must be an admin's; then only an admin adds."""
         name = usable_account(name, secret)
