@@ -26,6 +26,15 @@ from hwsim.usb_ipc import default_socket_path
 
 LANGID_EN_US = 0x0409
 STRING_MANUFACTURER, STRING_PRODUCT, STRING_SERIAL = 1, 2, 3
+# The shoe's one configuration, interface and interrupt-IN endpoint, as a real device describes them.
+CONFIGURATION = {"bLength": 9, "bDescriptorType": 2, "wTotalLength": 9 + 9 + 7, "bNumInterfaces": 1,
+                 "bConfigurationValue": 1, "iConfiguration": 0, "bmAttributes": 0x80, "bMaxPower": 50}
+INTERFACE = {"bLength": 9, "bDescriptorType": 4, "bInterfaceNumber": usb_codec.INTERFACE, "bAlternateSetting": 0,
+             "bNumEndpoints": 1, "bInterfaceClass": 0xFF, "bInterfaceSubClass": 0, "bInterfaceProtocol": 0,
+             "iInterface": 0}
+ENDPOINT = {"bLength": 7, "bDescriptorType": 5, "bEndpointAddress": usb_codec.ENDPOINT_IN, "bmAttributes": 0x03,
+            "wMaxPacketSize": usb_codec.REPORT_SIZE, "bInterval": usb_codec.POLL_INTERVAL_MS, "bRefresh": 0,
+            "bSynchAddress": 0}
 
 
 @dataclass(frozen=True)
@@ -135,53 +144,19 @@ class VirtualShoeBackend(usb.backend.IBackend):  # type: ignore[misc]
     def get_configuration_descriptor(self, dev: VirtualDevice, config: int) -> _Descriptor:
         if config != 0:
             raise IndexError("the shoe has one configuration")
-        return _Descriptor(
-            {
-                "bLength": 9,
-                "bDescriptorType": 2,
-                "wTotalLength": 9 + 9 + 7,
-                "bNumInterfaces": 1,
-                "bConfigurationValue": 1,
-                "iConfiguration": 0,
-                "bmAttributes": 0x80,
-                "bMaxPower": 50,
-            }
-        )
+        return _Descriptor(dict(CONFIGURATION))
 
     def get_interface_descriptor(self, dev: VirtualDevice, intf: int, alt: int, config: int) -> _Descriptor:
         if (intf, alt, config) != (0, 0, 0):
             raise IndexError("the shoe has one interface, without alternate settings")
-        return _Descriptor(
-            {
-                "bLength": 9,
-                "bDescriptorType": 4,
-                "bInterfaceNumber": usb_codec.INTERFACE,
-                "bAlternateSetting": 0,
-                "bNumEndpoints": 1,
-                "bInterfaceClass": 0xFF,
-                "bInterfaceSubClass": 0,
-                "bInterfaceProtocol": 0,
-                "iInterface": 0,
-            }
-        )
+        return _Descriptor(dict(INTERFACE))
 
     def get_endpoint_descriptor(
         self, dev: VirtualDevice, ep: int, intf: int, alt: int, config: int
     ) -> _Descriptor:
         if (ep, intf, alt, config) != (0, 0, 0, 0):
             raise IndexError("the shoe has one endpoint")
-        return _Descriptor(
-            {
-                "bLength": 7,
-                "bDescriptorType": 5,
-                "bEndpointAddress": usb_codec.ENDPOINT_IN,
-                "bmAttributes": 0x03,
-                "wMaxPacketSize": usb_codec.REPORT_SIZE,
-                "bInterval": usb_codec.POLL_INTERVAL_MS,
-                "bRefresh": 0,
-                "bSynchAddress": 0,
-            }
-        )
+        return _Descriptor(dict(ENDPOINT))
 
     # -- handles -------------------------------------------------------------------------------------------
     def open_device(self, dev: VirtualDevice) -> VirtualDevice:
