@@ -36,8 +36,10 @@ import platform  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from datetime import UTC, datetime  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
@@ -57,6 +59,7 @@ from controller.table.journal import Journal  # noqa: E402
 from controller.table.pump import CardPump  # noqa: E402
 from controller.table.rule_files import load_preset  # noqa: E402
 from controller.table.showdown import ShowdownGuard  # noqa: E402
+from controller.table.simulate import acknowledged_for_qa  # noqa: E402
 from drivers.base import open_source  # noqa: E402
 from drivers.camera.layout import LAYOUT_DETECT_WIDTH, LayoutReader  # noqa: E402
 from drivers.camera.recognise import Recogniser  # noqa: E402
@@ -219,18 +222,26 @@ def _machine() -> str:
             f"Python {platform.python_version()}, OpenCV {cv2.__version__} on 1 thread")
 
 
-def showdown_report(args: argparse.Namespace) -> int:
+def _per_deck(args: argparse.Namespace, heading: list[str], measure: Callable[[str], dict[str, Any]],
+              row_text: Callable[[str, dict[str, Any]], str]) -> int:
+    """A report's heading, then one measured row per deck as each is done."""
     decks = _decks(args)
-    print(f"{_machine()}, {args.showdowns} showdowns per deck under hard light (1920x1080, 4, 6 and 7 boxes), "
-          "each also with a card switched")
-    print(f"{'deck':16s} {'false alarms':>12s} {'switches found':>15s} {'left to dealer':>15s} "
-          f"{'first reading p50/p99 ms':>25s} {'verdict p50/p99 ms':>19s} {'load':>5s}")
+    print("\n".join(heading))
     for theme in decks:
-        row = bench_showdowns(theme, args.showdowns, args.seed, args.teach)
-        print(f"{theme:16s} {row['false_alarms']:12d} {row['found']:9d} of {args.showdowns:<3d} "
-              f"{row['left']:15d} {row['first_p50']:15.0f} / {row['first_p99']:<7.0f} "
-              f"{row['verdict_p50']:9.0f} / {row['verdict_p99']:<7.0f} {row['load']:5.1f}", flush=True)
+        print(row_text(theme, measure(theme)), flush=True)
     return 0
+
+
+def showdown_report(args: argparse.Namespace) -> int:
+    return _per_deck(args, [
+        f"{_machine()}, {args.showdowns} showdowns per deck under hard light (1920x1080, 4, 6 and 7 boxes), each "
+        "also with a card switched",
+        f"{'deck':16s} {'false alarms':>12s} {'switches found':>15s} {'left to dealer':>15s} "
+        f"{'first reading p50/p99 ms':>25s} {'verdict p50/p99 ms':>19s} {'load':>5s}"],
+        lambda theme: bench_showdowns(theme, args.showdowns, args.seed, args.teach),
+        lambda theme, row: f"{theme:16s} {row['false_alarms']:12d} {row['found']:9d} of {args.showdowns:<3d} "
+                           f"{row['left']:15d} {row['first_p50']:15.0f} / {row['first_p99']:<7.0f} "
+                           f"{row['verdict_p50']:9.0f} / {row['verdict_p99']:<7.0f} {row['load']:5.1f}")
 
 
 class PrerenderedCamera(SimulatedShowdownCamera):
@@ -288,7 +299,7 @@ def bench_table_showdowns(theme: str, rounds: int, seed: int, form: str) -> dict
         camera = PrerenderedCamera(url, recogniser, theme, condition="hard", seed=seed,
                                    switches={n: 1 + n % 6 for n in range(3, rounds + 1, 3)})
         journal = Journal(Path(tmp) / "T1.journal")
-        controller = TableController(journal, load_preset("classic"), camera=url)
+        controller = acknowledged_for_qa(TableController(journal, load_preset("classic"), camera=url))
         guard = TimedGuard(controller, camera)
         guard.latencies = []
         source = open_source(f"sim://?seed={seed}&rate=0&clock=virtual")
@@ -306,17 +317,15 @@ def bench_table_showdowns(theme: str, rounds: int, seed: int, form: str) -> dict
 
 
 def table_report(args: argparse.Namespace) -> int:
-    decks = _decks(args)
-    print(f"{_machine()}, {args.showdowns} rounds per deck on a table (classic, 6 boxes, journal per command) under "
-          "hard light, every third with a card switched; CPU time from the frame with every card up to the verdict "
-          "journaled")
-    print(f"{'deck':16s} {'rounds':>6s} {'switched':>8s} {'alarms':>6s} {'p50 ms':>7s} {'p99 ms':>7s} "
-          f"{'max ms':>7s} {'load':>5s}")
-    for theme in decks:
-        row = bench_table_showdowns(theme, args.showdowns, args.seed, args.teach)
-        print(f"{theme:16s} {row['rounds']:6d} {row['switched']:8d} {row['alarms']:6d} {row['p50']:7.0f} "
-              f"{row['p99']:7.0f} {row['max']:7.0f} {row['load']:5.1f}", flush=True)
-    return 0
+    return _per_deck(args, [
+        f"{_machine()}, {args.showdowns} rounds per deck on a table (classic, 6 boxes, journal per command) under "
+        "hard light, every third with a card switched; CPU time from the frame with every card up to the verdict "
+        "journaled",
+        f"{'deck':16s} {'rounds':>6s} {'switched':>8s} {'alarms':>6s} {'p50 ms':>7s} {'p99 ms':>7s} "
+        f"{'max ms':>7s} {'load':>5s}"],
+        lambda theme: bench_table_showdowns(theme, args.showdowns, args.seed, args.teach),
+        lambda theme, row: f"{theme:16s} {row['rounds']:6d} {row['switched']:8d} {row['alarms']:6d} "
+                           f"{row['p50']:7.0f} {row['p99']:7.0f} {row['max']:7.0f} {row['load']:5.1f}")
 
 
 if __name__ == "__main__":

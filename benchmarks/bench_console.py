@@ -39,6 +39,7 @@ def main() -> int:
     from controller.table.controller import TableController
     from controller.table.journal import Journal
     from controller.table.rule_files import load_preset
+    from controller.table.simulate import acknowledged_for_qa
     from drivers.base import open_source
     from ui.app import _quiet_platform_notices
     from ui.autopilot import Autopilot
@@ -49,7 +50,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         journal = Journal(Path(folder) / "T1.journal")
         source = open_source("sim://?seed=2026&rate=0")
-        window = ConsoleWindow(TableController(journal, load_preset(args.rules)), source,
+        window = ConsoleWindow(acknowledged_for_qa(TableController(journal, load_preset(args.rules))), source,
                                users_path=str(Path(folder) / "users.db"), pack_seed=2026)
         window.resize(1366, 768)  # a table screen
         window.show()

@@ -30,6 +30,14 @@ QA_ADMIN = User("qa-simulation", Role.ADMIN)
 ROUNDS_PER_COMMIT = 10  # the journal is synced to the drive once for this many simulated rounds
 
 
+def acknowledged_for_qa(controller: TableController) -> TableController:
+    """A simulated session's table (or a benchmark's): the operator guard is for tables that take money, so QA
+    acknowledges the rules' edge, journaled as its own admin."""
+    if not controller.rules_edge_acknowledged:
+        controller.acknowledge_rules_edge(QA_ADMIN, "simulated session (QA): no money is at stake")
+    return controller
+
+
 @dataclass(frozen=True)
 class SessionReport:
     rounds: int
@@ -101,8 +109,7 @@ def simulate(
                                      camera=camera, key=key)
         guard = ShowdownGuard.open(controller)
         _claim_for_simulation(controller, seed)
-        if not controller.rules_edge_acknowledged:  # the guard is for tables that take money; QA says it saw it
-            controller.acknowledge_rules_edge(QA_ADMIN, "simulated session (QA): no money is at stake")
+        acknowledged_for_qa(controller)
         if program is not None and program.ok:
             controller.record_program(program.version, program.installed.digest, len(program.installed.files))
         if on_entry is not None:
