@@ -10,7 +10,10 @@ import time
 
 import pytest
 from shoe_harness import keep_the_round_going, simulated_shoe
+from tables import acknowledged
 
+from controller.core.cards import parse_card
+from controller.engine import CloseBets, PlaceStakes
 from controller.table.audit.rounds import verify_journal
 from controller.table.controller import TableController
 from controller.table.journal import Journal
@@ -106,4 +109,26 @@ def test_a_table_restarted_with_a_fault_open_keeps_the_gate_closed_until_a_pit_b
         assert shoe.source.status().locked
         for fault_id in list(table.faults):
             table.resolve_fault(fault_id, BOSS, "cleared the jam")
+        assert pump.reopen_gate() is not None and not shoe.source.status().locked
+
+
+def test_a_card_read_twice_closes_the_gate_until_a_pit_boss_settles_it(tmp_path) -> None:
+    """Seen at a table: a shoe restarted with a new pack dealt a card already in the round; the console said STOP
+    but the gate stayed open and the shoe went on dealing. A card fault now closes the gate like a device fault,
+    and the pit boss's decision opens it again."""
+    journal = Journal(tmp_path / "T1.journal")
+    table = acknowledged(TableController(journal, load_preset("russian-club")))
+    table.submit(PlaceStakes(1, 100))
+    table.submit(CloseBets())
+    with simulated_shoe("pty", seed=7, rate=20, hb=0.1) as shoe:
+        pump = CardPump(shoe.source, table, pack_seed=7)
+        pump.arm_gate()
+        assert not shoe.source.status().locked
+        ace = parse_card("AS")
+        pump.handle(CardEvent(ace, 1, None, "test", time.time()))
+        assert not shoe.source.status().locked
+        pump.handle(CardEvent(ace, 2, None, "test", time.time()))  # the same card again
+        assert table.round.fault is not None and shoe.source.status().locked
+        assert pump.reopen_gate() is None  # nothing opens it while the card is unsettled
+        table.void_round(BOSS, "the shoe dealt a card twice")
         assert pump.reopen_gate() is not None and not shoe.source.status().locked

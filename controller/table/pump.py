@@ -12,9 +12,9 @@ either way:
   journals them even when no round takes them; without a reader thread, the owed cards and what the shoe sent
   unasked are taken before the next pack goes in, so none is carried into the next round;
 - after a device fault, what the shoe has already sent comes first, before the dealer draws again;
-- at the start of a session the gate is asked open, or closed while a fault is open (`arm_gate`); when a pit
-  boss has resolved the last open fault, the gate the driver locked on the fault is opened again (UNLOCK), and
-  the pump says so for the console to show.
+- at the start of a session the gate is asked open, or closed while a fault is open (`arm_gate`); a card the
+  round cannot take closes it as a device fault does (the driver closes it on those); when a pit boss has
+  resolved the last open fault, the gate is opened again (UNLOCK), and the pump says so for the console to show.
 """
 
 from __future__ import annotations
@@ -72,6 +72,11 @@ class CardPump:
             self._after_fault = True
             self._gate_closed_by_fault = True
         entries = self.controller.source_event(event)
+        if self._card_fault_open() and not self._gate_closed_by_fault:
+            # A card the round cannot take (read twice, unreadable, out of turn) stops the dealing as a device
+            # fault does: no card leaves the shoe until a pit boss has settled it.
+            self.source.lock()
+            self._gate_closed_by_fault = True
         self.restock_if_outgrown()
         return entries
 
@@ -79,7 +84,7 @@ class CardPump:
         """At the start of a session the table asks for the gate it needs: open, unless a fault is still open
         (then closed until a pit boss resolves it). A shoe that powered up locked, or that a session before this
         one locked, would otherwise hold every card back with nothing on the screen saying why."""
-        if self.controller.faults:
+        if self.controller.faults or self._card_fault_open():
             self.source.lock()
             self._gate_closed_by_fault = True
         else:
@@ -88,13 +93,17 @@ class CardPump:
     def reopen_gate(self) -> GateReopened | None:
         """Once no fault is open any more, open the gate the driver closed when a device fault came (a jam, two
         cards drawn together, a card missed): else no card leaves the shoe again. None: nothing to reopen."""
-        if not self._gate_closed_by_fault or self.controller.faults:
+        if not self._gate_closed_by_fault or self.controller.faults or self._card_fault_open():
             return None
         self._gate_closed_by_fault = False
         if not self.source.status().locked:
             return None
         self.source.unlock()
         return GateReopened(reached_shoe=self.source.status().connected)
+
+    def _card_fault_open(self) -> bool:
+        state = self.controller.round
+        return state is not None and state.fault is not None
 
     # -- the dealer's hand on a simulated shoe ---------------------------------------------------------------
     def draw(self, count: int = 1) -> bool:
