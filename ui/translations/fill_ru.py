@@ -447,7 +447,7 @@ RU: dict[str, Translation] = {
     "The journal {0} could not be written: {1}. Play is stopped and nothing after this point was recorded. Restart rptable; a pit boss must resolve the fault.":
         "Не удалось записать журнал {0}. Игра остановлена, после этого момента ничего не записано. Перезапустите rptable; пит-босс должен устранить сбой.",
     "{0} is closed": "{0} закрыт",
-    "{0} Play is stopped until a pit boss resolves it (fault {1}).": "{0} Игра остановлена, пока пит-босс не устранит сбой ({1}).",
+    "{0} Play is stopped until a pit boss resolves it (fault {1}).": "{0} Игра остановлена, пока пит-босс не устранит сбой {1}.",
     "The shoe reports {0} ({1}). Stop dealing; a pit boss must check the shoe and resolve the fault before play goes on.":
         "Шуз сообщает {0} ({1}). Прекратите сдачу; пит-босс должен проверить шуз и устранить сбой, прежде чем игра продолжится.",
     "reader fault": "сбой считывателя", "two cards drawn together": "вытянуты две карты сразу",

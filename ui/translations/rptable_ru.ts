@@ -2746,7 +2746,7 @@
     <message>
         <location filename="../sentences.py" line="207"/>
         <source>{0} Play is stopped until a pit boss resolves it (fault {1}).</source>
-        <translation>{0} Игра остановлена, пока пит-босс не устранит сбой ({1}).</translation>
+        <translation>{0} Игра остановлена, пока пит-босс не устранит сбой {1}.</translation>
     </message>
     <message>
         <location filename="../sentences.py" line="208"/>
