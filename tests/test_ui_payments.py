@@ -117,6 +117,17 @@ def test_payments_a_round_paid_in_full_does_not_come_back_after_a_restart(consol
     assert confirmations(window) == paid
 
 
+def test_payments_what_was_said_of_the_last_round_goes_with_it(consoles: Consoles, qtbot) -> None:
+    """Seen at a table: "Fault resolved: the shoe's gate is open again." stayed on the next round's stakes."""
+    window = at_payments(consoles, qtbot)
+    window.message_text = "Fault resolved: the shoe's gate is open again."
+    window.refresh()
+    for _ in window.payment_panel.paid_buttons:
+        space_twice(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_N)
+    assert window.mode() == "betting" and "Fault resolved" not in window.notice.message.text()
+
+
 def test_payments_the_next_round_waits_until_every_box_is_confirmed(consoles: Consoles, qtbot) -> None:
     window = at_payments(consoles, qtbot)
     boxes = len(window.payment_panel.paid_buttons)

@@ -517,6 +517,7 @@ class ConsoleWindow(QMainWindow):
         if state is None or state.phase is not Phase.CLOSED or not self._all_paid(state):
             return
         self.next_round_for = self.controller.round_id
+        self.message_text = ""  # what was said of the last round (a fault resolved, a refusal) stays with it
         self.stakes.round_over(state)  # a clean form; R fills in this round's stakes
         self.pump.load_fresh_pack()
         self.refresh()
