@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from controller.engine.apply import apply
 from controller.engine.events import Event
-from controller.engine.state import Phase, RoundState
+from controller.engine.state import BoxState, Phase, RoundState
 
 
 class ActionKind(StrEnum):
@@ -81,6 +81,14 @@ def require_phase(state: RoundState, phase: Phase, reason: str, clause: str) -> 
     require_open(state)
     if state.phase is not phase:
         raise IllegalCommand(reason, clause)
+
+
+def box_in_play(state: RoundState, number: int) -> BoxState:
+    """The box `number` of this round; else why not (R-TABLE-1)."""
+    box = state.boxes.get(number)
+    if box is None:
+        raise IllegalCommand(f"Box {number} is not in play this round.", "R-TABLE-1")
+    return box
 
 
 def require_open(state: RoundState) -> None:

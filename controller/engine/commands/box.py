@@ -8,7 +8,14 @@ from typing import ClassVar
 
 from controller.core.cards import Card
 from controller.core.rules import RepeatSingle
-from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand, require_open
+from controller.engine.commands.base import (
+    ActionKind,
+    Command,
+    EventLog,
+    IllegalCommand,
+    box_in_play,
+    require_open,
+)
 from controller.engine.commands.stock import ensure_stock, reshuffle_if_short
 from controller.engine.events import BetPlaced, CardsExchanged, Folded, InsurancePlaced, SixthCardBought
 from controller.engine.queries import bet_amount, exchange_price, insurance_bounds, sixth_card_price
@@ -163,9 +170,7 @@ def insuring_box(state: RoundState, number: int) -> BoxState:
     require_open(state)
     if not state.rules.insurance.enabled:
         raise IllegalCommand("This table has no insurance.", "R-ACT-6")
-    box = state.boxes.get(number)
-    if box is None:
-        raise IllegalCommand(f"Box {number} is not in play this round.", "R-TABLE-1")
+    box = box_in_play(state, number)
     if box.blind:
         raise IllegalCommand(f"Box {number} plays blind: no insurance.", "R-TABLE-2")
     if box.insurance:
@@ -186,9 +191,7 @@ def insuring_box(state: RoundState, number: int) -> BoxState:
 def acting_box(state: RoundState, number: int, action: str) -> BoxState:
     """The box `number` if it is the one to act now, with no card pending (R-TABLE-1); else why not."""
     require_open(state)
-    box = state.boxes.get(number)
-    if box is None:
-        raise IllegalCommand(f"Box {number} is not in play this round.", "R-TABLE-1")
+    box = box_in_play(state, number)
     if state.phase in (Phase.BETTING, Phase.DEALING):
         raise IllegalCommand(f"Box {number} cannot {action} yet: the deal is not complete.", "R-DEAL-1")
     if box.bonus_only:

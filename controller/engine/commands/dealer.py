@@ -10,7 +10,15 @@ from typing import ClassVar
 from controller.core.cards import Card
 from controller.core.hands import HandValue
 from controller.core.rules import BuyGameWho
-from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand, require_open, require_phase
+from controller.engine.commands.base import (
+    ActionKind,
+    Command,
+    EventLog,
+    IllegalCommand,
+    box_in_play,
+    require_open,
+    require_phase,
+)
 from controller.engine.commands.stock import ensure_stock, reshuffle_if_short
 from controller.engine.events import (
     AnteTaken,
@@ -107,9 +115,7 @@ def _buying_box(state: RoundState, number: int) -> BoxState:
     rules = state.rules.buy_game
     if not rules.enabled:
         raise IllegalCommand("This table does not let a box buy the dealer a game.", "R-BUY-1")
-    box = state.boxes.get(number)
-    if box is None:
-        raise IllegalCommand(f"Box {number} is not in play this round.", "R-TABLE-1")
+    box = box_in_play(state, number)
     if box.blind:
         raise IllegalCommand(f"Box {number} plays blind: it cannot buy the dealer a game.", "R-TABLE-2")
     if box.folded or box.bet == 0:
