@@ -8,14 +8,7 @@ from typing import ClassVar
 
 from controller.core.cards import Card
 from controller.core.rules import RepeatSingle
-from controller.engine.commands.base import (
-    ActionKind,
-    Command,
-    EventLog,
-    IllegalCommand,
-    box_in_play,
-    require_open,
-)
+from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand, box_in_play, require_open
 from controller.engine.commands.stock import ensure_stock, reshuffle_if_short
 from controller.engine.events import BetPlaced, CardsExchanged, Folded, InsurancePlaced, SixthCardBought
 from controller.engine.queries import bet_amount, exchange_price, insurance_bounds, sixth_card_price
