@@ -17,16 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.core.cards import PACK, Card, parse_card
-from drivers.showdown import (
-    DEALER,
-    CardDifference,
-    Difference,
-    ShowdownCheck,
-    Spot,
-    SpotReading,
-    check_showdown,
-    compare_showdown,
-)
+from drivers import showdown as found  # what a check finds: found.ShowdownCheck, its Difference and CardDifference
+from drivers.showdown import DEALER, Spot, SpotReading, check_showdown, compare_showdown
 
 
 def _cards(text: str) -> tuple[Card, ...]:
@@ -63,7 +55,7 @@ def deals(draw: st.DrawFn) -> dict[Spot, tuple[Card, ...]]:
 @given(deals())
 def test_switch_none_when_every_card_lies_where_the_shoe_dealt_it(dealt: dict[Spot, tuple[Card, ...]]) -> None:
     check = compare_showdown(_seen_as_dealt(dealt), dealt)
-    assert check.matches and not check.switched and check == ShowdownCheck()
+    assert check.matches and not check.switched and check == found.ShowdownCheck()
 
 
 @settings(max_examples=100, deadline=None)
@@ -80,8 +72,8 @@ def test_switch_a_card_from_outside_the_round_names_the_box_and_both_cards(dealt
     seen[spot] = SpotReading(tuple(on_spot))
     check = compare_showdown(seen, dealt)
     assert check.switched and not check.ask_again
-    assert check.differences == (CardDifference(spot, Difference.NOT_DEALT_HERE, stranger),
-                                 CardDifference(spot, Difference.MISSING, replaced))
+    assert check.differences == (found.CardDifference(spot, found.Difference.NOT_DEALT_HERE, stranger),
+                                 found.CardDifference(spot, found.Difference.MISSING, replaced))
 
 
 def test_switch_two_boxes_trading_cards_names_where_each_was_dealt() -> None:
@@ -90,10 +82,10 @@ def test_switch_two_boxes_trading_cards_names_where_each_was_dealt() -> None:
     seen[3] = SpotReading(_cards("QH TD 7C 7D 6S"))
     check = compare_showdown(seen, DEALT)
     assert check.differences == (
-        CardDifference(1, Difference.NOT_DEALT_HERE, parse_card("QS"), dealt_to=3),
-        CardDifference(1, Difference.MISSING, parse_card("TD")),
-        CardDifference(3, Difference.NOT_DEALT_HERE, parse_card("TD"), dealt_to=1),
-        CardDifference(3, Difference.MISSING, parse_card("QS")),
+        found.CardDifference(1, found.Difference.NOT_DEALT_HERE, parse_card("QS"), dealt_to=3),
+        found.CardDifference(1, found.Difference.MISSING, parse_card("TD")),
+        found.CardDifference(3, found.Difference.NOT_DEALT_HERE, parse_card("TD"), dealt_to=1),
+        found.CardDifference(3, found.Difference.MISSING, parse_card("QS")),
     )
     assert [d.describe() for d in check.differences[:2]] == [
         "box 1: QS is on the layout but the shoe dealt it to box 3",
@@ -133,7 +125,7 @@ def test_switch_seen_beside_an_unreadable_card_is_named_and_the_box_asked_again(
     seen = _seen_as_dealt(DEALT)
     seen[2] = SpotReading(_cards("2C 3C 4C 9H AD"), unreadable=1)
     check = compare_showdown(seen, DEALT)
-    assert check.differences == (CardDifference(2, Difference.NOT_DEALT_HERE, parse_card("AD")),)
+    assert check.differences == (found.CardDifference(2, found.Difference.NOT_DEALT_HERE, parse_card("AD")),)
     assert check.ask_again == (2,)
 
 
@@ -208,7 +200,7 @@ def layout_recogniser(tmp_path_factory: pytest.TempPathFactory):  # type: ignore
     return Recogniser(teach(THEME, collect_images(folder)), detect_width=LAYOUT_DETECT_WIDTH)
 
 
-def _check_layout(camera, recogniser) -> ShowdownCheck:  # type: ignore[no-untyped-def]
+def _check_layout(camera, recogniser) -> found.ShowdownCheck:  # type: ignore[no-untyped-def]
     from drivers.camera.layout import LayoutReader
 
     reader = LayoutReader(recogniser, camera.zones)
@@ -253,8 +245,8 @@ def test_switch_at_any_box_of_any_preset_is_found(layout_recogniser, boxes: int)
         replaced, stranger = layout.spots()[spot][position], strangers[number]
         camera.switch(spot, position, stranger)
         check = _check_layout(camera, layout_recogniser)
-        assert check.differences == (CardDifference(spot, Difference.NOT_DEALT_HERE, stranger),
-                                     CardDifference(spot, Difference.MISSING, replaced)), spot
+        assert check.differences == (found.CardDifference(spot, found.Difference.NOT_DEALT_HERE, stranger),
+                                     found.CardDifference(spot, found.Difference.MISSING, replaced)), spot
 
 
 def _no_false_alarms(recogniser, showdowns: int, seed: int) -> None:  # type: ignore[no-untyped-def]
