@@ -421,6 +421,20 @@ def test_r_buy_1_buying_the_dealer_a_game_through_the_console(make_console, qtbo
     assert window.mode() == "payments"
 
 
+def test_r_buy_1_a_box_that_takes_the_ante_says_so_on_the_box_and_in_the_payment_list(make_console, qtbot) -> None:
+    """R-BUY-1: the dealer does not qualify and the box takes the ante rather than buy him a game; its panel and
+    its payment say so. Seen before: "No game, ace high — dealer does not qualify", not what the box chose."""
+    window = make_console("classic")
+    deal_one_box(window, qtbot, "AS 2C AD 3D AH 5H 4C 7S 8S 9C KD")
+    window.actions_panel.buttons["bet"].click()
+    window.actions_panel.buttons["reveal"].click()
+    press_twice(window.actions_panel.buttons["take_ante"])
+    state = window.controller.round
+    assert state is not None and state.phase is Phase.CLOSED and window.mode() == "payments"
+    assert "took the ante" in window.ui.box_panels[0].state_line.text()
+    assert "took the ante" in window.payment_panel.rows[0][0].text()
+
+
 def test_r_act_5_repeated_single_exchange_shows_the_rising_price(make_console, qtbot) -> None:
     """R-ACT-5 (progressive): after a one-card exchange the box may exchange one card again, at the engine's
     rising price (1, then 2 antes); the console offers exactly one card the second time."""

@@ -16,7 +16,7 @@ from controller.engine.events import BoxSettled
 from controller.table.round_record import RoundRecord
 from ui.fit import TOUCH, FitButton, FitLabel
 from ui.format import amount, signed_amount
-from ui.words import hand_words, outcome_name, who
+from ui.words import settled_words, who
 
 
 @dataclass(frozen=True)
@@ -41,9 +41,7 @@ def payments_of(state: RoundState, record: RoundRecord | None) -> list[Payment]:
         settled = box.settlement
         if settled is None:
             continue
-        words = outcome_name(settled.outcome)
-        if settled.outcome not in ("fold", "void"):
-            words = hand_words(box.cards, settled.paid) + " — " + words
+        words = settled_words(box)
         result = results.get(number)
         adjustment = record.adjustment(number) if record is not None else 0
         net = settled.net + adjustment

@@ -33,7 +33,7 @@ from ui.bet_panel import StakeEditor
 from ui.fit import FitLabel, fixed_width
 from ui.format import amount, card_face, is_red, signed_amount
 from ui.i18n import translate
-from ui.words import hand_words, outcome_name
+from ui.words import hand_words, settled_words
 
 MAX_CARDS = 6
 CARD_SIZE = (44, 58)
@@ -248,11 +248,7 @@ class BoxPanel(QFrame):
 
     def _state_text(self, state: RoundState, box: BoxState) -> str:
         if box.settlement is not None:
-            settled = box.settlement
-            words = outcome_name(settled.outcome)
-            if settled.outcome not in ("fold", "void"):
-                words = hand_words(box.cards, settled.paid) + " — " + words
-            return words + f"  {signed_amount(settled.net)}"
+            return settled_words(box) + f"  {signed_amount(box.settlement.net)}"
         if box.folded:
             return translate("BoxPanel", "folded")
         shown = visibility.box_cards(state, self.number)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from controller.core.cards import Card
 from controller.core.hands import HandCategory
-from controller.engine import Phase
+from controller.engine import BoxState, BuyChoice, Phase
 from controller.engine.strength import hand_value
 from controller.table.users import name_in
 from ui.i18n import translate
@@ -68,6 +68,20 @@ def rank_name(rank: int) -> str:
             translate("Rank", "eight"), translate("Rank", "nine"), translate("Rank", "ten"),
             translate("Rank", "jack"), translate("Rank", "queen"), translate("Rank", "king"),
             translate("Rank", "ace"))[rank - 2]
+
+
+def settled_words(box: BoxState) -> str:
+    """What a settled box came to, as the dealer reads it on the box and in the payment list: "Pair of kings +
+    ace-king — wins", "No game, ace high — dealer does not qualify · took the ante", "folded"."""
+    settled = box.settlement
+    assert settled is not None
+    words = outcome_name(settled.outcome)
+    if settled.outcome in ("fold", "void"):
+        return words
+    words = hand_words(box.cards, settled.paid) + " — " + words
+    if box.buy_choice is BuyChoice.ANTE:  # R-BUY-1: the box could have bought the dealer a game
+        words += " · " + translate("Words", "took the ante")
+    return words
 
 
 def hand_words(cards: Sequence[Card], paid: Sequence[HandCategory] = ()) -> str:

@@ -244,6 +244,7 @@ RU: dict[str, Translation] = {
     "Audit — table {0}": "Аудит — стол {0}", "pit boss {0}": "пит-босс {0}", "Audit — pit boss": "Аудит — пит-босс",
     "The audit is for pit bosses: log in to open it.": "Аудит — только для пит-босса: войдите, чтобы открыть его.",
     "Pit — pit boss": "Пит — пит-босс",
+    "took the ante": "взял анте",
     "A table's rounds are for pit bosses: log in to open them.": "Раунды стола — только для пит-босса: войдите, чтобы открыть их.",
     " · pit boss {0}": " · пит-босс {0}",
     "Rounds": "Раунды", "Last 10": "Последние 10", "Shift report": "Отчёт смены", "Verification": "Проверка",

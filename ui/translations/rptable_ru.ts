@@ -310,37 +310,37 @@
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="119"/>
+        <location filename="../words.py" line="133"/>
         <source>betting</source>
         <translation>ставки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="120"/>
+        <location filename="../words.py" line="134"/>
         <source>dealing</source>
         <translation>сдача</translation>
     </message>
     <message>
-        <location filename="../words.py" line="121"/>
+        <location filename="../words.py" line="135"/>
         <source>decisions</source>
         <translation>решения</translation>
     </message>
     <message>
-        <location filename="../words.py" line="122"/>
+        <location filename="../words.py" line="136"/>
         <source>reveal</source>
         <translation>вскрытие</translation>
     </message>
     <message>
-        <location filename="../words.py" line="123"/>
+        <location filename="../words.py" line="137"/>
         <source>buying</source>
         <translation>покупка игры</translation>
     </message>
     <message>
-        <location filename="../words.py" line="124"/>
+        <location filename="../words.py" line="138"/>
         <source>dealer draws</source>
         <translation>прикуп дилера</translation>
     </message>
     <message>
-        <location filename="../words.py" line="125"/>
+        <location filename="../words.py" line="139"/>
         <source>closed</source>
         <translation>закрыт</translation>
     </message>
@@ -497,27 +497,27 @@
         <translation>Игра куплена {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="257"/>
+        <location filename="../table_view.py" line="253"/>
         <source>folded</source>
         <translation>пас</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="262"/>
+        <location filename="../table_view.py" line="258"/>
         <source>blind</source>
         <translation>втёмную</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="264"/>
+        <location filename="../table_view.py" line="260"/>
         <source>bet placed</source>
         <translation>ставка сделана</translation>
     </message>
     <message numerus="yes">
-        <location filename="../table_view.py" line="267"/>
+        <location filename="../table_view.py" line="263"/>
         <source>waiting for %n card(s)</source>
         <translation><numerusform>ждёт %n карту</numerusform><numerusform>ждёт %n карты</numerusform><numerusform>ждёт %n карт</numerusform></translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="269"/>
+        <location filename="../table_view.py" line="265"/>
         <source>to act</source>
         <translation>ходит</translation>
     </message>
@@ -789,27 +789,27 @@
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="598"/>
+        <location filename="../main_window.py" line="599"/>
         <source>Close the console?</source>
         <translation>Закрыть консоль?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="599"/>
+        <location filename="../main_window.py" line="600"/>
         <source>A round is in play. The table resumes exactly here when the console starts again. Close it now?</source>
         <translation>Идёт раунд. При следующем запуске консоли стол продолжит ровно с этого места. Закрыть сейчас?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="601"/>
+        <location filename="../main_window.py" line="602"/>
         <source>Close the console</source>
         <translation>Закрыть консоль</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="601"/>
+        <location filename="../main_window.py" line="602"/>
         <source>Keep playing</source>
         <translation>Продолжить игру</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="534"/>
+        <location filename="../main_window.py" line="535"/>
         <source>Card refused: {0}</source>
         <translation>Карта не принята: {0}</translation>
     </message>
@@ -819,7 +819,7 @@
         <translation>Показать раскладку снова [R]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="545"/>
+        <location filename="../main_window.py" line="546"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
     </message>
@@ -947,47 +947,47 @@
 <context>
     <name>DealerPanel</name>
     <message>
-        <location filename="../table_view.py" line="306"/>
+        <location filename="../table_view.py" line="302"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="315"/>
+        <location filename="../table_view.py" line="311"/>
         <source>qualifies</source>
         <translation>игра есть</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="317"/>
+        <location filename="../table_view.py" line="313"/>
         <source>does not qualify</source>
         <translation>игры нет</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="333"/>
+        <location filename="../table_view.py" line="329"/>
         <source>took away {0}, got {1}</source>
         <translation>снял {0}, получил {1}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="338"/>
+        <location filename="../table_view.py" line="334"/>
         <source>now takes away his highest card, {0}, for the next card</source>
         <translation>теперь меняет старшую карту, {0}, на следующую</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="341"/>
+        <location filename="../table_view.py" line="337"/>
         <source>Game bought: {0}.</source>
         <translation>Игра куплена: {0}.</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="348"/>
+        <location filename="../table_view.py" line="344"/>
         <source>same rank: his hand is unchanged, so he replaces again, free — R-BUY-3</source>
         <translation>тот же ранг: рука не изменилась, поэтому замена повторяется бесплатно — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="350"/>
+        <location filename="../table_view.py" line="346"/>
         <source>one box in play: he replaces until he qualifies — R-BUY-3</source>
         <translation>в игре один бокс: замена, пока у дилера не будет игры — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="351"/>
+        <location filename="../table_view.py" line="347"/>
         <source>he still does not qualify: he replaces again — R-BUY-3</source>
         <translation>игры всё ещё нет: замена повторяется — R-BUY-3</translation>
     </message>
@@ -1273,17 +1273,17 @@
 <context>
     <name>PaymentPanel</name>
     <message>
-        <location filename="../payments.py" line="166"/>
+        <location filename="../payments.py" line="164"/>
         <source>Payments</source>
         <translation>Выплаты</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="195"/>
+        <location filename="../payments.py" line="193"/>
         <source>Box {0}: {1}</source>
         <translation>Бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="207"/>
+        <location filename="../payments.py" line="205"/>
         <source>Confirmed by {0}; only a pit boss can undo it.</source>
         <translation>Подтвердил {0}; отменить может только пит-босс.</translation>
     </message>
@@ -1291,147 +1291,147 @@
 <context>
     <name>Payments</name>
     <message>
-        <location filename="../payments.py" line="82"/>
+        <location filename="../payments.py" line="80"/>
         <source>ante</source>
         <translation>анте</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="83"/>
+        <location filename="../payments.py" line="81"/>
         <source>bet</source>
         <translation>ставка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="74"/>
+        <location filename="../payments.py" line="72"/>
         <source>draw</source>
         <translation>прикуп</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="71"/>
+        <location filename="../payments.py" line="69"/>
         <source>6th card</source>
         <translation>6-я карта</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="73"/>
+        <location filename="../payments.py" line="71"/>
         <source>exchange</source>
         <translation>обмен</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="85"/>
+        <location filename="../payments.py" line="83"/>
         <source>insurance</source>
         <translation>страховка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="86"/>
+        <location filename="../payments.py" line="84"/>
         <source>bonus</source>
         <translation>бонус</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="87"/>
+        <location filename="../payments.py" line="85"/>
         <source>buy a game</source>
         <translation>покупка игры</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="88"/>
+        <location filename="../payments.py" line="86"/>
         <source>adjustment</source>
         <translation>корректировка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="102"/>
+        <location filename="../payments.py" line="100"/>
         <source>Pay box {0}: {1} more (adjusted after payment)</source>
         <translation>Доплата боксу {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="103"/>
+        <location filename="../payments.py" line="101"/>
         <source>Pay {1} more (adjusted after payment)</source>
         <translation>Доплата: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="104"/>
+        <location filename="../payments.py" line="102"/>
         <source>Collect from box {0}: {1} more (adjusted after payment)</source>
         <translation>Добор с бокса {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="105"/>
+        <location filename="../payments.py" line="103"/>
         <source>Collect {1} more (adjusted after payment)</source>
         <translation>Добор: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="107"/>
+        <location filename="../payments.py" line="105"/>
         <source>Pay box {0}: {1}</source>
         <translation>Выплата боксу {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="108"/>
+        <location filename="../payments.py" line="106"/>
         <source>Pay {1}</source>
         <translation>Выплата: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="110"/>
+        <location filename="../payments.py" line="108"/>
         <source>Collect from box {0}: {1}</source>
         <translation>Сбор с бокса {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="111"/>
+        <location filename="../payments.py" line="109"/>
         <source>Collect {1}</source>
         <translation>Сбор: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="112"/>
+        <location filename="../payments.py" line="110"/>
         <source>Box {0}: return the stakes</source>
         <translation>Бокс {0}: возврат ставок</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="113"/>
+        <location filename="../payments.py" line="111"/>
         <source>Return the stakes</source>
         <translation>Возврат ставок</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="119"/>
+        <location filename="../payments.py" line="117"/>
         <source>Paid box {0}: {1}?</source>
         <translation>Выплачено боксу {0}: {1}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="121"/>
+        <location filename="../payments.py" line="119"/>
         <source>Collected from box {0}: {1}?</source>
         <translation>Собрано с бокса {0}: {1}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="123"/>
+        <location filename="../payments.py" line="121"/>
         <source>Returned box {0} its stakes?</source>
         <translation>Возвращены ставки боксу {0}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="130"/>
+        <location filename="../payments.py" line="128"/>
         <source>Space</source>
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="132"/>
+        <location filename="../payments.py" line="130"/>
         <source>Paid ✓</source>
         <translation>Выплачено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="134"/>
+        <location filename="../payments.py" line="132"/>
         <source>Collected ✓</source>
         <translation>Собрано ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="136"/>
+        <location filename="../payments.py" line="134"/>
         <source>Returned ✓</source>
         <translation>Возвращено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="138"/>
+        <location filename="../payments.py" line="136"/>
         <source>Confirm paid</source>
         <translation>Подтвердить выплату</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="140"/>
+        <location filename="../payments.py" line="138"/>
         <source>Confirm collected</source>
         <translation>Подтвердить сбор</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="141"/>
+        <location filename="../payments.py" line="139"/>
         <source>Confirm returned</source>
         <translation>Подтвердить возврат</translation>
     </message>
@@ -1747,27 +1747,27 @@
 <context>
     <name>Replay</name>
     <message>
-        <location filename="../words.py" line="108"/>
+        <location filename="../words.py" line="122"/>
         <source>the dealer</source>
         <translation>дилер</translation>
     </message>
     <message>
-        <location filename="../words.py" line="109"/>
+        <location filename="../words.py" line="123"/>
         <source>dealer</source>
         <translation>дилер</translation>
     </message>
     <message>
-        <location filename="../words.py" line="110"/>
+        <location filename="../words.py" line="124"/>
         <source>pit boss</source>
         <translation>пит-босс</translation>
     </message>
     <message>
-        <location filename="../words.py" line="111"/>
+        <location filename="../words.py" line="125"/>
         <source>admin</source>
         <translation>администратор</translation>
     </message>
     <message>
-        <location filename="../words.py" line="112"/>
+        <location filename="../words.py" line="126"/>
         <source>the device</source>
         <translation>устройство</translation>
     </message>
@@ -3458,47 +3458,52 @@
         <translation>туза</translation>
     </message>
     <message>
-        <location filename="../words.py" line="80"/>
+        <location filename="../words.py" line="83"/>
+        <source>took the ante</source>
+        <translation>взял анте</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="94"/>
         <source>pair of {0}</source>
         <translation>пара {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="82"/>
+        <location filename="../words.py" line="96"/>
         <source>two pair, {0} and {1}</source>
         <translation>две пары {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="84"/>
+        <location filename="../words.py" line="98"/>
         <source>three {0}</source>
         <translation>тройка {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="86"/>
+        <location filename="../words.py" line="100"/>
         <source>full house, {0} over {1}</source>
         <translation>фулл-хаус из {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="88"/>
+        <location filename="../words.py" line="102"/>
         <source>four {0}</source>
         <translation>каре {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="91"/>
+        <location filename="../words.py" line="105"/>
         <source>straight to the {0}</source>
         <translation>стрит до {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="93"/>
+        <location filename="../words.py" line="107"/>
         <source>straight flush to the {0}</source>
         <translation>стрит-флеш до {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="95"/>
+        <location filename="../words.py" line="109"/>
         <source>flush, {0} high</source>
         <translation>флеш от {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="97"/>
+        <location filename="../words.py" line="111"/>
         <source>no game, {0} high</source>
         <translation>старшая карта — {0}</translation>
     </message>
