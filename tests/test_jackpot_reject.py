@@ -82,7 +82,7 @@ def test_r_jackpot_3_a_rejected_hit_is_not_paid_and_the_meter_stands_as_if_it_ha
 
 
 def test_r_jackpot_3_a_paid_hit_is_not_rejected(database, table):
-    journal, controller, link = table
+    _journal, controller, link = table
     round_id = deal_round(controller, ROYAL_FOR_BOX_1)
     wait_for(lambda: link.state.pending, timeout=10)
     confirm_hit(controller, database, round_id, 1, IVAN)
@@ -97,7 +97,7 @@ def test_r_jackpot_3_a_paid_hit_is_not_rejected(database, table):
 
 
 def test_r_jackpot_3_a_hit_rejected_while_the_meter_is_away_reaches_it_after_the_hit(cluster, database, table):
-    journal, controller, link = table
+    _journal, controller, link = table
     cluster.stop()
     try:
         round_id = deal_round(controller, ROYAL_FOR_BOX_1)
@@ -130,7 +130,7 @@ def test_r_jackpot_2_a_round_voided_after_the_deal_takes_its_jackpot_back(databa
 
 
 def test_r_jackpot_3_a_round_whose_hit_was_paid_is_not_voided(database, table):
-    journal, controller, link = table
+    _journal, controller, link = table
     round_id = deal_round(controller, ROYAL_FOR_BOX_1)
     wait_for(lambda: link.state.pending, timeout=10)
     confirm_hit(controller, database, round_id, 1, IVAN)

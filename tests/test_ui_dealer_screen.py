@@ -537,7 +537,7 @@ def test_the_table_its_limits_and_the_rules_in_force_are_on_the_main_screen(make
     the preset."""
     window = make_console("classic")
     info = window.info_bar
-    assert "classic" in info.limits.text() and "6 boxes" in info.limits.text()
+    assert info.rules.text().startswith("Rules: classic · ") and "6 boxes" in info.limits.text()
     assert "ante 1–10,000" in info.limits.text() and "exchange 1–4 cards" in info.rules.text()
     assert "favour a skilled player" in info.warning.text()
     progressive = make_console("progressive")

@@ -23,9 +23,10 @@ from ui.words import hand_name
 
 
 def limits_line(table_id: str, rules: HouseRules) -> str:
-    """`Table T1 · classic · 6 boxes · ante 1–10,000 · bonus 1–1,000`."""
+    """`Table T1 · 6 boxes · ante 1–10,000 · bonus 1–1,000`: whole at 1024 px whatever the rules are named (the
+    name leads the rules' line below it)."""
     table = rules.table
-    parts = [translate("RulesText", "Table {0}").format(table_id), rules.name,
+    parts = [translate("RulesText", "Table {0}").format(table_id),
              translate("RulesText", "{0} boxes").format(table.boxes),
              translate("RulesText", "ante {0}–{1}").format(amount(table.ante_min), amount(table.ante_max))]
     if rules.bonus.enabled:
