@@ -21,6 +21,7 @@ from ui.amount_field import AmountField
 from ui.ask import take_keyboard_back
 from ui.fit import FitButton, FitLabel, keep_place
 from ui.i18n import translate
+from ui.sentences import reworded
 
 SMALL_BUTTON = ("QPushButton{font-size:15px;background:#37474f;color:white;border:2px solid #263238;border-radius:6px}"
                 "QPushButton:checked{background:#6a1b9a;border:2px solid #ce93d8}"
@@ -120,7 +121,7 @@ class StakeEditor(QWidget):
             self._place_buttons(with_jackpot=offered)
             self.jackpot.setVisible(offered)
         self.jackpot.setEnabled(offered and not self.placed and self.ante.isEnabled() and closed_reason is None)
-        self.jackpot.setToolTip(closed_reason or "")
+        self.jackpot.setToolTip(reworded(closed_reason) if closed_reason else "")
 
     def retranslate(self) -> None:
         self.ante_caption.setText(translate("BetPanel", "Ante"))

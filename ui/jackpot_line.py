@@ -62,8 +62,8 @@ def line_words(state: LinkState, table_id: str, hits: list[TableHit], round_in_p
         won = state.amount_of(table_id, waiting.round_id, waiting.box)
         what = amount(won) if won is not None else \
             translate("Jackpot", "{0}% of the meter").format(waiting.settled.share_pct)
-        return translate("Jackpot", "Jackpot hit at box {0}: {1} wins {2}. A pit boss verifies the hand and "
-                                    "confirms it [F2]").format(waiting.box, hand_name(waiting.settled.best), what), HIT
+        return translate("Jackpot", "Jackpot hit at box {0}: {1} wins {2}. A pit boss verifies the hand "
+                                    "[F2]").format(waiting.box, hand_name(waiting.settled.best), what), HIT
     if state.pending and state.waiting is not None:
         return translate("Jackpot", "Jackpot pending: box {0} of table {1}").format(
             state.waiting.box, state.waiting.table_id), PENDING
