@@ -3,6 +3,7 @@
 unlocked and standing as if the hit had not been made (meter = seeds and reseeds + contributions - payouts, to
 the chip), from the library, the command line, and while the meter is away."""
 
+import os
 import subprocess
 import sys
 
@@ -15,9 +16,10 @@ from controller.engine import IllegalCommand
 from controller.floor.jackpot_link import JackpotLink, confirm_hit, reject_hit
 from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
 from controller.floor.staff import FloorUserStore
-from controller.table.audit.verify import verify_journal_file
+from controller.table.audit.verify import VerifyWith, verify_journal_file
 from controller.table.controller import TableController
 from controller.table.journal import Journal
+from controller.table.signing import table_key
 from controller.table.users import Role, User
 
 pytestmark = needs_postgres
@@ -140,9 +142,10 @@ def test_r_jackpot_3_a_round_whose_hit_was_paid_is_not_voided(database, table):
 
 
 def test_r_jackpot_3_rptable_jackpot_reject_at_the_command_line(database, tmp_path):
+    """The rejection is journaled and sealed with the table's key, like every table event: `audit verify` passes."""
     staff(database, tmp_path)
     journal = Journal(tmp_path / "T1.journal", "T1")
-    controller = acknowledged(TableController(journal, jackpot_rules()))
+    controller = acknowledged(TableController(journal, jackpot_rules(), key=table_key("T1")))
     round_id = deal_round(controller, ROYAL_FOR_BOX_1)
     meter = JackpotMeter(database)
     meter.link("T1", RESEED)
@@ -156,7 +159,9 @@ def test_r_jackpot_3_rptable_jackpot_reject_at_the_command_line(database, tmp_pa
         return subprocess.run(
             [sys.executable, "-m", "controller", "jackpot", "reject", "--db", database, "--journal",
              str(tmp_path / "T1.journal"), "--table", "T1", "--round", round_id, "--box", "1", "--pit-boss", "ivan",
-             *extra], input="246819\n", env=ENV, cwd=ROOT, capture_output=True, text=True, timeout=60)
+             *extra], input="246819\n", env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+    env = {**ENV, **{name: os.environ[name] for name in ("RPTABLE_DATA_DIR", "RPTABLE_MANIFEST")}}  # the table's key
 
     empty = reject("--reason", " ")
     assert empty.returncode == 2 and "say why" in empty.stderr
@@ -166,4 +171,5 @@ def test_r_jackpot_3_rptable_jackpot_reject_at_the_command_line(database, tmp_pa
     assert "rejected already" in reject("--reason", "misdeal").stdout
     status, audit = meter_now(database)
     assert not status["pending"] and audit.ok
-    assert verify_journal_file(tmp_path / "T1.journal", "T1").ok
+    checked = verify_journal_file(tmp_path / "T1.journal", "T1", key=VerifyWith(table_key("T1").public, "given"))
+    assert checked.ok and checked.signed, checked.reason

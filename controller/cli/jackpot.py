@@ -113,6 +113,7 @@ def _at_the_table(args: argparse.Namespace) -> int:
     from controller.floor.staff import FloorUserStore
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
+    from controller.table.signing import SigningKeyError, table_key
     from controller.table.users import AuthError, Role
 
     if args.action == "reject" and not args.reason.strip():
@@ -129,12 +130,13 @@ def _at_the_table(args: argparse.Namespace) -> int:
     finally:
         staff.close()
     try:
+        key = table_key(args.table)  # the payment or the rejection is sealed like every table event
         journal = Journal(args.journal, args.table)
-    except JournalError as err:
+    except (JournalError, SigningKeyError) as err:
         print(f"rptable jackpot: {err}", file=sys.stderr)
         return 1
     try:
-        controller = TableController(journal)
+        controller = TableController(journal, key=key)
         if args.action == "reject":
             rejection = reject_hit(controller, args.db, args.round, args.box, pit_boss, args.reason, args.meter)
         else:
