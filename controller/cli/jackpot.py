@@ -98,7 +98,9 @@ def _print_status(status: dict[str, Any], as_json: bool) -> None:
         print(f"  table {table['table']}: " + ("linked" if table["linked_now"] else
                                               f"not heard from for {table['seconds_since']:.0f} s"))
     for hit in status["hits"]:
-        who = f"confirmed by {hit['confirmed_by']}" if hit["status"] == "paid" else "PENDING: a pit boss confirms"
+        who = {"paid": f"confirmed by {hit['confirmed_by']}",
+               "rejected": f"REJECTED by {hit['confirmed_by']}: {hit['reason']}"}.get(
+            hit["status"], "PENDING: a pit boss confirms or rejects")
         print(f"  hit #{hit['hit']}: table {hit['table']} round {hit['round']} box {hit['box']} {hit['category']} "
               f"{hit['share_pct']}% of {hit['meter_at_hit']:,} = {hit['amount']:,}, {who}")
 

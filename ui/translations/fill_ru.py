@@ -527,6 +527,7 @@ RU: dict[str, Translation] = {
     "Jackpot betting closed: jackpot pending, a hit waits for a pit boss.":
         "Ставки на джекпот закрыты: выигрыш джекпота ждёт пит-босса.",
     "Jackpot betting closed: {0}": "Ставки на джекпот закрыты: {0}",
+    "rejected, not paid": "отклонён, не выплачен",
 }
 
 IN_CONTEXT: dict[tuple[str, str], Translation] = {

@@ -1194,16 +1194,21 @@
     </message>
     <message>
         <location filename="../jackpot/sign.py" line="61"/>
+        <source>rejected, not paid</source>
+        <translation>отклонён, не выплачен</translation>
+    </message>
+    <message>
+        <location filename="../jackpot/sign.py" line="62"/>
         <source>waiting for a pit boss</source>
         <translation>ждёт пит-босса</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="62"/>
+        <location filename="../jackpot/sign.py" line="63"/>
         <source>Table {0} box {1}: {2} — {3} ({4})</source>
         <translation>Стол {0}, бокс {1}: {2} — {3} ({4})</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="67"/>
+        <location filename="../jackpot/sign.py" line="68"/>
         <source>The meter cannot be read: {0}</source>
         <translation>Счётчик джекпота не читается: {0}</translation>
     </message>
