@@ -128,7 +128,8 @@ class JackpotLink:
         a hit waits for a pit boss); what the round itself allows, the engine verifies."""
         reason = self.closed_reason
         if reason is not None:
-            raise IllegalCommand(f"{reason} Box {box}'s jackpot stake is refused; the rest of the game goes on.",
+            said = reason.rstrip() if reason.rstrip().endswith(".") else reason.rstrip() + "."
+            raise IllegalCommand(f"{said} Box {box}'s jackpot stake is refused; the rest of the game goes on.",
                                  "R-JACKPOT-1")
 
     def stake_for(self, state: RoundState, box: int) -> Command | None:
