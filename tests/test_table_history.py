@@ -48,6 +48,7 @@ EXAMPLES = [
     table_events.RulesEdgeAcknowledged("9d2781a2425f", "player", "The rules 'online' favour a skilled player: ...",
                                        "admin:ada", "promotion night"),
     table_events.JackpotPaid("T1-000007", 1, 3, 100_050, "pit_boss:boris"),
+    table_events.JackpotRejected("T1-000008", 2, 4, "pit_boss:boris", "misdeal: box 2 held six cards"),
     table_events.ShowdownSeen("T1-000007", "camera+sim://?deck=casino-red",
                               {"1": {"cards": ["AS", "KD", "5C", "5H", "QS"], "unreadable": 0},
                                "dealer": {"cards": ["AH", "KH", "2D", "3S"], "unreadable": 1}},

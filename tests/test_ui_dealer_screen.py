@@ -549,7 +549,8 @@ def test_the_table_its_limits_and_the_rules_in_force_are_on_the_main_screen(make
     the preset."""
     window = make_console("classic")
     info = window.info_bar
-    assert "classic" in info.limits.text() and len([p for p in window.ui.box_panels if p.isVisible()]) == 6
+    assert info.rules.text().startswith("Rules: classic · ") and len([p for p in window.ui.box_panels
+                                                                     if p.isVisible()]) == 6
     assert "ante 1–10,000" in info.limits.text() and "exchange 1–4 cards" in info.rules.text()
     assert "favour a skilled player" in info.warning.text()
     progressive = make_console("progressive")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
+    from controller.floor.jackpot_link import JackpotLink
     from controller.floor.reporter import TableReporter
     from controller.table.controller import TableController
     from controller.table.showdown import ShowdownGuard
@@ -96,10 +97,11 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
         print(f"rptable console: {err}", file=sys.stderr)
         return 1
     staff = None
+    floor = getattr(args, "replica", None) or getattr(args, "jackpot", None)  # the floor's database, if any
     try:
         if rules is None and journal.last_seq == 0:
             rules = load_rules("classic")
-        staff = None if getattr(args, "replica", None) else UserStore(default_users())
+        staff = None if floor else UserStore(default_users())
         key = table_key(table)
         for problem in open_files_report([journal_path, key.path] + ([staff.path] if staff is not None else []) +
                                          ([key.path.parent] if key.path is not None else [])):
@@ -125,17 +127,28 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
     # a session on `--shoe sim://?seed=S` deals the same cards again.
     given = url_query(url).get("seed", "")
     pack_seed = int(given) if given.isdigit() else seed
-    reporter = None
-    if getattr(args, "replica", None):
-        from controller.floor.reporter import TableReporter
-
-        reporter = TableReporter(journal_path, table, args.replica).start()
-        controller.add_listener(reporter.wake)
+    reporter = jackpot = None
     try:
+        if getattr(args, "jackpot", None):
+            from controller.floor.jackpot_link import open_link
+
+            assert controller.rules is not None
+            try:
+                jackpot = open_link(journal_path, table, args.jackpot, controller.rules)
+            except ValueError as err:
+                print(f"rptable console: {err}", file=sys.stderr)
+                return 1
+        if getattr(args, "replica", None):
+            from controller.floor.reporter import TableReporter
+
+            reporter = TableReporter(journal_path, table, args.replica).start()
+            controller.add_listener(reporter.wake)
         # A table on the floor takes its staff from the floor's database (cached for when it cannot be reached).
-        where = args.replica if getattr(args, "replica", None) else str(default_users())
-        return _run_qt(args, controller, source, where, pack_seed, reporter, showdown)
+        where = floor or str(default_users())
+        return _run_qt(args, controller, source, where, pack_seed, reporter, showdown, jackpot)
     finally:
+        if jackpot is not None:
+            jackpot.stop()
         if reporter is not None:
             reporter.stop()
         if showdown is not None:
@@ -147,7 +160,8 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
 
 
 def _run_qt(args: argparse.Namespace, controller: TableController, source: CardSource, users_path: str,
-            pack_seed: int, reporter: TableReporter | None = None, showdown: ShowdownGuard | None = None) -> int:
+            pack_seed: int, reporter: TableReporter | None = None, showdown: ShowdownGuard | None = None,
+            jackpot: JackpotLink | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from ui.i18n import LanguageError, Languages
@@ -162,7 +176,7 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
         print(f"rptable console: {err}", file=sys.stderr)
         return 2
     window = ConsoleWindow(controller, source, users_path=users_path, languages=languages, pack_seed=pack_seed,
-                           showdown=showdown)
+                           showdown=showdown, jackpot=jackpot)
     if reporter is not None:
         from ui.floor_status import FloorStatus
 

@@ -1,5 +1,6 @@
 """Stakes before the deal, entered in each box's own place on the layout: an ante, a bonus (where the table has
-one), blind (where it has blind boxes) and the player's name (boxes of one player must be adjacent, R-TABLE-2).
+one), blind (where it has blind boxes), the jackpot stake (a tick, at a table linked to a jackpot: the stake is
+the rules') and the player's name (boxes of one player must be adjacent, R-TABLE-2).
 
 Each round starts from a clean form; "Repeat last bets" fills it with the previous round's stakes. A box whose
 stakes are placed shows them; Withdraw takes them back into the form to be corrected, until bets close. A box
@@ -20,6 +21,7 @@ from ui.amount_field import AmountField
 from ui.ask import take_keyboard_back
 from ui.fit import FitButton, FitLabel, keep_place
 from ui.i18n import translate
+from ui.sentences import reworded
 
 SMALL_BUTTON = ("QPushButton{font-size:15px;background:#37474f;color:white;border:2px solid #263238;border-radius:6px}"
                 "QPushButton:checked{background:#6a1b9a;border:2px solid #ce93d8}"
@@ -36,6 +38,7 @@ class Stake:
     bonus: int | None
     blind: bool
     player: str
+    jackpot: bool = False  # the jackpot stake ticked
 
     @property
     def filled(self) -> bool:
@@ -77,18 +80,22 @@ class StakeEditor(QWidget):
         self.player.setObjectName(f"stake_player_{number}")
         self.withdraw = FitButton(self, lines=1)
         self.withdraw.setObjectName(f"stake_withdraw_{number}")
-        for button in (self.blind, self.player):
+        self.jackpot = FitButton(self, lines=1)
+        self.jackpot.setObjectName(f"stake_jackpot_{number}")
+        self.jackpot.setCheckable(True)
+        self.jackpot.setHidden(True)
+        for button in (self.blind, self.player, self.jackpot):
             button.setStyleSheet(SMALL_BUTTON)
         self.withdraw.setStyleSheet(WITHDRAW_STYLE)
-        # six even columns: a caption and its field take one and two; each button of the second row takes two
-        grid.addWidget(self.ante_caption, 0, 0)
-        grid.addWidget(self.ante, 0, 1, 1, 2)
-        grid.addWidget(self.bonus_caption, 0, 3)
-        grid.addWidget(self.bonus, 0, 4, 1, 2)
-        grid.addWidget(self.player, 1, 0, 1, 2)
-        grid.addWidget(self.blind, 1, 2, 1, 2)
-        grid.addWidget(self.withdraw, 1, 4, 1, 2)
-        for column in range(6):
+        # twelve even columns: a caption and its field take two and four; the second row's buttons share them
+        # (three, or four with the jackpot's tick)
+        self.grid = grid
+        grid.addWidget(self.ante_caption, 0, 0, 1, 2)
+        grid.addWidget(self.ante, 0, 2, 1, 4)
+        grid.addWidget(self.bonus_caption, 0, 6, 1, 2)
+        grid.addWidget(self.bonus, 0, 8, 1, 4)
+        self._place_buttons(with_jackpot=False)
+        for column in range(12):
             grid.setColumnStretch(column, 1)
         self.ante.entered.connect(lambda: on_enter(self.number))
         self.bonus.entered.connect(lambda: on_enter(self.number))
@@ -97,13 +104,31 @@ class StakeEditor(QWidget):
         self.ante.textChanged.connect(self.edited)
         self.bonus.textChanged.connect(self.edited)
         self.blind.toggled.connect(self.edited)
+        self.jackpot.toggled.connect(self.edited)
         self.retranslate()
+
+    def _place_buttons(self, *, with_jackpot: bool) -> None:
+        buttons = [self.player, self.blind, *([self.jackpot] if with_jackpot else []), self.withdraw]
+        span = 12 // len(buttons)
+        for index, button in enumerate(buttons):
+            self.grid.addWidget(button, 1, index * span, 1, span)
+
+    def offer_jackpot(self, offered: bool, closed_reason: str | None) -> None:
+        """The jackpot's tick: shown at a table linked to a jackpot, usable while the box takes stakes and the meter
+        takes jackpot bets (`closed_reason`: why it does not; a tick made before it closed stays, to be refused
+        with that reason when the stakes are placed)."""
+        if offered == self.jackpot.isHidden():
+            self._place_buttons(with_jackpot=offered)
+            self.jackpot.setVisible(offered)
+        self.jackpot.setEnabled(offered and not self.placed and self.ante.isEnabled() and closed_reason is None)
+        self.jackpot.setToolTip(reworded(closed_reason) if closed_reason else "")
 
     def retranslate(self) -> None:
         self.ante_caption.setText(translate("BetPanel", "Ante"))
         self.bonus_caption.setText(translate("BetPanel", "Bonus"))
         self.blind.setText(translate("BetPanel", "Blind"))
         self.withdraw.setText(translate("BetPanel", "Withdraw"))
+        self.jackpot.setText(translate("BetPanel", "Jackpot"))
         self.ante.set_caption(translate("BetPanel", "Ante, box {0}").format(self.number))
         self.bonus.set_caption(translate("BetPanel", "Bonus, box {0}").format(self.number))
         self._show_player()
@@ -118,6 +143,7 @@ class StakeEditor(QWidget):
             self.ante.set_value(placed.ante)
             self.bonus.set_value(placed.bonus or None)
             self.blind.setChecked(placed.blind)
+            self.jackpot.setChecked(placed.jackpot > 0)
             self.player_name = placed.player
         elif was_placed:
             self.clear()  # withdrawn elsewhere (the window refills the form when it withdraws)
@@ -131,12 +157,15 @@ class StakeEditor(QWidget):
         self._show_player()
 
     def stake(self) -> Stake:
-        return Stake(self.ante.value(), self.bonus.value(), self.blind.isChecked(), self.player_name)
+        jackpot = self.jackpot.isChecked() and not self.jackpot.isHidden()
+        return Stake(self.ante.value(), self.bonus.value(), self.blind.isChecked(), self.player_name, jackpot)
 
-    def fill(self, ante: int | None, bonus: int | None = None, blind: bool = False, player: str = "") -> None:
+    def fill(self, ante: int | None, bonus: int | None = None, blind: bool = False, player: str = "",
+             jackpot: bool = False) -> None:
         self.ante.set_value(ante)
         self.bonus.set_value(bonus or None)
         self.blind.setChecked(blind)
+        self.jackpot.setChecked(jackpot)
         self.player_name = player
         self._show_player()
 
@@ -183,17 +212,18 @@ class BetPanel:
             editor.configure(rules, editor.number in open_boxes or editor.number in withdrawable,
                              placed.get(editor.number))
 
-    def stakes(self) -> list[PlaceStakes]:
-        """The PlaceStakes of every box filled in and not placed yet, exactly as typed."""
-        return [e.stake().command(e.number) for e in self.editors if not e.placed and e.stake().filled]
+    def stakes(self) -> list[tuple[int, Stake]]:
+        """Every box filled in and not placed yet, with its stakes exactly as typed."""
+        return [(e.number, e.stake()) for e in self.editors if not e.placed and e.stake().filled]
 
     def unplaced(self) -> list[int]:
         """The boxes filled in but not placed."""
         return [e.number for e in self.editors if not e.placed and e.stake().filled]
 
-    def fill(self, number: int, ante: int, bonus: int = 0, blind: bool = False, player: str = "") -> None:
+    def fill(self, number: int, ante: int, bonus: int = 0, blind: bool = False, player: str = "",
+             jackpot: bool = False) -> None:
         """Fill a box's stakes (what a dealer does by hand; the autopilot and tests use it too)."""
-        self.editor(number).fill(ante, bonus or None, blind, player)
+        self.editor(number).fill(ante, bonus or None, blind, player, jackpot)
 
     def clear(self) -> None:
         """A clean form for a new round."""
@@ -203,7 +233,7 @@ class BetPanel:
 
     def remember(self, boxes: dict[int, BoxState]) -> None:
         """The stakes of a round that has closed, for "Repeat last bets"."""
-        self.previous = {n: Stake(b.ante, b.bonus or None, b.blind, b.player) for n, b in boxes.items()}
+        self.previous = {n: Stake(b.ante, b.bonus or None, b.blind, b.player, b.jackpot > 0) for n, b in boxes.items()}
 
     def repeat_last(self) -> bool:
         """Fill the boxes not placed yet with the previous round's stakes; False when there is none to repeat."""
@@ -212,6 +242,6 @@ class BetPanel:
         for editor in self.editors:
             stake = self.previous.get(editor.number)
             if stake is not None and not editor.placed:
-                editor.fill(stake.ante, stake.bonus, stake.blind, stake.player)
+                editor.fill(stake.ante, stake.bonus, stake.blind, stake.player, stake.jackpot)
         return True
 

@@ -31,3 +31,9 @@ class Console(Protocol):
 
     def open_next_round(self) -> None:
         """The first stake of a round ends the pause between rounds."""
+
+    def place_jackpot(self, box: int) -> bool:
+        """The box's jackpot stake, refused with the reason while the table takes none. Whether it was placed."""
+
+    def jackpot_offer(self) -> tuple[bool, str | None]:
+        """Whether the boxes are offered the jackpot stake, and why it is closed now (None: open)."""

@@ -83,7 +83,7 @@ class InfoBar(QFrame):
             return
         self._shown_rules = (table_id, rules, acknowledged_by)
         self.limits.setText(limits_line(table_id, rules))
-        phrases = rules_phrases(rules)
+        phrases = [rules.name, *rules_phrases(rules)]
         self.rules.setText(translate("InfoBar", "Rules: {0}").format(" · ".join(phrases)))
         warning = edge_warning(rules)
         self.warning.setText("⚠ " + warning if warning else "")

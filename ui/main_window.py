@@ -1,8 +1,8 @@
 """The dealer's main window: the screen (ui.screen) and what its parts mean. It is a listener of the
 TableController: it sends commands and redraws from the controller's state after every durable event; every rule
 question goes to the engine. Stakes, insurance and the box decisions each have a desk of their own
-(ui.stakes_desk, ui.insurance_desk, ui.play_desk); the window joins them, the card source, the payments and the
-pit boss.
+(ui.stakes_desk, ui.insurance_desk, ui.play_desk); the window joins them, the card source, the payments, the
+pit boss and, at a table linked to a jackpot, its link to the meter (ui.jackpot_line).
 
 Every action key acts whatever has focus; digits go to the amount field that has focus (or pick the cards of an
 exchange); Enter is that field's action, or the second step of an armed money action; Esc disarms it."""
@@ -20,7 +20,17 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from controller.core.cards import Card
 from controller.core.rules import HouseRules
-from controller.engine import ActionKind, CloseBets, Command, IllegalCommand, Phase, RoundState, legal_commands
+from controller.engine import (
+    ActionKind,
+    CloseBets,
+    Command,
+    IllegalCommand,
+    Phase,
+    PlaceJackpotStake,
+    RoundState,
+    legal_commands,
+)
+from controller.floor.jackpot_link import JackpotLink, LinkState
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import JournalEntry
 from controller.table.pump import CardPump
@@ -37,6 +47,7 @@ from ui.dealer_sign_in import DealerBadge
 from ui.guidance import gate_text, next_action_text, second_press
 from ui.i18n import Languages
 from ui.insurance_desk import InsuranceDesk
+from ui.jackpot_line import LinkWatch
 from ui.layout_check import LayoutChecker
 from ui.payments import Payment, armed_question, first_unconfirmed, payments_of
 from ui.play_desk import PlayDesk, focus_box
@@ -63,10 +74,12 @@ class ConsoleWindow(QMainWindow):
         clock: Callable[[], float] = time.time,
         pack_seed: int | None = None,
         showdown: ShowdownGuard | None = None,
+        jackpot: JackpotLink | None = None,
     ) -> None:
         super().__init__()
         self.controller = controller
         self.source = source
+        self.jackpot = jackpot  # the table's link to the jackpot meter (None: no jackpot at this table)
         self.showdown = showdown  # the camera over the layout, which reads each showdown (None: no camera)
         self.users_path = users_path
         self.languages = languages or Languages()
@@ -92,6 +105,11 @@ class ConsoleWindow(QMainWindow):
         self.play = PlayDesk(self, lambda: self.awaiting_card)
         self._wire()
         controller.add_listener(self._on_entry)
+        self.jackpot_watch: LinkWatch | None = None
+        if jackpot is not None:
+            self.jackpot_watch = LinkWatch(jackpot, self)
+            self.jackpot_watch.changed.connect(self._on_jackpot_state, Qt.ConnectionType.QueuedConnection)
+            controller.add_listener(jackpot.wake)
         self.layout_checker = LayoutChecker(showdown) if showdown is not None else None
         if self.layout_checker is not None:
             self.layout_checker.looked.connect(self._on_layout_looked, Qt.ConnectionType.QueuedConnection)
@@ -211,6 +229,7 @@ class ConsoleWindow(QMainWindow):
             state, table_locked=self.controller.locked_reason is not None,
             payments=self._payments(state) if state is not None else [])))
         self._show_notice(state, redact)
+        self._show_jackpot()
         self._show_actions(state, mode, rules, redact)
         seen = self._showdown_to_show(state)
         if mode == "payments":
@@ -229,6 +248,35 @@ class ConsoleWindow(QMainWindow):
             screen.show_page(PLAYING)
         screen.number_pad.show_target()
         self._show_shoe_status()
+
+    def _show_jackpot(self) -> None:
+        if self.jackpot is None:
+            return
+        in_play = self.controller.round_id if self.controller.round_open else None
+        self.ui.jackpot_line.show_state(self.jackpot.state, self.controller.table_id, self.controller.jackpot_hits,
+                                        in_play)
+
+    def _on_jackpot_state(self, _state: LinkState) -> None:
+        """On the GUI thread: the meter's state changed (jackpot betting opened or closed, a hit, the meter)."""
+        if not self._shut_down:
+            self.refresh()
+
+    def jackpot_offer(self) -> tuple[bool, str | None]:
+        rules = self.controller.rules
+        offered = self.jackpot is not None and rules is not None and rules.jackpot is not None
+        return offered, self.jackpot.closed_reason if self.jackpot is not None and offered else None
+
+    def place_jackpot(self, box: int) -> bool:
+        """The box's jackpot stake: refused, saying why, while the meter takes none; the engine verifies the rest."""
+        if self.jackpot is None:
+            return False
+        try:
+            self.jackpot.verify_stake(box)
+        except IllegalCommand as err:
+            self.message_text = self.tr("Refused: {0}").format(reworded(err.reason))
+            self.refresh()
+            return False
+        return self.submit(PlaceJackpotStake(box))
 
     def _redactor(self, state: RoundState | None) -> Callable[[str], str]:
         """Text for the screen with nothing in it about a card or hand that is not public yet: the engine's English
@@ -324,7 +372,8 @@ class ConsoleWindow(QMainWindow):
         self._refresh_actions()
 
     def _payments(self, state: RoundState) -> list[Payment]:
-        return payments_of(state, self.controller.round_record)
+        hits = self.controller.jackpot_hits if state.rules.jackpot is not None else []
+        return payments_of(state, self.controller.round_record, hits)
 
     def _all_paid(self, state: RoundState) -> bool:
         return first_unconfirmed(self._payments(state)) is None
@@ -566,7 +615,7 @@ class ConsoleWindow(QMainWindow):
 
         self.two_step.cancel()
         gate = ShoeGate(self.source.status, self.pump.reopen_gate, self.source.unlock)
-        dialog = PitBossDialog(self.controller, self.users_path, self.refresh, self, gate=gate)
+        dialog = PitBossDialog(self.controller, self.users_path, self.refresh, self, gate=gate, jackpot=self.jackpot)
         dialog.exec()
         dialog.deleteLater()
         take_keyboard_back(self)
@@ -590,8 +639,9 @@ class ConsoleWindow(QMainWindow):
         self.reader.stop()
         if self.layout_checker is not None:
             self.layout_checker.wait()
-        if self._on_entry in self.controller.listeners:
-            self.controller.listeners.remove(self._on_entry)
+        for listener in (self._on_entry, self.jackpot.wake if self.jackpot is not None else None):
+            if listener in self.controller.listeners:
+                self.controller.listeners.remove(listener)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing mid-round asks first (the table resumes where it stands when the console starts again)."""

@@ -1,19 +1,24 @@
 """The payment list at the end of a round: per box what to pay or collect (its settlement and every pit-boss
 adjustment, as the round's record in the table's history has them), each confirmed by the dealer once paid or
 collected. A confirmation is journaled (who, when, how much), so the list reads the same after a restart; only a
-pit boss undoes one. The next round opens when every box is confirmed."""
+pit boss undoes one. The next round opens when every box is confirmed.
+
+A box's jackpot stake is its own line, apart from the box's payment: its stake lost, or a fixed award the table
+pays, or a hit and what a pit boss made of it (paid from the meter, or rejected)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from controller.engine import BoxState, RoundState
-from controller.engine.events import BoxSettled
+from controller.engine.events import BoxSettled, JackpotSettled
+from controller.table.jackpot_hits import TableHit
 from controller.table.round_record import RoundRecord
+from controller.table.users import name_in
 from ui.fit import TOUCH, FitButton, FitLabel
 from ui.format import amount, signed_amount
 from ui.words import settled_words, who
@@ -31,9 +36,10 @@ class Payment:
     confirmed_by: str = ""
 
 
-def payments_of(state: RoundState, record: RoundRecord | None) -> list[Payment]:
+def payments_of(state: RoundState, record: RoundRecord | None, hits: Sequence[TableHit] = ()) -> list[Payment]:
     """The round's payments, box by box in the order of play; `record` (the round as the table's history has
-    it) adds the pit bosses' adjustments and the dealer's confirmations."""
+    it) adds the pit bosses' adjustments and the dealer's confirmations, `hits` (the table's jackpot hits) what
+    became of a box's hit."""
     results = {b.box: b for b in record.boxes} if record is not None else {}
     out = []
     for number in state.order:
@@ -48,9 +54,27 @@ def payments_of(state: RoundState, record: RoundRecord | None) -> list[Payment]:
         confirmation = record.confirmed.get(number) if record is not None else None
         confirmed = record is not None and result is not None and record.is_confirmed(result)
         due = net - confirmation.amount if confirmation is not None else net
-        out.append(Payment(number, net, settled.outcome, words, settlement_lines(settled, adjustment, box), due,
+        lines = settlement_lines(settled, adjustment, box)
+        if box.jackpot_settled is not None:
+            hit = next((h for h in hits if record is not None and (h.round_id, h.box) == (record.round_id, number)),
+                       None)
+            lines = " · ".join(part for part in (lines, jackpot_words(box.jackpot_settled, hit)) if part)
+        out.append(Payment(number, net, settled.outcome, words, lines, due,
                            confirmed, confirmation.actor if confirmation is not None else ""))
     return out
+
+
+def jackpot_words(settled: JackpotSettled, hit: TableHit | None) -> str:
+    """The box's jackpot line: "jackpot −10", "jackpot +490" (a fixed award less the stake), or a hit's fate."""
+    word = QCoreApplication.translate("Payments", "jackpot")
+    if not settled.share_pct:
+        return f"{word} {signed_amount(settled.fixed - settled.stake)}"
+    if hit is not None and hit.paid is not None:
+        return QCoreApplication.translate("Payments", "jackpot {0} paid, confirmed by {1}").format(
+            amount(hit.paid.amount), name_in(hit.paid.actor))
+    if hit is not None and hit.rejected is not None:
+        return QCoreApplication.translate("Payments", "jackpot hit rejected by {0}").format(name_in(hit.rejected.actor))
+    return QCoreApplication.translate("Payments", "jackpot hit: a pit boss confirms it [F2]")
 
 
 def first_unconfirmed(payments: list[Payment]) -> Payment | None:

@@ -1,13 +1,15 @@
 """The pit boss's dialog: a login (name + PIN, with the account store's lockout), then the overrides: resolve a
 table fault (and see the shoe's gate re-armed), correct the card read, dismiss a stray read, void the round,
-adjust a payment, undo a payment's confirmation. Each needs a reason, and the controller journals it with who
-did it."""
+adjust a payment, undo a payment's confirmation; at a table linked to a jackpot, confirm a hit once the hand is
+verified at the table (the meter fixes the payment), or reject it (the hand is not what the shoe read). Each needs
+a reason (a confirmation is its own), and the controller journals it with who did it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
@@ -26,19 +28,23 @@ from PySide6.QtWidgets import (
 
 from controller.core.cards import CardError
 from controller.engine import IllegalCommand, legal_commands
+from controller.floor.database import FloorError, explain, psycopg_module
+from controller.floor.jackpot_link import JackpotLink, confirm_hit, reject_hit
+from controller.floor.jackpot_meter import JackpotRefused
 from controller.table.controller import TableController, TableLocked
 from controller.table.pump import GateReopened
 from controller.table.showdown_faults import shoe_record
 from controller.table.users import Role, User, name_in
 from drivers.base import SourceStatus
 from ui.confirm import TwoStep
-from ui.format import signed_amount
+from ui.format import amount, signed_amount
 from ui.login import STAFF_STYLE, LoginForm, without_default_buttons
 from ui.sentences import card_fault_words, device_fault_words, reworded, stopped_words
 from ui.showdown_view import ShowdownView
-from ui.words import who
+from ui.words import hand_name, who
 
 STYLE = STAFF_STYLE
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -64,9 +70,11 @@ def gate_locked(status: SourceStatus) -> bool:
 
 class PitBossDialog(QDialog):
     def __init__(self, controller: TableController, users_path: str, on_change: Callable[[], None],
-                 parent: QWidget | None = None, *, gate: ShoeGate | None = None) -> None:
+                 parent: QWidget | None = None, *, gate: ShoeGate | None = None,
+                 jackpot: JackpotLink | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
+        self.jackpot = jackpot  # the table's link to the jackpot meter: the meter's database and which meter
         self.users_path = users_path
         self.on_change = on_change  # the console redraws after every override
         self.gate = gate
@@ -173,6 +181,16 @@ class PitBossDialog(QDialog):
         self.undo_button = self._button("undo_confirmation", self.tr("Undo the payment's confirmation"),
                                         self.undo_confirmation)
         self._row(form, 6, self.confirmed_choice, self.undo_button)
+        self.hit_choice = QComboBox(page)
+        self.hit_choice.setObjectName("jackpot_hit_choice")
+        self.confirm_hit_button = self._button("confirm_jackpot", self.tr("Confirm the jackpot hit (hand verified)"),
+                                               self.confirm_jackpot)
+        self._row(form, 7, self.hit_choice, self.confirm_hit_button)
+        self.reject_hit_button = self._button("reject_jackpot",
+                                              self.tr("Reject the jackpot hit (hand not as read)"), self.reject_jackpot)
+        form.addWidget(self.reject_hit_button, 8, 1)
+        for widget in (self.hit_choice, self.confirm_hit_button, self.reject_hit_button):
+            widget.setHidden(self.jackpot is None)
         layout.addLayout(form)
         done = QPushButton(self.tr("Log out and close"), page)
         done.setObjectName("pit_boss_close")
@@ -214,6 +232,66 @@ class PitBossDialog(QDialog):
         self.adjust_button.setEnabled(record is not None and bool(record.boxes))  # only a settled box's payment
         self._show_gate()
         self._show_confirmed()
+        self._show_hits()
+
+    def _show_hits(self) -> None:
+        """The jackpot hits at this table that wait for a pit boss."""
+        self.hit_choice.clear()
+        if self.jackpot is None:
+            return
+        for hit in self.controller.jackpot_hits:
+            if hit.waiting:
+                self.hit_choice.addItem(self.tr("Box {0}, round {1}: {2}").format(
+                    hit.box, hit.round_id, hand_name(hit.settled.best)), (hit.round_id, hit.box))
+        waiting = self.hit_choice.count() > 0
+        self.confirm_hit_button.setEnabled(waiting)
+        self.reject_hit_button.setEnabled(waiting)
+
+    def confirm_jackpot(self) -> None:
+        """R-JACKPOT-3: the hand verified at the table: the meter pays the hit, the table journals the payment."""
+        chosen, link = self.hit_choice.currentData(), self.jackpot
+        if chosen is None or link is None:
+            return
+        paid = self._at_meter(lambda: confirm_hit(self.controller, link.url, *chosen, self._who(), link.meter_id))
+        if paid is not None:
+            self.feedback.setText(self.tr("Jackpot hit #{0} confirmed: pay box {1} {2}; journaled as {3}.").format(
+                paid.hit, paid.box, amount(paid.amount), who(self._who().label)))
+
+    def reject_jackpot(self) -> None:
+        """R-JACKPOT-3: the hand at the table is not the hit the shoe read: not paid, the meter unlocks."""
+        chosen, link = self.hit_choice.currentData(), self.jackpot
+        if chosen is None or link is None:
+            return
+        reason = self.reason.text()
+        rejection = self._at_meter(lambda: reject_hit(self.controller, link.url, *chosen, self._who(), reason,
+                                                      link.meter_id))
+        if rejection is None:
+            return
+        self.reason.clear()
+        if rejection.meter_problem:
+            self.feedback.setText(self.tr("Jackpot hit rejected and journaled; the meter cannot be reached now and is "
+                                          "told as soon as it can be."))
+        else:
+            self.feedback.setText(self.tr("Jackpot hit rejected: not paid, the meter unlocks; journaled as {0}.")
+                                  .format(who(self._who().label)))
+
+    def _at_meter(self, action: Callable[[], T]) -> T | None:
+        """A jackpot action: its answer, or None with what went wrong said (never raised)."""
+        try:
+            done = action()
+        except IllegalCommand as err:
+            self.feedback.setText(reworded(err.reason))
+            return None
+        except (JackpotRefused, FloorError, TableLocked) as err:
+            self.feedback.setText(reworded(str(err)))
+            return None
+        except psycopg_module().Error as err:
+            assert self.jackpot is not None
+            self.feedback.setText(reworded(explain(err, self.jackpot.url)))
+            return None
+        self.refresh()
+        self.on_change()
+        return done
 
     def _show_showdown(self) -> None:
         """The camera's reading of the round's showdown, while the round is open: the shoe's record beside it."""

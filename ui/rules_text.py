@@ -23,10 +23,10 @@ from ui.words import hand_name
 
 
 def limits_line(table_id: str, rules: HouseRules) -> str:
-    """`Table T1 · classic · ante 1–10,000 · bonus 1–1,000` (the boxes are on the screen: the line keeps its room
-    for the limits, in Russian too at 1024 px)."""
+    """`Table T1 · ante 1–10,000 · bonus 1–1,000`: whole at 1024 px in Russian too, whatever the rules are named
+    (the name leads the rules' line below it; the boxes are on the screen)."""
     table = rules.table
-    parts = [translate("RulesText", "Table {0}").format(table_id), rules.name,
+    parts = [translate("RulesText", "Table {0}").format(table_id),
              translate("RulesText", "ante {0}–{1}").format(amount(table.ante_min), amount(table.ante_max))]
     if rules.bonus.enabled:
         parts.append(translate("RulesText", "bonus {0}–{1}").format(amount(rules.bonus.min), amount(rules.bonus.max)))

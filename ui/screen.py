@@ -1,8 +1,9 @@
 """The dealer's screen, laid out for a table screen of 1024x768 and up: from the top, the table's strip, the next
-action, the notice slot, the dealer, the boxes; at the bottom the actions with the number pad, or the payment
-list. Every region has a fixed height, so nothing moves under the dealer's finger as cards arrive, boxes act or
-messages come and go; on a taller screen the spare height goes between the boxes and the actions, which stay
-at the bottom. This module only builds and places the widgets; the window gives them their meaning."""
+action, the notice slot with the jackpot's line beside it (at a table linked to a jackpot), the dealer, the boxes;
+at the bottom the actions with the number pad, or the payment list. Every region has a fixed height, so nothing
+moves under the dealer's finger as cards arrive, boxes act or messages come and go; on a taller screen the spare
+height goes between the boxes and the actions, which stay at the bottom. This module only builds and places the
+widgets; the window gives them their meaning."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ui.actions import ActionPanel
 from ui.bet_panel import StakeEditor
 from ui.fit import TOUCH, FitButton, FitLabel, fixed_width
 from ui.info_bar import InfoBar
+from ui.jackpot_line import JackpotLine
 from ui.notice import Notice
 from ui.number_pad import NumberPad
 from ui.payments import PaymentPanel
@@ -60,7 +62,12 @@ class Screen(QWidget):
                                        "border-radius:8px;padding:0 10px")
         outer.addWidget(self.next_action)
         self.notice = Notice(self)
-        outer.addWidget(self.notice)
+        self.jackpot_line = JackpotLine(self)  # beside the notice, a third of the row (hidden without a jackpot)
+        notice_row = QHBoxLayout()
+        notice_row.setSpacing(SPACING)
+        notice_row.addWidget(self.notice, 2)
+        notice_row.addWidget(self.jackpot_line, 1)
+        outer.addLayout(notice_row)
         self.dealer_panel = DealerPanel(self)
         outer.addWidget(self.dealer_panel)
         self.boxes_area = QWidget(self)

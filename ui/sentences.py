@@ -126,6 +126,10 @@ REFUSALS = (
     # a card the pit boss types that is not one (controller.core.cards.CardError)
     QT_TRANSLATE_NOOP("Sentences", "'{0}' is not a card: rank 2-9, T or 10, J, Q, K, A; suit C, D, H, S"),
     QT_TRANSLATE_NOOP("Sentences", "{0} appears twice; one pack holds each card once"),
+    # the linked jackpot (controller.floor.jackpot_link, the table controller)
+    QT_TRANSLATE_NOOP("Sentences", "{0} Box {1}'s jackpot stake is refused; the rest of the game goes on."),
+    QT_TRANSLATE_NOOP("Sentences", "Jackpot betting closed: jackpot pending, a hit waits for a pit boss."),
+    QT_TRANSLATE_NOOP("Sentences", "Jackpot betting closed: {0}"),
 )
 
 # ------------------------------------------------------------------------------------------- card faults

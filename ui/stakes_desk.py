@@ -14,7 +14,7 @@ from controller.engine import ActionKind, LegalAction, RoundState, WithdrawStake
 from ui.actions import SPECS
 from ui.amount_field import AmountField
 from ui.ask import ask
-from ui.bet_panel import BetPanel, StakeEditor
+from ui.bet_panel import BetPanel, Stake, StakeEditor
 from ui.desk import Console
 from ui.i18n import translate
 
@@ -39,6 +39,9 @@ class StakesDesk:
             self.form.remember(controller.round.boxes)  # after a restart between rounds
         legal = () if locked else legal_commands(state) if state is not None else legal_commands(new_round(rules))
         self.form.configure(rules, legal, dict(state.boxes) if state is not None else {})
+        offered, closed = self.console.jackpot_offer()
+        for editor in self.form.editors:
+            editor.offer_jackpot(offered, closed)
         for panel in self.console.ui.box_panels:
             panel.show_stake_form(active=panel.number == self.selected_box)
 
@@ -72,7 +75,11 @@ class StakesDesk:
             self.console.refresh()
             return False
         self.console.open_next_round()
-        return all(self.console.submit(command) for command in stakes)
+        return all(self._place_box(number, stake) for number, stake in stakes)
+
+    def _place_box(self, number: int, stake: Stake) -> bool:
+        """A box's stakes, then its jackpot stake if ticked (the form forgets the tick once the box is placed)."""
+        return self.console.submit(stake.command(number)) and (not stake.jackpot or self.console.place_jackpot(number))
 
     def entered(self, number: int) -> None:
         """Enter in a box's ante or bonus: place that box's stakes, then go on to the next box's ante."""
@@ -80,7 +87,7 @@ class StakesDesk:
         if editor.placed or not editor.stake().filled or self.console.mode() != "betting":
             return
         self.console.open_next_round()
-        if self.console.submit(editor.stake().command(number)) and number < len(self.form.editors):
+        if self._place_box(number, editor.stake()) and number < len(self.form.editors):
             following = self.form.editor(number + 1)
             if not following.placed:
                 following.ante.setFocus()
@@ -93,7 +100,7 @@ class StakesDesk:
         box = state.boxes.get(number) if state is not None and number else None
         if box is None or number is None:
             return
-        taken = (box.ante, box.bonus, box.blind, box.player)
+        taken = (box.ante, box.bonus, box.blind, box.player, box.jackpot > 0)
         if self.console.submit(WithdrawStakes(number)):
             editor = self.form.editor(number)
             editor.fill(*taken)

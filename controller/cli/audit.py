@@ -385,6 +385,8 @@ def _report(args: argparse.Namespace, entries: list[Any]) -> int:
     t = report.total
     print(f"{t.rounds:,} rounds, drop {t.drop:,}, house win {t.win:+,}, hold {t.hold_pct:.2f}%")
     print(f"theoretical win {t.theoretical:+,.0f}, theoretical hold {t.theoretical_hold_pct:.2f}%")
+    if report.jackpot_line:
+        print(report.jackpot_line)
     print(theoretical_basis(report))
     for d in report.by_dealer.values():
         per_hour = "-" if d.rounds_per_hour is None else f"{d.rounds_per_hour:.1f}"

@@ -22,6 +22,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", type=table_id, metavar="ID", help="table id (default T1)")
     parser.add_argument("--replica", metavar="URL",
                         help="report every event to the floor's PostgreSQL as it is journaled (rptable pit shows it)")
+    parser.add_argument("--jackpot", metavar="URL",
+                        help="rules with a [jackpot] section: link the table to the jackpot meter in the floor's "
+                             "PostgreSQL; the boxes take the jackpot stake while the meter takes them, and the "
+                             "floor's accounts log the staff in")
     parser.add_argument("--language", choices=("en", "ru"), default="en", help="language (switch with F4)")
     parser.add_argument("--screenshot", metavar="PATH", help="play --demo rounds by itself and save a PNG")
     parser.add_argument("--demo", type=whole(0, 10_000), default=0, metavar="N",

@@ -1,6 +1,7 @@
-"""`rptable jackpot sign|status|confirm|audit --db URL`: the linked progressive jackpot: its sign (Qt, full
+"""`rptable jackpot sign|status|confirm|reject|audit --db URL`: the linked progressive jackpot: its sign (Qt, full
 screen), its state (`--json`: `{"meter", "pending", "tables", "hits": [...]}`), a pit boss's confirmation of a
-hit at the table, and the meter's audit against its ledger."""
+hit at the table or its rejection (the hand is not what the shoe read), and the meter's audit against its
+ledger."""
 
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from controller.cli.bounds import table_id, whole
 from controller.cli.pit import _size
 from controller.cli.users import read_secret
+
+if TYPE_CHECKING:
+    from controller.floor.jackpot_link import Rejection
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,15 +32,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sign.add_argument("--size", metavar="WxH", help="a window of exactly this size, e.g. 1366x768")
     sign.add_argument("--screenshot", metavar="PNG", help="save the sign as a picture once it shows the meter, "
                                                           "then stop")
-    confirm = sub.add_parser("confirm", parents=[common],
-                             help="a pit boss confirms a box's jackpot hit at the table, once the hand is verified")
-    confirm.add_argument("--journal", required=True, metavar="PATH", help="the table's journal")
-    confirm.add_argument("--table", type=table_id, default="T1", metavar="ID", help="the table's id (default T1)")
-    confirm.add_argument("--round", required=True, metavar="ID", help="the round of the hit, e.g. T1-000003")
-    confirm.add_argument("--box", type=whole(1, 10), required=True, help="the box that hit")
-    confirm.add_argument("--pit-boss", required=True, metavar="NAME",
-                         help="the pit boss's floor account (rptable users --db URL add NAME --role pit_boss); "
-                              "the PIN is asked at the terminal, or read from standard input")
+    hit = argparse.ArgumentParser(add_help=False)
+    hit.add_argument("--journal", required=True, metavar="PATH", help="the table's journal")
+    hit.add_argument("--table", type=table_id, default="T1", metavar="ID", help="the table's id (default T1)")
+    hit.add_argument("--round", required=True, metavar="ID", help="the round of the hit, e.g. T1-000003")
+    hit.add_argument("--box", type=whole(1, 10), required=True, help="the box that hit")
+    hit.add_argument("--pit-boss", required=True, metavar="NAME",
+                     help="the pit boss's floor account (rptable users --db URL add NAME --role pit_boss); "
+                          "the PIN is asked at the terminal, or read from standard input")
+    sub.add_parser("confirm", parents=[common, hit],
+                   help="a pit boss confirms a box's jackpot hit at the table, once the hand is verified")
+    reject = sub.add_parser("reject", parents=[common, hit],
+                            help="a pit boss rejects a box's jackpot hit at the table (the hand is not what the shoe "
+                                 "read, e.g. a misdeal): not paid, the meter unlocks")
+    reject.add_argument("--reason", required=True, metavar="WHY", help="why, journaled with the pit boss's name")
     audit = sub.add_parser("audit", parents=[common], help="the meter against its ledger: seeds and reseeds + "
                                                            "contributions - payouts, to the chip")
     audit.add_argument("--json", action="store_true")
@@ -49,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
         pg_error = psycopg_module().Error
         if args.action == "sign":
             return _sign(args)
-        if args.action == "confirm":
-            return _confirm(args)
+        if args.action in ("confirm", "reject"):
+            return _at_the_table(args)
         from controller.floor.jackpot_meter import JackpotMeter
 
         meter = JackpotMeter(args.db, args.meter)
@@ -89,21 +98,30 @@ def _print_status(status: dict[str, Any], as_json: bool) -> None:
         print(f"  table {table['table']}: " + ("linked" if table["linked_now"] else
                                               f"not heard from for {table['seconds_since']:.0f} s"))
     for hit in status["hits"]:
-        who = f"confirmed by {hit['confirmed_by']}" if hit["status"] == "paid" else "PENDING: a pit boss confirms"
+        who = {"paid": f"confirmed by {hit['confirmed_by']}",
+               "rejected": f"REJECTED by {hit['confirmed_by']}: {hit['reason']}"}.get(
+            hit["status"], "PENDING: a pit boss confirms or rejects")
         print(f"  hit #{hit['hit']}: table {hit['table']} round {hit['round']} box {hit['box']} {hit['category']} "
               f"{hit['share_pct']}% of {hit['meter_at_hit']:,} = {hit['amount']:,}, {who}")
 
 
-def _confirm(args: argparse.Namespace) -> int:
+def _at_the_table(args: argparse.Namespace) -> int:
+    """`confirm` or `reject`: the pit boss logs in with the floor's accounts, then acts on the table's journal."""
     from pathlib import Path
 
-    from controller.floor.jackpot_link import confirm_hit
+    from controller.engine import IllegalCommand
+    from controller.floor.jackpot_link import confirm_hit, reject_hit
     from controller.floor.jackpot_meter import JackpotRefused
     from controller.floor.staff import FloorUserStore
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
+    from controller.table.signing import SigningKeyError, table_key
     from controller.table.users import AuthError, Role
 
+    if args.action == "reject" and not args.reason.strip():
+        print("rptable jackpot: --reason: say why the hit is rejected; it is journaled with your name.",
+              file=sys.stderr)
+        return 2
     staff = FloorUserStore(args.db, Path(args.journal).with_suffix(".accounts-cache.db"), table_id=args.table)
     try:
         pit_boss = staff.authenticate(args.pit_boss, read_secret(f"PIN of pit boss {args.pit_boss}: "),
@@ -114,22 +132,46 @@ def _confirm(args: argparse.Namespace) -> int:
     finally:
         staff.close()
     try:
+        key = table_key(args.table)  # the payment or the rejection is sealed like every table event
         journal = Journal(args.journal, args.table)
-    except JournalError as err:
+    except (JournalError, SigningKeyError) as err:
         print(f"rptable jackpot: {err}", file=sys.stderr)
         return 1
     try:
-        controller = TableController(journal)
-        hit = confirm_hit(controller, args.db, args.round, args.box, pit_boss, args.meter)
+        controller = TableController(journal, key=key)
+        if args.action == "reject":
+            rejection = reject_hit(controller, args.db, args.round, args.box, pit_boss, args.reason, args.meter)
+        else:
+            hit = confirm_hit(controller, args.db, args.round, args.box, pit_boss, args.meter)
+    except IllegalCommand as err:
+        print(f"rptable jackpot: {err.reason}", file=sys.stderr)
+        return 1
     except (JackpotRefused, TableLocked, ValueError) as err:
         print(f"rptable jackpot: {err}", file=sys.stderr)
         return 1
     finally:
         journal.close()
+    if args.action == "reject":
+        print(rejection_words(rejection, args.table))
+        return 0
     print(f"Jackpot hit #{hit.hit} paid: table {hit.table_id} round {hit.round_id} box {hit.box}, {hit.category}, "
           f"{hit.share_pct}% of {hit.meter_at_hit:,} = {hit.amount:,}; confirmed by {hit.confirmed_by}, journaled at "
           "the table.")
     return 0
+
+
+def rejection_words(rejection: Rejection, table: str) -> str:
+    """What a rejection did, on the table and on the meter."""
+    head = f"Jackpot hit of table {table} round {rejection.round_id} box {rejection.box}"
+    if rejection.already:
+        return f"{head} was rejected already; nothing changed."
+    head += " rejected, journaled at the table"
+    if rejection.on_meter is not None:
+        return f"{head}; the meter took back hit #{rejection.on_meter.hit} ({rejection.on_meter.amount:,}) and unlocks."
+    if rejection.meter_problem:
+        return (f"{head}; the meter cannot be reached ({rejection.meter_problem}): the table's link hands it the "
+                "rejection when it can.")
+    return f"{head}; the meter does not hold the hit yet: the table's link hands it the hit and its rejection."
 
 
 def _sign(args: argparse.Namespace) -> int:

@@ -161,20 +161,14 @@ def _seating(args: argparse.Namespace) -> Seating:
 
 def _jackpot_link(args: argparse.Namespace, rules: HouseRules) -> JackpotLink:
     """The table's link to the jackpot meter, saying on the terminal whenever jackpot betting closes or opens."""
-    from controller.floor.jackpot_link import JackpotLink, LinkState
-
-    if rules.jackpot is None:
-        raise ValueError(f"--jackpot: the rules '{rules.name}' have no [jackpot] section, so the table takes no "
-                         "jackpot bets; give rules with one (docs/jackpot/classic-jackpot.toml)")
+    from controller.floor.jackpot_link import LinkState, open_link
 
     def say(state: LinkState) -> None:
         reason = state.closed_reason
         print(f"rptable simulate: {args.table}: {reason or 'jackpot betting open'}"
               f" (meter {state.meter if state.meter is not None else '?'})", file=sys.stderr, flush=True)
 
-    link = JackpotLink(args.journal, args.table, args.jackpot, rules.jackpot, on_state=say).start()
-    link.wait_reachable(JACKPOT_WAIT)
-    return link
+    return open_link(args.journal, args.table, args.jackpot, rules, on_state=say, wait=JACKPOT_WAIT)
 
 
 def _reporter(args: argparse.Namespace) -> TableReporter:

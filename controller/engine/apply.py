@@ -33,6 +33,7 @@ from controller.engine.events import (
     InsurancePlaced,
     JackpotSettled,
     JackpotStaked,
+    JackpotVoided,
     RoundClosed,
     RoundVoided,
     SixthCardBought,
@@ -130,7 +131,13 @@ def _jackpot_staked(state: RoundState, e: JackpotStaked) -> None:
 
 @applies(JackpotSettled)
 def _jackpot_settled(state: RoundState, e: JackpotSettled) -> None:
-    """The jackpot's result lives on the event (the table's journal and the meter): the round goes on as is."""
+    """The jackpot's result is kept with the box (a void takes it back); the round goes on as is."""
+    state.boxes[e.box].jackpot_settled = e
+
+
+@applies(JackpotVoided)
+def _jackpot_voided(state: RoundState, e: JackpotVoided) -> None:
+    state.boxes[e.box].jackpot_settled = None
 
 
 @applies(DiscardsReshuffled)

@@ -108,6 +108,18 @@ class JackpotSettled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class JackpotVoided(Event):
+    """R-JACKPOT-2: the round was voided after its jackpot stakes were settled: the box's stake goes back, its
+    contribution leaves the meter again and any award (a hit waiting for a pit boss included) is not paid."""
+
+    box: int
+    stake: int
+    contribution: int
+    share_pct: int
+    fixed: int
+
+
+@dataclass(frozen=True, slots=True)
 class Folded(Event):
     """R-ACT-1."""
 
@@ -287,7 +299,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         StakesPlaced, StakesWithdrawn, BetsClosed, CardPlaced, BonusSettled, Folded, BetPlaced, SixthCardBought,
         CardsExchanged, InsurancePlaced, DiscardsReshuffled, DealerRevealed, GameBought, AnteTaken, BuyingClosed,
         DealerCardReplaced, DealerDrawEnded, BoxSettled, RoundClosed, CardFault, FaultResolved, RoundVoided,
-        JackpotStaked, JackpotSettled,
+        JackpotStaked, JackpotSettled, JackpotVoided,
     )
 }
 # Earlier versions of an event that journals may hold, by (type, version).

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from controller.core.cards import PACK, Card
 from controller.core.rules import HouseRules
-from controller.engine.events import BoxSettled, CardFault
+from controller.engine.events import BoxSettled, CardFault, JackpotSettled
 from controller.engine.strength import hand_value
 
 DEAL_PASSES = 5  # R-DEAL-1
@@ -52,6 +52,7 @@ class BoxState:
     insurance: int = 0
     bonus_result: int = 0
     jackpot: int = 0  # R-JACKPOT-1: the jackpot stake (0: none)
+    jackpot_settled: JackpotSettled | None = None  # R-JACKPOT-2: its settlement on the first five cards
     buy_choice: BuyChoice = BuyChoice.UNDECIDED
     buy_paid: int = 0
     settlement: BoxSettled | None = None

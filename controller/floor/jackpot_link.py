@@ -8,6 +8,9 @@ settlement sent again after a kill or an outage counts once, and a hit made whil
 held in the journal and reaches the meter when it is back, to be confirmed then. The same thread asks the
 meter for its state: while the meter cannot be reached, or a hit anywhere on it waits for a pit boss, the
 table takes no jackpot stakes (`closed_reason` says why) and plays on otherwise.
+
+What else the journal says of the jackpot reaches the meter the same way, in journal order: a voided round's
+settlements taken back (`JackpotVoided`), and a hit a pit boss rejected at the table while the meter was away.
 """
 
 from __future__ import annotations
@@ -18,20 +21,36 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from controller.core.jackpot_rules import JackpotRules
-from controller.engine import Command, PlaceJackpotStake, RoundState, event_from_dict
-from controller.engine.events import JackpotSettled
+from controller.core.rules import HouseRules
+from controller.engine import Command, IllegalCommand, PlaceJackpotStake, RoundState, event_from_dict
+from controller.engine.events import JackpotSettled, JackpotVoided
 from controller.floor.database import FloorError, explain, psycopg_module
 from controller.floor.jackpot_meter import DEFAULT_METER, Hit, JackpotMeter, JackpotRefused
 from controller.table.controller import TableController
+from controller.table.jackpot_hits import JACKPOT_KINDS
 from controller.table.journal import Journal, JournalEntry, JournalError
-from controller.table.users import User
+from controller.table.table_events import JackpotPaid, JackpotRejected, table_event_from
+from controller.table.users import User, name_in
 
 POLL_SECONDS = 0.25  # how often the link reads the journal and the meter's state
 HEARTBEAT_SECONDS = 2.0
 RETRY_SECONDS = 1.0  # after the meter could not be reached
 STOP_GRACE_SECONDS = 5.0  # a stopping link keeps trying to hand over what the journal holds
+
+
+@dataclass(frozen=True)
+class PendingHit:
+    """The hit on the meter that waits for a pit boss (the first, when several do)."""
+
+    hit: int
+    table_id: str
+    round_id: str
+    box: int
+    category: str
+    amount: int
 
 
 @dataclass(frozen=True)
@@ -42,6 +61,14 @@ class LinkState:
     pending: bool = False  # a hit on the meter waits for a pit boss
     meter: int | None = None
     problem: str = "the jackpot meter has not answered yet"
+    waiting: PendingHit | None = None  # the hit that locks the meter, where it is known
+
+    def amount_of(self, table_id: str, round_id: str, box: int) -> int | None:
+        """The amount the meter holds for this box's hit while it waits, if the meter has it."""
+        hit = self.waiting
+        if hit is not None and (hit.table_id, hit.round_id, hit.box) == (table_id, round_id, box):
+            return hit.amount
+        return None
 
     @property
     def closed_reason(self) -> str | None:
@@ -96,6 +123,15 @@ class JackpotLink:
     def closed_reason(self) -> str | None:
         return self.state.closed_reason
 
+    def verify_stake(self, box: int) -> None:
+        """IllegalCommand, saying why, when the table takes no jackpot stake now (the meter cannot be reached, or
+        a hit waits for a pit boss); what the round itself allows, the engine verifies."""
+        reason = self.closed_reason
+        if reason is not None:
+            said = reason.rstrip() if reason.rstrip().endswith(".") else reason.rstrip() + "."
+            raise IllegalCommand(f"{said} Box {box}'s jackpot stake is refused; the rest of the game goes on.",
+                                 "R-JACKPOT-1")
+
     def stake_for(self, state: RoundState, box: int) -> Command | None:
         """The jackpot stake for a box that has just placed its ante, while the meter takes jackpot bets."""
         if self.closed_reason is not None or state.rules.jackpot is None or box not in state.boxes:
@@ -105,7 +141,7 @@ class JackpotLink:
     # ------------------------------------------------------------------------------------------ thread
     def _run(self) -> None:
         meter: JackpotMeter | None = None
-        sent: set[tuple[str, int]] = set()
+        sent: set[tuple[str, str, int]] = set()
         after = 0
         beat = 0.0
         pg_error = psycopg_module().Error
@@ -127,7 +163,7 @@ class JackpotLink:
                     meter.heartbeat(self.table_id)
                     beat = time.monotonic()
                 status = meter.status()
-                self._set(LinkState(True, bool(status["pending"]), status["meter"], ""))
+                self._set(LinkState(True, bool(status["pending"]), status["meter"], "", _first_waiting(status)))
                 if stopping:
                     break
                 self._wake.wait(POLL_SECONDS)
@@ -136,7 +172,7 @@ class JackpotLink:
                 text = explain(err, self.url) if isinstance(err, pg_error) else \
                     str(err) if isinstance(err, FloorError | JackpotRefused | JournalError) else \
                     f"the jackpot link failed ({type(err).__name__}: {err})"
-                self._set(LinkState(False, self.state.pending, self.state.meter, text))
+                self._set(LinkState(False, self.state.pending, self.state.meter, text, self.state.waiting))
                 if meter is not None:
                     _close_quietly(meter)
                 meter = None
@@ -146,19 +182,39 @@ class JackpotLink:
         if meter is not None:
             _close_quietly(meter)
 
-    def _send(self, journal: Journal, meter: JackpotMeter, sent: set[tuple[str, int]], after: int) -> int:
-        """Hand the meter every settlement journaled after `after` that it has not got; the last seq read."""
+    def _send(self, journal: Journal, meter: JackpotMeter, sent: set[tuple[str, str, int]], after: int) -> int:
+        """Hand the meter every jackpot entry journaled after `after` that it has not got, in journal order: the
+        settlements, a voided round's settlements taken back, the hits rejected at the table. The last seq read."""
         for entry in journal.entries(after):
-            if entry.kind == JackpotSettled.type_name and entry.round_id is not None:
-                settled = event_from_dict(entry.payload)
-                assert isinstance(settled, JackpotSettled)
-                key = (entry.round_id, settled.box)
-                if key not in sent:
-                    meter.settle(self.table_id, entry.round_id, settled.box, contribution=settled.contribution,
-                                 share_pct=settled.share_pct, category=settled.best.name)
-                    sent.add(key)
+            if entry.round_id is not None and entry.kind in JACKPOT_KINDS:
+                self._hand_over(entry.round_id, entry, meter, sent)
             after = entry.seq
         return after
+
+    def _hand_over(self, round_id: str, entry: JournalEntry, meter: JackpotMeter,
+                   sent: set[tuple[str, str, int]]) -> None:
+        if entry.kind == JackpotRejected.KIND:
+            rejected = table_event_from(entry.kind, entry.payload)
+            assert isinstance(rejected, JackpotRejected)
+            key = ("rejected", rejected.round_id, rejected.box)
+            if key not in sent:
+                # refused (paid, or not a pit boss the floor knows): the hit stays as the meter has it, for a pit boss
+                with contextlib.suppress(JackpotRefused):
+                    meter.reject(self.table_id, rejected.round_id, rejected.box, name_in(rejected.actor),
+                                 rejected.reason)
+                sent.add(key)
+            return
+        if entry.kind == JackpotPaid.KIND:
+            return  # the meter fixed the payment before the table journaled it
+        event = event_from_dict(entry.payload)
+        if isinstance(event, JackpotSettled) and ("contribution", round_id, event.box) not in sent:
+            meter.settle(self.table_id, round_id, event.box, contribution=event.contribution,
+                         share_pct=event.share_pct, category=event.best.name)
+            sent.add(("contribution", round_id, event.box))
+        elif isinstance(event, JackpotVoided) and ("reversal", round_id, event.box) not in sent:
+            meter.reverse(self.table_id, round_id, event.box, contribution=event.contribution,
+                          actor=f"table {self.table_id}")
+            sent.add(("reversal", round_id, event.box))
 
     def _set(self, state: LinkState) -> None:
         changed = state != self.state
@@ -167,11 +223,28 @@ class JackpotLink:
             self.on_state(state)
 
 
+def open_link(journal_path: str | Path, table_id: str, url: str, rules: HouseRules, *,
+              on_state: Callable[[LinkState], None] | None = None, wait: float = 0.0) -> JackpotLink:
+    """A table's link to the meter, started (and given `wait` seconds to reach it: jackpot betting stays closed
+    until it has). ValueError, saying what to give, for rules without a [jackpot] section: the `--jackpot` of
+    `rptable simulate` and of `rptable console` alike."""
+    if rules.jackpot is None:
+        raise ValueError(f"--jackpot: the rules '{rules.name}' have no [jackpot] section, so the table takes no "
+                         "jackpot bets; give rules with one (docs/jackpot/classic-jackpot.toml)")
+    link = JackpotLink(journal_path, table_id, url, rules.jackpot, on_state=on_state).start()
+    if wait:
+        link.wait_reachable(wait)
+    return link
+
+
 def confirm_hit(controller: TableController, url: str, round_id: str, box: int, pit_boss: User,
                 meter_id: str = DEFAULT_METER) -> Hit:
     """R-JACKPOT-3: a pit boss (logged in with the floor's staff accounts) has verified the box's hand at the
     table: the meter pays the hit and the table journals the payment. Repeated after a lost answer, it pays
     nothing again and journals nothing again."""
+    held = controller.jackpot_hit(round_id, box)
+    if held.paid is None and not held.waiting:
+        controller.record_jackpot_paid(round_id, box, 0, 0, pit_boss)  # refused, saying why
     meter = JackpotMeter(url, meter_id)
     try:
         hit = meter.hit_of(controller.table_id, round_id, box)
@@ -186,17 +259,55 @@ def confirm_hit(controller: TableController, url: str, round_id: str, box: int, 
     return paid
 
 
+@dataclass(frozen=True)
+class Rejection:
+    """A hit rejected at the table: journaled there, and `on_meter` the meter's hit as rejected (None: the meter
+    did not have the hit, or could not be reached; the table's link hands it the rejection later)."""
+
+    round_id: str
+    box: int
+    on_meter: Hit | None
+    meter_problem: str = ""
+    already: bool = False  # it was rejected before: nothing changed
+
+
+def reject_hit(controller: TableController, url: str, round_id: str, box: int, pit_boss: User, reason: str,
+               meter_id: str = DEFAULT_METER) -> Rejection:
+    """R-JACKPOT-3: a pit boss has found at the table that the box's hand is not the hit the shoe read (a
+    misdeal, say): the hit is not paid and the meter unlocks. The meter is told first where it can be reached (it
+    checks the pit boss's floor account again); where it cannot, or it has not got the hit yet, the table's
+    journal holds the rejection and its link hands it over with the hit. Repeated, it changes nothing."""
+    held = controller.jackpot_hit(round_id, box)
+    if held.rejected is not None:
+        return Rejection(round_id, box, None, already=True)
+    if not held.waiting or not reason.strip():
+        controller.record_jackpot_rejected(round_id, box, 0, pit_boss, reason)  # refused, saying why
+    on_meter, problem = None, ""
+    try:
+        meter = JackpotMeter(url, meter_id)
+    except FloorError as err:
+        problem = str(err)
+    else:
+        try:
+            if meter.hit_of(controller.table_id, round_id, box) is not None:
+                on_meter, _ = meter.reject(controller.table_id, round_id, box, pit_boss.name, reason)
+        except psycopg_module().Error as err:
+            problem = explain(err, url)
+        finally:
+            _close_quietly(meter)
+    controller.record_jackpot_rejected(round_id, box, on_meter.hit if on_meter is not None else 0, pit_boss, reason)
+    return Rejection(round_id, box, on_meter, problem)
+
+
+def _first_waiting(status: dict[str, Any]) -> PendingHit | None:
+    """The oldest hit on the meter that waits for a pit boss, among those the status lists."""
+    waiting = [h for h in status["hits"] if h["status"] == "pending"]
+    if not waiting:
+        return None
+    first = min(waiting, key=lambda h: h["hit"])
+    return PendingHit(first["hit"], first["table"], first["round"], first["box"], first["category"], first["amount"])
+
+
 def _close_quietly(meter: JackpotMeter) -> None:
     with contextlib.suppress(Exception):  # a connection the server has already dropped
         meter.close()
-
-
-def held_hits(journal: Journal) -> list[tuple[str, JackpotSettled]]:
-    """The hits journaled at this table (share-of-the-meter awards), oldest first, with their rounds."""
-    hits: list[tuple[str, JackpotSettled]] = []
-    for entry in journal.entries(0):
-        if entry.kind == JackpotSettled.type_name and entry.round_id is not None:
-            settled = event_from_dict(entry.payload)
-            if isinstance(settled, JackpotSettled) and settled.share_pct:
-                hits.append((entry.round_id, settled))
-    return hits

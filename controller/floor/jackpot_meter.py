@@ -7,6 +7,10 @@ first is pending is numbered after it and takes its share of the meter the first
 leaves the meter when it is committed (its payout is owed from then on) and is paid only when a pit boss,
 an account of the floor's staff, confirms it at the table; hits are confirmed in the order they were
 committed. While any hit is pending the meter is locked: every linked table closes jackpot betting.
+
+A pit boss may instead reject a hit (the hand at the table is not what the shoe read): its amount goes back into
+the meter and the house takes back the top-up it made, so the meter stands as if the hit had not been made. A
+voided round takes its contributions back out of the meter and rejects its hits.
 """
 
 from __future__ import annotations
@@ -41,19 +45,21 @@ class Hit:
     meter_at_hit: int
     amount: int
     status: str
-    confirmed_by: str
+    confirmed_by: str  # the pit boss who confirmed it, or rejected it
     hit_at: float
+    reason: str = ""  # why it was rejected
 
     def to_dict(self) -> dict[str, Any]:
         return {"hit": self.hit, "table": self.table_id, "round": self.round_id, "box": self.box,
                 "category": self.category, "share_pct": self.share_pct, "meter_at_hit": self.meter_at_hit,
                 "amount": self.amount, "status": self.status, "confirmed_by": self.confirmed_by,
-                "at": self.hit_at}
+                "at": self.hit_at, "reason": self.reason}
 
 
 @dataclass(frozen=True)
 class LedgerAudit:
-    """A meter against its ledger: `ok` when meter = seeds and reseeds + contributions - payouts, to the chip."""
+    """A meter against its ledger: `ok` when meter = seeds and reseeds + contributions - payouts, to the chip
+    (contributions less those of voided rounds, payouts less those of rejected hits)."""
 
     meter: int
     seeds: int
@@ -71,7 +77,7 @@ class LedgerAudit:
 
 
 _HIT_COLUMNS = ("hit, table_id, round_id, box, category, share_pct, meter_at_hit, amount, status, confirmed_by, "
-                "extract(epoch from hit_at)::float8")
+                "extract(epoch from hit_at)::float8, reason")
 
 
 class JackpotMeter:
@@ -146,12 +152,36 @@ class JackpotMeter:
             self._notify()
             return hit
 
-    def settled_keys(self, table_id: str) -> set[tuple[str, int]]:
-        """The (round, box) of every settlement of this table the meter holds."""
-        rows = self.db.execute("SELECT round_id, box FROM jackpot_ledger WHERE meter_id = %s AND table_id = %s "
-                               "AND kind = 'contribution'", (self.meter_id, table_id)).fetchall()
+    def settled_keys(self, table_id: str) -> set[tuple[str, str, int]]:
+        """What the meter holds of this table, as (what, round, box): every settlement (`contribution`), every
+        voided round's box (`reversal`) and every rejected hit (`rejected`)."""
+        rows = self.db.execute(
+            "SELECT kind, round_id, box FROM jackpot_ledger WHERE meter_id = %s AND table_id = %s AND kind IN "
+            "('contribution', 'reversal') UNION ALL SELECT 'rejected', round_id, box FROM jackpot_hits "
+            "WHERE meter_id = %s AND table_id = %s AND status = 'rejected'",
+            (self.meter_id, table_id, self.meter_id, table_id)).fetchall()
         self.db.commit()
-        return {(round_id, box) for round_id, box in rows}
+        return {(kind, round_id, box) for kind, round_id, box in rows}
+
+    def reverse(self, table_id: str, round_id: str, box: int, *, contribution: int, actor: str) -> Hit | None:
+        """A voided round's box: its contribution leaves the meter again and its hit, if it made one and it is
+        pending, is rejected. Sent again, it changes nothing. Answers the box's hit, if it made one."""
+        with self.db.transaction():
+            amount = self._lock_meter()
+            added = self.db.execute(
+                "INSERT INTO jackpot_ledger (meter_id, kind, table_id, round_id, box, amount, meter_after) "
+                "VALUES (%s, 'reversal', %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING RETURNING entry",
+                (self.meter_id, table_id, round_id, box, -contribution, amount - contribution)).fetchone()
+            hit = self._hit_of(table_id, round_id, box)
+            if added is None:
+                return hit
+            amount -= contribution
+            if hit is not None and hit.status == "pending":
+                hit, amount = self._reject(hit, actor, "the round was voided", amount)
+            self.db.execute("UPDATE jackpot_meter SET amount = %s, updated_at = now() WHERE meter_id = %s",
+                            (amount, self.meter_id))
+            self._notify()
+            return hit
 
     def _hit(self, table_id: str, round_id: str, box: int, share_pct: int, category: str, meter: int) -> Hit:
         amount = meter * share_pct // 100
@@ -179,11 +209,7 @@ class JackpotMeter:
         the hit and whether this call paid it (False: it was paid already, by the confirmation named on it)."""
         with self.db.transaction():
             self._lock_meter()
-            account = self.db.execute("SELECT role, disabled FROM floor_staff WHERE name = %s",
-                                      (pit_boss,)).fetchone()
-            if account is None or account[1] or account[0] not in PIT_BOSS_ROLES:
-                raise JackpotRefused(f"{pit_boss} is not a pit boss of this floor: a jackpot is paid only when a pit "
-                                     "boss with a floor account confirms it.")
+            self._require_pit_boss(pit_boss)
             row = self.db.execute(f"SELECT {_HIT_COLUMNS} FROM jackpot_hits WHERE meter_id = %s AND hit = %s",
                                   (self.meter_id, hit)).fetchone()
             if row is None:
@@ -191,6 +217,9 @@ class JackpotMeter:
             found = Hit(*row)
             if found.status == "paid":
                 return found, False
+            if found.status == "rejected":
+                raise JackpotRefused(f"Jackpot hit #{hit} was rejected by {found.confirmed_by} ({found.reason}): it "
+                                     "is not paid.")
             earlier = self.db.execute(
                 "SELECT hit, table_id, box FROM jackpot_hits WHERE meter_id = %s AND status = 'pending' AND hit < %s "
                 "ORDER BY hit LIMIT 1", (self.meter_id, hit)).fetchone()
@@ -203,6 +232,56 @@ class JackpotMeter:
             self._notify()
             assert row is not None
             return Hit(*row), True
+
+    def reject(self, table_id: str, round_id: str, box: int, pit_boss: str, reason: str) -> tuple[Hit, bool]:
+        """A pit boss (`pit_boss`: an account of the floor's staff) has found at the table that the box's hand is
+        not the hit the shoe read: the hit is not paid, its amount goes back into the meter and the house takes
+        back the top-up it made. The hit and whether this call rejected it (False: it was rejected already)."""
+        if not reason.strip():
+            raise JackpotRefused("A rejected jackpot needs a reason; it is kept with your name.")
+        with self.db.transaction():
+            amount = self._lock_meter()
+            self._require_pit_boss(pit_boss)
+            found = self._hit_of(table_id, round_id, box)
+            if found is None:
+                raise JackpotRefused(f"The meter holds no jackpot hit of round {round_id} box {box} at table "
+                                     f"{table_id}.")
+            if found.status == "rejected":
+                return found, False
+            if found.status == "paid":
+                raise JackpotRefused(f"Jackpot hit #{found.hit} was confirmed and paid by {found.confirmed_by}: a paid "
+                                     "jackpot is not rejected (a pit boss adjusts a payment at the table instead).")
+            rejected, amount = self._reject(found, pit_boss, reason, amount)
+            self.db.execute("UPDATE jackpot_meter SET amount = %s, updated_at = now() WHERE meter_id = %s",
+                            (amount, self.meter_id))
+            self._notify()
+            return rejected, True
+
+    def _reject(self, hit: Hit, by: str, reason: str, amount: int) -> tuple[Hit, int]:
+        """Reject a pending hit under the meter's lock: its amount back into the meter, less the top-up the house
+        made after it. The hit as rejected, and the meter's amount now."""
+        key = (hit.table_id, hit.round_id, hit.box)
+        amount += hit.amount
+        self._ledger("return", *key, hit.amount, amount)
+        topped = self.db.execute(
+            "SELECT coalesce(sum(amount), 0) FROM jackpot_ledger WHERE meter_id = %s AND kind = 'reseed' AND "
+            "table_id = %s AND round_id = %s AND box = %s", (self.meter_id, *key)).fetchone()
+        top_up = min(int(topped[0]) if topped else 0, amount)
+        if top_up:
+            amount -= top_up
+            self._ledger("reseed", *key, -top_up, amount)
+        row = self.db.execute(
+            "UPDATE jackpot_hits SET status = 'rejected', confirmed_by = %s, confirmed_at = now(), reason = %s "
+            f"WHERE meter_id = %s AND hit = %s RETURNING {_HIT_COLUMNS}", (by, reason, self.meter_id, hit.hit)
+        ).fetchone()
+        assert row is not None
+        return Hit(*row), amount
+
+    def _require_pit_boss(self, pit_boss: str) -> None:
+        account = self.db.execute("SELECT role, disabled FROM floor_staff WHERE name = %s", (pit_boss,)).fetchone()
+        if account is None or account[1] or account[0] not in PIT_BOSS_ROLES:
+            raise JackpotRefused(f"{pit_boss} is not a pit boss of this floor: a jackpot is paid or rejected only by "
+                                 "a pit boss with a floor account.")
 
     def hit_of(self, table_id: str, round_id: str, box: int) -> Hit | None:
         with self.db.transaction():
@@ -241,8 +320,8 @@ class JackpotMeter:
             row = self.db.execute("SELECT amount FROM jackpot_meter WHERE meter_id = %s", (self.meter_id,)).fetchone()
             sums = self.db.execute(
                 "SELECT coalesce(sum(amount) FILTER (WHERE kind IN ('seed', 'reseed')), 0), "
-                "coalesce(sum(amount) FILTER (WHERE kind = 'contribution'), 0), "
-                "coalesce(-sum(amount) FILTER (WHERE kind = 'payout'), 0), count(*) "
+                "coalesce(sum(amount) FILTER (WHERE kind IN ('contribution', 'reversal')), 0), "
+                "coalesce(-sum(amount) FILTER (WHERE kind IN ('payout', 'return')), 0), count(*) "
                 "FROM jackpot_ledger WHERE meter_id = %s", (self.meter_id,)).fetchone()
         assert sums is not None
         return LedgerAudit(int(row[0]) if row else 0, int(sums[0]), int(sums[1]), int(sums[2]), int(sums[3]))

@@ -59,10 +59,11 @@ from controller.engine import (
 from controller.table import showdown_faults, table_events
 from controller.table.audit.verify import verify_journal_file
 from controller.table.history import TableFault, TableHistory, settled_boxes, void_amount
+from controller.table.jackpot_hits import JACKPOT_KINDS, TableHit, table_hits
 from controller.table.journal import Damage, Journal, JournalDamaged, JournalEntry, JournalError, NewEvent
 from controller.table.round_record import RoundRecord
 from controller.table.signing import Sealer, SigningKey
-from controller.table.users import Role, User, UserStore
+from controller.table.users import Role, User, UserStore, name_in
 from drivers.base import CardEvent, DeviceFault, DeviceIdentity, SourceEvent, StatusEvent
 from drivers.showdown import ShowdownCheck, Spot, SpotReading
 
@@ -125,6 +126,7 @@ class TableController:
         self._pending: list[NewEvent] = []
         self._clock_offset: float | None = None  # wall time minus monotonic time at the last check
         self._fault_counts: dict[str, int] = {}  # open faults raised again: the count, journaled now and then
+        self._jackpot_hits: list[TableHit] | None = None  # read from the journal when first asked for
         self._recover()
         if self.rules is None:
             if rules is None:
@@ -347,6 +349,23 @@ class TableController:
         self._record(table_events.DealerSignedOut(dealer), actor=dealer)
         return self.flush()
 
+    # ------------------------------------------------------------------------------------- the jackpot
+    @property
+    def jackpot_hits(self) -> list[TableHit]:
+        """Every jackpot hit journaled at this table, oldest first, with what became of it (read once, then
+        again only when a jackpot entry is journaled)."""
+        if self._jackpot_hits is None:
+            self._jackpot_hits = table_hits(self.journal.kind_entries(JACKPOT_KINDS))
+        return self._jackpot_hits
+
+    def jackpot_hit(self, round_id: str, box: int) -> TableHit:
+        """The box's hit in that round; IllegalCommand when the journal holds none."""
+        hit = next((h for h in self.jackpot_hits if (h.round_id, h.box) == (round_id, box)), None)
+        if hit is None:
+            raise IllegalCommand(f"Round {round_id} box {box} made no jackpot hit at table {self.table_id}.",
+                                 "R-JACKPOT-3")
+        return hit
+
     def record_jackpot_paid(self, round_id: str, box: int, hit: int, amount: int, by: User) -> list[JournalEntry]:
         """R-JACKPOT-3: a pit boss verified a box's jackpot hit at the table and the meter fixed its payment:
         journaled once (a confirmation repeated after a lost answer finds it there and adds nothing)."""
@@ -354,19 +373,42 @@ class TableController:
             raise IllegalCommand(f"{by.name} may not confirm a jackpot: a pit boss must log in.", "R-JACKPOT-3")
         if self.storage_error:
             raise TableLocked(self.storage_error)
-        if self.jackpot_paid(round_id, box) is not None:
+        held = self.jackpot_hit(round_id, box)
+        if held.paid is not None:
             return []
+        self._refuse_unless_waiting(held)
         self._record(table_events.JackpotPaid(round_id, box, hit, amount, by.label), actor=by.label)
+        return self.flush()
+
+    def record_jackpot_rejected(self, round_id: str, box: int, hit: int, by: User, reason: str
+                                ) -> list[JournalEntry]:
+        """R-JACKPOT-3: a pit boss found at the table that the box's hand is not the hit the shoe read: the hit is
+        not paid (`hit`: its number on the meter, 0 when the meter does not have it yet). Journaled once."""
+        self._require_pit_boss(by, reason)
+        if self.storage_error:
+            raise TableLocked(self.storage_error)
+        held = self.jackpot_hit(round_id, box)
+        if held.rejected is not None:
+            return []
+        self._refuse_unless_waiting(held)
+        self._record(table_events.JackpotRejected(round_id, box, hit, by.label, reason), actor=by.label)
         return self.flush()
 
     def jackpot_paid(self, round_id: str, box: int) -> table_events.JackpotPaid | None:
         """The journaled payment of a box's jackpot hit, if it was paid."""
-        for entry in self.journal.round_entries(round_id):
-            if entry.kind == table_events.JackpotPaid.KIND:
-                paid = table_events.table_event_from(entry.kind, entry.payload)
-                if isinstance(paid, table_events.JackpotPaid) and paid.box == box:
-                    return paid
-        return None
+        return next((h.paid for h in self.jackpot_hits if (h.round_id, h.box) == (round_id, box)), None)
+
+    @staticmethod
+    def _refuse_unless_waiting(held: TableHit) -> None:
+        if held.paid is not None:
+            raise IllegalCommand(f"Box {held.box}'s jackpot hit in round {held.round_id} was paid already, confirmed "
+                                 f"by {name_in(held.paid.actor)}.", "R-JACKPOT-3")
+        if held.rejected is not None:
+            raise IllegalCommand(f"Box {held.box}'s jackpot hit in round {held.round_id} was rejected by "
+                                 f"{name_in(held.rejected.actor)}: {held.rejected.reason}", "R-JACKPOT-3")
+        if held.voided:
+            raise IllegalCommand(f"Round {held.round_id} was voided: box {held.box}'s jackpot hit went with it.",
+                                 "R-JACKPOT-3")
 
     # ------------------------------------------------------------------------------ pit-boss overrides
     def resolve_fault(self, fault_id: str, by: User, reason: str) -> list[JournalEntry]:
@@ -405,6 +447,10 @@ class TableController:
         """Void the round in play; above the two-person limit, `second` (another pit boss) approves it."""
         self._require_pit_boss(by, reason)
         command = VoidRound(by.label, reason)
+        paid = next((h for h in self.jackpot_hits if h.round_id == self.round_id and h.paid is not None), None)
+        if self.round_open and paid is not None:
+            raise IllegalCommand(f"Box {paid.box}'s jackpot hit in this round was confirmed and paid: the round cannot "
+                                 "be voided. Finish it; a pit boss adjusts a payment if one is wrong.", "R-JACKPOT-3")
         if self.round_open and self.round is not None:
             verify(self.round, command)  # a refused void leaves no approval behind
             self._second_person("void", self.round_id or "", void_amount(self.round), by, second)
@@ -500,6 +546,8 @@ class TableController:
             entries = self.journal.append(pending)
         except Exception as err:
             self._lost_storage(err)
+        if any(entry.kind in JACKPOT_KINDS for entry in entries):
+            self._jackpot_hits = None
         for entry in entries:
             for listener in self.listeners:
                 try:
@@ -689,6 +737,7 @@ class TableController:
             f"The journal {self.journal.path} could not be written: {err!r}. Play is stopped and nothing after "
             "this point was recorded. Restart rptable; a pit boss must resolve the fault.")
         self.storage_error = message
+        self._jackpot_hits = None
         self.journal.note_failure(message)  # a fault after a restart too (the journal itself could not say it)
         try:
             self._recover()  # forget what was not recorded: the table as the journal has it

@@ -20,7 +20,15 @@ from typing import Any, Protocol
 
 from controller.core.rules import HouseRules, rules_digest
 from controller.engine import RoundState, apply, event_from_dict, new_round
-from controller.engine.events import EVENT_TYPES, BoxSettled, CardFault, Event, RoundClosed
+from controller.engine.events import (
+    EVENT_TYPES,
+    BoxSettled,
+    CardFault,
+    Event,
+    JackpotSettled,
+    JackpotVoided,
+    RoundClosed,
+)
 from controller.table.journal import JournalEntry, JournalError
 from controller.table.round_record import BoxResult, Confirmation, RoundRecord, Step
 from controller.table.table_events import (
@@ -29,6 +37,7 @@ from controller.table.table_events import (
     ConfirmationUndone,
     DealerSignedIn,
     DealerSignedOut,
+    JackpotPaid,
     PaymentAdjusted,
     PaymentConfirmed,
     ProgramVerified,
@@ -195,6 +204,9 @@ class TableHistory:
                 self.adjustments.append(event)
                 if (record := self._by_id.get(event.round_id)) is not None:
                     record.adjustments.append(event)
+            case JackpotPaid():
+                if (record := self._by_id.get(event.round_id)) is not None:
+                    record.jackpot_paid[event.box] = event.amount
             case PaymentConfirmed():
                 if (record := self._by_id.get(event.round_id)) is not None:
                     record.confirmed[event.box] = Confirmation(event, at, record.confirmed.get(event.box))
@@ -249,6 +261,13 @@ class TableHistory:
             box = state.boxes[event.box]
             record.boxes.append(BoxResult(event, tuple(box.cards), box.ante, box.bonus,
                                           0 if state.voided else box.wagered))
+        elif isinstance(event, JackpotSettled):
+            record.jackpot_stakes[event.box] = event.stake
+            if event.fixed:  # the table pays a fixed award at once; a share of the meter once a pit boss confirms
+                record.jackpot_paid[event.box] = event.fixed
+        elif isinstance(event, JackpotVoided):
+            record.jackpot_stakes.pop(event.box, None)
+            record.jackpot_paid.pop(event.box, None)
         elif isinstance(event, RoundClosed):
             record.close(state, at)
         elif isinstance(event, CardFault):

@@ -7,6 +7,10 @@ console: a box's net is its settlement plus every pit-boss adjustment of it (+ =
 round's house net is what the house kept after every payment and adjustment. A box's payment is confirmed when
 the dealer's last confirmation of it covers that net; what it does not cover (an adjustment made since) is
 still to pay.
+
+The jackpot's chips are the jackpot's own line, apart from the box's net and the round's house net: its stakes
+(in at the table) and what the table paid out of it (fixed awards, and hits a pit boss confirmed), by box; a
+voided round's go back.
 """
 
 from __future__ import annotations
@@ -90,6 +94,20 @@ class RoundRecord:
     confirmed: dict[int, Confirmation] = field(default_factory=dict)  # box -> its payment's last confirmation
     showdown: ShowdownSeen | None = None  # the camera's last reading of the layout at showdown, if one is there
     showings: int = 0  # how often the camera read the layout at this round's showdown
+    jackpot_stakes: dict[int, int] = field(default_factory=dict)  # box -> its jackpot stake, settled and kept
+    jackpot_paid: dict[int, int] = field(default_factory=dict)  # box -> what the table paid it from the jackpot
+
+    def jackpot_net(self, box: int) -> int:
+        """The house's side of a box's jackpot: its stake in, less what was paid to it (+ = the house's)."""
+        return self.jackpot_stakes.get(box, 0) - self.jackpot_paid.get(box, 0)
+
+    @property
+    def jackpot_in(self) -> int:
+        return sum(self.jackpot_stakes.values())
+
+    @property
+    def jackpot_out(self) -> int:
+        return sum(self.jackpot_paid.values())
 
     @property
     def complete(self) -> bool:

@@ -266,9 +266,33 @@ class JackpotPaid(TableEvent):
     amount: int
     actor: str
 
+    def entry_round(self, in_play: str | None) -> str | None:
+        return self.round_id  # the hit's round, whichever round is in play when it is confirmed
+
     def describe(self) -> str:
         return f"jackpot hit #{self.hit} of round {self.round_id} box {self.box} paid {self.amount:,}, confirmed by " \
                f"{self.actor}"
+
+
+@dataclass(frozen=True, slots=True)
+class JackpotRejected(TableEvent):
+    """R-JACKPOT-3: a pit boss found at the table that a box's hand is not the jackpot hit the shoe read (a
+    misdeal, say): the hit is not paid and the meter gets its amount back (`hit`: its number on the meter, 0 when
+    the meter did not have it yet: the table's link hands it the rejection after the hit)."""
+
+    KIND: ClassVar[str] = "table.jackpot_rejected"
+    round_id: str
+    box: int
+    hit: int
+    actor: str
+    reason: str
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return self.round_id
+
+    def describe(self) -> str:
+        number = f" #{self.hit}" if self.hit else ""
+        return f"jackpot hit{number} of round {self.round_id} box {self.box} rejected by {self.actor}: {self.reason}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -460,8 +484,8 @@ class TableFaultRepeated(TableEvent):
 TABLE_EVENT_TYPES: dict[str, type[TableEvent]] = {cls.KIND: cls for cls in (
     RulesSet, RoundOpened, TableFaultRaised, TableFaultResolved, ClockRebased, PaymentAdjusted, SessionMarked,
     CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut, RulesEdgeAcknowledged,
-    JackpotPaid, ShowdownSeen, Signature, TwoPersonLimit, SecondPerson, ProgramVerified, ShoeSessionStarted,
-    TableFaultRepeated)}
+    JackpotPaid, JackpotRejected, ShowdownSeen, Signature, TwoPersonLimit, SecondPerson, ProgramVerified,
+    ShoeSessionStarted, TableFaultRepeated)}
 
 
 def table_event_from(kind: str, payload: dict[str, Any]) -> TableEvent:

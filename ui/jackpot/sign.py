@@ -57,8 +57,9 @@ class JackpotSign(QWidget):
         self.tables.setText(translate("JackpotSign", "Linked tables: {0}").format(", ".join(linked) or "—"))
         lines = []
         for hit in status["hits"][:5]:
-            state = translate("JackpotSign", "paid") if hit["status"] == "paid" else \
-                translate("JackpotSign", "waiting for a pit boss")
+            state = {"paid": translate("JackpotSign", "paid"),
+                     "rejected": translate("JackpotSign", "rejected, not paid")}.get(
+                hit["status"], translate("JackpotSign", "waiting for a pit boss"))
             lines.append(translate("JackpotSign", "Table {0} box {1}: {2} — {3} ({4})").format(
                 hit["table"], hit["box"], hit["category"].replace("_", " ").lower(), f"{hit['amount']:,}", state))
         self.hits.setText("\n".join(lines))

@@ -504,6 +504,36 @@ RU: dict[str, Translation] = {
     "Linked tables: {0}": "Подключённые столы: {0}", "paid": "выплачен", "waiting for a pit boss": "ждёт пит-босса",
     "Table {0} box {1}: {2} — {3} ({4})": "Стол {0}, бокс {1}: {2} — {3} ({4})",
     "The meter cannot be read: {0}": "Счётчик джекпота не читается: {0}",
+    # ---------------------------------------------------------------------------- the jackpot at the console
+    "Jackpot hit at box {0}: keep its cards on the layout; a pit boss verifies the hand [F2]":
+        "Джекпот на боксе {0}: оставьте его карты на столе; пит-босс проверит руку [F2]",
+    "{0}% of the meter": "{0}% счётчика",
+    "Jackpot hit at box {0}: {1} wins {2}. A pit boss verifies the hand [F2]":
+        "Джекпот на боксе {0}: {1}, выигрыш {2}. Руку проверяет пит-босс [F2]",
+    "Jackpot pending: box {0} of table {1}": "Джекпот ожидает: бокс {0} стола {1}",
+    "Jackpot pending: a hit waits for a pit boss": "Джекпот ожидает: выигрыш ждёт пит-босса",
+    "Jackpot: asking the meter…": "Джекпот: запрос счётчика…",
+    "Jackpot betting closed: the meter cannot be reached": "Ставки на джекпот закрыты: нет связи со счётчиком",
+    "Jackpot: {0}": "Джекпот: {0}",
+    "jackpot": "джекпот", "jackpot {0} paid, confirmed by {1}": "джекпот {0} выплачен, подтвердил {1}",
+    "jackpot hit rejected by {0}": "выигрыш джекпота отклонил {0}",
+    "jackpot hit: a pit boss confirms it [F2]": "выигрыш джекпота: подтверждает пит-босс [F2]",
+    "Confirm the jackpot hit (hand verified)": "Подтвердить джекпот (рука проверена)",
+    "Reject the jackpot hit (hand not as read)": "Отклонить джекпот (рука не та, что прочитана)",
+    "Box {0}, round {1}: {2}": "Бокс {0}, раунд {1}: {2}",
+    "Jackpot hit #{0} confirmed: pay box {1} {2}; journaled as {3}.":
+        "Джекпот №{0} подтверждён: выплатите боксу {1} {2}; записано в журнал как {3}.",
+    "Jackpot hit rejected and journaled; the meter cannot be reached now and is told as soon as it can be.":
+        "Выигрыш джекпота отклонён и записан в журнал; счётчик сейчас недоступен и узнает об этом, как только "
+        "связь вернётся.",
+    "Jackpot hit rejected: not paid, the meter unlocks; journaled as {0}.":
+        "Выигрыш джекпота отклонён: не выплачивается, счётчик разблокирован; записано в журнал как {0}.",
+    "{0} Box {1}'s jackpot stake is refused; the rest of the game goes on.":
+        "{0} Ставка на джекпот бокса {1} не принята; остальная игра продолжается.",
+    "Jackpot betting closed: jackpot pending, a hit waits for a pit boss.":
+        "Ставки на джекпот закрыты: выигрыш джекпота ждёт пит-босса.",
+    "Jackpot betting closed: {0}": "Ставки на джекпот закрыты: {0}",
+    "rejected, not paid": "отклонён, не выплачен",
 }
 
 IN_CONTEXT: dict[tuple[str, str], Translation] = {

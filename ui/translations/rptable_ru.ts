@@ -393,57 +393,62 @@
 <context>
     <name>BetPanel</name>
     <message>
-        <location filename="../bet_panel.py" line="103"/>
+        <location filename="../bet_panel.py" line="127"/>
         <source>Ante</source>
         <translation>Анте</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="104"/>
+        <location filename="../bet_panel.py" line="128"/>
         <source>Bonus</source>
         <translation>Бонус</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="105"/>
+        <location filename="../bet_panel.py" line="129"/>
         <source>Blind</source>
         <translation>Втёмную</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="106"/>
+        <location filename="../bet_panel.py" line="130"/>
         <source>Withdraw</source>
         <translation>Снять</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="107"/>
+        <location filename="../bet_panel.py" line="131"/>
+        <source>Jackpot</source>
+        <translation>Джекпот</translation>
+    </message>
+    <message>
+        <location filename="../bet_panel.py" line="132"/>
         <source>Ante, box {0}</source>
         <translation>Анте, бокс {0}</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="108"/>
+        <location filename="../bet_panel.py" line="133"/>
         <source>Bonus, box {0}</source>
         <translation>Бонус, бокс {0}</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="149"/>
+        <location filename="../bet_panel.py" line="178"/>
         <source>placed ✓</source>
         <translation>принято ✓</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="151"/>
+        <location filename="../bet_panel.py" line="180"/>
         <source>not placed</source>
         <translation>не принято</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="156"/>
+        <location filename="../bet_panel.py" line="185"/>
         <source>Player at box {0} (boxes of one player are next to each other):</source>
         <translation>Игрок на боксе {0} (боксы одного игрока — рядом):</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="157"/>
+        <location filename="../bet_panel.py" line="186"/>
         <source>Player</source>
         <translation>Игрок</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="166"/>
+        <location filename="../bet_panel.py" line="195"/>
         <source>Player…</source>
         <translation>Игрок…</translation>
     </message>
@@ -533,37 +538,37 @@
 <context>
     <name>ConsoleWindow</name>
     <message>
-        <location filename="../main_window.py" line="149"/>
+        <location filename="../main_window.py" line="167"/>
         <source>rptable — table {0} — {1}</source>
         <translation>rptable — стол {0} — {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="151"/>
+        <location filename="../main_window.py" line="169"/>
         <source>Pit boss [F2]</source>
         <translation>Пит-босс [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="152"/>
+        <location filename="../main_window.py" line="170"/>
         <source>Audit [F3]</source>
         <translation>Аудит [F3]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="153"/>
+        <location filename="../main_window.py" line="171"/>
         <source>Русский [F4]</source>
         <translation>Русский [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="154"/>
+        <location filename="../main_window.py" line="172"/>
         <source>English [F4]</source>
         <translation>English [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="158"/>
+        <location filename="../main_window.py" line="176"/>
         <source>Pit boss login [F2]</source>
         <translation>Вход пит-босса [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="159"/>
+        <location filename="../main_window.py" line="177"/>
         <source>Next round</source>
         <translation>Следующий раунд</translation>
     </message>
@@ -709,117 +714,118 @@
         <translation>Не сейчас.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="294"/>
+        <location filename="../main_window.py" line="342"/>
         <source>No box may insure now: insurance goes with a box&apos;s bet.</source>
         <translation>Сейчас ни один бокс не может застраховаться: страховка делается вместе со ставкой.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="336"/>
+        <location filename="../main_window.py" line="385"/>
         <source>Shoe: status unavailable ({0})</source>
         <translation>Шуз: статус недоступен ({0})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="340"/>
+        <location filename="../main_window.py" line="389"/>
         <source>Shoe {0}</source>
         <translation>Шуз {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="341"/>
+        <location filename="../main_window.py" line="390"/>
         <source>connected</source>
         <translation>подключён</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="341"/>
+        <location filename="../main_window.py" line="390"/>
         <source>NOT CONNECTED</source>
         <translation>НЕ ПОДКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="343"/>
+        <location filename="../main_window.py" line="392"/>
         <source>heartbeat {0} s ago</source>
         <translation>сигнал {0} с назад</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="347"/>
+        <location filename="../main_window.py" line="396"/>
         <source>{0} cards left</source>
         <translation>осталось карт: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="349"/>
+        <location filename="../main_window.py" line="398"/>
         <source>gate locked</source>
         <translation>заслонка закрыта</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="351"/>
+        <location filename="../main_window.py" line="400"/>
         <source>shoe not authenticated</source>
         <translation>шуз не аутентифицирован</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="352"/>
+        <location filename="../main_window.py" line="401"/>
         <source>table {0}</source>
         <translation>стол {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="353"/>
+        <location filename="../main_window.py" line="402"/>
         <source>journal #{0}</source>
         <translation>журнал №{0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="375"/>
+        <location filename="../main_window.py" line="276"/>
+        <location filename="../main_window.py" line="424"/>
         <source>Refused: {0}</source>
         <translation>Отказано: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="411"/>
+        <location filename="../main_window.py" line="460"/>
         <source>The camera is reading the cards turned up…</source>
         <translation>Камера читает открытые карты…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="426"/>
+        <location filename="../main_window.py" line="475"/>
         <source>The camera saw every card where the shoe dealt it.</source>
         <translation>Камера видит каждую карту там, куда её сдал шуз.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="429"/>
+        <location filename="../main_window.py" line="478"/>
         <source>The camera could not read every card of {0}: turn them up in full view of the camera and press Reveal (R) again.</source>
         <translation>Камера не прочла все карты: {0}. Откройте их под камерой и снова нажмите «Открыть дилера» (R).</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="494"/>
+        <location filename="../main_window.py" line="543"/>
         <source>Space</source>
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="599"/>
+        <location filename="../main_window.py" line="649"/>
         <source>Close the console?</source>
         <translation>Закрыть консоль?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="600"/>
+        <location filename="../main_window.py" line="650"/>
         <source>A round is in play. The table resumes exactly here when the console starts again. Close it now?</source>
         <translation>Идёт раунд. При следующем запуске консоли стол продолжит ровно с этого места. Закрыть сейчас?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="602"/>
+        <location filename="../main_window.py" line="652"/>
         <source>Close the console</source>
         <translation>Закрыть консоль</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="602"/>
+        <location filename="../main_window.py" line="652"/>
         <source>Keep playing</source>
         <translation>Продолжить игру</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="535"/>
+        <location filename="../main_window.py" line="584"/>
         <source>Card refused: {0}</source>
         <translation>Карта не принята: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="160"/>
+        <location filename="../main_window.py" line="178"/>
         <source>Show the layout again [R]</source>
         <translation>Показать раскладку снова [R]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="546"/>
+        <location filename="../main_window.py" line="595"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
     </message>
@@ -835,8 +841,8 @@
     </message>
     <message>
         <location filename="../insurance_desk.py" line="37"/>
-        <location filename="../stakes_desk.py" line="50"/>
-        <location filename="../stakes_desk.py" line="56"/>
+        <location filename="../stakes_desk.py" line="53"/>
+        <location filename="../stakes_desk.py" line="59"/>
         <source> — box {0}</source>
         <translation> — бокс {0}</translation>
     </message>
@@ -856,67 +862,67 @@
         <translation>Введите страховку бокса {0} и нажмите Enter.</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="53"/>
+        <location filename="../stakes_desk.py" line="56"/>
         <source>Type an ante in a box first.</source>
         <translation>Сначала введите анте в боксе.</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="59"/>
+        <location filename="../stakes_desk.py" line="62"/>
         <source>Tap a box whose stakes are placed, then withdraw them.</source>
         <translation>Коснитесь бокса с принятыми ставками, затем снимите их.</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="62"/>
+        <location filename="../stakes_desk.py" line="65"/>
         <source>No earlier round at this table to repeat.</source>
         <translation>За этим столом ещё не было раунда, чтобы его повторить.</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="70"/>
+        <location filename="../stakes_desk.py" line="73"/>
         <source>Type an ante in the boxes that play, then place their stakes.</source>
         <translation>Введите анте в играющих боксах, затем примите ставки.</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="106"/>
+        <location filename="../stakes_desk.py" line="113"/>
         <source>Last round&apos;s stakes filled in: check them, then place them (P).</source>
         <translation>Ставки прошлого раунда заполнены: проверьте и примите их (P).</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="118"/>
+        <location filename="../stakes_desk.py" line="125"/>
         <source>Box {0}: stakes typed in but not placed. Place them, or leave the box out of this round?</source>
         <translation>Бокс {0}: ставки введены, но не приняты. Принять их или оставить бокс вне этого раунда?</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="120"/>
+        <location filename="../stakes_desk.py" line="127"/>
         <source>Place box {0}, then close bets</source>
         <translation>Принять бокс {0} и закрыть ставки</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="121"/>
+        <location filename="../stakes_desk.py" line="128"/>
         <source>Leave box {0} out</source>
         <translation>Без бокса {0}</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="123"/>
+        <location filename="../stakes_desk.py" line="130"/>
         <source>Boxes {0}: stakes typed in but not placed. Place them, or leave these boxes out of this round?</source>
         <translation>Боксы {0}: ставки введены, но не приняты. Принять их или оставить эти боксы вне этого раунда?</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="125"/>
+        <location filename="../stakes_desk.py" line="132"/>
         <source>Place boxes {0}, then close bets</source>
         <translation>Принять боксы {0} и закрыть ставки</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="126"/>
+        <location filename="../stakes_desk.py" line="133"/>
         <source>Leave boxes {0} out</source>
         <translation>Без боксов {0}</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="127"/>
+        <location filename="../stakes_desk.py" line="134"/>
         <source>Stakes not placed</source>
         <translation>Ставки не приняты</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="129"/>
+        <location filename="../stakes_desk.py" line="136"/>
         <source>Go back to the stakes</source>
         <translation>Вернуться к ставкам</translation>
     </message>
@@ -1113,6 +1119,49 @@
     </message>
 </context>
 <context>
+    <name>Jackpot</name>
+    <message>
+        <location filename="../jackpot_line.py" line="60"/>
+        <source>Jackpot hit at box {0}: keep its cards on the layout; a pit boss verifies the hand [F2]</source>
+        <translation>Джекпот на боксе {0}: оставьте его карты на столе; пит-босс проверит руку [F2]</translation>
+    </message>
+    <message>
+        <location filename="../jackpot_line.py" line="64"/>
+        <source>{0}% of the meter</source>
+        <translation>{0}% счётчика</translation>
+    </message>
+    <message>
+        <location filename="../jackpot_line.py" line="65"/>
+        <source>Jackpot hit at box {0}: {1} wins {2}. A pit boss verifies the hand [F2]</source>
+        <translation>Джекпот на боксе {0}: {1}, выигрыш {2}. Руку проверяет пит-босс [F2]</translation>
+    </message>
+    <message>
+        <location filename="../jackpot_line.py" line="68"/>
+        <source>Jackpot pending: box {0} of table {1}</source>
+        <translation>Джекпот ожидает: бокс {0} стола {1}</translation>
+    </message>
+    <message>
+        <location filename="../jackpot_line.py" line="71"/>
+        <source>Jackpot pending: a hit waits for a pit boss</source>
+        <translation>Джекпот ожидает: выигрыш ждёт пит-босса</translation>
+    </message>
+    <message>
+        <location filename="../jackpot_line.py" line="73"/>
+        <source>Jackpot: asking the meter…</source>
+        <translation>Джекпот: запрос счётчика…</translation>
+    </message>
+    <message>
+        <location filename="../jackpot_line.py" line="75"/>
+        <source>Jackpot betting closed: the meter cannot be reached</source>
+        <translation>Ставки на джекпот закрыты: нет связи со счётчиком</translation>
+    </message>
+    <message>
+        <location filename="../jackpot_line.py" line="76"/>
+        <source>Jackpot: {0}</source>
+        <translation>Джекпот: {0}</translation>
+    </message>
+</context>
+<context>
     <name>JackpotSign</name>
     <message>
         <location filename="../jackpot/sign.py" line="20"/>
@@ -1151,16 +1200,21 @@
     </message>
     <message>
         <location filename="../jackpot/sign.py" line="61"/>
+        <source>rejected, not paid</source>
+        <translation>отклонён, не выплачен</translation>
+    </message>
+    <message>
+        <location filename="../jackpot/sign.py" line="62"/>
         <source>waiting for a pit boss</source>
         <translation>ждёт пит-босса</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="62"/>
+        <location filename="../jackpot/sign.py" line="63"/>
         <source>Table {0} box {1}: {2} — {3} ({4})</source>
         <translation>Стол {0}, бокс {1}: {2} — {3} ({4})</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="67"/>
+        <location filename="../jackpot/sign.py" line="68"/>
         <source>The meter cannot be read: {0}</source>
         <translation>Счётчик джекпота не читается: {0}</translation>
     </message>
@@ -1273,17 +1327,17 @@
 <context>
     <name>PaymentPanel</name>
     <message>
-        <location filename="../payments.py" line="164"/>
+        <location filename="../payments.py" line="188"/>
         <source>Payments</source>
         <translation>Выплаты</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="193"/>
+        <location filename="../payments.py" line="217"/>
         <source>Box {0}: {1}</source>
         <translation>Бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="205"/>
+        <location filename="../payments.py" line="229"/>
         <source>Confirmed by {0}; only a pit boss can undo it.</source>
         <translation>Подтвердил {0}; отменить может только пит-босс.</translation>
     </message>
@@ -1291,147 +1345,167 @@
 <context>
     <name>Payments</name>
     <message>
-        <location filename="../payments.py" line="80"/>
+        <location filename="../payments.py" line="104"/>
         <source>ante</source>
         <translation>анте</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="81"/>
+        <location filename="../payments.py" line="105"/>
         <source>bet</source>
         <translation>ставка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="72"/>
+        <location filename="../payments.py" line="96"/>
         <source>draw</source>
         <translation>прикуп</translation>
     </message>
     <message>
         <location filename="../payments.py" line="69"/>
+        <source>jackpot</source>
+        <translation>джекпот</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="73"/>
+        <source>jackpot {0} paid, confirmed by {1}</source>
+        <translation>джекпот {0} выплачен, подтвердил {1}</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="76"/>
+        <source>jackpot hit rejected by {0}</source>
+        <translation>выигрыш джекпота отклонил {0}</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="77"/>
+        <source>jackpot hit: a pit boss confirms it [F2]</source>
+        <translation>выигрыш джекпота: подтверждает пит-босс [F2]</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="93"/>
         <source>6th card</source>
         <translation>6-я карта</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="71"/>
+        <location filename="../payments.py" line="95"/>
         <source>exchange</source>
         <translation>обмен</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="83"/>
+        <location filename="../payments.py" line="107"/>
         <source>insurance</source>
         <translation>страховка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="84"/>
+        <location filename="../payments.py" line="108"/>
         <source>bonus</source>
         <translation>бонус</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="85"/>
+        <location filename="../payments.py" line="109"/>
         <source>buy a game</source>
         <translation>покупка игры</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="86"/>
+        <location filename="../payments.py" line="110"/>
         <source>adjustment</source>
         <translation>корректировка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="100"/>
+        <location filename="../payments.py" line="124"/>
         <source>Pay box {0}: {1} more (adjusted after payment)</source>
         <translation>Доплата боксу {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="101"/>
+        <location filename="../payments.py" line="125"/>
         <source>Pay {1} more (adjusted after payment)</source>
         <translation>Доплата: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="102"/>
+        <location filename="../payments.py" line="126"/>
         <source>Collect from box {0}: {1} more (adjusted after payment)</source>
         <translation>Добор с бокса {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="103"/>
+        <location filename="../payments.py" line="127"/>
         <source>Collect {1} more (adjusted after payment)</source>
         <translation>Добор: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="105"/>
+        <location filename="../payments.py" line="129"/>
         <source>Pay box {0}: {1}</source>
         <translation>Выплата боксу {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="106"/>
+        <location filename="../payments.py" line="130"/>
         <source>Pay {1}</source>
         <translation>Выплата: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="108"/>
+        <location filename="../payments.py" line="132"/>
         <source>Collect from box {0}: {1}</source>
         <translation>Сбор с бокса {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="109"/>
+        <location filename="../payments.py" line="133"/>
         <source>Collect {1}</source>
         <translation>Сбор: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="110"/>
+        <location filename="../payments.py" line="134"/>
         <source>Box {0}: return the stakes</source>
         <translation>Бокс {0}: возврат ставок</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="111"/>
+        <location filename="../payments.py" line="135"/>
         <source>Return the stakes</source>
         <translation>Возврат ставок</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="117"/>
+        <location filename="../payments.py" line="141"/>
         <source>Paid box {0}: {1}?</source>
         <translation>Выплачено боксу {0}: {1}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="119"/>
+        <location filename="../payments.py" line="143"/>
         <source>Collected from box {0}: {1}?</source>
         <translation>Собрано с бокса {0}: {1}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="121"/>
+        <location filename="../payments.py" line="145"/>
         <source>Returned box {0} its stakes?</source>
         <translation>Возвращены ставки боксу {0}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="128"/>
+        <location filename="../payments.py" line="152"/>
         <source>Space</source>
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="130"/>
+        <location filename="../payments.py" line="154"/>
         <source>Paid ✓</source>
         <translation>Выплачено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="132"/>
+        <location filename="../payments.py" line="156"/>
         <source>Collected ✓</source>
         <translation>Собрано ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="134"/>
+        <location filename="../payments.py" line="158"/>
         <source>Returned ✓</source>
         <translation>Возвращено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="136"/>
+        <location filename="../payments.py" line="160"/>
         <source>Confirm paid</source>
         <translation>Подтвердить выплату</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="138"/>
+        <location filename="../payments.py" line="162"/>
         <source>Confirm collected</source>
         <translation>Подтвердить сбор</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="139"/>
+        <location filename="../payments.py" line="163"/>
         <source>Confirm returned</source>
         <translation>Подтвердить возврат</translation>
     </message>
@@ -1439,158 +1513,188 @@
 <context>
     <name>PitBossDialog</name>
     <message>
-        <location filename="../pitboss.py" line="75"/>
+        <location filename="../pitboss.py" line="83"/>
         <source>Pit boss</source>
         <translation>Пит-босс</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="87"/>
+        <location filename="../pitboss.py" line="95"/>
         <source>A pit boss must log in to resolve faults and make overrides.</source>
         <translation>Для устранения сбоев и исправлений должен войти пит-босс.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="104"/>
+        <location filename="../pitboss.py" line="112"/>
         <source>Logged in as {0}.</source>
         <translation>Вход выполнен: {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="129"/>
+        <location filename="../pitboss.py" line="137"/>
         <source>why (journaled with your name)</source>
         <translation>причина (пишется в журнал с вашим именем)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="131"/>
+        <location filename="../pitboss.py" line="139"/>
         <source>Reason</source>
         <translation>Причина</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="136"/>
+        <location filename="../pitboss.py" line="144"/>
         <source>Resolve table fault</source>
         <translation>Устранить сбой стола</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="142"/>
+        <location filename="../pitboss.py" line="150"/>
         <source>Open the shoe&apos;s gate (UNLOCK)</source>
         <translation>Открыть заслонку шуза (UNLOCK)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="146"/>
+        <location filename="../pitboss.py" line="154"/>
         <source>the card as dealt, e.g. QS or 10H</source>
         <translation>карта, как сдана, напр. QS или 10H</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="147"/>
+        <location filename="../pitboss.py" line="155"/>
         <source>Correct card</source>
         <translation>Исправить карту</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="149"/>
+        <location filename="../pitboss.py" line="157"/>
         <source>Dismiss the read (not a card in play)</source>
         <translation>Отменить считывание (не карта игры)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="151"/>
-        <location filename="../pitboss.py" line="358"/>
+        <location filename="../pitboss.py" line="159"/>
+        <location filename="../pitboss.py" line="436"/>
         <source>Void the round (stakes returned)</source>
         <translation>Аннулировать раунд (ставки возвращаются)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="161"/>
+        <location filename="../pitboss.py" line="169"/>
         <source>box </source>
         <translation>бокс </translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="168"/>
+        <location filename="../pitboss.py" line="176"/>
         <source>Adjust payment (+ to the player)</source>
         <translation>Корректировка выплаты (+ игроку)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="173"/>
+        <location filename="../pitboss.py" line="181"/>
         <source>Undo the payment&apos;s confirmation</source>
         <translation>Отменить подтверждение выплаты</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="177"/>
+        <location filename="../pitboss.py" line="186"/>
+        <source>Confirm the jackpot hit (hand verified)</source>
+        <translation>Подтвердить джекпот (рука проверена)</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="190"/>
+        <source>Reject the jackpot hit (hand not as read)</source>
+        <translation>Отклонить джекпот (рука не та, что прочитана)</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="195"/>
         <source>Log out and close</source>
         <translation>Выйти и закрыть</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="199"/>
+        <location filename="../pitboss.py" line="217"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="202"/>
+        <location filename="../pitboss.py" line="220"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="203"/>
+        <location filename="../pitboss.py" line="221"/>
         <source>No fault is open.</source>
         <translation>Открытых сбоев нет.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="236"/>
+        <location filename="../pitboss.py" line="244"/>
+        <source>Box {0}, round {1}: {2}</source>
+        <translation>Бокс {0}, раунд {1}: {2}</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="257"/>
+        <source>Jackpot hit #{0} confirmed: pay box {1} {2}; journaled as {3}.</source>
+        <translation>Джекпот №{0} подтверждён: выплатите боксу {1} {2}; записано в журнал как {3}.</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="272"/>
+        <source>Jackpot hit rejected and journaled; the meter cannot be reached now and is told as soon as it can be.</source>
+        <translation>Выигрыш джекпота отклонён и записан в журнал; счётчик сейчас недоступен и узнает об этом, как только связь вернётся.</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="275"/>
+        <source>Jackpot hit rejected: not paid, the meter unlocks; journaled as {0}.</source>
+        <translation>Выигрыш джекпота отклонён: не выплачивается, счётчик разблокирован; записано в журнал как {0}.</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="314"/>
         <source>Shoe gate: the shoe is not connected (offline).</source>
         <translation>Заслонка шуза: шуз не подключён (нет связи).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="238"/>
+        <location filename="../pitboss.py" line="316"/>
         <source>Shoe gate: LOCKED — no card can be drawn.</source>
         <translation>Заслонка шуза: ЗАКРЫТА — карту не вытянуть.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="240"/>
+        <location filename="../pitboss.py" line="318"/>
         <source>Shoe gate: open.</source>
         <translation>Заслонка шуза: открыта.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="242"/>
+        <location filename="../pitboss.py" line="320"/>
         <source>Shoe gate: not reported by the shoe yet. If no card comes out, open it with the button.</source>
         <translation>Заслонка шуза: шуз ещё не сообщил её состояние. Если карта не выходит, откройте заслонку кнопкой.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="266"/>
+        <location filename="../pitboss.py" line="344"/>
         <source>Box {0}: {1} confirmed by {2} at {3}</source>
         <translation>Бокс {0}: {1}, подтвердил {2} в {3}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="284"/>
+        <location filename="../pitboss.py" line="362"/>
         <source>Done; journaled as {0}.</source>
         <translation>Готово; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="305"/>
+        <location filename="../pitboss.py" line="383"/>
         <source>Other faults are still open: the shoe&apos;s gate opens once the last is resolved.</source>
         <translation>Открыты другие сбои: заслонка шуза откроется, когда будет устранён последний.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="311"/>
+        <location filename="../pitboss.py" line="389"/>
         <source>The shoe is offline: its gate opens as soon as it is back.</source>
         <translation>Шуз не на связи: заслонка откроется, как только он вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="335"/>
+        <location filename="../pitboss.py" line="413"/>
         <source>The shoe&apos;s gate is still LOCKED. Open it with the button, or check the shoe.</source>
         <translation>Заслонка шуза всё ещё ЗАКРЫТА. Откройте её кнопкой или проверьте шуз.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="337"/>
+        <location filename="../pitboss.py" line="415"/>
         <source>UNLOCK sent to the shoe: waiting for its answer.</source>
         <translation>Шузу отправлен UNLOCK: ждём ответа.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="340"/>
+        <location filename="../pitboss.py" line="418"/>
         <source>The shoe&apos;s gate is open again: dealing can go on.</source>
         <translation>Заслонка шуза снова открыта: можно сдавать.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="343"/>
+        <location filename="../pitboss.py" line="421"/>
         <source>The shoe&apos;s gate could not be opened: {0}. Check the shoe and its cable.</source>
         <translation>Заслонку шуза не удалось открыть: {0}. Проверьте шуз и его кабель.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="353"/>
+        <location filename="../pitboss.py" line="431"/>
         <source>Void the round? Press again to void it</source>
         <translation>Аннулировать раунд? Нажмите ещё раз</translation>
     </message>
@@ -2544,507 +2648,522 @@
         <translation>{0} указана дважды; в колоде каждая карта одна</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="135"/>
+        <location filename="../sentences.py" line="130"/>
+        <source>{0} Box {1}&apos;s jackpot stake is refused; the rest of the game goes on.</source>
+        <translation>{0} Ставка на джекпот бокса {1} не принята; остальная игра продолжается.</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="131"/>
+        <source>Jackpot betting closed: jackpot pending, a hit waits for a pit boss.</source>
+        <translation>Ставки на джекпот закрыты: выигрыш джекпота ждёт пит-босса.</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="132"/>
+        <source>Jackpot betting closed: {0}</source>
+        <translation>Ставки на джекпот закрыты: {0}</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="139"/>
         <source>Card {0} came from the shoe when no card was expected ({1}). Stop dealing; a pit boss must check the shoe.</source>
         <translation>Карта {0} вышла из шуза, когда карта не ожидалась ({1}). Прекратите сдачу; пит-босс должен проверить шуз.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="137"/>
+        <location filename="../sentences.py" line="141"/>
         <source>The shoe could not read a card ({0}). Stop dealing; a pit boss must identify it.</source>
         <translation>Шуз не смог прочитать карту ({0}). Прекратите сдачу; пит-босс должен её опознать.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="139"/>
+        <location filename="../sentences.py" line="143"/>
         <source>Card {0} read twice this round ({1} holds it; now {2}). Stop dealing; a pit boss must check the shoe.</source>
         <translation>Карта {0} считана в этом раунде дважды (она уже у {1}; сейчас — {2}). Прекратите сдачу; пит-босс должен проверить шуз.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="141"/>
+        <location filename="../sentences.py" line="145"/>
         <source>Card {0} was already played and discarded this round, so it cannot come from the stock ({1}). Stop dealing; a pit boss must check the shoe.</source>
         <translation>Карта {0} уже сыграна и ушла в сброс в этом раунде, из колоды она прийти не может ({1}). Прекратите сдачу; пит-босс должен проверить шуз.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="143"/>
+        <location filename="../sentences.py" line="147"/>
         <source>card {0} to box {1}</source>
         <translation>{0}-я карта боксу {1}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="144"/>
+        <location filename="../sentences.py" line="148"/>
         <source>card {0} to the dealer (face up)</source>
         <translation>{0}-я карта дилеру (в открытую)</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="145"/>
+        <location filename="../sentences.py" line="149"/>
         <source>card {0} to the dealer</source>
         <translation>{0}-я карта дилеру</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="146"/>
+        <location filename="../sentences.py" line="150"/>
         <source>dealer: replace {0}</source>
         <translation>дилер меняет {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="147"/>
+        <location filename="../sentences.py" line="151"/>
         <source>box {0} is to decide</source>
         <translation>решает бокс {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="148"/>
+        <location filename="../sentences.py" line="152"/>
         <source>box {0}</source>
         <translation>бокса {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="151"/>
+        <location filename="../sentences.py" line="155"/>
         <source>Card {0} read twice this round. Stop dealing; a pit boss must check the shoe.</source>
         <translation>Карта {0} считана в этом раунде дважды. Прекратите сдачу; пит-босс должен проверить шуз.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="153"/>
+        <location filename="../sentences.py" line="157"/>
         <source>The shoe could not read a card. Stop dealing; a pit boss must identify it.</source>
         <translation>Шуз не смог прочитать карту. Прекратите сдачу; пит-босс должен её опознать.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="155"/>
+        <location filename="../sentences.py" line="159"/>
         <source>Card {0} came from the shoe when no card was expected. Stop dealing; a pit boss must check the shoe.</source>
         <translation>Карта {0} вышла из шуза, когда карта не ожидалась. Прекратите сдачу; пит-босс должен проверить шуз.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="157"/>
+        <location filename="../sentences.py" line="161"/>
         <source>Card {0} was already played and discarded this round. Stop dealing; a pit boss must check the shoe.</source>
         <translation>Карта {0} уже сыграна и ушла в сброс в этом раунде. Прекратите сдачу; пит-босс должен проверить шуз.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="164"/>
+        <location filename="../sentences.py" line="168"/>
         <source>{0} card(s) ({1}) left the shoe but never reached the controller, even after a RESYNC. Stop dealing; a pit boss must find the missing card(s) and enter them.</source>
         <translation>Карты вышли из шуза, но не дошли до контроллера даже после RESYNC (карт: {0}; {1}). Прекратите сдачу; пит-босс должен найти пропавшие карты и ввести их.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="166"/>
+        <location filename="../sentences.py" line="170"/>
         <source>seq {0}</source>
         <translation>№ {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="167"/>
+        <location filename="../sentences.py" line="171"/>
         <source>seqs {0}</source>
         <translation>№ {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="168"/>
+        <location filename="../sentences.py" line="172"/>
         <source>The shoe sent seq {0} as {1}, but it was {2}. The card was not taken. Stop dealing; a pit boss must check the shoe and the cards on the table.</source>
         <translation>Шуз прислал № {0} как {1}, а это была {2}. Карта не принята. Прекратите сдачу; пит-босс должен проверить шуз и карты на столе.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="170"/>
+        <location filename="../sentences.py" line="174"/>
         <source>Card {0} (seq {1}) arrived late, after seq {2}: the cards may be out of order. Stop dealing; a pit boss must check the order of the cards on the table.</source>
         <translation>Карта {0} (№ {1}) пришла с опозданием, после № {2}: порядок карт мог нарушиться. Прекратите сдачу; пит-босс должен проверить порядок карт на столе.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="172"/>
+        <location filename="../sentences.py" line="176"/>
         <source>The shoe sent seq {0} ({1}) while the controller expected {2}: no shoe resends that far back, so the frame was damaged and the card was not taken. Stop dealing; a pit boss must check the cards on the table.</source>
         <translation>Шуз прислал № {0} ({1}), а контроллер ждал № {2}: так далеко назад шуз не повторяет, значит сообщение повреждено и карта не принята. Прекратите сдачу; пит-босс должен проверить карты на столе.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="175"/>
+        <location filename="../sentences.py" line="179"/>
         <source>The shoe restarted (its uptime went back) while the controller expected seq {0}: its card count starts over. Stop dealing; a pit boss must check that every card dealt is on the table.</source>
         <translation>Шуз перезапустился, когда контроллер ждал № {0}: счёт карт начался заново. Прекратите сдачу; пит-босс должен проверить, что каждая сданная карта на столе.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="178"/>
+        <location filename="../sentences.py" line="182"/>
         <source>No heartbeat from the shoe for {0} s: it is switched off, unplugged, or its cable is loose. Stop dealing; check the shoe&apos;s power and cable.</source>
         <translation>От шуза нет сигнала уже {0} с: он выключен, отсоединён или отошёл кабель. Прекратите сдачу; проверьте питание и кабель шуза.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="181"/>
+        <location filename="../sentences.py" line="185"/>
         <source>The shoe&apos;s connection was lost ({0}). Stop dealing; check the cable. The controller reconnects by itself and asks the shoe to resend what it missed.</source>
         <translation>Связь с шузом потеряна. Прекратите сдачу; проверьте кабель. Контроллер переподключится сам и попросит шуз повторить пропущенное.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="183"/>
+        <location filename="../sentences.py" line="187"/>
         <source>the camera sends no frames: check its cable and power; cards dealt meanwhile were not seen</source>
         <translation>камера не передаёт кадры: проверьте её кабель и питание; карты, сданные за это время, не увидены</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="185"/>
+        <location filename="../sentences.py" line="189"/>
         <source>Nothing answers at {0}: is the shoe (or shoe-sim --tcp) running and the port right?</source>
         <translation>По адресу {0} никто не отвечает: запущен ли шуз (или shoe-sim --tcp) и верен ли порт?</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="187"/>
+        <location filename="../sentences.py" line="191"/>
         <source>Host of {0} is unknown: check the address.</source>
         <translation>Хост в {0} неизвестен: проверьте адрес.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="188"/>
+        <location filename="../sentences.py" line="192"/>
         <source>Could not connect to {0}: {1}. Check the address and the network.</source>
         <translation>Не удалось подключиться к {0}. Проверьте адрес и сеть.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="189"/>
+        <location filename="../sentences.py" line="193"/>
         <source>Serial port {0} does not exist: is the shoe plugged in and switched on? Check the URL.</source>
         <translation>Порта {0} нет: подключён ли шуз и включён ли он? Проверьте URL.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="191"/>
+        <location filename="../sentences.py" line="195"/>
         <source>Permission denied on {0}: add this user to the &apos;dialout&apos; group (then log in again), or ask the administrator.</source>
         <translation>Нет доступа к {0}: добавьте этого пользователя в группу 'dialout' (и войдите снова) или обратитесь к администратору.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="193"/>
+        <location filename="../sentences.py" line="197"/>
         <source>Serial port {0} is busy: another program has it open. Close it and try again.</source>
         <translation>Порт {0} занят другой программой. Закройте её и попробуйте снова.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="194"/>
+        <location filename="../sentences.py" line="198"/>
         <source>Could not open serial port {0}: {1}. Check the cable and the URL.</source>
         <translation>Не удалось открыть порт {0}. Проверьте кабель и URL.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="195"/>
+        <location filename="../sentences.py" line="199"/>
         <source>No {0} is plugged in: check the cable and that the shoe is switched on.</source>
         <translation>{0} не подключён: проверьте кабель и включён ли шуз.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="196"/>
+        <location filename="../sentences.py" line="200"/>
         <source>USB shoe {0} with serial {1}</source>
         <translation>USB-шуз {0} с серийным номером {1}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="197"/>
+        <location filename="../sentences.py" line="201"/>
         <source>USB shoe {0}</source>
         <translation>USB-шуз {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="198"/>
+        <location filename="../sentences.py" line="202"/>
         <source>Card {0} came from the shoe when no round expected one. Stop dealing; a pit boss must check the shoe and the table.</source>
         <translation>Карта {0} вышла из шуза, когда ни один раунд её не ждал. Прекратите сдачу; пит-босс должен проверить шуз и стол.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="200"/>
+        <location filename="../sentences.py" line="204"/>
         <source>The clock jumped back {0} s. Check the system time.</source>
         <translation>Часы сдвинулись назад на {0} с. Проверьте системное время.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="201"/>
+        <location filename="../sentences.py" line="205"/>
         <source>The clock jumped forward {0} s. Check the system time.</source>
         <translation>Часы сдвинулись вперёд на {0} с. Проверьте системное время.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="202"/>
+        <location filename="../sentences.py" line="206"/>
         <source>Before the last restart the journal could not be written: {0}</source>
         <translation>Перед последним перезапуском журнал не удалось записать: {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="203"/>
+        <location filename="../sentences.py" line="207"/>
         <source>The journal {0} could not be written: {1}. Play is stopped and nothing after this point was recorded. Restart rptable; a pit boss must resolve the fault.</source>
         <translation>Не удалось записать журнал {0}. Игра остановлена, после этого момента ничего не записано. Перезапустите rptable; пит-босс должен устранить сбой.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="205"/>
+        <location filename="../sentences.py" line="209"/>
         <source>{0} is closed</source>
         <translation>{0} закрыт</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="207"/>
+        <location filename="../sentences.py" line="211"/>
         <source>{0} Play is stopped until a pit boss resolves it (fault {1}).</source>
         <translation>{0} Игра остановлена, пока пит-босс не устранит сбой {1}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="208"/>
+        <location filename="../sentences.py" line="212"/>
         <source>The shoe reports {0} ({1}). Stop dealing; a pit boss must check the shoe and resolve the fault before play goes on.</source>
         <translation>Шуз сообщает {0} ({1}). Прекратите сдачу; пит-босс должен проверить шуз и устранить сбой, прежде чем игра продолжится.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="212"/>
+        <location filename="../sentences.py" line="216"/>
         <source>reader fault</source>
         <translation>сбой считывателя</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="213"/>
+        <location filename="../sentences.py" line="217"/>
         <source>two cards drawn together</source>
         <translation>вытянуты две карты сразу</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="214"/>
+        <location filename="../sentences.py" line="218"/>
         <source>card pushed back into the shoe</source>
         <translation>карта задвинута обратно в шуз</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="215"/>
+        <location filename="../sentences.py" line="219"/>
         <source>jam</source>
         <translation>замятие карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="216"/>
+        <location filename="../sentences.py" line="220"/>
         <source>cover opened while dealing</source>
         <translation>крышка открыта во время сдачи</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="217"/>
+        <location filename="../sentences.py" line="221"/>
         <source>link: a CARD went unacknowledged 5 times</source>
         <translation>связь: карта 5 раз осталась без подтверждения</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="220"/>
+        <location filename="../sentences.py" line="224"/>
         <source>The shoe is offline. Stop dealing; check the shoe&apos;s power and cable.</source>
         <translation>Шуз не на связи. Прекратите сдачу; проверьте питание и кабель шуза.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="222"/>
+        <location filename="../sentences.py" line="226"/>
         <source>The shoe cannot be opened. Stop dealing; check the shoe&apos;s cable and the console&apos;s card source.</source>
         <translation>Шуз не удаётся открыть. Прекратите сдачу; проверьте кабель шуза и источник карт консоли.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="224"/>
+        <location filename="../sentences.py" line="228"/>
         <source>Cards left the shoe but never reached the controller. Stop dealing; a pit boss must find the missing cards and enter them.</source>
         <translation>Карты вышли из шуза, но не дошли до контроллера. Прекратите сдачу; пит-босс должен найти пропавшие карты и ввести их.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="226"/>
+        <location filename="../sentences.py" line="230"/>
         <source>The shoe sent a card the controller cannot trust. Stop dealing; a pit boss must check the cards on the table.</source>
         <translation>Шуз прислал карту, которой контроллер не может доверять. Прекратите сдачу; пит-босс должен проверить карты на столе.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="228"/>
+        <location filename="../sentences.py" line="232"/>
         <source>A card arrived late: the cards may be out of order. Stop dealing; a pit boss must check the order of the cards on the table.</source>
         <translation>Карта пришла с опозданием: порядок карт мог нарушиться. Прекратите сдачу; пит-босс должен проверить порядок карт на столе.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="230"/>
+        <location filename="../sentences.py" line="234"/>
         <source>The shoe restarted. Stop dealing; a pit boss must check that every card dealt is on the table.</source>
         <translation>Шуз перезапустился. Прекратите сдачу; пит-босс должен проверить, что каждая сданная карта на столе.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="232"/>
+        <location filename="../sentences.py" line="236"/>
         <source>A card came from the shoe when no round expected one. Stop dealing; a pit boss must check the shoe and the table.</source>
         <translation>Карта вышла из шуза, когда ни один раунд её не ждал. Прекратите сдачу; пит-босс должен проверить шуз и стол.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="234"/>
+        <location filename="../sentences.py" line="238"/>
         <source>The clock jumped. Check the system time.</source>
         <translation>Часы сдвинулись. Проверьте системное время.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="235"/>
+        <location filename="../sentences.py" line="239"/>
         <source>The journal could not be written. A pit boss must resolve the fault.</source>
         <translation>Не удалось записать журнал. Пит-босс должен устранить сбой.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="238"/>
+        <location filename="../sentences.py" line="242"/>
         <source>The shoe reports {0}. Stop dealing; a pit boss must check the shoe and resolve the fault before play goes on.</source>
         <translation>Шуз сообщает {0}. Прекратите сдачу; пит-босс должен проверить шуз и устранить сбой, прежде чем игра продолжится.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="248"/>
+        <location filename="../sentences.py" line="252"/>
         <source>Journal event {0} ({1}) cannot be replayed ({2}): the journal was damaged or edited. Keep it as it is and run `rptable audit verify`.</source>
         <translation>Событие журнала {0} ({1}) не воспроизводится: журнал повреждён или изменён. Сохраните его как есть и запустите `rptable audit verify`.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="250"/>
+        <location filename="../sentences.py" line="254"/>
         <source>The journal {0} could not be read: {1}.</source>
         <translation>Не удалось прочитать журнал {0}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="256"/>
+        <location filename="../sentences.py" line="260"/>
         <source>place antes</source>
         <translation>примите анте</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="257"/>
+        <location filename="../sentences.py" line="261"/>
         <source>place antes, or deal: {0}</source>
         <translation>примите анте или сдавайте: {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="258"/>
+        <location filename="../sentences.py" line="262"/>
         <source>dealer: show your hand</source>
         <translation>дилер: откройте карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="259"/>
+        <location filename="../sentences.py" line="263"/>
         <source>dealer: show your hand (box {0} may still insure)</source>
         <translation>дилер: откройте карты (бокс {0} ещё может застраховаться)</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="260"/>
+        <location filename="../sentences.py" line="264"/>
         <source>box {0}: buy the dealer a game or take the ante</source>
         <translation>бокс {0}: купить игру дилеру или взять анте</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="261"/>
+        <location filename="../sentences.py" line="265"/>
         <source>box {0}: {1}</source>
         <translation>бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="265"/>
-        <location filename="../sentences.py" line="276"/>
+        <location filename="../sentences.py" line="269"/>
+        <location filename="../sentences.py" line="280"/>
         <source>fold</source>
         <translation>сказать пас</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="266"/>
-        <location filename="../sentences.py" line="277"/>
+        <location filename="../sentences.py" line="270"/>
+        <location filename="../sentences.py" line="281"/>
         <source>bet</source>
         <translation>сделать ставку</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="267"/>
-        <location filename="../sentences.py" line="278"/>
+        <location filename="../sentences.py" line="271"/>
+        <location filename="../sentences.py" line="282"/>
         <source>buy a 6th card</source>
         <translation>купить 6-ю карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="270"/>
+        <location filename="../sentences.py" line="274"/>
         <source>wait</source>
         <translation>ждать</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="272"/>
+        <location filename="../sentences.py" line="276"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="272"/>
+        <location filename="../sentences.py" line="276"/>
         <source> or </source>
         <translation> или </translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="279"/>
+        <location filename="../sentences.py" line="283"/>
         <source>buy a card</source>
         <translation>купить карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="268"/>
-        <location filename="../sentences.py" line="280"/>
+        <location filename="../sentences.py" line="272"/>
+        <location filename="../sentences.py" line="284"/>
         <source>exchange</source>
         <translation>обменять карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="269"/>
-        <location filename="../sentences.py" line="281"/>
+        <location filename="../sentences.py" line="273"/>
+        <location filename="../sentences.py" line="285"/>
         <source>insure</source>
         <translation>застраховаться</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="282"/>
+        <location filename="../sentences.py" line="286"/>
         <source>no game</source>
         <translation>нет игры</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="283"/>
+        <location filename="../sentences.py" line="287"/>
         <source>ace king</source>
         <translation>туз-король</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="284"/>
+        <location filename="../sentences.py" line="288"/>
         <source>one pair</source>
         <translation>пара</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="285"/>
+        <location filename="../sentences.py" line="289"/>
         <source>two pair</source>
         <translation>две пары</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="286"/>
+        <location filename="../sentences.py" line="290"/>
         <source>three of a kind</source>
         <translation>тройка</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="287"/>
+        <location filename="../sentences.py" line="291"/>
         <source>straight</source>
         <translation>стрит</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="288"/>
+        <location filename="../sentences.py" line="292"/>
         <source>flush</source>
         <translation>флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="289"/>
+        <location filename="../sentences.py" line="293"/>
         <source>full house</source>
         <translation>фулл-хаус</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="290"/>
+        <location filename="../sentences.py" line="294"/>
         <source>four of a kind</source>
         <translation>каре</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="291"/>
+        <location filename="../sentences.py" line="295"/>
         <source>straight flush</source>
         <translation>стрит-флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="292"/>
+        <location filename="../sentences.py" line="296"/>
         <source>royal flush</source>
         <translation>роял-флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="293"/>
+        <location filename="../sentences.py" line="297"/>
         <source>the dealer</source>
         <translation>дилера</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="294"/>
+        <location filename="../sentences.py" line="298"/>
         <source>the discards</source>
         <translation>сброса</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="295"/>
+        <location filename="../sentences.py" line="299"/>
         <source>bets are open and no box has an ante</source>
         <translation>ставки открыты, а анте нет ни на одном боксе</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="296"/>
+        <location filename="../sentences.py" line="300"/>
         <source>the dealer is to show his hand</source>
         <translation>дилер должен открыть карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="297"/>
+        <location filename="../sentences.py" line="301"/>
         <source>boxes are choosing whether to buy the dealer a game</source>
         <translation>боксы решают, покупать ли игру дилеру</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="298"/>
+        <location filename="../sentences.py" line="302"/>
         <source>the dealer&apos;s draw is over</source>
         <translation>прикуп дилера окончен</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="244"/>
+        <location filename="../sentences.py" line="248"/>
         <source>a table fault is open</source>
         <translation>открыт сбой стола</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="245"/>
+        <location filename="../sentences.py" line="249"/>
         <source>no round was expecting a card</source>
         <translation>ни один раунд не ждал карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="246"/>
+        <location filename="../sentences.py" line="250"/>
         <source>the round is stopped by a card fault</source>
         <translation>раунд остановлен сбоем карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="247"/>
+        <location filename="../sentences.py" line="251"/>
         <source>the link returned</source>
         <translation>связь восстановилась</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="304"/>
+        <location filename="../sentences.py" line="308"/>
         <source>EMPTY</source>
         <translation>ПУСТ</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="305"/>
+        <location filename="../sentences.py" line="309"/>
         <source>COVER OPEN</source>
         <translation>КРЫШКА ОТКРЫТА</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="306"/>
+        <location filename="../sentences.py" line="310"/>
         <source>LOCKED</source>
         <translation>ЗАБЛОКИРОВАН</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="307"/>
+        <location filename="../sentences.py" line="311"/>
         <source>DISCONNECTED</source>
         <translation>ОТКЛЮЧЁН</translation>
     </message>

@@ -9,7 +9,7 @@ from typing import ClassVar
 from controller.core.cards import Card
 from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand
 from controller.engine.commands.deal import place_card
-from controller.engine.events import CardFault, FaultResolved, RoundClosed, RoundVoided
+from controller.engine.events import CardFault, FaultResolved, JackpotVoided, RoundClosed, RoundVoided
 from controller.engine.queries import next_card_target
 from controller.engine.settlement import settle_void
 from controller.engine.state import Phase, RoundState
@@ -78,7 +78,12 @@ class VoidRound(Command):
     def execute(self, state: RoundState, log: EventLog) -> None:
         log.emit(RoundVoided(self.actor, self.reason))
         for number in state.order:
-            log.emit(settle_void(state.boxes[number]))
+            box = state.boxes[number]
+            settled = box.jackpot_settled
+            if settled is not None:  # R-JACKPOT-2: settled on the deal, taken back with the round
+                log.emit(JackpotVoided(number, settled.stake, settled.contribution, settled.share_pct,
+                                       settled.fixed))
+            log.emit(settle_void(box))
         log.emit(RoundClosed(0))
 
 

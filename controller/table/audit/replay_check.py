@@ -21,6 +21,7 @@ from controller.engine.events import (
     Event,
     FaultResolved,
     JackpotSettled,
+    JackpotVoided,
     RoundClosed,
     RoundVoided,
 )
@@ -32,6 +33,7 @@ from controller.table.table_events import (
     TABLE_EVENT_TYPES,
     ConfirmationUndone,
     JackpotPaid,
+    JackpotRejected,
     PaymentAdjusted,
     RoundOpened,
     RulesSet,
@@ -113,6 +115,8 @@ class ReplayCheck:
                 return "a payment was adjusted without a pit boss and a reason" + self._who(event.actor)
             case JackpotPaid() if not self._override_ok(event.actor, "confirmed", at):
                 return "a jackpot was paid without a pit boss's confirmation" + self._who(event.actor)
+            case JackpotRejected() if not self._override_ok(event.actor, event.reason, at):
+                return "a jackpot hit was rejected without a pit boss and a reason" + self._who(event.actor)
             case ConfirmationUndone() if not self._override_ok(event.actor, event.reason, at):
                 return "a payment's confirmation was undone without a pit boss and a reason" + self._who(event.actor)
             case TwoPersonLimit() if not self._override_ok(event.actor, event.reason, at):
@@ -157,7 +161,7 @@ class ReplayCheck:
             return "a round event outside its round"
         if history.faults and not (actor or "").startswith(OVERRIDE_ROLES):
             return "play went on while a table fault was open"
-        if isinstance(event, BoxSettled | RoundClosed | JackpotSettled):
+        if isinstance(event, BoxSettled | RoundClosed | JackpotSettled | JackpotVoided):
             problem = _recompute(state, event)
             if problem:
                 return problem
@@ -169,8 +173,17 @@ class ReplayCheck:
         return ""
 
 
-def _recompute(state: RoundState, event: BoxSettled | RoundClosed | JackpotSettled) -> str:
+def _recompute(state: RoundState, event: BoxSettled | RoundClosed | JackpotSettled | JackpotVoided) -> str:
     """Why the journaled settlement differs from the one the cards, decisions and house rules make, or ""."""
+    if isinstance(event, JackpotVoided):
+        box = state.boxes.get(event.box)
+        settled = box.jackpot_settled if box is not None else None
+        if not state.voided or settled is None:
+            return f"it takes back box {event.box}'s jackpot settlement, but no voided round holds one"
+        if (settled.stake, settled.contribution, settled.share_pct, settled.fixed) != \
+                (event.stake, event.contribution, event.share_pct, event.fixed):
+            return f"it takes back box {event.box}'s jackpot settlement otherwise than it was settled"
+        return ""
     if isinstance(event, JackpotSettled):
         box = state.boxes.get(event.box)
         if box is None or not box.jackpot or state.rules.jackpot is None:

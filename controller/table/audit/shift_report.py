@@ -2,9 +2,11 @@
 chart, CSV.
 
 Drop here is the handle: everything wagered on the layout (ante, bet, draw payments, insurance, bonus, the
-buy-a-game payment), voided rounds left out since their stakes went back; house win is what the house kept
-after every payment and manual adjustment, box by box (each box's net turned round, as
-controller.table.round_record defines it); hold % = win / drop.
+buy-a-game payment, the jackpot stake), voided rounds left out since their stakes went back; house win is what
+the house kept after every payment and manual adjustment, box by box (each box's net turned round, as
+controller.table.round_record defines it, and its jackpot stake less what the table paid it from the jackpot:
+a fixed award, or a hit a pit boss confirmed); hold % = win / drop. The jackpot's stakes and payments are also
+counted on their own line, since a hit paid from the meter swings a shift's hold.
 
 Theoretical win is what the house expects to keep from the same play: each box's ante times the preset's house
 edge per ante under the `basic` strategy (controller/analysis/house_edges.py), plus its bonus stake times the
@@ -109,6 +111,16 @@ class ShiftReport:
     edges_used: dict[str, HouseEdge] = field(default_factory=dict)  # rules name -> the edge applied
     rules_without_edge: set[str] = field(default_factory=set)  # rules names with no measured edge
     by_dealer: dict[str, DealerTally] = field(default_factory=dict)  # in the order they first dealt
+    jackpot_stakes: int = 0  # jackpot stakes taken at the table (in the drop)
+    jackpot_paid: int = 0  # paid at the table from the jackpot: fixed awards and confirmed hits (in the win)
+
+    @property
+    def jackpot_line(self) -> str:
+        """The jackpot's part of the figures, in words ("" at a table without one)."""
+        if not (self.jackpot_stakes or self.jackpot_paid):
+            return ""
+        return (f"jackpot: stakes {self.jackpot_stakes:,}, paid {self.jackpot_paid:,}, house "
+                f"{self.jackpot_stakes - self.jackpot_paid:+,} (in the drop and the house win)")
 
 
 def build_report(table_id: str, rounds: list[RoundRecord], edges: dict[str, HouseEdge] | None = None, *,
@@ -128,8 +140,9 @@ def build_report(table_id: str, rounds: list[RoundRecord], edges: dict[str, Hous
         elif not r.voided:
             without_edge.add(r.rules.name)
         hour = datetime.fromtimestamp(r.opened_at, UTC).strftime("%Y-%m-%d %H:00")
-        lines += [BoxLine(r.round_id, hour, b.box, b.wagered, -r.net(b),
-                          0.0 if r.voided else _theoretical_win(b, edge)) for b in r.boxes]
+        lines += [BoxLine(r.round_id, hour, b.box, b.wagered + r.jackpot_stakes.get(b.box, 0),
+                          -r.net(b) + r.jackpot_net(b.box), 0.0 if r.voided else _theoretical_win(b, edge))
+                  for b in r.boxes]
     by_box: dict[int, list[BoxLine]] = defaultdict(list)
     by_hour: dict[str, list[BoxLine]] = defaultdict(list)
     for line in lines:
@@ -142,7 +155,8 @@ def build_report(table_id: str, rounds: list[RoundRecord], edges: dict[str, Hous
         {hour: Tally.of(group) for hour, group in by_hour.items()},
         voided=sum(r.voided for r in complete), incomplete=len(rounds) - len(complete),
         adjustments=sum(len(r.adjustments) for r in complete), edges_used=edges_used,
-        rules_without_edge=without_edge, by_dealer=_by_dealer(complete, turns, until))
+        rules_without_edge=without_edge, by_dealer=_by_dealer(complete, turns, until),
+        jackpot_stakes=sum(r.jackpot_in for r in complete), jackpot_paid=sum(r.jackpot_out for r in complete))
 
 
 def _by_dealer(complete: list[RoundRecord], turns: Sequence[DealerTurn], until: float | None) -> dict[str, DealerTally]:
@@ -159,7 +173,8 @@ def _by_dealer(complete: list[RoundRecord], turns: Sequence[DealerTurn], until: 
         adjustments = [a for r in theirs for a in r.adjustments]
         tallies[dealer] = DealerTally(
             dealer, len(theirs), sum(t.hours(now) for t in turns if t.dealer == dealer),
-            sum(r.wagered for r in theirs), sum(r.house_net for r in theirs), len(adjustments),
+            sum(r.wagered + r.jackpot_in for r in theirs),
+            sum(r.house_net + r.jackpot_in - r.jackpot_out for r in theirs), len(adjustments),
             sum(a.amount for a in adjustments))
     return tallies
 
@@ -181,6 +196,9 @@ def report_csv(report: ShiftReport) -> str:
     for section, key, t in rows:
         writer.writerow([section, key, t.rounds, t.boxes, t.drop, t.win, f"{t.hold_pct:.2f}",
                          f"{t.theoretical:.2f}", f"{t.theoretical_hold_pct:.2f}"])
+    if report.jackpot_line:  # its stakes as drop, what it paid as the win given back
+        writer.writerow(["jackpot", report.table_id, "", "", report.jackpot_stakes,
+                         report.jackpot_stakes - report.jackpot_paid, "", "", ""])
     return out.getvalue()
 
 
@@ -224,6 +242,7 @@ hold {t.hold_pct:.2f}%</p>
 <p class="big">theoretical win {t.theoretical:+,.0f} &middot; theoretical hold {t.theoretical_hold_pct:.2f}%</p>
 <p>{html.escape(theoretical_basis(report))}</p>
 <p>{report.voided} voided, {report.incomplete} not finished, {report.adjustments} manual adjustments.</p>
+{f"<p>{html.escape(report.jackpot_line)}</p>" if report.jackpot_line else ""}
 <h2>Hold by hour</h2>
 {_svg_bars([(h[-5:], v.hold_pct) for h, v in hours], "hold %")}
 <table>{head.format("hour")}{rows(hours)}</table>

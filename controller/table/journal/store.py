@@ -294,6 +294,10 @@ class Journal:
         """The table-level entries only (rules, rounds opened, faults, overrides), in order."""
         yield from self._select("kind LIKE 'table.%'", ())
 
+    def kind_entries(self, kinds: tuple[str, ...]) -> Iterator[JournalEntry]:
+        """The entries of these kinds only, in order (the jackpot's, say, across every round)."""
+        yield from self._select(f"kind IN ({', '.join('?' * len(kinds))})", kinds)
+
     def present_entries(self) -> Iterator[JournalEntry]:
         """The table-level entries and those of the last round opened, in order: all that the table as it
         stands now depends on (earlier rounds are closed)."""
