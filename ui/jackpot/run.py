@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
+from ui.app import present
 from ui.jackpot.sign import JackpotSign
 from ui.jackpot.watcher import MeterWatcher
 
@@ -16,14 +17,9 @@ def run_sign(url: str, meter_id: str, *, size: tuple[int, int] | None = None, wi
     watcher = MeterWatcher(url, meter_id)
     watcher.changed.connect(sign.show_status)
     watcher.lost.connect(sign.show_problem)
-    if size is not None:
-        sign.setFixedSize(*size)
-        sign.show()
-    elif windowed or screenshot:
-        sign.resize(1024, 768)
-        sign.show()
-    else:
-        sign.showFullScreen()
+    if screenshot and size is None:
+        size = (1024, 768)
+    present(sign, size, windowed=windowed)  # full screen even where no window manager honours the request
     watcher.start()
     if screenshot:
         def shoot() -> None:
