@@ -8,7 +8,6 @@ names; `event_from_dict` reads it back, including the older forms journals hold 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import Field, dataclass, fields
 from typing import Any, ClassVar
@@ -322,11 +321,18 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     return cls(**values)
 
 
-@functools.cache
-def _field_readers(cls: type[Event]) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+FieldReaders = tuple[tuple[str, Callable[[Any], Any]], ...]
+_FIELD_READERS: dict[str, FieldReaders] = {}  # by class name and version: see _field_readers
+
+
+def _field_readers(cls: type[Event]) -> FieldReaders:
     """Each field of an event class with its reader: worked out once per class, since a journal's audit reads
     a million events of a couple of dozen classes."""
-    return tuple((field.name, _READERS.get(str(field.type), _plain)) for field in fields(cls))
+    name = f"{cls.__name__}/{cls.version}"
+    readers = _FIELD_READERS.get(name)
+    if readers is None:
+        readers = _FIELD_READERS[name] = tuple((f.name, _READERS.get(str(f.type), _plain)) for f in fields(cls))
+    return readers
 
 
 def _to_json(value: Any) -> Any:
