@@ -73,3 +73,17 @@ def journal_rows(path, table_id):
 def database_rows(url, table_id):
     return [tuple(r) for r in query(url, f"SELECT {JOURNAL_COLUMNS} FROM rptable_events WHERE table_id = %s "
                                          "ORDER BY seq", table_id)]
+
+
+def floor_staff(url, *people):
+    """The floor's staff accounts in its database: a first admin, then each (name, role, PIN) given."""
+    from controller.floor.staff import open_accounts
+    from controller.table.users import Role, User
+
+    store = open_accounts(url)
+    try:
+        admin = store.add("floor-root", Role.ADMIN, "991357", by=None)
+        for name, role, pin in people:
+            store.add(name, role, pin, by=User(admin.name, Role.ADMIN))
+    finally:
+        store.close()

@@ -29,7 +29,7 @@ W = TypeVar("W", bound=QWidget)
 
 # name: (role, PIN)
 STAFF = {"root": (Role.ADMIN, "991357"), "vera": (Role.PIT_BOSS, "246813"), "anna": (Role.DEALER, "111357"),
-         "ivan": (Role.DEALER, "222468")}
+         "ivan": (Role.DEALER, "222468"), "boris": (Role.PIT_BOSS, "357924")}
 
 
 def add_staff(users_path: Path) -> None:
@@ -48,17 +48,23 @@ class Consoles:
         self.folder = folder
         self.users_path = folder / "users.db"
         self._open: list[tuple[ConsoleWindow, Journal]] = []
+        self._stores: dict[int, UserStore] = {}  # the accounts a console's table holds, by its window's id
 
     def open(self, preset: str = "classic", *, journal: str = "T1.journal", seed: int = 7,
-             faults: str = "") -> ConsoleWindow:
+             faults: str = "", accounts: bool = False) -> ConsoleWindow:
+        """A console; with `accounts`, its table holds the staff's accounts as `rptable console` gives them (every
+        override and login vouched for by them)."""
         table_journal = Journal(self.folder / journal)
-        controller = acknowledged(TableController(table_journal, load_preset(preset)))
+        store = UserStore(self.users_path) if accounts else None
+        controller = acknowledged(TableController(table_journal, load_preset(preset), accounts=store))
         url = f"sim://?seed={seed}&rate=0" + (f"&faults={faults}" if faults else "")
         window = ConsoleWindow(controller, open_source(url), users_path=str(self.users_path),
                                languages=Languages(), pack_seed=seed)
         window.resize(1024, 768)
         window.show()
         self._open.append((window, table_journal))
+        if store is not None:
+            self._stores[id(window)] = store
         return window
 
     def restart(self, window: ConsoleWindow, preset: str = "classic", *, seed: int = 7) -> ConsoleWindow:
@@ -76,6 +82,9 @@ class Consoles:
             window.deleteLater()
             window.source.close()
             opened[1].close()
+            store = self._stores.pop(id(window), None)
+            if store is not None:
+                store.close()
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
     def close_all(self) -> None:

@@ -11,14 +11,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from floor_kit import fresh_database, needs_postgres, psycopg
+from conftest import PIT_BOSS
+from floor_kit import floor_staff, fresh_database, needs_postgres, psycopg
 
 from controller.cli import main
 from controller.floor.reporter import TableReporter
 from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
 
-# Exports and reports need a pit boss's login: given through the environment, as a script gives it.
+# Exports and reports need a pit boss's login: given through the environment, as a script gives it. The pit boss
+# is in this machine's accounts (for a journal's audit) and in the floor's (for the database's copy).
 pytestmark = [needs_postgres, pytest.mark.usefixtures("pit_boss_login")]
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
 OLD = Path(__file__).parent / "data" / "journals-main-cb3386e"
@@ -43,7 +45,14 @@ def reported(path, table, url, rounds, seed):
     return report
 
 
+def the_pit_boss_on_the_floor(url):
+    from controller.table.users import Role
+
+    floor_staff(url, (PIT_BOSS[0], Role.PIT_BOSS, PIT_BOSS[1]))
+
+
 def test_floor_3_audit_from_the_database_answers_exactly_as_the_journal(database, tmp_path, capsys):
+    the_pit_boss_on_the_floor(database)
     path = tmp_path / "T4.journal"
     reported(path, "T4", database, 8, 21)
     for action in ACTIONS:
@@ -62,6 +71,7 @@ def test_floor_3_audit_from_the_database_answers_exactly_as_the_journal(database
 def test_floor_3_journals_written_before_the_redesign_audit_the_same_from_the_database(cluster, tmp_path, capsys,
                                                                                        name):
     database = fresh_database(cluster)
+    the_pit_boss_on_the_floor(database)
     path = tmp_path / f"{name}.journal"
     path.write_bytes(gzip.decompress((OLD / f"{name}.journal.gz").read_bytes()))
     assert answer(capsys, "replicate", "--journal", str(path), "--to", database)[0] == 0
@@ -94,6 +104,7 @@ def test_floor_3_an_unknown_table_or_database_is_said_plainly(database, tmp_path
 
 
 def test_floor_3_the_floor_report_sets_every_table_side_by_side_by_table_and_by_hour(database, tmp_path, capsys):
+    the_pit_boss_on_the_floor(database)
     reports = {table: reported(tmp_path / f"{table}.journal", table, database, rounds, seed)
                for table, rounds, seed in (("T1", 5, 31), ("T2", 7, 32), ("T3", 3, 33))}
     today = datetime.now(UTC).strftime("%Y-%m-%d")
@@ -115,3 +126,37 @@ def test_floor_3_the_floor_report_sets_every_table_side_by_side_by_table_and_by_
     code, out, _ = answer(capsys, "audit", "--db", database, "report", "--date", "1999-01-01", "--out",
                           str(tmp_path / "h"))
     assert code == 0 and "0 table(s)" in out
+
+
+def test_floor_3_the_databases_copy_is_exported_by_a_pit_boss_of_the_floors_staff(database, tmp_path, capsys,
+                                                                                 monkeypatch):
+    """`audit --db` logs the pit boss in against the floor's staff accounts in that database, as the tables
+    reporting to it do, not against this machine's accounts file: the machine's own pit boss (unknown to the
+    floor) is refused; the floor's pit boss, unknown to this machine, exports and reports; a wrong PIN is
+    counted on the floor."""
+    from controller.floor.staff import open_accounts
+    from controller.table.users import Role
+
+    floor_staff(database, ("olga", Role.PIT_BOSS, "462819"), ("dima", Role.DEALER, "583920"))
+    reported(tmp_path / "T7.journal", "T7", database, 2, 24)
+    export = ("audit", "--db", database, "--table", "T7", "export", "--format", "csv")
+    code, out, err = answer(capsys, *export)  # the machine's pit boss (RPTABLE_LOGIN), not on the floor
+    assert code == 1 and out == "" and "Name or PIN is wrong" in err
+    monkeypatch.setenv("RPTABLE_LOGIN", "dima")
+    monkeypatch.setenv("RPTABLE_PIN", "583920")
+    code, out, err = answer(capsys, *export)
+    assert code == 1 and out == "" and "a pit boss is needed" in err
+    monkeypatch.setenv("RPTABLE_LOGIN", "olga")
+    monkeypatch.setenv("RPTABLE_PIN", "000000")
+    assert answer(capsys, *export)[0] == 1
+    monkeypatch.setenv("RPTABLE_PIN", "462819")
+    code, out, _ = answer(capsys, *export)
+    assert code == 0 and out.startswith("round,")
+    code, _, _ = answer(capsys, "audit", "--db", database, "--table", "T7", "report", "--out", str(tmp_path / "r"))
+    assert code == 0 and (tmp_path / "r" / "report.html").exists()
+    floor = open_accounts(database)
+    try:
+        tried = [action for _, _, action, name, _ in floor.log() if name == "olga"]
+    finally:
+        floor.close()
+    assert tried.count("login_attempt") == 3 and tried.count("login") == 2  # every attempt counted on the floor

@@ -165,3 +165,26 @@ def test_the_console_warns_of_the_edge_and_says_who_acknowledged_it(make_console
     assert "Acknowledged by root" in info.toolTip()
     house = make_console("four-seat")
     assert house.info_bar.warning.text() == "" and house.controller.rules_edge_acknowledged_by is None
+
+
+def test_cli_rules_acknowledge_with_tampered_accounts_raises_the_accounts_fault_at_the_table(tmp_path):
+    """An admin logging in on the command line to a store edited behind the program's back is refused, and the
+    table whose journal the command opened raises its ACCOUNTS fault (before, only the console's start did)."""
+    import os
+    import sqlite3
+
+    env = dict(os.environ, RPTABLE_DATA_DIR=str(tmp_path / "data"))
+    users = tmp_path / "users.db"
+    assert rptable("users", "--users", str(users), "bootstrap", "ada", stdin="991357\n", env=env).returncode == 0
+    journal = tmp_path / "T1.journal"
+    TableController(Journal(journal), house_own()).journal.close()
+    db = sqlite3.connect(users)
+    db.executescript("DROP TRIGGER account_events_no_update; UPDATE account_events SET at = at + 1;")
+    db.close()
+    refused = rptable("rules", "acknowledge", "--journal", str(journal), "--admin", "ada", "--users", str(users),
+                      "--reason", "our own rules", stdin="991357\n", env=env)
+    assert refused.returncode == 1 and "tampered" in refused.stderr and "Traceback" not in refused.stderr
+    with Journal(journal, readonly=True) as kept:
+        faults = [json.loads(e.payload_json)["code"] for e in kept.entries() if e.kind == "table.fault"]
+        acknowledged = [e for e in kept.entries() if e.kind == "table.rules_edge_acknowledged"]
+    assert faults == ["ACCOUNTS"] and acknowledged == []

@@ -231,6 +231,27 @@ def test_shoe1a_a_table_with_a_key_refuses_a_plain_shoe(tmp_path: Path, keyfile:
         assert table.cards_by_seq() == {}  # nothing from the unpaired shoe was taken
 
 
+def test_shoe1a_a_plain_shoe_dealing_on_a_keyed_table_is_locked_and_deals_no_more(
+        tmp_path: Path, keyfile: tuple[auth.ShoeKey, Path]) -> None:
+    """The simulator without a key (what `shoe-sim --pty` runs), its gate open and dealing, on the pty of a table
+    with a key: its cards are refused with an AUTH fault, and the table's LOCK, sent plain since no session can
+    start, closes its gate: no card leaves it after. The console's UNLOCK never reaches it unauthenticated.
+    Before, the LOCK waited for a session that never came and the shoe dealt on."""
+    _key, key_path = keyfile
+    model, link = build_model(seed=21, rate=30.0, heartbeat_interval=0.1, locked=False, serial="SN000009")
+    device = ShoeDevice(model, link, PtyTransport(link, str(tmp_path / "tty"), None)).start()
+    try:
+        with table_on(f"serial://{tmp_path / 'tty'}?baud=115200&key={key_path}", tmp_path) as table:
+            run_table(table, lambda: "AUTH" in table.fault_codes() and model.locked, within=10.0, resolve=False)
+            assert "AUTH" in table.fault_codes() and model.locked
+            dealt = len(device.dealt())
+            run_table(table, lambda: False, within=1.5, resolve=False)  # the console's UNLOCK is asked meanwhile
+            assert model.locked and len(device.dealt()) == dealt, "the shoe dealt on after the table locked it"
+            assert table.cards_by_seq() == {}  # nothing from the unpaired shoe was taken
+    finally:
+        device.stop()
+
+
 def test_shoe1a_a_shoe_swapped_mid_round_is_a_fault_the_link_coming_back_does_not_clear(
         tmp_path: Path, keyfile: tuple[auth.ShoeKey, Path]) -> None:
     """The paired shoe goes offline mid-round; another shoe with the same key but another serial is plugged

@@ -37,10 +37,10 @@ from controller.table.audit.rounds import verify_journal
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset, preset_names
-from ui.app import present
 from ui.autopilot import Autopilot
 from ui.fit import TOUCH, FitButton, FitLabel
 from ui.main_window import ConsoleWindow
+from ui.present import present
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = [(1024, 768), (1366, 768)]

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import shift_kit
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 from shift_kit import STAFF, Consoles, focus, log_in, type_in, when_shown
 
+from controller.table.history import round_steps
 from controller.table.users import UserStore
 from ui.autopilot import Autopilot
+from ui.login import LoginDialog
 from ui.main_window import ConsoleWindow
 from ui.pitboss import PitBossDialog, ShoeGate
+from ui.replay_words import step_text
 
 consoles = shift_kit.consoles  # the fixture: consoles on journals of their own, with the staff's accounts
 
@@ -128,3 +132,93 @@ def test_arch_faults_a_gate_left_locked_across_a_restart_is_opened_by_the_pit_bo
     qtbot.waitUntil(lambda: "open again" in dialog.rearm_result.text(), timeout=5000)  # the shoe said READY
     assert "open" in dialog.gate_state.text() and "LOCKED" not in dialog.gate_state.text()
     dialog.close()
+
+
+# -- two people: a void or an adjustment above the table's two-person limit ----------------------------------
+def journaled(window: ConsoleWindow, *kinds: str) -> list:
+    return [e for e in window.controller.journal.entries() if e.kind in kinds]
+
+
+def test_two_people_a_void_above_the_limit_is_approved_by_a_second_pit_boss_at_the_console(consoles: Consoles,
+                                                                                           qtbot, capsys) -> None:
+    """Three boxes of 2,000 are above the table's limit of 5,000: the second press of "Void" opens the login for
+    a second pit boss. Vera logging in again is refused, saying why; Boris's one Enter is one attempt and voids
+    the round. Both names are in the journal, and in the audit of the round."""
+    from controller.cli import main
+
+    window = consoles.open(accounts=True)
+    Autopilot(window, ante=2000, boxes=3).start_round()
+    assert window.controller.void_at_stake == 6000
+    seen: dict[str, str] = {}
+
+    def second(login: LoginDialog) -> None:
+        seen["intro"] = login.form.intro.text()
+        log_in(qtbot, login, "vera")
+        seen["same person"] = login.form.feedback.text()
+        assert login.isVisible() and login.user is None
+        log_in(qtbot, login, "boris")
+
+    def void(dialog: PitBossDialog) -> None:
+        log_in(qtbot, dialog, "vera")
+        type_in(qtbot, dialog.reason, "players left, dispute over the deal", enter=False)
+        qtbot.mouseClick(dialog.void_button, Qt.MouseButton.LeftButton)
+        when_shown(LoginDialog, second)
+        qtbot.mouseClick(dialog.void_button, Qt.MouseButton.LeftButton)  # the second press: the login, modal
+        seen["done"] = dialog.feedback.text()
+        dialog.accept()
+
+    focus(window, qtbot)
+    when_shown(PitBossDialog, void)
+    qtbot.keyClick(window, Qt.Key.Key_F2)
+    assert "6,000" in seen["intro"] and "5,000" in seen["intro"] and "not vera" in seen["intro"]
+    assert "vera made this override" in seen["same person"] and "another person" in seen["same person"]
+    assert seen["done"].startswith("Done")
+    assert attempts(consoles, "boris") == 1
+    approval, voided = journaled(window, "table.second_person", "RoundVoided")
+    assert approval.seq + 1 == voided.seq
+    assert (approval.payload["actor"], approval.payload["first"]) == ("pit_boss:boris", "pit_boss:vera")
+    assert voided.payload["actor"] == "pit_boss:vera"
+    record = window.controller.round_record
+    assert record is not None
+    console_audit = [step_text(s, record.round_id) for s in round_steps(window.controller.journal, record)]
+    approved = [text for text in console_audit if "approved by a second pit boss, boris (pit boss)" in text]
+    assert len(approved) == 1 and approved[0].startswith("Void of 6") and "by vera (pit boss)" in approved[0]
+    path = str(window.controller.journal.path)
+    consoles.close(window)
+    capsys.readouterr()
+    assert main(["audit", "show", "1", "--journal", path]) == 0
+    shown = capsys.readouterr().out
+    assert "void of 6,000 in round T1-000001 by pit_boss:vera approved by pit_boss:boris" in shown
+
+
+def test_two_people_an_adjustment_above_the_limit_with_no_second_login_is_not_made(consoles: Consoles,
+                                                                                   qtbot) -> None:
+    """An adjustment of 7,500 after the round: the second pit boss's login is cancelled, so nothing is
+    journaled and the pit boss is told why; one below the limit needs nobody else."""
+    window = consoles.open(accounts=True)
+    Autopilot(window, ante=100, boxes=2).play_rounds(1)
+    seen: dict[str, str] = {}
+
+    def cancel(login: LoginDialog) -> None:
+        qtbot.mouseClick(login.findChild(QPushButton, "login_cancel"), Qt.MouseButton.LeftButton)
+
+    def adjust(dialog: PitBossDialog) -> None:
+        log_in(qtbot, dialog, "vera")
+        type_in(qtbot, dialog.reason, "paid short at the table", enter=False)
+        dialog.adjust_amount.setValue(7500)
+        when_shown(LoginDialog, cancel)
+        qtbot.mouseClick(dialog.adjust_button, Qt.MouseButton.LeftButton)
+        seen["cancelled"] = dialog.feedback.text()
+        type_in(qtbot, dialog.reason, "paid short at the table", enter=False)
+        dialog.adjust_amount.setValue(500)
+        qtbot.mouseClick(dialog.adjust_button, Qt.MouseButton.LeftButton)
+        seen["small"] = dialog.feedback.text()
+        dialog.accept()
+
+    focus(window, qtbot)
+    when_shown(PitBossDialog, adjust)
+    qtbot.keyClick(window, Qt.Key.Key_F2)
+    assert "Nothing was done" in seen["cancelled"] and "second pit boss" in seen["cancelled"]
+    assert seen["small"].startswith("Done")
+    assert [e.payload["amount"] for e in journaled(window, "table.adjustment")] == [500]
+    assert journaled(window, "table.second_person") == []

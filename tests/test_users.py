@@ -277,3 +277,19 @@ def test_roles_a_disabled_account_is_named_only_to_someone_who_knows_its_pin(sto
         store.authenticate("anna", "999777")
     with pytest.raises(AuthError, match="disabled"):
         store.authenticate("anna", ANNA)
+
+
+def test_tampered_store_an_edit_after_the_store_was_opened_is_found_at_the_next_look(store, tmp_path):
+    """The table keeps its store open for the whole shift: an event changed, or cut from the end, behind its back
+    is found the next time it looks (each login attempt), not only when it opens the store again."""
+    assert store.tampered is None
+    edit(tmp_path, "UPDATE account_events SET detail = replace(detail, '\"dealer\"', '\"admin\"') WHERE name = 'anna'")
+    assert store.tampered is not None and "changed after it was written" in store.tampered
+    with pytest.raises(AccountsTampered):
+        store.authenticate("boris", BORIS)
+
+
+def test_tampered_store_events_cut_from_the_end_after_it_was_opened_are_found(store, tmp_path):
+    store.authenticate("boris", BORIS)
+    edit(tmp_path, "DELETE FROM account_events WHERE seq = (SELECT max(seq) FROM account_events)")
+    assert store.tampered is not None and "removed" in store.tampered

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QWidget
 
     from controller.floor.jackpot_link import JackpotLink
     from controller.floor.reporter import TableReporter
@@ -166,6 +165,7 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
 
     from ui.i18n import LanguageError, Languages
     from ui.main_window import ConsoleWindow
+    from ui.present import present
 
     _quiet_platform_notices()
     app = QApplication.instance() or QApplication(["rptable console"])
@@ -214,23 +214,6 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
         window.deleteLater()
 
 
-def present(window: QWidget, size: tuple[int, int] | None, *, windowed: bool) -> None:
-    """A table screen is the console's own: full screen, unless a size or a window is asked for."""
-    from PySide6.QtGui import QGuiApplication
-
-    if size is not None:
-        window.resize(*size)
-        window.show()
-    elif windowed:
-        window.show()
-    else:
-        # the screen's own size first: a table PC often runs the console without a window manager to honour
-        # the full-screen request
-        screen = window.screen() or QGuiApplication.primaryScreen()
-        if screen is not None:
-            window.setGeometry(screen.geometry())
-        window.showFullScreen()
-    window.activateWindow()  # the keyboard is the console's from the start
 
 
 def _quiet_platform_notices() -> None:

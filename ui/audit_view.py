@@ -635,7 +635,7 @@ def open_audit(parent: QWidget, controller: TableController, users_path: str,
     `on_closed` is called when the login is cancelled or the audit closed (the console takes the keys back)."""
     login = LoginDialog(users_path, Role.PIT_BOSS, QCoreApplication.translate("AuditDialog", "Audit — pit boss"),
                         QCoreApplication.translate("AuditDialog", "The audit is for pit bosses: log in to open it."),
-                        parent)
+                        parent, table=controller)
     login.setObjectName("audit_login")
     login.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 

@@ -39,7 +39,7 @@ class DealerSignInDialog(QDialog):
         intro = (self.tr("{0} deals now. The next dealer signs in to take over the table.").format(
             name_in(at_table)) if at_table else self.tr("Sign in to deal at this table: your rounds are "
                                                              "journaled with your name."))
-        self.form = LoginForm(users_path, Role.DEALER, intro, self)
+        self.form = LoginForm(users_path, Role.DEALER, intro, self, table=controller)
         self.form.logged_in.connect(self._signed_in)
         layout.addWidget(self.form)
         buttons = QHBoxLayout()

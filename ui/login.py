@@ -1,5 +1,8 @@
 """Logging in at the console: a name and a PIN checked against the staff accounts, for a role (a dealer signing
-in, a pit boss for overrides and the audit).
+in, a pit boss for overrides and the audit, a second pit boss approving a large void or adjustment).
+
+Every attempt first asks the table whether its accounts can still be trusted (read afresh in full): a store
+edited while the console runs admits nobody, and the table raises its ACCOUNTS fault, shown in the fault banner.
 
 One press of Enter (in the PIN field) or one click of "Log in" is one attempt: the account store counts every
 attempt towards its lockout, so nothing here may try twice. No button of a dialog holding this form is a default
@@ -9,11 +12,17 @@ reason (`AuthError.why`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QDialog, QFormLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from controller.floor.staff import open_accounts
-from controller.table.users import AuthError, Role, User
+from controller.table.users import AccountsTampered, AuthError, Role, User
+
+if TYPE_CHECKING:
+    from controller.table.controller import TableController
 
 # The look of the staff's dialogs (login, pit boss, dealer sign-in): touch-sized fields and buttons.
 STAFF_STYLE = ("QDialog{background:#202020}QLabel{color:#f2f2f2;font-size:17px}"
@@ -29,10 +38,11 @@ class LoginForm(QWidget):
     logged_in = Signal(object)
 
     def __init__(self, users_path: str, need: Role, intro: str, parent: QWidget | None = None, *,
-                 feedback: QLabel | None = None) -> None:
+                 feedback: QLabel | None = None, table: TableController | None = None) -> None:
         super().__init__(parent)
         self.users_path = users_path
         self.need = need
+        self.table = table  # whose accounts are checked at every attempt, and who raises their fault
         form = QFormLayout(self)
         self.intro = QLabel(intro, self)
         self.intro.setWordWrap(True)
@@ -73,6 +83,10 @@ class LoginForm(QWidget):
         return user
 
     def _check(self, name: str, secret: str) -> User | None:
+        problem = self.table.check_accounts() if self.table is not None else None
+        if problem is not None:
+            self.feedback.setText(tampered_text(problem))
+            return None
         try:
             store = open_accounts(self.users_path)
         except Exception as err:  # an unreadable account file must not take the console down
@@ -84,11 +98,24 @@ class LoginForm(QWidget):
                 self.feedback.setText(self.tr("There is no staff account yet. Create one with: {0}").format(command))
                 return None
             return store.authenticate(name, secret, need=self.need)
+        except AccountsTampered as err:  # found by this look at the file, which the table's own may not have had
+            if self.table is not None:
+                self.table.check_accounts(found=err.problem)
+            self.feedback.setText(tampered_text(err.problem))
+            return None
         except AuthError as err:
             self.feedback.setText(refusal_text(err))
             return None
         finally:
             store.close()
+
+
+def tampered_text(problem: str) -> str:
+    """A login refused because the accounts were tampered with, and what to do, in the console's language."""
+    text = QCoreApplication.translate("Login", "Nobody can log in: the staff accounts were tampered with ({0}). An "
+                                               "admin must restore the accounts file from its backup (with its .key "
+                                               "and .head files) and start the console again.")
+    return text.format(problem)
 
 
 def refusal_text(err: AuthError) -> str:
@@ -112,6 +139,8 @@ def refusal_text(err: AuthError) -> str:
         return text.format(err.name)
     if err.why == "role":
         return QCoreApplication.translate("Login", "{0} may not deal at this table. Ask a pit boss.").format(err.name)
+    if isinstance(err, AccountsTampered):
+        return tampered_text(err.problem)
     return str(err)
 
 
@@ -123,16 +152,20 @@ def without_default_buttons(dialog: QDialog) -> None:
 
 
 class LoginDialog(QDialog):
-    """A login on its own: the pit boss before the audit, say. Accepted once someone allowed logged in."""
+    """A login on its own: the pit boss before the audit, a second pit boss approving an override. Accepted once
+    someone allowed logged in; `refuse` says why a person who logged in may not be the one wanted here ("" when
+    they may: the second pit boss must be another person), and the dialog then stays open for another."""
 
-    def __init__(self, users_path: str, need: Role, title: str, intro: str, parent: QWidget | None = None) -> None:
+    def __init__(self, users_path: str, need: Role, title: str, intro: str, parent: QWidget | None = None, *,
+                 table: TableController | None = None, refuse: Callable[[User], str] | None = None) -> None:
         super().__init__(parent)
         self.user: User | None = None
+        self.refuse = refuse
         self.setWindowTitle(title)
         self.setStyleSheet(STAFF_STYLE)
         self.setMinimumWidth(560)
         layout = QVBoxLayout(self)
-        self.form = LoginForm(users_path, need, intro, self)
+        self.form = LoginForm(users_path, need, intro, self, table=table)
         self.form.logged_in.connect(self._accepted)
         layout.addWidget(self.form)
         cancel = QPushButton(self.tr("Cancel"), self)
@@ -142,5 +175,11 @@ class LoginDialog(QDialog):
         without_default_buttons(self)
 
     def _accepted(self, user: User) -> None:
+        refusal = self.refuse(user) if self.refuse is not None else ""
+        if refusal:
+            self.form.feedback.setText(refusal)
+            self.form.name.clear()
+            self.form.name.setFocus()
+            return
         self.user = user
         self.accept()

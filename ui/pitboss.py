@@ -2,7 +2,9 @@
 table fault (and see the shoe's gate re-armed), correct the card read, dismiss a stray read, void the round,
 adjust a payment, undo a payment's confirmation; at a table linked to a jackpot, confirm a hit once the hand is
 verified at the table (the meter fixes the payment), or reject it (the hand is not what the shoe read). Each needs
-a reason (a confirmation is its own), and the controller journals it with who did it."""
+a reason (a confirmation is its own), and the controller journals it with who did it. A void or an adjustment
+above the table's two-person limit is approved by a second pit boss, another person, who logs in for it with the
+same login dialog; both names are journaled."""
 
 from __future__ import annotations
 
@@ -38,7 +40,7 @@ from controller.table.users import Role, User, name_in
 from drivers.base import SourceStatus
 from ui.confirm import TwoStep
 from ui.format import amount, signed_amount
-from ui.login import STAFF_STYLE, LoginForm, without_default_buttons
+from ui.login import STAFF_STYLE, LoginDialog, LoginForm, without_default_buttons
 from ui.sentences import card_fault_words, device_fault_words, reworded, stopped_words
 from ui.showdown_view import ShowdownView
 from ui.words import hand_name, who
@@ -68,6 +70,10 @@ def gate_locked(status: SourceStatus) -> bool:
     return status.locked or status.state == "LOCKED"
 
 
+class NotApproved(Exception):
+    """A void or an adjustment above the two-person limit that no second pit boss approved: nothing was done."""
+
+
 class PitBossDialog(QDialog):
     def __init__(self, controller: TableController, users_path: str, on_change: Callable[[], None],
                  parent: QWidget | None = None, *, gate: ShoeGate | None = None,
@@ -93,7 +99,7 @@ class PitBossDialog(QDialog):
         layout.addWidget(self.feedback)
         self.login_form = LoginForm(users_path, Role.PIT_BOSS,
                                     self.tr("A pit boss must log in to resolve faults and make overrides."), self,
-                                    feedback=self.feedback)
+                                    feedback=self.feedback, table=controller)
         self.login_form.logged_in.connect(self._logged_in)
         self.gate_timer = QTimer(self)  # the shoe answers LOCK and UNLOCK on its own time
         self.gate_timer.timeout.connect(self._show_gate)
@@ -359,6 +365,9 @@ class PitBossDialog(QDialog):
         except CardError as err:
             self.feedback.setText(reworded(str(err)))
             return False
+        except NotApproved as err:
+            self.feedback.setText(str(err))
+            return False
         self.feedback.setText(self.tr("Done; journaled as {0}.").format(who(self.user.label)))
         self.reason.clear()
         self.refresh()
@@ -436,13 +445,54 @@ class PitBossDialog(QDialog):
                                  self.tr("Void the round (stakes returned)"))
 
     def void_round(self) -> None:
-        self._override(lambda: self.controller.void_round(self._who(), self.reason.text()))
+        def void() -> object:
+            by, reason = self._who(), self.reason.text()
+            at_stake = self.controller.verify_void(by, reason)  # nothing else in the way before a second is asked
+            second = self._second_pit_boss(self.tr("Voiding this round puts {0} at stake").format(
+                f"{at_stake:,}"), at_stake)
+            return self.controller.void_round(by, reason, second=second)
+        self._override(void)
 
     def adjust_payment(self) -> None:
         round_id = self.controller.round_id or ""
-        self._override(lambda: self.controller.adjust_payment(round_id, self.adjust_box.value(),
-                                                              self.adjust_amount.value(), self._who(),
-                                                              self.reason.text()))
+
+        def adjust() -> object:
+            by, reason = self._who(), self.reason.text()
+            box, amount = self.adjust_box.value(), self.adjust_amount.value()
+            self.controller.verify_adjustment(round_id, box, amount, by, reason)
+            second = self._second_pit_boss(self.tr("An adjustment of {0} to box {1}").format(
+                signed_amount(amount), box), amount)
+            return self.controller.adjust_payment(round_id, box, amount, by, reason, second=second)
+        self._override(adjust)
+
+    def _second_pit_boss(self, what: str, amount: int) -> User | None:
+        """The second pit boss who approves an override of `amount` (None below the table's two-person limit), from
+        the login dialog; NotApproved when nobody else logged in."""
+        if not self.controller.needs_second_person(amount):
+            return None
+        first = self._who()
+        limit = self.controller.history.two_person_above
+        intro = self.tr("{0} is above this table's limit of {1}: a second pit boss, not {2}, logs in to approve "
+                        "it.").format(what, f"{limit:,}", first.name)
+
+        def not_the_first(user: User) -> str:
+            if user.name != first.name:
+                return ""
+            return self.tr("{0} made this override: the second pit boss must be another person. Another pit boss "
+                           "logs in, or Cancel.").format(first.name)
+
+        login = LoginDialog(self.users_path, Role.PIT_BOSS, self.tr("Second pit boss"), intro, self,
+                            table=self.controller, refuse=not_the_first)
+        login.setObjectName("second_pit_boss")
+        try:
+            login.exec()
+            second = login.user
+        finally:
+            login.deleteLater()
+        if second is None:
+            raise NotApproved(self.tr("Nothing was done: {0} needs a second pit boss's approval, and none logged "
+                                      "in.").format(what))
+        return second
 
     def undo_confirmation(self) -> None:
         box = self.confirmed_choice.currentData()

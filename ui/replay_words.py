@@ -51,6 +51,7 @@ from controller.table.table_events import (
     PaymentConfirmed,
     RoundOpened,
     RulesSet,
+    SecondPerson,
     SessionMarked,
     ShowdownSeen,
     TableEvent,
@@ -213,6 +214,14 @@ def _table_step(event: TableEvent) -> str:
         case PaymentConfirmed():
             return QCoreApplication.translate("Replay", "Box {0}: stakes returned, confirmed by {1}").format(
                 event.box, who(event.actor))
+        case SecondPerson() if event.what == "void":
+            return QCoreApplication.translate("Replay", "Void of {0} by {1}, approved by a second pit boss, "
+                                                        "{2}").format(amount(event.amount), who(event.first),
+                                                                      who(event.actor))
+        case SecondPerson():
+            return QCoreApplication.translate("Replay", "Adjustment of {0} by {1}, approved by a second pit boss, "
+                                                        "{2}").format(signed_amount(event.amount), who(event.first),
+                                                                      who(event.actor))
         case ConfirmationUndone():
             return QCoreApplication.translate("Replay", "Box {0}: payment confirmation undone by {1}: {2}").format(
                 event.box, who(event.actor), event.reason)

@@ -28,7 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", default=None, help="table id in the journal or the database (default T1)")
     parser.add_argument("--users", metavar="PATH", default=None, help="the staff accounts (default: in the user data "
                                                                       "folder)")
-    parser.add_argument("--login", metavar="NAME", default=None, help="the pit boss (export, report)")
+    parser.add_argument("--login", metavar="NAME", default=None,
+                        help="the pit boss (export, report); with --db, one of the floor's staff accounts")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--journal", metavar="PATH", default=argparse.SUPPRESS, help="the table's journal file")
     common.add_argument("--db", metavar="URL", default=argparse.SUPPRESS, help="the floor's PostgreSQL")
@@ -36,8 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_argument("--users", metavar="PATH", default=argparse.SUPPRESS,
                         help="the staff accounts (default: in the user data folder)")
     common.add_argument("--login", metavar="NAME", default=argparse.SUPPRESS,
-                        help="the pit boss exporting or reporting (default $RPTABLE_LOGIN); the PIN is asked at the "
-                             "terminal, or read from $RPTABLE_PIN or the first line of standard input")
+                        help="the pit boss exporting or reporting (default $RPTABLE_LOGIN), with --db one of the "
+                             "floor's staff accounts; the PIN is asked at the terminal, or read from $RPTABLE_PIN or "
+                             "the first line of standard input")
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
 
     def action(name: str, text: str) -> argparse.ArgumentParser:
@@ -237,12 +239,16 @@ def _recall(args: argparse.Namespace, entries: list[Any]) -> int:
 
 
 def _pit_boss_login(args: argparse.Namespace) -> str:
-    """Why the pit boss's login for an export or a report was refused ("" when a pit boss logged in)."""
+    """Why the pit boss's login for an export or a report was refused ("" when a pit boss logged in). The floor's
+    copy of a journal (--db) is the floor's to give: its pit bosses log in against the floor's staff accounts in
+    that database, as the tables reporting to it do; a journal file, against this machine's accounts."""
     import getpass
     import os
 
+    from controller.floor.database import FloorError
+    from controller.floor.staff import FloorUserStore, open_accounts
     from controller.paths import default_users
-    from controller.table.users import AccountsFileError, AuthError, Role, UserStore
+    from controller.table.users import AccountsFileError, AuthError, Role
 
     name = args.login or os.environ.get("RPTABLE_LOGIN", "")
     if not name:
@@ -252,10 +258,13 @@ def _pit_boss_login(args: argparse.Namespace) -> str:
     if secret is None:
         secret = getpass.getpass(f"PIN of {name}: ") if sys.stdin.isatty() else sys.stdin.readline().rstrip("\n")
     try:
-        store = UserStore(args.users or default_users())
-    except AccountsFileError as err:
+        store = open_accounts(args.db or str(args.users or default_users()))
+    except (AccountsFileError, FloorError) as err:
         return str(err)
     try:
+        if isinstance(store, FloorUserStore) and not store.sync():
+            return (f"the floor database cannot be reached to log {name} in against the floor's staff accounts: "
+                    f"{store.offline_reason}")
         store.authenticate(name, secret, need=Role.PIT_BOSS)
     except AuthError as err:
         return str(err)

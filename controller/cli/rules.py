@@ -85,17 +85,22 @@ def _acknowledge(args: argparse.Namespace) -> int:
     from controller.paths import default_users
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
-    from controller.table.users import AuthError, Role, UserStore
+    from controller.table.users import AccountsFileError, AuthError, Role, UserStore
 
-    store = UserStore(args.users or default_users())
     try:
-        admin = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
+        store = UserStore(args.users or default_users())
+    except AccountsFileError as err:
+        print(f"rptable rules: {err}", file=sys.stderr)
+        return 1
+    try:
         with Journal(args.journal) as journal:
             if journal.last_seq == 0:
                 print(f"rptable rules: {args.journal} holds no table yet: open the table first (it records its "
                       "house rules), then acknowledge them.", file=sys.stderr)
                 return 1
-            table = TableController(journal)
+            # The table holds the accounts before anyone logs in: a tampered store raises its ACCOUNTS fault there.
+            table = TableController(journal, accounts=store)
+            admin = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
             table.acknowledge_rules_edge(admin, args.reason)
             print(_wrapped(f"Acknowledged by {admin.label}: {table.rules_edge.words(asking=False)} Rounds may "
                            "open on these rules at this table."))

@@ -327,10 +327,24 @@ def event_from_dict(data: dict[str, Any]) -> Event:
                                    f"{' or '.join(str(v) for v in readable)}")
         cls = older
     try:
-        values = {field.name: _READERS.get(str(field.type), _plain)(data[field.name]) for field in fields(cls)}
+        values = {name: read(data[name]) for name, read in _field_readers(cls)}
     except (KeyError, ValueError, TypeError) as err:
         raise EventFormatError(f"event {name} is malformed: {err!r}") from err
     return cls(**values)
+
+
+FieldReaders = tuple[tuple[str, Callable[[Any], Any]], ...]
+_FIELD_READERS: dict[str, FieldReaders] = {}  # by class name and version: see _field_readers
+
+
+def _field_readers(cls: type[Event]) -> FieldReaders:
+    """Each field of an event class with its reader: worked out once per class, since a journal's audit reads
+    a million events of a couple of dozen classes."""
+    name = f"{cls.__name__}/{cls.version}"
+    readers = _FIELD_READERS.get(name)
+    if readers is None:
+        readers = _FIELD_READERS[name] = tuple((f.name, _READERS.get(str(f.type), _plain)) for f in fields(cls))
+    return readers
 
 
 def _to_json(value: Any) -> Any:

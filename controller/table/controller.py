@@ -139,7 +139,7 @@ class TableController:
                 "changes the rules between rounds; or give another journal (--journal).")
         self._report_earlier_storage_failure()
         if accounts is not None:
-            self._accounts_sound()
+            self.check_accounts()
 
     # ----------------------------------------------------------------------------------------- queries
     @property
@@ -445,30 +445,44 @@ class TableController:
 
     def void_round(self, by: User, reason: str, second: User | None = None) -> list[JournalEntry]:
         """Void the round in play; above the two-person limit, `second` (another pit boss) approves it."""
+        at_stake = self.verify_void(by, reason)
+        self._second_person("void", self.round_id or "", at_stake, by, second)
+        return self._override(VoidRound(by.label, reason))
+
+    def verify_void(self, by: User, reason: str) -> int:
+        """What voiding the round in play would put at stake, or why `by` may not void it now (IllegalCommand,
+        TableLocked; nothing changes). Above the two-person limit (`needs_second_person`) the void also needs a
+        second pit boss: a console asks for one only once everything else holds."""
         self._require_pit_boss(by, reason)
-        command = VoidRound(by.label, reason)
+        if self.storage_error:
+            raise TableLocked(self.storage_error)
+        if not self.round_open or self.round is None:
+            raise IllegalCommand("No round is open.", "ARCH-FAULTS")
         paid = next((h for h in self.jackpot_hits if h.round_id == self.round_id and h.paid is not None), None)
-        if self.round_open and paid is not None:
+        if paid is not None:
             raise IllegalCommand(f"Box {paid.box}'s jackpot hit in this round was confirmed and paid: the round cannot "
                                  "be voided. Finish it; a pit boss adjusts a payment if one is wrong.", "R-JACKPOT-3")
-        if self.round_open and self.round is not None:
-            verify(self.round, command)  # a refused void leaves no approval behind
-            self._second_person("void", self.round_id or "", void_amount(self.round), by, second)
-        return self._override(command)
+        verify(self.round, VoidRound(by.label, reason))  # a refused void leaves no approval behind
+        return void_amount(self.round)
 
     def adjust_payment(self, round_id: str, box: int, amount: int, by: User, reason: str,
                        second: User | None = None) -> list[JournalEntry]:
         """A manual adjustment to a settled box's payment (+ = more to the player), journaled with who and why;
         above the two-person limit, `second` (another pit boss) approves it."""
+        self.verify_adjustment(round_id, box, amount, by, reason)
+        self._second_person("adjustment", round_id, amount, by, second)
+        self._record(table_events.PaymentAdjusted(round_id, box, amount, by.label, reason), actor=by.label)
+        return self.flush()
+
+    def verify_adjustment(self, round_id: str, box: int, amount: int, by: User, reason: str) -> None:
+        """Why `by` may not make this adjustment (IllegalCommand; nothing changes). Above the two-person limit
+        (`needs_second_person`) it also needs a second pit boss."""
         self._require_pit_boss(by, reason)
         if amount == 0:
             raise IllegalCommand("An adjustment of 0 changes nothing.", "ARCH-FAULTS")
         if box not in settled_boxes(self.journal.round_entries(round_id)):
             raise IllegalCommand(f"Round {round_id} has no settled box {box}: only a settled box's payment can be "
                                  "adjusted.", "ARCH-FAULTS")
-        self._second_person("adjustment", round_id, amount, by, second)
-        self._record(table_events.PaymentAdjusted(round_id, box, amount, by.label, reason), actor=by.label)
-        return self.flush()
 
     # ------------------------------------------------------------------------------ the operator's guard
     @property
@@ -640,20 +654,25 @@ class TableController:
         word). A tampered store vouches for nobody and raises its fault."""
         if self.accounts is None:
             return True
-        if self._accounts_sound():
+        if self.check_accounts() is None:
             return self.accounts.holds(user.name, need)
         return False
 
-    def _accounts_sound(self) -> bool:
-        """False, with an ACCOUNTS fault raised (once), when the accounts store was tampered with."""
-        assert self.accounts is not None
-        problem = self.accounts.tampered
+    def check_accounts(self, found: str | None = None) -> str | None:
+        """Why the staff accounts cannot be trusted now (None: they can), the table's accounts read afresh in full;
+        `found`: what a login that opened the accounts itself found wrong with them. Asked at every login attempt,
+        so that an edit made while the table runs is caught at the next login. A tampered store raises the
+        ACCOUNTS fault, once: while it is open, finding the store tampered again adds nothing."""
+        problem = self.accounts.tampered if self.accounts is not None else None
+        problem = problem or found
         if problem is None:
-            return True
-        if not self.storage_error:
+            return None
+        open_already = any(fault.code == "ACCOUNTS" for fault in self.faults.values())
+        if not open_already and not self.storage_error:
             self.raise_fault("ACCOUNTS", f"The staff accounts were tampered with: {problem}. Nobody can log in "
-                             "until an admin restores the accounts file from its backup.", "accounts")
-        return False
+                             "until an admin restores the accounts file from its backup (with its .key and .head "
+                             "files) and starts the console again.", "accounts")
+        return problem
 
     def _second_person(self, what: str, round_id: str, amount: int, by: User, second: User | None) -> None:
         """Journal the second pit boss's approval an override of `amount` needs (nothing below the limit)."""

@@ -426,6 +426,9 @@ class SecondPerson(TableEvent):
     actor: str
     first: str  # the pit boss who made the override
 
+    def entry_round(self, in_play: str | None) -> str | None:
+        return self.round_id  # beside the override it approves, which an adjustment of a closed round is too
+
     def describe(self) -> str:
         return f"{self.what} of {self.amount:,} in round {self.round_id} by {self.first} approved by {self.actor}"
 

@@ -161,6 +161,7 @@ class UserStore:
         self.head_path = Path(f"{self.path}.head")
         self._accounts: dict[str, Account] = {}
         self._seq, self._hash = 0, GENESIS
+        self._digests: list[str] = []  # each event's hash as folded: what a later look finds them unchanged against
         self._public: PublicKey | None = None
         self.problem: str | None = None  # why the store is tampered, once found (it stays so)
         try:
@@ -203,9 +204,13 @@ class UserStore:
     # -- reading ------------------------------------------------------------------------------------------
     @property
     def tampered(self) -> str | None:
-        """Why the store cannot be trusted (None when it can), read afresh."""
-        with contextlib.suppress(sqlite3.Error):
-            self._refresh()
+        """Why the store cannot be trusted (None when it can), read afresh in full: every event folded before
+        still there and unchanged, the new ones checked and folded, the head and the key beside it as they were.
+        A store edited while the program runs is found at the next look (a login attempt, an override)."""
+        try:
+            self._recheck()
+        except sqlite3.Error as err:
+            self.problem = self.problem or f"its file cannot be read ({err})"
         return self.problem
 
     def is_empty(self) -> bool:
@@ -366,17 +371,51 @@ class UserStore:
 
     def _check_whole(self) -> None:
         """Read and check every event (the store as it is on opening), then the key and the head beside it."""
+        head = _read_head(self.head_path)
         self._refresh()
         if self.problem is not None:
             return
         if self._seq == 0 and self.key_path.exists():
             self.problem = "its events were erased (the store's key remains)"
-        head = _read_head(self.head_path)
-        if head is not None and self.problem is None:
+        if self.problem is None:
+            self._check_head(head)
+
+    def _check_head(self, head: tuple[int, str] | None) -> None:
+        """The head file beside the store names an event it holds (events cut from the end show here). The head
+        is read before the events: a writer records it only after its commit, so it is never ahead of them."""
+        if head is not None:
             seq, digest = head
             row = self._db.execute("SELECT hash FROM account_events WHERE seq = ?", (seq,)).fetchone()
             if seq > self._seq or (seq > 0 and (row is None or row[0] != digest)):
                 self.problem = f"events up to {seq} were written, but the store holds {self._seq}: events were removed"
+
+    def _recheck(self) -> None:
+        """The whole store looked at again (see `tampered`). The events folded before are checked against the
+        hashes they had then, one SHA-256 each: their signatures were checked when they were folded."""
+        if self.problem is not None:
+            return
+        head = _read_head(self.head_path)
+        rows = self._db.execute(f"SELECT {_COLUMNS} FROM account_events WHERE seq <= ? ORDER BY seq",
+                                (self._seq,)).fetchall()
+        if len(rows) != self._seq:
+            self.problem = f"it holds {len(rows)} of the {self._seq} events it had: events were removed"
+            return
+        prev = GENESIS
+        for row, known in zip(rows, self._digests, strict=True):
+            seq, at, actor, action, name, text, row_prev, digest, _sig = row
+            if row_prev != prev or digest != known or account_hash(seq, at, actor, action, name, text, prev) != known:
+                self.problem = f"event {seq} was changed after it was written"
+                return
+            prev = known
+        self._refresh()
+        if self.problem is None and self._public is not None:
+            try:
+                if SigningKey.load(self.key_path).public != self._public:
+                    self.problem = "its key file was replaced"
+            except SigningKeyError:
+                self.problem = "its key file is missing or damaged"
+        if self.problem is None:
+            self._check_head(head)
 
     def _refresh(self) -> None:
         """Fold the events written since the last look (by this program or another), checking each."""
@@ -446,6 +485,7 @@ class UserStore:
         if action in ("add", "disable", "enable", "role"):
             account.timeline.append((at, account.role, account.disabled))
         self._seq, self._hash = seq, digest
+        self._digests.append(digest)
 
     def _lockout(self, account: Account) -> float:
         """How long this lockout lasts: doubling with each, capped; the last admin's never past the first."""

@@ -2,7 +2,8 @@
 answers. The line may be a serial port, a TCP socket (`serial_source`) or the simulator's in-process cable.
 
 With a pairing key the link speaks SHOE/1-A (serial_auth): the HELLO asks for a session, every sentence is
-checked and sealed, and a shoe that keeps answering in plain SHOE/1 is not the paired shoe."""
+checked and sealed, and a shoe that keeps answering in plain SHOE/1 is not the paired shoe. Before a session, a
+LOCK is sent plain too (locking is always safe: it stops an unpaired device dealing), an UNLOCK never."""
 
 from __future__ import annotations
 
@@ -130,9 +131,14 @@ class SerialLink(Link):
             return
         if not self._auth.established and not isinstance(message, HostHello):
             # Nothing but the HELLO can be authenticated before the session: the gate's state waits for it, the
-            # rest (an ACK, a RESYNC) means nothing to a shoe that has not proved the key.
+            # rest (an ACK, a RESYNC) means nothing to a shoe that has not proved the key. A LOCK goes out plain
+            # at once as well: locking is always safe, and it stops a device that does not speak SHOE/1-A (an
+            # unpaired or plain shoe, whose cards the table refuses) from dealing on. An UNLOCK never goes out
+            # unauthenticated.
             if isinstance(message, Lock | Unlock):
                 self._gate_wish = message
+            if isinstance(message, Lock):
+                self._open().write(codec.encode(message))
             return
         self._open().write(self._auth.seal(message))
 

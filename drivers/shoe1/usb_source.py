@@ -203,13 +203,19 @@ class UsbLink(Link):
             request, value = usb_codec.encode_control(message)
         except ValueError:
             return  # host HELLO: USB has none (the driver reads GET_INFO instead)
+        data = None
         if self._key is not None and self._session is None:
             # Before the handshake nothing can be authenticated (a shoe still in an earlier session would stall
-            # it): the gate's state waits for the session, the rest means nothing to an unproved shoe.
+            # it): the gate's state waits for the session, the rest means nothing to an unproved shoe. A LOCK goes
+            # out plain at once as well: locking is always safe, and it stops a device that does not speak
+            # SHOE/1-A from dealing on. An UNLOCK never goes out unauthenticated.
             if isinstance(message, Lock | Unlock):
                 self._gate_wish = message
+            if isinstance(message, Lock):
+                # A paired shoe may stall an unauthenticated request: that refusal is not a lost link.
+                with contextlib.suppress(usb.core.USBError):
+                    device.ctrl_transfer(usb_codec.REQUEST_TYPE_OUT, request, value, usb_codec.INTERFACE, None)
             return
-        data = None
         if self._session is not None:
             data = auth.control_data(self._session, request, value, self._sent)
             self._sent += 1

@@ -5,9 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from ui.app import present
 from ui.jackpot.sign import JackpotSign
 from ui.jackpot.watcher import MeterWatcher
+from ui.present import present
 
 
 def run_sign(url: str, meter_id: str, *, size: tuple[int, int] | None = None, windowed: bool = False,

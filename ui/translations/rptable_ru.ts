@@ -345,47 +345,47 @@
         <translation>закрыт</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="256"/>
+        <location filename="../replay_words.py" line="265"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="259"/>
+        <location filename="../replay_words.py" line="268"/>
         <source>ante</source>
         <translation>анте</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="260"/>
+        <location filename="../replay_words.py" line="269"/>
         <source>bonus</source>
         <translation>бонус</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="261"/>
+        <location filename="../replay_words.py" line="270"/>
         <source>bet</source>
         <translation>ставка</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="263"/>
+        <location filename="../replay_words.py" line="272"/>
         <source>insurance</source>
         <translation>страховка</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="264"/>
+        <location filename="../replay_words.py" line="273"/>
         <source>game bought</source>
         <translation>игра куплена</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="267"/>
+        <location filename="../replay_words.py" line="276"/>
         <source>Box {0}: {1}  ({2})</source>
         <translation>Бокс {0}: {1}  ({2})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="279"/>
+        <location filename="../replay_words.py" line="288"/>
         <source>{0} confirmed by {1}</source>
         <translation>{0}, подтвердил {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="281"/>
+        <location filename="../replay_words.py" line="290"/>
         <source>Phase: {0}</source>
         <translation>Фаза: {0}</translation>
     </message>
@@ -1222,32 +1222,37 @@
 <context>
     <name>Login</name>
     <message>
-        <location filename="../login.py" line="97"/>
+        <location filename="../login.py" line="115"/>
+        <source>Nobody can log in: the staff accounts were tampered with ({0}). An admin must restore the accounts file from its backup (with its .key and .head files) and start the console again.</source>
+        <translation>Никто не может войти: учётные записи персонала подделаны ({0}). Администратор должен восстановить файл учётных записей из резервной копии (вместе с файлами .key и .head) и снова запустить консоль.</translation>
+    </message>
+    <message>
+        <location filename="../login.py" line="124"/>
         <source>Name or PIN is wrong.</source>
         <translation>Неверное имя или PIN.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="99"/>
+        <location filename="../login.py" line="126"/>
         <source>Too many wrong PINs: {0} is locked for about {1} more minute(s). Wait and try again, or ask another pit boss or an admin.</source>
         <translation>Слишком много неверных PIN: {0} заблокирован ещё примерно на {1} мин. Подождите и попробуйте снова или обратитесь к другому пит-боссу или администратору.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="103"/>
+        <location filename="../login.py" line="130"/>
         <source>Name or PIN is wrong. {0} is now locked for {1} minutes: wait, or ask another pit boss or an admin.</source>
         <translation>Неверное имя или PIN. {0} теперь заблокирован на {1} мин: подождите или обратитесь к другому пит-боссу или администратору.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="107"/>
+        <location filename="../login.py" line="134"/>
         <source>The account {0} is disabled. An admin can tell you why.</source>
         <translation>Учётная запись {0} отключена. Причину знает администратор.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="110"/>
+        <location filename="../login.py" line="137"/>
         <source>{0} is not a pit boss: a pit boss is needed for this. Ask a pit boss to log in.</source>
         <translation>{0} — не пит-босс, а здесь нужен пит-босс. Попросите пит-босса войти.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="114"/>
+        <location filename="../login.py" line="141"/>
         <source>{0} may not deal at this table. Ask a pit boss.</source>
         <translation>{0} не может сдавать за этим столом. Обратитесь к пит-боссу.</translation>
     </message>
@@ -1255,7 +1260,7 @@
 <context>
     <name>LoginDialog</name>
     <message>
-        <location filename="../login.py" line="138"/>
+        <location filename="../login.py" line="171"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
@@ -1263,32 +1268,32 @@
 <context>
     <name>LoginForm</name>
     <message>
-        <location filename="../login.py" line="45"/>
+        <location filename="../login.py" line="55"/>
         <source>Log in</source>
         <translation>Войти</translation>
     </message>
     <message>
-        <location filename="../login.py" line="51"/>
+        <location filename="../login.py" line="61"/>
         <source>Name</source>
         <translation>Имя</translation>
     </message>
     <message>
-        <location filename="../login.py" line="52"/>
+        <location filename="../login.py" line="62"/>
         <source>PIN</source>
         <translation>PIN</translation>
     </message>
     <message>
-        <location filename="../login.py" line="67"/>
+        <location filename="../login.py" line="77"/>
         <source>Type your name and PIN.</source>
         <translation>Введите имя и PIN.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="79"/>
+        <location filename="../login.py" line="93"/>
         <source>The staff accounts cannot be read: {0}</source>
         <translation>Не удаётся прочитать учётные записи: {0}</translation>
     </message>
     <message>
-        <location filename="../login.py" line="84"/>
+        <location filename="../login.py" line="98"/>
         <source>There is no staff account yet. Create one with: {0}</source>
         <translation>Учётных записей ещё нет. Создайте её командой: {0}</translation>
     </message>
@@ -1513,190 +1518,220 @@
 <context>
     <name>PitBossDialog</name>
     <message>
-        <location filename="../pitboss.py" line="83"/>
+        <location filename="../pitboss.py" line="89"/>
         <source>Pit boss</source>
         <translation>Пит-босс</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="95"/>
+        <location filename="../pitboss.py" line="101"/>
         <source>A pit boss must log in to resolve faults and make overrides.</source>
         <translation>Для устранения сбоев и исправлений должен войти пит-босс.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="112"/>
+        <location filename="../pitboss.py" line="118"/>
         <source>Logged in as {0}.</source>
         <translation>Вход выполнен: {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="137"/>
+        <location filename="../pitboss.py" line="143"/>
         <source>why (journaled with your name)</source>
         <translation>причина (пишется в журнал с вашим именем)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="139"/>
+        <location filename="../pitboss.py" line="145"/>
         <source>Reason</source>
         <translation>Причина</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="144"/>
+        <location filename="../pitboss.py" line="150"/>
         <source>Resolve table fault</source>
         <translation>Устранить сбой стола</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="150"/>
+        <location filename="../pitboss.py" line="156"/>
         <source>Open the shoe&apos;s gate (UNLOCK)</source>
         <translation>Открыть заслонку шуза (UNLOCK)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="154"/>
+        <location filename="../pitboss.py" line="160"/>
         <source>the card as dealt, e.g. QS or 10H</source>
         <translation>карта, как сдана, напр. QS или 10H</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="155"/>
+        <location filename="../pitboss.py" line="161"/>
         <source>Correct card</source>
         <translation>Исправить карту</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="157"/>
+        <location filename="../pitboss.py" line="163"/>
         <source>Dismiss the read (not a card in play)</source>
         <translation>Отменить считывание (не карта игры)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="159"/>
-        <location filename="../pitboss.py" line="436"/>
+        <location filename="../pitboss.py" line="165"/>
+        <location filename="../pitboss.py" line="445"/>
         <source>Void the round (stakes returned)</source>
         <translation>Аннулировать раунд (ставки возвращаются)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="169"/>
+        <location filename="../pitboss.py" line="175"/>
         <source>box </source>
         <translation>бокс </translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="176"/>
+        <location filename="../pitboss.py" line="182"/>
         <source>Adjust payment (+ to the player)</source>
         <translation>Корректировка выплаты (+ игроку)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="181"/>
+        <location filename="../pitboss.py" line="187"/>
         <source>Undo the payment&apos;s confirmation</source>
         <translation>Отменить подтверждение выплаты</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="186"/>
+        <location filename="../pitboss.py" line="192"/>
         <source>Confirm the jackpot hit (hand verified)</source>
         <translation>Подтвердить джекпот (рука проверена)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="190"/>
+        <location filename="../pitboss.py" line="196"/>
         <source>Reject the jackpot hit (hand not as read)</source>
         <translation>Отклонить джекпот (рука не та, что прочитана)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="195"/>
+        <location filename="../pitboss.py" line="201"/>
         <source>Log out and close</source>
         <translation>Выйти и закрыть</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="217"/>
+        <location filename="../pitboss.py" line="223"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="220"/>
+        <location filename="../pitboss.py" line="226"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="221"/>
+        <location filename="../pitboss.py" line="227"/>
         <source>No fault is open.</source>
         <translation>Открытых сбоев нет.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="244"/>
+        <location filename="../pitboss.py" line="250"/>
         <source>Box {0}, round {1}: {2}</source>
         <translation>Бокс {0}, раунд {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="257"/>
+        <location filename="../pitboss.py" line="263"/>
         <source>Jackpot hit #{0} confirmed: pay box {1} {2}; journaled as {3}.</source>
         <translation>Джекпот №{0} подтверждён: выплатите боксу {1} {2}; записано в журнал как {3}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="272"/>
+        <location filename="../pitboss.py" line="278"/>
         <source>Jackpot hit rejected and journaled; the meter cannot be reached now and is told as soon as it can be.</source>
         <translation>Выигрыш джекпота отклонён и записан в журнал; счётчик сейчас недоступен и узнает об этом, как только связь вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="275"/>
+        <location filename="../pitboss.py" line="281"/>
         <source>Jackpot hit rejected: not paid, the meter unlocks; journaled as {0}.</source>
         <translation>Выигрыш джекпота отклонён: не выплачивается, счётчик разблокирован; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="314"/>
+        <location filename="../pitboss.py" line="320"/>
         <source>Shoe gate: the shoe is not connected (offline).</source>
         <translation>Заслонка шуза: шуз не подключён (нет связи).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="316"/>
+        <location filename="../pitboss.py" line="322"/>
         <source>Shoe gate: LOCKED — no card can be drawn.</source>
         <translation>Заслонка шуза: ЗАКРЫТА — карту не вытянуть.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="318"/>
+        <location filename="../pitboss.py" line="324"/>
         <source>Shoe gate: open.</source>
         <translation>Заслонка шуза: открыта.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="320"/>
+        <location filename="../pitboss.py" line="326"/>
         <source>Shoe gate: not reported by the shoe yet. If no card comes out, open it with the button.</source>
         <translation>Заслонка шуза: шуз ещё не сообщил её состояние. Если карта не выходит, откройте заслонку кнопкой.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="344"/>
+        <location filename="../pitboss.py" line="350"/>
         <source>Box {0}: {1} confirmed by {2} at {3}</source>
         <translation>Бокс {0}: {1}, подтвердил {2} в {3}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="362"/>
+        <location filename="../pitboss.py" line="371"/>
         <source>Done; journaled as {0}.</source>
         <translation>Готово; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="383"/>
+        <location filename="../pitboss.py" line="392"/>
         <source>Other faults are still open: the shoe&apos;s gate opens once the last is resolved.</source>
         <translation>Открыты другие сбои: заслонка шуза откроется, когда будет устранён последний.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="389"/>
+        <location filename="../pitboss.py" line="398"/>
         <source>The shoe is offline: its gate opens as soon as it is back.</source>
         <translation>Шуз не на связи: заслонка откроется, как только он вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="413"/>
+        <location filename="../pitboss.py" line="422"/>
         <source>The shoe&apos;s gate is still LOCKED. Open it with the button, or check the shoe.</source>
         <translation>Заслонка шуза всё ещё ЗАКРЫТА. Откройте её кнопкой или проверьте шуз.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="415"/>
+        <location filename="../pitboss.py" line="424"/>
         <source>UNLOCK sent to the shoe: waiting for its answer.</source>
         <translation>Шузу отправлен UNLOCK: ждём ответа.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="418"/>
+        <location filename="../pitboss.py" line="427"/>
         <source>The shoe&apos;s gate is open again: dealing can go on.</source>
         <translation>Заслонка шуза снова открыта: можно сдавать.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="421"/>
+        <location filename="../pitboss.py" line="430"/>
         <source>The shoe&apos;s gate could not be opened: {0}. Check the shoe and its cable.</source>
         <translation>Заслонку шуза не удалось открыть: {0}. Проверьте шуз и его кабель.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="431"/>
+        <location filename="../pitboss.py" line="440"/>
         <source>Void the round? Press again to void it</source>
         <translation>Аннулировать раунд? Нажмите ещё раз</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="451"/>
+        <source>Voiding this round puts {0} at stake</source>
+        <translation>Аннулирование этого раунда затрагивает {0}</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="463"/>
+        <source>An adjustment of {0} to box {1}</source>
+        <translation>Корректировка {0} боксу {1}</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="475"/>
+        <source>{0} is above this table&apos;s limit of {1}: a second pit boss, not {2}, logs in to approve it.</source>
+        <translation>{0} — выше лимита этого стола {1}: чтобы подтвердить, входит второй пит-босс (не {2}).</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="481"/>
+        <source>{0} made this override: the second pit boss must be another person. Another pit boss logs in, or Cancel.</source>
+        <translation>{0} выполняет это действие: второй пит-босс должен быть другим человеком. Войдите другим пит-боссом или нажмите «Отмена».</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="484"/>
+        <source>Second pit boss</source>
+        <translation>Второй пит-босс</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="493"/>
+        <source>Nothing was done: {0} needs a second pit boss&apos;s approval, and none logged in.</source>
+        <translation>Ничего не сделано: {0} — нужно подтверждение второго пит-босса, а он не вошёл.</translation>
     </message>
 </context>
 <context>
@@ -1876,252 +1911,262 @@
         <translation>устройство</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="99"/>
+        <location filename="../replay_words.py" line="100"/>
         <source>Round {0}: {1}</source>
         <translation>Раунд {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="108"/>
+        <location filename="../replay_words.py" line="109"/>
         <source>Box {0}: ante {1}</source>
         <translation>Бокс {0}: анте {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="110"/>
+        <location filename="../replay_words.py" line="111"/>
         <source>bonus {0}</source>
         <translation>бонус {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="112"/>
+        <location filename="../replay_words.py" line="113"/>
         <source>blind (bet {0})</source>
         <translation>втёмную (ставка {0})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="115"/>
+        <location filename="../replay_words.py" line="116"/>
         <source>Box {0} withdrew its stakes</source>
         <translation>Бокс {0} снял ставки</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="117"/>
+        <location filename="../replay_words.py" line="118"/>
         <source>Bets closed: boxes {0}</source>
         <translation>Ставки закрыты: боксы {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="120"/>
+        <location filename="../replay_words.py" line="121"/>
         <source>Dealer gets {0}</source>
         <translation>Дилеру: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="121"/>
+        <location filename="../replay_words.py" line="122"/>
         <source>(face up)</source>
         <translation>(в открытую)</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="123"/>
+        <location filename="../replay_words.py" line="124"/>
         <source>Box {0} gets {1}</source>
         <translation>Боксу {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="125"/>
+        <location filename="../replay_words.py" line="126"/>
         <source>Box {0}: bonus for {1} {2}</source>
         <translation>Бокс {0}: бонус ({1}) {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="128"/>
+        <location filename="../replay_words.py" line="129"/>
         <source>Box {0} folded</source>
         <translation>Бокс {0}: пас</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="130"/>
+        <location filename="../replay_words.py" line="131"/>
         <source>Box {0} bet {1}</source>
         <translation>Бокс {0}: ставка {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="132"/>
+        <location filename="../replay_words.py" line="133"/>
         <source>Box {0} bought a 6th card (price {1})</source>
         <translation>Бокс {0} купил 6-ю карту (цена {1})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="135"/>
+        <location filename="../replay_words.py" line="136"/>
         <source>Box {0} exchanged 1 card (price {1}): {2}</source>
         <translation>Бокс {0} обменял 1 карту (цена {1}): {2}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../replay_words.py" line="139"/>
+        <location filename="../replay_words.py" line="140"/>
         <source>Box {0} exchanged %n cards (price {1}): {2}</source>
         <translation><numerusform>Бокс {0} обменял %n карту (цена {1}): {2}</numerusform><numerusform>Бокс {0} обменял %n карты (цена {1}): {2}</numerusform><numerusform>Бокс {0} обменял %n карт (цена {1}): {2}</numerusform></translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="142"/>
+        <location filename="../replay_words.py" line="143"/>
         <source>Box {0} insured for {1}</source>
         <translation>Бокс {0} застраховался на {1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../replay_words.py" line="146"/>
+        <location filename="../replay_words.py" line="147"/>
         <source>The discards (%n cards) were shuffled into the stock</source>
         <translation><numerusform>Сброс (%n карта) замешан в колоду</numerusform><numerusform>Сброс (%n карты) замешан в колоду</numerusform><numerusform>Сброс (%n карт) замешан в колоду</numerusform></translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="149"/>
+        <location filename="../replay_words.py" line="150"/>
         <source>Dealer shows {0}: {1}</source>
         <translation>Дилер открывает: {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="152"/>
+        <location filename="../replay_words.py" line="153"/>
         <source>Box {0} bought the dealer a game (price {1})</source>
         <translation>Бокс {0} купил игру дилеру (цена {1})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="155"/>
+        <location filename="../replay_words.py" line="156"/>
         <source>Box {0} took the ante</source>
         <translation>Бокс {0} взял анте</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="157"/>
+        <location filename="../replay_words.py" line="158"/>
         <source>Buying closed</source>
         <translation>Покупка закрыта</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="159"/>
+        <location filename="../replay_words.py" line="160"/>
         <source>Dealer&apos;s {0} replaced by {1}</source>
         <translation>Дилер сменил {0} на {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="162"/>
+        <location filename="../replay_words.py" line="163"/>
         <source>same rank: replaced again</source>
         <translation>тот же ранг: замена повторяется</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="165"/>
+        <location filename="../replay_words.py" line="166"/>
         <source>Dealer ends with {0}: {1}</source>
         <translation>У дилера в итоге: {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="168"/>
+        <location filename="../replay_words.py" line="169"/>
         <source>Box {0} settled — {1}: {2}</source>
         <translation>Бокс {0}, расчёт — {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="173"/>
+        <location filename="../replay_words.py" line="174"/>
         <source>Round closed: house net {0}</source>
         <translation>Раунд закрыт: итог казино {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="176"/>
+        <location filename="../replay_words.py" line="177"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="178"/>
+        <location filename="../replay_words.py" line="179"/>
         <source>Card fault resolved by {0} ({1}): {2}</source>
         <translation>Сбой карты устранил {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="181"/>
+        <location filename="../replay_words.py" line="182"/>
         <source>Round voided by {0}: {1}</source>
         <translation>Раунд аннулировал {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="188"/>
+        <location filename="../replay_words.py" line="189"/>
         <source>card corrected</source>
         <translation>карта исправлена</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="189"/>
+        <location filename="../replay_words.py" line="190"/>
         <source>read dismissed</source>
         <translation>считывание отменено</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="194"/>
+        <location filename="../replay_words.py" line="195"/>
         <source>qualifies</source>
         <translation>игра есть</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="195"/>
+        <location filename="../replay_words.py" line="196"/>
         <source>does not qualify</source>
         <translation>игры нет</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="202"/>
+        <location filename="../replay_words.py" line="203"/>
         <source>Round {0} opened (house rules {1})</source>
         <translation>Раунд {0} начат (правила {1})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="205"/>
+        <location filename="../replay_words.py" line="206"/>
         <source>Box {0}: payment adjusted {1} by {2}: {3}</source>
         <translation>Бокс {0}: выплата скорректирована на {1}, {2}: {3}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="208"/>
+        <location filename="../replay_words.py" line="209"/>
         <source>Box {0}: paid {1}, confirmed by {2}</source>
         <translation>Бокс {0}: выплачено {1}, подтвердил {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="211"/>
+        <location filename="../replay_words.py" line="212"/>
         <source>Box {0}: collected {1}, confirmed by {2}</source>
         <translation>Бокс {0}: собрано {1}, подтвердил {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="214"/>
+        <location filename="../replay_words.py" line="215"/>
         <source>Box {0}: stakes returned, confirmed by {1}</source>
         <translation>Бокс {0}: ставки возвращены, подтвердил {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="217"/>
+        <location filename="../replay_words.py" line="218"/>
+        <source>Void of {0} by {1}, approved by a second pit boss, {2}</source>
+        <translation>Аннулирование на {0}: {1}, подтвердил второй пит-босс {2}</translation>
+    </message>
+    <message>
+        <location filename="../replay_words.py" line="222"/>
+        <source>Adjustment of {0} by {1}, approved by a second pit boss, {2}</source>
+        <translation>Корректировка {0}: {1}, подтвердил второй пит-босс {2}</translation>
+    </message>
+    <message>
+        <location filename="../replay_words.py" line="226"/>
         <source>Box {0}: payment confirmation undone by {1}: {2}</source>
         <translation>Бокс {0}: подтверждение выплаты отменил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="220"/>
+        <location filename="../replay_words.py" line="229"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="223"/>
+        <location filename="../replay_words.py" line="232"/>
         <source>Table fault {0} resolved by {1}: {2}</source>
         <translation>Сбой стола {0} устранил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="226"/>
+        <location filename="../replay_words.py" line="235"/>
         <source>Card {0} from the shoe held back: {1}</source>
         <translation>Карта {0} из шуза задержана: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="229"/>
+        <location filename="../replay_words.py" line="238"/>
         <source>House rules {0} set by {1}: {2}</source>
         <translation>Правила {0} установил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="232"/>
+        <location filename="../replay_words.py" line="241"/>
         <source>Clock accepted by {0}: from {1} on, events are timed {2}</source>
         <translation>Время принял {0}: с {1} события идут по времени {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="236"/>
+        <location filename="../replay_words.py" line="245"/>
         <source>Session: {0}</source>
         <translation>Сеанс: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="238"/>
+        <location filename="../replay_words.py" line="247"/>
         <source>{0} signed in to deal</source>
         <translation>Вход дилера: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="240"/>
+        <location filename="../replay_words.py" line="249"/>
         <source>{0} signed out</source>
         <translation>Выход дилера: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="242"/>
+        <location filename="../replay_words.py" line="251"/>
         <source>Camera at showdown: a card switched ({0})</source>
         <translation>Камера при вскрытии: подмена карты ({0})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="245"/>
+        <location filename="../replay_words.py" line="254"/>
         <source>Camera at showdown: could not read {0}</source>
         <translation>Камера при вскрытии: не прочитано — {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="248"/>
+        <location filename="../replay_words.py" line="257"/>
         <source>Camera at showdown: every card where the shoe dealt it</source>
         <translation>Камера при вскрытии: каждая карта там, куда её сдал шуз</translation>
     </message>
