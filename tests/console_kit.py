@@ -204,14 +204,26 @@ def type_keys(qtbot, window: QWidget, keys: str) -> None:
             qtbot.keyClicks(target, char)
 
 
-def answer_next_question(answer: str) -> list[str]:
+class AskedQuestions(list[str]):
+    """The texts of the questions answered; `stop()` stops waiting for one that never came."""
+
+    stopped = False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def answer_next_question(answer: str) -> AskedQuestions:
     """Answer the console's next question (a `ui.ask.Question`) with the answer named, as the dealer's tap
-    would; returns, once asked, the question's text."""
-    asked: list[str] = []
+    would; returns, once asked, the question's text. Where none may come, `stop()` the wait: a wait left
+    running would answer a later test's question."""
+    asked = AskedQuestions()
 
     def answer_it() -> None:
         from ui.ask import Question
 
+        if asked.stopped:
+            return
         dialog = QApplication.activeModalWidget()
         if not isinstance(dialog, Question):
             QTimer.singleShot(20, answer_it)
