@@ -11,53 +11,10 @@ from PySide6.QtCore import QCoreApplication
 
 from controller.core.cards import Card
 from controller.core.hands import HandCategory
-from controller.engine.events import (
-    DEALER,
-    AnteTaken,
-    BetPlaced,
-    BetsClosed,
-    BonusSettled,
-    BoxSettled,
-    BuyingClosed,
-    CardFault,
-    CardPlaced,
-    CardsExchanged,
-    DealerCardReplaced,
-    DealerCardReplacedV1,
-    DealerDrawEnded,
-    DealerRevealed,
-    DealerRevealedV1,
-    DiscardsReshuffled,
-    Event,
-    FaultResolved,
-    Folded,
-    GameBought,
-    InsurancePlaced,
-    RoundClosed,
-    RoundVoided,
-    SixthCardBought,
-    StakesPlaced,
-    StakesWithdrawn,
-)
+from controller.engine import events as ev  # the round's events, each worded below
+from controller.table import table_events as te  # the table's own events, each worded below
 from controller.table.history import RoundAtStep
 from controller.table.round_record import Step
-from controller.table.table_events import (
-    CardHeld,
-    ClockRebased,
-    ConfirmationUndone,
-    DealerSignedIn,
-    DealerSignedOut,
-    PaymentAdjusted,
-    PaymentConfirmed,
-    RoundOpened,
-    RulesSet,
-    SecondPerson,
-    SessionMarked,
-    ShowdownSeen,
-    TableEvent,
-    TableFaultRaised,
-    TableFaultResolved,
-)
 from ui.format import amount, card_face, signed_amount
 from ui.payments import draw_name, drawn_word, settlement_lines
 from ui.sentences import card_fault_words, device_fault_words, reworded
@@ -82,12 +39,12 @@ def steps_text(steps: Sequence[Step], round_id: str) -> list[str]:
     out = []
     for step in steps:
         event = step.event
-        if isinstance(event, SixthCardBought):
+        if isinstance(event, ev.SixthCardBought):
             sixth.add(event.box)
-        elif isinstance(event, CardsExchanged):
+        elif isinstance(event, ev.CardsExchanged):
             exchanged.add(event.box)
         draw = (drawn_word(sixth=event.box in sixth, exchanged=event.box in exchanged)
-                if isinstance(event, BoxSettled) else None)
+                if isinstance(event, ev.BoxSettled) else None)
         out.append(step_text(step, round_id, draw=draw))
     return out
 
@@ -96,89 +53,89 @@ def step_text(step: Step, round_id: str, *, draw: str | None = None) -> str:
     """One step of the round `round_id` in words; an adjustment of another round made while this one was in
     play names that round. `draw`: a settlement's draw line's name, when what the box drew is known."""
     event = step.event
-    if isinstance(event, PaymentAdjusted) and event.round_id != round_id:
+    if isinstance(event, te.PaymentAdjusted) and event.round_id != round_id:
         return QCoreApplication.translate("Replay", "Round {0}: {1}").format(event.round_id, _table_step(event))
-    if isinstance(event, TableEvent):
+    if isinstance(event, te.TableEvent):
         return _table_step(event)
     return _round_step(event, draw)
 
 
-def _round_step(event: Event, draw: str | None = None) -> str:
+def _round_step(event: ev.Event, draw: str | None = None) -> str:
     match event:
-        case StakesPlaced():
+        case ev.StakesPlaced():
             text = QCoreApplication.translate("Replay", "Box {0}: ante {1}").format(event.box, amount(event.ante))
             if event.bonus:
                 text += ", " + QCoreApplication.translate("Replay", "bonus {0}").format(amount(event.bonus))
             if event.blind:
                 text += ", " + QCoreApplication.translate("Replay", "blind (bet {0})").format(amount(event.bet))
             return text
-        case StakesWithdrawn():
+        case ev.StakesWithdrawn():
             return QCoreApplication.translate("Replay", "Box {0} withdrew its stakes").format(event.box)
-        case BetsClosed():
+        case ev.BetsClosed():
             return QCoreApplication.translate("Replay", "Bets closed: boxes {0}").format(
                 ", ".join(map(str, event.boxes)))
-        case CardPlaced() if event.to == DEALER:
+        case ev.CardPlaced() if event.to == ev.DEALER:
             text = QCoreApplication.translate("Replay", "Dealer gets {0}").format(card_face(event.card))
             return text + (" " + QCoreApplication.translate("Replay", "(face up)") if event.face_up else "")
-        case CardPlaced():
+        case ev.CardPlaced():
             return QCoreApplication.translate("Replay", "Box {0} gets {1}").format(event.to, card_face(event.card))
-        case BonusSettled():
+        case ev.BonusSettled():
             return QCoreApplication.translate("Replay", "Box {0}: bonus for {1} {2}").format(
                 event.box, hand_name(event.best), signed_amount(event.result))
-        case Folded():
+        case ev.Folded():
             return QCoreApplication.translate("Replay", "Box {0} folded").format(event.box)
-        case BetPlaced():
+        case ev.BetPlaced():
             return QCoreApplication.translate("Replay", "Box {0} bet {1}").format(event.box, amount(event.amount))
-        case SixthCardBought():
+        case ev.SixthCardBought():
             return QCoreApplication.translate("Replay", "Box {0} bought a 6th card (price {1})").format(
                 event.box, amount(event.price))
-        case CardsExchanged() if len(event.discards) == 1:
+        case ev.CardsExchanged() if len(event.discards) == 1:
             return QCoreApplication.translate("Replay", "Box {0} exchanged 1 card (price {1}): {2}").format(
                 event.box, amount(event.price), cards_text(event.discards))
-        case CardsExchanged():
+        case ev.CardsExchanged():
             count = len(event.discards)  # a plain name: pyside6-lupdate finds a count's string only so
             return QCoreApplication.translate("Replay", "Box {0} exchanged %n cards (price {1}): {2}", None,
                                               count).format(event.box, amount(event.price), cards_text(event.discards))
-        case InsurancePlaced():
+        case ev.InsurancePlaced():
             return QCoreApplication.translate("Replay", "Box {0} insured for {1}").format(
                 event.box, amount(event.amount))
-        case DiscardsReshuffled():
+        case ev.DiscardsReshuffled():
             count = len(event.cards)
             return QCoreApplication.translate("Replay", "The discards (%n cards) were shuffled into the stock", None,
                                               count)
-        case DealerRevealed() | DealerRevealedV1():
+        case ev.DealerRevealed() | ev.DealerRevealedV1():
             return _dealer_hand(QCoreApplication.translate("Replay", "Dealer shows {0}: {1}"), event.best,
                                 event.qualified)
-        case GameBought():
+        case ev.GameBought():
             return QCoreApplication.translate("Replay", "Box {0} bought the dealer a game (price {1})").format(
                 event.box, amount(event.price))
-        case AnteTaken():
+        case ev.AnteTaken():
             return QCoreApplication.translate("Replay", "Box {0} took the ante").format(event.box)
-        case BuyingClosed():
+        case ev.BuyingClosed():
             return QCoreApplication.translate("Replay", "Buying closed")
-        case DealerCardReplaced() | DealerCardReplacedV1():
+        case ev.DealerCardReplaced() | ev.DealerCardReplacedV1():
             text = QCoreApplication.translate("Replay", "Dealer's {0} replaced by {1}").format(
                 card_face(event.discarded), card_face(event.card))
-            if isinstance(event, DealerCardReplaced) and event.again:
+            if isinstance(event, ev.DealerCardReplaced) and event.again:
                 text += " — " + QCoreApplication.translate("Replay", "same rank: replaced again")
             return text
-        case DealerDrawEnded():
+        case ev.DealerDrawEnded():
             return _dealer_hand(QCoreApplication.translate("Replay", "Dealer ends with {0}: {1}"), event.best,
                                 event.qualified)
-        case BoxSettled():
+        case ev.BoxSettled():
             text = QCoreApplication.translate("Replay", "Box {0} settled — {1}: {2}").format(
                 event.box, outcome_name(event.outcome), signed_amount(event.net))
             lines = settlement_lines(event, draw=draw)
             return text + (f" ({lines})" if lines else "")
-        case RoundClosed():
+        case ev.RoundClosed():
             return QCoreApplication.translate("Replay", "Round closed: house net {0}").format(
                 signed_amount(event.house_net))
-        case CardFault():
+        case ev.CardFault():
             return QCoreApplication.translate("Replay", "Card fault: {0}").format(card_fault_words(event))
-        case FaultResolved():
+        case ev.FaultResolved():
             return QCoreApplication.translate("Replay", "Card fault resolved by {0} ({1}): {2}").format(
                 who(event.actor), _resolution(event.resolution), event.reason)
-        case RoundVoided():
+        case ev.RoundVoided():
             return QCoreApplication.translate("Replay", "Round voided by {0}: {1}").format(who(event.actor),
                                                                                             event.reason)
     return type(event).__name__
@@ -197,63 +154,63 @@ def _dealer_hand(template: str, best: HandCategory, qualified: bool) -> str:
     return template.format(hand_name(best), verdict)
 
 
-def _table_step(event: TableEvent) -> str:
+def _table_step(event: te.TableEvent) -> str:
     match event:
-        case RoundOpened():
+        case te.RoundOpened():
             return QCoreApplication.translate("Replay", "Round {0} opened (house rules {1})").format(
                 event.round_id, event.rules_name)
-        case PaymentAdjusted():
+        case te.PaymentAdjusted():
             return QCoreApplication.translate("Replay", "Box {0}: payment adjusted {1} by {2}: {3}").format(
                 event.box, signed_amount(event.amount), who(event.actor), event.reason)
-        case PaymentConfirmed() if event.amount > 0:
+        case te.PaymentConfirmed() if event.amount > 0:
             return QCoreApplication.translate("Replay", "Box {0}: paid {1}, confirmed by {2}").format(
                 event.box, amount(event.amount), who(event.actor))
-        case PaymentConfirmed() if event.amount < 0:
+        case te.PaymentConfirmed() if event.amount < 0:
             return QCoreApplication.translate("Replay", "Box {0}: collected {1}, confirmed by {2}").format(
                 event.box, amount(-event.amount), who(event.actor))
-        case PaymentConfirmed():
+        case te.PaymentConfirmed():
             return QCoreApplication.translate("Replay", "Box {0}: stakes returned, confirmed by {1}").format(
                 event.box, who(event.actor))
-        case SecondPerson() if event.what == "void":
+        case te.SecondPerson() if event.what == "void":
             return QCoreApplication.translate("Replay", "Void of {0} by {1}, approved by a second pit boss, "
                                                         "{2}").format(amount(event.amount), who(event.first),
                                                                       who(event.actor))
-        case SecondPerson():
+        case te.SecondPerson():
             return QCoreApplication.translate("Replay", "Adjustment of {0} by {1}, approved by a second pit boss, "
                                                         "{2}").format(signed_amount(event.amount), who(event.first),
                                                                       who(event.actor))
-        case ConfirmationUndone():
+        case te.ConfirmationUndone():
             return QCoreApplication.translate("Replay", "Box {0}: payment confirmation undone by {1}: {2}").format(
                 event.box, who(event.actor), event.reason)
-        case TableFaultRaised():
+        case te.TableFaultRaised():
             return QCoreApplication.translate("Replay", "Table fault {0} ({1}): {2}").format(
                 event.fault_id, event.code, device_fault_words(event.code, event.text))
-        case TableFaultResolved():
+        case te.TableFaultResolved():
             return QCoreApplication.translate("Replay", "Table fault {0} resolved by {1}: {2}").format(
                 event.fault_id, who(event.actor), reworded(event.reason))
-        case CardHeld():
+        case te.CardHeld():
             return QCoreApplication.translate("Replay", "Card {0} from the shoe held back: {1}").format(
                 event.card, reworded(event.why))
-        case RulesSet():
+        case te.RulesSet():
             return QCoreApplication.translate("Replay", "House rules {0} set by {1}: {2}").format(
                 event.rules.name, who(event.actor), event.reason)
-        case ClockRebased():
+        case te.ClockRebased():
             return QCoreApplication.translate("Replay", "Clock accepted by {0}: from {1} on, events are timed "
                                                         "{2}").format(who(event.actor), when(event.from_at),
                                                                       when(event.to_at))
-        case SessionMarked():
+        case te.SessionMarked():
             return QCoreApplication.translate("Replay", "Session: {0}").format(event.mode)
-        case DealerSignedIn():
+        case te.DealerSignedIn():
             return QCoreApplication.translate("Replay", "{0} signed in to deal").format(who(event.dealer))
-        case DealerSignedOut():
+        case te.DealerSignedOut():
             return QCoreApplication.translate("Replay", "{0} signed out").format(who(event.dealer))
-        case ShowdownSeen() if event.switched:
+        case te.ShowdownSeen() if event.switched:
             return QCoreApplication.translate("Replay", "Camera at showdown: a card switched ({0})").format(
                 "; ".join(d.describe() for d in event.card_differences()))
-        case ShowdownSeen() if event.ask_again:
+        case te.ShowdownSeen() if event.ask_again:
             return QCoreApplication.translate("Replay", "Camera at showdown: could not read {0}").format(
                 ", ".join(spot_label(spot) for spot in event.spots_asked()))
-        case ShowdownSeen():
+        case te.ShowdownSeen():
             return QCoreApplication.translate("Replay", "Camera at showdown: every card where the shoe dealt it")
     return event.describe()
 

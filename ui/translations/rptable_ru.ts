@@ -345,47 +345,47 @@
         <translation>закрыт</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="265"/>
+        <location filename="../replay_words.py" line="222"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="268"/>
+        <location filename="../replay_words.py" line="225"/>
         <source>ante</source>
         <translation>анте</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="269"/>
+        <location filename="../replay_words.py" line="226"/>
         <source>bonus</source>
         <translation>бонус</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="270"/>
+        <location filename="../replay_words.py" line="227"/>
         <source>bet</source>
         <translation>ставка</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="272"/>
+        <location filename="../replay_words.py" line="229"/>
         <source>insurance</source>
         <translation>страховка</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="273"/>
+        <location filename="../replay_words.py" line="230"/>
         <source>game bought</source>
         <translation>игра куплена</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="276"/>
+        <location filename="../replay_words.py" line="233"/>
         <source>Box {0}: {1}  ({2})</source>
         <translation>Бокс {0}: {1}  ({2})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="288"/>
+        <location filename="../replay_words.py" line="245"/>
         <source>{0} confirmed by {1}</source>
         <translation>{0}, подтвердил {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="290"/>
+        <location filename="../replay_words.py" line="247"/>
         <source>Phase: {0}</source>
         <translation>Фаза: {0}</translation>
     </message>
@@ -1911,262 +1911,262 @@
         <translation>устройство</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="100"/>
+        <location filename="../replay_words.py" line="57"/>
         <source>Round {0}: {1}</source>
         <translation>Раунд {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="109"/>
+        <location filename="../replay_words.py" line="66"/>
         <source>Box {0}: ante {1}</source>
         <translation>Бокс {0}: анте {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="111"/>
+        <location filename="../replay_words.py" line="68"/>
         <source>bonus {0}</source>
         <translation>бонус {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="113"/>
+        <location filename="../replay_words.py" line="70"/>
         <source>blind (bet {0})</source>
         <translation>втёмную (ставка {0})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="116"/>
+        <location filename="../replay_words.py" line="73"/>
         <source>Box {0} withdrew its stakes</source>
         <translation>Бокс {0} снял ставки</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="118"/>
+        <location filename="../replay_words.py" line="75"/>
         <source>Bets closed: boxes {0}</source>
         <translation>Ставки закрыты: боксы {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="121"/>
+        <location filename="../replay_words.py" line="78"/>
         <source>Dealer gets {0}</source>
         <translation>Дилеру: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="122"/>
+        <location filename="../replay_words.py" line="79"/>
         <source>(face up)</source>
         <translation>(в открытую)</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="124"/>
+        <location filename="../replay_words.py" line="81"/>
         <source>Box {0} gets {1}</source>
         <translation>Боксу {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="126"/>
+        <location filename="../replay_words.py" line="83"/>
         <source>Box {0}: bonus for {1} {2}</source>
         <translation>Бокс {0}: бонус ({1}) {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="129"/>
+        <location filename="../replay_words.py" line="86"/>
         <source>Box {0} folded</source>
         <translation>Бокс {0}: пас</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="131"/>
+        <location filename="../replay_words.py" line="88"/>
         <source>Box {0} bet {1}</source>
         <translation>Бокс {0}: ставка {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="133"/>
+        <location filename="../replay_words.py" line="90"/>
         <source>Box {0} bought a 6th card (price {1})</source>
         <translation>Бокс {0} купил 6-ю карту (цена {1})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="136"/>
+        <location filename="../replay_words.py" line="93"/>
         <source>Box {0} exchanged 1 card (price {1}): {2}</source>
         <translation>Бокс {0} обменял 1 карту (цена {1}): {2}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../replay_words.py" line="140"/>
+        <location filename="../replay_words.py" line="97"/>
         <source>Box {0} exchanged %n cards (price {1}): {2}</source>
         <translation><numerusform>Бокс {0} обменял %n карту (цена {1}): {2}</numerusform><numerusform>Бокс {0} обменял %n карты (цена {1}): {2}</numerusform><numerusform>Бокс {0} обменял %n карт (цена {1}): {2}</numerusform></translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="143"/>
+        <location filename="../replay_words.py" line="100"/>
         <source>Box {0} insured for {1}</source>
         <translation>Бокс {0} застраховался на {1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../replay_words.py" line="147"/>
+        <location filename="../replay_words.py" line="104"/>
         <source>The discards (%n cards) were shuffled into the stock</source>
         <translation><numerusform>Сброс (%n карта) замешан в колоду</numerusform><numerusform>Сброс (%n карты) замешан в колоду</numerusform><numerusform>Сброс (%n карт) замешан в колоду</numerusform></translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="150"/>
+        <location filename="../replay_words.py" line="107"/>
         <source>Dealer shows {0}: {1}</source>
         <translation>Дилер открывает: {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="153"/>
+        <location filename="../replay_words.py" line="110"/>
         <source>Box {0} bought the dealer a game (price {1})</source>
         <translation>Бокс {0} купил игру дилеру (цена {1})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="156"/>
+        <location filename="../replay_words.py" line="113"/>
         <source>Box {0} took the ante</source>
         <translation>Бокс {0} взял анте</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="158"/>
+        <location filename="../replay_words.py" line="115"/>
         <source>Buying closed</source>
         <translation>Покупка закрыта</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="160"/>
+        <location filename="../replay_words.py" line="117"/>
         <source>Dealer&apos;s {0} replaced by {1}</source>
         <translation>Дилер сменил {0} на {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="163"/>
+        <location filename="../replay_words.py" line="120"/>
         <source>same rank: replaced again</source>
         <translation>тот же ранг: замена повторяется</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="166"/>
+        <location filename="../replay_words.py" line="123"/>
         <source>Dealer ends with {0}: {1}</source>
         <translation>У дилера в итоге: {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="169"/>
+        <location filename="../replay_words.py" line="126"/>
         <source>Box {0} settled — {1}: {2}</source>
         <translation>Бокс {0}, расчёт — {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="174"/>
+        <location filename="../replay_words.py" line="131"/>
         <source>Round closed: house net {0}</source>
         <translation>Раунд закрыт: итог казино {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="177"/>
+        <location filename="../replay_words.py" line="134"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="179"/>
+        <location filename="../replay_words.py" line="136"/>
         <source>Card fault resolved by {0} ({1}): {2}</source>
         <translation>Сбой карты устранил {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="182"/>
+        <location filename="../replay_words.py" line="139"/>
         <source>Round voided by {0}: {1}</source>
         <translation>Раунд аннулировал {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="189"/>
+        <location filename="../replay_words.py" line="146"/>
         <source>card corrected</source>
         <translation>карта исправлена</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="190"/>
+        <location filename="../replay_words.py" line="147"/>
         <source>read dismissed</source>
         <translation>считывание отменено</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="195"/>
+        <location filename="../replay_words.py" line="152"/>
         <source>qualifies</source>
         <translation>игра есть</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="196"/>
+        <location filename="../replay_words.py" line="153"/>
         <source>does not qualify</source>
         <translation>игры нет</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="203"/>
+        <location filename="../replay_words.py" line="160"/>
         <source>Round {0} opened (house rules {1})</source>
         <translation>Раунд {0} начат (правила {1})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="206"/>
+        <location filename="../replay_words.py" line="163"/>
         <source>Box {0}: payment adjusted {1} by {2}: {3}</source>
         <translation>Бокс {0}: выплата скорректирована на {1}, {2}: {3}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="209"/>
+        <location filename="../replay_words.py" line="166"/>
         <source>Box {0}: paid {1}, confirmed by {2}</source>
         <translation>Бокс {0}: выплачено {1}, подтвердил {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="212"/>
+        <location filename="../replay_words.py" line="169"/>
         <source>Box {0}: collected {1}, confirmed by {2}</source>
         <translation>Бокс {0}: собрано {1}, подтвердил {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="215"/>
+        <location filename="../replay_words.py" line="172"/>
         <source>Box {0}: stakes returned, confirmed by {1}</source>
         <translation>Бокс {0}: ставки возвращены, подтвердил {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="218"/>
+        <location filename="../replay_words.py" line="175"/>
         <source>Void of {0} by {1}, approved by a second pit boss, {2}</source>
         <translation>Аннулирование на {0}: {1}, подтвердил второй пит-босс {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="222"/>
+        <location filename="../replay_words.py" line="179"/>
         <source>Adjustment of {0} by {1}, approved by a second pit boss, {2}</source>
         <translation>Корректировка {0}: {1}, подтвердил второй пит-босс {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="226"/>
+        <location filename="../replay_words.py" line="183"/>
         <source>Box {0}: payment confirmation undone by {1}: {2}</source>
         <translation>Бокс {0}: подтверждение выплаты отменил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="229"/>
+        <location filename="../replay_words.py" line="186"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="232"/>
+        <location filename="../replay_words.py" line="189"/>
         <source>Table fault {0} resolved by {1}: {2}</source>
         <translation>Сбой стола {0} устранил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="235"/>
+        <location filename="../replay_words.py" line="192"/>
         <source>Card {0} from the shoe held back: {1}</source>
         <translation>Карта {0} из шуза задержана: {1}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="238"/>
+        <location filename="../replay_words.py" line="195"/>
         <source>House rules {0} set by {1}: {2}</source>
         <translation>Правила {0} установил {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="241"/>
+        <location filename="../replay_words.py" line="198"/>
         <source>Clock accepted by {0}: from {1} on, events are timed {2}</source>
         <translation>Время принял {0}: с {1} события идут по времени {2}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="245"/>
+        <location filename="../replay_words.py" line="202"/>
         <source>Session: {0}</source>
         <translation>Сеанс: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="247"/>
+        <location filename="../replay_words.py" line="204"/>
         <source>{0} signed in to deal</source>
         <translation>Вход дилера: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="249"/>
+        <location filename="../replay_words.py" line="206"/>
         <source>{0} signed out</source>
         <translation>Выход дилера: {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="251"/>
+        <location filename="../replay_words.py" line="208"/>
         <source>Camera at showdown: a card switched ({0})</source>
         <translation>Камера при вскрытии: подмена карты ({0})</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="254"/>
+        <location filename="../replay_words.py" line="211"/>
         <source>Camera at showdown: could not read {0}</source>
         <translation>Камера при вскрытии: не прочитано — {0}</translation>
     </message>
     <message>
-        <location filename="../replay_words.py" line="257"/>
+        <location filename="../replay_words.py" line="214"/>
         <source>Camera at showdown: every card where the shoe dealt it</source>
         <translation>Камера при вскрытии: каждая карта там, куда её сдал шуз</translation>
     </message>
