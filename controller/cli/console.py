@@ -7,6 +7,7 @@ import argparse
 import importlib
 
 from controller.cli.bounds import table_id, whole
+from controller.cli.floor_connection import add_table_floor_arguments
 
 SCENES = ("round", "stakes", "decisions", "payments", "fault", "audit", "report")
 
@@ -20,12 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", metavar="NAME|FILE", help="house rules for a new journal (default classic)")
     parser.add_argument("--journal", metavar="PATH", help="the table's journal (default: the user data folder)")
     parser.add_argument("--table", type=table_id, metavar="ID", help="table id (default T1)")
-    parser.add_argument("--replica", metavar="URL",
-                        help="report every event to the floor's PostgreSQL as it is journaled (rptable pit shows it)")
-    parser.add_argument("--jackpot", metavar="URL",
-                        help="rules with a [jackpot] section: link the table to the jackpot meter in the floor's "
-                             "PostgreSQL; the boxes take the jackpot stake while the meter takes them, and the "
-                             "floor's accounts log the staff in")
+    add_table_floor_arguments(parser, staked_while="the boxes take the jackpot stake while the meter takes them, "
+                                                   "and the floor's accounts log the staff in")
     parser.add_argument("--language", choices=("en", "ru"), default="en", help="language (switch with F4)")
     parser.add_argument("--screenshot", metavar="PATH", help="play --demo rounds by itself and save a PNG")
     parser.add_argument("--demo", type=whole(0, 10_000), default=0, metavar="N",

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from controller.table.autoplay import Seating
 
 from controller.cli.bounds import seconds, table_id, whole
+from controller.cli.floor_connection import add_table_floor_arguments
 
 PIT_BOSS_WALK = 20.0  # seconds a fault waits for the QA pit boss at a live pace
 MAX_ROUNDS = 10**9  # about three weeks of simulated play at this machine's pace
@@ -44,17 +45,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "table)")
     parser.add_argument("--table", type=table_id, default="T1", metavar="ID",
                         help="the table's id in its journal (default T1)")
-    parser.add_argument("--replica", metavar="URL",
-                        help="report every event to the floor's PostgreSQL as it is journaled (rptable pit shows it)")
+    add_table_floor_arguments(parser, staked_while="every box places the jackpot stake while the meter takes them")
     parser.add_argument("--pace", type=seconds(0.0, 3600.0, low_allowed=True), default=0.0, metavar="S",
                         help="play one round every S seconds, as a live table does, committing every command; "
                              "a fault then waits 20 s for the QA pit boss (default: as fast as it goes)")
     parser.add_argument("--player", action="append", default=[], metavar="BOX=NAME[:STRATEGY]",
                         help="name a box's player and the strategy he plays (simple, basic or expert), e.g. "
                              "3=Ivanov:expert; repeat for more boxes")
-    parser.add_argument("--jackpot", metavar="URL",
-                        help="rules with a [jackpot] section: link the table to the jackpot meter in the floor's "
-                             "PostgreSQL; every box places the jackpot stake while the meter takes them")
     parser.add_argument("--royal-at", type=whole(1, MAX_ROUNDS), action="append", default=[], metavar="ROUND",
                         help="QA: the shoe deals box 1 a royal flush in round ROUND (repeat for more)")
     parser.add_argument("--shoe-key", metavar="FILE",
