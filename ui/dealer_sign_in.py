@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractButton, QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -17,6 +17,7 @@ from controller.table.users import Role, User, name_in
 from ui.ask import take_keyboard_back
 from ui.login import STAFF_STYLE, LoginForm, without_default_buttons
 from ui.sentences import reworded
+from ui.ticking import every
 
 SIGN_IN_KEY = "F6"
 CLOCK_TICK_MS = 30_000  # the minutes at the table are shown to the minute
@@ -93,9 +94,7 @@ class DealerBadge(QObject):
         button.clicked.connect(self.open_sign_in)
         button.show()
         self.key = QShortcut(QKeySequence(SIGN_IN_KEY), window, self.open_sign_in)
-        self.timer = QTimer(self)
-        self.timer.timeout.connect(self.refresh)
-        self.timer.start(CLOCK_TICK_MS)
+        self.timer = every(CLOCK_TICK_MS, self.refresh, self)
         self.refresh()
 
     def refresh(self) -> None:

@@ -3,10 +3,10 @@ in capitals when it does not (the table plays on; the events wait in its journal
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
 from controller.floor.reporter import TableReporter
+from ui.ticking import every
 
 POLL_MS = 1000
 
@@ -16,9 +16,7 @@ class FloorStatus(QLabel):
         super().__init__(parent)
         self.setObjectName("floor_status")
         self.reporter = reporter
-        self._timer = QTimer(self)
-        self._timer.timeout.connect(self.refresh)
-        self._timer.start(POLL_MS)
+        self._timer = every(POLL_MS, self.refresh, self)
         self.refresh()
 
     def refresh(self) -> None:

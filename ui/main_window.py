@@ -57,6 +57,7 @@ from ui.shoe_link import ShoeReader
 from ui.showdown_view import spot_label
 from ui.stakes_desk import StakesDesk
 from ui.table_view import BoxPanel
+from ui.ticking import every
 
 STATUS_POLL_MS = 500
 LATENCIES_KEPT = 10_000  # the last cards' times to the screen (bench_console.py reads them)
@@ -116,9 +117,7 @@ class ConsoleWindow(QMainWindow):
         self.reader = ShoeReader(source)
         self.reader.event_received.connect(self.on_source_event, Qt.ConnectionType.QueuedConnection)
         self.reader.failed.connect(self._on_reader_failed, Qt.ConnectionType.QueuedConnection)
-        self.status_timer = QTimer(self)
-        self.status_timer.timeout.connect(self._show_shoe_status)
-        self.status_timer.start(STATUS_POLL_MS)
+        self.status_timer = every(STATUS_POLL_MS, self._show_shoe_status, self)
         self.pump.ready_shoe()
         self.pump.arm_gate()
         if start_reader:

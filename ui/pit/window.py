@@ -24,6 +24,7 @@ from ui.pit.table_audit import open_table
 from ui.pit.table_card import CARD_WIDTH, TableCard
 from ui.pit.wakeups import Wakeups
 from ui.pit.words import flag_words, trouble_words
+from ui.ticking import every
 
 STYLE = ("QMainWindow,QWidget#pit_central,QScrollArea,QWidget#pit_grid{background:#0b1f10}"
          "QLabel{color:#f2f2f2}")
@@ -71,10 +72,10 @@ class PitWindow(QMainWindow):
         self.setStyleSheet(STYLE)
         self._build()
         self.wakeups = Wakeups(url, self._woken_by, self._listening) if listen else None
-        self._timers = [self._timer(WAKE_MS, self._read_woken), self._timer(TICK_MS, self._tick),
-                        self._timer(FULL_MS, self.refresh_all)]
+        self._timers = [every(WAKE_MS, self._read_woken, self), every(TICK_MS, self._tick, self),
+                        every(FULL_MS, self.refresh_all, self)]
         if rate:
-            self._timers.append(self._timer(RATINGS_MS, self.rate_players))
+            self._timers.append(every(RATINGS_MS, self.rate_players, self))
             QTimer.singleShot(0, self.rate_players)
         if self.wakeups is not None:
             self.wakeups.start()
@@ -108,12 +109,6 @@ class PitWindow(QMainWindow):
         layout.addWidget(self.players)
         self.setCentralWidget(central)
         self._show_trouble(None)
-
-    def _timer(self, ms: int, slot: Callable[[], None]) -> QTimer:
-        timer = QTimer(self)
-        timer.timeout.connect(slot)
-        timer.start(ms)
-        return timer
 
     # -- reading (worker threads) -----------------------------------------------------------------------
     def refresh_all(self) -> None:
