@@ -83,11 +83,17 @@ def test_r_jackpot_3_a_rejected_hit_is_not_paid_and_the_meter_stands_as_if_it_ha
     assert verify_journal_file(journal.path, "T1").ok
 
 
-def test_r_jackpot_3_a_paid_hit_is_not_rejected(database, table):
-    _journal, controller, link = table
+def royal_paid(database, controller, link) -> str:
+    """A round in which box 1's royal was confirmed and paid: its id."""
     round_id = deal_round(controller, ROYAL_FOR_BOX_1)
     wait_for(lambda: link.state.pending, timeout=10)
     confirm_hit(controller, database, round_id, 1, IVAN)
+    return round_id
+
+
+def test_r_jackpot_3_a_paid_hit_is_not_rejected(database, table):
+    _journal, controller, link = table
+    round_id = royal_paid(database, controller, link)
     with pytest.raises(IllegalCommand, match="paid already"):
         reject_hit(controller, database, round_id, 1, IVAN, "too late")
     meter = JackpotMeter(database)
@@ -133,9 +139,7 @@ def test_r_jackpot_2_a_round_voided_after_the_deal_takes_its_jackpot_back(databa
 
 def test_r_jackpot_3_a_round_whose_hit_was_paid_is_not_voided(database, table):
     _journal, controller, link = table
-    round_id = deal_round(controller, ROYAL_FOR_BOX_1)
-    wait_for(lambda: link.state.pending, timeout=10)
-    confirm_hit(controller, database, round_id, 1, IVAN)
+    royal_paid(database, controller, link)
     with pytest.raises(IllegalCommand, match="cannot be voided"):
         controller.void_round(IVAN, "second thoughts")
     assert controller.round_open
