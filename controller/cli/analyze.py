@@ -14,6 +14,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from controller.cli.bounds import number, whole
+from controller.cli.said import refused
 
 STRATEGY_HELP = (
     "basic (each class of hands played as measured best, docs/basic-strategy.md; derived for a rules file when no "
@@ -62,8 +63,7 @@ def run(args: argparse.Namespace) -> int:
         rules = load_rules(args.rules)
         figures, lines = _exact(args, rules) if args.strategy in ("basic", "optimal") else _monte_carlo(args, rules)
     except (RulesError, ValueError) as err:
-        print(f"rptable analyze: {err}", file=sys.stderr)
-        return 2
+        return refused("analyze", err, 2)
     except KeyboardInterrupt:
         print("\nrptable analyze: stopped. The work done so far is kept; run the same command again to go on from "
               "there.", file=sys.stderr)

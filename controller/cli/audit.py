@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from controller.cli.audit_salvage import add_salvage, run_salvage
 from controller.cli.bounds import day, shown, whole
+from controller.cli.said import refused
 
 if TYPE_CHECKING:
     from controller.table.audit.rounds import VerifyReport
@@ -80,8 +81,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action in ("export", "report"):
         refusal = _pit_boss_login(args)
         if refusal:
-            print(f"rptable audit: {refusal}", file=sys.stderr)
-            return 1
+            return refused("audit", refusal)
     if args.db:
         from controller.cli.audit_db import run_from_database
 
@@ -107,8 +107,7 @@ def run(args: argparse.Namespace) -> int:
             entries = [] if args.action == "verify" else list(
                 journal.entries() if damage is None else journal.intact_entries(damage.intact))
     except JournalError as err:
-        print(f"rptable audit: {err}", file=sys.stderr)
-        return 1
+        return refused("audit", err)
     if damage is not None:  # what follows is the intact part only: said first, and the exit status says it too
         print(f"rptable audit: WARNING: the journal is damaged: {damage.describe()}. Only those intact events are "
               "shown; run `rptable audit verify`, and `rptable audit salvage` to keep them.", file=sys.stderr)
@@ -117,11 +116,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         result: int = action(args, entries) or (1 if damage is not None else 0)
     except JournalError as err:  # events that cannot be replayed: the journal was damaged or edited
-        print(f"rptable audit: {err}", file=sys.stderr)
-        return 1
+        return refused("audit", err)
     except OSError as err:
-        print(f"rptable audit: cannot write {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
-        return 1
+        return refused("audit", f"cannot write {err.filename or ''}: {err.strerror or err}")
     return result
 
 
@@ -167,8 +164,7 @@ def _show(args: argparse.Namespace, entries: list[Any]) -> int:
     match = [r for r in read_rounds(entries) if r.round_id == wanted]
     if not match:
         where = args.journal or f"table {args.table} of the floor database"
-        print(f"rptable audit: there is no round {wanted} in {where}; `audit rounds` lists them.", file=sys.stderr)
-        return 1
+        return refused("audit", f"there is no round {wanted} in {where}; `audit rounds` lists them.")
     r = match[0]
     if args.journal:
         with Journal(args.journal, args.table, readonly=True) as journal:
@@ -307,15 +303,13 @@ def _verify(args: argparse.Namespace, entries: list[Any]) -> int:
     try:
         checked_with = _verify_with(args)
     except ValueError as err:
-        print(f"rptable audit: {err}", file=sys.stderr)
-        return 2
+        return refused("audit", err, 2)
     try:
         report = verify_journal_file(args.journal, args.table, key=checked_with)
     except JournalError as err:  # the file itself cannot be read (damaged below the rows)
         if args.json:
             print(json.dumps(VerifyReport(False, 0, 0, None, str(err)).to_dict()))
-        print(f"rptable audit: {err} Keep the file as it is and report it.", file=sys.stderr)
-        return 1
+        return refused("audit", f"{err} Keep the file as it is and report it.")
     return print_verify(args, report)
 
 

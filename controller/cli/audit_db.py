@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from controller.cli.said import refused
+
 if TYPE_CHECKING:
     from controller.table.audit.rounds import VerifyReport
 
@@ -43,19 +45,15 @@ def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapp
             try:
                 checked_with = verify_with(args) if verify_with is not None else None
             except ValueError as err:
-                print(f"rptable audit: {err}", file=sys.stderr)
-                return 2
+                return refused("audit", err, 2)
             return print_verify(args, table.verify(checked_with))
         return actions[args.action](args, list(table.entries()))
     except JournalError as err:  # an event that cannot be read or replayed: the copy was damaged or edited
-        print(f"rptable audit: {err}", file=sys.stderr)
-        return 1
+        return refused("audit", err)
     except OSError as err:
-        print(f"rptable audit: cannot write {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
-        return 1
+        return refused("audit", f"cannot write {err.filename or ''}: {err.strerror or err}")
     except psycopg.Error as err:
-        print(f"rptable audit: {explain(err, args.db)}", file=sys.stderr)
-        return 1
+        return refused("audit", explain(err, args.db))
     finally:
         connection.close()
 
@@ -70,8 +68,7 @@ def _floor_report(args: argparse.Namespace, connection: Any) -> int:
     try:
         report = build_floor_report(connection, args.date)
     except ValueError:
-        print(f"rptable audit: '{args.date}' is not a day: give it as YYYY-MM-DD.", file=sys.stderr)
-        return 2
+        return refused("audit", f"'{args.date}' is not a day: give it as YYYY-MM-DD.", 2)
     folder = Path(args.out)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "report.html").write_text(floor_html(report), encoding="utf-8")

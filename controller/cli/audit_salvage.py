@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
+
+from controller.cli.said import refused
 
 
 def add_salvage(add_action: Any) -> None:
@@ -29,11 +30,9 @@ def run_salvage(args: argparse.Namespace) -> int:
     try:
         report = salvage(args.journal, args.table, args.out, replace=args.replace, key=table_key(args.table))
     except (JournalError, SigningKeyError) as err:
-        print(f"rptable audit salvage: {err}", file=sys.stderr)
-        return 1
+        return refused("audit salvage", err)
     except OSError as err:
-        print(f"rptable audit salvage: cannot write {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
-        return 1
+        return refused("audit salvage", f"cannot write {err.filename or ''}: {err.strerror or err}")
     if args.json:
         print(json.dumps(report.to_dict()))
         return 0 if report.salvaged or report.verify.ok else 1

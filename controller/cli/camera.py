@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from controller.cli.said import refused
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="camera_command", metavar="SUBCOMMAND")
@@ -41,11 +43,9 @@ def _teach(folder: Path, deck: str) -> int:
         profile = teach(deck, collect_images(folder))
         saved = profile.save()
     except (TeachError, ProfileError) as err:
-        print(f"rptable camera teach: {err}", file=sys.stderr)
-        return 1
+        return refused("camera teach", err)
     except OSError as err:
-        print(f"rptable camera teach: cannot save the deck profile: {err}", file=sys.stderr)
-        return 1
+        return refused("camera teach", f"cannot save the deck profile: {err}")
     print(f"deck '{deck}' taught from {len(profile.cards)} images in {folder}; profile saved in {saved}")
     return 0
 
@@ -59,8 +59,7 @@ def _scan(images: list[Path], deck: str, as_json: bool) -> int:
     try:
         recogniser = Recogniser(DeckProfile.load(deck))
     except ProfileError as err:
-        print(f"rptable camera scan: {err}", file=sys.stderr)
-        return 1
+        return refused("camera scan", err)
     status = 0
     for path in images:
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None

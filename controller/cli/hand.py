@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from controller.cli.said import refused
 from controller.core.cards import Card, CardError, format_cards, parse_cards, split_card_text
 from controller.core.hands import best_five
 from controller.core.payouts import analyse_payout
@@ -46,8 +47,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = describe_hand(parse_cards(texts))
     except CardError as err:
-        print(f"rptable hand: {err}", file=sys.stderr)
-        return 1
+        return refused("hand", err)
     if args.json:
         print(json.dumps(result))
     else:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from controller.cli.bounds import table_id, whole
 from controller.cli.pit import _size
+from controller.cli.said import refused
 from controller.cli.users import read_secret
 
 if TYPE_CHECKING:
@@ -71,11 +72,9 @@ def run(args: argparse.Namespace) -> int:
         finally:
             meter.close()
     except FloorError as err:
-        print(f"rptable jackpot: {err}", file=sys.stderr)
-        return 1
+        return refused("jackpot", err)
     except pg_error as err:
-        print(f"rptable jackpot: {explain(err, args.db)}", file=sys.stderr)
-        return 1
+        return refused("jackpot", explain(err, args.db))
     if args.json:
         print(json.dumps(audit.to_dict()))
     else:
@@ -127,16 +126,14 @@ def _at_the_table(args: argparse.Namespace) -> int:
         pit_boss = staff.authenticate(args.pit_boss, read_secret(f"PIN of pit boss {args.pit_boss}: "),
                                       need=Role.PIT_BOSS)
     except AuthError as err:
-        print(f"rptable jackpot: {err}", file=sys.stderr)
-        return 1
+        return refused("jackpot", err)
     finally:
         staff.close()
     try:
         key = table_key(args.table)  # the payment or the rejection is sealed like every table event
         journal = Journal(args.journal, args.table)
     except (JournalError, SigningKeyError) as err:
-        print(f"rptable jackpot: {err}", file=sys.stderr)
-        return 1
+        return refused("jackpot", err)
     try:
         controller = TableController(journal, key=key)
         if args.action == "reject":
@@ -144,11 +141,9 @@ def _at_the_table(args: argparse.Namespace) -> int:
         else:
             hit = confirm_hit(controller, args.db, args.round, args.box, pit_boss, args.meter)
     except IllegalCommand as err:
-        print(f"rptable jackpot: {err.reason}", file=sys.stderr)
-        return 1
+        return refused("jackpot", err.reason)
     except (JackpotRefused, TableLocked, ValueError) as err:
-        print(f"rptable jackpot: {err}", file=sys.stderr)
-        return 1
+        return refused("jackpot", err)
     finally:
         journal.close()
     if args.action == "reject":
@@ -177,8 +172,7 @@ def rejection_words(rejection: Rejection, table: str) -> str:
 def _sign(args: argparse.Namespace) -> int:
     size = _size(args.size) if args.size else None
     if args.size and size is None:
-        print(f"rptable jackpot: --size {args.size!r}: give WIDTHxHEIGHT, e.g. 1366x768", file=sys.stderr)
-        return 2
+        return refused("jackpot", f"--size {args.size!r}: give WIDTHxHEIGHT, e.g. 1366x768", 2)
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")):
         print("rptable jackpot: no display found. Run the sign on a screen, or: xvfb-run -a rptable jackpot sign "
               "--db URL; for the state without a screen: rptable jackpot status --db URL --json", file=sys.stderr)

@@ -9,6 +9,8 @@ import os
 import sys
 from pathlib import Path
 
+from controller.cli.said import refused
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", required=True, metavar="URL",
@@ -31,8 +33,7 @@ def run(args: argparse.Namespace) -> int:
 
     size = _size(args.size) if args.size else None
     if args.size and size is None:
-        print(f"rptable pit: --size {args.size!r}: give WIDTHxHEIGHT, e.g. 1366x768", file=sys.stderr)
-        return 2
+        return refused("pit", f"--size {args.size!r}: give WIDTHxHEIGHT, e.g. 1366x768", 2)
     if args.json or args.html:
         from controller.floor.pit import pit_html, snapshot
 
@@ -43,8 +44,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             snap = snapshot(connection, with_ratings=not args.no_ratings)
         except psycopg.Error as err:
-            print(f"rptable pit: {explain(err, args.db)}", file=sys.stderr)
-            return 1
+            return refused("pit", explain(err, args.db))
         finally:
             connection.close()
         if args.html:
@@ -66,8 +66,7 @@ def _window(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     try:
         pool = open_pool(args.db)
     except FloorError as err:
-        print(f"rptable pit: {err}", file=sys.stderr)
-        return 1
+        return refused("pit", err)
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
@@ -81,8 +80,7 @@ def _window(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
         languages.switch(args.language)
     except LanguageError as err:
         pool.close()
-        print(f"rptable pit: {err}", file=sys.stderr)
-        return 2
+        return refused("pit", err, 2)
     window = PitWindow(pool, args.db, rate=not args.no_ratings)
     try:
         if size is not None:

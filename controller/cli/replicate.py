@@ -12,6 +12,7 @@ from types import FrameType
 from typing import Any
 
 from controller.cli.bounds import seconds, table_id, whole
+from controller.cli.said import refused
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,8 +47,7 @@ def run(args: argparse.Namespace) -> int:
         given = PublicKey.from_file(args.pubkey) if args.pubkey else None
         key = given or known_public_key(args.table)
     except SigningKeyError as err:
-        print(f"rptable replicate: {err}", file=sys.stderr)
-        return 2
+        return refused("replicate", err, 2)
     stop = _StopFlag()
     # Kept over the passes: each checks only what was appended, the seals with the table's key.
     verified = RunningVerify(args.table, VerifyWith(key, "given" if given else "table" if key else ""))
@@ -65,15 +65,13 @@ def run(args: argparse.Namespace) -> int:
                 report = check(journal, connection) if args.check else replicate(
                     journal, connection, batch=args.batch, on_batch=on_batch, verified=verified)
         except JournalError as err:
-            print(f"rptable replicate: {err}", file=sys.stderr)
-            return 2
+            return refused("replicate", err, 2)
         except ReplicaError as err:
             if connection is not None:
                 connection.close()
                 connection = None
             if not args.follow:
-                print(f"rptable replicate: {err}", file=sys.stderr)
-                return 2
+                return refused("replicate", err, 2)
             if str(err) != last_trouble:  # said once per outage, not once a second
                 print(f"rptable replicate: {err} Retrying every {args.interval:g} s.", file=sys.stderr, flush=True)
                 last_trouble = str(err)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from controller.cli.said import refused
 from controller.core.rules import HouseRules, RulesError
 from controller.table.rule_files import is_file, load_rules
 
@@ -47,8 +48,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             override = load_rules(args.rules)
         except RulesError as err:
-            print(f"rptable round: {err}", file=sys.stderr)
-            return 2
+            return refused("round", err, 2)
     failed = False
     for name, script, problem in _scripts(args.scripts, read_json_lines):
         if problem is not None:

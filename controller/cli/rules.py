@@ -13,6 +13,7 @@ import sys
 import textwrap
 from typing import Any
 
+from controller.cli.said import refused
 from controller.core.rules import HouseRules, RulesError
 from controller.table.rule_files import load_preset, load_rules_file, preset_names
 
@@ -51,8 +52,7 @@ def run(args: argparse.Namespace) -> int:
             return _acknowledge(args)
         rules = load_rules_file(args.file)
     except RulesError as err:
-        print(f"rptable rules: {err}", file=sys.stderr)
-        return 1
+        return refused("rules", err)
     print(f"{args.file}: valid house rules '{rules.name}' ({rules.table.boxes} boxes)")
     print(_wrapped(_edge_words(rules)))
     _print_sources(rules)
@@ -90,8 +90,7 @@ def _acknowledge(args: argparse.Namespace) -> int:
     try:
         store = UserStore(args.users or default_users())
     except AccountsFileError as err:
-        print(f"rptable rules: {err}", file=sys.stderr)
-        return 1
+        return refused("rules", err)
     try:
         with Journal(args.journal) as journal:
             if journal.last_seq == 0:
@@ -106,8 +105,7 @@ def _acknowledge(args: argparse.Namespace) -> int:
                            "open on these rules at this table."))
             return 0
     except (AuthError, IllegalCommand, TableLocked, JournalError) as err:
-        print(f"rptable rules: {err}", file=sys.stderr)
-        return 1
+        return refused("rules", err)
     finally:
         store.close()
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
+
+from controller.cli.said import refused
 
 PAIRING = """\
 Pair the shoe with the table:
@@ -26,8 +27,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         key = write_key_file(args.path)
     except KeyFileError as err:
-        print(f"rptable shoe keygen: {err}", file=sys.stderr)
-        return 1
+        return refused("shoe keygen", err)
     print(f"SHOE/1-A key {key.key_id} written to {args.path}")
     print(PAIRING.format(path=args.path, key_id=key.key_id))
     return 0

@@ -16,6 +16,7 @@ import time
 from types import FrameType
 
 from controller.cli.bounds import number, seconds, whole
+from controller.cli.said import refused
 
 MAX_SEED = 2**63 - 1
 MAX_DEAL = 520  # cards dealt at one key press: ten packs
@@ -79,8 +80,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         key = read_key_file(args.key) if args.key else None
     except KeyFileError as exc:
-        print(f"rptable shoe-sim: {exc}", file=sys.stderr)
-        return 2
+        return refused("shoe-sim", exc, 2)
     try:
         model, link = build_model(
             seed=seed,
@@ -92,8 +92,7 @@ def run(args: argparse.Namespace) -> int:
             locked=args.locked,
         )
     except (ValueError, OSError) as exc:  # a fault SPEC, an order file or a number that cannot be used
-        print(f"rptable shoe-sim: {exc}", file=sys.stderr)
-        return 2
+        return refused("shoe-sim", exc, 2)
     transport: Transport
     keyed = f"?key={args.key}" if key is not None else ""
     try:
@@ -117,8 +116,7 @@ def run(args: argparse.Namespace) -> int:
             env = f"{SOCKET_ENV}={transport.socket_path} " if args.socket else ""
             where = [f"{env}rptable shoe-test '{transport.address()}{keyed.replace('?', '&')}'"]
     except OSError as exc:
-        print(f"rptable shoe-sim: could not create the device: {exc}", file=sys.stderr)
-        return 2
+        return refused("shoe-sim", f"could not create the device: {exc}", 2)
 
     source = f"order {args.order}" if args.order else f"seed {seed}, {args.packs} pack(s)"
     pace = f"{args.rate:g} card(s)/s" if args.rate > 0 else "on key press only"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from typing import Any
 
 from controller.cli.bounds import seconds, whole
+from controller.cli.said import refused
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,8 +35,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         source = open_source(args.url)
     except SourceError as exc:
-        print(f"rptable shoe-test: {exc}", file=sys.stderr)
-        return 2
+        return refused("shoe-test", exc, 2)
     # A check watches the shoe; it does not lock it on a fault the way the table does.
     if isinstance(source, Shoe1Source):
         source.lock_on_fault = False
@@ -98,8 +97,7 @@ def run(args: argparse.Namespace) -> int:
         f"{summary['forged']} forged message(s) refused",
     )
     if cards == 0:
-        print(f"rptable shoe-test: no card within {args.timeout:g} s from {args.url}", file=sys.stderr)
-        return 1
+        return refused("shoe-test", f"no card within {args.timeout:g} s from {args.url}")
     return 0
 
 

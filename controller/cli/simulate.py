@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 from controller.cli.bounds import seconds, table_id, whole
 from controller.cli.floor_connection import add_table_floor_arguments
+from controller.cli.said import refused
 
 PIT_BOSS_WALK = 20.0  # seconds a fault waits for the QA pit boss at a live pace
 MAX_ROUNDS = 10**9  # about three weeks of simulated play at this machine's pace
@@ -84,8 +85,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     program = check_program()
     if program.found and not program.ok:
-        print(f"rptable simulate: PROGRAM fault: {program.fault_text()}", file=sys.stderr)
-        return 1
+        return refused("simulate", f"PROGRAM fault: {program.fault_text()}")
     reporter = link = None
     try:
         key = table_key(args.table)
@@ -109,8 +109,7 @@ def run(args: argparse.Namespace) -> int:
                           royal_at=tuple(args.royal_at), camera=args.camera, key=key, program=program,
                           shoe_key=args.shoe_key)
     except (RulesError, JournalError, SourceError, TableLocked, IllegalCommand, ValueError, SigningKeyError) as err:
-        print(f"rptable simulate: {err}", file=sys.stderr)
-        return 1
+        return refused("simulate", err)
     finally:
         if link is not None:
             state = link.stop(timeout=30)

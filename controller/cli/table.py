@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from controller.cli.bounds import table_id
+from controller.cli.said import refused
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,15 +27,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         key = table_key(args.table)
     except SigningKeyError as err:
-        print(f"rptable table: {err}", file=sys.stderr)
-        return 1
+        return refused("table", err)
     pem = key.public.pem()
     if args.out:
         try:
             Path(args.out).write_text(pem, encoding="utf-8")
         except OSError as err:
-            print(f"rptable table: cannot write {args.out}: {err.strerror or err}", file=sys.stderr)
-            return 1
+            return refused("table", f"cannot write {args.out}: {err.strerror or err}")
     sys.stdout.write(pem)
     print(f"# table {args.table}, key id {key.public.key_id} ({key.path})", file=sys.stderr)
     return 0

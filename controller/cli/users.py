@@ -7,6 +7,8 @@ import getpass
 import sys
 from typing import TYPE_CHECKING
 
+from controller.cli.said import refused
+
 if TYPE_CHECKING:
     pass
 
@@ -54,8 +56,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         store = open_accounts(args.db or str(args.users or default_users()))
     except (AccountsFileError, FloorError) as err:
-        print(f"rptable users: {err}", file=sys.stderr)
-        return 1
+        return refused("users", err)
     try:
         if args.action == "list":
             users = store.accounts()
@@ -119,8 +120,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"Account '{args.name}': {args.action} done.")
         return 0
     except AuthError as err:
-        print(f"rptable users: {err}", file=sys.stderr)
-        return 1
+        return refused("users", err)
     finally:
         store.close()
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
+
+from controller.cli.said import refused
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,8 +31,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             installed = write_manifest(version, manifest)
         except ProgramError as err:
-            print(f"rptable verify-install: {err}", file=sys.stderr)
-            return 1
+            return refused("verify-install", err)
         print(f"Certified rptable {version}: {len(installed.files)} files, digest {installed.digest}")
         return 0
     check = check_program(manifest)
