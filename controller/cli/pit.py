@@ -67,12 +67,12 @@ def _window(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
         pool = open_pool(args.db)
     except FloorError as err:
         return refused("pit", err)
-    from PySide6.QtCore import QTimer
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
     from ui.i18n import LanguageError, Languages
     from ui.pit.window import PitWindow
+    from ui.present import picture_when
 
     app = QApplication.instance() or QApplication(["rptable pit"])
     languages = Languages()
@@ -90,11 +90,7 @@ def _window(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
             window.resize(screen.availableGeometry().size() if screen is not None else window.size())
         window.show()
         if args.screenshot:
-            def shoot() -> None:
-                window.grab().save(args.screenshot)
-                print(f"saved {args.screenshot}")
-                app.quit()
-            QTimer.singleShot(2500, shoot)
+            picture_when(window, args.screenshot, after_ms=2500)  # the tables and the ratings read by then
         return int(app.exec())
     finally:
         window.shutdown()

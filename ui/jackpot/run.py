@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from ui.jackpot.sign import JackpotSign
 from ui.jackpot.watcher import MeterWatcher
-from ui.present import present
+from ui.present import picture_when, present
 
 
 def run_sign(url: str, meter_id: str, *, size: tuple[int, int] | None = None, windowed: bool = False,
@@ -22,14 +21,7 @@ def run_sign(url: str, meter_id: str, *, size: tuple[int, int] | None = None, wi
     present(sign, size, windowed=windowed)  # full screen even where no window manager honours the request
     watcher.start()
     if screenshot:
-        def shoot() -> None:
-            if sign.shown is None:  # not read yet: a moment more
-                QTimer.singleShot(200, shoot)
-                return
-            sign.grab().save(screenshot)
-            print(f"saved {screenshot}")
-            app.quit()
-        QTimer.singleShot(500, shoot)
+        picture_when(sign, screenshot, lambda: sign.shown is not None)  # once the meter is read
     try:
         return int(app.exec())
     finally:
