@@ -91,8 +91,9 @@ def test_floor_1_an_outage_is_not_reporting_and_the_backlog_drains_in_order(tmp_
     try:
         path = tmp_path / "T6.journal"
         reporter = TableReporter(path, "T6", server.url, heartbeat=0.2, retry=0.2).start()
-        play(path, "T6", 3, reporter)
+        first = play(path, "T6", 3, reporter)
         wait_for(reported_all(server.url, path, "T6"))
+        wait_for(lambda: reporter.status.reported == first.events)  # its status follows the database's commit
         before = reporter.status.reported  # the first 3 rounds' events, with the table's opening
         server.stop()
         started = time.monotonic()

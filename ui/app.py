@@ -4,6 +4,7 @@ with `--screenshot`, plays rounds by itself and saves the window (or a pit-boss 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import sys
@@ -82,52 +83,49 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
 
     seed = random.SystemRandom().randrange(1 << 30)
     url = args.shoe or f"sim://?seed={seed}&rate=0"
-    try:  # the card source first: a console that cannot start leaves no journal behind
-        source = open_source(url)
-    except SourceError as err:
-        print(f"rptable console: the card source cannot be opened: {err}", file=sys.stderr)
-        return 1
-    try:
-        rules = load_rules(args.rules) if args.rules else None
-        journal_path.parent.mkdir(parents=True, exist_ok=True)
-        journal = Journal(journal_path, table)
-    except (RulesError, JournalError, OSError) as err:
-        source.close()
-        print(f"rptable console: {err}", file=sys.stderr)
-        return 1
-    staff = None
-    floor = getattr(args, "replica", None) or getattr(args, "jackpot", None)  # the floor's database, if any
-    try:
-        if rules is None and journal.last_seq == 0:
-            rules = load_rules("classic")
-        staff = None if floor else UserStore(default_users())
-        key = table_key(table)
-        for problem in open_files_report([journal_path, key.path] + ([staff.path] if staff is not None else []) +
-                                         ([key.path.parent] if key.path is not None else [])):
-            print(f"rptable console: WARNING: {problem}", file=sys.stderr)
-        controller = TableController(journal, rules, camera=getattr(args, "camera", None), key=key, accounts=staff)
-        showdown = ShowdownGuard.open(controller)
-        if program.ok:
-            controller.record_program(program.version, program.installed.digest, len(program.installed.files))
-        if args.screenshot and not args.journal and not controller.rules_edge_acknowledged:
-            # A picture for the docs plays in a scratch journal, where no money is at stake: the operator guard's
-            # acknowledgement is the demonstration's own (a live table needs an admin's).
-            from controller.table.users import Role, User
+    with contextlib.ExitStack() as closing:  # whatever was opened is closed, last first, however this ends
+        try:  # the card source first: a console that cannot start leaves no journal behind
+            source = closing.enter_context(contextlib.closing(open_source(url)))
+        except SourceError as err:
+            print(f"rptable console: the card source cannot be opened: {err}", file=sys.stderr)
+            return 1
+        try:
+            rules = load_rules(args.rules) if args.rules else None
+            journal_path.parent.mkdir(parents=True, exist_ok=True)
+            journal = closing.enter_context(contextlib.closing(Journal(journal_path, table)))
+        except (RulesError, JournalError, OSError) as err:
+            print(f"rptable console: {err}", file=sys.stderr)
+            return 1
+        floor = getattr(args, "replica", None) or getattr(args, "jackpot", None)  # the floor's database, if any
+        try:
+            if rules is None and journal.last_seq == 0:
+                rules = load_rules("classic")
+            staff = None if floor else closing.enter_context(contextlib.closing(UserStore(default_users())))
+            key = table_key(table)
+            for problem in open_files_report([journal_path, key.path] + ([staff.path] if staff is not None else []) +
+                                             ([key.path.parent] if key.path is not None else [])):
+                print(f"rptable console: WARNING: {problem}", file=sys.stderr)
+            controller = TableController(journal, rules, camera=getattr(args, "camera", None), key=key,
+                                         accounts=staff)
+            showdown = ShowdownGuard.open(controller)
+            if showdown is not None:
+                closing.callback(showdown.close)
+            if program.ok:
+                controller.record_program(program.version, program.installed.digest, len(program.installed.files))
+            if args.screenshot and not args.journal and not controller.rules_edge_acknowledged:
+                # A picture for the docs plays in a scratch journal, where no money is at stake: the operator
+                # guard's acknowledgement is the demonstration's own (a live table needs an admin's).
+                from controller.table.users import Role, User
 
-            controller.acknowledge_rules_edge(User("screenshot", Role.ADMIN), "a picture of the console, no money")
-    except (TableLocked, ValueError, JournalError, SourceError, SigningKeyError, AccountsFileError) as err:
-        source.close()
-        journal.close()
-        if staff is not None:
-            staff.close()
-        print(f"rptable console: {err}", file=sys.stderr)
-        return 1
-    # The packs the dealer loads into a simulated shoe: shuffled by the URL's seed where it gives one, so that
-    # a session on `--shoe sim://?seed=S` deals the same cards again.
-    given = url_query(url).get("seed", "")
-    pack_seed = int(given) if given.isdigit() else seed
-    reporter = jackpot = None
-    try:
+                controller.acknowledge_rules_edge(User("screenshot", Role.ADMIN), "a picture of the console, no money")
+        except (TableLocked, ValueError, JournalError, SourceError, SigningKeyError, AccountsFileError) as err:
+            print(f"rptable console: {err}", file=sys.stderr)
+            return 1
+        # The packs the dealer loads into a simulated shoe: shuffled by the URL's seed where it gives one, so that
+        # a session on `--shoe sim://?seed=S` deals the same cards again.
+        given = url_query(url).get("seed", "")
+        pack_seed = int(given) if given.isdigit() else seed
+        jackpot = reporter = None
         if getattr(args, "jackpot", None):
             from controller.floor.jackpot_link import open_link
 
@@ -137,25 +135,16 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
             except ValueError as err:
                 print(f"rptable console: {err}", file=sys.stderr)
                 return 1
+            closing.callback(jackpot.stop)
         if getattr(args, "replica", None):
             from controller.floor.reporter import TableReporter
 
             reporter = TableReporter(journal_path, table, args.replica).start()
+            closing.callback(reporter.stop)
             controller.add_listener(reporter.wake)
         # A table on the floor takes its staff from the floor's database (cached for when it cannot be reached).
         where = floor or str(default_users())
         return _run_qt(args, controller, source, where, pack_seed, reporter, showdown, jackpot)
-    finally:
-        if jackpot is not None:
-            jackpot.stop()
-        if reporter is not None:
-            reporter.stop()
-        if showdown is not None:
-            showdown.close()
-        source.close()
-        journal.close()
-        if staff is not None:
-            staff.close()
 
 
 def _run_qt(args: argparse.Namespace, controller: TableController, source: CardSource, users_path: str,
