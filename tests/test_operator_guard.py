@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from floor_kit import needs_postgres
 
 from controller.analysis.basic_edge import EdgeEstimate
 from controller.analysis.casino_files import save_edge
@@ -32,6 +33,9 @@ def data_dir(tmp_path, monkeypatch):
     folder = tmp_path / "data"
     monkeypatch.setenv("RPTABLE_DATA_DIR", str(folder))
     return folder
+
+
+pytest_plugins = ["floor_kit"]  # the fixture `database`, for a table on the floor
 
 
 def measured(rules, edge: float, half: float = 0.002) -> None:
@@ -188,3 +192,21 @@ def test_cli_rules_acknowledge_with_tampered_accounts_raises_the_accounts_fault_
         faults = [json.loads(e.payload_json)["code"] for e in kept.entries() if e.kind == "table.fault"]
         acknowledged = [e for e in kept.entries() if e.kind == "table.rules_edge_acknowledged"]
     assert faults == ["ACCOUNTS"] and acknowledged == []
+
+
+@needs_postgres
+def test_cli_rules_acknowledge_by_an_admin_of_the_floors_accounts(tmp_path, database):
+    """A table on the floor logs its staff in against the floor's database: its rules are acknowledged by an
+    admin of those accounts too, not of a file this machine would otherwise not need."""
+    import os
+
+    env = dict(os.environ, RPTABLE_DATA_DIR=str(tmp_path / "data"))
+    made = rptable("users", "--db", database, "bootstrap", "ada", stdin="991357\n", env=env)
+    assert made.returncode == 0, made.stderr
+    journal = tmp_path / "T1.journal"
+    TableController(Journal(journal), house_own()).journal.close()
+    done = rptable("rules", "acknowledge", "--journal", str(journal), "--admin", "ada", "--db", database,
+                   "--reason", "the floor's admin saw it", stdin="991357\n", env=env)
+    assert done.returncode == 0, done.stderr
+    with Journal(journal, readonly=True) as kept:
+        assert [e.actor for e in kept.entries() if e.kind == "table.rules_edge_acknowledged"] == ["admin:ada"]

@@ -32,6 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     acknowledge.add_argument("--admin", required=True, metavar="NAME", help="the admin acknowledging")
     acknowledge.add_argument("--reason", required=True, help="why the table opens on these rules (journaled)")
     acknowledge.add_argument("--users", metavar="PATH", help="the accounts file (default: in the user data folder)")
+    acknowledge.add_argument("--db", metavar="URL", help="a table on the floor: the admin's account is in the "
+                                                          "floor's PostgreSQL (as the console's --replica/--jackpot)")
     acknowledge.epilog = ("Run it before the table opens, with no console on that journal (a console already open "
                           "would not see it until restarted). The admin's PIN is asked for at the terminal, or read "
                           "from standard input.")
@@ -82,14 +84,16 @@ def _print_sources(rules: HouseRules) -> None:
 def _acknowledge(args: argparse.Namespace) -> int:
     from controller.cli.users import read_secret
     from controller.engine import IllegalCommand
+    from controller.floor.database import FloorError
+    from controller.floor.staff import open_accounts
     from controller.paths import default_users
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
     from controller.table.users import AccountsFileError, AuthError, Role, UserStore
 
     try:
-        store = UserStore(args.users or default_users())
-    except AccountsFileError as err:
+        store = open_accounts(args.db or str(args.users or default_users()))
+    except (AccountsFileError, FloorError) as err:
         return refused("rules", err)
     try:
         with Journal(args.journal) as journal:
@@ -98,7 +102,7 @@ def _acknowledge(args: argparse.Namespace) -> int:
                       "house rules), then acknowledge them.", file=sys.stderr)
                 return 1
             # The table holds the accounts before anyone logs in: a tampered store raises its ACCOUNTS fault there.
-            table = TableController(journal, accounts=store)
+            table = TableController(journal, accounts=store if isinstance(store, UserStore) else None)
             admin = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
             table.acknowledge_rules_edge(admin, args.reason)
             print(_wrapped(f"Acknowledged by {admin.label}: {table.rules_edge.words(asking=False)} Rounds may "
