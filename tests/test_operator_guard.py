@@ -196,17 +196,17 @@ def test_cli_rules_acknowledge_with_tampered_accounts_raises_the_accounts_fault_
 
 @needs_postgres
 def test_cli_rules_acknowledge_by_an_admin_of_the_floors_accounts(tmp_path, database):
-    """A table on the floor logs its staff in against the floor's database: its rules are acknowledged by an
-    admin of those accounts too, not of a file this machine would otherwise not need."""
+    """A table on the floor (T4, not the default T1) logs its staff in against the floor's database: its rules
+    are acknowledged by an admin of those accounts too, not of a file this machine would otherwise not need."""
     import os
 
     env = dict(os.environ, RPTABLE_DATA_DIR=str(tmp_path / "data"))
     made = rptable("users", "--db", database, "bootstrap", "ada", stdin="991357\n", env=env)
     assert made.returncode == 0, made.stderr
-    journal = tmp_path / "T1.journal"
-    TableController(Journal(journal), house_own()).journal.close()
-    done = rptable("rules", "acknowledge", "--journal", str(journal), "--admin", "ada", "--db", database,
-                   "--reason", "the floor's admin saw it", stdin="991357\n", env=env)
+    journal = tmp_path / "T4.journal"
+    TableController(Journal(journal, "T4"), house_own()).journal.close()
+    done = rptable("rules", "acknowledge", "--journal", str(journal), "--table", "T4", "--admin", "ada", "--db",
+                   database, "--reason", "the floor's admin saw it", stdin="991357\n", env=env)
     assert done.returncode == 0, done.stderr
-    with Journal(journal, readonly=True) as kept:
+    with Journal(journal, "T4", readonly=True) as kept:
         assert [e.actor for e in kept.entries() if e.kind == "table.rules_edge_acknowledged"] == ["admin:ada"]

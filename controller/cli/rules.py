@@ -13,6 +13,7 @@ import sys
 import textwrap
 from typing import Any
 
+from controller.cli.bounds import table_id
 from controller.cli.said import refused
 from controller.core.rules import HouseRules, RulesError
 from controller.table.rule_files import load_preset, load_rules_file, preset_names
@@ -29,6 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "acknowledge", help="an admin acknowledges the edge of a table's rules (favouring a skilled player, or "
                             "never measured), so that rounds may open on them")
     acknowledge.add_argument("--journal", required=True, metavar="PATH", help="the table's journal")
+    acknowledge.add_argument("--table", type=table_id, default="T1", metavar="ID", help="the table's id (default T1)")
     acknowledge.add_argument("--admin", required=True, metavar="NAME", help="the admin acknowledging")
     acknowledge.add_argument("--reason", required=True, help="why the table opens on these rules (journaled)")
     acknowledge.add_argument("--users", metavar="PATH", help="the accounts file (default: in the user data folder)")
@@ -96,7 +98,7 @@ def _acknowledge(args: argparse.Namespace) -> int:
     except (AccountsFileError, FloorError) as err:
         return refused("rules", err)
     try:
-        with Journal(args.journal) as journal:
+        with Journal(args.journal, args.table) as journal:
             if journal.last_seq == 0:
                 print(f"rptable rules: {args.journal} holds no table yet: open the table first (it records its "
                       "house rules), then acknowledge them.", file=sys.stderr)

@@ -522,8 +522,9 @@ class TableController:
     def _refuse_unacknowledged_edge(self) -> None:
         if not self.rules_edge_acknowledged:
             raise TableLocked(f"{self.rules_edge.words()} No round opens until then: with the console closed, an "
-                              f"admin runs `rptable rules acknowledge --journal {self.journal.path} --admin NAME "
-                              "--reason WHY`.")
+                              f"admin runs `rptable rules acknowledge --journal {self.journal.path} --table "
+                              f"{self.table_id} --admin NAME --reason WHY` (and --db URL for a table on the floor).")
+
     def needs_second_person(self, amount: int) -> bool:
         """Whether an override of `amount` chips needs a second pit boss at this table."""
         return bool(self.history.two_person_above) and abs(amount) > self.history.two_person_above
