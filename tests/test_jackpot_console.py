@@ -108,6 +108,8 @@ def test_r_jackpot_3_a_hit_at_the_console_is_named_then_confirmed_by_the_pit_bos
     until_line(qtbot, window, "Jackpot: 100,000")
     stake_and_deal_a_royal(window, qtbot)
     assert [e.payload["box"] for e in journaled(window, "JackpotStaked")] == [1]  # the tick, and only the tick
+    stakes = [panel.stakes.text() for panel in window.ui.box_panels[:2]]
+    assert "Jackpot 10" in stakes[0] and "Jackpot" not in stakes[1]  # the box says what it staked
     # while the round is in play the hand is face down: the line names the box, not what it holds
     until_line(qtbot, window, "Jackpot hit at box 1: keep its cards on the layout; a pit boss verifies the hand")
     assert "royal" not in line(window).lower()

@@ -236,6 +236,8 @@ class BoxPanel(QFrame):
             parts.append(translate("BoxPanel", "Bet {0}").format(amount(box.bet)))
         if box.bonus:
             parts.append(translate("BoxPanel", "Bonus {0}").format(amount(box.bonus)))
+        if box.jackpot:
+            parts.append(translate("BoxPanel", "Jackpot {0}").format(amount(box.jackpot)))
         if box.draw_paid and box.bought_sixth:
             parts.append(translate("BoxPanel", "6th card {0}").format(amount(box.draw_paid)))
         elif box.draw_paid:

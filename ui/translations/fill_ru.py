@@ -245,6 +245,7 @@ RU: dict[str, Translation] = {
     "The audit is for pit bosses: log in to open it.": "Аудит — только для пит-босса: войдите, чтобы открыть его.",
     "Pit — pit boss": "Пит — пит-босс",
     "took the ante": "взял анте",
+    "Jackpot {0}": "Джекпот {0}",
     "A table's rounds are for pit bosses: log in to open them.": "Раунды стола — только для пит-босса: войдите, чтобы открыть их.",
     " · pit boss {0}": " · пит-босс {0}",
     "Rounds": "Раунды", "Last 10": "Последние 10", "Shift report": "Отчёт смены", "Verification": "Проверка",

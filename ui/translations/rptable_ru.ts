@@ -483,46 +483,51 @@
     </message>
     <message>
         <location filename="../table_view.py" line="240"/>
+        <source>Jackpot {0}</source>
+        <translation>Джекпот {0}</translation>
+    </message>
+    <message>
+        <location filename="../table_view.py" line="242"/>
         <source>6th card {0}</source>
         <translation>6-я карта {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="242"/>
+        <location filename="../table_view.py" line="244"/>
         <source>Exchange {0}</source>
         <translation>Обмен {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="244"/>
+        <location filename="../table_view.py" line="246"/>
         <source>Insurance {0}</source>
         <translation>Страховка {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="246"/>
+        <location filename="../table_view.py" line="248"/>
         <source>Game bought {0}</source>
         <translation>Игра куплена {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="253"/>
+        <location filename="../table_view.py" line="255"/>
         <source>folded</source>
         <translation>пас</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="258"/>
+        <location filename="../table_view.py" line="260"/>
         <source>blind</source>
         <translation>втёмную</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="260"/>
+        <location filename="../table_view.py" line="262"/>
         <source>bet placed</source>
         <translation>ставка сделана</translation>
     </message>
     <message numerus="yes">
-        <location filename="../table_view.py" line="263"/>
+        <location filename="../table_view.py" line="265"/>
         <source>waiting for %n card(s)</source>
         <translation><numerusform>ждёт %n карту</numerusform><numerusform>ждёт %n карты</numerusform><numerusform>ждёт %n карт</numerusform></translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="265"/>
+        <location filename="../table_view.py" line="267"/>
         <source>to act</source>
         <translation>ходит</translation>
     </message>
@@ -538,37 +543,37 @@
 <context>
     <name>ConsoleWindow</name>
     <message>
-        <location filename="../main_window.py" line="167"/>
+        <location filename="../main_window.py" line="166"/>
         <source>rptable — table {0} — {1}</source>
         <translation>rptable — стол {0} — {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="169"/>
+        <location filename="../main_window.py" line="168"/>
         <source>Pit boss [F2]</source>
         <translation>Пит-босс [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="170"/>
+        <location filename="../main_window.py" line="169"/>
         <source>Audit [F3]</source>
         <translation>Аудит [F3]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="171"/>
+        <location filename="../main_window.py" line="170"/>
         <source>Русский [F4]</source>
         <translation>Русский [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="172"/>
+        <location filename="../main_window.py" line="171"/>
         <source>English [F4]</source>
         <translation>English [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="176"/>
+        <location filename="../main_window.py" line="175"/>
         <source>Pit boss login [F2]</source>
         <translation>Вход пит-босса [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="177"/>
+        <location filename="../main_window.py" line="176"/>
         <source>Next round</source>
         <translation>Следующий раунд</translation>
     </message>
@@ -714,118 +719,118 @@
         <translation>Не сейчас.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="342"/>
+        <location filename="../main_window.py" line="341"/>
         <source>No box may insure now: insurance goes with a box&apos;s bet.</source>
         <translation>Сейчас ни один бокс не может застраховаться: страховка делается вместе со ставкой.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="385"/>
+        <location filename="../main_window.py" line="384"/>
         <source>Shoe: status unavailable ({0})</source>
         <translation>Шуз: статус недоступен ({0})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="389"/>
+        <location filename="../main_window.py" line="388"/>
         <source>Shoe {0}</source>
         <translation>Шуз {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="390"/>
+        <location filename="../main_window.py" line="389"/>
         <source>connected</source>
         <translation>подключён</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="390"/>
+        <location filename="../main_window.py" line="389"/>
         <source>NOT CONNECTED</source>
         <translation>НЕ ПОДКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="392"/>
+        <location filename="../main_window.py" line="391"/>
         <source>heartbeat {0} s ago</source>
         <translation>сигнал {0} с назад</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="396"/>
+        <location filename="../main_window.py" line="395"/>
         <source>{0} cards left</source>
         <translation>осталось карт: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="398"/>
+        <location filename="../main_window.py" line="397"/>
         <source>gate locked</source>
         <translation>заслонка закрыта</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="400"/>
+        <location filename="../main_window.py" line="399"/>
         <source>shoe not authenticated</source>
         <translation>шуз не аутентифицирован</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="401"/>
+        <location filename="../main_window.py" line="400"/>
         <source>table {0}</source>
         <translation>стол {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="402"/>
+        <location filename="../main_window.py" line="401"/>
         <source>journal #{0}</source>
         <translation>журнал №{0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="276"/>
-        <location filename="../main_window.py" line="424"/>
+        <location filename="../main_window.py" line="275"/>
+        <location filename="../main_window.py" line="423"/>
         <source>Refused: {0}</source>
         <translation>Отказано: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="460"/>
+        <location filename="../main_window.py" line="459"/>
         <source>The camera is reading the cards turned up…</source>
         <translation>Камера читает открытые карты…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="475"/>
+        <location filename="../main_window.py" line="474"/>
         <source>The camera saw every card where the shoe dealt it.</source>
         <translation>Камера видит каждую карту там, куда её сдал шуз.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="478"/>
+        <location filename="../main_window.py" line="477"/>
         <source>The camera could not read every card of {0}: turn them up in full view of the camera and press Reveal (R) again.</source>
         <translation>Камера не прочла все карты: {0}. Откройте их под камерой и снова нажмите «Открыть дилера» (R).</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="543"/>
+        <location filename="../main_window.py" line="542"/>
         <source>Space</source>
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="649"/>
+        <location filename="../main_window.py" line="648"/>
         <source>Close the console?</source>
         <translation>Закрыть консоль?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="650"/>
+        <location filename="../main_window.py" line="649"/>
         <source>A round is in play. The table resumes exactly here when the console starts again. Close it now?</source>
         <translation>Идёт раунд. При следующем запуске консоли стол продолжит ровно с этого места. Закрыть сейчас?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="652"/>
+        <location filename="../main_window.py" line="651"/>
         <source>Close the console</source>
         <translation>Закрыть консоль</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="652"/>
+        <location filename="../main_window.py" line="651"/>
         <source>Keep playing</source>
         <translation>Продолжить игру</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="584"/>
+        <location filename="../main_window.py" line="583"/>
         <source>Card refused: {0}</source>
         <translation>Карта не принята: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="178"/>
+        <location filename="../main_window.py" line="177"/>
         <source>Show the layout again [R]</source>
         <translation>Показать раскладку снова [R]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="595"/>
+        <location filename="../main_window.py" line="594"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
     </message>
@@ -930,22 +935,22 @@
 <context>
     <name>DealerBadge</name>
     <message>
-        <location filename="../dealer_sign_in.py" line="105"/>
+        <location filename="../dealer_sign_in.py" line="104"/>
         <source>No dealer signed in</source>
         <translation>Дилер не вошёл</translation>
     </message>
     <message>
-        <location filename="../dealer_sign_in.py" line="107"/>
+        <location filename="../dealer_sign_in.py" line="106"/>
         <source>Sign in</source>
         <translation>Вход</translation>
     </message>
     <message>
-        <location filename="../dealer_sign_in.py" line="110"/>
+        <location filename="../dealer_sign_in.py" line="109"/>
         <source>Dealer: {0} · {1} min</source>
         <translation>Дилер: {0} · {1} мин</translation>
     </message>
     <message>
-        <location filename="../dealer_sign_in.py" line="112"/>
+        <location filename="../dealer_sign_in.py" line="111"/>
         <source>Next dealer</source>
         <translation>Смена дилера</translation>
     </message>
@@ -953,47 +958,47 @@
 <context>
     <name>DealerPanel</name>
     <message>
-        <location filename="../table_view.py" line="302"/>
+        <location filename="../table_view.py" line="304"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="311"/>
+        <location filename="../table_view.py" line="313"/>
         <source>qualifies</source>
         <translation>игра есть</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="313"/>
+        <location filename="../table_view.py" line="315"/>
         <source>does not qualify</source>
         <translation>игры нет</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="329"/>
+        <location filename="../table_view.py" line="331"/>
         <source>took away {0}, got {1}</source>
         <translation>снял {0}, получил {1}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="334"/>
+        <location filename="../table_view.py" line="336"/>
         <source>now takes away his highest card, {0}, for the next card</source>
         <translation>теперь меняет старшую карту, {0}, на следующую</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="337"/>
+        <location filename="../table_view.py" line="339"/>
         <source>Game bought: {0}.</source>
         <translation>Игра куплена: {0}.</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="344"/>
+        <location filename="../table_view.py" line="346"/>
         <source>same rank: his hand is unchanged, so he replaces again, free — R-BUY-3</source>
         <translation>тот же ранг: рука не изменилась, поэтому замена повторяется бесплатно — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="346"/>
+        <location filename="../table_view.py" line="348"/>
         <source>one box in play: he replaces until he qualifies — R-BUY-3</source>
         <translation>в игре один бокс: замена, пока у дилера не будет игры — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="347"/>
+        <location filename="../table_view.py" line="349"/>
         <source>he still does not qualify: he replaces again — R-BUY-3</source>
         <translation>игры всё ещё нет: замена повторяется — R-BUY-3</translation>
     </message>
@@ -1001,27 +1006,27 @@
 <context>
     <name>DealerSignInDialog</name>
     <message>
-        <location filename="../dealer_sign_in.py" line="34"/>
+        <location filename="../dealer_sign_in.py" line="35"/>
         <source>Dealer sign-in — table {0}</source>
         <translation>Вход дилера — стол {0}</translation>
     </message>
     <message>
-        <location filename="../dealer_sign_in.py" line="39"/>
+        <location filename="../dealer_sign_in.py" line="40"/>
         <source>{0} deals now. The next dealer signs in to take over the table.</source>
         <translation>Сейчас сдаёт {0}. Следующий дилер входит, чтобы принять стол.</translation>
     </message>
     <message>
-        <location filename="../dealer_sign_in.py" line="40"/>
+        <location filename="../dealer_sign_in.py" line="41"/>
         <source>Sign in to deal at this table: your rounds are journaled with your name.</source>
         <translation>Войдите, чтобы сдавать за этим столом: ваши раунды пишутся в журнал под вашим именем.</translation>
     </message>
     <message>
-        <location filename="../dealer_sign_in.py" line="46"/>
+        <location filename="../dealer_sign_in.py" line="47"/>
         <source>Sign out {0}</source>
         <translation>Выход: {0}</translation>
     </message>
     <message>
-        <location filename="../dealer_sign_in.py" line="50"/>
+        <location filename="../dealer_sign_in.py" line="51"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
@@ -1029,17 +1034,17 @@
 <context>
     <name>FloorStatus</name>
     <message>
-        <location filename="../floor_status.py" line="28"/>
+        <location filename="../floor_status.py" line="26"/>
         <source> · {0} to send</source>
         <translation> · к отправке: {0}</translation>
     </message>
     <message>
-        <location filename="../floor_status.py" line="29"/>
+        <location filename="../floor_status.py" line="27"/>
         <source>floor: reporting</source>
         <translation>зал: данные передаются</translation>
     </message>
     <message>
-        <location filename="../floor_status.py" line="32"/>
+        <location filename="../floor_status.py" line="30"/>
         <source>NOT REPORTING to the floor · {0} events wait</source>
         <translation>НЕТ СВЯЗИ С ЗАЛОМ · событий ждут отправки: {0}</translation>
     </message>
@@ -1737,62 +1742,62 @@
 <context>
     <name>PitWindow</name>
     <message>
-        <location filename="../pit/window.py" line="70"/>
+        <location filename="../pit/window.py" line="71"/>
         <source>rptable — pit</source>
         <translation>rptable — пит</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="146"/>
+        <location filename="../pit/window.py" line="141"/>
         <source>Reading table {0} from the database…</source>
         <translation>Стол {0} читается из базы данных…</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="151"/>
+        <location filename="../pit/window.py" line="146"/>
         <source>Pit — pit boss</source>
         <translation>Пит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="152"/>
+        <location filename="../pit/window.py" line="147"/>
         <source>A table&apos;s rounds are for pit bosses: log in to open them.</source>
         <translation>Раунды стола — только для пит-босса: войдите, чтобы открыть их.</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="228"/>
+        <location filename="../pit/window.py" line="223"/>
         <source>Pit · {0} tables</source>
         <translation>Пит · столов: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="230"/>
+        <location filename="../pit/window.py" line="225"/>
         <source> · {0} with faults</source>
         <translation> · со сбоями: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="232"/>
+        <location filename="../pit/window.py" line="227"/>
         <source> · {0} not reporting</source>
         <translation> · нет связи: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="234"/>
+        <location filename="../pit/window.py" line="229"/>
         <source> · pit boss {0}</source>
         <translation> · пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="242"/>
+        <location filename="../pit/window.py" line="237"/>
         <source>Players: {0} rated today, none flagged</source>
         <translation>Игроки: сегодня оценено {0}, отмеченных нет</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="244"/>
+        <location filename="../pit/window.py" line="239"/>
         <source>⚑ &lt;b&gt;{0}&lt;/b&gt; at {1} ({2} rounds): {3}</source>
         <translation>⚑ &lt;b&gt;{0}&lt;/b&gt; за столом {1} (раундов: {2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="252"/>
+        <location filename="../pit/window.py" line="247"/>
         <source>Database: connected, listening for the tables&apos; reports</source>
         <translation>База данных: подключена, ждёт данных от столов</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="255"/>
+        <location filename="../pit/window.py" line="250"/>
         <source>DATABASE UNREACHABLE — what you see may be old: {0}</source>
         <translation>БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}</translation>
     </message>
