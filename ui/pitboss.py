@@ -87,16 +87,17 @@ class PitBossDialog(QDialog):
         self._awaiting_answer = False  # UNLOCK was sent and the shoe has not said READY yet
         self.user: User | None = None
         self.setWindowTitle(self.tr("Pit boss"))
-        self.setStyleSheet(STYLE)
+        # Touch-sized, yet every row (the jackpot's too) and the answer line fit a 768-pixel table screen.
+        self.setStyleSheet(STYLE + "QPushButton{min-height:44px}")
         self.setMinimumWidth(900)  # a 1024-pixel table screen holds it, each button's words whole
         layout = QVBoxLayout(self)
-        self.pages = QStackedWidget(self)
-        layout.addWidget(self.pages)
-        self.feedback = QLabel(self)
+        self.feedback = QLabel(self)  # on top: the answer to the last press is where the eye starts
         self.feedback.setObjectName("pit_boss_feedback")
         self.feedback.setWordWrap(True)
         self.feedback.setStyleSheet("color:#ffcc80;font-size:17px")
         layout.addWidget(self.feedback)
+        self.pages = QStackedWidget(self)
+        layout.addWidget(self.pages)
         self.login_form = LoginForm(users_path, Role.PIT_BOSS,
                                     self.tr("A pit boss must log in to resolve faults and make overrides."), self,
                                     feedback=self.feedback, table=controller)
