@@ -181,13 +181,15 @@ def test_the_jackpot_line_and_ticks_fit_a_table_screen(jackpot_console, database
         window.bet_panel.fill(number, 100, 10, player=f"Player {number}", jackpot=True)
     window.refresh()
     assert_fits(window, size)
+    before = line(window)
     meter = JackpotMeter(database)  # a hit at another table locks the meter
     try:
         meter.link("T2", 100_000)
         meter.settle("T2", "T2-000001", 3, contribution=2, share_pct=10, category="STRAIGHT_FLUSH")
     finally:
         meter.close()
-    qtbot.waitUntil(lambda: window.jackpot.state.pending, timeout=15000)
+    # the link's thread learns it first; the line follows on the window's thread
+    qtbot.waitUntil(lambda: window.jackpot.state.pending and line(window) != before, timeout=15000)
     if language == "en":
         assert line(window) == "Jackpot pending: box 3 of table T2"
         assert "jackpot pending" in window.bet_panel.editor(1).jackpot.toolTip()
