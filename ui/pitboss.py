@@ -466,15 +466,15 @@ class PitBossDialog(QDialog):
             return self.controller.adjust_payment(round_id, box, amount, by, reason, second=second)
         self._override(adjust)
 
-    def _second_pit_boss(self, what: str, amount: int) -> User | None:
-        """The second pit boss who approves an override of `amount` (None below the table's two-person limit), from
-        the login dialog; NotApproved when nobody else logged in."""
-        if not self.controller.needs_second_person(amount):
+    def _second_pit_boss(self, what: str, at_stake: int) -> User | None:
+        """The second pit boss who approves an override of `at_stake` chips (None below the table's two-person
+        limit), from the login dialog; NotApproved when nobody else logged in."""
+        if not self.controller.needs_second_person(at_stake):
             return None
         first = self._who()
         limit = self.controller.history.two_person_above
-        intro = self.tr("{0} is above this table's limit of {1}: a second pit boss, not {2}, logs in to approve "
-                        "it.").format(what, f"{limit:,}", first.name)
+        intro = self.tr("{0}, above this table's limit of {1}: a second pit boss, not {2}, logs in to approve "
+                        "it.").format(what, amount(limit), first.name)
 
         def not_the_first(user: User) -> str:
             if user.name != first.name:

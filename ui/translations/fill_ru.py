@@ -539,7 +539,7 @@ RU: dict[str, Translation] = {
     "Nobody can log in: the staff accounts were tampered with ({0}). An admin must restore the accounts file from its backup (with its .key and .head files) and start the console again.": "Никто не может войти: учётные записи персонала подделаны ({0}). Администратор должен восстановить файл учётных записей из резервной копии (вместе с файлами .key и .head) и снова запустить консоль.",
     "Voiding this round puts {0} at stake": "Аннулирование этого раунда затрагивает {0}",
     "An adjustment of {0} to box {1}": "Корректировка {0} боксу {1}",
-    "{0} is above this table's limit of {1}: a second pit boss, not {2}, logs in to approve it.": "{0} — выше лимита этого стола {1}: чтобы подтвердить, входит второй пит-босс (не {2}).",
+    "{0}, above this table's limit of {1}: a second pit boss, not {2}, logs in to approve it.": "{0} — выше лимита этого стола {1}: чтобы подтвердить, входит второй пит-босс (не {2}).",
     "{0} made this override: the second pit boss must be another person. Another pit boss logs in, or Cancel.": "{0} выполняет это действие: второй пит-босс должен быть другим человеком. Войдите другим пит-боссом или нажмите «Отмена».",
     "Second pit boss": "Второй пит-босс",
     "Nothing was done: {0} needs a second pit boss's approval, and none logged in.": "Ничего не сделано: {0} — нужно подтверждение второго пит-босса, а он не вошёл.",
