@@ -90,7 +90,9 @@ def _window(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
             window.resize(screen.availableGeometry().size() if screen is not None else window.size())
         window.show()
         if args.screenshot:
-            picture_when(window, args.screenshot, after_ms=2500)  # the tables and the ratings read by then
+            # once the tables are read (by 2.5 s) and, unless left out, the players rated
+            picture_when(window, args.screenshot, lambda: args.no_ratings or bool(window.players.text()),
+                         after_ms=2500)
         return int(app.exec())
     finally:
         window.shutdown()
