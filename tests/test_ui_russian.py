@@ -469,3 +469,39 @@ def test_legal_commands_unchanged_by_the_language(consoles: Consoles) -> None:
     russian(window)
     assert {k: b.isEnabled() for k, b in window.actions_panel.buttons.items()} == english
     assert legal_commands(window.controller.round) == legal
+
+
+def test_a_table_waiting_for_its_rules_to_be_acknowledged_says_so_in_russian(tmp_path, qapp, monkeypatch) -> None:
+    """The operator guard's refusal (rules that favour a skilled player, not acknowledged yet) reached the Russian
+    console in English."""
+    import re
+
+    from controller.table.controller import TableController
+    from controller.table.journal import Journal
+    from controller.table.rule_files import load_preset
+    from drivers.base import open_source
+    from ui.i18n import Languages
+
+    monkeypatch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "data"))
+    languages = Languages()
+    languages.switch("ru")
+    journal = Journal(tmp_path / "T1.journal")
+    source = open_source("sim://?seed=1&rate=0")
+    window = ConsoleWindow(TableController(journal, load_preset("classic")), source,
+                           users_path=str(tmp_path / "users.db"), languages=languages, pack_seed=1)
+    try:
+        window.resize(1024, 768)
+        window.show()
+        window.bet_panel.fill(1, 100)
+        window.place_stakes()
+        said = window.notice.message.text()
+        assert said.startswith("Правила «classic» выгодны опытному игроку"), said
+        assert "rptable rules acknowledge --journal" in said  # the command stays a command
+        assert english_in(re.sub(r"`[^`]*`|«[^»]*»", " ", said)) == []
+    finally:
+        languages.switch("en")
+        window.shutdown()
+        window.close()
+        qapp.processEvents()  # what the shoe sent before the reader stopped, while the journal is open
+        source.close()
+        journal.close()

@@ -254,6 +254,24 @@ JOURNAL = (
     QT_TRANSLATE_NOOP("Sentences", "The journal {0} could not be read: {1}."),
 )
 
+# ---------------------------------------------------------------------------------------- the operator guard
+# EdgeStatus.words (controller.analysis.house_edges) and the table's refusal to open a round before an admin has
+# acknowledged them (controller.table.controller).
+GUARD = (
+    QT_TRANSLATE_NOOP("Sentences", "{0} No round opens until then: with the console closed, an admin runs `{1}` (and "
+                                   "--db URL for a table on the floor)."),
+    QT_TRANSLATE_NOOP("Sentences", "The rules '{0}' favour a skilled player: one who follows basic strategy wins {1}% "
+                                   "of the ante a round on average (95% interval {2}% to {3}% for the house, measured "
+                                   "{4}). An admin must acknowledge this before a table opens on these rules."),
+    QT_TRANSLATE_NOOP("Sentences", "The house edge of the rules '{0}' has never been measured, so nobody knows "
+                                   "whether they favour a skilled player. Measure it with `rptable analyze --rules "
+                                   "FILE --strategy basic`. An admin must acknowledge this before a table opens on "
+                                   "these rules."),
+    QT_TRANSLATE_NOOP("Sentences", "The house edge of '{0}' under basic strategy is {1}% of the ante, but its 95% "
+                                   "interval {2}% to {3}% reaches zero: the rules may favour a skilled player. An "
+                                   "admin must acknowledge this before a table opens on these rules."),
+)
+
 # ---------------------------------------------------------------------------------------- what comes next
 # Expectation.text (controller.engine.guide), as a table reports it to the floor: the pit shows it per table.
 GUIDE = (
@@ -329,7 +347,8 @@ def shape_of(template: str) -> Shape:
 
 
 # The guide's lines before the card faults' words: "box {0}" would take "box 3: fold or bet" too.
-SHAPES = tuple(shape_of(t) for t in (*REFUSALS, *GUIDE, *CARD_FAULTS, *DEVICE_FAULTS, PLAY_STOPPED, *JOURNAL))
+SHAPES = tuple(shape_of(t) for t in (*REFUSALS, *GUIDE, *CARD_FAULTS, *DEVICE_FAULTS, PLAY_STOPPED, *JOURNAL,
+                                      *GUARD))
 _WORDS = frozenset(WORDS)
 
 

@@ -3013,167 +3013,187 @@
         <translation>Не удалось прочитать журнал {0}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="260"/>
+        <location filename="../sentences.py" line="261"/>
+        <source>{0} No round opens until then: with the console closed, an admin runs `{1}` (and --db URL for a table on the floor).</source>
+        <translation>{0} До тех пор раунды не открываются: при закрытой консоли администратор выполняет `{1}` (для стола в зале — ещё и `--db URL`).</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="263"/>
+        <source>The rules &apos;{0}&apos; favour a skilled player: one who follows basic strategy wins {1}% of the ante a round on average (95% interval {2}% to {3}% for the house, measured {4}). An admin must acknowledge this before a table opens on these rules.</source>
+        <translation>Правила «{0}» выгодны опытному игроку: играя по базовой стратегии, он выигрывает в среднем {1}% анте за раунд (95% интервал для казино: от {2}% до {3}%, измерено {4}). Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="266"/>
+        <source>The house edge of the rules &apos;{0}&apos; has never been measured, so nobody knows whether they favour a skilled player. Measure it with `rptable analyze --rules FILE --strategy basic`. An admin must acknowledge this before a table opens on these rules.</source>
+        <translation>Преимущество казино по правилам «{0}» ни разу не измерялось, поэтому неизвестно, выгодны ли они опытному игроку. Измерьте его: `rptable analyze --rules FILE --strategy basic`. Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="270"/>
+        <source>The house edge of &apos;{0}&apos; under basic strategy is {1}% of the ante, but its 95% interval {2}% to {3}% reaches zero: the rules may favour a skilled player. An admin must acknowledge this before a table opens on these rules.</source>
+        <translation>Преимущество казино по правилам «{0}» при базовой стратегии — {1}% анте, но его 95% интервал от {2}% до {3}% доходит до нуля: правила могут оказаться выгодны опытному игроку. Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="278"/>
         <source>place antes</source>
         <translation>примите анте</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="261"/>
+        <location filename="../sentences.py" line="279"/>
         <source>place antes, or deal: {0}</source>
         <translation>примите анте или сдавайте: {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="262"/>
+        <location filename="../sentences.py" line="280"/>
         <source>dealer: show your hand</source>
         <translation>дилер: откройте карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="263"/>
+        <location filename="../sentences.py" line="281"/>
         <source>dealer: show your hand (box {0} may still insure)</source>
         <translation>дилер: откройте карты (бокс {0} ещё может застраховаться)</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="264"/>
+        <location filename="../sentences.py" line="282"/>
         <source>box {0}: buy the dealer a game or take the ante</source>
         <translation>бокс {0}: купить игру дилеру или взять анте</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="265"/>
+        <location filename="../sentences.py" line="283"/>
         <source>box {0}: {1}</source>
         <translation>бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="269"/>
-        <location filename="../sentences.py" line="280"/>
+        <location filename="../sentences.py" line="287"/>
+        <location filename="../sentences.py" line="298"/>
         <source>fold</source>
         <translation>сказать пас</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="270"/>
-        <location filename="../sentences.py" line="281"/>
+        <location filename="../sentences.py" line="288"/>
+        <location filename="../sentences.py" line="299"/>
         <source>bet</source>
         <translation>сделать ставку</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="271"/>
-        <location filename="../sentences.py" line="282"/>
+        <location filename="../sentences.py" line="289"/>
+        <location filename="../sentences.py" line="300"/>
         <source>buy a 6th card</source>
         <translation>купить 6-ю карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="274"/>
+        <location filename="../sentences.py" line="292"/>
         <source>wait</source>
         <translation>ждать</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="276"/>
+        <location filename="../sentences.py" line="294"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="276"/>
+        <location filename="../sentences.py" line="294"/>
         <source> or </source>
         <translation> или </translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="283"/>
+        <location filename="../sentences.py" line="301"/>
         <source>buy a card</source>
         <translation>купить карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="272"/>
-        <location filename="../sentences.py" line="284"/>
+        <location filename="../sentences.py" line="290"/>
+        <location filename="../sentences.py" line="302"/>
         <source>exchange</source>
         <translation>обменять карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="273"/>
-        <location filename="../sentences.py" line="285"/>
+        <location filename="../sentences.py" line="291"/>
+        <location filename="../sentences.py" line="303"/>
         <source>insure</source>
         <translation>застраховаться</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="286"/>
+        <location filename="../sentences.py" line="304"/>
         <source>no game</source>
         <translation>нет игры</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="287"/>
+        <location filename="../sentences.py" line="305"/>
         <source>ace king</source>
         <translation>туз-король</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="288"/>
+        <location filename="../sentences.py" line="306"/>
         <source>one pair</source>
         <translation>пара</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="289"/>
+        <location filename="../sentences.py" line="307"/>
         <source>two pair</source>
         <translation>две пары</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="290"/>
+        <location filename="../sentences.py" line="308"/>
         <source>three of a kind</source>
         <translation>тройка</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="291"/>
+        <location filename="../sentences.py" line="309"/>
         <source>straight</source>
         <translation>стрит</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="292"/>
+        <location filename="../sentences.py" line="310"/>
         <source>flush</source>
         <translation>флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="293"/>
+        <location filename="../sentences.py" line="311"/>
         <source>full house</source>
         <translation>фулл-хаус</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="294"/>
+        <location filename="../sentences.py" line="312"/>
         <source>four of a kind</source>
         <translation>каре</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="295"/>
+        <location filename="../sentences.py" line="313"/>
         <source>straight flush</source>
         <translation>стрит-флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="296"/>
+        <location filename="../sentences.py" line="314"/>
         <source>royal flush</source>
         <translation>роял-флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="297"/>
+        <location filename="../sentences.py" line="315"/>
         <source>the dealer</source>
         <translation>дилера</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="298"/>
+        <location filename="../sentences.py" line="316"/>
         <source>the discards</source>
         <translation>сброса</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="299"/>
+        <location filename="../sentences.py" line="317"/>
         <source>bets are open and no box has an ante</source>
         <translation>ставки открыты, а анте нет ни на одном боксе</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="300"/>
+        <location filename="../sentences.py" line="318"/>
         <source>the dealer is to show his hand</source>
         <translation>дилер должен открыть карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="301"/>
+        <location filename="../sentences.py" line="319"/>
         <source>boxes are choosing whether to buy the dealer a game</source>
         <translation>боксы решают, покупать ли игру дилеру</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="302"/>
+        <location filename="../sentences.py" line="320"/>
         <source>the dealer&apos;s draw is over</source>
         <translation>прикуп дилера окончен</translation>
     </message>
@@ -3198,22 +3218,22 @@
         <translation>связь восстановилась</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="308"/>
+        <location filename="../sentences.py" line="326"/>
         <source>EMPTY</source>
         <translation>ПУСТ</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="309"/>
+        <location filename="../sentences.py" line="327"/>
         <source>COVER OPEN</source>
         <translation>КРЫШКА ОТКРЫТА</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="310"/>
+        <location filename="../sentences.py" line="328"/>
         <source>LOCKED</source>
         <translation>ЗАБЛОКИРОВАН</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="311"/>
+        <location filename="../sentences.py" line="329"/>
         <source>DISCONNECTED</source>
         <translation>ОТКЛЮЧЁН</translation>
     </message>
