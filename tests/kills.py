@@ -37,4 +37,7 @@ def kill_after_commits(command, commits, *, seconds=30.0, pause=0.0):
     time.sleep(pause)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)
+    for line in proc.stdout:  # what it had shown before the kill landed, still in the pipe (a busy machine lags)
+        if line.startswith("committed "):
+            shown = int(line.split()[1])
     return shown
