@@ -21,6 +21,7 @@ from controller.engine import IllegalCommand, PlaceStakes
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
+from controller.table.signing import table_key
 from controller.table.users import Role, User
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,7 +145,9 @@ def test_cli_rules_acknowledge_records_an_admins_acknowledgement(tmp_path):
     users = tmp_path / "users.db"
     assert rptable("users", "--users", str(users), "bootstrap", "ada", stdin="991357\n", env=env).returncode == 0
     journal = tmp_path / "T1.journal"
-    TableController(Journal(journal), house_own()).journal.close()
+    with pytest.MonkeyPatch.context() as patch:  # the table's own key, in the data folder the commands use
+        patch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "data"))
+        TableController(Journal(journal), house_own(), key=table_key("T1")).journal.close()
     wrong = rptable("rules", "acknowledge", "--journal", str(journal), "--admin", "ada", "--reason", "r",
                     "--users", str(users), stdin="137999\n", env=env)
     assert wrong.returncode == 1
@@ -156,6 +159,9 @@ def test_cli_rules_acknowledge_records_an_admins_acknowledgement(tmp_path):
         acknowledged = [e for e in kept.entries() if e.kind == "table.rules_edge_acknowledged"]
     assert len(acknowledged) == 1 and json.loads(acknowledged[0].payload_json)["reason"] == \
         "our own rules, measured next week"
+    # sealed with the table's key like everything the table journals: not "appended behind the table's back"
+    verified = rptable("audit", "--journal", str(journal), "verify", env=env)
+    assert verified.returncode == 0 and "SIGNED" in verified.stdout, verified.stdout + verified.stderr
 
 
 def test_the_console_warns_of_the_edge_and_says_who_acknowledged_it(make_console):
@@ -181,7 +187,9 @@ def test_cli_rules_acknowledge_with_tampered_accounts_raises_the_accounts_fault_
     users = tmp_path / "users.db"
     assert rptable("users", "--users", str(users), "bootstrap", "ada", stdin="991357\n", env=env).returncode == 0
     journal = tmp_path / "T1.journal"
-    TableController(Journal(journal), house_own()).journal.close()
+    with pytest.MonkeyPatch.context() as patch:  # the table's own key, in the data folder the commands use
+        patch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "data"))
+        TableController(Journal(journal), house_own(), key=table_key("T1")).journal.close()
     db = sqlite3.connect(users)
     db.executescript("DROP TRIGGER account_events_no_update; UPDATE account_events SET at = at + 1;")
     db.close()

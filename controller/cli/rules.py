@@ -91,6 +91,7 @@ def _acknowledge(args: argparse.Namespace) -> int:
     from controller.paths import default_users
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
+    from controller.table.signing import SigningKeyError, table_key
     from controller.table.users import AccountsFileError, AuthError, Role, UserStore
 
     try:
@@ -104,13 +105,16 @@ def _acknowledge(args: argparse.Namespace) -> int:
                       "house rules), then acknowledge them.", file=sys.stderr)
                 return 1
             # The table holds the accounts before anyone logs in: a tampered store raises its ACCOUNTS fault there.
-            table = TableController(journal, accounts=store if isinstance(store, UserStore) else None)
+            # It seals what it journals with the table's key, as the console does (an unsealed event is one
+            # appended behind the table's back for `audit verify`).
+            table = TableController(journal, accounts=store if isinstance(store, UserStore) else None,
+                                    key=table_key(args.table))
             admin = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
             table.acknowledge_rules_edge(admin, args.reason)
             print(_wrapped(f"Acknowledged by {admin.label}: {table.rules_edge.words(asking=False)} Rounds may "
                            "open on these rules at this table."))
             return 0
-    except (AuthError, IllegalCommand, TableLocked, JournalError) as err:
+    except (AuthError, IllegalCommand, TableLocked, JournalError, SigningKeyError) as err:
         return refused("rules", err)
     finally:
         store.close()
