@@ -89,9 +89,8 @@ def run(args: argparse.Namespace) -> int:
                                                      "export": _export, "report": _report}, print_verify,
                                  verify_with=_verify_with)
     if not args.journal:
-        print("rptable audit: give the table's journal file: --journal PATH (e.g. rptable audit verify --journal "
-              "T1.journal), or the floor's database: --db URL --table ID.", file=sys.stderr)
-        return 2
+        return refused("audit", "give the table's journal file: --journal PATH (e.g. rptable audit verify --journal "
+                                "T1.journal), or the floor's database: --db URL --table ID.", 2)
     if args.action == "salvage":  # it reads the damaged file itself, whole
         return run_salvage(args)
     damage = None
@@ -99,9 +98,8 @@ def run(args: argparse.Namespace) -> int:
         with Journal(args.journal, args.table, readonly=True) as journal:
             if journal.last_seq == 0:
                 tables = ", ".join(journal.table_ids()) or "none"
-                print(f"rptable audit: {args.journal} holds no events of table {args.table} (tables in it: "
-                      f"{tables}); give --table.", file=sys.stderr)
-                return 1
+                return refused("audit", f"{args.journal} holds no events of table {args.table} (tables in it: "
+                                        f"{tables}); give --table.")
             if args.action != "verify":  # verify reads the whole file itself
                 damage = journal.file_damage()
             entries = [] if args.action == "verify" else list(

@@ -5,7 +5,6 @@ the floor report of a day (controller.floor.floor_report)."""
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,9 +37,8 @@ def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapp
         table = FloorTable(connection, args.table)
         if table.count() == 0:
             tables = ", ".join(table_ids(connection)) or "none"
-            print(f"rptable audit: the floor database holds no events of table {args.table} (tables in it: "
-                  f"{tables}); give --table.", file=sys.stderr)
-            return 1
+            return refused("audit", f"the floor database holds no events of table {args.table} (tables in it: "
+                                    f"{tables}); give --table.")
         if args.action == "verify":
             try:
                 checked_with = verify_with(args) if verify_with is not None else None
@@ -62,9 +60,8 @@ def _floor_report(args: argparse.Namespace, connection: Any) -> int:
     from controller.floor.floor_report import build_floor_report, floor_csv, floor_html
 
     if not args.date:
-        print("rptable audit: the floor report is of one day: give --date YYYY-MM-DD (UTC), or --table ID for one "
-              "table's report.", file=sys.stderr)
-        return 2
+        return refused("audit", "the floor report is of one day: give --date YYYY-MM-DD (UTC), or --table ID for one "
+                                "table's report.", 2)
     try:
         report = build_floor_report(connection, args.date)
     except ValueError:

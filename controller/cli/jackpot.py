@@ -174,9 +174,8 @@ def _sign(args: argparse.Namespace) -> int:
     if args.size and size is None:
         return refused("jackpot", f"--size {args.size!r}: give WIDTHxHEIGHT, e.g. 1366x768", 2)
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")):
-        print("rptable jackpot: no display found. Run the sign on a screen, or: xvfb-run -a rptable jackpot sign "
-              "--db URL; for the state without a screen: rptable jackpot status --db URL --json", file=sys.stderr)
-        return 2
+        return refused("jackpot", "no display found. Run the sign on a screen, or: xvfb-run -a rptable jackpot sign "
+                                  "--db URL; for the state without a screen: rptable jackpot status --db URL --json", 2)
     from ui.jackpot.run import run_sign
 
     return run_sign(args.db, args.meter, size=size, windowed=args.windowed, screenshot=args.screenshot)

@@ -60,9 +60,8 @@ def _window(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     from controller.floor.database import FloorError, open_pool
 
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")):
-        print("rptable pit: no display found. Run it on a screen, or: xvfb-run -a rptable pit --db URL; for one "
-              "snapshot without a screen: rptable pit --db URL --json (or --html pit.html).", file=sys.stderr)
-        return 2
+        return refused("pit", "no display found. Run it on a screen, or: xvfb-run -a rptable pit --db URL; for one "
+                              "snapshot without a screen: rptable pit --db URL --json (or --html pit.html).", 2)
     try:
         pool = open_pool(args.db)
     except FloorError as err:

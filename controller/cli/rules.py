@@ -9,7 +9,6 @@ worth. `acknowledge` is an admin's journaled acknowledgement of such rules, with
 from __future__ import annotations
 
 import argparse
-import sys
 import textwrap
 from typing import Any
 
@@ -101,9 +100,8 @@ def _acknowledge(args: argparse.Namespace) -> int:
     try:
         with Journal(args.journal, args.table) as journal:
             if journal.last_seq == 0:
-                print(f"rptable rules: {args.journal} holds no table yet: open the table first (it records its "
-                      "house rules), then acknowledge them.", file=sys.stderr)
-                return 1
+                return refused("rules", f"{args.journal} holds no table yet: open the table first (it records its "
+                                        "house rules), then acknowledge them.")
             # The table holds the accounts before anyone logs in: a tampered store raises its ACCOUNTS fault there.
             # It seals what it journals with the table's key, as the console does (an unsealed event is one
             # appended behind the table's back for `audit verify`).

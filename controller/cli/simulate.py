@@ -76,13 +76,11 @@ def run(args: argparse.Namespace) -> int:
     from drivers.base import SourceError
 
     if args.jackpot and not args.journal:
-        print("rptable simulate: --jackpot needs --journal PATH: the journal holds each jackpot settlement until the "
-              "meter has it.", file=sys.stderr)
-        return 2
+        return refused("simulate", "--jackpot needs --journal PATH: the journal holds each jackpot settlement until "
+                                   "the meter has it.", 2)
     if args.replica and not args.journal:
-        print("rptable simulate: --replica needs --journal PATH: the journal is what the table reports from, and "
-              "keeps what the database has not taken yet.", file=sys.stderr)
-        return 2
+        return refused("simulate", "--replica needs --journal PATH: the journal is what the table reports from, and "
+                                   "keeps what the database has not taken yet.", 2)
     program = check_program()
     if program.found and not program.ok:
         return refused("simulate", f"PROGRAM fault: {program.fault_text()}")

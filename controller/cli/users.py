@@ -69,14 +69,12 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{user.name:<20} {user.role.value}{state}")
             return 0
         if isinstance(store, FloorUserStore) and args.action not in FLOOR_ACTIONS:
-            print(f"rptable users --db: the floor's accounts take {', '.join(FLOOR_ACTIONS)}; {args.action} is for "
-                  "a table's own accounts file.", file=sys.stderr)
-            return 2
+            return refused("users --db", f"the floor's accounts take {', '.join(FLOOR_ACTIONS)}; {args.action} is for "
+                                         "a table's own accounts file.", 2)
         if args.action == "bootstrap":
             if not store.is_empty():
-                print("rptable users: the accounts are set up already: an admin adds accounts (add NAME --role ROLE "
-                      "--admin ADMIN).", file=sys.stderr)
-                return 1
+                return refused("users", "the accounts are set up already: an admin adds accounts (add NAME --role ROLE "
+                                        "--admin ADMIN).")
             secret = _new_secret(args.name)
             if secret is None:
                 return 1
@@ -91,9 +89,8 @@ def run(args: argparse.Namespace) -> int:
             actor = store.authenticate(args.name, read_secret(f"Current PIN of {args.name}: "))
         else:
             if not args.admin:
-                print("rptable users: an admin must do this: add --admin NAME (the first admin comes from "
-                      "`rptable users bootstrap NAME`)", file=sys.stderr)
-                return 2
+                return refused("users", "an admin must do this: add --admin NAME (the first admin comes from "
+                                        "`rptable users bootstrap NAME`)", 2)
             actor = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
         if args.action in ("add", "pin"):
             secret = _new_secret(args.name)
