@@ -87,7 +87,7 @@ def installed_files(roots: dict[str, Path] | None = None) -> Installed:
                     continue
                 path = Path(folder) / file
                 relative = (Path(name) / path.relative_to(root)).as_posix()
-                files[relative] = _sha256(path)
+                files[relative] = file_sha256(path)
     return Installed(files)
 
 
@@ -150,6 +150,7 @@ def _what(path: str, expected: dict[str, str], found: dict[str, str]) -> str:
     return f"{path} (changed)"
 
 
-def _sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
+    """The SHA-256 of a file's bytes, in hex."""
     with open(path, "rb") as file:
         return hashlib.file_digest(file, "sha256").hexdigest()

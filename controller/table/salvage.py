@@ -11,7 +11,6 @@ so the table starts on it as it started before.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,6 +21,7 @@ from controller.table.audit.verify import VerifyReport, verify_journal_file
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalError
 from controller.table.journal.head import head_path, writer_of
+from controller.table.program import file_sha256
 from controller.table.signing import SigningKey
 
 FAULT_CODE = "JOURNAL"
@@ -72,7 +72,7 @@ def salvage(path: str | Path, table_id: str = "T1", out: str | Path | None = Non
     folder = source.with_name(f"damaged-{stamp}")
     if replace:
         folder.mkdir()  # first: a salvage that could not move the damaged files aside writes nothing
-    digest = _sha256(source)
+    digest = file_sha256(source)
     kept, rows_in_file = _copy_intact(source, target, table_id, report.intact)
     left_out = rows_in_file - kept
     kept_at = folder / source.name if replace else source
@@ -141,8 +141,3 @@ def _replace(source: Path, target: Path, folder: Path) -> str:
     target.rename(source)
     head_path(target).rename(head_path(source))
     return str(folder)
-
-
-def _sha256(path: Path) -> str:
-    with open(path, "rb") as file:
-        return hashlib.file_digest(file, "sha256").hexdigest()
