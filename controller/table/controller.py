@@ -245,8 +245,7 @@ class TableController:
     def card(self, card_event: CardEvent) -> list[JournalEntry]:
         """A card from the card source. Every card is journaled: taken into the round, or held back (a table
         fault is open, the round is stopped, or no round expects one, which is itself a fault)."""
-        if self.storage_error:
-            raise TableLocked(self.storage_error)
+        self._require_writable()
         now = self._check_clock()  # a clock jump found now is a table fault: this card is then held
         if self.faults:
             return self._hold(card_event, "a table fault is open")
@@ -309,8 +308,7 @@ class TableController:
     def confirm_payment(self, box: int, by: User | None = None) -> list[JournalEntry]:
         """The dealer (`by`, or the dealer signed in) has paid or collected a settled box of the last round,
         adjustments included. A box confirmed before a later adjustment is confirmed again for its new amount."""
-        if self.storage_error:
-            raise TableLocked(self.storage_error)
+        self._require_writable()
         record = self.round_record
         result = next((b for b in record.boxes if b.box == box), None) if record is not None else None
         if record is None or result is None or not record.complete:
@@ -335,8 +333,7 @@ class TableController:
         rounds): the rounds opened from now on are theirs."""
         if not dealer.may(Role.DEALER) or not self._account_holds(dealer, Role.DEALER):
             raise IllegalCommand(f"{dealer.name} may not deal.", "ARCH-FAULTS")
-        if self.storage_error:
-            raise TableLocked(self.storage_error)
+        self._require_writable()
         if self.dealer == dealer.label:
             raise IllegalCommand(f"{dealer.name} is dealing at this table already.", "ARCH-FAULTS")
         self._record(table_events.DealerSignedIn(dealer.label), actor=dealer.label)
@@ -371,8 +368,7 @@ class TableController:
         journaled once (a confirmation repeated after a lost answer finds it there and adds nothing)."""
         if not by.may(Role.PIT_BOSS):
             raise IllegalCommand(f"{by.name} may not confirm a jackpot: a pit boss must log in.", "R-JACKPOT-3")
-        if self.storage_error:
-            raise TableLocked(self.storage_error)
+        self._require_writable()
         held = self.jackpot_hit(round_id, box)
         if held.paid is not None:
             return []
@@ -385,8 +381,7 @@ class TableController:
         """R-JACKPOT-3: a pit boss found at the table that the box's hand is not the hit the shoe read: the hit is
         not paid (`hit`: its number on the meter, 0 when the meter does not have it yet). Journaled once."""
         self._require_pit_boss(by, reason)
-        if self.storage_error:
-            raise TableLocked(self.storage_error)
+        self._require_writable()
         held = self.jackpot_hit(round_id, box)
         if held.rejected is not None:
             return []
@@ -454,8 +449,7 @@ class TableController:
         TableLocked; nothing changes). Above the two-person limit (`needs_second_person`) the void also needs a
         second pit boss: a console asks for one only once everything else holds."""
         self._require_pit_boss(by, reason)
-        if self.storage_error:
-            raise TableLocked(self.storage_error)
+        self._require_writable()
         if not self.round_open or self.round is None:
             raise IllegalCommand("No round is open.", "ARCH-FAULTS")
         paid = next((h for h in self.jackpot_hits if h.round_id == self.round_id and h.paid is not None), None)
@@ -625,8 +619,7 @@ class TableController:
         return self.round
 
     def _override(self, command: CorrectCard | DismissCard | VoidRound) -> list[JournalEntry]:
-        if self.storage_error:
-            raise TableLocked(self.storage_error)
+        self._require_writable()
         if not self.round_open:
             raise IllegalCommand("No round is open.", "ARCH-FAULTS")
         assert self.round is not None
@@ -640,6 +633,11 @@ class TableController:
     def _dealer_if_generic(self, actor: str) -> str:
         """The journal's name for `actor`: "dealer" stands for the dealer signed in, when one is."""
         return (self.dealer or actor) if actor == THE_DEALER else actor
+
+    def _require_writable(self) -> None:
+        """TableLocked while the journal cannot be written: nothing that would be journaled is done."""
+        if self.storage_error:
+            raise TableLocked(self.storage_error)
 
     def _require_pit_boss(self, by: User, reason: str) -> None:
         if not by.may(Role.PIT_BOSS):
