@@ -5,6 +5,7 @@ opens no round until an admin has acknowledged it in the journal."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from dataclasses import replace
@@ -120,8 +121,6 @@ def rptable(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> s
 
 
 def test_cli_rules_show_says_the_presets_edge_and_check_says_which_settings_favour_a_player(tmp_path):
-    import os
-
     env = dict(os.environ, RPTABLE_DATA_DIR=str(tmp_path / "data"))
     shown = rptable("rules", "show", "online", env=env)
     assert shown.returncode == 0 and shown.stdout.startswith("# The rules 'online' favour a skilled player")
@@ -138,9 +137,9 @@ def test_cli_rules_show_says_the_presets_edge_and_check_says_which_settings_favo
     assert 1.8 < value < 3.0  # about +2.4 antes, not the +1.1 of stopping at a pair
 
 
-def test_cli_rules_acknowledge_records_an_admins_acknowledgement(tmp_path):
-    import os
-
+def table_with_an_admin(tmp_path: Path) -> tuple[dict[str, str], Path, Path]:
+    """A table T1 on never-measured rules, made with its own key, and an accounts file whose first admin is ada
+    (PIN 991357): the commands' environment, the accounts file and the journal."""
     env = dict(os.environ, RPTABLE_DATA_DIR=str(tmp_path / "data"))
     users = tmp_path / "users.db"
     assert rptable("users", "--users", str(users), "bootstrap", "ada", stdin="991357\n", env=env).returncode == 0
@@ -148,6 +147,11 @@ def test_cli_rules_acknowledge_records_an_admins_acknowledgement(tmp_path):
     with pytest.MonkeyPatch.context() as patch:  # the table's own key, in the data folder the commands use
         patch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "data"))
         TableController(Journal(journal), house_own(), key=table_key("T1")).journal.close()
+    return env, users, journal
+
+
+def test_cli_rules_acknowledge_records_an_admins_acknowledgement(tmp_path):
+    env, users, journal = table_with_an_admin(tmp_path)
     wrong = rptable("rules", "acknowledge", "--journal", str(journal), "--admin", "ada", "--reason", "r",
                     "--users", str(users), stdin="137999\n", env=env)
     assert wrong.returncode == 1
@@ -180,16 +184,9 @@ def test_the_console_warns_of_the_edge_and_says_who_acknowledged_it(make_console
 def test_cli_rules_acknowledge_with_tampered_accounts_raises_the_accounts_fault_at_the_table(tmp_path):
     """An admin logging in on the command line to a store edited behind the program's back is refused, and the
     table whose journal the command opened raises its ACCOUNTS fault (before, only the console's start did)."""
-    import os
     import sqlite3
 
-    env = dict(os.environ, RPTABLE_DATA_DIR=str(tmp_path / "data"))
-    users = tmp_path / "users.db"
-    assert rptable("users", "--users", str(users), "bootstrap", "ada", stdin="991357\n", env=env).returncode == 0
-    journal = tmp_path / "T1.journal"
-    with pytest.MonkeyPatch.context() as patch:  # the table's own key, in the data folder the commands use
-        patch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "data"))
-        TableController(Journal(journal), house_own(), key=table_key("T1")).journal.close()
+    env, users, journal = table_with_an_admin(tmp_path)
     db = sqlite3.connect(users)
     db.executescript("DROP TRIGGER account_events_no_update; UPDATE account_events SET at = at + 1;")
     db.close()
@@ -206,8 +203,6 @@ def test_cli_rules_acknowledge_with_tampered_accounts_raises_the_accounts_fault_
 def test_cli_rules_acknowledge_by_an_admin_of_the_floors_accounts(tmp_path, database):
     """A table on the floor (T4, not the default T1) logs its staff in against the floor's database: its rules
     are acknowledged by an admin of those accounts too, not of a file this machine would otherwise not need."""
-    import os
-
     env = dict(os.environ, RPTABLE_DATA_DIR=str(tmp_path / "data"))
     made = rptable("users", "--db", database, "bootstrap", "ada", stdin="991357\n", env=env)
     assert made.returncode == 0, made.stderr
