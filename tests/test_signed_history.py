@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from forgery import raw_rows, rehash, rewrite
+from jackpot_kit import ROYAL_FOR_BOX_1, deal_round, jackpot_rules
 from tables import acknowledged
 from test_journals_from_main import JOURNALS, unpack
 
@@ -187,6 +188,18 @@ def test_overrides_a_made_up_pit_boss_is_refused_by_the_table(tmp_path):
     with pytest.raises(IllegalCommand, match="no enabled pit boss's account"):
         controller.resolve_fault("F1", User("nobody", Role.PIT_BOSS), "cleared")
     controller.resolve_fault("F1", accounts.authenticate("vera", VERA, need=Role.PIT_BOSS), "cleared")
+    journal.close()
+
+
+def test_r_jackpot_3_a_made_up_pit_boss_cannot_confirm_a_jackpot_hit(tmp_path):
+    accounts = _staff(tmp_path)
+    journal = Journal(tmp_path / "T1.journal")
+    controller = acknowledged(TableController(journal, jackpot_rules(), clock=Clock(), accounts=accounts))
+    round_id = deal_round(controller, ROYAL_FOR_BOX_1)
+    with pytest.raises(IllegalCommand, match="may not confirm a jackpot"):
+        controller.record_jackpot_paid(round_id, 1, 1, 100_000, User("nobody", Role.PIT_BOSS))
+    vera = accounts.authenticate("vera", VERA, need=Role.PIT_BOSS)
+    assert controller.record_jackpot_paid(round_id, 1, 1, 100_000, vera)
     journal.close()
 
 

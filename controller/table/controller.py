@@ -366,7 +366,7 @@ class TableController:
     def record_jackpot_paid(self, round_id: str, box: int, hit: int, amount: int, by: User) -> list[JournalEntry]:
         """R-JACKPOT-3: a pit boss verified a box's jackpot hit at the table and the meter fixed its payment:
         journaled once (a confirmation repeated after a lost answer finds it there and adds nothing)."""
-        if not by.may(Role.PIT_BOSS):
+        if not by.may(Role.PIT_BOSS) or not self._account_holds(by, Role.PIT_BOSS):
             raise IllegalCommand(f"{by.name} may not confirm a jackpot: a pit boss must log in.", "R-JACKPOT-3")
         self._require_writable()
         held = self.jackpot_hit(round_id, box)
