@@ -321,6 +321,24 @@ def test_card_corners_are_fitted_past_a_notch_in_the_outline() -> None:
     assert error < 1.5
 
 
+def test_a_card_cut_in_two_by_a_band_of_felt_like_print_is_found_whole() -> None:
+    """A court card's sash in nearly the felt's colour, right across the card, cuts it at Otsu's level into two
+    pieces that each have a card's shape: it must be found once, whole, not as two half-size cards."""
+    from drivers.camera.detect import find_cards
+
+    felt, paper = np.float32([40, 110, 40]), np.float32([235, 240, 240])
+    frame = np.empty((720, 1280, 3), np.uint8)
+    frame[:] = felt
+    for centre in ((200, 200), (500, 200), (800, 200), (1100, 200), (300, 520), (700, 520)):
+        cv2.fillPoly(frame, [cv2.boxPoints((centre, (140, 200), 25)).round().astype(np.int32)], paper.tolist())
+    sash = felt + 0.4 * (paper - felt)  # under the level that parts paper from felt, well above the felt itself
+    cv2.fillPoly(frame, [cv2.boxPoints(((700, 520), (140, 40), 25)).round().astype(np.int32)], sash.tolist())
+    found = find_cards(frame)
+    assert len(found) == 6
+    [cut] = [d for d in found if abs(d.centre[0] - 700) < 30 and abs(d.centre[1] - 520) < 30]
+    assert 135 < cut.width < 146
+
+
 # -- `camera scan IMAGE... --deck NAME [--json]` -----------------------------------------------------------
 
 def test_scan_json_gives_card_confidence_and_corners(profiles: dict[str, DeckProfile], tmp_path: Path,

@@ -20,6 +20,8 @@ MAX_CARD_AREA = 0.25
 PRINT_LEVEL = 0.55  # of Otsu's threshold on the felt difference: what still counts as card, at a second look
 SOLID = 0.95  # a card whose outline fills this much of its quadrilateral is whole: no print bit into it
 BITTEN = 0.75  # a card bitten into by print in felt-like colours keeps at least this much of its area
+PIECE = 0.7  # a quad this much smaller than the frame's typical card may be a piece of a card cut by its print
+GROWN = 1.4  # ... and gives way to a card found round it this many times its area
 OVERSIZED = 1.6  # a quad this many times the frame's typical card area may be two cards lying close
 
 
@@ -103,8 +105,14 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
     # level, where such print still differs from the felt far more than the felt from itself, and with small
     # gaps in its outline closed. The whole cards found are taken out first: they would join a card lying
     # close into one blob; a bitten one found again replaces the first finding.
-    solid = [cv2.contourArea(outline) >= SOLID * cv2.contourArea(quad) for quad, outline in zip(quads, outlines,
-                                                                                                  strict=True)]
+    # A band of such print right across a card cuts it in two pieces of a card's shape, each solid: only their
+    # size, far below the other cards' of the frame, gives them away. They are looked for again too, and give
+    # way to a card found there at the lower level that is far larger than they are.
+    areas = [cv2.contourArea(quad) for quad in quads]
+    typical = float(np.median(areas)) if len(quads) >= 3 else 0.0
+    piece = [area < PIECE * typical for area in areas]
+    solid = [cv2.contourArea(outline) >= SOLID * area and not is_piece
+             for outline, area, is_piece in zip(outlines, areas, piece, strict=True)]
     low = cv2.threshold(difference, PRINT_LEVEL * threshold, 255, cv2.THRESH_BINARY)[1]
     low = cv2.morphologyEx(low, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     whole = [np.round(q).astype(np.int32) for q, is_solid in zip(quads, solid, strict=True) if is_solid]
@@ -118,10 +126,16 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
             corners = shape.corners(contour)
             if corners is None:
                 continue
-            bitten = [i for i, q in enumerate(quads) if not solid[i] and _inside(contour, q.mean(axis=0))]
+            area = cv2.contourArea(corners)
+            within = [i for i, q in enumerate(quads) if not solid[i] and _inside(contour, q.mean(axis=0))]
+            if any(piece[i] and area < GROWN * areas[i] for i in within):
+                continue  # a small card found again, not the card a piece was cut from
+            bitten = within
             quads = [q for i, q in enumerate(quads) if i not in bitten] + [corners]
             outlines = [o for i, o in enumerate(outlines) if i not in bitten] + [contour]
             solid = [f for i, f in enumerate(solid) if i not in bitten] + [True]
+            areas = [a for i, a in enumerate(areas) if i not in bitten] + [area]
+            piece = [f for i, f in enumerate(piece) if i not in bitten] + [False]
     quads = _one_per_card(_part_oversized(quads, outlines, difference, threshold, shape))
     # Pixel centres of the small image -> of the frame.
     return [Detection(short_side_first(((quad + 0.5) / scale - 0.5).astype(np.float32))) for quad in quads]
