@@ -141,6 +141,42 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
     return [Detection(short_side_first(((quad + 0.5) / scale - 0.5).astype(np.float32))) for quad in quads]
 
 
+def find_again(frame: np.ndarray, detection: Detection, aspect: tuple[float, float],
+               detect_width: int = DETECT_WIDTH) -> Detection | None:
+    """The card of a detection looked for again in its surroundings alone, at the print level with gaps closed;
+    None when nothing card-shaped is found there.
+
+    A card whose print runs off one end in felt-like colours (a court card's robe) is found cut short at
+    Otsu's level, and fills the short quad it is found in: nothing marks it as bitten, so the frame's search
+    does not look at it again. Its surroundings alone, split by their own Otsu level, give the paper and that
+    print one level, and the print level takes in the whole card.
+    """
+    corners = detection.corners
+    reach = 0.4 * float(np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1).max())
+    x0, y0 = np.maximum(np.floor(corners.min(axis=0) - reach), 0).astype(int)
+    x1, y1 = np.minimum(np.ceil(corners.max(axis=0) + reach), [frame.shape[1], frame.shape[0]]).astype(int)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    scale = min(1.0, detect_width / frame.shape[1])  # the scale the frame was searched at
+    part = frame[y0:y1, x0:x1]
+    small = cv2.resize(part, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1.0 else part
+    difference = cv2.GaussianBlur(felt_difference(small, felt_colour(frame)), (5, 5), 0)
+    threshold = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
+    low = cv2.threshold(difference, PRINT_LEVEL * threshold, 255, cv2.THRESH_BINARY)[1]
+    low = cv2.morphologyEx(low, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    low = cv2.morphologyEx(low, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    found = (corners - np.float32([x0, y0]) + 0.5) * scale - 0.5
+    area = cv2.contourArea(found)
+    shape = _CardShape(0.8 * area, 1.6 * area, aspect)
+    for contour in _outer_contours(low):
+        if _inside(contour, found.mean(axis=0)):
+            again = shape.corners(contour)
+            if again is None:
+                return None
+            return Detection(short_side_first((again + 0.5) / scale - 0.5 + np.float32([x0, y0])))
+    return None
+
+
 def _inside(polygon: np.ndarray, point: np.ndarray) -> bool:
     return cv2.pointPolygonTest(polygon.reshape(-1, 1, 2).astype(np.float32), (float(point[0]), float(point[1])),
                                 False) >= 0

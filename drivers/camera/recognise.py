@@ -7,12 +7,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from controller.core.cards import Card
-from drivers.camera.detect import DETECT_WIDTH, Detection, find_cards
+from drivers.camera.detect import DETECT_WIDTH, Detection, find_again, find_cards
 from drivers.camera.inkmap import read_face, warp_face
 from drivers.camera.match import Matcher, Reading
 from drivers.camera.profile import DeckProfile
 
 ASPECT_SLACK = 0.5  # perspective (a camera looking across the table) stretches a card this much
+MOVED = 2.0  # frame pixels: a card found again with a corner this far from where it was is read again
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,18 @@ class Recogniser:
         return find_cards(frame, aspect=self.aspect, detect_width=self.detect_width)
 
     def read(self, frame: np.ndarray, detection: Detection) -> Sighting:
+        """The card found there, or None; a card that cannot be read as found is looked for again (it may have
+        been found cut short) and read again where it is found elsewhere."""
+        sighting = self._read(frame, detection)
+        if sighting.card is None:
+            again = find_again(frame, detection, self.aspect, self.detect_width)
+            if again is not None and np.abs(again.corners - detection.corners).max() > MOVED:
+                second = self._read(frame, again)
+                if second.card is not None:
+                    return second
+        return sighting
+
+    def _read(self, frame: np.ndarray, detection: Detection) -> Sighting:
         face = read_face(warp_face(frame, detection.corners))
         reading = self.matcher.identify(face)
         corners = np.roll(detection.corners, -2, axis=0) if reading.turned else detection.corners
