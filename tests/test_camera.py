@@ -236,6 +236,46 @@ def test_a_card_of_another_design_is_unreadable_not_a_guess(profiles: dict[str, 
     assert wrong == 0
 
 
+def test_ink_too_faint_to_tell_its_colour_is_not_taken_for_black(profiles: dict[str, DeckProfile]) -> None:
+    """Glare can wash a red index out until no colour can be measured: that is no colour, not black, and the
+    card is read by its shapes (a two of hearts was read as the two of spades under hard light)."""
+    from controller.core.cards import parse_card
+    from drivers.camera.inkmap import FACE_SIZE, colour_known, face_from_ink, read_face
+    from drivers.camera.match import Matcher
+
+    assert not colour_known(read_face(np.full((FACE_SIZE[1], FACE_SIZE[0], 3), 235, np.uint8)).colour)
+    profile = profiles[DECKS[0]]
+    matcher = Matcher(profile)
+    for code in ("2H", "7D", "QH", "AD"):
+        taught = profile.faces[profile.cards.index(parse_card(code))]
+        faded = face_from_ink(cv2.GaussianBlur(taught.ink, (0, 0), 1.5), read_face(np.full(
+            (FACE_SIZE[1], FACE_SIZE[0], 3), 235, np.uint8)).colour)
+        assert matcher.identify(faded).card == parse_card(code)
+
+
+def test_a_suit_told_only_by_a_pip_is_read_with_the_pip_a_little_off_its_place(tmp_path: Path) -> None:
+    """In a deck whose indices are a bare rank, one pip tells a king of spades from one of clubs. A card found a
+    little askew puts that pip a few pixels off; it is met where it fits best, as an index is, and never read
+    as the other suit."""
+    from controller.core.cards import parse_card
+    from drivers.camera.inkmap import face_from_ink
+    from drivers.camera.match import Matcher
+
+    art.export_teach_images("tango_nuevo", tmp_path, "png")
+    profile = teach("tango_nuevo", collect_images(tmp_path))
+    matcher = Matcher(profile)
+    read = 0
+    for code in ("KS", "KC", "QS", "QC"):
+        taught = profile.faces[profile.cards.index(parse_card(code))]
+        for dy, dx in ((3, -2), (4, -2), (-3, 2), (4, 2), (-4, -3)):
+            ink = taught.ink.copy()
+            ink[:60, 90:] = np.roll(ink[:60, 90:], (dy, dx), axis=(0, 1))  # the pip at the top right, moved
+            card = matcher.identify(face_from_ink(cv2.GaussianBlur(ink, (0, 0), 1.5), taught.colour)).card
+            assert card in (None, parse_card(code))
+            read += card is not None
+    assert read >= 18  # of 20; 15 when the pip is compared only where it was taught
+
+
 # -- the per-frame shortcuts give the answers of the straightforward computations ---------------------------
 
 def test_index_correlation_scores_as_opencv_matchtemplate() -> None:

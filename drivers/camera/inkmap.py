@@ -18,6 +18,8 @@ FACE_SIZE = (150, 225)  # width, height of the upright face every card is warped
 INDEX_BOX = (0, 0, 42, 75)
 WHOLE_SIZE = (30, 45)  # the whole-card ink map is compared at this coarse size
 PAPER_KERNEL = 15  # wider than any printed stroke at FACE_SIZE: the closing removes ink, leaves paper
+# The colour of indices washed out by glare or too faint to measure: unknown, which is not black (0, 0).
+NO_COLOUR = np.float32([np.nan, np.nan])
 
 
 @dataclass(frozen=True)
@@ -28,7 +30,8 @@ class Face:
     index_top: np.ndarray  # the top-left index, float32
     index_bottom: np.ndarray  # the bottom-right index turned upright
     whole: np.ndarray  # coarse ink map, zero mean, unit norm, flattened
-    colour: np.ndarray  # (2,) ink hue: redness, green-vs-blue, each relative to the ink's darkness
+    colour: np.ndarray  # (2,) ink hue: redness, green-vs-blue, each relative to the ink's darkness; NO_COLOUR
+    # when the indices show too little ink or paper to tell
 
 
 def warp_face(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -107,9 +110,14 @@ def _ink_colour(face_bgr: np.ndarray, ink: np.ndarray) -> np.ndarray:
         ink_weight += float(strong.sum())
         ink_sum += strong @ bgr
     if ink_weight < 5 or paper_count < 50:
-        return np.zeros(2, np.float32)
+        return NO_COLOUR.copy()
     blue, green, red = (ink_sum / ink_weight) / (paper_sum / paper_count + 1.0)  # 1 = paper, 0 = black
     # Hue, not strength: divided by how dark the ink is, so that glare or a faded print (pink for red)
     # keeps its colour. Red ink gives about (1, 0), black (0, 0), green or blue ink a negative redness.
     darkness = max(1.0 - float(min(blue, green, red)), 0.05)
     return np.float32([(red - (green + blue) / 2) / darkness, (green - blue) / darkness])
+
+
+def colour_known(colour: np.ndarray) -> bool:
+    """Whether an ink colour was measured (not NO_COLOUR)."""
+    return not bool(np.isnan(colour[0]))

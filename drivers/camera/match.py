@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from controller.core.cards import Card
-from drivers.camera.inkmap import FACE_SIZE, Face, face_from_ink
+from drivers.camera.inkmap import FACE_SIZE, Face, colour_known, face_from_ink
 from drivers.camera.ncc import TemplateBank
 from drivers.camera.profile import DeckProfile
 
@@ -32,10 +32,13 @@ WHOLE_WEIGHT = 0.3  # the rest is split between the two corner indices
 COLOUR_TOLERANCE = 0.25  # ink hue distance tolerated before the score is docked (red to black: about 1)
 COLOUR_GATE = 0.55  # a card whose ink hue is this far from the taught card's is not that card
 COLOUR_PENALTY = 2.0  # score lost per unit of colour distance beyond the tolerance
-COLOUR_DUEL = 0.3  # weight of the ink colour in a duel between a red and a black card
+COLOUR_DUEL = 0.3  # weight of the ink colour in a duel between a red and a black card ...
+COLOUR_APART = 0.5  # ... or any two cards whose taught inks are this far apart (red from black: 0.7-1.1); closer,
+# they differ only by the court art that reaches into the index box, whose colour the light shifts as much
 RIVALS = 3  # the best-ranked card and this many runners-up duel each other
 RIVAL_GAP = 0.3  # ... if they score within this much of it
-DUEL_SIZE = (75, 112)  # the whole face is duelled at this size
+DUEL_SIZE = (75, 112)  # the whole face is duelled at this size ...
+ALIGN = 2  # ... and, where it alone tells two cards apart, shifted up to this many pixels each way to fit each
 DIFFERENT_INK = 0.15  # two taught faces differ at a pixel where their ink differs by this much
 MIN_SCORE = 0.6  # the best card must look at least this much like its template (a skewed outline scores less)
 MIN_MARGIN = 0.05  # ... and win each duel by this much
@@ -77,12 +80,21 @@ class _SceneFace:
         self.index_top = (top, bottom)
         self.index_bottom = (bottom, top)
         self._duel_whole: dict[int, np.ndarray] = {}
+        self._shifted_whole: dict[int, np.ndarray] = {}
 
     def duel_whole(self, turn: int) -> np.ndarray:
         """The face at DUEL_SIZE in one orientation, made only if a duel needs it."""
         if turn not in self._duel_whole:
             self._duel_whole[turn] = _duel_size(self.face.ink, turned=turn == 1)
         return self._duel_whole[turn]
+
+    def shifted_whole(self, turn: int) -> np.ndarray:
+        """The face at DUEL_SIZE in one orientation, edged with ALIGN more pixels all round (its own edge
+        repeated), flattened: what a view's pixels are read from at each shift."""
+        if turn not in self._shifted_whole:
+            self._shifted_whole[turn] = cv2.copyMakeBorder(self.duel_whole(turn), ALIGN, ALIGN, ALIGN, ALIGN,
+                                                           cv2.BORDER_REPLICATE).ravel()
+        return self._shifted_whole[turn]
 
 
 @dataclass(frozen=True)
@@ -151,7 +163,8 @@ class Matcher:
         top_score, top = self._indices.best(scene.index_top[turn], index)
         bottom_score, bottom = self._indices.best(scene.index_bottom[turn], len(self.cards) + index)
         score = WHOLE_WEIGHT * coarse[index, turn] + (1 - WHOLE_WEIGHT) * (top_score + bottom_score) / 2
-        score -= COLOUR_PENALTY * max(0.0, _distance(self._colour[index], scene.colour) - COLOUR_TOLERANCE)
+        if colour_known(scene.colour):
+            score -= COLOUR_PENALTY * max(0.0, _distance(self._colour[index], scene.colour) - COLOUR_TOLERANCE)
         return _Match(float(score), index, turn, top, bottom, scene)
 
     def scores(self, face: Face) -> np.ndarray:
@@ -183,7 +196,8 @@ class Matcher:
         first, margin = contenders[winner], float(margins[winner])
         others = [m for m in ranked if m.index != first.index]
         runner_up = self.cards[others[0].index] if others else None
-        hue_agrees = _distance(self._colour[first.index], face.colour) <= COLOUR_GATE
+        # Ink too faint to measure its colour is no evidence either way (it is not black): the shapes decide.
+        hue_agrees = not colour_known(face.colour) or _distance(self._colour[first.index], face.colour) <= COLOUR_GATE
         accepted = first.score >= MIN_SCORE and margin >= required_margin(first.score) and hue_agrees
         return Reading(self.cards[first.index] if accepted else None, confidence_of(first.score, margin),
                        first.score, margin, self.cards[first.index], runner_up, first.turn == 1)
@@ -203,9 +217,18 @@ class Matcher:
         # with each card's taught face where the two differ.
         sums = {"corners": np.zeros(3), "whole": np.zeros(3)}  # weight, weight x ncc(first), weight x ncc(rival)
         views = self._difference(first.index, rival.index, first.turn != rival.turn)
+        whole_alone = views[0][1] == views[1][1] == 0.0
         for view, (where, weight, template_a, template_b) in enumerate(views):
             if weight == 0.0:
                 continue  # the two faces do not differ in this view: no evidence either way
+            if view == 2 and whole_alone:
+                # The indices are the same (a bare rank): only a pip or a picture tells the cards apart, and a
+                # card found a little askew puts it a pixel or two off, the way it does an index. Each card is
+                # met where it fits best, as in an index.
+                shifted = first.scene.shifted_whole(first.turn)
+                sums["whole"] += weight * np.array([1.0, _best_shifted_ncc(shifted, where, template_a),
+                                                    _best_shifted_ncc(shifted, where, template_b)])
+                continue
             # The whole face is seen one way up, that of `first`: the rival's taught face is turned to it.
             mine, theirs = (first.top, rival.top) if view == 0 else (
                 (first.bottom, rival.bottom) if view == 1 else (first.whole, first.whole))
@@ -234,9 +257,9 @@ class Matcher:
         """-1..1: which of two differently inked cards the ink colour sides with (0: same colour)."""
         colour_a, colour_b = self._colour[first.index], self._colour[rival.index]
         apart = _distance(colour_a, colour_b)
-        if apart < COLOUR_TOLERANCE:
-            return 0.0
         seen = first.colour
+        if apart < COLOUR_APART or not colour_known(seen):
+            return 0.0
         closer = _distance(seen, colour_b) - _distance(seen, colour_a)
         return min(1.0, max(-1.0, closer / apart))
 
@@ -313,9 +336,26 @@ def _distance(first: np.ndarray, second: np.ndarray) -> float:
     return math.hypot(float(first[0] - second[0]), float(first[1] - second[1]))
 
 
+_SHIFTED_WIDTH = DUEL_SIZE[0] + 2 * ALIGN
+# Where each pixel of the face at DUEL_SIZE lies in the face edged by ALIGN pixels, and each shift's offset there.
+_SHIFTED_PLACE = (np.arange(DUEL_SIZE[0] * DUEL_SIZE[1]) // DUEL_SIZE[0] + ALIGN) * _SHIFTED_WIDTH + \
+    np.arange(DUEL_SIZE[0] * DUEL_SIZE[1]) % DUEL_SIZE[0] + ALIGN
+_SHIFTS = [dy * _SHIFTED_WIDTH + dx for dy in range(-ALIGN, ALIGN + 1) for dx in range(-ALIGN, ALIGN + 1)]
+
+
+def _best_shifted_ncc(shifted: np.ndarray, where: np.ndarray, template_unit: np.ndarray) -> float:
+    """The best correlation of a taught face with the face seen (edged, flattened: shifted_whole) on the chosen
+    pixels, the face shifted up to ALIGN pixels each way."""
+    places = _SHIFTED_PLACE[where]
+    return max(_ncc_of(shifted[places + shift], template_unit) for shift in _SHIFTS)
+
+
 def _ncc_at(patch: np.ndarray, where: np.ndarray, template_unit: np.ndarray) -> float:
     """Normalised cross-correlation of a scene patch with a taught face, on the chosen pixels only."""
-    values = patch.ravel()[where]
+    return _ncc_of(patch.ravel()[where], template_unit)
+
+
+def _ncc_of(values: np.ndarray, template_unit: np.ndarray) -> float:
     # The template is centred, so the patch need not be: its mean drops out of the product; its spread is
     # what remains of its sum of squares once the mean is taken out.
     total = float(values.sum())
