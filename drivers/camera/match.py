@@ -225,9 +225,8 @@ class Matcher:
                 # The indices are the same (a bare rank): only a pip or a picture tells the cards apart, and a
                 # card found a little askew puts it a pixel or two off, the way it does an index. Each card is
                 # met where it fits best, as in an index.
-                shifted = first.scene.shifted_whole(first.turn)
-                sums["whole"] += weight * np.array([1.0, _best_shifted_ncc(shifted, where, template_a),
-                                                    _best_shifted_ncc(shifted, where, template_b)])
+                sums["whole"] += weight * np.array([1.0, *_best_shifted_ncc(
+                    first.scene.shifted_whole(first.turn), where, template_a, template_b)])
                 continue
             # The whole face is seen one way up, that of `first`: the rival's taught face is turned to it.
             mine, theirs = (first.top, rival.top) if view == 0 else (
@@ -340,14 +339,18 @@ _SHIFTED_WIDTH = DUEL_SIZE[0] + 2 * ALIGN
 # Where each pixel of the face at DUEL_SIZE lies in the face edged by ALIGN pixels, and each shift's offset there.
 _SHIFTED_PLACE = (np.arange(DUEL_SIZE[0] * DUEL_SIZE[1]) // DUEL_SIZE[0] + ALIGN) * _SHIFTED_WIDTH + \
     np.arange(DUEL_SIZE[0] * DUEL_SIZE[1]) % DUEL_SIZE[0] + ALIGN
-_SHIFTS = [dy * _SHIFTED_WIDTH + dx for dy in range(-ALIGN, ALIGN + 1) for dx in range(-ALIGN, ALIGN + 1)]
+_SHIFTS = np.array([dy * _SHIFTED_WIDTH + dx for dy in range(-ALIGN, ALIGN + 1) for dx in range(-ALIGN, ALIGN + 1)])
 
 
-def _best_shifted_ncc(shifted: np.ndarray, where: np.ndarray, template_unit: np.ndarray) -> float:
-    """The best correlation of a taught face with the face seen (edged, flattened: shifted_whole) on the chosen
-    pixels, the face shifted up to ALIGN pixels each way."""
-    places = _SHIFTED_PLACE[where]
-    return max(_ncc_of(shifted[places + shift], template_unit) for shift in _SHIFTS)
+def _best_shifted_ncc(shifted: np.ndarray, where: np.ndarray, *templates_unit: np.ndarray) -> list[float]:
+    """The best correlation of each taught face with the face seen (edged, flattened: shifted_whole) on the
+    chosen pixels, the face shifted up to ALIGN pixels each way: every shift's pixels gathered at once."""
+    values = shifted[_SHIFTED_PLACE[where] + _SHIFTS[:, None]]  # (shifts, pixels)
+    totals = values.sum(axis=1)
+    spreads = np.einsum("ij,ij->i", values, values) - totals * totals / values.shape[1]
+    usable = spreads > 1e-18
+    scale = np.where(usable, 1.0 / np.sqrt(np.where(usable, spreads, 1.0)), 0.0)
+    return [float(np.max((values @ template) * scale)) for template in templates_unit]
 
 
 def _ncc_at(patch: np.ndarray, where: np.ndarray, template_unit: np.ndarray) -> float:
