@@ -419,6 +419,37 @@ def test_a_card_found_cut_short_is_looked_for_again_and_read(profiles: dict[str,
     assert read == len(scene.cards)
 
 
+def test_two_smaller_cards_lying_close_are_found_apart_not_as_one() -> None:
+    """Cards far smaller than the frame's others (further from the camera) may be pieces of a cut card, but two
+    of them lying close, their gap closed, must not be taken for the card they were cut from."""
+    from drivers.camera.detect import find_cards
+
+    felt, paper = (40, 110, 40), (235, 240, 240)
+    frame = np.full((720, 1280, 3), felt, np.uint8)
+    for centre in ((200, 200), (500, 200), (800, 200), (1100, 200)):
+        cv2.fillPoly(frame, [cv2.boxPoints((centre, (140, 200), 0)).round().astype(np.int32)], paper)
+    for x in (600, 600 + 98 + 12):  # 98 x 140, 12 px apart: side by side they have a card's shape
+        cv2.fillPoly(frame, [cv2.boxPoints(((x, 520), (98, 140), 0)).round().astype(np.int32)], paper)
+    found = find_cards(frame)
+    assert len(found) == 6
+    assert sorted(round(d.width) for d in found)[:2] == pytest.approx([97, 97], abs=3)
+
+
+def test_a_card_unreadable_as_found_whole_is_not_read_twice(profiles: dict[str, DeckProfile]) -> None:
+    """A blank card is unreadable wherever it is found; found whole, looking for it again finds it no larger,
+    and it is not read a second time (each frame would pay for it)."""
+    recogniser = Recogniser(profiles[DECKS[0]])
+    frame = np.full((720, 1280, 3), (40, 110, 40), np.uint8)
+    for centre in ((300, 300), (700, 400), (1000, 250)):
+        cv2.fillPoly(frame, [cv2.boxPoints((centre, (150, 225), 20)).round().astype(np.int32)], (235, 240, 240))
+    reads = []
+    original = recogniser._read
+    recogniser._read = lambda frame, detection: reads.append(detection) or original(frame, detection)  # type: ignore[method-assign]
+    sightings = recogniser.read_frame(frame)
+    assert len(sightings) == 3 and all(s.card is None for s in sightings)
+    assert len(reads) == 3
+
+
 def _length_about(detection: object, length: float) -> bool:
     corners = detection.corners  # type: ignore[attr-defined]
     sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)

@@ -43,16 +43,13 @@ class Detection:
         return min(math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1))
 
 
-def felt_difference(frame: np.ndarray, felt: np.ndarray | None = None) -> np.ndarray:
-    """How much each pixel differs from the felt, as uint8: cards bright, felt dark.
+def felt_difference(frame: np.ndarray, felt: np.ndarray) -> np.ndarray:
+    """How much each pixel differs from the felt (L*, a*, b*: felt_colour), as uint8: cards bright, felt dark.
 
     Colour (a*, b*) dominates: it survives uneven lighting that changes brightness. Brightness above the
     felt's counts too, so a white card on grey felt is still found.
     """
-    lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
-    lightness, a, b = cv2.split(lab)
-    if felt is None:
-        felt = _felt_of(lightness, a, b)
+    lightness, a, b = cv2.split(cv2.cvtColor(frame, cv2.COLOR_BGR2LAB))
     # Saturating uint8 arithmetic in OpenCV: the same sums as in numpy int16, in a third of the time.
     chroma = cv2.add(cv2.absdiff(a, np.full_like(a, int(felt[1]))),
                      cv2.absdiff(b, np.full_like(b, int(felt[2]))))
@@ -71,10 +68,6 @@ def felt_colour(frame: np.ndarray) -> np.ndarray:
     return np.float32([_median(channel) for channel in (lightness, a, b)])
 
 
-def _felt_of(lightness: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return np.float32([_median(channel[::4, ::4]) for channel in (lightness, a, b)])
-
-
 def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
                max_area: float = MAX_CARD_AREA, felt: np.ndarray | None = None,
                detect_width: int = DETECT_WIDTH) -> list[Detection]:
@@ -86,7 +79,7 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
     """
     small = downscale(frame, detect_width)
     scale = np.float32([small.shape[1] / frame.shape[1], small.shape[0] / frame.shape[0]])
-    difference = cv2.GaussianBlur(felt_difference(small, felt), (5, 5), 0)
+    difference = cv2.GaussianBlur(felt_difference(small, felt_colour(frame) if felt is None else felt), (5, 5), 0)
     threshold, mask = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     if threshold < 12:  # nothing on the felt: Otsu split the felt's own texture
         return []
@@ -134,8 +127,10 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
                 continue
             area = cv2.contourArea(corners)
             within = [i for i, q in enumerate(quads) if not solid[i] and _inside(contour, q.mean(axis=0))]
-            if any(piece[i] and area < GROWN * areas[i] for i in within):
-                continue  # a small card found again, not the card a piece was cut from
+            if any(piece[i] and (area < GROWN * areas[i] or remaining is not low) for i in within):
+                # A small card found again, not the card a piece was cut from; and gaps closed, two small cards
+                # lying close would make one card's shape.
+                continue
             bitten = within
             quads = [q for i, q in enumerate(quads) if i not in bitten] + [corners]
             outlines = [o for i, o in enumerate(outlines) if i not in bitten] + [contour]
@@ -148,9 +143,9 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
 
 
 def find_again(frame: np.ndarray, detection: Detection, aspect: tuple[float, float],
-               detect_width: int = DETECT_WIDTH) -> Detection | None:
+               detect_width: int = DETECT_WIDTH, felt: np.ndarray | None = None) -> Detection | None:
     """The card of a detection looked for again in its surroundings alone, at the print level with gaps closed;
-    None when nothing card-shaped is found there.
+    None when nothing card-shaped is found there. `felt`: the felt's colour (felt_colour), if known.
 
     A card whose print runs off one end in felt-like colours (a court card's robe) is found cut short at
     Otsu's level, and fills the short quad it is found in: nothing marks it as bitten, so the frame's search
@@ -161,12 +156,14 @@ def find_again(frame: np.ndarray, detection: Detection, aspect: tuple[float, flo
     reach = 0.4 * float(np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1).max())
     x0, y0 = np.maximum(np.floor(corners.min(axis=0) - reach), 0).astype(int)
     x1, y1 = np.minimum(np.ceil(corners.max(axis=0) + reach), [frame.shape[1], frame.shape[0]]).astype(int)
-    if x1 <= x0 or y1 <= y0:
+    ratio = min(1.0, detect_width / frame.shape[1])  # the scale the frame was searched at
+    size = (round((x1 - x0) * ratio), round((y1 - y0) * ratio))
+    if min(size) < 16:  # a detection (mostly) outside the frame, or too small to be a card at this scale
         return None
-    scale = min(1.0, detect_width / frame.shape[1])  # the scale the frame was searched at
     part = frame[y0:y1, x0:x1]
-    small = cv2.resize(part, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1.0 else part
-    difference = cv2.GaussianBlur(felt_difference(small, felt_colour(frame)), (5, 5), 0)
+    small = cv2.resize(part, size, interpolation=cv2.INTER_AREA) if ratio < 1.0 else part
+    scale = np.float32([small.shape[1] / part.shape[1], small.shape[0] / part.shape[0]])
+    difference = cv2.GaussianBlur(felt_difference(small, felt_colour(frame) if felt is None else felt), (5, 5), 0)
     threshold = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
     low = cv2.threshold(difference, PRINT_LEVEL * threshold, 255, cv2.THRESH_BINARY)[1]
     low = cv2.morphologyEx(low, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))

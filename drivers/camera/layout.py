@@ -39,7 +39,7 @@ class LayoutReader:
             spot = self.spot_at(*detection.centre)
             if spot not in wanted:
                 continue
-            card = self.recogniser.read(frame, detection).card
+            card = self.recogniser.read(frame, detection, self._felt).card
             if card is None:
                 unreadable[spot] += 1
             else:

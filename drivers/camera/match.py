@@ -253,7 +253,8 @@ class Matcher:
         return [int(i) for i in np.argsort(differing)[:LOOKALIKES]]
 
     def _colour_evidence(self, first: _Match, rival: _Match) -> float:
-        """-1..1: which of two differently inked cards the ink colour sides with (0: same colour)."""
+        """-1..1: which of two differently inked cards the ink colour sides with (0: inks less than COLOUR_APART
+        apart, or the colour seen unknown)."""
         colour_a, colour_b = self._colour[first.index], self._colour[rival.index]
         apart = _distance(colour_a, colour_b)
         seen = first.colour

@@ -18,7 +18,8 @@ from controller.core.cards import PACK, Card
 from controller.paths import data_dir  # the one rule for the user data folder
 from drivers.camera.inkmap import Face
 
-PROFILE_VERSION = 2
+# 3: a card whose index colour cannot be measured is refused when taught; version 2 kept (0, 0), black's colour.
+PROFILE_VERSION = 3
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -78,6 +79,9 @@ class DeckProfile:
         if version != PROFILE_VERSION:
             raise ProfileError(f"deck profile {path} is of version {version}, this program reads "
                                f"{PROFILE_VERSION}; teach the deck again")
+        if not np.isfinite(colour).all():
+            raise ProfileError(f"deck profile {path} is damaged (a card's ink colour is not a number); teach the "
+                               "deck again")
         by_code = {c.code: c for c in PACK}
         cards = tuple(by_code[str(code)] for code in codes)
         faces = tuple(face_from_ink(ink[i], colour[i]) for i in range(len(cards)))
