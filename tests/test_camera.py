@@ -253,6 +253,30 @@ def test_ink_too_faint_to_tell_its_colour_is_not_taken_for_black(profiles: dict[
         assert matcher.identify(faded).card == parse_card(code)
 
 
+def test_a_deck_whose_pale_indices_show_no_colour_is_taught_and_read(profiles: dict[str, DeckProfile],
+                                                                       data_folder: Path) -> None:
+    """Pale grey indices give no colour to measure, even in the artwork: the card is taught with its colour
+    unknown (kept as such in the saved profile) and read by its shapes, whatever colour is seen."""
+    from dataclasses import replace
+
+    from controller.core.cards import parse_card
+    from drivers.camera.inkmap import NO_COLOUR, colour_known, face_from_ink
+    from drivers.camera.match import Matcher
+
+    taught = profiles[DECKS[0]]
+    pale = [parse_card(code) for code in ("2C", "2H", "KS")]
+    faces = tuple(replace(face, colour=NO_COLOUR.copy()) if card in pale else face
+                  for card, face in zip(taught.cards, taught.faces, strict=True))
+    replace(taught, name="pale-indices", faces=faces).save()
+    profile = DeckProfile.load("pale-indices")
+    assert [colour_known(profile.faces[profile.cards.index(card)].colour) for card in pale] == [False] * 3
+    matcher = Matcher(profile)
+    for card in pale:
+        face = taught.faces[taught.cards.index(card)]
+        for seen in (face.colour, NO_COLOUR, np.float32([1.0, 0.0]), np.float32([0.0, 0.0])):
+            assert matcher.identify(face_from_ink(cv2.GaussianBlur(face.ink, (0, 0), 1.2), seen)).card == card
+
+
 def test_a_suit_told_only_by_a_pip_is_read_with_the_pip_a_little_off_its_place(tmp_path: Path) -> None:
     """In a deck whose indices are a bare rank, one pip tells a king of spades from one of clubs. A card found a
     little askew puts that pip a few pixels off; it is met where it fits best, as an index is, and never read

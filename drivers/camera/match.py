@@ -163,8 +163,9 @@ class Matcher:
         top_score, top = self._indices.best(scene.index_top[turn], index)
         bottom_score, bottom = self._indices.best(scene.index_bottom[turn], len(self.cards) + index)
         score = WHOLE_WEIGHT * coarse[index, turn] + (1 - WHOLE_WEIGHT) * (top_score + bottom_score) / 2
-        if colour_known(scene.colour):
-            score -= COLOUR_PENALTY * max(0.0, _distance(self._colour[index], scene.colour) - COLOUR_TOLERANCE)
+        apart = _apart(self._colour[index], scene.colour)
+        if apart is not None:
+            score -= COLOUR_PENALTY * max(0.0, apart - COLOUR_TOLERANCE)
         return _Match(float(score), index, turn, top, bottom, scene)
 
     def scores(self, face: Face) -> np.ndarray:
@@ -197,7 +198,8 @@ class Matcher:
         others = [m for m in ranked if m.index != first.index]
         runner_up = self.cards[others[0].index] if others else None
         # Ink too faint to measure its colour is no evidence either way (it is not black): the shapes decide.
-        hue_agrees = not colour_known(face.colour) or _distance(self._colour[first.index], face.colour) <= COLOUR_GATE
+        apart = _apart(self._colour[first.index], face.colour)
+        hue_agrees = apart is None or apart <= COLOUR_GATE
         accepted = first.score >= MIN_SCORE and margin >= required_margin(first.score) and hue_agrees
         return Reading(self.cards[first.index] if accepted else None, confidence_of(first.score, margin),
                        first.score, margin, self.cards[first.index], runner_up, first.turn == 1)
@@ -254,11 +256,10 @@ class Matcher:
 
     def _colour_evidence(self, first: _Match, rival: _Match) -> float:
         """-1..1: which of two differently inked cards the ink colour sides with (0: inks less than COLOUR_APART
-        apart, or the colour seen unknown)."""
-        colour_a, colour_b = self._colour[first.index], self._colour[rival.index]
-        apart = _distance(colour_a, colour_b)
-        seen = first.colour
-        if apart < COLOUR_APART or not colour_known(seen):
+        apart, or a colour unknown)."""
+        colour_a, colour_b, seen = self._colour[first.index], self._colour[rival.index], first.colour
+        apart = _apart(colour_a, colour_b)
+        if apart is None or apart < COLOUR_APART or not colour_known(seen):
             return 0.0
         closer = _distance(seen, colour_b) - _distance(seen, colour_a)
         return min(1.0, max(-1.0, closer / apart))
@@ -329,6 +330,13 @@ def _unit(values: np.ndarray) -> np.ndarray:
     centred = values - values.mean()
     norm = float(np.sqrt(centred @ centred))
     return centred / norm if norm > 1e-9 else centred
+
+
+def _apart(first: np.ndarray, second: np.ndarray) -> float | None:
+    """How far apart two ink hues are; None when either was not measured (NO_COLOUR): no evidence either way."""
+    if not (colour_known(first) and colour_known(second)):
+        return None
+    return _distance(first, second)
 
 
 def _distance(first: np.ndarray, second: np.ndarray) -> float:

@@ -18,7 +18,7 @@ from controller.core.cards import PACK, Card
 from controller.paths import data_dir  # the one rule for the user data folder
 from drivers.camera.inkmap import Face
 
-# 3: a card whose index colour cannot be measured is refused when taught; version 2 kept (0, 0), black's colour.
+# 3: a card whose index colour cannot be measured keeps NO_COLOUR; version 2 kept (0, 0), black's colour.
 PROFILE_VERSION = 3
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
@@ -79,7 +79,8 @@ class DeckProfile:
         if version != PROFILE_VERSION:
             raise ProfileError(f"deck profile {path} is of version {version}, this program reads "
                                f"{PROFILE_VERSION}; teach the deck again")
-        if not np.isfinite(colour).all():
+        measured, unmeasured = np.isfinite(colour).all(axis=-1), np.isnan(colour).all(axis=-1)  # NO_COLOUR
+        if colour.ndim != 2 or not (measured | unmeasured).all():
             raise ProfileError(f"deck profile {path} is damaged (a card's ink colour is not a number); teach the "
                                "deck again")
         by_code = {c.code: c for c in PACK}
