@@ -79,7 +79,7 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
     """
     small = downscale(frame, detect_width)
     scale = np.float32([small.shape[1] / frame.shape[1], small.shape[0] / frame.shape[0]])
-    difference = cv2.GaussianBlur(felt_difference(small, felt_colour(frame) if felt is None else felt), (5, 5), 0)
+    difference = _difference(small, felt_colour(frame) if felt is None else felt)
     threshold, mask = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     if threshold < 12:  # nothing on the felt: Otsu split the felt's own texture
         return []
@@ -112,12 +112,11 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
     piece = [area < PIECE * typical for area in areas]
     solid = [cv2.contourArea(outline) >= SOLID * area and not is_piece
              for outline, area, is_piece in zip(outlines, areas, piece, strict=True)]
-    low = cv2.threshold(difference, PRINT_LEVEL * threshold, 255, cv2.THRESH_BINARY)[1]
-    low = cv2.morphologyEx(low, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    low = _print_level(difference, threshold)
     whole = [np.round(q).astype(np.int32) for q, is_solid in zip(quads, solid, strict=True) if is_solid]
     cv2.fillPoly(low, whole, 0)
     cv2.polylines(low, whole, isClosed=True, color=0, thickness=3)
-    for remaining in (low, cv2.morphologyEx(low, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))):
+    for remaining in (low, _gaps_closed(low)):
         for contour in _outer_contours(remaining):
             centre = contour.reshape(-1, 2).mean(axis=0)
             if any(_inside(q, centre) for q, is_solid in zip(quads, solid, strict=True) if is_solid):
@@ -163,11 +162,9 @@ def find_again(frame: np.ndarray, detection: Detection, aspect: tuple[float, flo
     part = frame[y0:y1, x0:x1]
     small = cv2.resize(part, size, interpolation=cv2.INTER_AREA) if ratio < 1.0 else part
     scale = np.float32([small.shape[1] / part.shape[1], small.shape[0] / part.shape[0]])
-    difference = cv2.GaussianBlur(felt_difference(small, felt_colour(frame) if felt is None else felt), (5, 5), 0)
+    difference = _difference(small, felt_colour(frame) if felt is None else felt)
     threshold = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
-    low = cv2.threshold(difference, PRINT_LEVEL * threshold, 255, cv2.THRESH_BINARY)[1]
-    low = cv2.morphologyEx(low, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    low = cv2.morphologyEx(low, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    low = _gaps_closed(_print_level(difference, threshold))
     found = (corners - np.float32([x0, y0]) + 0.5) * scale - 0.5
     area = cv2.contourArea(found)
     shape = _CardShape(0.8 * area, 1.6 * area, aspect)
@@ -178,6 +175,22 @@ def find_again(frame: np.ndarray, detection: Detection, aspect: tuple[float, flo
                 return None
             return Detection(short_side_first((again + 0.5) / scale - 0.5 + np.float32([x0, y0])))
     return None
+
+
+def _difference(image: np.ndarray, felt: np.ndarray) -> np.ndarray:
+    """The felt difference as both searches split it: a little blurred, so that noise does not speckle a card."""
+    return cv2.GaussianBlur(felt_difference(image, felt), (5, 5), 0)
+
+
+def _print_level(difference: np.ndarray, threshold: float) -> np.ndarray:
+    """What still counts as card at the print level, below Otsu's `threshold`, lint removed."""
+    low = cv2.threshold(difference, PRINT_LEVEL * threshold, 255, cv2.THRESH_BINARY)[1]
+    return cv2.morphologyEx(low, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def _gaps_closed(mask: np.ndarray) -> np.ndarray:
+    """The mask with gaps of a few pixels closed: a thin line of felt-coloured print across a card."""
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
 
 
 def _inside(polygon: np.ndarray, point: np.ndarray) -> bool:

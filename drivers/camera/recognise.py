@@ -16,7 +16,7 @@ from drivers.camera.profile import DeckProfile
 ASPECT_SLACK = 0.5  # perspective (a camera looking across the table) stretches a card this much
 # A card found again is read again only if it is this much larger: found whole at the print level, a card is
 # 3-6% larger than at Otsu's level (its blurred edge); found cut short by a robe, 11-16%.
-GROWN = 1.08
+FOUND_LARGER = 1.08
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class Recogniser:
         sighting = self._read(frame, detection)
         if sighting.card is None:
             again = find_again(frame, detection, self.aspect, self.detect_width, felt)
-            if again is not None and cv2.contourArea(again.corners) > GROWN * cv2.contourArea(detection.corners):
+            if again is not None and cv2.contourArea(again.corners) > FOUND_LARGER * cv2.contourArea(detection.corners):
                 second = self._read(frame, again)
                 if second.card is not None:
                     return second
