@@ -640,13 +640,17 @@ class TableController:
             raise TableLocked(self.storage_error)
 
     def _require_pit_boss(self, by: User, reason: str) -> None:
+        """An override: a pit boss whose account holds the role now, and a reason to journal."""
+        self._require_pit_boss_account(by)
+        if not reason.strip():
+            raise IllegalCommand("Every override needs a reason; it is journaled with your name.", "ARCH-FAULTS")
+
+    def _require_pit_boss_account(self, by: User) -> None:
         if not by.may(Role.PIT_BOSS):
             raise IllegalCommand(f"{by.name} may not do this: a pit boss must log in.", "ARCH-FAULTS")
         if not self._account_holds(by, Role.PIT_BOSS):
             raise IllegalCommand(f"{by.name} has no enabled pit boss's account: a pit boss must log in.",
                                  "ARCH-FAULTS")
-        if not reason.strip():
-            raise IllegalCommand("Every override needs a reason; it is journaled with your name.", "ARCH-FAULTS")
 
     def _account_holds(self, user: User, need: Role) -> bool:
         """Whether the staff accounts vouch for `user` with the role `need` now (no accounts given: the caller's
@@ -683,7 +687,7 @@ class TableController:
                                  "boss must approve it.", "ARCH-FAULTS")
         if second.name == by.name:
             raise IllegalCommand(f"The second pit boss must be another person than {by.name}.", "ARCH-FAULTS")
-        self._require_pit_boss(second, "approved")
+        self._require_pit_boss_account(second)  # the reason is the first pit boss's
         self._record(table_events.SecondPerson(what, round_id, amount, second.label, by.label), actor=second.label)
 
     def _fault_repeated(self, fault_id: str) -> list[JournalEntry]:
