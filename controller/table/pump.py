@@ -84,7 +84,7 @@ class CardPump:
         """At the start of a session the table asks for the gate it needs: open, unless a fault is still open
         (then closed until a pit boss resolves it). A shoe that powered up locked, or that a session before this
         one locked, would otherwise hold every card back with nothing on the screen saying why."""
-        if self.controller.faults or self._card_fault_open():
+        if self._fault_open():
             self.source.lock()
             self._gate_closed_by_fault = True
         else:
@@ -93,13 +93,17 @@ class CardPump:
     def reopen_gate(self) -> GateReopened | None:
         """Once no fault is open any more, open the gate the driver closed when a device fault came (a jam, two
         cards drawn together, a card missed): else no card leaves the shoe again. None: nothing to reopen."""
-        if not self._gate_closed_by_fault or self.controller.faults or self._card_fault_open():
+        if not self._gate_closed_by_fault or self._fault_open():
             return None
         self._gate_closed_by_fault = False
         if not self.source.status().locked:
             return None
         self.source.unlock()
         return GateReopened(reached_shoe=self.source.status().connected)
+
+    def _fault_open(self) -> bool:
+        """Whether anything keeps the gate closed: a fault of the table, or a card the round could not take."""
+        return bool(self.controller.faults) or self._card_fault_open()
 
     def _card_fault_open(self) -> bool:
         state = self.controller.round
