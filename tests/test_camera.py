@@ -197,6 +197,92 @@ def test_teach_names_an_image_with_no_card_and_says_what_to_give(tmp_path: Path)
         face_image(banner)
 
 
+def _robes_to_the_edges(rgba: np.ndarray) -> np.ndarray:
+    """A court card's artwork with its picture stretched to run off all four edges, its two index boxes kept:
+    the way many decks print their court cards, robes in the colours of a felt included."""
+    height, width = rgba.shape[:2]
+    picture = rgba[round(0.1 * height):round(0.9 * height), round(0.17 * width):round(0.83 * width), :3]
+    stretched = rgba.copy()
+    stretched[:, :, :3] = cv2.resize(picture, (width, height), interpolation=cv2.INTER_CUBIC)
+    box_w, box_h = round(0.2 * width), round(0.27 * height)
+    stretched[:box_h, :box_w, :3] = rgba[:box_h, :box_w, :3]
+    stretched[-box_h:, -box_w:, :3] = rgba[-box_h:, -box_w:, :3]
+    return stretched
+
+
+@pytest.mark.parametrize("code", ["JH", "KH", "JS"])
+def test_teach_finds_a_court_card_whole_in_its_photo_when_its_robes_run_to_its_edges(code: str,
+                                                                                     tmp_path: Path) -> None:
+    """In a photo the card fills, Otsu's level parts the card's paper from its print, not the card from the felt:
+    a court card whose robes run to its edges fell apart there and a piece of it (its face, a hand) was taught as
+    the card. The photo gives the face its artwork gives."""
+    from drivers.camera.inkmap import read_face
+    from drivers.camera.teach import face_image
+
+    rgba = _robes_to_the_edges(art.load_deck("paris")[parse_card(code)].rgba)
+    artwork, photo = tmp_path / f"art-{code}.png", tmp_path / f"{code}.png"
+    cv2.imwrite(str(artwork), rgba)
+    cv2.imwrite(str(photo), art.flatten_on(rgba, (30, 100, 30), margin=0.12))
+    seen, aspect = face_image(photo)
+    taught, taught_aspect = face_image(artwork)
+    assert abs(aspect - taught_aspect) < 0.03
+    assert np.abs(read_face(seen).ink - read_face(taught).ink).mean() < 0.03
+
+
+def test_teach_refuses_a_card_it_finds_only_in_part_and_names_it(teach_dirs: dict[str, Path],
+                                                                  tmp_path: Path) -> None:
+    """A card whose print runs across one end in the very colour of the background is found shorter than the
+    deck's other cards: taught, its face would be wrong, so teaching stops and says which photo to take again."""
+    folder = _copy_teach_dir(teach_dirs[DECKS[0]], tmp_path / "cut")
+    photo = cv2.imread(str(folder / "QC.png"))
+    felt = photo[2, 2].copy()
+    rows = np.flatnonzero(np.any(np.abs(photo.astype(int) - felt).sum(axis=2) > 60, axis=1))
+    card_top, card_bottom = rows[0], rows[-1]
+    photo[round(card_bottom - 0.3 * (card_bottom - card_top)):card_bottom + 1] = felt
+    cv2.imwrite(str(folder / "QC.png"), photo)
+    with pytest.raises(TeachError, match=r"QC\.png: the card found is .* only part of it was found; photograph it"):
+        teach("cut", collect_images(folder))
+
+
+def test_court_cards_cut_in_two_are_found_whole_when_half_the_cards_of_the_frame_are_cut() -> None:
+    """Pieces are told by their size, far below the frame's typical card: with three of six cards cut in two
+    (nine quads, six of them pieces: court cards are under a quarter of a deck), the typical card is still a
+    whole card's size, not a piece's, and every card is found once and whole."""
+    from drivers.camera.detect import find_cards
+
+    felt, paper = np.float32([40, 110, 40]), np.float32([235, 240, 240])
+    sash = felt + 0.4 * (paper - felt)
+    frame = np.empty((720, 1280, 3), np.uint8)
+    frame[:] = felt
+    centres = ((200, 200), (500, 200), (800, 200), (1100, 200), (300, 520), (700, 520))
+    for i, centre in enumerate(centres):
+        cv2.fillPoly(frame, [cv2.boxPoints((centre, (140, 200), 25)).round().astype(np.int32)], paper.tolist())
+        if i % 2:
+            cv2.fillPoly(frame, [cv2.boxPoints((centre, (140, 40), 25)).round().astype(np.int32)], sash.tolist())
+    found = find_cards(frame)
+    assert len(found) == 6
+    assert all(135 < d.width < 146 for d in found)
+
+
+def test_a_ragged_piece_of_a_card_is_not_taken_for_a_card() -> None:
+    """A piece of a court card left by print in felt-like colours (a sleeve, a hand) is ragged; four sides fitted
+    to it can make a thin quad reaching off it with about its area. A card's four sides overlap its outline:
+    such a piece is no card (it would hide the card it came from, and read as nothing)."""
+    from drivers.camera.detect import find_cards
+
+    felt, paper = np.float32([40, 110, 40]), np.float32([235, 240, 240])
+    frame = np.empty((720, 1280, 3), np.uint8)
+    frame[:] = felt
+    for centre in ((200, 200), (500, 200), (800, 200), (1100, 200), (300, 520)):
+        cv2.fillPoly(frame, [cv2.boxPoints((centre, (140, 200), 25)).round().astype(np.int32)], paper.tolist())
+    ragged = np.array([[4, 0], [2, 1], [3, 6], [0, 8], [0, 10], [3, 15], [5, 22], [8, 26], [12, 29], [14, 28],
+                       [15, 26], [14, 23], [15, 21], [13, 10], [9, 8], [9, 5], [7, 4], [7, 1]])
+    cv2.fillPoly(frame, [ragged * 4 + np.int32([700, 450])], paper.tolist())
+    found = find_cards(frame)
+    assert len(found) == 5
+    assert all(np.hypot(d.centre[0] - 730, d.centre[1] - 510) > 100 for d in found)
+
+
 # -- recognition: detection, warp, ink maps, matching with a margin -------------------------------------
 
 @pytest.mark.parametrize("theme", DECKS)

@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from drivers.camera.detect import felt_difference, find_cards, fit_quadrilateral, short_side_first
+from drivers.camera.detect import felt_difference, find_cards, find_lone_card, fit_quadrilateral, short_side_first
 from drivers.camera.inkmap import FACE_SIZE, warp_face
 
 RASTER_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
@@ -29,6 +29,7 @@ PAPER_LIGHTNESS = 200  # of 255 (OpenCV's 8-bit L*): a border this light and gre
 PAPER_CHROMA = 24  # ... with at most this much colour (|a*| + |b*|, 8-bit units)
 INSET = 0.04  # of the image's short side: a photo shows background this far in from its edges ...
 CARD_CONTRAST = 40  # ... where a cropped card shows paper or print, this different from its border (felt_difference)
+FOUND_WHOLE = 0.9  # a card found in a photo is whole if it covers this much of what differs from the background
 NO_CARD = ("no card found: give a photo of the card face up and whole on a plain background of another colour than "
            "the card, or the card's artwork cropped to its edges (PNG, transparent round the card or not, or SVG)")
 
@@ -107,10 +108,18 @@ def _card_on_background(image: np.ndarray) -> tuple[np.ndarray, bool]:
     inset = max(4, round(INSET * min(width, height)))
     card_at_inset = np.mean(felt_difference(_ring(image, inset), border) > CARD_CONTRAST) > 0.5
     if not paper and not card_at_inset:
+        # The detector places a card's edges where the camera will; but a court card whose print runs to its
+        # edges in colours near the background's can fall apart for it in a photo the card fills (its pieces
+        # would be taught as the card): then the card is what differs from the background.
         detections = find_cards(image, aspect=CARD_ASPECT, max_area=0.98, felt=border)
-        if not detections:
+        largest = max(detections, key=lambda d: cv2.contourArea(d.corners)) if detections else None
+        lone = find_lone_card(image, border, CARD_ASPECT)
+        if lone is not None and (largest is None or
+                                 cv2.contourArea(largest.corners) < FOUND_WHOLE * cv2.contourArea(lone.corners)):
+            return lone.corners, False
+        if largest is None:
             raise CardImageError(NO_CARD)
-        return max(detections, key=lambda d: cv2.contourArea(d.corners)).corners, False
+        return largest.corners, False
     ratio = max(width, height) / min(width, height)
     if not CARD_ASPECT[0] <= ratio <= CARD_ASPECT[1]:
         raise CardImageError(NO_CARD)

@@ -22,6 +22,7 @@ SOLID = 0.95  # a card whose outline fills this much of its quadrilateral is who
 BITTEN = 0.75  # a card bitten into by print in felt-like colours keeps at least this much of its area
 PIECE = 0.7  # a quad this much smaller than the frame's typical card may be a piece of a card cut by its print
 GROWN = 1.4  # ... and gives way to a card found round it this many times its area
+OVERLAP = 0.8  # a card's outline and its four-sided fit overlap by this much of their union, at least
 OVERSIZED = 1.6  # a quad this many times the frame's typical card area may be two cards lying close
 
 
@@ -108,7 +109,7 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
     # size, far below the other cards' of the frame, gives them away. They are looked for again too, and give
     # way to a card found there at the lower level that is far larger than they are.
     areas = [cv2.contourArea(quad) for quad in quads]
-    typical = float(np.median(areas)) if len(quads) >= 3 else 0.0
+    typical = _typical_area(areas) if len(quads) >= 3 else 0.0
     piece = [area < PIECE * typical for area in areas]
     solid = [cv2.contourArea(outline) >= SOLID * area and not is_piece
              for outline, area, is_piece in zip(outlines, areas, piece, strict=True)]
@@ -177,6 +178,26 @@ def find_again(frame: np.ndarray, detection: Detection, aspect: tuple[float, flo
     return None
 
 
+def find_lone_card(image: np.ndarray, felt: np.ndarray, aspect: tuple[float, float]) -> Detection | None:
+    """The card of an image that shows one card and nothing else (a photo to teach from), found whole however
+    far its print runs to its edges in colours near the background's; None if nothing card-shaped is there.
+
+    The card fills most of such a photo, so Otsu's level splits its paper from its print, not the card from
+    the background: a court card whose robes run to its edges falls apart at that level. At the print level
+    everything on the card differs from the background, and the hull bridges what print bites into its outline.
+    """
+    small = downscale(image, DETECT_WIDTH)
+    scale = np.float32([small.shape[1] / image.shape[1], small.shape[0] / image.shape[0]])
+    difference = _difference(small, felt)
+    threshold = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
+    regions = _outer_contours(_gaps_closed(_print_level(difference, threshold)))
+    if not regions:
+        return None
+    area = small.shape[0] * small.shape[1]
+    corners = _CardShape(MIN_CARD_AREA * area, area, aspect).corners(max(regions, key=cv2.contourArea))
+    return None if corners is None else Detection(short_side_first((corners + 0.5) / scale - 0.5))
+
+
 def _difference(image: np.ndarray, felt: np.ndarray) -> np.ndarray:
     """The felt difference as both searches split it: a little blurred, so that noise does not speckle a card."""
     return cv2.GaussianBlur(felt_difference(image, felt), (5, 5), 0)
@@ -208,6 +229,14 @@ def _one_per_card(quads: list[np.ndarray]) -> list[np.ndarray]:
     return kept
 
 
+def _typical_area(areas: list[float]) -> float:
+    """The area of the frame's typical card, from the areas of the quads found in it (three or more): their
+    upper quartile. Not their median: each court card cut in two by its print adds two pieces, and a few of
+    them pull the median down to a piece's size, which would make the pieces typical and the whole cards
+    oversized."""
+    return float(np.percentile(areas, 75))
+
+
 def _part_oversized(quads: list[np.ndarray], outlines: list[np.ndarray], difference: np.ndarray, threshold: float,
                     shape: _CardShape) -> list[np.ndarray]:
     """Quads far larger than the others parted, where they part into cards of the others' size.
@@ -218,7 +247,7 @@ def _part_oversized(quads: list[np.ndarray], outlines: list[np.ndarray], differe
     if len(quads) < 3:
         return quads
     areas = [cv2.contourArea(q) for q in quads]
-    typical = float(np.median(areas))
+    typical = _typical_area(areas)
     parted: list[np.ndarray] = []
     for quad, outline, area in zip(quads, outlines, areas, strict=True):
         parts = []
@@ -272,23 +301,33 @@ class _CardShape:
         if not self.min_area <= area <= self.max_area:
             return None
         hull = cv2.convexHull(contour)
-        hull_area = cv2.contourArea(hull)
         corners = fit_quadrilateral(contour)
         # A card fills its quadrilateral, and nothing of it lies outside; a blob of two touching cards, a hand
         # or a glare halo does not. The hull, not the outline, is compared: dark print at a card's edge bites
         # notches into its outline on dark felt.
-        if corners is None or not 0.9 <= hull_area / max(cv2.contourArea(corners), 1.0) <= 1.1:
+        if corners is None or not _fits(hull, corners):
             # A large pip or picture running off the card in felt-like colours bites so deep that the sides
             # left are too short to fit: the hull bridges the bite. Most of the card must still be there.
             corners = fit_quadrilateral(_outline_of(hull, contour))
-            if corners is None or area < BITTEN * cv2.contourArea(corners):
-                return None
-            if not 0.9 <= hull_area / max(cv2.contourArea(corners), 1.0) <= 1.1:
+            if corners is None or area < BITTEN * cv2.contourArea(corners) or not _fits(hull, corners):
                 return None
         sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
         ratio = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1.0)
         ratio = max(ratio, 1.0 / max(ratio, 1e-6))
         return corners if self.aspect[0] <= ratio <= self.aspect[1] else None
+
+
+def _fits(hull: np.ndarray, corners: np.ndarray) -> bool:
+    """Whether a quadrilateral is the outline of the region whose hull this is: convex, about the hull's area,
+    and overlapping it by OVERLAP of their union. (The areas alone would pass a thin quad fitted to a ragged
+    piece of a card, a sleeve or a hand left by print in felt-like colours, that reaches off it.)"""
+    if not cv2.isContourConvex(corners.reshape(-1, 1, 2)):
+        return False
+    hull_area, quad_area = cv2.contourArea(hull), max(cv2.contourArea(corners), 1.0)
+    if not 0.9 <= hull_area / quad_area <= 1.1:
+        return False
+    common = cv2.intersectConvexConvex(hull.reshape(-1, 2).astype(np.float32), corners.astype(np.float32))[0]
+    return common >= OVERLAP * (hull_area + quad_area - common)
 
 
 def _outline_of(hull: np.ndarray, contour: np.ndarray) -> np.ndarray:

@@ -17,6 +17,7 @@ from drivers.camera.profile import DeckProfile
 
 IMAGE_SUFFIXES = RASTER_SUFFIXES | SVG_SUFFIXES
 TWIN_MARGIN = 0.05  # a taught card that beats its closest rival by less is the same picture twice
+ASPECT_APART = 0.1  # a card found this much longer or shorter (long side / short side) than the deck's others
 
 
 class TeachError(Exception):
@@ -63,9 +64,21 @@ def teach(name: str, images: dict[Card, Path]) -> DeckProfile:
         faces.append(read_face(face_bgr))  # a colour too faint to measure (pale grey indices) is kept unknown
         aspects.append(aspect)
         paths.append(images[card])
+    _refuse_cards_found_in_part(aspects, paths)
     profile = DeckProfile(name, tuple(cards), tuple(faces), float(np.median(aspects)))
     _refuse_lookalikes(Matcher(profile), paths)
     return profile
+
+
+def _refuse_cards_found_in_part(aspects: list[float], paths: list[Path]) -> None:
+    """Every card of a deck has the same shape: one found longer or shorter than the others was found in part
+    (print running to its edges in the background's colours cut it off), and its face would be taught wrong."""
+    usual = float(np.median(aspects))
+    for aspect, path in zip(aspects, paths, strict=True):
+        if abs(aspect - usual) > ASPECT_APART:
+            raise TeachError(f"{path.name}: the card found is {aspect:.2f} times as long as it is wide, the deck's "
+                             f"other cards {usual:.2f}: only part of it was found; photograph it on a background of "
+                             f"another colour than its print, or give its artwork")
 
 
 def _refuse_lookalikes(matcher: Matcher, paths: list[Path]) -> None:
