@@ -18,6 +18,10 @@ the last card is up to the verdict journaled (and the CARD_SWITCH fault with it)
 
     PYTHONPATH=.:hardware-sim python benchmarks/bench_camera.py [--set holdout|tuning] [--decks a,b] [--scenes N]
         [--conditions normal,hard,small] [--teach photo|png|crop|svg] [--showdowns N [--table]] [--seed S]
+        [--courts-to-the-edges 0,60,110]
+
+`--courts-to-the-edges` reads decks derived from the themes instead, their court pictures stretched to run off
+the card's edges in the theme's colours or turned to felt greens and blues: court art the themes do not have.
 
 Targets: no misread; correct >= 99.5% normal, >= 97% hard; >= 30 frames/s (cpu); the check's verdict <= 200 ms
 after the last card is up, and no false alarm.
@@ -47,7 +51,14 @@ import numpy as np  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "hardware-sim")]
 
-from hwsim.camera.art import HOLDOUT_THEMES, TEACH_FORMS, TUNING_THEMES, export_teach_images, load_deck  # noqa: E402
+from hwsim.camera.art import (  # noqa: E402
+    HOLDOUT_THEMES,
+    TEACH_FORMS,
+    TUNING_THEMES,
+    courts_to_the_edges,
+    export_teach_images,
+    load_deck,
+)
 from hwsim.camera.layout import LayoutCamera, ShowdownLayout  # noqa: E402
 from hwsim.camera.scene import CONDITIONS, random_scene  # noqa: E402
 from hwsim.camera.watch import SimulatedShowdownCamera  # noqa: E402
@@ -63,7 +74,7 @@ from controller.table.simulate import acknowledged_for_qa  # noqa: E402
 from drivers.base import open_source  # noqa: E402
 from drivers.camera.layout import LAYOUT_DETECT_WIDTH, LayoutReader  # noqa: E402
 from drivers.camera.recognise import Recogniser  # noqa: E402
-from drivers.camera.teach import collect_images, teach  # noqa: E402
+from drivers.camera.teach import TeachError, collect_images, teach  # noqa: E402
 from drivers.showdown import ATTEMPTS, check_showdown  # noqa: E402
 
 CENTRE_TOLERANCE = 0.25  # of the card width: a detection this close to a placed card is that card
@@ -71,11 +82,14 @@ FRAME_INTERVAL = 1 / 30  # seconds between two frames of the camera over the lay
 
 
 def bench_deck(theme: str, scenes: int, seed: int, conditions: list[str],
-               form: str = "photo") -> list[dict[str, float | str]]:
+               form: str = "photo", hue_turn: int | None = None) -> list[dict[str, float | str]]:
+    """`hue_turn`: read, instead of the theme, the deck derived from it with its court pictures stretched to the
+    card's edges and their hues turned this much (courts_to_the_edges)."""
+    deck = load_deck(theme) if hue_turn is None else courts_to_the_edges(load_deck(theme), hue_turn)
     with tempfile.TemporaryDirectory() as tmp:
-        export_teach_images(theme, Path(tmp), form)
+        export_teach_images(theme, Path(tmp), form, deck=None if hue_turn is None else deck)
         recogniser = Recogniser(teach(theme, collect_images(Path(tmp))))
-    deck = load_deck(theme)
+    label = theme if hue_turn is None else f"{theme}/{hue_turn}"
     rows = []
     for name in conditions:
         condition = CONDITIONS[name]
@@ -106,9 +120,9 @@ def bench_deck(theme: str, scenes: int, seed: int, conditions: list[str],
                     correct += 1
                 else:
                     misread += 1
-                    print(f"  misread: {theme} {name}: {truth.card.code} read as {card.code} "
+                    print(f"  misread: {label} {name}: {truth.card.code} read as {card.code} "
                           f"(score {near[0].reading.score:.3f}, margin {near[0].reading.margin:.3f})")
-        rows.append({"deck": theme, "condition": name, "cards": placed, "detected": detected / placed,
+        rows.append({"deck": label, "condition": name, "cards": placed, "detected": detected / placed,
                      "correct": correct / placed, "unreadable": unreadable / placed,
                      "misread": misread / placed,
                      "misread_n": misread, "fps": scenes / cpu, "fps_wall": scenes / wall,
@@ -175,6 +189,10 @@ def main() -> int:
                         help="what each deck is taught from: photos on felt, or its artwork as transparent PNGs, "
                              "opaque crops or SVGs (default: photo)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--courts-to-the-edges", metavar="HUES",
+                        help="instead of each deck: decks derived from it, its court pictures stretched to the "
+                             "card's edges and their hues turned by each of these (comma-separated, 0-179: 0 as "
+                             "printed, 60 green, 110 blue)")
     parser.add_argument("--showdowns", type=int, default=0,
                         help="instead of photos: this many simulated showdowns per deck for the card-switch check")
     parser.add_argument("--table", action="store_true",
@@ -194,8 +212,21 @@ def main() -> int:
     unknown = [c for c in conditions if c not in CONDITIONS]
     if unknown:
         parser.error(f"unknown condition {', '.join(unknown)} (known: {', '.join(CONDITIONS)})")
-    for theme in decks:
-        for row in bench_deck(theme, args.scenes, args.seed, conditions, args.teach):
+    hue_turns: list[int | None] = [None]
+    if args.courts_to_the_edges:
+        try:
+            hue_turns = [int(h) % 180 for h in args.courts_to_the_edges.split(",")]
+        except ValueError:
+            parser.error(f"--courts-to-the-edges takes hue turns 0-179, comma-separated: {args.courts_to_the_edges}")
+    if args.courts_to_the_edges and args.teach == "svg":
+        parser.error("a deck derived with --courts-to-the-edges has no SVG artwork: teach it from photo, png or crop")
+    for theme, hue_turn in [(theme, hue_turn) for theme in decks for hue_turn in hue_turns]:
+        try:
+            measured = bench_deck(theme, args.scenes, args.seed, conditions, args.teach, hue_turn)
+        except TeachError as err:  # as `camera teach` would refuse the deck: said, and the next deck measured
+            print(f"{theme}{'' if hue_turn is None else f'/{hue_turn}'}: not taught: {err}", flush=True)
+            continue
+        for row in measured:
             rows.append(row)
             print(f"{row['deck']:16s} {row['condition']:9s} {row['cards']:6d} {row['detected']:9.2%} "
                   f"{row['correct']:8.2%} {row['unreadable']:7.2%} {row['misread']:8.3%} {row['fps']:8.1f} "

@@ -29,7 +29,8 @@ PAPER_LIGHTNESS = 200  # of 255 (OpenCV's 8-bit L*): a border this light and gre
 PAPER_CHROMA = 24  # ... with at most this much colour (|a*| + |b*|, 8-bit units)
 INSET = 0.04  # of the image's short side: a photo shows background this far in from its edges ...
 CARD_CONTRAST = 40  # ... where a cropped card shows paper or print, this different from its border (felt_difference)
-FOUND_WHOLE = 0.9  # a card found in a photo is whole if it covers this much of what differs from the background
+FOUND_WHOLE = 0.9  # a card found in a photo is whole if it covers this much of what differs from the background ...
+SAME_SHAPE = 0.02  # ... and their length/width ratios are this close (a card cut along one side is longer or squatter)
 NO_CARD = ("no card found: give a photo of the card face up and whole on a plain background of another colour than "
            "the card, or the card's artwork cropped to its edges (PNG, transparent round the card or not, or SVG)")
 
@@ -67,14 +68,18 @@ def card_face(image: np.ndarray) -> tuple[np.ndarray, float]:
         corners, is_artwork = _card_on_background(image)
         if is_artwork:
             image, corners = _as_the_camera_finds_it(image, corners)
-    sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
-    width, length = min(sides[0], sides[1]), max(sides[0], sides[1])
+    width = float(min(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1])))
     # A large image is shrunk first, each pixel an average: the warp samples, and would alias fine print.
     if width > 1.25 * ARTWORK_WIDTH:
         factor = ARTWORK_WIDTH / width
         image = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
         corners = (corners + 0.5) * factor - 0.5
-    return warp_face(image, corners), float(length / width)
+    return warp_face(image, corners), _length_per_width(corners)
+
+
+def _length_per_width(corners: np.ndarray) -> float:
+    sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
+    return float(max(sides[0], sides[1]) / min(sides[0], sides[1]))
 
 
 def _as_the_camera_finds_it(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -92,7 +97,8 @@ def _as_the_camera_finds_it(image: np.ndarray, corners: np.ndarray) -> tuple[np.
     felt = cv2.cvtColor(np.uint8([[FELT_BGR]]), cv2.COLOR_BGR2LAB).reshape(3).astype(np.float32)
     for detection in find_cards(framed, aspect=CARD_ASPECT, max_area=0.95, felt=felt):
         shift = np.linalg.norm(detection.corners.mean(axis=0) - corners.mean(axis=0))
-        if shift < 0.05 * width and 0.8 * area <= cv2.contourArea(detection.corners) <= 1.05 * area:
+        if shift < 0.05 * width and 0.8 * area <= cv2.contourArea(detection.corners) <= 1.05 * area and \
+                _same_shape(detection.corners, corners):
             return framed, detection.corners
     return framed, corners
 
@@ -114,8 +120,7 @@ def _card_on_background(image: np.ndarray) -> tuple[np.ndarray, bool]:
         detections = find_cards(image, aspect=CARD_ASPECT, max_area=0.98, felt=border)
         largest = max(detections, key=lambda d: cv2.contourArea(d.corners)) if detections else None
         lone = find_lone_card(image, border, CARD_ASPECT)
-        if lone is not None and (largest is None or
-                                 cv2.contourArea(largest.corners) < FOUND_WHOLE * cv2.contourArea(lone.corners)):
+        if lone is not None and (largest is None or not _whole_of(largest.corners, lone.corners)):
             return lone.corners, False
         if largest is None:
             raise CardImageError(NO_CARD)
@@ -125,6 +130,17 @@ def _card_on_background(image: np.ndarray) -> tuple[np.ndarray, bool]:
         raise CardImageError(NO_CARD)
     whole = np.float32([[-0.5, -0.5], [width - 0.5, -0.5], [width - 0.5, height - 0.5], [-0.5, height - 0.5]])
     return short_side_first(whole), True
+
+
+def _whole_of(found: np.ndarray, region: np.ndarray) -> bool:
+    """Whether a card found (corners) is the whole of the region of a photo that differs from its background."""
+    return cv2.contourArea(found) >= FOUND_WHOLE * cv2.contourArea(region) and _same_shape(found, region)
+
+
+def _same_shape(found: np.ndarray, card: np.ndarray) -> bool:
+    """Whether a card found has the card's shape: a card cut along one side by print in the background's
+    colours is about as large as the card, but longer or squatter."""
+    return abs(_length_per_width(found) / _length_per_width(card) - 1) <= SAME_SHAPE
 
 
 def _ring(image: np.ndarray, inset: int) -> np.ndarray:

@@ -137,21 +137,25 @@ TEACH_FORMS = ("photo", "png", "crop", "svg")
 
 
 def export_teach_images(theme: str, folder: Path, form: str = "photo",
-                        background: tuple[int, int, int] = (30, 100, 30)) -> None:
+                        background: tuple[int, int, int] = (30, 100, 30),
+                        deck: dict[Card, CardArt] | None = None) -> None:
     """Write the 52 images of a theme that a casino would teach it from, one per card, named by card code.
 
     `form`: "photo", each card lying flat on green felt with a margin, photographed straight down (`AS.png`);
     "png", the card's artwork, transparent round its rounded corners (`AS.png`); "crop", the artwork cropped
     to the card's edges and opaque, its corners white, as a scan would be (`AS.jpg`); "svg", the card's
-    artwork as vector graphics (`AS.svgz`: the theme's sheet seen through that card's cell).
+    artwork as vector graphics (`AS.svgz`: the theme's sheet seen through that card's cell). `deck`: the faces
+    to use instead of the theme's own (a deck derived from it: not for "svg").
     """
     if form not in TEACH_FORMS:
         raise ArtError(f"unknown form '{form}' of teaching images (known: {', '.join(TEACH_FORMS)})")
     folder.mkdir(parents=True, exist_ok=True)
     if form == "svg":
+        if deck is not None:
+            raise ArtError("a deck derived from a theme has no SVG artwork; teach it from photo, png or crop")
         _export_svg_cards(theme, folder)
         return
-    for card, art in load_deck(theme).items():
+    for card, art in (deck or load_deck(theme)).items():
         if form == "photo":
             cv2.imwrite(str(folder / f"{card.code}.png"), flatten_on(art.rgba, background, margin=0.12))
         elif form == "png":
@@ -159,6 +163,32 @@ def export_teach_images(theme: str, folder: Path, form: str = "photo",
         else:
             cv2.imwrite(str(folder / f"{card.code}.jpg"), flatten_on(art.rgba, (255, 255, 255), margin=0.0),
                         [cv2.IMWRITE_JPEG_QUALITY, 95])
+
+
+def courts_to_the_edges(deck: dict[Card, CardArt], hue_turn: int = 0) -> dict[Card, CardArt]:
+    """A deck derived from a theme to try the recogniser on court art it does not otherwise meet: each court
+    card's picture stretched to run off all four edges, its two index boxes kept, the way many decks print their
+    court cards; its hues turned by `hue_turn` (OpenCV's 0-180 scale: 60 turns red robes green, 110 blue), so
+    that robes take a felt's colours. The other cards are the theme's own."""
+    return {card: CardArt(card, _court_to_the_edges(art.rgba, hue_turn)) if card.rank in (11, 12, 13) else art
+            for card, art in deck.items()}
+
+
+def _court_to_the_edges(rgba: np.ndarray, hue_turn: int) -> np.ndarray:
+    height, width = rgba.shape[:2]
+    # The picture: the card less its margins and index columns, as the aisleriot themes lay a card out.
+    picture = rgba[round(0.1 * height):round(0.9 * height), round(0.17 * width):round(0.83 * width), :3]
+    picture = cv2.resize(picture, (width, height), interpolation=cv2.INTER_CUBIC)
+    if hue_turn:
+        hsv = cv2.cvtColor(picture, cv2.COLOR_BGR2HSV)
+        hsv[:, :, 0] = ((hsv[:, :, 0].astype(np.int32) + hue_turn) % 180).astype(np.uint8)
+        picture = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+    stretched = rgba.copy()
+    stretched[:, :, :3] = picture
+    box_width, box_height = round(0.2 * width), round(0.27 * height)  # an index box: rank and suit
+    stretched[:box_height, :box_width, :3] = rgba[:box_height, :box_width, :3]
+    stretched[-box_height:, -box_width:, :3] = rgba[-box_height:, -box_width:, :3]
+    return stretched
 
 
 _SVG_ROOT = re.compile(rb"<svg\b[^>]*>", re.DOTALL)
