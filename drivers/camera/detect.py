@@ -230,10 +230,11 @@ def _one_per_card(quads: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def _typical_area(areas: list[float]) -> float:
-    """The area of the frame's typical card, from the areas of the quads found in it (three or more): their
-    upper quartile. Not their median: each court card cut in two by its print adds two pieces, and a few of
-    them pull the median down to a piece's size, which would make the pieces typical and the whole cards
-    oversized."""
+    """The area of the frame's typical whole card, to tell the pieces of a card cut by its print by, from the
+    areas of the quads found (three or more): their upper quartile. Not their median: each court card cut in two
+    adds two pieces, and a few of them pull the median down to a piece's size, which would make the pieces
+    typical. (Two cards lying close, far larger than one, are told against the median: where the boxes' cards lie
+    close such pairs are many, and they would pull an upper quartile up to theirs.)"""
     return float(np.percentile(areas, 75))
 
 
@@ -247,7 +248,7 @@ def _part_oversized(quads: list[np.ndarray], outlines: list[np.ndarray], differe
     if len(quads) < 3:
         return quads
     areas = [cv2.contourArea(q) for q in quads]
-    typical = _typical_area(areas)
+    typical = float(np.median(areas))
     parted: list[np.ndarray] = []
     for quad, outline, area in zip(quads, outlines, areas, strict=True):
         parts = []
