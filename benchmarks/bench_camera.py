@@ -199,6 +199,9 @@ def main() -> int:
                         help="with --showdowns: rounds played on a table with its journal, to the verdict journaled")
     args = parser.parse_args()
     cv2.setNumThreads(1)
+    if args.showdowns and args.courts_to_the_edges:
+        parser.error("--courts-to-the-edges reads photos of derived decks; the card-switch check (--showdowns) "
+                     "reads the themes themselves")
     if args.showdowns and args.table:
         return table_report(args)
     if args.showdowns:
@@ -215,8 +218,10 @@ def main() -> int:
     hue_turns: list[int | None] = [None]
     if args.courts_to_the_edges:
         try:
-            hue_turns = [int(h) % 180 for h in args.courts_to_the_edges.split(",")]
+            hue_turns = [int(h) for h in args.courts_to_the_edges.split(",")]
         except ValueError:
+            hue_turns = [-1]
+        if not all(0 <= h <= 179 for h in hue_turns if h is not None):
             parser.error(f"--courts-to-the-edges takes hue turns 0-179, comma-separated: {args.courts_to_the_edges}")
     if args.courts_to_the_edges and args.teach == "svg":
         parser.error("a deck derived with --courts-to-the-edges has no SVG artwork: teach it from photo, png or crop")
@@ -233,6 +238,9 @@ def main() -> int:
                   f"{row['fps_wall']:9.1f} {row['load']:5.1f}",
                   flush=True)
     print()
+    if not rows:
+        print("no deck was taught: nothing measured")
+        return 1
     for name in conditions:
         part = [r for r in rows if r["condition"] == name]
         cards = sum(int(r["cards"]) for r in part)

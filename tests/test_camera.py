@@ -284,6 +284,19 @@ def test_a_ragged_piece_of_a_card_is_not_taken_for_a_card() -> None:
     assert all(np.hypot(d.centre[0] - 730, d.centre[1] - 510) > 100 for d in found)
 
 
+def test_teach_finds_no_card_in_a_photo_of_bare_felt(tmp_path: Path) -> None:
+    """Bare felt with its grain and a little sensor noise, as a phone photographs it: no card in it, said so,
+    however low the print level reaches into the felt's own texture."""
+    from drivers.camera.teach import face_image
+
+    rng = np.random.default_rng(4)
+    felt = np.float32([30, 100, 30]) + rng.normal(0, 4, (900, 1200, 3))
+    photo = tmp_path / "KS.jpg"
+    cv2.imwrite(str(photo), np.clip(felt, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 90])
+    with pytest.raises(TeachError, match=r"KS\.jpg: no card found"):
+        face_image(photo)
+
+
 # -- recognition: detection, warp, ink maps, matching with a margin -------------------------------------
 
 @pytest.mark.parametrize("theme", DECKS)

@@ -22,6 +22,7 @@ SOLID = 0.95  # a card whose outline fills this much of its quadrilateral is who
 BITTEN = 0.75  # a card bitten into by print in felt-like colours keeps at least this much of its area
 PIECE = 0.7  # a quad this much smaller than the frame's typical card may be a piece of a card cut by its print
 GROWN = 1.4  # ... and gives way to a card found round it this many times its area
+FELT_ONLY = 12  # an Otsu level on the felt difference below this split the felt's own texture: nothing lies on it
 OVERLAP = 0.8  # a card's outline and its four-sided fit overlap by this much of their union, at least
 OVERSIZED = 1.6  # a quad this many times the frame's typical card area may be two cards lying close
 
@@ -82,7 +83,7 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
     scale = np.float32([small.shape[1] / frame.shape[1], small.shape[0] / frame.shape[0]])
     difference = _difference(small, felt_colour(frame) if felt is None else felt)
     threshold, mask = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    if threshold < 12:  # nothing on the felt: Otsu split the felt's own texture
+    if threshold < FELT_ONLY:
         return []
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     frame_area = mask.shape[0] * mask.shape[1]
@@ -190,11 +191,17 @@ def find_lone_card(image: np.ndarray, felt: np.ndarray, aspect: tuple[float, flo
     scale = np.float32([small.shape[1] / image.shape[1], small.shape[0] / image.shape[0]])
     difference = _difference(small, felt)
     threshold = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
+    if threshold < FELT_ONLY:
+        return None
     regions = _outer_contours(_gaps_closed(_print_level(difference, threshold)))
     if not regions:
         return None
+    region = max(regions, key=cv2.contourArea)
+    x, y, width, height = cv2.boundingRect(region)
+    if x == 0 or y == 0 or x + width == small.shape[1] or y + height == small.shape[0]:
+        return None  # not a card lying whole on its background: the photo's own edge cuts it (or it is the felt)
     area = small.shape[0] * small.shape[1]
-    corners = _CardShape(MIN_CARD_AREA * area, area, aspect).corners(max(regions, key=cv2.contourArea))
+    corners = _CardShape(MIN_CARD_AREA * area, area, aspect).corners(region)
     return None if corners is None else Detection(short_side_first((corners + 0.5) / scale - 0.5))
 
 
