@@ -89,7 +89,7 @@ def bench_deck(theme: str, scenes: int, seed: int, conditions: list[str],
     with tempfile.TemporaryDirectory() as tmp:
         export_teach_images(theme, Path(tmp), form, deck=None if hue_turn is None else deck)
         recogniser = Recogniser(teach(theme, collect_images(Path(tmp))))
-    label = theme if hue_turn is None else f"{theme}/{hue_turn}"
+    label = _deck_label(theme, hue_turn)
     rows = []
     for name in conditions:
         condition = CONDITIONS[name]
@@ -219,9 +219,9 @@ def main() -> int:
     if args.courts_to_the_edges:
         try:
             hue_turns = [int(h) for h in args.courts_to_the_edges.split(",")]
+            if not all(0 <= h <= 179 for h in hue_turns):
+                raise ValueError(args.courts_to_the_edges)
         except ValueError:
-            hue_turns = [-1]
-        if not all(0 <= h <= 179 for h in hue_turns if h is not None):
             parser.error(f"--courts-to-the-edges takes hue turns 0-179, comma-separated: {args.courts_to_the_edges}")
     if args.courts_to_the_edges and args.teach == "svg":
         parser.error("a deck derived with --courts-to-the-edges has no SVG artwork: teach it from photo, png or crop")
@@ -229,7 +229,7 @@ def main() -> int:
         try:
             measured = bench_deck(theme, args.scenes, args.seed, conditions, args.teach, hue_turn)
         except TeachError as err:  # as `camera teach` would refuse the deck: said, and the next deck measured
-            print(f"{theme}{'' if hue_turn is None else f'/{hue_turn}'}: not taught: {err}", flush=True)
+            print(f"{_deck_label(theme, hue_turn)}: not taught: {err}", flush=True)
             continue
         for row in measured:
             rows.append(row)
@@ -250,6 +250,11 @@ def main() -> int:
               f"({misread / cards:.3%}), frames/s {min(float(r['fps']) for r in part):.1f} cpu, "
               f"{min(float(r['fps_wall']) for r in part):.1f} wall (slowest deck)")
     return 0
+
+
+def _deck_label(theme: str, hue_turn: int | None) -> str:
+    """A theme's name, or that of the deck derived from it with its courts to the edges (`paris/60`)."""
+    return theme if hue_turn is None else f"{theme}/{hue_turn}"
 
 
 def _decks(args: argparse.Namespace) -> list[str]:

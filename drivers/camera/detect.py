@@ -164,9 +164,7 @@ def find_again(frame: np.ndarray, detection: Detection, aspect: tuple[float, flo
     part = frame[y0:y1, x0:x1]
     small = cv2.resize(part, size, interpolation=cv2.INTER_AREA) if ratio < 1.0 else part
     scale = np.float32([small.shape[1] / part.shape[1], small.shape[0] / part.shape[0]])
-    difference = _difference(small, felt_colour(frame) if felt is None else felt)
-    threshold = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
-    low = _gaps_closed(_print_level(difference, threshold))
+    low = _whole_at_print_level(small, felt_colour(frame) if felt is None else felt)[1]
     found = (corners - np.float32([x0, y0]) + 0.5) * scale - 0.5
     area = cv2.contourArea(found)
     shape = _CardShape(0.8 * area, 1.6 * area, aspect)
@@ -189,11 +187,10 @@ def find_lone_card(image: np.ndarray, felt: np.ndarray, aspect: tuple[float, flo
     """
     small = downscale(image, DETECT_WIDTH)
     scale = np.float32([small.shape[1] / image.shape[1], small.shape[0] / image.shape[0]])
-    difference = _difference(small, felt)
-    threshold = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
+    threshold, low = _whole_at_print_level(small, felt)
     if threshold < FELT_ONLY:
         return None
-    regions = _outer_contours(_gaps_closed(_print_level(difference, threshold)))
+    regions = _outer_contours(low)
     if not regions:
         return None
     region = max(regions, key=cv2.contourArea)
@@ -203,6 +200,14 @@ def find_lone_card(image: np.ndarray, felt: np.ndarray, aspect: tuple[float, flo
     area = small.shape[0] * small.shape[1]
     corners = _CardShape(MIN_CARD_AREA * area, area, aspect).corners(region)
     return None if corners is None else Detection(short_side_first((corners + 0.5) / scale - 0.5))
+
+
+def _whole_at_print_level(image: np.ndarray, felt: np.ndarray) -> tuple[float, np.ndarray]:
+    """Otsu's level on an image's felt difference, and what counts as card at the print level below it with gaps
+    closed: where a card is whole however far its print runs to its edges (a second look, a teaching photo)."""
+    difference = _difference(image, felt)
+    threshold = cv2.threshold(difference, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
+    return threshold, _gaps_closed(_print_level(difference, threshold))
 
 
 def _difference(image: np.ndarray, felt: np.ndarray) -> np.ndarray:
