@@ -38,6 +38,7 @@ class _Track:
     reported: bool = False
     reported_card: Card | None = None
     was_reported: bool = False  # reported at least once (reported_card may be None: unreadable)
+    reported_at: np.ndarray | None = None  # the centre where it lay when last reported
 
 
 class SettleTracker:
@@ -77,15 +78,31 @@ class SettleTracker:
             track.readings.append(read(detection))
             if len(track.readings) >= self.votes:
                 verdict = _verdict(track.readings)
-                if not (track.was_reported and verdict.card == track.reported_card):
+                if not (track.was_reported and verdict.card == track.reported_card) and not self._seen_before(
+                        track, verdict):
                     settled.append(verdict)
                 track.reported, track.reported_card, track.was_reported = True, verdict.card, True
+                track.reported_at = track.centre
         for track in unmatched:
             track.missing += 1
         # A track never reported is forgotten at once; a reported one is remembered for a while.
         self._tracks = [t for t in self._tracks
                         if t.missing == 0 or (t.was_reported and t.missing < self.forget_frames)]
         return settled
+
+
+    def _seen_before(self, track: _Track, verdict: SettledCard) -> bool:
+        """Whether a card settling is one another track has reported, that track lost while a card passed over
+        it (their blob, or the part left uncovered, carried the track off): the same card, since a pack holds
+        each card once, or an unreadable card lying where a reported one was reported."""
+        for other in self._tracks:
+            if other is track or other.reported_at is None:
+                continue
+            if verdict.card is not None and verdict.card == other.reported_card:
+                return True
+            if verdict.card is None and float(np.linalg.norm(other.reported_at - track.centre)) <= 0.2 * track.width:
+                return True
+        return False
 
 
 def _nearest(tracks: list[_Track], centre: np.ndarray, width: float) -> _Track | None:
