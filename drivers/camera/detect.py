@@ -25,6 +25,10 @@ GROWN = 1.4  # ... and gives way to a card found round it this many times its ar
 FELT_ONLY = 12  # an Otsu level on the felt difference below this split the felt's own texture: nothing lies on it
 OVERLAP = 0.8  # a card's outline and its four-sided fit overlap by this much of their union, at least
 OVERSIZED = 1.6  # a quad this many times the frame's typical card area may be two cards lying close
+NOTCH = 3.0  # pixels (at DETECT_WIDTH) a blob's outline dips in where two cards lying close meet, at least
+NOTCHES = 4  # the deepest notches of a blob tried as the ends of a cut between two cards
+PAPER = 0.1  # a region found only at the print level is a card if this much of it stands out at Otsu's level
+SHORT_CUT = 0.5  # ... a cut at most this much of a card's width (cards lying close meet along less: 0.1-0.4 of it)
 
 
 @dataclass(frozen=True)
@@ -124,8 +128,8 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
             if any(_inside(q, centre) for q, is_solid in zip(quads, solid, strict=True) if is_solid):
                 continue
             corners = shape.corners(contour)
-            if corners is None:
-                continue
+            if corners is None or _share(mask, contour) < PAPER:
+                continue  # no card, or a patch of light on the felt: every card shows some paper at Otsu's level
             area = cv2.contourArea(corners)
             within = [i for i, q in enumerate(quads) if not solid[i] and _inside(contour, q.mean(axis=0))]
             if any(piece[i] and (area < GROWN * areas[i] or remaining is not low) for i in within):
@@ -356,7 +360,8 @@ def _split_blob(difference: np.ndarray, contour: np.ndarray, threshold: float,
                 shape: _CardShape) -> list[np.ndarray]:
     """The cards in a blob that is not one card: glare or a neighbour merged with it.
 
-    Two ways to part it, each tried a few times more firmly; the way that finds the most card area wins.
+    Three ways to part it, each tried a few times; the way that finds the most card area wins (the first found
+    of equals).
     """
     x, y, w, h = cv2.boundingRect(contour)
     # A quad fitted to a card at the frame's edge may reach past it: only the frame is looked at.
@@ -367,13 +372,9 @@ def _split_blob(difference: np.ndarray, contour: np.ndarray, threshold: float,
     region = difference[y:y + h, x:x + w]
     inside = np.zeros((h, w), np.uint8)
     cv2.drawContours(inside, [contour - np.int32([x, y])], -1, 255, thickness=-1)
-    best: list[np.ndarray] = []
-    for quads in _split_by_threshold(region, inside, threshold, shape):
-        if sum(cv2.contourArea(q) for q in quads) > sum(cv2.contourArea(q) for q in best):
-            best = quads
-    for quads in _split_by_erosion(inside, shape):
-        if sum(cv2.contourArea(q) for q in quads) > sum(cv2.contourArea(q) for q in best):
-            best = quads
+    ways = (*_split_by_threshold(region, inside, threshold, shape), *_split_by_erosion(inside, shape),
+            *_split_at_notches(inside, shape))
+    best = max(ways, key=_card_area, default=[])
     return [q + np.float32([x, y]) for q in best]
 
 
@@ -411,13 +412,76 @@ def _split_by_erosion(inside: np.ndarray, shape: _CardShape) -> Iterator[list[np
             return
 
 
+def _split_at_notches(inside: np.ndarray, shape: _CardShape, depth: int = 2) -> Iterator[list[np.ndarray]]:
+    """Two cards lying close, one's corner against the other's side, touch along more than erosion eats
+    through, but their outline still dips in where they meet: cut from the deepest notch to each other deep
+    one, and each part that is still no card is cut again (three cards in a row). A cut counts only where it is
+    short beside the cards it finds and the blob fills each of them: a court card bitten into from both sides by
+    print in felt-like colours dips in too, and cut right across makes two halves of a card's shape, or pieces
+    with holes that a cut can trim to a card's outline."""
+    contour = max(_outer_contours(inside), key=cv2.contourArea, default=None)
+    if contour is None or len(contour) < 5:
+        return
+    try:
+        defects = cv2.convexityDefects(contour, cv2.convexHull(contour, returnPoints=False))
+    except cv2.error:
+        return  # an outline that touches itself (a pixel-wide neck) has hull indices OpenCV will not take
+    if defects is None:
+        return
+    deep = sorted((d for d in defects[:, 0] if d[3] / 256.0 >= NOTCH), key=lambda d: -d[3])[:NOTCHES]
+    points = [tuple(int(v) for v in contour[d[2], 0]) for d in deep]
+    for first in range(len(points)):
+        for second in range(first + 1, len(points)):
+            cut = inside.copy()
+            cv2.line(cut, points[first], points[second], 0, thickness=2)
+            quads: list[np.ndarray] = []
+            for part in _outer_contours(cut):
+                corners = shape.corners(part)
+                if corners is not None:
+                    quads.append(corners)
+                elif depth > 1 and cv2.contourArea(part) >= shape.min_area:
+                    alone = np.zeros_like(inside)
+                    cv2.drawContours(alone, [part], -1, 255, thickness=-1)
+                    quads += max(_split_at_notches(alone, shape, depth - 1), key=_card_area, default=[])
+            length = math.dist(points[first], points[second])
+            if quads and all(_filled(inside, quad) and length <= SHORT_CUT * _short_side(quad) for quad in quads):
+                yield quads
+
+
+def _share(mask: np.ndarray, contour: np.ndarray) -> float:
+    """How much of the region a contour outlines the mask covers."""
+    x, y, w, h = cv2.boundingRect(contour)
+    region = np.zeros((h, w), np.uint8)
+    cv2.drawContours(region, [contour - np.int32([x, y])], -1, 255, thickness=-1)
+    return cv2.countNonZero(region & mask[y:y + h, x:x + w]) / max(cv2.countNonZero(region), 1)
+
+
+def _short_side(quad: np.ndarray) -> float:
+    return float(np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1).min())
+
+
+def _filled(mask: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether the mask covers the quad (all but SOLID of it)."""
+    inside = np.zeros_like(mask)
+    cv2.fillPoly(inside, [np.round(quad).astype(np.int32)], 255)
+    return cv2.countNonZero(inside & mask) >= SOLID * max(cv2.countNonZero(inside), 1)
+
+
+def _card_area(quads: list[np.ndarray]) -> float:
+    return sum(cv2.contourArea(q) for q in quads)
+
+
 def fit_quadrilateral(contour: np.ndarray) -> np.ndarray | None:
     """Four corners of a convex card outline: a polygon's sides refitted as lines through their points."""
     hull = cv2.convexHull(contour)
     perimeter = cv2.arcLength(hull, True)
     polygon = cv2.approxPolyDP(hull, 0.04 * perimeter, True).reshape(-1, 2).astype(np.float32)
+    if len(polygon) == 5:
+        # A corner cut off (by glare, print at the edge, a card lying on it) makes a short fifth side: the
+        # corner is where the sides on either side of it meet.
+        polygon = _corner_restored(polygon)
     if len(polygon) != 4:
-        # A corner cut off (by glare, or print at the edge) makes a fifth side; coarser, it is four again.
+        # Coarser, a ragged outline is four sides again.
         polygon = cv2.approxPolyDP(hull, 0.08 * perimeter, True).reshape(-1, 2).astype(np.float32)
     if len(polygon) != 4:
         return None
@@ -459,6 +523,19 @@ def fit_quadrilateral(contour: np.ndarray) -> np.ndarray | None:
 
 
 Line = tuple[np.ndarray, np.ndarray]  # a point and a direction
+
+
+def _corner_restored(pentagon: np.ndarray) -> np.ndarray:
+    """A five-sided outline as four sides: its shortest side dropped, its neighbours met (the pentagon as it is
+    when they do not meet)."""
+    sides = np.roll(pentagon, -1, axis=0) - pentagon
+    short = int(np.argmin(np.hypot(sides[:, 0], sides[:, 1])))
+    before, after = (short - 1) % 5, (short + 1) % 5
+    corner = _intersect((pentagon[before], sides[before]), (pentagon[after], sides[after]))
+    if corner is None:
+        return pentagon
+    kept = [pentagon[i] for i in range(5) if i not in (short, after)]
+    return np.insert(np.array(kept, np.float32), short if short < after else 0, corner, axis=0)
 
 
 def _intersect(first: Line, second: Line) -> np.ndarray | None:

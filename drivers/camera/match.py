@@ -45,6 +45,8 @@ MIN_MARGIN = 0.05  # ... and win each duel by this much
 SURE_SCORE = 0.9  # below this score, a card must win its duels by more ...
 MARGIN_PER_SCORE = 0.5  # ... this much more margin per unit of score short of it
 DOMINANT = 3.0  # when the indices and the whole face disagree in a duel, one must be this much surer to prevail
+WITNESS = 100.0  # ... and both must differ in this many face pixels: a few dozen (court art reaching into an index
+# box, a big pip's edge) are too few to overrule the rest of the face; they count only in proportion
 LOOKALIKES = 3  # the taught cards most like the best-ranked one always duel it, ranked or not
 TEMPLATE_BLUR = 1.2  # Gaussian sigma, in face pixels, that softens the taught ink maps
 
@@ -235,7 +237,7 @@ class Matcher:
                 (first.bottom, rival.bottom) if view == 1 else (first.whole, first.whole))
             sums["whole" if view == 2 else "corners"] += weight * np.array(
                 [1.0, _ncc_at(mine, where, template_a), _ncc_at(theirs, where, template_b)])
-        corners, whole = (sums[group][1:] / sums[group][0] if sums[group][0] else None for group in sums)
+        corners, whole = (sums[group][1:] / sums[group][0] if sums[group][0] >= WITNESS else None for group in sums)
         if corners is not None and whole is not None:
             by_corners, by_whole = corners[0] - corners[1], whole[0] - whole[1]
             weaker, stronger = sorted((abs(by_corners), abs(by_whole)))

@@ -5,7 +5,8 @@ any other capture device. The shuffled pack is dealt in rounds: each card slides
 over a few frames, lies still for a while, and at the end of the round the layout is cleared. `dealt` lists
 the cards in the order they settled, for tests to compare with what the source reported.
 
-What it does not model: cards overlapping each other, hands over the layout, cards face down.
+What it does not model: cards left lying on each other (a card sliding in does pass over those already there,
+as a pitched card does), hands over the layout, cards face down.
 """
 
 from __future__ import annotations
