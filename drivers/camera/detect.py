@@ -25,9 +25,10 @@ GROWN = 1.4  # ... and gives way to a card found round it this many times its ar
 FELT_ONLY = 12  # an Otsu level on the felt difference below this split the felt's own texture: nothing lies on it
 OVERLAP = 0.8  # a card's outline and its four-sided fit overlap by this much of their union, at least
 OVERSIZED = 1.6  # a quad this many times the frame's typical card area may be two cards lying close
-NOTCH = 3.0  # pixels (at DETECT_WIDTH) a blob's outline dips in where two cards lying close meet, at least
+PAPER = 0.1  # a region found only at the print level is a card if this much of it stands out at Otsu's level ...
+INK_SPREAD = 0.3  # ... or its grey levels in its middle spread this much of the lightest (print on paper)
+NOTCH = 3.0  # pixels (in the searched image) a blob's outline dips in where two cards lying close meet, at least
 NOTCHES = 4  # the deepest notches of a blob tried as the ends of a cut between two cards
-PAPER = 0.1  # a region found only at the print level is a card if this much of it stands out at Otsu's level
 SHORT_CUT = 0.5  # ... a cut at most this much of a card's width (cards lying close meet along less: 0.1-0.4 of it)
 
 
@@ -128,8 +129,8 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
             if any(_inside(q, centre) for q, is_solid in zip(quads, solid, strict=True) if is_solid):
                 continue
             corners = shape.corners(contour)
-            if corners is None or _share(mask, contour) < PAPER:
-                continue  # no card, or a patch of light on the felt: every card shows some paper at Otsu's level
+            if corners is None or not _paper_or_print(small, mask, contour):
+                continue  # no card, or a patch of light on the felt
             area = cv2.contourArea(corners)
             within = [i for i, q in enumerate(quads) if not solid[i] and _inside(contour, q.mean(axis=0))]
             if any(piece[i] and (area < GROWN * areas[i] or remaining is not low) for i in within):
@@ -372,9 +373,12 @@ def _split_blob(difference: np.ndarray, contour: np.ndarray, threshold: float,
     region = difference[y:y + h, x:x + w]
     inside = np.zeros((h, w), np.uint8)
     cv2.drawContours(inside, [contour - np.int32([x, y])], -1, 255, thickness=-1)
-    ways = (*_split_by_threshold(region, inside, threshold, shape), *_split_by_erosion(inside, shape),
-            *_split_at_notches(inside, shape))
+    ways = [*_split_by_threshold(region, inside, threshold, shape), *_split_by_erosion(inside, shape)]
     best = max(ways, key=_card_area, default=[])
+    if _card_area(best) < SOLID * cv2.countNonZero(inside):
+        # Cutting costs more than the other ways (a hand over the layout is such a blob every frame): only where
+        # they leave part of the blob unexplained.
+        best = max([best, *_split_at_notches(inside, shape)], key=_card_area)
     return [q + np.float32([x, y]) for q in best]
 
 
@@ -437,34 +441,55 @@ def _split_at_notches(inside: np.ndarray, shape: _CardShape, depth: int = 2) -> 
             quads: list[np.ndarray] = []
             for part in _outer_contours(cut):
                 corners = shape.corners(part)
-                if corners is not None:
+                if corners is not None and _coverage(inside, corners) >= SOLID:
                     quads.append(corners)
                 elif depth > 1 and cv2.contourArea(part) >= shape.min_area:
                     alone = np.zeros_like(inside)
                     cv2.drawContours(alone, [part], -1, 255, thickness=-1)
                     quads += max(_split_at_notches(alone, shape, depth - 1), key=_card_area, default=[])
             length = math.dist(points[first], points[second])
-            if quads and all(_filled(inside, quad) and length <= SHORT_CUT * _short_side(quad) for quad in quads):
+            if quads and all(_coverage(inside, quad) >= SOLID and length <= SHORT_CUT * _short_side(quad)
+                             for quad in quads):
                 yield quads
 
 
-def _share(mask: np.ndarray, contour: np.ndarray) -> float:
-    """How much of the region a contour outlines the mask covers."""
-    x, y, w, h = cv2.boundingRect(contour)
-    region = np.zeros((h, w), np.uint8)
-    cv2.drawContours(region, [contour - np.int32([x, y])], -1, 255, thickness=-1)
+def _coverage(mask: np.ndarray, outline: np.ndarray) -> float:
+    """How much of the region an outline (a contour, or a quad's corners) encloses the mask covers, 0..1."""
+    region, (x, y) = _region(mask.shape, outline)
+    h, w = region.shape
     return cv2.countNonZero(region & mask[y:y + h, x:x + w]) / max(cv2.countNonZero(region), 1)
+
+
+def _region(shape: tuple[int, ...], outline: np.ndarray) -> tuple[np.ndarray, tuple[int, int]]:
+    """The region an outline encloses, filled, within the image's bounds: a mask of its bounding box, and where
+    that box lies."""
+    points = np.round(outline).astype(np.int32).reshape(-1, 1, 2)
+    x, y, w, h = cv2.boundingRect(points)
+    x0, y0 = max(x, 0), max(y, 0)
+    w, h = max(min(x + w, shape[1]) - x0, 1), max(min(y + h, shape[0]) - y0, 1)
+    region = np.zeros((h, w), np.uint8)
+    cv2.drawContours(region, [points - np.int32([x0, y0])], -1, 255, thickness=-1)
+    return region, (x0, y0)
+
+
+def _paper_or_print(image: np.ndarray, mask: np.ndarray, outline: np.ndarray) -> bool:
+    """Whether a region found only at the print level is a card: some of it stands out as paper does (at Otsu's
+    level), or it shows print. A patch of light on the felt does neither: its middle is as even as the felt; a
+    card in a shadow, all of it below Otsu's level, still has ink on its paper."""
+    if _coverage(mask, outline) >= PAPER:
+        return True
+    region, (x, y) = _region(mask.shape, outline)
+    h, w = region.shape
+    middle = cv2.erode(region, np.ones((3, 3), np.uint8), iterations=max(1, min(h, w) // 6))
+    grey = cv2.cvtColor(image[y:y + h, x:x + w], cv2.COLOR_BGR2GRAY)[middle > 0]
+    if grey.size == 0:
+        return False
+    darkest, lightest = np.percentile(grey, [2, 98])
+    return lightest - darkest >= INK_SPREAD * lightest
 
 
 def _short_side(quad: np.ndarray) -> float:
     return float(np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1).min())
-
-
-def _filled(mask: np.ndarray, quad: np.ndarray) -> bool:
-    """Whether the mask covers the quad (all but SOLID of it)."""
-    inside = np.zeros_like(mask)
-    cv2.fillPoly(inside, [np.round(quad).astype(np.int32)], 255)
-    return cv2.countNonZero(inside & mask) >= SOLID * max(cv2.countNonZero(inside), 1)
 
 
 def _card_area(quads: list[np.ndarray]) -> float:
@@ -476,12 +501,8 @@ def fit_quadrilateral(contour: np.ndarray) -> np.ndarray | None:
     hull = cv2.convexHull(contour)
     perimeter = cv2.arcLength(hull, True)
     polygon = cv2.approxPolyDP(hull, 0.04 * perimeter, True).reshape(-1, 2).astype(np.float32)
-    if len(polygon) == 5:
-        # A corner cut off (by glare, print at the edge, a card lying on it) makes a short fifth side: the
-        # corner is where the sides on either side of it meet.
-        polygon = _corner_restored(polygon)
     if len(polygon) != 4:
-        # Coarser, a ragged outline is four sides again.
+        # A corner cut off (by glare, or print at the edge) makes a fifth side; coarser, it is four again.
         polygon = cv2.approxPolyDP(hull, 0.08 * perimeter, True).reshape(-1, 2).astype(np.float32)
     if len(polygon) != 4:
         return None
@@ -523,19 +544,6 @@ def fit_quadrilateral(contour: np.ndarray) -> np.ndarray | None:
 
 
 Line = tuple[np.ndarray, np.ndarray]  # a point and a direction
-
-
-def _corner_restored(pentagon: np.ndarray) -> np.ndarray:
-    """A five-sided outline as four sides: its shortest side dropped, its neighbours met (the pentagon as it is
-    when they do not meet)."""
-    sides = np.roll(pentagon, -1, axis=0) - pentagon
-    short = int(np.argmin(np.hypot(sides[:, 0], sides[:, 1])))
-    before, after = (short - 1) % 5, (short + 1) % 5
-    corner = _intersect((pentagon[before], sides[before]), (pentagon[after], sides[after]))
-    if corner is None:
-        return pentagon
-    kept = [pentagon[i] for i in range(5) if i not in (short, after)]
-    return np.insert(np.array(kept, np.float32), short if short < after else 0, corner, axis=0)
 
 
 def _intersect(first: Line, second: Line) -> np.ndarray | None:
