@@ -407,12 +407,14 @@ def test_a_few_dozen_index_pixels_do_not_overrule_the_whole_face(tmp_path: Path)
     little evidence to make the whole face's verdict doubtful, and never enough to turn it."""
     from controller.core.cards import parse_card
     from drivers.camera.inkmap import face_from_ink
-    from drivers.camera.match import Matcher
+    from drivers.camera.match import DIFFERENT_INK, WITNESS, Matcher
 
     art.export_teach_images("tango_nuevo", tmp_path, "png")
     profile = teach("tango_nuevo", collect_images(tmp_path))
     matcher = Matcher(profile)
     faces = {code: profile.faces[profile.cards.index(parse_card(code))] for code in ("KD", "KS")}
+    corner = np.abs(faces["KD"].ink[-75:, -42:] - faces["KS"].ink[-75:, -42:])
+    assert 0 < np.count_nonzero(corner > DIFFERENT_INK) < WITNESS  # what the story is about
     for code, other in (("KD", "KS"), ("KS", "KD")):
         ink = faces[code].ink.copy()
         ink[-75:, -42:] = faces[other].ink[-75:, -42:]  # the bottom-right index box: 53 pixels differ

@@ -215,7 +215,8 @@ class Matcher:
 
         Each view counts in proportion to how much of the card differs there (in face pixels): an ace of clubs
         and of spades differ mostly in the big pip, an 8 and a 9 in the index as much as in a pip. When the
-        corner indices and the whole face name different winners, neither overwhelmingly, neither card wins.
+        corner indices and the whole face name different winners, neither overwhelmingly, neither card wins
+        (unless the two cards differ in one of them in fewer than WITNESS pixels: too little to doubt the other).
         """
         # Per group of views (the two corner indices; the whole face): the weighted correlation of the face
         # with each card's taught face where the two differ.
