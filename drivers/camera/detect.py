@@ -436,22 +436,32 @@ def _split_at_notches(inside: np.ndarray, shape: _CardShape, depth: int = 2) -> 
         return
     deep = sorted((d for d in defects[:, 0] if d[3] / 256.0 >= NOTCH), key=lambda d: -d[3])[:NOTCHES]
     points = [tuple(int(v) for v in contour[d[2], 0]) for d in deep]
+    # No card in the blob is wider than a card of the blob's whole area: longer cuts cannot be short beside one.
+    widest = math.sqrt(cv2.contourArea(contour) / shape.aspect[0])
     for first in range(len(points)):
         for second in range(first + 1, len(points)):
+            length = math.dist(points[first], points[second])
+            if length > SHORT_CUT * widest:
+                continue
             cut = inside.copy()
             cv2.line(cut, points[first], points[second], 0, thickness=2)
             quads: list[np.ndarray] = []
+            rest = []
             for part in _outer_contours(cut):
                 corners = shape.corners(part)
                 if corners is not None and _coverage(inside, corners) >= SOLID:
                     quads.append(corners)
-                elif depth > 1 and cv2.contourArea(part) >= shape.min_area:
+                elif cv2.contourArea(part) >= shape.min_area:
+                    rest.append(part)
+            if not quads:
+                continue  # a cut that parts no card off
+            for part in rest:
+                if depth > 1 and cv2.contourArea(part) >= OVERSIZED * max(map(cv2.contourArea, quads)):
+                    # Room for two more cards: cut again.
                     alone = np.zeros_like(inside)
                     cv2.drawContours(alone, [part], -1, 255, thickness=-1)
                     quads += max(_split_at_notches(alone, shape, depth - 1), key=_card_area, default=[])
-            length = math.dist(points[first], points[second])
-            if quads and all(_coverage(inside, quad) >= SOLID and length <= SHORT_CUT * _short_side(quad)
-                             for quad in quads):
+            if all(_coverage(inside, quad) >= SOLID and length <= SHORT_CUT * _short_side(quad) for quad in quads):
                 yield quads
 
 
@@ -514,7 +524,9 @@ def fit_quadrilateral(contour: np.ndarray) -> np.ndarray | None:
         coarser = cv2.approxPolyDP(hull, 0.08 * perimeter, True).reshape(-1, 2).astype(np.float32)
         candidates = [_corner_restored(polygon), coarser] if len(polygon) == 5 else [coarser]
     fits = [fit for fit in (_sides_refitted(c, points) for c in candidates if len(c) == 4) if fit is not None]
-    return max(fits, key=lambda corners: _along_sides(corners, points), default=None)
+    if len(fits) < 2:
+        return fits[0] if fits else None
+    return max(fits, key=lambda corners: _along_sides(corners, points))
 
 
 def _sides_refitted(polygon: np.ndarray, points: np.ndarray) -> np.ndarray | None:
