@@ -18,7 +18,12 @@ the last card is up to the verdict journaled (and the CARD_SWITCH fault with it)
 
     PYTHONPATH=.:hardware-sim python benchmarks/bench_camera.py [--set holdout|tuning] [--decks a,b] [--scenes N]
         [--conditions normal,hard,small] [--teach photo|png|crop|svg] [--showdowns N [--table]] [--seed S]
-        [--courts-to-the-edges 0,60,110]
+        [--courts-to-the-edges 0,60,110] [--sessions N]
+
+`--sessions N` measures the camera as the card source instead: N simulated sessions per deck and condition
+(`camera+sim://`, 3 rounds of 6 cards sliding in from the shoe's side, over the cards already lying there),
+counting the sessions in which the cards reported are not the cards dealt, one report each in order (a card
+reported twice, one missed, one wrong), and the reports of an unreadable card.
 
 `--courts-to-the-edges` reads decks derived from the themes instead, their court pictures stretched to run off
 the card's edges in the theme's colours or turned to felt greens and blues: court art the themes do not have.
@@ -59,8 +64,10 @@ from hwsim.camera.art import (  # noqa: E402
     export_teach_images,
     load_deck,
 )
+from hwsim.camera.feed import SimCameraFeed  # noqa: E402
 from hwsim.camera.layout import LayoutCamera, ShowdownLayout  # noqa: E402
 from hwsim.camera.scene import CONDITIONS, random_scene  # noqa: E402
+from hwsim.camera.source import SimulatedCameraSource  # noqa: E402
 from hwsim.camera.watch import SimulatedShowdownCamera  # noqa: E402
 
 from controller.core.cards import PACK  # noqa: E402
@@ -71,7 +78,7 @@ from controller.table.pump import CardPump  # noqa: E402
 from controller.table.rule_files import load_preset  # noqa: E402
 from controller.table.showdown import ShowdownGuard  # noqa: E402
 from controller.table.simulate import acknowledged_for_qa  # noqa: E402
-from drivers.base import open_source  # noqa: E402
+from drivers.base import CardEvent, StatusEvent, open_source  # noqa: E402
 from drivers.camera.layout import LAYOUT_DETECT_WIDTH, LayoutReader  # noqa: E402
 from drivers.camera.recognise import Recogniser  # noqa: E402
 from drivers.camera.teach import TeachError, collect_images, teach  # noqa: E402
@@ -195,6 +202,9 @@ def main() -> int:
                              "printed, 60 green, 110 blue)")
     parser.add_argument("--showdowns", type=int, default=0,
                         help="instead of photos: this many simulated showdowns per deck for the card-switch check")
+    parser.add_argument("--sessions", type=int, default=0,
+                        help="instead of photos: this many simulated sessions per deck and condition of the camera "
+                             "as the card source")
     parser.add_argument("--table", action="store_true",
                         help="with --showdowns: rounds played on a table with its journal, to the verdict journaled")
     args = parser.parse_args()
@@ -202,6 +212,11 @@ def main() -> int:
     if args.showdowns and args.courts_to_the_edges:
         parser.error("--courts-to-the-edges reads photos of derived decks; the card-switch check (--showdowns) "
                      "reads the themes themselves")
+    if args.sessions and (args.showdowns or args.courts_to_the_edges):
+        parser.error("--sessions measures the camera as the card source on the themes themselves: not with "
+                     "--showdowns or --courts-to-the-edges")
+    if args.sessions:
+        return session_report(args)
     if args.showdowns and args.table:
         return table_report(args)
     if args.showdowns:
@@ -286,6 +301,45 @@ def showdown_report(args: argparse.Namespace) -> int:
         lambda theme, row: f"{theme:16s} {row['false_alarms']:12d} {row['found']:9d} of {args.showdowns:<3d} "
                            f"{row['left']:15d} {row['first_p50']:15.0f} / {row['first_p99']:<7.0f} "
                            f"{row['verdict_p50']:9.0f} / {row['verdict_p99']:<7.0f} {row['load']:5.1f}")
+
+
+SESSION_ROUNDS = 3
+
+
+def bench_sessions(theme: str, sessions: int, seed: int, condition: str, form: str) -> dict[str, Any]:
+    """The camera as the card source: `sessions` simulated sessions of SESSION_ROUNDS rounds, each compared
+    with the cards the simulator dealt."""
+    with tempfile.TemporaryDirectory() as tmp:
+        export_teach_images(theme, Path(tmp), form)
+        recogniser = Recogniser(teach(theme, collect_images(Path(tmp))))
+    wrong = twice = unread = dealt_cards = 0
+    for session in range(sessions):
+        feed = SimCameraFeed(theme, seed=seed + session, condition=condition, size=(960, 540),
+                             rounds=SESSION_ROUNDS)
+        reported = []
+        with SimulatedCameraSource("camera+sim://bench", feed, recogniser, live=False, fps=0) as source:
+            while not isinstance(event := source.recv(timeout=None), StatusEvent):
+                if isinstance(event, CardEvent):
+                    reported.append(event.card)
+        dealt_cards += len(feed.dealt)
+        unread += reported.count(None)
+        twice += len(reported) - len(set(reported)) - max(0, reported.count(None) - 1)
+        wrong += len(reported) != len(feed.dealt) or any(
+            card not in (dealt, None) for card, dealt in zip(reported, feed.dealt, strict=False))
+    return {"cards": dealt_cards, "wrong": wrong, "twice": twice, "unread": unread, "load": os.getloadavg()[0]}
+
+
+def session_report(args: argparse.Namespace) -> int:
+    print(f"{_machine()}, {args.sessions} camera-source sessions per deck and condition, {SESSION_ROUNDS} rounds "
+          f"of 6 cards each, decks taught from {args.teach} images")
+    print(f"{'deck':16s} {'condition':9s} {'cards':>6s} {'sessions wrong':>15s} {'reported twice':>15s} "
+          f"{'unreadable':>11s} {'load':>5s}")
+    for theme in _decks(args):
+        for condition in args.conditions.split(","):
+            row = bench_sessions(theme, args.sessions, args.seed, condition, args.teach)
+            print(f"{theme:16s} {condition:9s} {row['cards']:6d} {row['wrong']:8d} of {args.sessions:<3d} "
+                  f"{row['twice']:15d} {row['unread']:11d} {row['load']:5.1f}", flush=True)
+    return 0
 
 
 class PrerenderedCamera(SimulatedShowdownCamera):

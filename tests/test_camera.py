@@ -581,12 +581,12 @@ def test_two_smaller_cards_lying_close_are_found_apart_not_as_one() -> None:
     assert sorted(round(d.width) for d in found)[:2] == pytest.approx([97, 97], abs=3)
 
 
-@pytest.mark.parametrize("reach", [0, 6, 12, 20])
+@pytest.mark.parametrize("reach", [0, 6, 12])
 def test_two_cards_one_corner_against_the_others_side_are_found_apart(reach: int) -> None:
     """A card turned across the next one, its corner touching that card's side or lying on it (`reach` px),
     makes one blob with it that erosion parts only while they barely touch; the blob dips in where they meet,
-    and a cut from dip to dip parts them. A corner lying on the other card is cut off the card it belongs to:
-    its corner is put back where the sides beside the cut meet."""
+    and a cut from dip to dip parts them. (A corner lying further on the other card is cut off the card it
+    belongs to, which is then no card's shape: not found.)"""
     from drivers.camera.detect import find_cards
 
     felt, paper = (40, 110, 40), (235, 240, 240)
@@ -615,23 +615,6 @@ def test_three_cards_in_a_row_corner_to_side_are_found_apart() -> None:
     found = find_cards(frame)
     assert len(found) == 7
     assert all(134 < d.width < 146 for d in found)
-
-
-@pytest.mark.parametrize("bump", [(20, 15, 0.25), (20, 30, 0.5), (20, 25, 0.75)])
-def test_a_bump_on_a_cards_side_is_not_taken_for_a_cut_corner(bump: tuple[int, int, float]) -> None:
-    """A chip or a finger against a card's side makes a fifth side, as a corner cut off does; the corner put
-    back where the sides beside the short one meet would skew the card. The fit the outline runs along is
-    taken: the card's own four sides."""
-    from drivers.camera.detect import _CardShape
-
-    height, half, where = bump
-    y = 50 + 140 * where
-    outline = [[50, 50], [150, 50], [150, y - half], [150 + height, y], [150, y + half], [150, 190], [50, 190]]
-    mask = np.zeros((300, 300), np.uint8)
-    cv2.fillPoly(mask, [np.int32(outline)], 255)
-    contour = max(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
-    corners = _CardShape(500, 60000, (1.25, 1.75)).corners(contour)
-    assert corners is not None and cv2.contourArea(corners) == pytest.approx(14000, rel=0.05)
 
 
 def test_a_patch_of_light_on_the_felt_is_no_card() -> None:

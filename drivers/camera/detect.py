@@ -509,28 +509,16 @@ def _card_area(quads: list[np.ndarray]) -> float:
 
 
 def fit_quadrilateral(contour: np.ndarray) -> np.ndarray | None:
-    """Four corners of a convex card outline: a polygon's sides refitted as lines through their points.
-
-    An outline of five sides is a card with a corner cut off (by glare, print at its edge, or a card lying on
-    it), whose corner is where the sides beside the short one meet, or a card with a bump on one side (a chip or
-    a finger against it), which a coarser polygon leaves out: both are fitted, and the one more of the outline
-    runs along is taken."""
+    """Four corners of a convex card outline: a polygon's sides refitted as lines through their points."""
     hull = cv2.convexHull(contour)
     perimeter = cv2.arcLength(hull, True)
-    points = contour.reshape(-1, 2).astype(np.float32)
     polygon = cv2.approxPolyDP(hull, 0.04 * perimeter, True).reshape(-1, 2).astype(np.float32)
-    candidates = [polygon]
     if len(polygon) != 4:
-        coarser = cv2.approxPolyDP(hull, 0.08 * perimeter, True).reshape(-1, 2).astype(np.float32)
-        candidates = [_corner_restored(polygon), coarser] if len(polygon) == 5 else [coarser]
-    fits = [fit for fit in (_sides_refitted(c, points) for c in candidates if len(c) == 4) if fit is not None]
-    if len(fits) < 2:
-        return fits[0] if fits else None
-    return max(fits, key=lambda corners: _along_sides(corners, points))
-
-
-def _sides_refitted(polygon: np.ndarray, points: np.ndarray) -> np.ndarray | None:
-    """The corners where lines fitted to the outline's points along each side of a four-sided polygon meet."""
+        # A corner cut off (by glare, or print at the edge) makes a fifth side; coarser, it is four again.
+        polygon = cv2.approxPolyDP(hull, 0.08 * perimeter, True).reshape(-1, 2).astype(np.float32)
+    if len(polygon) != 4:
+        return None
+    points = contour.reshape(-1, 2).astype(np.float32)
     sides = np.roll(polygon, -1, axis=0) - polygon
     lengths = np.hypot(sides[:, 0], sides[:, 1])
     if lengths.min() < 4:
@@ -565,29 +553,6 @@ def _sides_refitted(polygon: np.ndarray, points: np.ndarray) -> np.ndarray | Non
             return None
         corners.append(point)
     return np.array(corners, np.float32)
-
-
-def _along_sides(corners: np.ndarray, points: np.ndarray) -> float:
-    """The share of an outline's points that lie on the quadrilateral's sides (within two pixels and 2% of a
-    side's length)."""
-    sides = np.roll(corners, -1, axis=0) - corners
-    lengths = np.maximum(np.hypot(sides[:, 0], sides[:, 1]), 1e-6)
-    normals = np.stack([-sides[:, 1], sides[:, 0]], axis=1) / lengths[:, None]
-    across = np.abs(points @ normals.T - (corners * normals).sum(axis=1))
-    return float(np.mean((across < 0.02 * lengths + 2).any(axis=1)))
-
-
-def _corner_restored(pentagon: np.ndarray) -> np.ndarray:
-    """A five-sided outline as four sides: its shortest side dropped, its neighbours met (the pentagon as it is
-    when they do not meet)."""
-    sides = np.roll(pentagon, -1, axis=0) - pentagon
-    short = int(np.argmin(np.hypot(sides[:, 0], sides[:, 1])))
-    before, after = (short - 1) % 5, (short + 1) % 5
-    corner = _intersect((pentagon[before], sides[before]), (pentagon[after], sides[after]))
-    if corner is None:
-        return pentagon
-    kept = [pentagon[i] for i in range(5) if i not in (short, after)]
-    return np.insert(np.array(kept, np.float32), short if short < after else 0, corner, axis=0)
 
 
 Line = tuple[np.ndarray, np.ndarray]  # a point and a direction
