@@ -60,6 +60,7 @@ from hwsim.camera.art import (  # noqa: E402
     HOLDOUT_THEMES,
     TEACH_FORMS,
     TUNING_THEMES,
+    CardArt,
     courts_to_the_edges,
     export_teach_images,
     load_deck,
@@ -70,7 +71,7 @@ from hwsim.camera.scene import CONDITIONS, random_scene  # noqa: E402
 from hwsim.camera.source import SimulatedCameraSource  # noqa: E402
 from hwsim.camera.watch import SimulatedShowdownCamera  # noqa: E402
 
-from controller.core.cards import PACK  # noqa: E402
+from controller.core.cards import PACK, Card  # noqa: E402
 from controller.table.autoplay import play_rounds  # noqa: E402
 from controller.table.controller import TableController  # noqa: E402
 from controller.table.journal import Journal  # noqa: E402
@@ -79,6 +80,7 @@ from controller.table.rule_files import load_preset  # noqa: E402
 from controller.table.showdown import ShowdownGuard  # noqa: E402
 from controller.table.simulate import acknowledged_for_qa  # noqa: E402
 from drivers.base import CardEvent, StatusEvent, open_source  # noqa: E402
+from drivers.camera.detect import DETECT_WIDTH  # noqa: E402
 from drivers.camera.layout import LAYOUT_DETECT_WIDTH, LayoutReader  # noqa: E402
 from drivers.camera.recognise import Recogniser  # noqa: E402
 from drivers.camera.teach import TeachError, collect_images, teach  # noqa: E402
@@ -93,9 +95,7 @@ def bench_deck(theme: str, scenes: int, seed: int, conditions: list[str],
     """`hue_turn`: read, instead of the theme, the deck derived from it with its court pictures stretched to the
     card's edges and their hues turned this much (courts_to_the_edges)."""
     deck = load_deck(theme) if hue_turn is None else courts_to_the_edges(load_deck(theme), hue_turn)
-    with tempfile.TemporaryDirectory() as tmp:
-        export_teach_images(theme, Path(tmp), form, deck=None if hue_turn is None else deck)
-        recogniser = Recogniser(teach(theme, collect_images(Path(tmp))))
+    recogniser = _taught(theme, form, deck=None if hue_turn is None else deck)
     label = _deck_label(theme, hue_turn)
     rows = []
     for name in conditions:
@@ -142,9 +142,7 @@ def bench_showdowns(theme: str, showdowns: int, seed: int, form: str) -> dict[st
     each showdown once as dealt (an alarm is a false alarm) and once with one card switched (it must be found).
     Latency: the CPU time from the frame in which the last card is up to the verdict, a re-reading taking the
     next frame (no sooner than a 30 frames/s camera gives it)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        export_teach_images(theme, Path(tmp), form)
-        recogniser = Recogniser(teach(theme, collect_images(Path(tmp))), detect_width=LAYOUT_DETECT_WIDTH)
+    recogniser = _taught(theme, form, detect_width=LAYOUT_DETECT_WIDTH)
     rng = np.random.default_rng([seed, 99])
     false_alarms = found = left = 0
     first: list[float] = []
@@ -267,6 +265,15 @@ def main() -> int:
     return 0
 
 
+def _taught(theme: str, form: str, deck: dict[Card, CardArt] | None = None,
+            detect_width: int = DETECT_WIDTH) -> Recogniser:
+    """The recogniser of a deck taught from its 52 images, as `rptable camera teach` would teach it (`deck`: the
+    faces of a deck derived from the theme instead of its own)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        export_teach_images(theme, Path(tmp), form, deck=deck)
+        return Recogniser(teach(theme, collect_images(Path(tmp))), detect_width=detect_width)
+
+
 def _deck_label(theme: str, hue_turn: int | None) -> str:
     """A theme's name, or that of the deck derived from it with its courts to the edges (`paris/60`)."""
     return theme if hue_turn is None else f"{theme}/{hue_turn}"
@@ -309,9 +316,7 @@ SESSION_ROUNDS = 3
 def bench_sessions(theme: str, sessions: int, seed: int, condition: str, form: str) -> dict[str, Any]:
     """The camera as the card source: `sessions` simulated sessions of SESSION_ROUNDS rounds, each compared
     with the cards the simulator dealt."""
-    with tempfile.TemporaryDirectory() as tmp:
-        export_teach_images(theme, Path(tmp), form)
-        recogniser = Recogniser(teach(theme, collect_images(Path(tmp))))
+    recogniser = _taught(theme, form)
     wrong = twice = unread = dealt_cards = 0
     for session in range(sessions):
         feed = SimCameraFeed(theme, seed=seed + session, condition=condition, size=(960, 540),
@@ -390,9 +395,8 @@ def bench_table_showdowns(theme: str, rounds: int, seed: int, form: str) -> dict
     """Rounds of the classic preset on a table controller with its journal (committed per command, as a live
     table), the simulated shoe, and the simulator's camera under hard light; every third showdown with a card
     switched at one of its boxes."""
+    recogniser = _taught(theme, form, detect_width=LAYOUT_DETECT_WIDTH)
     with tempfile.TemporaryDirectory() as tmp:
-        export_teach_images(theme, Path(tmp) / "art", form)
-        recogniser = Recogniser(teach(theme, collect_images(Path(tmp) / "art")), detect_width=LAYOUT_DETECT_WIDTH)
         url = f"camera+sim://?deck={theme}&condition=hard"
         camera = PrerenderedCamera(url, recogniser, theme, condition="hard", seed=seed,
                                    switches={n: 1 + n % 6 for n in range(3, rounds + 1, 3)})

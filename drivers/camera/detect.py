@@ -461,7 +461,8 @@ def _split_at_notches(inside: np.ndarray, shape: _CardShape, depth: int = 2) -> 
                     alone = np.zeros_like(inside)
                     cv2.drawContours(alone, [part], -1, 255, thickness=-1)
                     quads += max(_split_at_notches(alone, shape, depth - 1), key=_card_area, default=[])
-            if all(_coverage(inside, quad) >= SOLID and length <= SHORT_CUT * _short_side(quad) for quad in quads):
+            # (Each card found was checked to lie within the blob: here, or within its part when cut again.)
+            if all(length <= SHORT_CUT * _short_side(quad) for quad in quads):
                 yield quads
 
 

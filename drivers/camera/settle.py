@@ -96,10 +96,11 @@ class SettleTracker:
             track.readings.append(read(detection))
             if len(track.readings) >= self.votes:
                 verdict = _verdict(track.readings)
-                if track.was_reported and verdict.card != track.reported_card:
+                read_before = track.was_reported and verdict.card == track.reported_card
+                if track.was_reported and not read_before:
+                    # Another card where this track's card lay: the track's report is lost, not withdrawn.
                     self._lost.append(_LostReport(track.reported_card, track.reported_at))
-                if not (track.was_reported and verdict.card == track.reported_card) and not self._found_again(
-                        track, verdict):
+                if not read_before and not self._found_again(track, verdict):
                     settled.append(verdict)
                 track.verified, track.reported_card, track.was_reported = True, verdict.card, True
                 track.reported_at = track.centre
