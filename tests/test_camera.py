@@ -239,9 +239,14 @@ def test_teach_refuses_a_card_it_finds_only_in_part_and_names_it(teach_dirs: dic
     felt = photo[2, 2].copy()
     rows = np.flatnonzero(np.any(np.abs(photo.astype(int) - felt).sum(axis=2) > 60, axis=1))
     card_top, card_bottom = rows[0], rows[-1]
-    photo[round(card_bottom - 0.3 * (card_bottom - card_top)):card_bottom + 1] = felt
+    photo[round(card_bottom - 0.15 * (card_bottom - card_top)):card_bottom + 1] = felt
     cv2.imwrite(str(folder / "QC.png"), photo)
     with pytest.raises(TeachError, match=r"QC\.png: the card found is .* only part of it was found; photograph it"):
+        teach("cut", collect_images(folder))
+    # Cut so short that what is left has no card's shape (nearly square), it is no card, and teaching says so.
+    photo[round(card_bottom - 0.3 * (card_bottom - card_top)):card_bottom + 1] = felt
+    cv2.imwrite(str(folder / "QC.png"), photo)
+    with pytest.raises(TeachError, match=r"QC\.png: no card found: give a photo of the card face up and whole"):
         teach("cut", collect_images(folder))
 
 
@@ -601,6 +606,45 @@ def test_two_cards_one_corner_against_the_others_side_are_found_apart(reach: int
     for centre in ((600, 360), tuple(turned.mean(axis=0))):
         [card] = [d for d in found if np.hypot(d.centre[0] - centre[0], d.centre[1] - centre[1]) < 8]
         assert 134 < card.width < 146
+
+
+@pytest.mark.parametrize(("offset", "angle"), [((20, 202), 0), ((-25, 202), -2), ((143, 30), 0), ((143, 20), 3)])
+def test_two_cards_lying_side_by_side_or_end_to_end_their_gap_closed_are_cut_apart(
+        offset: tuple[int, int], angle: int) -> None:
+    """Two cards end to end or side by side, a few pixels apart (blurred shut, touching at one end), meet along
+    a whole side: the cut between the blob's dips is as long as a card is wide, longer than any corner-to-side
+    meeting. Where the frame's other cards give the size of a card, a cut that parts two cards of that size is
+    taken (a court card cut across would give two halves of it)."""
+    from drivers.camera.detect import find_cards
+
+    felt, paper = (40, 110, 40), (235, 240, 240)
+    frame = np.full((720, 1280, 3), felt, np.uint8)
+    for centre in ((150, 130), (1130, 130), (150, 590)):
+        cv2.fillPoly(frame, [cv2.boxPoints((centre, (140, 200), 0)).round().astype(np.int32)], paper)
+    first = (560, 240)
+    second = (first[0] + offset[0], first[1] + offset[1])
+    for centre, turn in ((first, 0), (second, angle)):
+        cv2.fillPoly(frame, [cv2.boxPoints((centre, (140, 200), turn)).round().astype(np.int32)], paper)
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.5)
+    found = find_cards(frame)
+    assert len(found) == 5
+    for centre in (first, second):
+        [card] = [d for d in found if np.hypot(d.centre[0] - centre[0], d.centre[1] - centre[1]) < 8]
+        assert 134 < card.width < 146
+
+
+def test_a_blob_of_a_cards_size_whose_opposite_sides_differ_is_no_card() -> None:
+    """A card and a piece of the next one (a court card cut up by its print, lying close) can make a blob of
+    about a card's area and length whose four sides fit it, but a card's opposite sides are the same length
+    give or take the few percent perspective makes of them: a quad whose sides differ by a third is no card."""
+    from drivers.camera.detect import find_cards
+
+    felt, paper = (40, 110, 40), (235, 240, 240)
+    frame = np.full((720, 1280, 3), felt, np.uint8)
+    for centre in ((200, 150), (1100, 150), (200, 600), (1100, 600)):
+        cv2.fillPoly(frame, [cv2.boxPoints((centre, (140, 200), 0)).round().astype(np.int32)], paper)
+    cv2.fillPoly(frame, [np.int32([[590, 260], [700, 260], [740, 460], [560, 460]])], paper)
+    assert len(find_cards(frame)) == 4
 
 
 def test_three_cards_in_a_row_corner_to_side_are_found_apart() -> None:

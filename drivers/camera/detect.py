@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -29,6 +29,7 @@ PAPER = 0.1  # a region found only at the print level is a card if this much of 
 INK_SPREAD = 0.3  # ... or its grey levels in its middle spread this much of the lightest (print on paper)
 NOTCH = 3.0  # pixels (in the searched image) a blob's outline dips in where two cards lying close meet, at least
 NOTCHES = 4  # the deepest notches of a blob tried as the ends of a cut between two cards
+UNEQUAL_SIDES = 1.25  # a card's opposite sides differ by at most this factor (perspective: a few percent)
 SHORT_CUT = 0.5  # ... a cut at most this much of a card's width (cards lying close meet along less: 0.1-0.4 of it)
 
 
@@ -95,16 +96,21 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
     shape = _CardShape(MIN_CARD_AREA * frame_area, max_area * frame_area, aspect)
     quads: list[np.ndarray] = []
     outlines: list[np.ndarray] = []  # the outline each quad was fitted to
+    blobs: list[np.ndarray] = []
     for contour in _outer_contours(mask):
         corners = shape.corners(contour)
         if corners is not None:
             quads.append(corners)
             outlines.append(contour)
         elif cv2.contourArea(contour) >= shape.min_area:
-            # Glare or a neighbour merged with the card: part the blob.
-            parts = _split_blob(difference, contour, threshold, shape)
-            quads += parts
-            outlines += [part.reshape(-1, 1, 2).astype(np.int32) for part in parts]
+            blobs.append(contour)
+    # Glare or a neighbour merged with a card: part the blob, knowing the size of the frame's cards if enough
+    # were found whole.
+    sized = replace(shape, card_area=_typical_area([cv2.contourArea(q) for q in quads]) if len(quads) >= 3 else 0.0)
+    for contour in blobs:
+        parts = _split_blob(difference, contour, threshold, sized)
+        quads += parts
+        outlines += [part.reshape(-1, 1, 2).astype(np.int32) for part in parts]
     # Otsu's level splits the bright paper from everything else, print included, and so places a card's edge
     # where paper meets felt whatever the blur. A card whose print runs to its edge in felt-like colours (a
     # big pip, a court card's robe) is bitten into or cut up at that level: it is looked for again at a lower
@@ -172,7 +178,7 @@ def find_again(frame: np.ndarray, detection: Detection, aspect: tuple[float, flo
     low = _whole_at_print_level(small, felt_colour(frame) if felt is None else felt)[1]
     found = (corners - np.float32([x0, y0]) + 0.5) * scale - 0.5
     area = cv2.contourArea(found)
-    shape = _CardShape(0.8 * area, 1.6 * area, aspect)
+    shape = _CardShape(0.8 * area, 1.6 * area, aspect, area)
     for contour in _outer_contours(low):
         if _inside(contour, found.mean(axis=0)):
             again = shape.corners(contour)
@@ -203,7 +209,9 @@ def find_lone_card(image: np.ndarray, felt: np.ndarray, aspect: tuple[float, flo
     if x == 0 or y == 0 or x + width == small.shape[1] or y + height == small.shape[0]:
         return None  # not a card lying whole on its background: the photo's own edge cuts it (or it is the felt)
     area = small.shape[0] * small.shape[1]
-    corners = _CardShape(MIN_CARD_AREA * area, area, aspect).corners(region)
+    # The photo holds nothing else to merge with: a card found in part (cut across askew, its sides then
+    # unequal) is still returned, for teaching to refuse by its shape and say so.
+    corners = _CardShape(MIN_CARD_AREA * area, area, aspect, unequal_sides=math.inf).corners(region)
     return None if corners is None else Detection(short_side_first((corners + 0.5) / scale - 0.5))
 
 
@@ -270,7 +278,7 @@ def _part_oversized(quads: list[np.ndarray], outlines: list[np.ndarray], differe
     for quad, outline, area in zip(quads, outlines, areas, strict=True):
         parts = []
         if area > OVERSIZED * typical:
-            smaller = _CardShape(shape.min_area, min(shape.max_area, OVERSIZED * typical), shape.aspect)
+            smaller = _CardShape(shape.min_area, min(shape.max_area, OVERSIZED * typical), shape.aspect, typical)
             parts = _split_blob(difference, outline, threshold, smaller)
         parted += parts if len(parts) >= 2 else [quad]
     return parted
@@ -312,6 +320,8 @@ class _CardShape:
     min_area: float
     max_area: float
     aspect: tuple[float, float]
+    card_area: float = 0.0  # the frame's typical card, when known (pixels): a cut may then run along a whole side
+    unequal_sides: float = UNEQUAL_SIDES
 
     def corners(self, contour: np.ndarray) -> np.ndarray | None:
         """The four corners of the outline if it is one card, else None."""
@@ -332,6 +342,12 @@ class _CardShape:
         sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
         ratio = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1.0)
         ratio = max(ratio, 1.0 / max(ratio, 1e-6))
+        # A card is small beside its distance from the camera: perspective leaves its opposite sides within a
+        # few percent of each other. A quad whose opposite sides differ more spans a card and part of another.
+        unequal = max(max(sides[0], sides[2]) / max(min(sides[0], sides[2]), 1.0),
+                      max(sides[1], sides[3]) / max(min(sides[1], sides[3]), 1.0))
+        if unequal > self.unequal_sides:
+            return None
         return corners if self.aspect[0] <= ratio <= self.aspect[1] else None
 
 
@@ -424,7 +440,9 @@ def _split_at_notches(inside: np.ndarray, shape: _CardShape, depth: int = 2) -> 
     one, and each part that is still no card is cut again (three cards in a row). A cut counts only where it is
     short beside the cards it finds and the blob fills each of them: a court card bitten into from both sides by
     print in felt-like colours dips in too, and cut right across makes two halves of a card's shape, or pieces
-    with holes that a cut can trim to a card's outline."""
+    with holes that a cut can trim to a card's outline. A longer cut, along a whole side (two cards lying side by
+    side or end to end), counts where the frame's card size is known and it parts cards of that size: two halves
+    of a card are half of it."""
     contour = max(_outer_contours(inside), key=cv2.contourArea, default=None)
     if contour is None or len(contour) < 5:
         return
@@ -436,12 +454,14 @@ def _split_at_notches(inside: np.ndarray, shape: _CardShape, depth: int = 2) -> 
         return
     deep = sorted((d for d in defects[:, 0] if d[3] / 256.0 >= NOTCH), key=lambda d: -d[3])[:NOTCHES]
     points = [tuple(int(v) for v in contour[d[2], 0]) for d in deep]
-    # No card in the blob is wider than a card of the blob's whole area: longer cuts cannot be short beside one.
-    widest = math.sqrt(cv2.contourArea(contour) / shape.aspect[0])
+    # No card in the blob is wider than a card of the blob's whole area: longer cuts cannot be short beside one;
+    # nor longer than a card of the frame's size, where that is known.
+    longest = max(SHORT_CUT * math.sqrt(cv2.contourArea(contour) / shape.aspect[0]),
+                  math.sqrt(shape.card_area * shape.aspect[1]))
     for first in range(len(points)):
         for second in range(first + 1, len(points)):
             length = math.dist(points[first], points[second])
-            if length > SHORT_CUT * widest:
+            if length > longest:
                 continue
             cut = inside.copy()
             cv2.line(cut, points[first], points[second], 0, thickness=2)
@@ -462,8 +482,14 @@ def _split_at_notches(inside: np.ndarray, shape: _CardShape, depth: int = 2) -> 
                     cv2.drawContours(alone, [part], -1, 255, thickness=-1)
                     quads += max(_split_at_notches(alone, shape, depth - 1), key=_card_area, default=[])
             # (Each card found was checked to lie within the blob: here, or within its part when cut again.)
-            if all(length <= SHORT_CUT * _short_side(quad) for quad in quads):
+            if all(length <= SHORT_CUT * _short_side(quad) for quad in quads) or _cards_of_the_frame(quads, shape):
                 yield quads
+
+
+def _cards_of_the_frame(quads: list[np.ndarray], shape: _CardShape) -> bool:
+    """Whether a cut parted two or more cards each about the size of the frame's typical card."""
+    return len(quads) >= 2 and shape.card_area > 0 and all(
+        PIECE * shape.card_area <= cv2.contourArea(q) <= GROWN * shape.card_area for q in quads)
 
 
 def _coverage(mask: np.ndarray, outline: np.ndarray) -> float:
