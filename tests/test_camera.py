@@ -405,6 +405,48 @@ def test_a_suit_told_only_by_a_pip_is_read_with_the_pip_a_little_off_its_place(t
     assert read >= 18  # of 20; 15 when the pip is compared only where it was taught
 
 
+def test_a_face_found_a_few_pixels_off_its_place_is_judged_aligned_to_the_two_cards(tmp_path: Path) -> None:
+    """A club and a spade of a deck with small pips differ in a few pixels of each pip. A face found two or
+    three pixels off its place (a corner found a little out) puts them off, and the whole face then says little
+    either way, drowning the indices' clear verdict: a close duel is judged again with the face aligned to the
+    two cards' taught faces together. Never a wrong card."""
+    from controller.core.cards import parse_card
+    from drivers.camera.inkmap import face_from_ink
+    from drivers.camera.match import Matcher
+
+    art.export_teach_images("ornamental", tmp_path, "png")
+    profile = teach("ornamental", collect_images(tmp_path))
+    matcher = Matcher(profile)
+    read = 0
+    for code in ("2C", "3C", "5C", "7C", "9C"):
+        taught = profile.faces[profile.cards.index(parse_card(code))]
+        for shift in ((2, 2), (-2, 2), (2, -2), (3, 0)):
+            ink = np.roll(taught.ink, shift, axis=(0, 1))
+            card = matcher.identify(face_from_ink(cv2.GaussianBlur(ink, (0, 0), 1.5), taught.colour)).card
+            assert card in (None, parse_card(code))
+            read += card is not None
+    assert read >= 18  # of 20; 11 when the face is judged only as found
+
+
+def test_the_face_aligned_never_names_a_card_the_face_as_found_does_not(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Aligning the face is a second look that can only confirm: where the aligned face names the rival (a
+    shift can favour either card), neither card wins the duel and the card is asked for."""
+    from controller.core.cards import parse_card
+    from drivers.camera.inkmap import face_from_ink
+    from drivers.camera.match import Matcher
+
+    art.export_teach_images("ornamental", tmp_path, "png")
+    profile = teach("ornamental", collect_images(tmp_path))
+    matcher = Matcher(profile)
+    taught = profile.faces[profile.cards.index(parse_card("3C"))]
+    seen = face_from_ink(cv2.GaussianBlur(np.roll(taught.ink, (2, 2), axis=(0, 1)), (0, 0), 1.5), taught.colour)
+    assert matcher.identify(seen).card == parse_card("3C")
+    spade = matcher._duel_whole[profile.cards.index(parse_card("3S"))]
+    monkeypatch.setattr(Matcher, "_aligned", lambda self, first, rival: spade if first.turn == 0 else spade[::-1, ::-1])
+    assert matcher.identify(seen).card is None
+
+
 def test_a_few_dozen_index_pixels_do_not_overrule_the_whole_face(tmp_path: Path) -> None:
     """In a deck whose court art reaches into one index box, a king of diamonds and of spades differ there in
     a few dozen pixels only. Seen with those pixels like the other king's (blur, glare, a corner found a pixel

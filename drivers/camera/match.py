@@ -6,7 +6,8 @@ must agree with the taught card's. *Duel*: the best card is then compared with e
 each card of the deck that looks most like it whatever the ranking said, only where the two taught faces
 differ (an 8 and a 9 differ in one stroke of the index and one pip), which is where the evidence is. The card
 is accepted only when it wins every duel by the margin; otherwise it is unreadable and the dealer is asked.
-Never a silent guess.
+Never a silent guess. A close duel is judged a second time with the face aligned to the two cards, which can
+confirm its winner but never name another.
 
 The taught faces are compared a little softened (TEMPLATE_BLUR): a camera never sees print as sharp as the
 artwork or the close-up a deck is taught from, and a sharp template loses the fine differences (a club's
@@ -39,6 +40,7 @@ RIVALS = 3  # the best-ranked card and this many runners-up duel each other
 RIVAL_GAP = 0.3  # ... if they score within this much of it
 DUEL_SIZE = (75, 112)  # the whole face is duelled at this size ...
 ALIGN = 2  # ... and, where it alone tells two cards apart, shifted up to this many pixels each way to fit each
+REALIGN = 0.15  # a duel won by less is judged again with the face shifted (ALIGN) to fit both cards together
 DIFFERENT_INK = 0.15  # two taught faces differ at a pixel where their ink differs by this much
 MIN_SCORE = 0.6  # the best card must look at least this much like its template (a skewed outline scores less)
 MIN_MARGIN = 0.05  # ... and win each duel by this much
@@ -213,6 +215,34 @@ class Matcher:
     def _duel_both(self, first: _Match, rival: _Match) -> tuple[float, float]:
         """How much better `first` explains the face than `rival`, and `rival` than `first`.
 
+        A close duel is judged again with the face aligned to the two cards (a face found a pixel or two off
+        puts small pips off their place, and the whole face then says little either way, drowning what the
+        indices say). The aligned verdict only ever confirms: it counts where it names the winner the face
+        as found names, and where it names another, neither card wins.
+        """
+        views = self._difference(first.index, rival.index, first.turn != rival.turn)
+        plain = self._judged(first, rival, views, first.whole)
+        if max(plain) >= REALIGN or views[2][1] == 0.0 or _indices_alike(views):
+            return plain
+        aligned = self._judged(first, rival, views, self._aligned(first, rival))
+        if _winner(plain) is not None and _winner(plain) == _winner(aligned):
+            return max(plain, aligned, key=max)
+        return min(plain[0], aligned[0]), min(plain[1], aligned[1])
+
+    def _aligned(self, first: _Match, rival: _Match) -> np.ndarray:
+        """The face in `first`'s orientation at DUEL_SIZE, shifted (up to ALIGN pixels each way) to where it fits
+        the two cards' taught faces together best."""
+        theirs = self._duel_whole[rival.index]
+        both = self._duel_whole[first.index] + (theirs[::-1, ::-1] if first.turn != rival.turn else theirs)
+        edged = first.scene.shifted_whole(first.turn).reshape(DUEL_SIZE[1] + 2 * ALIGN, DUEL_SIZE[0] + 2 * ALIGN)
+        fit = cv2.matchTemplate(edged, both, cv2.TM_CCOEFF_NORMED)
+        dy, dx = np.unravel_index(int(np.argmax(fit)), fit.shape)
+        return np.ascontiguousarray(edged[dy:dy + DUEL_SIZE[1], dx:dx + DUEL_SIZE[0]])
+
+    def _judged(self, first: _Match, rival: _Match, views: list[_DifferingView],
+                whole_face: np.ndarray) -> tuple[float, float]:
+        """The duel of `_duel_both`, the whole face seen as `whole_face` (in `first`'s orientation).
+
         Each view counts in proportion to how much of the card differs there (in face pixels): an ace of clubs
         and of spades differ mostly in the big pip, an 8 and a 9 in the index as much as in a pip. When the
         corner indices and the whole face name different winners, neither overwhelmingly, neither card wins
@@ -221,8 +251,7 @@ class Matcher:
         # Per group of views (the two corner indices; the whole face): the weighted correlation of the face
         # with each card's taught face where the two differ.
         sums = {"corners": np.zeros(3), "whole": np.zeros(3)}  # weight, weight x ncc(first), weight x ncc(rival)
-        views = self._difference(first.index, rival.index, first.turn != rival.turn)
-        whole_alone = views[0][1] == views[1][1] == 0.0
+        whole_alone = _indices_alike(views)
         for view, (where, weight, template_a, template_b) in enumerate(views):
             if weight == 0.0:
                 continue  # the two faces do not differ in this view: no evidence either way
@@ -235,7 +264,7 @@ class Matcher:
                 continue
             # The whole face is seen one way up, that of `first`: the rival's taught face is turned to it.
             mine, theirs = (first.top, rival.top) if view == 0 else (
-                (first.bottom, rival.bottom) if view == 1 else (first.whole, first.whole))
+                (first.bottom, rival.bottom) if view == 1 else (whole_face, whole_face))
             sums["whole" if view == 2 else "corners"] += weight * np.array(
                 [1.0, _ncc_at(mine, where, template_a), _ncc_at(theirs, where, template_b)])
         corners, whole = (sums[group][1:] / sums[group][0] if sums[group][0] >= WITNESS else None for group in sums)
@@ -309,6 +338,16 @@ def confidence_of(score: float, margin: float) -> float:
     by_margin = 1.0 / (1.0 + np.exp(-(margin - required_margin(score)) / 0.04))
     by_score = 1.0 / (1.0 + np.exp(-(score - MIN_SCORE) / 0.08))
     return float(min(by_margin, by_score))
+
+
+def _indices_alike(views: list[_DifferingView]) -> bool:
+    """Whether two cards' corner indices are the same (a deck whose index is a bare rank)."""
+    return views[0][1] == views[1][1] == 0.0
+
+
+def _winner(verdict: tuple[float, float]) -> int | None:
+    """Which card a duel's verdict names (0: the first, 1: the rival), None if neither."""
+    return 0 if verdict[0] > 0 else (1 if verdict[1] > 0 else None)
 
 
 def _duel_size(ink: np.ndarray, turned: bool = False) -> np.ndarray:
