@@ -431,20 +431,35 @@ def test_a_face_found_a_few_pixels_off_its_place_is_judged_aligned_to_the_two_ca
 def test_the_face_aligned_never_names_a_card_the_face_as_found_does_not(tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """Aligning the face is a second look that can only confirm: where the aligned face names the rival (a
-    shift can favour either card), neither card wins the duel and the card is asked for."""
+    shift can favour either card), neither card wins the duel; and a near tie as found is no verdict to
+    confirm, however clearly the aligned face then names a card."""
     from controller.core.cards import parse_card
     from drivers.camera.inkmap import face_from_ink
-    from drivers.camera.match import Matcher
+    from drivers.camera.match import MIN_MARGIN, Matcher
 
     art.export_teach_images("ornamental", tmp_path, "png")
     profile = teach("ornamental", collect_images(tmp_path))
     matcher = Matcher(profile)
     taught = profile.faces[profile.cards.index(parse_card("3C"))]
     seen = face_from_ink(cv2.GaussianBlur(np.roll(taught.ink, (2, 2), axis=(0, 1)), (0, 0), 1.5), taught.colour)
+    found = {profile.cards[m.index].code: m for m in matcher.matches(seen)}
+    club, spade = found["3C"], found["3S"]
+    as_found = matcher._judged(club, spade, matcher._difference(club.index, spade.index), club.whole)
+    assert MIN_MARGIN / 2 < as_found[0] < MIN_MARGIN  # the club wins as found, by too little to be read
+    assert matcher._duel_both(club, spade)[0] > 0.15  # aligned, it wins clearly: the card is read
     assert matcher.identify(seen).card == parse_card("3C")
-    spade = matcher._duel_whole[profile.cards.index(parse_card("3S"))]
-    monkeypatch.setattr(Matcher, "_aligned", lambda self, first, rival: spade if first.turn == 0 else spade[::-1, ::-1])
+
+    spade_face = matcher._duel_whole[spade.index]
+    monkeypatch.setattr(Matcher, "_aligned", lambda self, first, rival: spade_face)  # the shift favours the spade
+    assert max(matcher._duel_both(club, spade)) <= 0
+    assert max(matcher._duel_both(spade, club)) <= 0
     assert matcher.identify(seen).card is None
+
+    club_face = matcher._duel_whole[club.index]
+    monkeypatch.setattr(Matcher, "_judged", lambda self, first, rival, views, whole: (
+        (0.01, -0.01) if whole is first.whole else (0.3, -0.3)))  # a near tie as found, a clear win aligned
+    monkeypatch.setattr(Matcher, "_aligned", lambda self, first, rival: club_face)
+    assert matcher._duel_both(club, spade) == (0.01, -0.01)
 
 
 def test_a_few_dozen_index_pixels_do_not_overrule_the_whole_face(tmp_path: Path) -> None:
@@ -685,7 +700,7 @@ def test_a_blob_of_a_cards_size_whose_opposite_sides_differ_is_no_card() -> None
     frame = np.full((720, 1280, 3), felt, np.uint8)
     for centre in ((200, 150), (1100, 150), (200, 600), (1100, 600)):
         cv2.fillPoly(frame, [cv2.boxPoints((centre, (140, 200), 0)).round().astype(np.int32)], paper)
-    cv2.fillPoly(frame, [np.int32([[590, 260], [700, 260], [740, 460], [560, 460]])], paper)
+    cv2.fillPoly(frame, [np.int32([[575, 260], [705, 260], [728, 460], [552, 460]])], paper)  # 130 and 176 px
     assert len(find_cards(frame)) == 4
 
 

@@ -104,9 +104,9 @@ def find_cards(frame: np.ndarray, aspect: tuple[float, float] = (1.25, 1.75),
             outlines.append(contour)
         elif cv2.contourArea(contour) >= shape.min_area:
             blobs.append(contour)
-    # Glare or a neighbour merged with a card: part the blob, knowing the size of the frame's cards if enough
-    # were found whole.
-    sized = replace(shape, card_area=_typical_area([cv2.contourArea(q) for q in quads]) if len(quads) >= 3 else 0.0)
+    # Glare or a neighbour merged with a card: part the blob, knowing the size of the frame's cards if the
+    # cards found agree on it.
+    sized = replace(shape, card_area=_card_size([cv2.contourArea(q) for q in quads]))
     for contour in blobs:
         parts = _split_blob(difference, contour, threshold, sized)
         quads += parts
@@ -178,7 +178,7 @@ def find_again(frame: np.ndarray, detection: Detection, aspect: tuple[float, flo
     low = _whole_at_print_level(small, felt_colour(frame) if felt is None else felt)[1]
     found = (corners - np.float32([x0, y0]) + 0.5) * scale - 0.5
     area = cv2.contourArea(found)
-    shape = _CardShape(0.8 * area, 1.6 * area, aspect, area)
+    shape = _CardShape(0.8 * area, 1.6 * area, aspect)
     for contour in _outer_contours(low):
         if _inside(contour, found.mean(axis=0)):
             again = shape.corners(contour)
@@ -263,6 +263,17 @@ def _typical_area(areas: list[float]) -> float:
     return float(np.percentile(areas, 75))
 
 
+def _card_size(areas: list[float]) -> float:
+    """The frame's card area, for a cut along a whole side to be checked against: the typical card's, where the
+    quads found agree on it (their median at least PIECE of it: not many pieces of cut cards, nor many pairs of
+    cards lying close, among them); 0 (unknown) otherwise, or with fewer than three quads. A cut that parts two
+    cards of a piece's size would cut a court card in two."""
+    if len(areas) < 3:
+        return 0.0
+    typical = _typical_area(areas)
+    return typical if np.median(areas) >= PIECE * typical else 0.0
+
+
 def _part_oversized(quads: list[np.ndarray], outlines: list[np.ndarray], difference: np.ndarray, threshold: float,
                     shape: _CardShape) -> list[np.ndarray]:
     """Quads far larger than the others parted, where they part into cards of the others' size.
@@ -278,7 +289,8 @@ def _part_oversized(quads: list[np.ndarray], outlines: list[np.ndarray], differe
     for quad, outline, area in zip(quads, outlines, areas, strict=True):
         parts = []
         if area > OVERSIZED * typical:
-            smaller = _CardShape(shape.min_area, min(shape.max_area, OVERSIZED * typical), shape.aspect, typical)
+            smaller = _CardShape(shape.min_area, min(shape.max_area, OVERSIZED * typical), shape.aspect,
+                                 _card_size(areas))
             parts = _split_blob(difference, outline, threshold, smaller)
         parted += parts if len(parts) >= 2 else [quad]
     return parted

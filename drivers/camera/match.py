@@ -39,8 +39,8 @@ COLOUR_APART = 0.5  # ... or any two cards whose taught inks are this far apart 
 RIVALS = 3  # the best-ranked card and this many runners-up duel each other
 RIVAL_GAP = 0.3  # ... if they score within this much of it
 DUEL_SIZE = (75, 112)  # the whole face is duelled at this size ...
-ALIGN = 2  # ... and, where it alone tells two cards apart, shifted up to this many pixels each way to fit each
-REALIGN = 0.15  # a duel won by less is judged again with the face shifted (ALIGN) to fit both cards together
+ALIGN = 2  # ... and shifted up to this many pixels each way: to fit each card where it alone tells two cards apart,
+REALIGN = 0.15  # ... or to fit both cards together in a duel won by less than this
 DIFFERENT_INK = 0.15  # two taught faces differ at a pixel where their ink differs by this much
 MIN_SCORE = 0.6  # the best card must look at least this much like its template (a skewed outline scores less)
 MIN_MARGIN = 0.05  # ... and win each duel by this much
@@ -217,15 +217,16 @@ class Matcher:
 
         A close duel is judged again with the face aligned to the two cards (a face found a pixel or two off
         puts small pips off their place, and the whole face then says little either way, drowning what the
-        indices say). The aligned verdict only ever confirms: it counts where it names the winner the face
-        as found names, and where it names another, neither card wins.
+        indices say). The aligned verdict only ever confirms: it is asked only where the face as found names a
+        winner by half the margin or more (a near tie is a coin toss, not a verdict to confirm), counts where it
+        names that winner, and where it names the other, neither card wins.
         """
         views = self._difference(first.index, rival.index, first.turn != rival.turn)
         plain = self._judged(first, rival, views, first.whole)
-        if max(plain) >= REALIGN or views[2][1] == 0.0 or _indices_alike(views):
-            return plain
+        if not MIN_MARGIN / 2 <= max(plain) < REALIGN or views[2][1] == 0.0 or _indices_alike(views):
+            return plain  # won clearly, or not won at all as found: nothing to confirm
         aligned = self._judged(first, rival, views, self._aligned(first, rival))
-        if _winner(plain) is not None and _winner(plain) == _winner(aligned):
+        if _winner(plain) == _winner(aligned):
             return max(plain, aligned, key=max)
         return min(plain[0], aligned[0]), min(plain[1], aligned[1])
 
