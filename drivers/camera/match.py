@@ -218,13 +218,17 @@ class Matcher:
         A close duel is judged again with the face aligned to the two cards (a face found a pixel or two off
         puts small pips off their place, and the whole face then says little either way, drowning what the
         indices say). The aligned verdict only ever confirms: it is asked only where the face as found names a
-        winner by half the margin or more (a near tie is a coin toss, not a verdict to confirm), counts where it
-        names that winner, and where it names the other, neither card wins.
+        winner by half the margin or more (a near tie is a coin toss, not a verdict to confirm) and looks like that
+        card (SURE_SCORE: a face found askew or cut short looks like no card, and a shift then favours a wrong
+        card as readily as the right one), counts where it names that winner, and where it names the other,
+        neither card wins.
         """
         views = self._difference(first.index, rival.index, first.turn != rival.turn)
         plain = self._judged(first, rival, views, first.whole)
-        if not MIN_MARGIN / 2 <= max(plain) < REALIGN or views[2][1] == 0.0 or _indices_alike(views):
-            return plain  # won clearly, or not won at all as found: nothing to confirm
+        winner = (first, rival)[_winner(plain) or 0]
+        if not MIN_MARGIN / 2 <= max(plain) < REALIGN or winner.score < SURE_SCORE or views[2][1] == 0.0 or \
+                _indices_alike(views):
+            return plain  # won clearly, or not won at all as found, or by a face unlike its card: nothing to confirm
         aligned = self._judged(first, rival, views, self._aligned(first, rival))
         if _winner(plain) == _winner(aligned):
             return max(plain, aligned, key=max)
