@@ -126,7 +126,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"{report.faults} faults, {report.events:,} journal events, {report.seconds:.2f} s "
           f"({report.rounds / max(report.seconds, 1e-9):,.0f} rounds/s)")
     if report.camera is not None:
-        print(f"camera over the layout: {report.camera[0]:,} showdowns read, {report.camera[1]:,} card switches seen")
+        read, switches = report.camera
+        stopped = " (each a CARD_SWITCH fault that stopped its round, resolved by the QA pit boss)" if switches else ""
+        print(f"camera over the layout: {read:,} showdown{'' if read == 1 else 's'} read, "
+              f"{switches:,} card switch{'' if switches == 1 else 'es'} seen{stopped}")
     print(report.shoe_words)
     if report.journal:
         print(f"journal: {report.journal}  (rptable audit verify --journal {report.journal})")
