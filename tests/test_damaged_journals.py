@@ -214,7 +214,10 @@ def test_one_writer_a_second_simulate_is_refused_naming_the_first(tmp_path: Path
     journal = tmp_path / "T1.journal"
     first = subprocess.Popen([sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds",
                               "100000", "--seed", "4", "--journal", str(journal), "--commit", "command",
-                              "--progress"], stdout=subprocess.PIPE, text=True, env=with_test_env(ENV), cwd=ROOT)
+                              "--progress"], stdout=subprocess.PIPE, text=True, env=with_test_env(ENV), cwd=ROOT,
+                             # Ctrl-C reaches it even where the tests run in a background job, whose commands a
+                             # shell starts with SIGINT ignored (Python then never installs its handler).
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         assert first.stdout is not None and first.stdout.readline().startswith("committed")
         second = rptable("simulate", "--rules", "classic", "--rounds", "100000", "--seed", "4", "--journal",
