@@ -285,12 +285,11 @@ def _part_oversized(quads: list[np.ndarray], outlines: list[np.ndarray], differe
         return quads
     areas = [cv2.contourArea(q) for q in quads]
     typical = float(np.median(areas))
+    smaller = _CardShape(shape.min_area, min(shape.max_area, OVERSIZED * typical), shape.aspect, _card_size(areas))
     parted: list[np.ndarray] = []
     for quad, outline, area in zip(quads, outlines, areas, strict=True):
         parts = []
         if area > OVERSIZED * typical:
-            smaller = _CardShape(shape.min_area, min(shape.max_area, OVERSIZED * typical), shape.aspect,
-                                 _card_size(areas))
             parts = _split_blob(difference, outline, threshold, smaller)
         parted += parts if len(parts) >= 2 else [quad]
     return parted
