@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -47,6 +48,22 @@ def teach_dirs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         art.export_teach_images(theme, folder)
         folders[theme] = folder
     return folders
+
+
+@pytest.fixture(scope="session")
+def taught_from_png(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], DeckProfile]:
+    """A theme taught from its artwork as transparent PNGs: once a session per theme (the stories about one
+    deck's lookalikes share it)."""
+    taught: dict[str, DeckProfile] = {}
+
+    def profile(theme: str) -> DeckProfile:
+        if theme not in taught:
+            folder = tmp_path_factory.mktemp(f"png-{theme}")
+            art.export_teach_images(theme, folder, "png")
+            taught[theme] = teach(theme, collect_images(folder))
+        return taught[theme]
+
+    return profile
 
 
 @pytest.fixture(scope="session")
@@ -382,7 +399,8 @@ def test_a_deck_whose_pale_indices_show_no_colour_is_taught_and_read(profiles: d
             assert matcher.identify(face_from_ink(cv2.GaussianBlur(face.ink, (0, 0), 1.2), seen)).card == card
 
 
-def test_a_suit_told_only_by_a_pip_is_read_with_the_pip_a_little_off_its_place(tmp_path: Path) -> None:
+def test_a_suit_told_only_by_a_pip_is_read_with_the_pip_a_little_off_its_place(
+        taught_from_png: Callable[[str], DeckProfile]) -> None:
     """In a deck whose indices are a bare rank, one pip tells a king of spades from one of clubs. A card found a
     little askew puts that pip a few pixels off; it is met where it fits best, as an index is, and never read
     as the other suit."""
@@ -390,8 +408,7 @@ def test_a_suit_told_only_by_a_pip_is_read_with_the_pip_a_little_off_its_place(t
     from drivers.camera.inkmap import face_from_ink
     from drivers.camera.match import Matcher
 
-    art.export_teach_images("tango_nuevo", tmp_path, "png")
-    profile = teach("tango_nuevo", collect_images(tmp_path))
+    profile = taught_from_png("tango_nuevo")
     matcher = Matcher(profile)
     read = 0
     for code in ("KS", "KC", "QS", "QC"):
@@ -405,7 +422,8 @@ def test_a_suit_told_only_by_a_pip_is_read_with_the_pip_a_little_off_its_place(t
     assert read >= 18  # of 20; 15 when the pip is compared only where it was taught
 
 
-def test_a_face_found_a_few_pixels_off_its_place_is_judged_aligned_to_the_two_cards(tmp_path: Path) -> None:
+def test_a_face_found_a_few_pixels_off_its_place_is_judged_aligned_to_the_two_cards(
+        taught_from_png: Callable[[str], DeckProfile]) -> None:
     """A club and a spade of a deck with small pips differ in a few pixels of each pip. A face found two or
     three pixels off its place (a corner found a little out) puts them off, and the whole face then says little
     either way, drowning the indices' clear verdict: a close duel is judged again with the face aligned to the
@@ -414,8 +432,7 @@ def test_a_face_found_a_few_pixels_off_its_place_is_judged_aligned_to_the_two_ca
     from drivers.camera.inkmap import face_from_ink
     from drivers.camera.match import Matcher
 
-    art.export_teach_images("ornamental", tmp_path, "png")
-    profile = teach("ornamental", collect_images(tmp_path))
+    profile = taught_from_png("ornamental")
     matcher = Matcher(profile)
     read = 0
     for code in ("2C", "3C", "5C", "7C", "9C"):
@@ -428,8 +445,8 @@ def test_a_face_found_a_few_pixels_off_its_place_is_judged_aligned_to_the_two_ca
     assert read >= 17  # of 20 (18 on OpenCV 4.14); 11 when the face is judged only as found
 
 
-def test_the_face_aligned_never_names_a_card_the_face_as_found_does_not(tmp_path: Path,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_face_aligned_never_names_a_card_the_face_as_found_does_not(
+        taught_from_png: Callable[[str], DeckProfile], monkeypatch: pytest.MonkeyPatch) -> None:
     """Aligning the face is a second look that can only confirm: where the aligned face names the rival (a
     shift can favour either card), neither card wins the duel; and a near tie as found is no verdict to
     confirm, however clearly the aligned face then names a card."""
@@ -439,8 +456,7 @@ def test_the_face_aligned_never_names_a_card_the_face_as_found_does_not(tmp_path
     from drivers.camera.inkmap import face_from_ink
     from drivers.camera.match import MIN_MARGIN, Matcher
 
-    art.export_teach_images("ornamental", tmp_path, "png")
-    profile = teach("ornamental", collect_images(tmp_path))
+    profile = taught_from_png("ornamental")
     matcher = Matcher(profile)
     taught = profile.faces[profile.cards.index(parse_card("3C"))]
     seen = face_from_ink(cv2.GaussianBlur(np.roll(taught.ink, (2, 2), axis=(0, 1)), (0, 0), 1.5), taught.colour)
@@ -469,7 +485,8 @@ def test_the_face_aligned_never_names_a_card_the_face_as_found_does_not(tmp_path
     assert matcher._duel_both(replace(club, score=0.72), spade) == (0.06, -0.06)
 
 
-def test_a_few_dozen_index_pixels_do_not_overrule_the_whole_face(tmp_path: Path) -> None:
+def test_a_few_dozen_index_pixels_do_not_overrule_the_whole_face(
+        taught_from_png: Callable[[str], DeckProfile]) -> None:
     """In a deck whose court art reaches into one index box, a king of diamonds and of spades differ there in
     a few dozen pixels only. Seen with those pixels like the other king's (blur, glare, a corner found a pixel
     off), the card is still read by the rest of its face, where the two differ in a thousand: the corner is too
@@ -478,8 +495,7 @@ def test_a_few_dozen_index_pixels_do_not_overrule_the_whole_face(tmp_path: Path)
     from drivers.camera.inkmap import face_from_ink
     from drivers.camera.match import DIFFERENT_INK, WITNESS, Matcher
 
-    art.export_teach_images("tango_nuevo", tmp_path, "png")
-    profile = teach("tango_nuevo", collect_images(tmp_path))
+    profile = taught_from_png("tango_nuevo")
     matcher = Matcher(profile)
     faces = {code: profile.faces[profile.cards.index(parse_card(code))] for code in ("KD", "KS")}
     corner = np.abs(faces["KD"].ink[-75:, -42:] - faces["KS"].ink[-75:, -42:])
