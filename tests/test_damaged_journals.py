@@ -307,7 +307,8 @@ def test_storage_a_head_file_beside_the_journal_is_all_the_writer_adds(tmp_path:
     simulate(load_preset("classic"), 2, 1, journal_path=path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["T1.journal", "T1.journal.head"]
     db = sqlite3.connect(path)
-    assert [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")] == ["events"]
+    tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    assert tables == ["events", "rounds", "round_links"]  # the events, and the round index written with them
     db.close()
 
 

@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import sys
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,8 +17,11 @@ from controller.cli.bounds import day, shown, whole
 from controller.cli.said import refused
 
 if TYPE_CHECKING:
+    from controller.table.audit.round_book import RoundBook
     from controller.table.audit.rounds import VerifyReport
     from controller.table.round_record import Step
+
+RECALLED = 10  # the rounds `recall` shows
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,7 +50,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     def action(name: str, text: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=text, parents=[common])
 
-    rounds = action("rounds", "list rounds (filters: --date, --box, --min-payout)")
+    rounds = action("rounds", "list rounds (filters: --date, --box, --min-payout; a page: --limit, --before)")
+    rounds.add_argument("--limit", type=whole(1, 10**9), metavar="N",
+                        help="only the last N rounds listed (of those the filters keep), in play order")
+    rounds.add_argument("--before", metavar="ID", help="only rounds opened before this one (the next page back)")
     rounds.add_argument("--date", type=day, help="only rounds opened on this day (YYYY-MM-DD, UTC)")
     rounds.add_argument("--box", type=whole(1, 99), help="only rounds in which this box played")
     rounds.add_argument("--min-payout", type=whole(-10**15, 10**15),
@@ -93,82 +100,129 @@ def run(args: argparse.Namespace) -> int:
                                 "T1.journal), or the floor's database: --db URL --table ID.", 2)
     if args.action == "salvage":  # it reads the damaged file itself, whole
         return run_salvage(args)
-    damage = None
+    from controller.table.audit.round_book import RoundBook
+
+    action: Any = {"rounds": _rounds, "show": _show, "recall": _recall, "export": _export,
+                   "report": _report}.get(args.action)
     try:
         with Journal(args.journal, args.table, readonly=True) as journal:
             if journal.last_seq == 0:
                 tables = ", ".join(journal.table_ids()) or "none"
                 return refused("audit", f"{args.journal} holds no events of table {args.table} (tables in it: "
                                         f"{tables}); give --table.")
-            if args.action != "verify":  # verify reads the whole file itself
-                damage = journal.file_damage()
-            entries = [] if args.action == "verify" else list(
-                journal.entries() if damage is None else journal.intact_entries(damage.intact))
-    except JournalError as err:
-        return refused("audit", err)
-    if damage is not None:  # what follows is the intact part only: said first, and the exit status says it too
-        print(f"rptable audit: WARNING: the journal is damaged: {damage.describe()}. Only those intact events are "
-              "shown; run `rptable audit verify`, and `rptable audit salvage` to keep them.", file=sys.stderr)
-    action: Any = {"rounds": _rounds, "show": _show, "recall": _recall, "verify": _verify, "export": _export,
-                   "report": _report}[args.action]
-    try:
-        result: int = action(args, entries) or (1 if damage is not None else 0)
-    except JournalError as err:  # events that cannot be replayed: the journal was damaged or edited
+            if args.action == "verify":
+                journal.close()  # verify reads the whole file itself
+                return _verify(args)
+            # A question about a few rounds reads those rounds (the round index) and checks what it reads; one
+            # about the whole history reads the whole file, and checks it whole first.
+            damage = journal.file_damage() if _whole_history(args) or not journal.indexed else \
+                journal.tail_damage()
+            if damage is not None:  # what follows is the intact part only: said first, and the exit status too
+                print(f"rptable audit: WARNING: the journal is damaged: {damage.describe()}. Only those intact events "
+                      "are shown; run `rptable audit verify`, and `rptable audit salvage` to keep them.",
+                      file=sys.stderr)
+                book = RoundBook.of_entries(list(journal.intact_entries(damage.intact)), journal)
+            else:
+                book = RoundBook.of_journal(journal)
+            result: int = action(args, book) or (1 if damage is not None else 0)
+    except JournalError as err:  # events that cannot be read or replayed: the journal was damaged or edited
         return refused("audit", err)
     except OSError as err:
         return refused("audit", f"cannot write {err.filename or ''}: {err.strerror or err}")
     return result
 
 
+def _whole_history(args: argparse.Namespace) -> bool:
+    """The action reads every round: the whole file is checked before it."""
+    if args.action in ("export", "report"):
+        return True
+    return args.action == "rounds" and args.limit is None and args.date is None
+
+
 def _time(ts: float | None, fmt: str = "%Y-%m-%d %H:%M:%S") -> str:
     return datetime.fromtimestamp(ts, UTC).strftime(fmt) if ts else "-"
 
 
-def _rounds(args: argparse.Namespace, entries: list[Any]) -> int:
-    from controller.table.audit.rounds import read_rounds
+def _rounds(args: argparse.Namespace, book: RoundBook) -> int:
+    from controller.table.round_record import RoundRecord
 
-    chosen = []
-    for r in read_rounds(entries):
-        if args.date and _time(r.opened_at, "%Y-%m-%d") != args.date:
-            continue
+    def kept(r: RoundRecord) -> bool:
         if args.box is not None and not any(b.box == args.box for b in r.boxes):
-            continue
-        if args.min_payout is not None and r.largest_payout < args.min_payout:
-            continue
-        chosen.append(r)
+            return False
+        return args.min_payout is None or r.largest_payout >= args.min_payout
+
+    before = _round_id(args, args.before) if args.before else None
+    if before is not None and book.find(before) is None:
+        return refused("audit", f"there is no round {before} to list rounds before; `audit rounds --limit 20` lists "
+                                "the last ones.")
+    chosen: Iterable[RoundRecord]
+    if args.limit is not None or before is not None:
+        chosen = _last_kept(book, args.limit, before, args.date, kept)
+    else:
+        chosen = (r for r in book.rounds(args.date) if kept(r))  # streamed: every round, one at a time
+    listed = 0
     if args.json:
-        print(json.dumps([r.summary() for r in chosen]))
+        sys.stdout.write("[")
+        for r in chosen:
+            sys.stdout.write((", " if listed else "") + json.dumps(r.summary()))
+            listed += 1
+        sys.stdout.write("]\n")
         return 0
     print(f"{'round':<12} {'opened (UTC)':<19} {'boxes':>5} {'wagered':>9} {'house net':>10}  state")
+    first = None
     for r in chosen:
         state = "voided" if r.voided else "complete" if r.complete else "in play"
         print(f"{r.round_id:<12} {_time(r.opened_at):<19} {len(r.boxes):>5} {r.wagered:>9,} {r.house_net:>+10,}  "
               f"{state}{'  (fault)' if r.faults else ''}")
-    print(f"{len(chosen)} round(s)")
+        first = first or r
+        listed += 1
+    earlier = f"; earlier ones: --before {first.round_id}" if args.limit is not None and first is not None and \
+        listed == args.limit else ""
+    print(f"{listed} round(s){earlier}")
     return 0
 
 
-def _show(args: argparse.Namespace, entries: list[Any]) -> int:
-    from controller.table.audit.rounds import read_rounds
-    from controller.table.history import EntriesRead, round_steps
-    from controller.table.journal import Journal
+def _last_kept(book: RoundBook, limit: int | None, before: str | None, day: str | None,
+               kept: Any) -> list[Any]:
+    """The last `limit` rounds the filters keep, before the round `before`, in play order: read back a page
+    at a time, so a page of the latest rounds reads those rounds."""
+    from controller.table.audit.round_book import day_bounds
 
-    number = args.round_id.isascii() and args.round_id.isdigit() and len(args.round_id) <= 9
-    if "-" not in args.round_id and not number:
+    found: list[Any] = []
+    since = day_bounds(day)[0] if day else None
+    page = max(limit or 0, 20)
+    while limit is None or len(found) < limit:
+        batch = book.latest(page, before)
+        if not batch:
+            break
+        batch_kept = [r for r in batch if (day is None or _time(r.opened_at, "%Y-%m-%d") == day) and kept(r)]
+        found = batch_kept + found
+        before = batch[0].round_id
+        if since is not None and batch[0].opened_at < since:
+            break  # the rounds before are of an earlier day
+    return found[-limit:] if limit is not None else found
+
+
+def _round_id(args: argparse.Namespace, given: str) -> str | None:
+    """A round's id as given (T1-000042) or from its number (42); None when it is neither."""
+    number = given.isascii() and given.isdigit() and len(given) <= 9
+    if "-" not in given and not number:
+        return None
+    return given if "-" in given else f"{args.table}-{int(given):06d}"
+
+
+def _show(args: argparse.Namespace, book: RoundBook) -> int:
+    wanted = _round_id(args, args.round_id)
+    if wanted is None:
         print(f"rptable audit: {shown(args.round_id)} is not a round: give its id (T1-000042) or number (42).",
               file=sys.stderr)
         return 2
-    wanted = args.round_id if "-" in args.round_id else f"{args.table}-{int(args.round_id):06d}"
-    match = [r for r in read_rounds(entries) if r.round_id == wanted]
-    if not match:
+    r = book.find(wanted)
+    if r is None:
         where = args.journal or f"table {args.table} of the floor database"
-        return refused("audit", f"there is no round {wanted} in {where}; `audit rounds` lists them.")
-    r = match[0]
-    if args.journal:
-        with Journal(args.journal, args.table, readonly=True) as journal:
-            steps = round_steps(journal, r)
-    else:  # the floor database's copy, already read
-        steps = round_steps(EntriesRead(args.table, entries), r)
+        return refused("audit", f"there is no round {wanted} in {where}; `audit rounds --limit 20` lists the last "
+                                "ones.")
+    steps = book.steps(r)
     if args.json:
         summary = r.summary()
         for line, result in zip(summary["boxes"], r.boxes, strict=True):
@@ -215,10 +269,8 @@ def describe(step: Step) -> str:
     return f"{kind}" + (f": {fields}" if fields else "")
 
 
-def _recall(args: argparse.Namespace, entries: list[Any]) -> int:
-    from controller.table.audit.rounds import recall
-
-    last = recall(entries)
+def _recall(args: argparse.Namespace, book: RoundBook) -> int:
+    last = book.latest(RECALLED)
     if args.json:
         print(json.dumps([r.summary() for r in last]))
         return 0
@@ -294,7 +346,7 @@ def _verify_with(args: argparse.Namespace) -> Any:
     return VerifyWith(key, source, staff)
 
 
-def _verify(args: argparse.Namespace, entries: list[Any]) -> int:
+def _verify(args: argparse.Namespace) -> int:
     from controller.table.audit.rounds import VerifyReport, verify_journal_file
     from controller.table.journal import JournalError
 
@@ -320,8 +372,9 @@ def print_verify(args: argparse.Namespace, report: VerifyReport) -> int:
               "agrees with the cards, the decisions and the house rules.")
         print(signatures_in_words(report))
     else:
-        print(f"TAMPERED OR DAMAGED: {report.reason}\nThe first bad event is {report.first_bad_event}. Keep the "
-              "file as it is and report it.")
+        where = f"The first bad event is {report.first_bad_event}." if report.first_bad_event is not None else \
+            "Every event is whole: the damage is in the file around them."
+        print(f"TAMPERED OR DAMAGED: {report.reason}\n{where} Keep the file as it is and report it.")
     return 0 if report.ok else 1
 
 
@@ -336,11 +389,10 @@ def signatures_in_words(report: VerifyReport) -> str:
     return f"SIGNED: {report.seals:,} seal(s) of key {report.key_id} cover every event ({confirmed})."
 
 
-def _export(args: argparse.Namespace, entries: list[Any]) -> int:
-    from controller.table.audit.rounds import read_rounds
+def _export(args: argparse.Namespace, book: RoundBook) -> int:
     from controller.table.round_record import LINES
 
-    rounds = read_rounds(entries)
+    rounds = list(book.rounds())
     if args.format == "json":
         text = json.dumps([r.summary() for r in rounds], indent=1)
     else:
@@ -363,7 +415,7 @@ def _export(args: argparse.Namespace, entries: list[Any]) -> int:
     return 0
 
 
-def _report(args: argparse.Namespace, entries: list[Any]) -> int:
+def _report(args: argparse.Namespace, book: RoundBook) -> int:
     from controller.analysis.house_edges import measured_edges
     from controller.table.audit.shift_report import (
         build_report,
@@ -372,9 +424,7 @@ def _report(args: argparse.Namespace, entries: list[Any]) -> int:
         report_html,
         theoretical_basis,
     )
-    from controller.table.history import TableHistory
-
-    history = TableHistory.read(entries)
+    history = book.whole_history()
     rounds = [r for r in history.rounds if not args.date or _time(r.opened_at, "%Y-%m-%d") == args.date]
     report = build_report(args.table, rounds, measured_edges(), turns=history.dealer_turns,
                           until=history.last_at)

@@ -14,7 +14,7 @@ from controller.cli.said import refused
 if TYPE_CHECKING:
     from controller.table.audit.rounds import VerifyReport
 
-Action = Callable[[argparse.Namespace, list[Any]], int]
+Action = Callable[[argparse.Namespace, Any], int]
 
 
 def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapping[str, Action],
@@ -45,7 +45,11 @@ def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapp
             except ValueError as err:
                 return refused("audit", err, 2)
             return print_verify(args, table.verify(checked_with))
-        return actions[args.action](args, list(table.entries()))
+        from controller.table.audit.round_book import RoundBook
+        from controller.table.history import EntriesRead
+
+        entries = list(table.entries())
+        return actions[args.action](args, RoundBook.of_entries(entries, EntriesRead(args.table, entries)))
     except JournalError as err:  # an event that cannot be read or replayed: the copy was damaged or edited
         return refused("audit", err)
     except OSError as err:

@@ -782,3 +782,10 @@ class TableController:
                 raise JournalDamaged(self.journal.path, Damage(report.first_bad_event, report.reason, report.intact))
             self.journal.unwitnessed = False
         self.history = TableHistory.read(self.journal.present_entries(), every_round=False)
+        if self.journal.index_built is not None and self.rules is not None:
+            # A journal written before the round index: the index was built as it was opened; journaled so
+            # that the audit shows when and from which events.
+            self._record(table_events.JournalUpgraded("round index", self.journal.index_built, self.journal.last_seq),
+                         actor="rptable")
+            self.journal.index_built = None
+            self.flush()

@@ -156,6 +156,10 @@ class TableHistory:
     def round_number(self) -> int:
         return self.rounds[-1].number if self.rounds else 0
 
+    def record(self, round_id: str) -> RoundRecord | None:
+        """A round folded so far, by id (the last opened only, for a live table's history)."""
+        return self._by_id.get(round_id)
+
     # -- folding --------------------------------------------------------------------------------------------
     def fold(self, entry: JournalEntry) -> None:
         """Fold the next journal entry; HistoryError when its event cannot be read or replayed."""
@@ -274,6 +278,16 @@ class TableHistory:
             record.faults += 1
 
 
+def read_round(reading: Iterable[JournalEntry], round_id: str) -> RoundRecord | None:
+    """One round's record from its reading (controller.table.journal.Journal.round_reading: the house rules and
+    the dealer in force when it opened, its own entries and those journaled elsewhere that name it): the same
+    record as a fold of the whole journal makes of it, at the cost of that round alone."""
+    history = TableHistory()
+    for entry in reading:
+        history.fold(entry)
+    return history.record(round_id)
+
+
 @dataclass(frozen=True, slots=True)
 class RoundAtStep:
     """A round as it stood after one of its steps: its state, the adjustments made by then (their sum, by box),
@@ -324,11 +338,11 @@ def round_steps(journal: EntrySource, record: RoundRecord) -> list[Step]:
     the payments confirmed, what pit bosses did while it was in play) and each adjustment of it journaled
     elsewhere (after it closed, between rounds or while another round was in play). `audit show` and the
     console's replay step through these; a history keeps no steps, so that folding a long shift stays light."""
-    steps = [step for entry in journal.round_entries(record.round_id) if (step := _step(entry)) is not None]
+    steps = [step for entry in journal.round_entries(record.round_id) if (step := step_of(entry)) is not None]
     adjusted_here = sum(isinstance(s.event, PaymentAdjusted) and s.event.round_id == record.round_id for s in steps)
     if steps and adjusted_here < len(record.adjustments):
         opened = steps[0].entry.seq
-        elsewhere = (_step(e) for e in journal.table_entries()
+        elsewhere = (step_of(e) for e in journal.table_entries()
                      if e.seq > opened and e.kind == PaymentAdjusted.KIND and e.round_id != record.round_id)
         steps += [step for step in elsewhere if step is not None and isinstance(step.event, PaymentAdjusted)
                   and step.event.round_id == record.round_id]
@@ -336,7 +350,7 @@ def round_steps(journal: EntrySource, record: RoundRecord) -> list[Step]:
     return steps
 
 
-def _step(entry: JournalEntry) -> Step | None:
+def step_of(entry: JournalEntry) -> Step | None:
     """The entry with its event; None for a kind this version does not know."""
     with _readable(entry):
         event = event_of(entry)

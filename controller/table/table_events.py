@@ -484,11 +484,28 @@ class TableFaultRepeated(TableEvent):
         return f"fault {self.fault_id} raised {self.count:,} times"
 
 
+@dataclass(frozen=True, slots=True)
+class JournalUpgraded(TableEvent):
+    """The journal gained what an older version did not write (`what`: the round index, say), built from its
+    events 1-`through` when this version first opened it; `rounds` the rounds it covers."""
+
+    KIND: ClassVar[str] = "table.journal_upgraded"
+    what: str
+    rounds: int
+    through: int
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return None  # the journal's, not a round's
+
+    def describe(self) -> str:
+        return f"journal upgraded: {self.what} built for {self.rounds:,} rounds (events 1-{self.through:,})"
+
+
 TABLE_EVENT_TYPES: dict[str, type[TableEvent]] = {cls.KIND: cls for cls in (
     RulesSet, RoundOpened, TableFaultRaised, TableFaultResolved, ClockRebased, PaymentAdjusted, SessionMarked,
     CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut, RulesEdgeAcknowledged,
     JackpotPaid, JackpotRejected, ShowdownSeen, Signature, TwoPersonLimit, SecondPerson, ProgramVerified,
-    ShoeSessionStarted, TableFaultRepeated)}
+    ShoeSessionStarted, TableFaultRepeated, JournalUpgraded)}
 
 
 def table_event_from(kind: str, payload: dict[str, Any]) -> TableEvent:

@@ -287,6 +287,8 @@ def verify_journal_file(path: str, table_id: str = "T1", cores: int | None = Non
             findings = [check_rows(rows, ChainWalk(table_id=table_id, witness=witness), ReplayCheck(staff=key.staff),
                                    SealCheck(key.key))]
             total = findings[0].rows + _count(rows)
+        if below is None and all(f.bad_seq is None for f in findings):
+            below = journal.index_problem() or None  # the round index must be what the events make
     return _report(findings, total, below, witness, key)
 
 

@@ -4,6 +4,7 @@ failed in words for the dealer and the pit boss."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +19,15 @@ class JournalError(Exception):
         self.seq = seq  # the event that could not be read, when one is to blame
 
 
-def commit_rows(db: sqlite3.Connection, path: Path, rows: list[tuple[Any, ...]]) -> None:
-    """Insert rows in one transaction: committed (and fsynced) or rolled back; JournalError says why not."""
+def commit_rows(db: sqlite3.Connection, path: Path, rows: list[tuple[Any, ...]],
+                also: Callable[[sqlite3.Connection], None] | None = None) -> None:
+    """Insert rows in one transaction, with what `also` writes beside them (the round index): committed (and
+    fsynced) or rolled back; JournalError says why not."""
     try:
         with db:
             db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            if also is not None:
+                also(db)
     except sqlite3.Error as err:
         raise JournalError(write_failure(path, err)) from err
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.table.file_modes import private_folder
+from controller.table.journal import round_index
 from controller.table.journal.chain import ChainWalk, missing_tail
 from controller.table.journal.head import HeadFile, head_path, read_head
 from controller.table.journal.rows import (
@@ -49,7 +50,7 @@ from controller.table.journal.whole_file import (
 __all__ = ["COLUMNS", "GENESIS_HASH", "SCHEMA_VERSION", "Journal", "JournalDamaged", "JournalEntry", "NewEvent",
            "entry_hash", "payload_to_json", "stored_row"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 # Each step takes the schema from version i to i + 1; a newer file than this program knows is refused.
@@ -74,6 +75,7 @@ _MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER events_no_delete BEFORE DELETE ON events
         BEGIN SELECT RAISE(ABORT, 'the journal is append-only: events cannot be deleted'); END;
     """,
+    round_index.SCHEMA,  # built from the events already there as it is added (see _migrate)
 )
 
 
@@ -109,6 +111,10 @@ class Journal:
         # a copy without its head file, the last commit of a writer killed before it wrote its head, or events
         # appended behind the table's back): the table verifies them before it plays on (TableController).
         self.unwitnessed = False
+        # The rounds the index was built for at this open (a journal written before the index), for the table
+        # to journal; None when the index was there already.
+        self.index_built: int | None = None
+        self._index = round_index.IndexBuilder()
         tail: tuple[int, str] | None = None
         if readonly:
             self._db = connect(self.path, readonly)
@@ -134,6 +140,9 @@ class Journal:
             else:
                 self._migrate()
             self._last_seq, self._last_hash = self._tail()
+            self.indexed = round_index.has_index(self._db)
+            if self._head is not None:
+                self._index = round_index.builder_at_end(self._db, self.table_id)
             if tail is not None and tail != (self._last_seq, self._last_hash):
                 raise JournalError(f"{self.path} changed while it was being opened: another program writes it. "
                                    "Close it, then start again.")
@@ -225,10 +234,19 @@ class Journal:
         seal = self.sealer(entries) if self.sealer is not None else None
         if seal is not None:
             seq, prev = self._chain_entry(entries, seal, seq, prev)
-        commit_rows(self._db, self.path, [stored_row(e) for e in entries])
+        self._commit([stored_row(e) for e in entries], ((e.seq, e.at, e.round_id, e.kind, e.payload)
+                                                         for e in entries))
         self._last_seq, self._last_hash = seq, prev
         self._writer().record(seq, prev)
         return entries
+
+    def _commit(self, rows: list[tuple[Any, ...]], indexed: Iterable[tuple[Any, ...]]) -> None:
+        """The rows and what they add to the round index, in one transaction; the index's builder moves on
+        only once they are committed."""
+        builder = round_index.IndexBuilder(self._index.rules_seq, self._index.dealer_seq)
+        found = builder.rows(indexed)
+        commit_rows(self._db, self.path, rows, lambda db: round_index.write_rows(db, self.table_id, found))
+        self._index = builder
 
     def _chain_entry(self, entries: list[JournalEntry], event: NewEvent, seq: int, prev: str) -> tuple[int, str]:
         """Add the event as the entry after (seq, prev) and return its (seq, hash)."""
@@ -253,7 +271,7 @@ class Journal:
             batch.append(tuple(row))
         if batch:
             self._writer()
-            commit_rows(self._db, self.path, batch)
+            self._commit(batch, ((r[0], r[2], r[3], r[4], r[7]) for r in batch))
             self._last_seq, self._last_hash = walk.intact, walk.prev
             self._writer().record(self._last_seq, self._last_hash)
         return self._last_seq
@@ -289,6 +307,44 @@ class Journal:
     def round_entries(self, round_id: str) -> Iterator[JournalEntry]:
         """The entries of one round, in order."""
         yield from self._select("round_id = ?", (round_id,))
+
+    def entries_at(self, seqs: Sequence[int]) -> list[JournalEntry]:
+        """The entries with these seqs, in order."""
+        found: list[JournalEntry] = []
+        for start in range(0, len(seqs), 500):
+            part = seqs[start:start + 500]
+            found += self._select(f"seq IN ({', '.join('?' * len(part))})", tuple(part))
+        return sorted(found, key=lambda e: e.seq)
+
+    # -- the round index (controller.table.journal.round_index) ---------------------------------------------
+    def rounds_page(self, **bounds: Any) -> list[round_index.IndexedRound]:
+        """The rounds in play order within `bounds` (round_index.rounds_page); [] in a journal without the index."""
+        if not self.indexed:
+            return []
+        return round_index.rounds_page(self._db, self.table_id, **bounds)
+
+    def indexed_round(self, round_id: str) -> round_index.IndexedRound | None:
+        return round_index.round_by_id(self._db, self.table_id, round_id) if self.indexed else None
+
+    def round_count(self) -> int:
+        return round_index.round_count(self._db, self.table_id) if self.indexed else 0
+
+    def round_reading(self, indexed: round_index.IndexedRound) -> list[JournalEntry]:
+        """Every entry a reading of the round needs, in order: the house rules and the dealer in force when it
+        opened, its own entries and those journaled elsewhere that name it."""
+        try:
+            return self.entries_at(round_index.round_seqs(self._db, self.table_id, indexed))
+        except sqlite3.Error as err:
+            raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
+
+    def index_problem(self) -> str:
+        """What differs between the round index and the one the events make ("" when nothing, or no index)."""
+        if not self.indexed:
+            return ""
+        try:
+            return round_index.index_problem(self._db, self.table_id)
+        except sqlite3.Error as err:
+            return f"the round index cannot be read ({err})"
 
     def table_entries(self) -> Iterator[JournalEntry]:
         """The table-level entries only (rules, rounds opened, faults, overrides), in order."""
@@ -361,6 +417,25 @@ class Journal:
         with self.snapshot():
             return structure_damage(self._db, self.table_id, head if head and head.table == self.table_id else None)
 
+    def tail_damage(self) -> Damage | None:
+        """Events its writer committed (the head file) that the journal no longer reaches, or its last event
+        changed: the damage a reader of a few rounds checks without reading the whole file."""
+        head = read_head(self.path)  # read before the rows: the head is never ahead of what they hold
+        if head is None or head.table != self.table_id:
+            return None
+        with self.snapshot():
+            last, _ = self._tail()
+            tail = missing_tail(last, head)
+            if tail:
+                return Damage(last + 1, tail, last)
+            if head.seq and head.seq <= last:
+                at_head = self._db.execute("SELECT hash FROM events WHERE table_id = ? AND seq = ?",
+                                           (self.table_id, head.seq)).fetchone()
+                if at_head is None or at_head[0] != head.hash:
+                    return Damage(head.seq, f"event {head.seq} is not the event the journal's writer committed (its "
+                                            "head file records another hash)", head.seq - 1)
+        return None
+
     def intact_entries(self, last: int) -> Iterator[JournalEntry]:
         """Events 1..last read where they lie in the file (no key search): the intact part of a damaged file."""
         for row in self.scan_rows():
@@ -431,9 +506,17 @@ class Journal:
                 f"{SCHEMA_VERSION}). Update rptable before opening it; the file was not changed.")
         try:
             for target in range(version + 1, SCHEMA_VERSION + 1):
-                with self._db:
-                    self._db.executescript("BEGIN;" + _MIGRATIONS[target - 1] +
-                                           f"PRAGMA user_version = {target}; COMMIT;")
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in _statements(_MIGRATIONS[target - 1]):
+                        self._db.execute(statement)
+                    if target == 2 and version >= 1:  # a journal written before the round index: built now
+                        self.index_built = round_index.build(self._db, self.table_id)
+                    self._db.execute(f"PRAGMA user_version = {target}")
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
         except sqlite3.Error as err:
             raise JournalError(write_failure(self.path, err)) from err
 
@@ -449,6 +532,17 @@ class Journal:
         # The last row's key or hash is damaged: a reader goes on with the number of rows (the whole-file check
         # names the damage); a writer never gets here, having checked the whole file first.
         return int(self._db.execute("SELECT count(*) FROM events").fetchone()[0]), ""
+
+
+def _statements(script: str) -> list[str]:
+    """A migration's statements one by one (a trigger's body holds semicolons: complete_statement tells)."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    return [s for s in statements if s]
 
 
 def entry_from_row(row: tuple[Any, ...]) -> JournalEntry:

@@ -1,0 +1,149 @@
+"""A table that lives for months: the round index (controller.table.journal.round_index) lets a question about a
+few rounds read those rounds alone. Each round read alone is the round the whole fold makes, to the chip; a
+journal written before the index gets it built on first open, and journaled; a kill leaves the events and the
+index together; an index row changed is named by `audit verify`."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from kills import kill_after_commits, simulate_command
+from test_journals_from_main import DATA, JOURNALS, audit, unpack
+
+from controller.table.audit.round_book import RoundBook
+from controller.table.audit.verify import verify_journal_file
+from controller.table.controller import TableController
+from controller.table.history import TableHistory, round_steps
+from controller.table.journal import Journal
+from controller.table.journal.round_index import IndexBuilder, index_events
+from controller.table.rule_files import load_preset
+from controller.table.simulate import simulate
+
+pytestmark = pytest.mark.usefixtures("pit_boss_login")
+
+
+def upgraded(name: str, folder: Path) -> Path:
+    """A journal written before the index, opened once by a table (which builds the index and journals it)."""
+    path = unpack(name, folder)
+    table = TableController(Journal(path))
+    table.journal.close()
+    return path
+
+
+def whole_fold(path: Path) -> TableHistory:
+    with Journal(path, readonly=True) as journal:
+        return TableHistory.read(journal.entries())
+
+
+@pytest.mark.parametrize("name", JOURNALS)
+def test_round_index_each_round_read_alone_is_the_round_the_whole_fold_makes(tmp_path: Path, name: str) -> None:
+    path = upgraded(name, tmp_path)
+    history = whole_fold(path)
+    with Journal(path, readonly=True) as journal:
+        assert journal.indexed
+        book = RoundBook.of_journal(journal)
+        assert book.count() == len(history.rounds)
+        for record in history.rounds:
+            alone = book.find(record.round_id)
+            assert alone is not None
+            assert (alone.summary(), alone.dealt_by, alone.confirmed, alone.jackpot_paid, alone.showings) == \
+                (record.summary(), record.dealt_by, record.confirmed, record.jackpot_paid, record.showings)
+            assert [s.entry.seq for s in book.steps(alone)] == [s.entry.seq for s in round_steps(journal, record)]
+        assert [r.round_id for r in book.latest(3)] == [r.round_id for r in history.rounds[-3:]]
+        assert [r.round_id for r in book.rounds()] == [r.round_id for r in history.rounds]
+
+
+@pytest.mark.parametrize("name", JOURNALS)
+def test_round_index_journal_from_main_built_on_first_open_journaled_and_audited_as_before(
+        tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "before").mkdir()
+    before = unpack(name, tmp_path / "before")
+    with Journal(before, readonly=True) as journal:
+        assert not journal.indexed  # a reader never changes the file: it folds the journal whole instead
+        last_before = journal.last_seq
+    path = upgraded(name, tmp_path)
+    with Journal(path, readonly=True) as journal:
+        upgrade = [e for e in journal.entries() if e.kind == "table.journal_upgraded"]
+        rounds = journal.round_count()
+    assert len(upgrade) == 1
+    assert upgrade[0].payload == {"what": "round index", "rounds": rounds, "through": last_before}
+    for action in ("rounds", "recall", "show-2"):
+        words = ["show", "2"] if action == "show-2" else [action]
+        answer = json.loads(audit(capsys, *words, "--journal", str(path), "--json"))
+        assert answer == json.loads((DATA / f"{name}.{action}.json").read_text()), action
+    assert json.loads(audit(capsys, "verify", "--journal", str(path), "--json"))["ok"]
+
+
+def test_round_index_a_page_of_rounds_and_the_page_before_it(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "T1.journal"
+    simulate(load_preset("four-seat"), 30, 3, journal_path=path)
+    last = json.loads(audit(capsys, "rounds", "--journal", str(path), "--limit", "10", "--json"))
+    assert [r["number"] for r in last] == list(range(21, 31))
+    page = json.loads(audit(capsys, "rounds", "--journal", str(path), "--limit", "10", "--before", "T1-000021",
+                            "--json"))
+    assert [r["number"] for r in page] == list(range(11, 21))
+    words = audit(capsys, "rounds", "--journal", str(path), "--limit", "10")
+    assert "--before T1-000021" in words  # how to reach the page before
+    every = json.loads(audit(capsys, "rounds", "--journal", str(path), "--json"))
+    assert every[20:] == last and every[10:20] == page
+
+
+def test_round_index_a_kill_leaves_the_events_and_the_index_together(tmp_path: Path) -> None:
+    path = tmp_path / "T1.journal"
+    kill_after_commits(simulate_command(path, 400, 17, "command"), 300)
+    report = verify_journal_file(str(path))  # the chain, every payment, and the index against the events
+    assert report.ok, report.reason
+    with Journal(path, readonly=True) as journal:
+        assert journal.round_count() == report.rounds
+
+
+@pytest.fixture(scope="module")
+def session(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("index") / "T1.journal"
+    simulate(load_preset("classic"), 40, 9, journal_path=path)
+    return path
+
+
+@pytest.mark.parametrize("edit", [
+    "UPDATE rounds SET rules_seq = 0 WHERE round_id = 'T1-000020'",
+    "DELETE FROM rounds WHERE round_id = 'T1-000033'",
+    "INSERT INTO rounds VALUES ('T1', 5, 'T1-000999', 999, 0, 1, 0)",
+    "UPDATE rounds SET opened_seq = opened_seq + 1 WHERE round_id = 'T1-000002'",
+    "INSERT INTO round_links VALUES ('T1', 'T1-000003', 400)",
+])
+def test_round_index_verify_names_an_index_row_changed(session: Path, tmp_path: Path, edit: str) -> None:
+    path = tmp_path / "T1.journal"
+    shutil.copy(session, path)
+    shutil.copy(f"{session}.head", f"{path}.head")
+    assert verify_journal_file(str(path)).ok
+    db = sqlite3.connect(path)
+    db.execute(edit)
+    db.commit()
+    db.close()
+    report = verify_journal_file(str(path))
+    assert not report.ok and "round index" in report.reason and "changed" in report.reason
+    assert report.intact == report.events  # the events themselves are whole: a salvage keeps them all
+
+
+@settings(max_examples=30, deadline=None)
+@given(cuts=st.lists(st.integers(min_value=1, max_value=2_500), max_size=12))
+def test_round_index_commits_of_any_size_index_the_same_rounds(session: Path, cuts: list[int]) -> None:
+    """The index a writer builds commit by commit is the one built from the whole journal at once."""
+    db = sqlite3.connect(f"file:{session}?mode=ro", uri=True)
+    events = list(index_events(db, "T1"))
+    db.close()
+    whole = IndexBuilder().rows(events)
+    builder, rounds, links, start = IndexBuilder(), [], [], 0
+    for cut in sorted({*cuts, len(events)}):
+        part = builder.rows(events[start:cut])
+        rounds += part.rounds
+        links += part.links
+        start = cut
+    assert (rounds, links) == (whole.rounds, whole.links)
