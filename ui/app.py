@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication
 
     from controller.floor.jackpot_link import JackpotLink
     from controller.floor.reporter import TableReporter
@@ -184,6 +185,7 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
             print(f"saved {path}")
             return 0
         present(window, args.size, windowed=args.windowed)
+        stopped = _stop_on_signals(app)
         if args.demo:
             from PySide6.QtCore import QTimer
 
@@ -197,12 +199,33 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
                     window.refresh()
 
             QTimer.singleShot(0, demo)
-        return int(app.exec())
+        with stopped:
+            return int(app.exec())
     finally:
         window.shutdown()
         window.deleteLater()
 
 
+
+
+def _stop_on_signals(app: QCoreApplication) -> contextlib.AbstractContextManager[None]:
+    """SIGTERM and SIGHUP close the console as Ctrl-C would, without the question asked of a dealer closing it
+    mid-round (the table resumes where it stands): the event loop ends, and what was opened is closed in order
+    (the floor's backlog sent, the table marked closed there, the journal closed). Python handles a signal only
+    when it runs: a timer lets it run a few times a second while the window waits."""
+    from PySide6.QtCore import QTimer
+
+    from controller.table.stop_signals import signal_name, stopping_like_ctrl_c
+
+    def stop(signum: int) -> None:
+        print(f"rptable console: stopped by {signal_name(signum)}; the table resumes where it stands.",
+              file=sys.stderr)
+        app.exit(128 + signum)
+
+    ticker = QTimer(app)
+    ticker.timeout.connect(lambda: None)
+    ticker.start(200)
+    return stopping_like_ctrl_c(stop)
 
 
 def _quiet_platform_notices() -> None:

@@ -68,8 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         with unexpected.caught_everywhere(command):
             return int(args._run(args))
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM/SIGHUP where a command stops as after it
+        return 128 + int(getattr(stop, "signum", 2))
     except BrokenPipeError:
         # The reader (e.g. `| head`) went away: not an error of ours.
         with contextlib.suppress(OSError):

@@ -5,6 +5,7 @@ the floor report of a day (controller.floor.floor_report)."""
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,9 @@ def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapp
             tables = ", ".join(table_ids(connection)) or "none"
             return refused("audit", f"the floor database holds no events of table {args.table} (tables in it: "
                                     f"{tables}); give --table.")
+        behind = table.behind()
+        if behind:
+            print(f"rptable audit: WARNING: {behind}", file=sys.stderr)
         if args.action == "verify":
             try:
                 checked_with = verify_with(args) if verify_with is not None else None

@@ -73,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     from controller.table.rule_files import load_rules
     from controller.table.signing import SigningKeyError, table_key
     from controller.table.simulate import simulate
+    from controller.table.stop_signals import Stopped, stopping_like_ctrl_c
     from drivers.base import SourceError
 
     if args.jackpot and not args.journal:
@@ -99,13 +100,17 @@ def run(args: argparse.Namespace) -> int:
         if args.replica:
             reporter = _reporter(args)
             listeners.append(reporter.wake)
-        report = simulate(rules, args.rounds, args.seed, boxes=args.boxes, ante=args.ante,
-                          journal_path=args.journal, faults=args.faults,
-                          commit_per="command" if args.pace else args.commit,
-                          on_entry=_each(listeners), table_id=args.table, seating=seating,
-                          on_round=(lambda _totals: time.sleep(args.pace)) if args.pace else None,
-                          royal_at=tuple(args.royal_at), camera=args.camera, key=key, program=program,
-                          shoe_key=args.shoe_key)
+        with stopping_like_ctrl_c():  # a service manager's stop, or a closed terminal, ends it as Ctrl-C does
+            report = simulate(rules, args.rounds, args.seed, boxes=args.boxes, ante=args.ante,
+                              journal_path=args.journal, faults=args.faults,
+                              commit_per="command" if args.pace else args.commit,
+                              on_entry=_each(listeners), table_id=args.table, seating=seating,
+                              on_round=(lambda _totals: time.sleep(args.pace)) if args.pace else None,
+                              royal_at=tuple(args.royal_at), camera=args.camera, key=key, program=program,
+                              shoe_key=args.shoe_key)
+    except Stopped as stop:
+        print(f"rptable simulate: stopped by {stop}; the journal keeps every round played.", file=sys.stderr)
+        raise
     except (RulesError, JournalError, SourceError, TableLocked, IllegalCommand, ValueError, SigningKeyError) as err:
         return refused("simulate", err)
     finally:

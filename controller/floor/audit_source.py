@@ -39,6 +39,22 @@ class FloorTable:
         self.connection.rollback()
         return int(row[0]) if row else 0
 
+    def behind(self) -> str:
+        """Why the floor's copy of the table is short of what the table had journaled when it last reported
+        ("" when it is not, or the table never reported): the rest is in the table's journal only."""
+        row = self.connection.execute(
+            "SELECT reported_seq, journal_seq, last_seen, closed_at FROM floor_tables WHERE table_id = %s",
+            (self.table_id,)).fetchone()
+        self.connection.rollback()
+        if row is None or row[1] <= row[0]:
+            return ""
+        reported, journaled, last_seen, closed_at = row
+        when = last_seen.strftime("%Y-%m-%d %H:%M:%S %Z").strip() if last_seen is not None else "?"
+        ended = "it closed with them unsent" if closed_at is not None else "it has not reported them since"
+        return (f"the floor holds table {self.table_id}'s events 1-{reported:,}, but when the table last reported "
+                f"({when}) its journal held {journaled:,}: {ended}. These answers cover what the floor holds; the "
+                f"table's own journal holds the rest (rptable audit --journal).")
+
     def rows(self, where: str = "", params: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
         """The stored rows (a journal's columns), in seq order; `where` narrows them."""
         condition = f" AND ({where})" if where else ""
