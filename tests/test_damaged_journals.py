@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -16,8 +17,9 @@ import time
 from pathlib import Path
 
 import pytest
-from damage import change_table_id, copy_alone, settled, stored_rows
+from damage import change_table_id, copy_alone, row_offset, settled, stored_rows
 from env_kit import with_test_env
+from forgery import raw_rows, rewrite
 from kills import kill_after_commits, simulate_command
 from tables import acknowledged
 
@@ -71,6 +73,26 @@ def table_id_changed(session: Path, tmp_path: Path) -> Path:
     return path
 
 
+def last_checkpoint(path: Path) -> int:
+    with Journal(path, readonly=True) as journal:
+        checkpoint = journal.last_checkpoint()
+    assert checkpoint is not None
+    return checkpoint.seq
+
+
+@pytest.fixture
+def tail_changed(session: Path, tmp_path: Path) -> tuple[Path, int]:
+    """The same damage after the journal's last checkpoint, where the table's present is read from: the
+    journal and the event changed."""
+    path = tmp_path / "T1.journal"
+    for seq in range(last_checkpoint(session) + 200, last_checkpoint(session) + 400):
+        copy_alone(session, path)
+        change_table_id(path, seq)  # the first copy of a row's key in the file may be a b-tree's divider
+        if any(row[1] == "T3" for row in stored_rows(path)):
+            return path, seq
+    raise AssertionError("no row after the last checkpoint was found in the file")
+
+
 def test_verify_whole_file_a_changed_table_id_byte_is_named_on_any_number_of_cores(table_id_changed: Path) -> None:
     answers = [verify_journal_file(str(table_id_changed), cores=cores, parallel_from=1000).to_dict()
                for cores in (1, 2, 4)]
@@ -86,21 +108,40 @@ def test_verify_whole_file_the_command_exits_1_naming_the_event(table_id_changed
     assert code == 1 and report["ok"] is False and report["first_bad_event"] == 9000
 
 
-def test_recovery_refuses_a_damaged_journal_and_leaves_it_byte_for_byte(table_id_changed: Path) -> None:
-    before = table_id_changed.read_bytes()
-    with pytest.raises(JournalDamaged, match=r"event 9000.*audit salvage") as refused:
-        Journal(table_id_changed)
-    assert refused.value.damage.intact == 8999
-    assert table_id_changed.read_bytes() == before  # never written on, not even a checkpoint
-    assert not head_path(table_id_changed).exists()  # and nothing left beside it that says otherwise
+def test_recovery_refuses_a_damaged_journal_and_leaves_it_byte_for_byte(tail_changed: tuple[Path, int]) -> None:
+    path, seq = tail_changed
+    before = path.read_bytes()
+    with pytest.raises(JournalDamaged, match=rf"event {seq}.*audit salvage") as refused:
+        Journal(path)
+    assert refused.value.damage.intact == seq - 1
+    assert path.read_bytes() == before  # never written on, not even a checkpoint
+    assert not head_path(path).exists()  # and nothing left beside it that says otherwise
 
 
-def test_recovery_simulate_does_not_resume_a_damaged_journal_from_a_guess(table_id_changed: Path) -> None:
-    before = table_id_changed.read_bytes()
-    out = rptable("simulate", "--rules", "classic", "--rounds", "320", "--seed", "5", "--journal",
-                  str(table_id_changed))
+def test_recovery_simulate_does_not_resume_a_damaged_journal_from_a_guess(tail_changed: tuple[Path, int]) -> None:
+    path, _ = tail_changed
+    before = path.read_bytes()
+    out = rptable("simulate", "--rules", "classic", "--rounds", "320", "--seed", "5", "--journal", str(path))
     assert out.returncode == 1 and "damaged" in out.stderr and "Traceback" not in out.stderr
-    assert table_id_changed.read_bytes() == before  # no round 149 written a second time
+    assert path.read_bytes() == before  # no round written a second time
+
+
+def test_recovery_an_event_changed_before_the_last_checkpoint_is_audit_verifys_to_name(session: Path,
+                                                                                      tmp_path: Path) -> None:
+    """The table's present is its last checkpoint and the events after it, checked whole at every start; the
+    events before it were checked as they were written, and one changed there since (its hash no longer
+    matches) is named by `audit verify`, the pit boss's check of the whole file, not by every start."""
+    path = copy_alone(session, tmp_path / "T1.journal")
+    shutil.copy(f"{session}.head", f"{path}.head")
+    assert last_checkpoint(path) > 9000
+    rows = raw_rows(path)
+    rows[8999][7] = rows[8999][7].replace('"v":1', '"v":1 ')  # event 9000's payload, one byte more
+    rewrite(path, rows)
+    table = TableController(Journal(path))
+    assert table.round_number == 310 and table.locked_reason is None
+    table.journal.close()
+    report = verify_journal_file(str(path))
+    assert not report.ok and report.first_bad_event == 9000
 
 
 def test_audit_views_of_a_damaged_journal_show_the_intact_part_and_say_so(table_id_changed: Path,
@@ -142,14 +183,24 @@ def test_audit_salvage_replace_moves_the_damaged_files_aside_unchanged(table_id_
     assert verify_journal_file(str(table_id_changed)).ok  # the table's own name now holds the salvaged journal
 
 
-def test_recovery_an_unreadable_page_is_damage_not_a_traceback(session: Path, tmp_path: Path) -> None:
-    path = copy_alone(session, tmp_path / "T1.journal")
-    size = path.stat().st_size
+def unreadable_page(path: Path, at: int) -> None:
     with open(path, "r+b") as raw:
-        raw.seek(size // 2)
-        raw.write(b"\xde\xad" * 4096)
+        raw.seek(at // 4096 * 4096)
+        raw.write(b"\xde\xad" * 2048)
+
+
+def test_verify_whole_file_an_unreadable_page_is_damage_not_a_traceback(session: Path, tmp_path: Path) -> None:
+    path = copy_alone(session, tmp_path / "T1.journal")
+    unreadable_page(path, path.stat().st_size // 2)
     report = verify_journal_file(str(path), cores=1)
     assert not report.ok and report.intact < 18_860
+
+
+def test_recovery_an_unreadable_page_after_the_last_checkpoint_is_damage_not_a_traceback(session: Path,
+                                                                                         tmp_path: Path) -> None:
+    path = copy_alone(session, tmp_path / "T1.journal")
+    unreadable_page(path, row_offset(path.read_bytes(), 18_800))  # the page of one of the last rounds' events
+    assert not verify_journal_file(str(path), cores=1).ok
     with pytest.raises(JournalError):
         Journal(path)
 
@@ -308,7 +359,7 @@ def test_storage_a_head_file_beside_the_journal_is_all_the_writer_adds(tmp_path:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["T1.journal", "T1.journal.head"]
     db = sqlite3.connect(path)
     tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-    assert tables == ["events", "rounds", "round_links"]  # the events, and the round index written with them
+    assert tables == ["events", "rounds", "round_links", "checkpoints"]  # the events, and their index
     db.close()
 
 

@@ -177,7 +177,8 @@ def test_signed_history_an_old_journal_played_on_is_sealed_from_then_on(tmp_path
     TableController(simulate_on, key=table_key("T1")).raise_fault("E04", "Jam.", "sim://")
     simulate_on.close()
     status, report = verify_cli(capsys, path, "--pubkey", str(_pem(tmp_path)))
-    assert status == 0 and report["signed"] and report["seals"] == 1
+    assert status == 0 and report["signed"] and report["seals"] == 2  # the journal's upgrade (its round index
+    # built, journaled as it was opened) and the fault: each commit sealed
 
 
 def test_overrides_a_made_up_pit_boss_is_refused_by_the_table(tmp_path):

@@ -7,7 +7,8 @@ rules the table was set up with; every later event of these sessions is as it wa
 the sessions of classic and online, which favour a skilled player: the QA admin's acknowledgement of their edge.
 That event records the edge as it was shown, so a new measurement changes it alone (online's, measured to ±0.1%
 on 2026-11-27).
-The shoe's identity at each session start (`table.shoe_session`) is journaled since; the digests leave it out."""
+The shoe's identity at each session start (`table.shoe_session`) is journaled since, and so is the table's present
+every 50 rounds (`table.checkpoint`, which every later event follows unchanged); the digests leave both out."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def as_version_1(payload: dict[str, Any]) -> dict[str, Any] | None:
     return {key: value for key, value in payload.items() if key in kept} | {"v": 1}
 
 
-ADDED_SINCE = ("table.shoe_session",)  # kinds journaled since the recording
+ADDED_SINCE = ("table.shoe_session", "table.checkpoint")  # kinds journaled since the recording
 
 
 def session_digests(path: Path) -> tuple[int, str, str]:

@@ -124,7 +124,7 @@ def test_overrides_void_and_adjust_are_journaled_with_who_and_why(table):
     table.adjust_payment(table.round_id, 2, 50, BORIS, "short-paid last round")
     kinds = [(e.kind, e.actor) for e in table.journal.entries()]
     assert ("RoundVoided", "pit_boss:boris") in kinds and ("table.adjustment", "pit_boss:boris") in kinds
-    assert table.adjustments[0].amount == 50
+    assert table.round_record.adjustments[0].amount == 50
 
 
 def test_journal_a_full_disk_stops_play_and_shows_nothing_unrecorded(table):

@@ -62,7 +62,19 @@ EXAMPLES = [
     table_events.ShoeSessionStarted("serial:///dev/ttyUSB0?key=/etc/rptable/shoe.key", "RS-200", "SN000123", "2.4.1",
                                     "855d624f", True),
     table_events.TableFaultRepeated("F3", 4096),
+    table_events.JournalUpgraded("round index", 310, 18_860),
 ]
+
+
+def _present() -> dict:
+    history = TableHistory(every_round=False)
+    history.fold_event(table_events.RulesSet(load_preset("classic"), "setup", "new table"), 1.0, None)
+    history.fold_event(table_events.DealerSignedIn("dealer:anna"), 2.0, None)
+    history.fold_event(table_events.TableFaultRaised("F1", "E04", "Jam.", "shoe"), 3.0, None)
+    return json.loads(payload_to_json(history.present()))
+
+
+EXAMPLES.append(table_events.Checkpoint(50, _present()))
 
 
 def test_journal_every_table_event_reads_back_from_its_payload_as_itself():
@@ -227,7 +239,7 @@ def test_recovery_the_history_folded_from_the_journal_is_the_live_tables(tmp_pat
         audited = TableHistory.read(again.entries())
     for history in (restarted, audited):
         assert history.rules == live.rules and history.faults == live.faults
-        assert history.adjustments == live.adjustments and history.session == live.session
+        assert history.present() == live.present() and history.session == live.session
         assert history.dealer == live.dealer and history.last_at == live.last_at
         assert history.dealer_turns == live.dealer_turns
         assert history.round_state == live.round_state

@@ -72,6 +72,10 @@ CLOCK_BACKWARDS_TOLERANCE = 2.0
 # Wall time that moves this much more or less than monotonic time between two commands was set by hand.
 CLOCK_JUMP_TOLERANCE = 120.0
 
+# The table's present is kept in its journal every so many rounds (a checkpoint): recovery, the reporter and the
+# writer's check of the journal start from the last one, so their cost does not grow with the table's history.
+CHECKPOINT_EVERY = 50
+
 Listener = Callable[[JournalEntry], None]
 THE_DEALER = "dealer"  # the actor of a dealer's command when nobody has signed in
 
@@ -172,10 +176,6 @@ class TableController:
     def faults(self) -> dict[str, TableFault]:
         """The table faults still open, by id."""
         return self.history.faults
-
-    @property
-    def adjustments(self) -> list[table_events.PaymentAdjusted]:
-        return self.history.adjustments
 
     @property
     def session(self) -> dict[str, Any]:
@@ -614,6 +614,8 @@ class TableController:
         verify(new_round(self.rules), command)
         self._refuse_unacknowledged_edge()
         number = self.round_number + 1
+        if self.round_number and self.round_number % CHECKPOINT_EVERY == 0:
+            self._record(table_events.Checkpoint(self.round_number, self.history.present()))
         self._record(table_events.RoundOpened(f"{self.table_id}-{number:06d}", number, self.rules.name))
         assert self.round is not None
         return self.round
@@ -772,6 +774,18 @@ class TableController:
             self.raise_fault("STORAGE", "Before the last restart the journal could not be written: "
                              f"{text or 'the drive failed before the reason could be kept'}", "journal")
 
+    def _present_history(self) -> TableHistory:
+        """The table's present: its last checkpoint and the events after it (the table-level events and the last
+        round's), or, in a journal without one, the table-level events from the start."""
+        checkpoint = self.journal.last_checkpoint()
+        if checkpoint is None:
+            return TableHistory.read(self.journal.present_entries(), every_round=False)
+        kept = table_events.Checkpoint.from_payload(checkpoint.payload)
+        history = TableHistory.resume(kept.present, checkpoint.at)
+        for entry in self.journal.present_entries(after=checkpoint.seq):
+            history.fold(entry)
+        return history
+
     def _recover(self) -> None:
         """Rebuild the table from its journal: the table-level events and the last round's (earlier rounds are
         closed; `audit verify` replays them all). The journal opened only if its chain is whole; events in it its
@@ -781,7 +795,7 @@ class TableController:
             if not report.ok:
                 raise JournalDamaged(self.journal.path, Damage(report.first_bad_event, report.reason, report.intact))
             self.journal.unwitnessed = False
-        self.history = TableHistory.read(self.journal.present_entries(), every_round=False)
+        self.history = self._present_history()
         if self.journal.index_built is not None and self.rules is not None:
             # A journal written before the round index: the index was built as it was opened; journaled so
             # that the audit shows when and from which events.

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from controller.core.rules import HouseRules, rules_digest
+from controller.core.rules import HouseRules, RulesError, rules_digest, rules_from_mapping
 from controller.engine import RoundState, apply, event_from_dict, new_round
 from controller.engine.events import (
     EVENT_TYPES,
@@ -133,6 +133,7 @@ class TableHistory:
         self.last_at = 0.0  # the latest time recorded since the clock was last rebased
         self.two_person_above = DEFAULT_TWO_PERSON_ABOVE  # 0: no override needs a second pit boss
         self.program: ProgramVerified | None = None  # the installed program last journaled
+        self.last_number = 0  # the number of the last round opened
         self._by_id: dict[str, RoundRecord] = {}
 
     @classmethod
@@ -154,7 +155,54 @@ class TableHistory:
 
     @property
     def round_number(self) -> int:
-        return self.rounds[-1].number if self.rounds else 0
+        return self.last_number
+
+    # -- the table's present, as a checkpoint keeps it -------------------------------------------------------
+    def present(self) -> dict[str, Any]:
+        """What the table is now between two rounds, as plain JSON values: everything a live table, recovery
+        and `audit verify`'s replay carry from one round to the next (a checkpoint keeps it: controller.table.
+        table_events.Checkpoint). Not kept: the last round (the next one replaces it), the time (the
+        checkpoint's own), and the history's lists of the past (every adjustment, every dealer's turn but the
+        one going on), which the audit reads from the journal."""
+        turn = self.dealer_turns[-1] if self.dealer_turns and self.dealer_turns[-1].end is None else None
+        return {
+            "rules": self.rules.to_mapping() if self.rules is not None else None,
+            "faults": [dataclasses.asdict(fault) for fault in self.faults.values()],
+            "faults_raised": self.faults_raised,
+            "session": dict(self.session),
+            "dealer": self.dealer,
+            "turn": None if turn is None else {"dealer": turn.dealer, "start": turn.start},
+            "shoe": self.shoe.payload() if self.shoe is not None else None,
+            "edges_acknowledged": dict(self.edges_acknowledged),
+            "two_person_above": self.two_person_above,
+            "program": self.program.payload() if self.program is not None else None,
+            "last_number": self.last_number,
+        }
+
+    @classmethod
+    def resume(cls, present: dict[str, Any], at: float, *, every_round: bool = False) -> TableHistory:
+        """The history of a table whose present (`present()`) was kept at `at`, ready to fold what followed."""
+        history = cls(every_round=every_round)
+        try:
+            if present["rules"] is not None:
+                history.rules = rules_from_mapping(present["rules"], "checkpoint")
+                history.rules_digest = rules_digest(history.rules)
+            history.faults = {f["fault_id"]: TableFault(**f) for f in present["faults"]}
+            history.faults_raised = int(present["faults_raised"])
+            history.session = dict(present["session"])
+            history.dealer = present["dealer"]
+            turn = present["turn"]
+            history.dealer_turns = [] if turn is None else [DealerTurn(str(turn["dealer"]), float(turn["start"]))]
+            history.shoe = None if present["shoe"] is None else ShoeSessionStarted.from_payload(present["shoe"])
+            history.edges_acknowledged = {str(k): str(v) for k, v in present["edges_acknowledged"].items()}
+            history.two_person_above = int(present["two_person_above"])
+            history.program = None if present["program"] is None else ProgramVerified.from_payload(present["program"])
+            history.last_number = int(present["last_number"])
+        except (*UNREADABLE, RulesError) as err:
+            raise HistoryError(f"A checkpoint of the table cannot be read ({err!r}): the journal was damaged or "
+                               "edited. Keep it as it is and run `rptable audit verify`.") from err
+        history.last_at = at
+        return history
 
     def record(self, round_id: str) -> RoundRecord | None:
         """A round folded so far, by id (the last opened only, for a live table's history)."""
@@ -205,7 +253,8 @@ class TableHistory:
             case ShoeSessionStarted():
                 self.shoe = event
             case PaymentAdjusted():
-                self.adjustments.append(event)
+                if self.every_round:  # the audit's list; a live table reads a round's adjustments from its record
+                    self.adjustments.append(event)
                 if (record := self._by_id.get(event.round_id)) is not None:
                     record.adjustments.append(event)
             case JackpotPaid():
@@ -250,6 +299,7 @@ class TableHistory:
             raise HistoryError(f"Round {event.round_id} opens before any house rules are recorded: the journal "
                                "was damaged or edited. Keep it as it is and run `rptable audit verify`.")
         record = RoundRecord(event.round_id, event.number, self.rules, self.rules_digest, at, dealt_by=self.dealer)
+        self.last_number = event.number
         if not self.every_round:
             self.rounds.clear()
             self._by_id.clear()

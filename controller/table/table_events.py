@@ -501,11 +501,28 @@ class JournalUpgraded(TableEvent):
         return f"journal upgraded: {self.what} built for {self.rounds:,} rounds (events 1-{self.through:,})"
 
 
+@dataclass(frozen=True, slots=True)
+class Checkpoint(TableEvent):
+    """The table as it stood after round `round`, before the next one opened (controller.table.history's
+    `present()`): recovery, the reporter and the writer's check start here instead of from event 1. Checked,
+    never trusted: `audit verify` folds the events before it and names a checkpoint that differs."""
+
+    KIND: ClassVar[str] = "table.checkpoint"
+    round: int
+    present: dict[str, Any]
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return None  # the table's, between two rounds
+
+    def describe(self) -> str:
+        return f"checkpoint of the table after round {self.round:,}"
+
+
 TABLE_EVENT_TYPES: dict[str, type[TableEvent]] = {cls.KIND: cls for cls in (
     RulesSet, RoundOpened, TableFaultRaised, TableFaultResolved, ClockRebased, PaymentAdjusted, SessionMarked,
     CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut, RulesEdgeAcknowledged,
     JackpotPaid, JackpotRejected, ShowdownSeen, Signature, TwoPersonLimit, SecondPerson, ProgramVerified,
-    ShoeSessionStarted, TableFaultRepeated, JournalUpgraded)}
+    ShoeSessionStarted, TableFaultRepeated, JournalUpgraded, Checkpoint)}
 
 
 def table_event_from(kind: str, payload: dict[str, Any]) -> TableEvent:

@@ -11,6 +11,7 @@ account that held that role, enabled, at the moment it acted, not merely a name 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from controller.engine import RoundState, event_from_dict
@@ -29,8 +30,10 @@ from controller.engine.settlement import settle_box, settle_void
 from controller.engine.state import dealer_qualifies
 from controller.engine.strength import hand_value
 from controller.table.history import UNREADABLE, HistoryError, TableHistory, void_amount
+from controller.table.journal.rows import payload_to_json
 from controller.table.table_events import (
     TABLE_EVENT_TYPES,
+    Checkpoint,
     ConfirmationUndone,
     JackpotPaid,
     JackpotRejected,
@@ -124,6 +127,8 @@ class ReplayCheck:
             case SecondPerson() if not self._override_ok(event.actor, "approved", at) or \
                     name_in(event.actor) == name_in(event.first):
                 return "an override was approved by someone other than a second pit boss" + self._who(event.actor)
+            case Checkpoint():
+                return checkpoint_differs(event, history)
         return ""
 
     def _two_people(self, amount: int, actor: str, what: str, approval: SecondPerson | None) -> str:
@@ -171,6 +176,20 @@ class ReplayCheck:
             if self.wanted is None or pair in self.wanted:
                 self.settled[pair] = seq
         return ""
+
+
+def checkpoint_differs(checkpoint: Checkpoint, history: TableHistory) -> str:
+    """Why a checkpoint is not the table its events before it make, or "" (the present compared as the journal
+    holds it: JSON values)."""
+    made = json.loads(payload_to_json(history.present()))
+    if checkpoint.round != history.last_number:
+        return f"the checkpoint is said to follow round {checkpoint.round}, but the last round opened is " \
+               f"{history.last_number}"
+    if checkpoint.present != made:
+        differing = sorted(key for key in made.keys() | checkpoint.present.keys()
+                           if made.get(key) != checkpoint.present.get(key))
+        return f"the checkpoint is not the table its events make (it differs in {', '.join(differing)})"
+    return ""
 
 
 def _recompute(state: RoundState, event: BoxSettled | RoundClosed | JackpotSettled | JackpotVoided) -> str:

@@ -26,6 +26,7 @@ from typing import Any
 ROUND_OPENED = "table.round_opened"
 RULES_SET = "table.rules"
 DEALER_KINDS = frozenset({"table.dealer_signed_in", "table.dealer_signed_out"})
+CHECKPOINT = "table.checkpoint"
 
 SCHEMA = """
 CREATE TABLE rounds (
@@ -45,6 +46,11 @@ CREATE TABLE round_links (
     round_id TEXT    NOT NULL,
     seq      INTEGER NOT NULL,  -- an event journaled elsewhere that names the round
     PRIMARY KEY (table_id, round_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE checkpoints (
+    table_id TEXT    NOT NULL,
+    seq      INTEGER NOT NULL,  -- a table.checkpoint: the table's present kept between two rounds
+    PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
 """
 
@@ -72,6 +78,7 @@ class IndexRows:
 
     rounds: list[IndexedRound]
     links: list[tuple[str, int]]  # (round named, seq of the event naming it)
+    checkpoints: list[int]
 
 
 class IndexBuilder:
@@ -87,12 +94,14 @@ class IndexBuilder:
     def rows(self, events: Iterable[tuple[int, float, str | None, str, Any]]) -> IndexRows:
         """The index rows of (seq, at, round_id, kind, payload) events, in seq order; a payload is its dict or
         its stored JSON text (parsed only where it may name a round)."""
-        found = IndexRows([], [])
+        found = IndexRows([], [], [])
         for seq, at, round_id, kind, payload in events:
             if kind == RULES_SET:
                 self.rules_seq = seq
             elif kind in DEALER_KINDS:
                 self.dealer_seq = seq
+            elif kind == CHECKPOINT:
+                found.checkpoints.append(seq)
             named = _named_round(payload)
             if kind == ROUND_OPENED and round_id is not None:
                 number = _number(payload)
@@ -135,6 +144,9 @@ def write_rows(db: sqlite3.Connection, table_id: str, found: IndexRows) -> None:
     if found.links:
         db.executemany("INSERT OR IGNORE INTO round_links (table_id, round_id, seq) VALUES (?, ?, ?)",
                        [(table_id, named, seq) for named, seq in found.links])
+    if found.checkpoints:
+        db.executemany("INSERT INTO checkpoints (table_id, seq) VALUES (?, ?)",
+                       [(table_id, seq) for seq in found.checkpoints])
 
 
 def has_index(db: sqlite3.Connection) -> bool:
@@ -210,6 +222,13 @@ def round_by_id(db: sqlite3.Connection, table_id: str, round_id: str) -> Indexed
     return None if row is None else indexed_round(row)
 
 
+def last_checkpoint(db: sqlite3.Connection, table_id: str, before: int | None = None) -> int | None:
+    """The seq of the last checkpoint (before the event `before`, when given), if there is one."""
+    row = db.execute("SELECT max(seq) FROM checkpoints WHERE table_id = ? AND seq < ?",
+                     (table_id, before if before is not None else 2 ** 62)).fetchone()
+    return None if row is None or row[0] is None else int(row[0])
+
+
 def round_count(db: sqlite3.Connection, table_id: str) -> int:
     return int(db.execute("SELECT count(*) FROM rounds WHERE table_id = ?", (table_id,)).fetchone()[0])
 
@@ -231,6 +250,7 @@ def index_problem(db: sqlite3.Connection, table_id: str, batch: int = 20_000) ->
     builder = IndexBuilder()
     stored = db.execute(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE table_id = ? ORDER BY opened_seq", (table_id,))
     links: set[tuple[str, int]] = set()
+    checkpoints: set[int] = set()
     events = index_events(db, table_id)
     while True:
         chunk = [row for _, row in zip(range(batch), events, strict=False)]
@@ -238,6 +258,7 @@ def index_problem(db: sqlite3.Connection, table_id: str, batch: int = 20_000) ->
             break
         found = builder.rows(chunk)
         links.update(found.links)
+        checkpoints.update(found.checkpoints)
         for expected in found.rounds:
             row = stored.fetchone()
             have = indexed_round(row) if row is not None else None
@@ -254,6 +275,10 @@ def index_problem(db: sqlite3.Connection, table_id: str, batch: int = 20_000) ->
         round_id, seq = min(stored_links ^ links, key=lambda link: link[1])
         return (f"the round index's link from round {round_id} to event {seq} is not what the events make: the index "
                 "was changed")
+    stored_checkpoints = {int(r[0]) for r in db.execute("SELECT seq FROM checkpoints WHERE table_id = ?", (table_id,))}
+    if stored_checkpoints != checkpoints:
+        seq = min(stored_checkpoints ^ checkpoints)
+        return f"the journal's index of checkpoints names event {seq} wrongly: the index was changed"
     return ""
 
 

@@ -44,6 +44,7 @@ from controller.table.journal.whole_file import (
     integrity_problem,
     scan_rows,
     structure_damage,
+    tail_chain_damage,
     unreadable,
 )
 
@@ -215,7 +216,11 @@ class Journal:
             raise JournalError(f"{self.path} is the journal of table {other[0]}, not of {self.table_id}: give table "
                                f"{self.table_id} a journal of its own (--journal), or --table {other[0]}.")
         witness = previous if previous is not None and previous.table == self.table_id else None
-        last_seq, last_hash, damage = chain_damage(reader, self.table_id, witness)
+        checkpoint = round_index.last_checkpoint(reader, self.table_id) if round_index.has_index(reader) else None
+        if checkpoint is not None and checkpoint > 1:
+            last_seq, last_hash, damage = tail_chain_damage(reader, self.table_id, witness, checkpoint)
+        else:  # a journal without a checkpoint yet (or from before them): the whole file
+            last_seq, last_hash, damage = chain_damage(reader, self.table_id, witness)
         if damage is not None:
             raise JournalDamaged(self.path, damage)
         self.unwitnessed = last_seq > (witness.seq if witness is not None else 0)
@@ -326,6 +331,14 @@ class Journal:
     def indexed_round(self, round_id: str) -> round_index.IndexedRound | None:
         return round_index.round_by_id(self._db, self.table_id, round_id) if self.indexed else None
 
+    def last_checkpoint(self, before: int | None = None) -> JournalEntry | None:
+        """The last checkpoint of the table (before the event `before`, when given), if the journal has one."""
+        if not self.indexed:
+            return None
+        seq = round_index.last_checkpoint(self._db, self.table_id, before)
+        found = self.entries_at([seq]) if seq is not None else []
+        return found[0] if found else None
+
     def round_count(self) -> int:
         return round_index.round_count(self._db, self.table_id) if self.indexed else 0
 
@@ -354,12 +367,13 @@ class Journal:
         """The entries of these kinds only, in order (the jackpot's, say, across every round)."""
         yield from self._select(f"kind IN ({', '.join('?' * len(kinds))})", kinds)
 
-    def present_entries(self) -> Iterator[JournalEntry]:
-        """The table-level entries and those of the last round opened, in order: all that the table as it
-        stands now depends on (earlier rounds are closed)."""
+    def present_entries(self, after: int = 0) -> Iterator[JournalEntry]:
+        """The table-level entries after `after` (a checkpoint) and those of the last round opened, in order:
+        all that the table as it stands now depends on (earlier rounds are closed)."""
         last_round = ("SELECT round_id FROM events WHERE table_id = ? AND kind = 'table.round_opened' "
                       "ORDER BY seq DESC LIMIT 1")
-        yield from self._select(f"(kind LIKE 'table.%' OR round_id = ({last_round}))", (self.table_id,))
+        yield from self._select(f"seq > ? AND (kind LIKE 'table.%' OR round_id = ({last_round}))",
+                                (after, self.table_id))
 
     def count(self) -> int:
         """How many events the table has in this file."""

@@ -99,6 +99,45 @@ def chain_damage(db: sqlite3.Connection, table_id: str, head: Head | None) -> tu
     return walk.intact, walk.prev, None if below is None else Damage(None, below, walk.intact)
 
 
+def tail_chain_damage(db: sqlite3.Connection, table_id: str, head: Head | None,
+                      checkpoint: int) -> tuple[int, str, Damage | None]:
+    """The writer's check of a journal that keeps checkpoints: from its last checkpoint (`checkpoint`, a seq) to
+    its end, as `chain_damage` checks the whole file: every row this table's, the seq contiguous, every hash
+    right, the head reached. The events before the checkpoint were checked as they were written and are `audit
+    verify`'s to check again (with SQLite's integrity check of the whole file): this check costs the same on a
+    journal of 100 rounds and of 100,000. Returns the last event (seq, hash) and the damage, if any."""
+    before = db.execute("SELECT seq, hash FROM events WHERE table_id = ? AND seq = ?",
+                        (table_id, checkpoint - 1)).fetchone()
+    if before is None or not isinstance(before[1], str):
+        return checkpoint - 2, "", Damage(checkpoint - 1, f"event {checkpoint - 1}, just before the journal's last "
+                                          "checkpoint, is missing or unreadable", max(0, checkpoint - 2))
+    walk = ChainWalk(checkpoint, before[1], table_id=table_id, witness=head)
+    expected = checkpoint
+    try:
+        for row in db.execute(f"SELECT {COLUMNS} FROM events WHERE table_id = ? AND seq >= ? ORDER BY seq",
+                              (table_id, checkpoint)):
+            problem = walk.step(*row)
+            if problem:
+                seq = row[0] if isinstance(row[0], int) else walk.expected_seq
+                return walk.intact, walk.prev, Damage(seq, problem, walk.intact)
+            expected += 1
+        # A key damaged in place ends a search early; searches from the other end and for another table's
+        # rows find what it hid.
+        last = db.execute("SELECT seq FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (table_id,)).fetchone()
+        other = db.execute("SELECT seq, table_id FROM events WHERE table_id > ? OR table_id < ? LIMIT 1",
+                           (table_id, table_id)).fetchone()
+    except sqlite3.Error as err:
+        return walk.intact, walk.prev, Damage(expected, str(unreadable(err, expected)), walk.intact)
+    if (last is not None and last[0] != walk.intact) or other is not None:
+        reason = (f"a row naming table {other[1]!r} is in the file (a journal holds its own table's events and "
+                  "nothing else)" if other is not None else
+                  f"the journal's events after event {walk.intact} cannot be read in order (it ends at event "
+                  f"{last[0]})")
+        return walk.intact, walk.prev, Damage(walk.intact + 1, f"{reason}: the file is damaged", walk.intact)
+    tail = missing_tail(walk.intact, head)
+    return walk.intact, walk.prev, Damage(walk.intact + 1, tail, walk.intact) if tail else None
+
+
 def structure_damage(db: sqlite3.Connection, table_id: str, head: Head | None) -> Damage | None:
     """The file's damage that shows without hashing (what the audit's views check before they read): a key out
     of place, a page that cannot be read, the head not reached, SQLite's integrity check; None when none."""
