@@ -801,5 +801,7 @@ class TableController:
             # that the audit shows when and from which events.
             self._record(table_events.JournalUpgraded("round index", self.journal.index_built, self.journal.last_seq),
                          actor="rptable")
+            if not self.round_open:  # and its first checkpoint, so that the next start need not read it whole
+                self._record(table_events.Checkpoint(self.round_number, self.history.present()))
             self.journal.index_built = None
             self.flush()
