@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import CONNECT_TIMEOUT, FloorError, connect, explain
 from controller.floor.summary import BOX_COLUMNS, DECISION_COLUMNS, ROUND_COLUMNS, FloorRows, TableSummary
+from controller.table.audit.verify import RunningVerify
 from controller.table.journal import Journal, JournalEntry, JournalError
-from controller.table.replica import ReplicaError, redact, replicate
+from controller.table.replica import ReplicaError, redact, replica_head, replicate
 
 if TYPE_CHECKING:
     import psycopg
@@ -90,6 +91,7 @@ class TableReporter:
         self._connection: psycopg.Connection[tuple[Any, ...]] | None = None
         self._summary: TableSummary | None = None
         self._summarized: int | None = None  # how far the database had summarised the table when bound
+        self._verify: RunningVerify | None = None  # the journal's check, kept running from pass to pass
         self._deadline = 0.0  # when stopping: the last moment to try to report what is left
 
     # -- the table's side ---------------------------------------------------------------------------------
@@ -154,7 +156,7 @@ class TableReporter:
                 return  # nothing journaled yet: the table writes its house rules first
             if self._summarized is None:
                 self._summarized = self._bind(connection, journal)
-            report = replicate(journal, connection, batch=BATCH)
+            report = replicate(journal, connection, batch=BATCH, verified=self._verified(journal, connection))
             if not report.ok:
                 raise Refused(report.reason)
             rows = self._fold(journal, report.replica_head)
@@ -163,6 +165,18 @@ class TableReporter:
             self._summary.written(rows)  # kept until then: a write cut off is made again on the next pass
         self._set(replace(self._status, reporting=True, reason="", since=self._since(True),
                           reported=report.replica_head, journaled=journal.last_seq))
+
+    def _verified(self, journal: Journal, connection: psycopg.Connection[tuple[Any, ...]]) -> RunningVerify:
+        """The check of the journal, kept from pass to pass: each pass checks only the events appended since.
+        The first starts from the last checkpoint the floor already holds (the events before it were checked
+        when they were copied), or from event 1."""
+        if self._verify is None:
+            self._verify = RunningVerify(self.table_id)
+            held, _ = replica_head(connection, self.table_id)
+            checkpoint = journal.last_checkpoint(before=held + 1) if held else None
+            if checkpoint is not None:
+                self._verify.start_at(journal, checkpoint)
+        return self._verify
 
     def _connected(self) -> psycopg.Connection[tuple[Any, ...]]:
         if self._connection is None or self._connection.closed:

@@ -39,7 +39,7 @@ from controller.table.journal.chain import ChainWalk, missing_tail
 from controller.table.journal.head import Head, read_head
 from controller.table.journal.rows import GENESIS_HASH, stored_row
 from controller.table.signing import PublicKey
-from controller.table.table_events import PaymentAdjusted, RoundOpened
+from controller.table.table_events import Checkpoint, PaymentAdjusted, RoundOpened
 
 # Below this many events one core does it all: starting the others costs more than it saves.
 PARALLEL_FROM_EVENTS = 40_000
@@ -345,6 +345,23 @@ class RunningVerify:
         self.replay = ReplayCheck(wanted=frozenset(), staff=self.key.staff)
         self.rows = 0
         self.verdict: VerifyReport | None = None
+        self._from_checkpoint = False
+
+    def start_at(self, journal: Journal, checkpoint: JournalEntry) -> RunningVerify:
+        """Start from a checkpoint instead of event 1: what a follower does once the events before it are
+        copied (and were verified when they were): the check then costs what the events since it cost, however
+        long the table has played. The checkpoint itself is checked as every event after it is: its place in
+        the chain, and the table the events after it make from it."""
+        before = journal.row_before(checkpoint.seq)
+        if before is None or self.verdict is not None:
+            return self
+        present = Checkpoint.from_payload(checkpoint.payload)
+        self.walk = ChainWalk(checkpoint.seq, before[1], table_id=self.table_id)
+        history = TableHistory.resume(present.present, checkpoint.at)
+        self.replay = ReplayCheck(history, present.round, wanted=frozenset(), staff=self.key.staff)
+        self.rows = checkpoint.seq - 1
+        self._from_checkpoint = True
+        return self
 
     def advance(self, journal: Journal) -> VerifyReport:
         """The verdict on the journal as it stands now: `intact` is the last event that may be trusted."""
@@ -355,7 +372,7 @@ class RunningVerify:
         self.walk.witness = witness
         with journal.snapshot():
             below = None
-            if self.verdict is None:
+            if self.verdict is None and not self._from_checkpoint:
                 below = journal.integrity_problem()
                 rows: Iterator[tuple[Any, ...]] = journal.scan_rows()
             else:
