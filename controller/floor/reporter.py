@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import CONNECT_TIMEOUT, FloorError, connect, explain
 from controller.floor.summary import BOX_COLUMNS, DECISION_COLUMNS, ROUND_COLUMNS, FloorRows, TableSummary
+from controller.table.audit.round_book import RoundBook
 from controller.table.audit.verify import RunningVerify
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.replica import ReplicaError, redact, replica_head, replicate
@@ -207,13 +208,17 @@ class TableReporter:
         return int(summarized)
 
     def _fold(self, journal: Journal, head: int) -> FloorRows:
-        """Fold the events the database now holds and the summary has not seen (on the first pass, the
-        events the database summarised before are folded first, without writing them again)."""
+        """Fold the events the database now holds and the summary has not seen (on the first pass, from the
+        journal's last checkpoint the database has summarised, the events it summarised are folded first,
+        without writing them again)."""
         try:
             if self._summary is None:
-                self._summary = TableSummary(self.table_id)
-                for entry in journal.entries():
-                    if entry.seq > (self._summarized or 0):
+                summarized = self._summarized or 0
+                checkpoint = journal.last_checkpoint(before=summarized + 1) if summarized else None
+                self._summary = TableSummary(self.table_id) if checkpoint is None else \
+                    TableSummary.resume(self.table_id, checkpoint)
+                for entry in journal.entries(self._summary.seq):
+                    if entry.seq > summarized:
                         break
                     self._summary.fold(entry, emit=False)
             summary = self._summary
@@ -221,12 +226,12 @@ class TableReporter:
                 if entry.seq > head:
                     break
                 summary.fold(entry)
+            return summary.rows(lambda round_id: RoundBook.of_journal(journal).find(round_id))
         except JournalError as err:
             if err.seq is None:
                 raise  # the journal cannot be read now: not reporting, and retried
             self._summary = None
             raise Refused(str(err)) from err  # an event that cannot be read: the journal was damaged
-        return summary.rows()
 
     def _write(self, connection: psycopg.Connection[tuple[Any, ...]], rows: FloorRows, head: int,
                journaled: int) -> None:

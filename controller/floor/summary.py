@@ -3,12 +3,15 @@ it, each named player's decision, the house rules played. The table's reporter f
 into one TableHistory (controller.table.history: the one fold) and writes these rows beside the events.
 
 Rows are written again, whole, whenever an event changes them (a round's adjustment long after it closed, say),
-and keyed, so that writing them twice changes nothing.
+and keyed, so that writing them twice changes nothing. The summary keeps the table's present only (a table
+reports for months): a round an event changes after the next one opened is read back from the journal
+(`rows(lookup)`), and a reporter starts from the journal's last checkpoint (`resume`), not from event 1.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +31,10 @@ from controller.table.audit.shift_report import build_report
 from controller.table.history import TableHistory, event_of
 from controller.table.journal import JournalEntry
 from controller.table.round_record import RoundRecord
+from controller.table.table_events import Checkpoint
+
+# A round of the table by id, read back from its journal (controller.table.audit.round_book.RoundBook.find).
+RoundLookup = Callable[[str], "RoundRecord | None"]
 
 ROUND_COLUMNS = ("table_id", "round_id", "number", "opened_at", "closed_at", "voided", "rules_name", "rules_digest",
                  "dealer", "boxes", "drop", "house_win", "theoretical", "has_edge", "faults", "adjustments")
@@ -53,11 +60,9 @@ class TableSummary:
 
     def __init__(self, table_id: str, edges: dict[str, HouseEdge] | None = None) -> None:
         self.table_id = table_id
-        self.history = TableHistory(every_round=True)
+        self.history = TableHistory(every_round=False)
         self.edges = measured_edges() if edges is None else edges
         self.seq = 0
-        self._records: dict[str, RoundRecord] = {}
-        self._players: dict[str, dict[int, str]] = {}  # round -> box -> player, kept from the round's state
         self._lines: dict[int, BoxLine] = {}  # the boxes of the round in play: what each did so far
         self._card_fault_at = 0.0
         self._touched: dict[str, None] = {}
@@ -65,36 +70,44 @@ class TableSummary:
         self._rules: dict[str, HouseRules] = {}
         self._rules_sent: set[str] = set()
 
+    @classmethod
+    def resume(cls, table_id: str, checkpoint: JournalEntry, edges: dict[str, HouseEdge] | None = None
+               ) -> TableSummary:
+        """The summary of a table from its checkpoint on (the rows of the rounds before it are in the database)."""
+        summary = cls(table_id, edges)
+        kept = Checkpoint.from_payload(checkpoint.payload)
+        summary.history = TableHistory.resume(kept.present, checkpoint.at)
+        summary.seq = checkpoint.seq
+        return summary
+
     def fold(self, entry: JournalEntry, *, emit: bool = True) -> None:
         """Fold the next event; with `emit`, remember the rows it changes (`rows`)."""
         history = self.history
         if entry.kind in DECISION_EVENTS:
             self._decision(entry, emit)
-        adjustments = len(history.adjustments)
         opened = history.round_id
         history.fold(entry)
-        current = history.current
-        if current is not None and current.round_id != opened:
-            self._records[current.round_id] = current
+        if history.round_id != opened:
             self._lines = {}
         if entry.kind == "CardFault":
             self._card_fault_at = entry.at
         if history.rules is not None:
             self._rules.setdefault(history.rules_digest, history.rules)
-        if current is not None and history.round_state is not None:
-            self._players[current.round_id] = {n: b.player for n, b in history.round_state.boxes.items()}
         if emit:
-            if entry.round_id is not None:
-                self._touched[entry.round_id] = None
-            for adjustment in history.adjustments[adjustments:]:
-                self._touched[adjustment.round_id] = None
+            named = entry.payload.get("round_id")  # an adjustment of an earlier round, say
+            for round_id in (entry.round_id, named if isinstance(named, str) else None):
+                if round_id is not None:
+                    self._touched[round_id] = None
         self.seq = entry.seq
 
-    def rows(self) -> FloorRows:
-        """The rows changed since they were last `written`, and the table as it stands."""
+    def rows(self, lookup: RoundLookup | None = None) -> FloorRows:
+        """The rows changed since they were last `written`, and the table as it stands; a round changed that is
+        no longer the table's present is read back with `lookup`."""
         rows = FloorRows(self.state())
         for round_id in self._touched:
-            record = self._records.get(round_id)
+            record = self.history.record(round_id)
+            if record is None and lookup is not None:
+                record = lookup(round_id)
             if record is not None:
                 rows.rounds.append(self._round_row(record))
                 rows.boxes += self._box_rows(record)
@@ -142,7 +155,7 @@ class TableSummary:
             return []
         assert record.closed_at is not None
         report = build_report(self.table_id, [record], self.edges)
-        players = self._players.get(record.round_id, {})
+        players = record.players
         rows = []
         for box in record.boxes:
             tally = report.by_box[box.box]

@@ -96,6 +96,7 @@ class RoundRecord:
     showings: int = 0  # how often the camera read the layout at this round's showdown
     jackpot_stakes: dict[int, int] = field(default_factory=dict)  # box -> its jackpot stake, settled and kept
     jackpot_paid: dict[int, int] = field(default_factory=dict)  # box -> what the table paid it from the jackpot
+    players: dict[int, str] = field(default_factory=dict)  # box -> the player named at it, once the round closed
 
     def jackpot_net(self, box: int) -> int:
         """The house's side of a box's jackpot: its stake in, less what was paid to it (+ = the house's)."""
@@ -161,6 +162,7 @@ class RoundRecord:
         """The round closed: what the dealer ended with, and the house's settled net."""
         self.closed_at, self.voided, self.settled_house_net = at, state.voided, state.house_net
         self.dealer = tuple(state.dealer)
+        self.players = {number: box.player for number, box in state.boxes.items() if box.player}
         self.dealer_best = best_five(state.dealer)[0].category if len(state.dealer) == 5 else None
         self.dealer_qualified = None if state.voided else state.dealer_qualified
 

@@ -1,0 +1,88 @@
+"""A table that lives for months reports to the floor at the cost of what is new: a reporter checks only the
+events appended since its last pass, and one started on a long journal starts from the last checkpoint the
+floor holds (the events before it were checked when they were copied). What it writes is what a reporter
+reading the journal from event 1 writes, to the row."""
+
+import time
+
+import pytest
+from floor_kit import database_rows, fresh_database, journal_rows, needs_postgres, query, wait_for
+from tables import acknowledged
+
+from controller.floor.reporter import TableReporter
+from controller.table.autoplay import QA_PIT_BOSS, play_rounds
+from controller.table.controller import CHECKPOINT_EVERY, TableController
+from controller.table.journal import Journal
+from controller.table.pump import CardPump
+from controller.table.rule_files import load_preset
+from controller.table.simulate import simulate
+from drivers.base import open_source
+
+pytestmark = needs_postgres
+pytest_plugins = ["floor_kit"]
+
+FLOOR_ROWS = {
+    "floor_rounds": "SELECT * FROM floor_rounds WHERE table_id = %s ORDER BY round_id",
+    "floor_boxes": "SELECT * FROM floor_boxes WHERE table_id = %s ORDER BY round_id, box",
+    "floor_decisions": "SELECT * FROM floor_decisions WHERE table_id = %s ORDER BY seq",
+}
+
+
+def floor_rows(url, table):
+    return {name: query(url, sql, table) for name, sql in FLOOR_ROWS.items()}
+
+
+def reported(path, table, url, timeout=60):
+    reporter = TableReporter(path, table, url, heartbeat=0.2).start()
+    wait_for(lambda: database_rows(url, table) == journal_rows(path, table), timeout=timeout, step=0.5)
+    wait_for(lambda: reporter.status.reporting and reporter.status.backlog == 0, timeout=30)
+    return reporter
+
+
+def test_long_lived_a_reporter_started_again_reports_from_the_last_checkpoint_the_rows_from_event_1(
+        cluster, tmp_path):
+    path, table = tmp_path / "T2.journal", "T2"
+    simulate(load_preset("classic"), CHECKPOINT_EVERY + 5, 8, journal_path=path, table_id=table)
+    first, again = fresh_database(cluster), fresh_database(cluster)
+    reported(path, table, first).stop()
+    with Journal(path, table) as journal:  # the table plays on with the floor away, and a pit boss adjusts
+        controller = acknowledged(TableController(journal))  # a round from before the checkpoint
+        controller.adjust_payment(f"{table}-000003", 1, 25, QA_PIT_BOSS, "short-paid, found at the count")
+        pump = CardPump(open_source("sim://?seed=9&rate=0&clock=virtual"), controller, pack_seed=9)
+        play_rounds(controller, pump, controller.round_number + 4, boxes=3, ante=10)
+        pump.source.close()
+    resumed = reported(path, table, first)  # from the last checkpoint the floor holds
+    resumed.stop()
+    assert resumed._verify is not None and resumed._verify.walk.expected_seq > 1
+    reported(path, table, again).stop()  # a new database: from event 1
+    assert floor_rows(first, table) == floor_rows(again, table)
+    (net,), = query(first, "SELECT net FROM floor_boxes WHERE table_id = %s AND round_id = %s AND box = 1",
+                    table, f"{table}-000003")
+    with Journal(path, table, readonly=True) as journal:
+        from controller.table.audit.round_book import RoundBook
+
+        record = RoundBook.of_journal(journal).find(f"{table}-000003")
+    assert record is not None and net == record.net(record.boxes[0])
+
+
+@pytest.mark.slow
+def test_long_lived_a_fault_of_a_table_with_10000_rounds_reaches_the_floor_within_2_s(database, tmp_path):
+    path, table = tmp_path / "T3.journal", "T3"
+    simulate(load_preset("four-seat"), 10_000, 3, journal_path=path, table_id=table)
+    copied = time.monotonic()
+    reported(path, table, database, timeout=1200).stop()  # the floor copies its history once
+    print(f"the first copy of 10,000 rounds took {time.monotonic() - copied:.1f} s")
+    with Journal(path, table) as journal:
+        controller = acknowledged(TableController(journal))
+        reporter = TableReporter(path, table, database).start()  # the table starts again, and its reporter
+        controller.add_listener(reporter.wake)
+        wait_for(lambda: reporter.status.reporting, timeout=30)
+        raised = time.monotonic()
+        controller.raise_fault("E04", "The shoe reports E04 (jam).", "shoe")
+
+        def fault_on_the_floor():
+            (state,), = query(database, "SELECT state FROM floor_tables WHERE table_id = %s", table)
+            return [f["code"] for f in state["faults"]] == ["E04"]
+        wait_for(fault_on_the_floor, timeout=30)
+        assert time.monotonic() - raised < 2.0
+        reporter.stop()
