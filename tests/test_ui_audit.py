@@ -24,7 +24,7 @@ from controller.table.rule_files import load_preset
 from controller.table.table_events import TABLE_EVENT_TYPES
 from controller.table.users import Role, User
 from drivers.base import open_source
-from ui.audit_view import AuditDialog
+from ui.audit_view import ROUNDS_PAGE, AuditDialog
 from ui.autopilot import Autopilot
 from ui.format import card_face, signed_amount
 from ui.login import LoginDialog
@@ -92,19 +92,26 @@ def test_audit_loads_on_its_own_thread_while_the_shoe_keeps_dealing(consoles: Co
 
     ticker.timeout.connect(tick)
     ticker.start(10)
-    taken_while_loading = 0
-    for _ in range(3):
-        if dialog.loaded:
+    taken_while_reading = 0
+    for _ in range(3):  # the last rounds are listed at once; the verification reads the whole journal
+        if dialog.verify_report is not None:
             break
         before = window.controller.round.deal_index
         focus(window, qtbot)  # the dealer's screen, beside the audit
         qtbot.keyClick(window, Qt.Key.Key_D)
         qtbot.waitUntil(lambda b=before: window.controller.round.deal_index == b + 1, timeout=5000)
-        taken_while_loading += not dialog.loaded
-    assert taken_while_loading >= 1, "the journal was read before a card could be drawn"
+        taken_while_reading += dialog.verify_report is None
+    assert taken_while_reading >= 1, "the journal was verified before a card could be drawn"
     assert dialog.wait_loaded()
     ticker.stop()
-    assert dialog.round_list.rowCount() == 601  # the round being dealt is listed too, not opened
+    assert dialog.round_list.rowCount() == ROUNDS_PAGE  # the last ones: the round being dealt, not opened
+    assert dialog.rounds[-1].round_id == "T1-000601" and not dialog.rounds[-1].complete
+    assert dialog.earlier_button.isVisible()
+    dialog.earlier_button.click()  # a page more, read from the journal's round index
+    assert dialog.round_list.rowCount() == 2 * ROUNDS_PAGE and dialog.rounds[0].round_id == "T1-000202"
+    dialog.earlier_button.click()
+    dialog.earlier_button.click()
+    assert dialog.round_list.rowCount() == 601 and not dialog.earlier_button.isVisible()
     # Read on the GUI thread, 600 rounds held it for seconds; a busy machine may still pause it a little.
     assert max(gaps) < 1.0, f"the console stopped answering for {max(gaps):.2f} s"
     assert "verified" in dialog.verify_label.text()

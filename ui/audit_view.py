@@ -2,11 +2,14 @@
 step in words), the last-10 recall with the cards, the shift report (hold over time and by box, and by dealer),
 and the journal's verification.
 
-Every view reads the one history of the table (controller.table.history) folded from the journal, so the list,
-the replay, the recall and the report agree to the chip. The journal is read and folded on a thread of its own
-while the console plays on (the shoe's cards keep reaching the table); the views fill in when it is done, and
-the verification follows. A round still in play is listed but not opened, so no card of it is shown before it
-is public.
+Every view reads the rounds as the one history of the table folds them (controller.table.history, through
+controller.table.audit.round_book), so the list, the replay, the recall and the report agree to the chip. A
+table's journal holds months of rounds: the list shows the last ones and reads earlier ones a page at a time,
+the recall reads the last ten, and the shift report the rounds of the table's last day of play, each from the
+journal's round index, so they open as fast after 100,000 rounds as after 100. The journal is read on a thread of
+its own while the console plays on (the shoe's cards keep reaching the table); the views fill in when it is
+done, and the verification of the whole journal follows. A round still in play is listed but not opened, so no
+card of it is shown before it is public.
 """
 
 from __future__ import annotations
@@ -50,10 +53,11 @@ from PySide6.QtWidgets import (
 )
 
 from controller.analysis.house_edges import measured_edges
+from controller.table.audit.round_book import RoundBook
 from controller.table.audit.shift_report import ShiftReport, build_report
 from controller.table.audit.verify import VerifyReport, VerifyStopped, verify_entries
 from controller.table.controller import TableController
-from controller.table.history import TableHistory, replay_to, round_steps
+from controller.table.history import replay_to
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.round_record import RoundRecord, Step
 from controller.table.users import Role, User, name_in
@@ -70,19 +74,21 @@ STYLE = ("QDialog,QWidget{background:#202020;color:#f2f2f2}QLabel{font-size:16px
          "QPushButton{font-size:16px;min-height:44px;padding:4px 12px;background:#1565c0;color:white;"
          "border-radius:6px}")
 PREFERRED_SIZE = (1200, 820)  # smaller on a smaller screen: the table's own is 1024x768
-PROGRESS_EVERY = 2_000  # journal entries between two progress reports while folding
-CHECK_EVERY = 500  # journal entries between two checks whether the reading is still wanted
 YIELD_SECONDS = 0.001
 RECALLED = 10
+ROUNDS_PAGE = 200  # rounds listed at a time: the last ones, then a page more on each "Earlier rounds"
 SIZED_FROM_ROWS = 100  # the rows a table's columns are sized from
 
 
 @dataclass(frozen=True)
 class AuditData:
-    """What the views show: every round (with its steps), the shift report, and how many events were read."""
+    """What the views show: the last rounds (`earlier`: there are rounds before them), the shift report of the
+    table's last day of play (`day`, UTC), and how many events the journal holds."""
 
     rounds: list[RoundRecord]
+    earlier: bool
     report: ShiftReport
+    day: str
     events: int
 
 
@@ -109,22 +115,23 @@ def journal_of(controller: TableController) -> OpenEntries:
     return lambda: Journal(path, table_id, readonly=True)
 
 
-def fold_journal(journal: AuditEntries, progress: Callable[[int, int], None] | None = None,
-                 stopped: Callable[[], bool] | None = None) -> AuditData | None:
-    """The table's history, folded from the journal's entries as they are read (none is kept: a long shift's
-    would weigh on the console), and the shift report from it; None when `stopped()` said so.
-    `progress(done, total)` is told every few thousand entries."""
-    history = TableHistory()
-    total = journal.count()
-    for index, entry in enumerate(journal.entries()):
-        if index % CHECK_EVERY == 0 and stopped is not None and stopped():
-            return None
-        if index % PROGRESS_EVERY == 0 and progress is not None:
-            progress(index, total)
-        history.fold(entry)
-    report = build_report(journal.table_id, history.rounds, measured_edges(), turns=history.dealer_turns,
-                          until=history.last_at)
-    return AuditData(history.rounds, report, total)
+def book_of(source: AuditEntries) -> RoundBook:
+    """The rounds of what the audit reads: a journal file through its round index, or entries read whole (the
+    floor database's copy of a journal)."""
+    if isinstance(source, Journal):
+        return RoundBook.of_journal(source)
+    return RoundBook.of_entries(source.entries(), source)
+
+
+def load_audit(source: AuditEntries, page: int = ROUNDS_PAGE) -> AuditData:
+    """The last `page` rounds and the shift report of the table's last day of play."""
+    book = book_of(source)
+    rounds = book.latest(page)
+    earlier = bool(rounds) and bool(book.latest(1, before=rounds[0].round_id))
+    day = time.strftime("%Y-%m-%d", time.gmtime(rounds[-1].opened_at if rounds else time.time()))
+    shift = book.shift(day)
+    report = build_report(source.table_id, shift.rounds, measured_edges(), turns=shift.turns, until=shift.until)
+    return AuditData(rounds, earlier, report, day, source.count())
 
 
 def verify_journal_entries(journal: AuditEntries, stopped: Callable[[], bool] | None = None) -> VerifyReport:
@@ -135,7 +142,6 @@ def verify_journal_entries(journal: AuditEntries, stopped: Callable[[], bool] | 
 class AuditLoader(QThread):
     """Reads the journal (its own read-only connection), folds it, then verifies it, off the GUI thread."""
 
-    progress = Signal(int, int)
     loaded = Signal(object)  # AuditData
     verified = Signal(object)  # VerifyReport
     failed = Signal(str)
@@ -158,10 +164,7 @@ class AuditLoader(QThread):
     def run(self) -> None:
         try:
             with self.open_entries() as journal:
-                data = fold_journal(journal, self.progress.emit, self.stopped)
-                if data is None:
-                    return
-                self.loaded.emit(data)
+                self.loaded.emit(load_audit(journal))
                 self.verified.emit(verify_journal_entries(journal, self.stopped))
         except VerifyStopped:
             return
@@ -302,7 +305,8 @@ class AuditDialog(QDialog):
         self.setWindowTitle(title)
         self.setStyleSheet(STYLE)
         self._fit_to_screen()
-        self.rounds: list[RoundRecord] = []
+        self.rounds: list[RoundRecord] = []  # the rounds listed: the last ones, and earlier pages read since
+        self.earlier = False  # rounds before those listed
         self.report: ShiftReport | None = None
         self.verify_report: VerifyReport | None = None
         self._replaying: tuple[RoundRecord, list[Step]] | None = None  # the round replayed, and its steps
@@ -355,7 +359,6 @@ class AuditDialog(QDialog):
         self.loading.show()
         self.verify_label.setText(self.tr("Verifying the journal…"))
         self.loader = AuditLoader(self.open_entries, self)
-        self.loader.progress.connect(self._progress)
         self.loader.loaded.connect(self._show)
         self.loader.verified.connect(self._show_verification)
         self.loader.failed.connect(self._failed)
@@ -365,9 +368,7 @@ class AuditDialog(QDialog):
 
     def _load_here(self) -> None:
         with self.open_entries() as journal:
-            data = fold_journal(journal)
-            assert data is not None  # nothing stops it
-            self._show(data)
+            self._show(load_audit(journal))
             self._show_verification(verify_journal_entries(journal))
 
     def wait_loaded(self, timeout_ms: int = 60_000) -> bool:
@@ -382,9 +383,6 @@ class AuditDialog(QDialog):
             QThread.msleep(5)
         return self.loaded
 
-    def _progress(self, done: int, total: int) -> None:
-        self.loading.setText(self.tr("Reading the journal: {0} of {1} events…").format(amount(done), amount(total)))
-
     def _failed(self, text: str) -> None:
         text = reworded(text)
         self.loading.setText(self.tr("The journal cannot be read: {0}").format(text))
@@ -392,7 +390,8 @@ class AuditDialog(QDialog):
         self.verify_label.setText(text)
 
     def _show(self, data: AuditData) -> None:
-        self.rounds, self.report = data.rounds, data.report
+        self.rounds, self.earlier, self.report = data.rounds, data.earlier, data.report
+        self.report_day = data.day
         self.loading.hide()
         self._show_rounds()
         self._show_recall()
@@ -414,12 +413,20 @@ class AuditDialog(QDialog):
     def _rounds_tab(self) -> QWidget:
         page = QWidget(self)
         layout = QHBoxLayout(page)
+        listed = QVBoxLayout()
+        self.earlier_button = QPushButton(self.tr("Earlier rounds"), page)
+        self.earlier_button.setObjectName("audit_earlier")
+        self.earlier_button.setAutoDefault(False)
+        self.earlier_button.clicked.connect(self.show_earlier)
+        self.earlier_button.hide()
+        listed.addWidget(self.earlier_button)
         self.round_list = TableOfText(page, "audit_rounds", [
             self.tr("Round"), self.tr("Opened"), self.tr("Boxes"), self.tr("Wagered"), self.tr("House net"),
             self.tr("Status"), self.tr("Dealer")], right_from=2)
         self.round_list.selectionModel().selectionChanged.connect(self._round_selected)
         self.round_list.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
-        layout.addWidget(self.round_list)
+        listed.addWidget(self.round_list, 1)
+        layout.addLayout(listed)
         replay = QVBoxLayout()
         self.steps = QListWidget(page)
         self.steps.setObjectName("replay_steps")
@@ -458,9 +465,28 @@ class AuditDialog(QDialog):
                 signed_amount(record.house_net) if record.complete else "—", status,
                 name_in(record.dealt_by) if record.dealt_by else "—"]
 
-    def _show_rounds(self) -> None:
+    def _show_rounds(self, scroll_to: int | None = None) -> None:
         self.round_list.show_rows([self._round_row(r) for r in self.rounds])
-        self.round_list.scrollToBottom()
+        if scroll_to is None:
+            self.round_list.scrollToBottom()
+        else:
+            self.round_list.scrollTo(self.round_list.model().index(scroll_to, 0))
+        self.earlier_button.setVisible(self.earlier)
+
+    def show_earlier(self) -> None:
+        """A page of the rounds before those listed, read from the journal's round index."""
+        if not self.rounds:
+            return
+        try:
+            with self.open_entries() as journal:
+                book = book_of(journal)
+                more = book.latest(ROUNDS_PAGE, before=self.rounds[0].round_id)
+                self.earlier = bool(more) and bool(book.latest(1, before=more[0].round_id))
+        except JournalError as err:
+            self.step_state.setText(reworded(str(err)))
+            return
+        self.rounds = more + self.rounds
+        self._show_rounds(scroll_to=len(more))
 
     def select_round(self, index: int, step: int | None = None) -> None:
         self.round_list.selectRow(index)
@@ -480,7 +506,7 @@ class AuditDialog(QDialog):
             return
         try:
             with self.open_entries() as journal:
-                steps = round_steps(journal, record)
+                steps = book_of(journal).steps(record)
         except JournalError as err:  # the round's events damaged or edited since the list was read
             self.step_state.setText(reworded(str(err)))
             return
@@ -536,6 +562,11 @@ class AuditDialog(QDialog):
     def _report_tab(self) -> QWidget:
         page = QWidget(self)
         layout = QVBoxLayout(page)
+        self.report_day = ""
+        self.report_title = QLabel(page)
+        self.report_title.setObjectName("report_day")
+        self.report_title.setWordWrap(True)
+        layout.addWidget(self.report_title)
         self.report_summary = QLabel(page)
         self.report_summary.setObjectName("report_summary")
         self.report_summary.setStyleSheet("font-size:19px;font-weight:bold")
@@ -564,6 +595,7 @@ class AuditDialog(QDialog):
         return page
 
     def _show_report(self, report: ShiftReport) -> None:
+        self.report_title.setText(self.tr("The table's last day of play: {0} (UTC)").format(self.report_day))
         total = report.total
         self.report_summary.setText(self.tr(
             "{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments").format(

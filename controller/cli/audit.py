@@ -134,8 +134,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _whole_history(args: argparse.Namespace) -> bool:
     """The action reads every round: the whole file is checked before it."""
-    if args.action in ("export", "report"):
+    if args.action == "export":
         return True
+    if args.action == "report":
+        return args.date is None
     return args.action == "rounds" and args.limit is None and args.date is None
 
 
@@ -424,10 +426,8 @@ def _report(args: argparse.Namespace, book: RoundBook) -> int:
         report_html,
         theoretical_basis,
     )
-    history = book.whole_history()
-    rounds = [r for r in history.rounds if not args.date or _time(r.opened_at, "%Y-%m-%d") == args.date]
-    report = build_report(args.table, rounds, measured_edges(), turns=history.dealer_turns,
-                          until=history.last_at)
+    shift = book.shift(args.date)  # a day's rounds and the dealers' turns in it, or every one of them
+    report = build_report(args.table, shift.rounds, measured_edges(), turns=shift.turns, until=shift.until)
     folder = Path(args.out)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "report.html").write_text(report_html(report), encoding="utf-8")

@@ -254,7 +254,7 @@ RU: dict[str, Translation] = {
     " · pit boss {0}": " · пит-босс {0}",
     "Rounds": "Раунды", "Last 10": "Последние 10", "Shift report": "Отчёт смены", "Verification": "Проверка",
     "Reading the journal…": "Чтение журнала…", "Verifying the journal…": "Проверка журнала…",
-    "Reading the journal: {0} of {1} events…": "Чтение журнала: событие {0} из {1}…",
+    "Earlier rounds": "Более ранние раунды", "The table's last day of play: {0} (UTC)": "Последний игровой день стола: {0} (UTC)",
     "The journal cannot be read: {0}": "Не удаётся прочитать журнал: {0}",
     "Round": "Раунд", "Opened": "Начат", "Boxes": "Боксы", "Wagered": "Ставки", "House net": "Итог казино", "Status": "Статус",
     "Dealer's cards": "Карты дилера", "Hours": "Часы", "Rounds per hour": "Раундов в час", "Drop": "Дроп",

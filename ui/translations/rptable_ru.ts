@@ -77,235 +77,240 @@
 <context>
     <name>AuditDialog</name>
     <message>
-        <location filename="../audit_view.py" line="299"/>
+        <location filename="../audit_view.py" line="302"/>
         <source>Audit — table {0}</source>
         <translation>Аудит — стол {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="301"/>
+        <location filename="../audit_view.py" line="304"/>
         <location filename="../pit/table_audit.py" line="30"/>
         <source>pit boss {0}</source>
         <translation>пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="318"/>
-        <location filename="../audit_view.py" line="549"/>
+        <location filename="../audit_view.py" line="322"/>
+        <location filename="../audit_view.py" line="580"/>
         <source>Rounds</source>
         <translation>Раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="319"/>
+        <location filename="../audit_view.py" line="323"/>
         <source>Last 10</source>
         <translation>Последние 10</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="320"/>
+        <location filename="../audit_view.py" line="324"/>
         <source>Shift report</source>
         <translation>Отчёт смены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="321"/>
+        <location filename="../audit_view.py" line="325"/>
         <source>Verification</source>
         <translation>Проверка</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="322"/>
+        <location filename="../audit_view.py" line="326"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="354"/>
+        <location filename="../audit_view.py" line="358"/>
         <source>Reading the journal…</source>
         <translation>Чтение журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="356"/>
+        <location filename="../audit_view.py" line="360"/>
         <source>Verifying the journal…</source>
         <translation>Проверка журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="386"/>
-        <source>Reading the journal: {0} of {1} events…</source>
-        <translation>Чтение журнала: событие {0} из {1}…</translation>
-    </message>
-    <message>
-        <location filename="../audit_view.py" line="390"/>
+        <location filename="../audit_view.py" line="388"/>
         <source>The journal cannot be read: {0}</source>
         <translation>Не удаётся прочитать журнал: {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="418"/>
-        <location filename="../audit_view.py" line="508"/>
+        <location filename="../audit_view.py" line="417"/>
+        <source>Earlier rounds</source>
+        <translation>Более ранние раунды</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="424"/>
+        <location filename="../audit_view.py" line="534"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="418"/>
-        <location filename="../audit_view.py" line="508"/>
+        <location filename="../audit_view.py" line="424"/>
+        <location filename="../audit_view.py" line="534"/>
         <source>Opened</source>
         <translation>Начат</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="418"/>
-        <location filename="../audit_view.py" line="508"/>
+        <location filename="../audit_view.py" line="424"/>
+        <location filename="../audit_view.py" line="534"/>
         <source>Boxes</source>
         <translation>Боксы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="418"/>
+        <location filename="../audit_view.py" line="424"/>
         <source>Wagered</source>
         <translation>Ставки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="418"/>
-        <location filename="../audit_view.py" line="508"/>
+        <location filename="../audit_view.py" line="424"/>
+        <location filename="../audit_view.py" line="534"/>
         <source>House net</source>
         <translation>Итог казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="419"/>
-        <location filename="../audit_view.py" line="509"/>
+        <location filename="../audit_view.py" line="425"/>
+        <location filename="../audit_view.py" line="535"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="419"/>
-        <location filename="../audit_view.py" line="549"/>
+        <location filename="../audit_view.py" line="425"/>
+        <location filename="../audit_view.py" line="580"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="455"/>
+        <location filename="../audit_view.py" line="462"/>
         <source>voided</source>
         <translation>аннулирован</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="455"/>
+        <location filename="../audit_view.py" line="462"/>
         <source>complete</source>
         <translation>завершён</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="456"/>
+        <location filename="../audit_view.py" line="463"/>
         <source>in play</source>
         <translation>идёт</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="508"/>
+        <location filename="../audit_view.py" line="534"/>
         <source>Dealer&apos;s cards</source>
         <translation>Карты дилера</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="520"/>
+        <location filename="../audit_view.py" line="546"/>
         <source>The last {0} rounds, oldest first, with their cards.</source>
         <translation>Последние раунды ({0}), от старых к новым, с картами.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="524"/>
+        <location filename="../audit_view.py" line="550"/>
         <source>Box {0}: {1} — {2} {3}</source>
         <translation>Бокс {0}: {1} — {2} {3}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="549"/>
+        <location filename="../audit_view.py" line="580"/>
         <source>Hours</source>
         <translation>Часы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="549"/>
+        <location filename="../audit_view.py" line="580"/>
         <source>Rounds per hour</source>
         <translation>Раундов в час</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="549"/>
+        <location filename="../audit_view.py" line="580"/>
         <source>Drop</source>
         <translation>Дроп</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="550"/>
+        <location filename="../audit_view.py" line="581"/>
         <source>House win</source>
         <translation>Выигрыш казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="550"/>
+        <location filename="../audit_view.py" line="581"/>
         <source>Adjustments</source>
         <translation>Корректировки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="602"/>
+        <location filename="../audit_view.py" line="598"/>
+        <source>The table&apos;s last day of play: {0} (UTC)</source>
+        <translation>Последний игровой день стола: {0} (UTC)</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="634"/>
         <source>Read and verify again</source>
         <translation>Прочитать и проверить снова</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="636"/>
+        <location filename="../audit_view.py" line="668"/>
         <source>Audit — pit boss</source>
         <translation>Аудит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="637"/>
+        <location filename="../audit_view.py" line="669"/>
         <source>The audit is for pit bosses: log in to open it.</source>
         <translation>Аудит — только для пит-босса: войдите, чтобы открыть его.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="429"/>
+        <location filename="../audit_view.py" line="436"/>
         <source>Step back</source>
         <translation>Назад</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="430"/>
+        <location filename="../audit_view.py" line="437"/>
         <source>Step</source>
         <translation>Вперёд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="445"/>
+        <location filename="../audit_view.py" line="452"/>
         <source>Replay (select a finished round)</source>
         <translation>Повтор (выберите завершённый раунд)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="479"/>
+        <location filename="../audit_view.py" line="505"/>
         <source>This round is still in play: it can be replayed once it closes.</source>
         <translation>Раунд ещё идёт: повтор будет доступен после его завершения.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="569"/>
+        <location filename="../audit_view.py" line="601"/>
         <source>{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments</source>
         <translation>Раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="574"/>
+        <location filename="../audit_view.py" line="606"/>
         <source>Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)</source>
         <translation>Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="579"/>
+        <location filename="../audit_view.py" line="611"/>
         <source>no measured house edge for the rules {0}: their rounds count 0 theoretical</source>
         <translation>для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="585"/>
+        <location filename="../audit_view.py" line="617"/>
         <source>(nobody signed in)</source>
         <translation>(никто не вошёл)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="589"/>
+        <location filename="../audit_view.py" line="621"/>
         <source>Hold % by hour</source>
         <translation>Холд % по часам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="591"/>
+        <location filename="../audit_view.py" line="623"/>
         <source>box {0}</source>
         <translation>бокс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="592"/>
+        <location filename="../audit_view.py" line="624"/>
         <source>Hold % by box</source>
         <translation>Холд % по боксам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="617"/>
+        <location filename="../audit_view.py" line="649"/>
         <source>Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.</source>
         <translation>Журнал проверен: событий — {0}, раундов — {1}; цепочка хешей цела, все выплаты пересчитаны.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="621"/>
+        <location filename="../audit_view.py" line="653"/>
         <source>JOURNAL FAILS VERIFICATION at event {0}: {1}</source>
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
@@ -1085,7 +1090,7 @@
 <context>
     <name>HoldChart</name>
     <message>
-        <location filename="../audit_view.py" line="195"/>
+        <location filename="../audit_view.py" line="198"/>
         <source>(no rounds)</source>
         <translation>(нет раундов)</translation>
     </message>

@@ -13,12 +13,35 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 
-from controller.table.history import EntrySource, TableHistory, read_round, round_steps, step_of
+from dataclasses import dataclass
+
+from controller.table.history import DealerTurn, EntrySource, TableHistory, read_round, round_steps, step_of
 from controller.table.journal import Journal, JournalEntry
 from controller.table.journal.round_index import IndexedRound
 from controller.table.round_record import RoundRecord, Step
 
 PAGE = 500  # rounds read from the index at a time, when every round is streamed
+
+
+@dataclass(frozen=True)
+class Shift:
+    """What a shift report of a day is made of: its rounds, the dealers' turns within it, and its end (the
+    day's end, or the journal's last event if that is earlier)."""
+
+    rounds: list[RoundRecord]
+    turns: list[DealerTurn]
+    until: float | None
+
+
+def clipped(turns: Iterable[DealerTurn], since: float | None, until: float | None) -> list[DealerTurn]:
+    """The turns as far as they fall between `since` and `until` (a turn going on ends at `until`)."""
+    kept = []
+    for turn in turns:
+        start = turn.start if since is None else max(turn.start, since)
+        end = turn.end if until is None or (turn.end is not None and turn.end <= until) else until
+        if end is None or end > start:
+            kept.append(DealerTurn(turn.dealer, start, end))
+    return kept
 
 
 def day_bounds(day: str) -> tuple[float, float]:
@@ -87,6 +110,27 @@ class RoundBook:
             for indexed in page:
                 yield self._read(indexed)
             after = page[-1].opened_seq
+
+    def shift(self, day: str | None = None) -> Shift:
+        """The rounds of a day (YYYY-MM-DD, UTC) and the dealers' turns in it, for its shift report; every
+        round and turn when no day is given. With the round index it reads that day's rounds and the dealers'
+        sign-ins since its first round, whatever came before."""
+        if self._journal is None or day is None:
+            history = self.whole_history()
+            since, until = day_bounds(day) if day is not None else (None, None)
+            end = history.last_at if until is None else min(until, history.last_at)
+            return Shift(list(self.rounds(day)), clipped(history.dealer_turns, since, end), end)
+        since, until = day_bounds(day)
+        rounds = list(self.rounds(day))
+        if not rounds:
+            return Shift([], [], None)
+        first = self._journal.indexed_round(rounds[0].round_id)
+        assert first is not None
+        turns = TableHistory()
+        for entry in self._journal.dealer_entries(first.dealer_seq, first.opened_seq):
+            turns.fold(entry)
+        end = min(until, self._journal.last_at())
+        return Shift(rounds, clipped(turns.dealer_turns, since, end), end)
 
     def count(self) -> int:
         if self._journal is None:

@@ -359,6 +359,19 @@ class Journal:
         except sqlite3.Error as err:
             return f"the round index cannot be read ({err})"
 
+    def dealer_entries(self, context: int, after: int) -> list[JournalEntry]:
+        """The dealers' sign-ins and sign-outs from the event `after` on, and the one in force before it
+        (`context`, its seq; 0: none): a shift's dealers without reading what came before."""
+        kinds = tuple(sorted(round_index.DEALER_KINDS))
+        found = list(self._select(f"seq >= ? AND kind IN ({', '.join('?' * len(kinds))})", (after, *kinds)))
+        return (self.entries_at([context]) if context else []) + found
+
+    def last_at(self) -> float:
+        """When the journal's last event was recorded (0.0 for an empty journal)."""
+        row = self._db.execute("SELECT at FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
+                               (self.table_id,)).fetchone()
+        return float(row[0]) if row is not None else 0.0
+
     def table_entries(self) -> Iterator[JournalEntry]:
         """The table-level entries only (rules, rounds opened, faults, overrides), in order."""
         yield from self._select("kind LIKE 'table.%'", ())
