@@ -11,9 +11,8 @@ reader may not upgrade) are folded once, and the same questions are answered fro
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from datetime import UTC, datetime, timedelta
-
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from controller.table.history import DealerTurn, EntrySource, TableHistory, read_round, round_steps, step_of
 from controller.table.journal import Journal, JournalEntry
