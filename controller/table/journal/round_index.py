@@ -27,6 +27,7 @@ ROUND_OPENED = "table.round_opened"
 RULES_SET = "table.rules"
 DEALER_KINDS = frozenset({"table.dealer_signed_in", "table.dealer_signed_out"})
 CHECKPOINT = "table.checkpoint"
+TABLE_KINDS = "table."  # the table's events (the engine's are a round's own, and name no other round)
 
 SCHEMA = """
 CREATE TABLE rounds (
@@ -96,6 +97,8 @@ class IndexBuilder:
         its stored JSON text (parsed only where it may name a round)."""
         found = IndexRows([], [], [])
         for seq, at, round_id, kind, payload in events:
+            if not kind.startswith(TABLE_KINDS):
+                continue  # a round's own event: found by its round_id column
             if kind == RULES_SET:
                 self.rules_seq = seq
             elif kind in DEALER_KINDS:
@@ -154,10 +157,10 @@ def has_index(db: sqlite3.Connection) -> bool:
 
 
 def index_events(db: sqlite3.Connection, table_id: str, after: int = 0) -> Iterator[tuple[Any, ...]]:
-    """(seq, at, round_id, kind, payload text) of the table's events after `after`, in order: what the index
-    is made of."""
+    """(seq, at, round_id, kind, payload text) of the table's own events after `after`, in order: what the
+    index is made of (a round's engine events are found by their round_id column)."""
     yield from db.execute("SELECT seq, at, round_id, kind, payload FROM events WHERE table_id = ? AND seq > ? "
-                          "ORDER BY seq", (table_id, after))
+                          "AND kind LIKE 'table.%' ORDER BY seq", (table_id, after))
 
 
 def builder_at_end(db: sqlite3.Connection, table_id: str) -> IndexBuilder:
