@@ -8,6 +8,9 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+from controller.table.journal.row_codec import unpacked_in_order
+from controller.table.journal.rows import COLUMNS, GENESIS_HASH
+
 
 def seq_bytes(seq: int) -> bytes:
     """The seq as SQLite stores an integer above 1: the fewest big-endian bytes (1, 2, 3, 4, 6 or 8) that hold
@@ -57,9 +60,11 @@ def copy_alone(source: Path, target: Path) -> Path:
 
 
 def stored_rows(path: Path) -> list[tuple]:
-    """Every row of the file as SQLite reads it by key (what a correct reader must still find)."""
+    """Every row of the file as SQLite reads it by key (what a correct reader must still find), as the chain
+    knows it (payload text, hashes in hex)."""
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        return db.execute("SELECT * FROM events ORDER BY table_id, seq").fetchall()
+        return list(unpacked_in_order(db.execute(f"SELECT {COLUMNS} FROM events ORDER BY table_id, seq"),
+                                      GENESIS_HASH))
     finally:
         db.close()

@@ -60,14 +60,11 @@ def wait_for(condition, timeout=20.0, step=0.05):
 
 
 def journal_rows(path, table_id):
-    import sqlite3
+    """The journal's rows as the chain knows them (what the floor copies)."""
+    from controller.table.journal import Journal
 
-    db = sqlite3.connect(path)
-    try:
-        return [tuple(r) for r in db.execute(f"SELECT {JOURNAL_COLUMNS} FROM events WHERE table_id = ? ORDER BY seq",
-                                             (table_id,))]
-    finally:
-        db.close()
+    with Journal(path, table_id, readonly=True) as journal:
+        return [tuple(r) for r in journal.raw_rows(1, 2 ** 62)]
 
 
 def database_rows(url, table_id):

@@ -25,7 +25,6 @@ import os
 import random
 import shutil
 import signal
-import sqlite3
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -33,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from damage import settled
+from damage import settled, stored_rows
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kills import kill_after_commits, simulate_command
@@ -115,11 +114,8 @@ def journals(tmp_path_factory: pytest.TempPathFactory) -> Journals:
 
 
 def rows_of(path: Path) -> list[tuple[Any, ...]]:
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return db.execute("SELECT * FROM events ORDER BY table_id, seq").fetchall()
-    finally:
-        db.close()
+    """Every row by key, as the chain knows it (payload text, hashes in hex): what a correct reader finds."""
+    return stored_rows(path)
 
 
 DAMAGE = ("bits", "bytes", "zero_page", "copy_page", "truncate")

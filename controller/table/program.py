@@ -114,7 +114,11 @@ def check_program(path: Path | None = None, roots: dict[str, Path] | None = None
     """The installed files against the manifest at `path` (default: `default_manifest()`)."""
     path = path or default_manifest()
     installed = installed_files(roots)
-    if not path.exists():
+    try:
+        present = path.exists()
+    except OSError:  # a path the system will not look up (a name too long): said below as unreadable
+        present = True
+    if not present:
         return ProgramCheck(installed, path, False, version=program_version())
     try:
         if path.stat().st_size > MAX_MANIFEST_BYTES:

@@ -22,6 +22,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from controller.table.journal.row_codec import payload_text
+
 # The table events whose kinds the index knows (controller.table.table_events names the same kinds).
 ROUND_OPENED = "table.round_opened"
 RULES_SET = "table.rules"
@@ -159,8 +161,10 @@ def has_index(db: sqlite3.Connection) -> bool:
 def index_events(db: sqlite3.Connection, table_id: str, after: int = 0) -> Iterator[tuple[Any, ...]]:
     """(seq, at, round_id, kind, payload text) of the table's own events after `after`, in order: what the
     index is made of (a round's engine events are found by their round_id column)."""
-    yield from db.execute("SELECT seq, at, round_id, kind, payload FROM events WHERE table_id = ? AND seq > ? "
-                          "AND kind LIKE 'table.%' ORDER BY seq", (table_id, after))
+    for seq, at, round_id, kind, payload in db.execute(
+            "SELECT seq, at, round_id, kind, payload FROM events WHERE table_id = ? AND seq > ? AND kind LIKE "
+            "'table.%' ORDER BY seq", (table_id, after)):
+        yield seq, at, round_id, kind, payload_text(payload)
 
 
 def builder_at_end(db: sqlite3.Connection, table_id: str) -> IndexBuilder:

@@ -28,6 +28,7 @@ from controller.table.file_modes import private_folder
 from controller.table.journal import round_index
 from controller.table.journal.chain import ChainWalk, missing_tail
 from controller.table.journal.head import HeadFile, head_path, read_head
+from controller.table.journal.row_codec import READ_ALONE, hash_text, packed, unpacked, unpacked_in_order
 from controller.table.journal.rows import (
     COLUMNS,
     GENESIS_HASH,
@@ -239,8 +240,8 @@ class Journal:
         seal = self.sealer(entries) if self.sealer is not None else None
         if seal is not None:
             seq, prev = self._chain_entry(entries, seal, seq, prev)
-        self._commit([stored_row(e) for e in entries], ((e.seq, e.at, e.round_id, e.kind, e.payload)
-                                                         for e in entries))
+        self._commit([packed(stored_row(e)) for e in entries], ((e.seq, e.at, e.round_id, e.kind, e.payload)
+                                                                for e in entries))
         self._last_seq, self._last_hash = seq, prev
         self._writer().record(seq, prev)
         return entries
@@ -276,7 +277,7 @@ class Journal:
             batch.append(tuple(row))
         if batch:
             self._writer()
-            self._commit(batch, ((r[0], r[2], r[3], r[4], r[7]) for r in batch))
+            self._commit([packed(row) for row in batch], ((r[0], r[2], r[3], r[4], r[7]) for r in batch))
             self._last_seq, self._last_hash = walk.intact, walk.prev
             self._writer().record(self._last_seq, self._last_hash)
         return self._last_seq
@@ -396,11 +397,12 @@ class Journal:
         """The stored rows with lo <= seq < hi, in order, undecoded: what `audit verify` checks and hashes."""
         expected = max(lo, 1)
         try:
-            # Row by row, not `yield from` the cursor: that would close it when this generator is dropped,
+            before = self.row_before(lo) if lo > 1 else None
+            rows = self._db.execute(f"SELECT {COLUMNS} FROM events WHERE table_id = ? AND seq >= ? AND seq < ? "
+                                    "ORDER BY seq", (self.table_id, lo, hi))
+            # Row by row, not `yield from` the rows: that would close the cursor when this generator is dropped,
             # which fails once the journal itself is closed.
-            for row in self._db.execute(f"SELECT {COLUMNS} FROM events "
-                                        "WHERE table_id = ? AND seq >= ? AND seq < ? ORDER BY seq",
-                                        (self.table_id, lo, hi)):
+            for row in unpacked_in_order(rows, before[1] if before is not None else GENESIS_HASH):
                 yield row
                 expected = row[0] + 1 if isinstance(row[0], int) else expected + 1
         except sqlite3.Error as err:
@@ -413,7 +415,7 @@ class Journal:
                                    "LIMIT 1", (self.table_id, seq)).fetchone()
         except sqlite3.Error as err:
             raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
-        return None if row is None else (row[0], row[1])
+        return None if row is None else (row[0], hash_text(row[1]))
 
     def next_seq_of_kind(self, kind: str, from_seq: int) -> int | None:
         """The first seq at or after `from_seq` of an event of this kind (a short walk along the key)."""
@@ -458,7 +460,7 @@ class Journal:
             if head.seq and head.seq <= last:
                 at_head = self._db.execute("SELECT hash FROM events WHERE table_id = ? AND seq = ?",
                                            (self.table_id, head.seq)).fetchone()
-                if at_head is None or at_head[0] != head.hash:
+                if at_head is None or hash_text(at_head[0]) != head.hash:
                     return Damage(head.seq, f"event {head.seq} is not the event the journal's writer committed (its "
                                             "head file records another hash)", head.seq - 1)
         return None
@@ -492,10 +494,10 @@ class Journal:
 
     def _select(self, where: str, params: tuple[object, ...]) -> Iterator[JournalEntry]:
         try:
-            cursor = self._db.execute(
-                f"SELECT {COLUMNS} FROM events WHERE table_id = ? AND {where} ORDER BY seq", (self.table_id, *params))
+            cursor = self._db.execute(f"SELECT {READ_ALONE} FROM events WHERE table_id = ? AND {where} ORDER BY seq",
+                                      (self.table_id, *params))
             for row in cursor:
-                yield entry_from_row(row)
+                yield entry_from_row(unpacked(row, None))
         except sqlite3.Error as err:
             raise JournalError(f"The journal {self.path} could not be read: {err}.") from err
 
@@ -553,7 +555,7 @@ class Journal:
         ).fetchone()
         if row is None:
             return 0, GENESIS_HASH
-        seq, digest = row
+        seq, digest = row[0], hash_text(row[1])
         if type(seq) is int and isinstance(digest, str):
             return seq, digest
         # The last row's key or hash is damaged: a reader goes on with the number of rows (the whole-file check

@@ -17,7 +17,8 @@ from typing import Any
 
 from controller.table.journal.chain import ChainWalk, key_problem, missing_tail
 from controller.table.journal.head import Head
-from controller.table.journal.rows import COLUMNS
+from controller.table.journal.row_codec import hash_text, unpacked_in_order
+from controller.table.journal.rows import COLUMNS, GENESIS_HASH
 from controller.table.journal.sqlite_file import JournalError
 
 INTEGRITY_LINES = 3  # SQLite's first few findings say enough; the rest are consequences
@@ -56,7 +57,8 @@ def scan_rows(db: sqlite3.Connection, first_seq: int = 1) -> Iterator[tuple[Any,
     expected = first_seq
     try:
         # ORDER BY the whole key makes SQLite walk the table itself, not a smaller index over it.
-        for row in db.execute(f"SELECT {COLUMNS} FROM events ORDER BY table_id, seq"):
+        for row in unpacked_in_order(db.execute(f"SELECT {COLUMNS} FROM events ORDER BY table_id, seq"),
+                                     GENESIS_HASH if first_seq == 1 else None):
             yield row
             expected = row[0] + 1 if isinstance(row[0], int) else expected + 1
     except sqlite3.Error as err:
@@ -108,14 +110,14 @@ def tail_chain_damage(db: sqlite3.Connection, table_id: str, head: Head | None,
     journal of 100 rounds and of 100,000. Returns the last event (seq, hash) and the damage, if any."""
     before = db.execute("SELECT seq, hash FROM events WHERE table_id = ? AND seq = ?",
                         (table_id, checkpoint - 1)).fetchone()
-    if before is None or not isinstance(before[1], str):
+    if before is None or not isinstance(hash_text(before[1]), str):
         return checkpoint - 2, "", Damage(checkpoint - 1, f"event {checkpoint - 1}, just before the journal's last "
                                           "checkpoint, is missing or unreadable", max(0, checkpoint - 2))
-    walk = ChainWalk(checkpoint, before[1], table_id=table_id, witness=head)
+    walk = ChainWalk(checkpoint, hash_text(before[1]), table_id=table_id, witness=head)
     expected = checkpoint
     try:
-        for row in db.execute(f"SELECT {COLUMNS} FROM events WHERE table_id = ? AND seq >= ? ORDER BY seq",
-                              (table_id, checkpoint)):
+        for row in unpacked_in_order(db.execute(f"SELECT {COLUMNS} FROM events WHERE table_id = ? AND seq >= ? "
+                                                "ORDER BY seq", (table_id, checkpoint)), walk.prev):
             problem = walk.step(*row)
             if problem:
                 seq = row[0] if isinstance(row[0], int) else walk.expected_seq

@@ -1,0 +1,180 @@
+"""A table that lives for months: what each question costs after 1,000, 10,000 and 100,000 rounds.
+
+Usage: `.venv/bin/python benchmarks/bench_long_table.py [--sizes 1000,10000,100000] [--cache DIR] [--peer DIR]
+[--only NAME,...] [--json]`.
+
+Journals of a four-seat table (`rptable simulate --rules four-seat --rounds N --seed 1`) are built once per
+checkout and kept under --cache (default ~/.cache/rptable-bench/long-table; a 100,000-round journal is about
+1.4 GB and takes some 8 minutes to build). On each, as a pit boss, a floor manager and a technician run them,
+each in a process of its own, timed by /usr/bin/time (wall, CPU, largest resident memory):
+
+- recall: `audit recall`; show last / show middle: `audit show N`, `audit show N/2`;
+- rounds page: `audit rounds --limit 50` (a checkout without --limit lists every round: that is its page);
+- console: `console --screenshot --demo 0`: the console opened offscreen on the journal, drawn, closed;
+- resume: `simulate` resuming the journal for one more round (on a copy);
+- reporter check: the journal check of a reporter's first pass after a restart (what `replicate` runs before it
+  copies anything), in process, no database;
+- verify: `audit verify`, every core: events per second.
+
+With --peer (another checkout, e.g. `git worktree add --detach ../peer <commit>`), every measure runs on that
+checkout's own journals too, in the same run, and the ratio current/peer is printed. Both run with no program
+manifest (RPTABLE_MANIFEST points nowhere) and with one data folder of their own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SEED = 1
+
+REPORTER_CHECK = """
+import sys, time
+from controller.table.audit.verify import RunningVerify
+from controller.table.journal import Journal
+start = time.perf_counter()
+with Journal(sys.argv[1], "T1", readonly=True) as journal:
+    check = RunningVerify("T1")
+    checkpoint = journal.last_checkpoint() if hasattr(journal, "last_checkpoint") else None
+    if checkpoint is not None and hasattr(check, "start_at"):
+        check.start_at(journal, checkpoint)  # the floor holds everything: it starts from the last checkpoint
+    verdict = check.advance(journal)
+assert verdict.ok, verdict.reason
+print(time.perf_counter() - start)
+"""
+
+
+def checkout_env(checkout: Path, data: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": f"{checkout}{os.pathsep}{checkout / 'hardware-sim'}",
+            "RPTABLE_DATA_DIR": str(data), "RPTABLE_MANIFEST": str(data / "no-manifest.json"),
+            "QT_QPA_PLATFORM": "offscreen"}
+
+
+def timed(command: list[str], env: dict[str, str], cwd: Path) -> dict[str, float]:
+    """Wall and CPU seconds and the largest resident memory (MB) of a command, its children included."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as out:
+        done = subprocess.run(["/usr/bin/time", "-o", out.name, "-f", "%e %U %S %M", *command], env=env, cwd=cwd,
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(command)} failed: {done.stderr[-2000:]}")
+        wall, user, system, rss = out.read().split()[-4:]
+    return {"wall": float(wall), "cpu": float(user) + float(system), "mb": int(rss) / 1024, "out": done.stdout}
+
+
+def journal_key(checkout: Path) -> str:
+    """The journals a checkout writes change when its journal code does: the cache is keyed by that code."""
+    digest = hashlib.sha256()
+    for path in sorted((checkout / "controller" / "table" / "journal").glob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def journal_of(checkout: Path, rounds: int, cache: Path, data: Path) -> Path:
+    path = cache / f"{journal_key(checkout)}-{rounds}" / "T1.journal"
+    if not (path.parent / "done").exists():
+        shutil.rmtree(path.parent, ignore_errors=True)
+        path.parent.mkdir(parents=True)
+        print(f"building {rounds:,} rounds with {checkout} ...", file=sys.stderr, flush=True)
+        subprocess.run([sys.executable, "-m", "controller", "simulate", "--rules", "four-seat", "--rounds",
+                        str(rounds), "--seed", str(SEED), "--journal", str(path)], env=checkout_env(checkout, data),
+                       cwd=checkout, check=True, capture_output=True)
+        (path.parent / "done").write_text("")
+    return path
+
+
+def measure(checkout: Path, journal: Path, rounds: int, data: Path, only: set[str]) -> dict[str, dict[str, float]]:
+    env = checkout_env(checkout, data)
+    rptable = [sys.executable, "-m", "controller"]
+    audit = [*rptable, "audit", "--journal", str(journal)]
+    results: dict[str, dict[str, float]] = {}
+    has_limit = "--limit" in (checkout / "controller" / "cli" / "audit.py").read_text()
+    commands = {
+        "recall": [*audit, "recall"],
+        "show last": [*audit, "show", str(rounds)],
+        "show middle": [*audit, "show", str(rounds // 2)],
+        "rounds page": [*audit, "rounds", *(["--limit", "50"] if has_limit else [])],
+    }
+    for name, command in commands.items():
+        if not only or name in only:
+            results[name] = timed(command, env, checkout)
+    with tempfile.TemporaryDirectory(dir=journal.parent.parent) as scratch:
+        copy = Path(scratch) / "T1.journal"
+        for name, command in (("console", [*rptable, "console", "--journal", str(copy), "--screenshot",
+                                           str(Path(scratch) / "shot.png"), "--demo", "0", "--scene", "round"]),
+                              ("resume", [*rptable, "simulate", "--rules", "four-seat", "--rounds", str(rounds + 1),
+                                          "--seed", str(SEED), "--journal", str(copy)])):
+            if only and name not in only:
+                continue
+            shutil.copyfile(journal, copy)
+            shutil.copyfile(f"{journal}.head", f"{copy}.head")
+            results[name] = timed(command, env, checkout)
+    if not only or "reporter check" in only:
+        results["reporter check"] = timed([sys.executable, "-c", REPORTER_CHECK, str(journal)], env, checkout)
+    if not only or "verify" in only:
+        result = timed([*audit, "verify", "--json"], env, checkout)
+        result["events/s"] = json.loads(result["out"])["events"] / result["wall"]
+        results["verify"] = result
+    for result in results.values():
+        result.pop("out", None)
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "rptable-bench" / "long-table")
+    parser.add_argument("--peer", type=Path, help="another checkout of rptable, measured in the same run")
+    parser.add_argument("--only", default="", help="measure only these, comma-separated (e.g. recall,verify)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    only = {s.strip() for s in args.only.split(",") if s.strip()}
+    args.cache.mkdir(parents=True, exist_ok=True)
+    data = args.cache / "data"  # one data folder (the table's signing key) for every journal and checkout
+    data.mkdir(exist_ok=True)
+    checkouts = {"current": ROOT, **({"peer": args.peer.resolve()} if args.peer else {})}
+    figures: dict[str, dict[int, dict[str, dict[str, float]]]] = {name: {} for name in checkouts}
+    for rounds in sizes:
+        for name, checkout in checkouts.items():
+            journal = journal_of(checkout, rounds, args.cache, data)
+            figures[name][rounds] = measure(checkout, journal, rounds, data, only)
+            print(f"{name} {rounds:,} rounds: " + ", ".join(
+                f"{what} {r['wall']:.2f} s {r['mb']:.0f} MB" for what, r in figures[name][rounds].items()),
+                file=sys.stderr, flush=True)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    load = os.getloadavg()
+    print(f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.machine()} {os.cpu_count()} cores, Python "
+          f"{platform.python_version()}, load {load[0]:.1f}")
+    largest, smallest = max(sizes), min(sizes)
+    for what in figures["current"][largest]:
+        line = [f"{what:<15}"]
+        for rounds in sizes:
+            r = figures["current"][rounds][what]
+            line.append(f"{rounds:>7,}: {r['wall']:6.2f} s {r['cpu']:6.2f} cpu {r['mb']:5.0f} MB")
+        growth = figures["current"][largest][what]["wall"] / max(figures["current"][smallest][what]["wall"], 1e-9)
+        line.append(f"x{growth:.2f} from {smallest:,} to {largest:,}")
+        if "peer" in figures:
+            ratio = figures["current"][largest][what]["wall"] / max(figures["peer"][largest][what]["wall"], 1e-9)
+            peer = figures["peer"][largest][what]
+            line.append(f"peer {peer['wall']:.2f} s {peer['mb']:.0f} MB, ratio {ratio:.3f}")
+        if what == "verify":
+            line.append(f"{figures['current'][largest][what]['events/s']:,.0f} events/s")
+        print("  ".join(line))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
