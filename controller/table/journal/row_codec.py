@@ -99,8 +99,8 @@ def packed(row: tuple[Any, ...]) -> tuple[Any, ...]:
 
 # The kept columns, each row with its predecessor's hash looked up where it keeps none (a row read on its own).
 READ_ALONE = ("seq, table_id, at, round_id, kind, version, actor, payload, CASE WHEN prev_hash <> '' THEN prev_hash "
-              f"WHEN seq = 1 THEN '{GENESIS_HASH}' ELSE (SELECT p.hash FROM events p WHERE p.table_id = events.table_id "
-              "AND p.seq = events.seq - 1) END, hash")
+              f"WHEN seq = 1 THEN '{GENESIS_HASH}' ELSE (SELECT p.hash FROM events p "
+              "WHERE p.table_id = events.table_id AND p.seq = events.seq - 1) END, hash")
 
 
 def unpacked(row: tuple[Any, ...], prev: Any) -> tuple[Any, ...]:
