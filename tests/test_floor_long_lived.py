@@ -3,6 +3,7 @@ events appended since its last pass, and one started on a long journal starts fr
 floor holds (the events before it were checked when they were copied). What it writes is what a reporter
 reading the journal from event 1 writes, to the row."""
 
+import json
 import time
 
 import pytest
@@ -86,3 +87,31 @@ def test_long_lived_a_fault_of_a_table_with_10000_rounds_reaches_the_floor_withi
         wait_for(fault_on_the_floor, timeout=30)
         assert time.monotonic() - raised < 2.0
         reporter.stop()
+
+
+def test_long_lived_the_floor_answers_from_its_copy_of_the_round_index_as_the_journal_does(database, tmp_path,
+                                                                                          capsys):
+    from controller.cli import main
+    from controller.floor.audit_source import floor_table
+
+    path, table = tmp_path / "T4.journal", "T4"
+    simulate(load_preset("classic"), CHECKPOINT_EVERY + 3, 12, journal_path=path, table_id=table)
+    with Journal(path, table) as journal:
+        controller = acknowledged(TableController(journal))
+        controller.adjust_payment(f"{table}-000003", 2, -15, QA_PIT_BOSS, "paid twice")
+    reported(path, table, database).stop()
+    with floor_table(database, table) as copy:
+        assert copy.indexed and copy.round_count() == CHECKPOINT_EVERY + 3
+
+    def audit(*where: str) -> dict:
+        answers = {}
+        for words in (["recall"], ["show", "3"], ["show", "53"], ["rounds", "--limit", "5"]):
+            capsys.readouterr()
+            assert main(["audit", *where, "--table", table, *words, "--json"]) == 0
+            answers[" ".join(words)] = json.loads(capsys.readouterr().out)
+        return answers
+
+    from_journal, from_floor = audit("--journal", str(path)), audit("--db", database)
+    assert from_floor == from_journal
+    adjusted = from_floor["show 3"]["adjustments"]
+    assert [(a["box"], a["amount"]) for a in adjusted] == [(2, -15)]  # journaled after round 53 opened

@@ -66,6 +66,7 @@ def test_floor_2_the_pit_in_russian(database, tmp_path, qtbot, russian) -> None:
         window.open_table("T2")
         qtbot.waitUntil(lambda: bool(window.findChildren(AuditDialog)), timeout=10_000)
         dialog = window.findChildren(AuditDialog)[0]
+        assert dialog.wait_loaded()  # its rounds read from the database, through the table's round index
         assert dialog.round_list.rowCount() == 1
         assert dialog.tabs.tabText(dialog.tabs.count() - 1) == "Сбои и исправления"
         faults = dialog.findChild(QTableWidget, "faults_and_overrides")

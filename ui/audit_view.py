@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import partial
-from typing import Protocol
+from typing import Protocol, cast
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
 )
 
 from controller.analysis.house_edges import measured_edges
-from controller.table.audit.round_book import RoundBook
+from controller.table.audit.round_book import IndexedEvents, RoundBook
 from controller.table.audit.shift_report import ShiftReport, build_report
 from controller.table.audit.verify import VerifyReport, VerifyStopped, verify_entries
 from controller.table.controller import TableController
@@ -118,8 +118,8 @@ def journal_of(controller: TableController) -> OpenEntries:
 def book_of(source: AuditEntries) -> RoundBook:
     """The rounds of what the audit reads: a journal file through its round index, or entries read whole (the
     floor database's copy of a journal)."""
-    if isinstance(source, Journal):
-        return RoundBook.of_journal(source)
+    if getattr(source, "indexed", False):  # a journal file, or the floor's copy, with its round index
+        return RoundBook.of_journal(cast(IndexedEvents, source))
     return RoundBook.of_entries(source.entries(), source)
 
 

@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
                 return _verify(args)
             # A question about a few rounds reads those rounds (the round index) and checks what it reads; one
             # about the whole history reads the whole file, and checks it whole first.
-            damage = journal.file_damage() if _whole_history(args) or not journal.indexed else \
+            damage = journal.file_damage() if whole_history(args) or not journal.indexed else \
                 journal.tail_damage()
             if damage is not None:  # what follows is the intact part only: said first, and the exit status too
                 print(f"rptable audit: WARNING: the journal is damaged: {damage.describe()}. Only those intact events "
@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     return result
 
 
-def _whole_history(args: argparse.Namespace) -> bool:
+def whole_history(args: argparse.Namespace) -> bool:
     """The action reads every round: the whole file is checked before it."""
     if args.action == "export":
         return True
@@ -300,7 +300,7 @@ def _pit_boss_login(args: argparse.Namespace) -> str:
 
     name = args.login or os.environ.get("RPTABLE_LOGIN", "")
     if not name:
-        return (f"an {args.action} needs a pit boss's login: give --login NAME (or set RPTABLE_LOGIN); the PIN is "
+        return (f"{'an export' if args.action == 'export' else 'a report'} needs a pit boss's login: give --login NAME (or set RPTABLE_LOGIN); the PIN is "
                 "asked at the terminal, or read from RPTABLE_PIN or standard input.")
     secret = os.environ.get("RPTABLE_PIN")
     if secret is None:

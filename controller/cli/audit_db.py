@@ -49,9 +49,12 @@ def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapp
             except ValueError as err:
                 return refused("audit", err, 2)
             return print_verify(args, table.verify(checked_with))
+        from controller.cli.audit import whole_history
         from controller.table.audit.round_book import RoundBook
         from controller.table.history import EntriesRead
 
+        if table.indexed and not whole_history(args):  # the rounds asked for, through the tables' round index
+            return actions[args.action](args, RoundBook.of_journal(table))
         entries = list(table.entries())
         return actions[args.action](args, RoundBook.of_entries(entries, EntriesRead(args.table, entries)))
     except JournalError as err:  # an event that cannot be read or replayed: the copy was damaged or edited

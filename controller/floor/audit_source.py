@@ -4,11 +4,14 @@ a journal file, and `verify` checks the same chain and replays the same rounds."
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from controller.table.audit.verify import VerifyReport, VerifyWith, verify_rows
 from controller.table.journal import JournalEntry
+from controller.table.journal.round_index import DEALER_KINDS, ROUND_COLUMNS, IndexedRound, indexed_round, page_query
 from controller.table.journal.store import entry_from_row
 
 if TYPE_CHECKING:
@@ -17,6 +20,18 @@ if TYPE_CHECKING:
 # The replica's columns in the journal's own order (controller.table.journal.store.COLUMNS).
 ROW = "seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash"
 FETCH = 5_000  # rows per round trip of a server-side cursor
+
+
+@contextlib.contextmanager
+def floor_table(url: str, table_id: str) -> Iterator[FloorTable]:
+    """A table's events in the floor database, on a connection of their own (closed on leaving)."""
+    from controller.floor.database import connect
+
+    connection = connect(url)
+    try:
+        yield FloorTable(connection, table_id)
+    finally:
+        connection.close()
 
 
 def table_ids(connection: psycopg.Connection[tuple[Any, ...]]) -> list[str]:
@@ -32,6 +47,85 @@ class FloorTable:
     def __init__(self, connection: psycopg.Connection[tuple[Any, ...]], table_id: str) -> None:
         self.connection = connection
         self.table_id = table_id
+        self._indexed: bool | None = None
+
+    # -- the round index its reporter copied beside its events (controller.table.audit.round_book asks) -----
+    @property
+    def indexed(self) -> bool:
+        """The database holds the round index of every event it holds of the table."""
+        if self._indexed is None:
+            row = self._one("SELECT indexed_seq >= reported_seq AND reported_seq > 0 FROM floor_tables "
+                            "WHERE table_id = %s", self.table_id)
+            self._indexed = bool(row and row[0])
+        return self._indexed
+
+    def rounds_page(self, **bounds: Any) -> list[IndexedRound]:
+        sql, params, newest_first = page_query("rptable_rounds", self.table_id, "%s", **bounds)
+        found = [indexed_round(row) for row in self._all(sql, *params)]
+        return found[::-1] if newest_first else found
+
+    def indexed_round(self, round_id: str) -> IndexedRound | None:
+        row = self._one(f"SELECT {ROUND_COLUMNS} FROM rptable_rounds WHERE table_id = %s AND round_id = %s "
+                        "ORDER BY opened_seq DESC LIMIT 1", self.table_id, round_id)
+        return None if row is None else indexed_round(row)
+
+    def round_count(self) -> int:
+        row = self._one("SELECT count(*) FROM rptable_rounds WHERE table_id = %s", self.table_id)
+        return int(row[0]) if row else 0
+
+    def round_reading(self, indexed: IndexedRound) -> list[JournalEntry]:
+        """Every event a reading of the round needs, in order (as Journal.round_reading): its context, its own
+        events (those of its stretch of the journal, and its table events journaled after the next round
+        opened) and the events elsewhere that name it."""
+        row = self._one("SELECT min(opened_seq) FROM rptable_rounds WHERE table_id = %s AND opened_seq > %s",
+                        self.table_id, indexed.opened_seq)
+        next_opened = int(row[0]) if row and row[0] is not None else 2 ** 62
+        seqs = [r[0] for r in self._all(
+            "SELECT seq FROM rptable_events WHERE table_id = %s AND seq >= %s AND seq < %s AND round_id = %s "
+            "UNION SELECT seq FROM rptable_events WHERE table_id = %s AND round_id = %s AND seq >= %s AND "
+            "kind LIKE 'table.%%' UNION SELECT seq FROM rptable_round_links WHERE table_id = %s AND round_id = %s",
+            self.table_id, indexed.opened_seq, next_opened, indexed.round_id, self.table_id, indexed.round_id,
+            next_opened, self.table_id, indexed.round_id)]
+        context = [seq for seq in (indexed.rules_seq, indexed.dealer_seq) if seq]
+        return list(self.entries("seq = ANY(%s)", (sorted({*seqs, *context}),)))
+
+    def dealer_entries(self, context: int, after: int) -> list[JournalEntry]:
+        kinds = sorted(DEALER_KINDS)
+        found = list(self.entries("seq >= %s AND kind = ANY(%s)", (after, kinds)))
+        return (list(self.entries("seq = %s", (context,))) if context else []) + found
+
+    def last_at(self) -> float:
+        row = self._one("SELECT at FROM rptable_events WHERE table_id = %s ORDER BY seq DESC LIMIT 1", self.table_id)
+        return float(row[0]) if row else 0.0
+
+    def last_day_overrides(self) -> list[JournalEntry]:
+        """The table's events of its last day of play (UTC) that can be a fault or an override: the table's own
+        events and the rounds' card faults, corrections and voids (controller.floor.pit.faults_and_overrides)."""
+        last = self.rounds_page(last=1)
+        if not last:
+            return list(self.entries("kind LIKE 'table.%%'"))
+        day = datetime.fromtimestamp(last[0].opened_at, UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+        first = self.rounds_page(since=day.timestamp(), first=1)[0]
+        return list(self.entries("seq >= %s AND (kind LIKE 'table.%%' OR kind = ANY(%s))",
+                                 (first.opened_seq, ["CardFault", "FaultResolved", "RoundVoided"])))
+
+    def round_entries(self, round_id: str) -> Iterator[JournalEntry]:
+        return self.entries("round_id = %s", (round_id,))
+
+    def table_entries(self) -> Iterator[JournalEntry]:
+        return self.entries("kind LIKE 'table.%%'")
+
+    def _one(self, sql: str, *params: Any) -> tuple[Any, ...] | None:
+        try:
+            return self.connection.execute(sql, params).fetchone()
+        finally:
+            self.connection.rollback()
+
+    def _all(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        try:
+            return self.connection.execute(sql, params).fetchall()
+        finally:
+            self.connection.rollback()
 
     def count(self) -> int:
         row = self.connection.execute("SELECT count(*) FROM rptable_events WHERE table_id = %s",

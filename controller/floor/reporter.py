@@ -29,6 +29,7 @@ from controller.floor.summary import BOX_COLUMNS, DECISION_COLUMNS, ROUND_COLUMN
 from controller.table.audit.round_book import RoundBook
 from controller.table.audit.verify import RunningVerify
 from controller.table.journal import Journal, JournalEntry, JournalError
+from controller.table.journal.round_index import IndexRows
 from controller.table.replica import ReplicaError, redact, replica_head, replicate
 
 if TYPE_CHECKING:
@@ -93,6 +94,7 @@ class TableReporter:
         self._summary: TableSummary | None = None
         self._summarized: int | None = None  # how far the database had summarised the table when bound
         self._verify: RunningVerify | None = None  # the journal's check, kept running from pass to pass
+        self._indexed = 0  # the events whose round index rows the database holds (read when bound)
         self._deadline = 0.0  # when stopping: the last moment to try to report what is left
 
     # -- the table's side ---------------------------------------------------------------------------------
@@ -161,9 +163,12 @@ class TableReporter:
             if not report.ok:
                 raise Refused(report.reason)
             rows = self._fold(journal, report.replica_head)
-            self._write(connection, rows, report.replica_head, journal.last_seq)
+            indexed = journal.index_between(self._indexed, report.replica_head) if journal.indexed else None
+            self._write(connection, rows, report.replica_head, journal.last_seq, indexed)
             assert self._summary is not None
             self._summary.written(rows)  # kept until then: a write cut off is made again on the next pass
+            if indexed is not None:
+                self._indexed = report.replica_head
         self._set(replace(self._status, reporting=True, reason="", since=self._since(True),
                           reported=report.replica_head, journaled=journal.last_seq))
 
@@ -195,10 +200,10 @@ class TableReporter:
                 "(SELECT hash FROM rptable_events WHERE table_id = %s AND seq = 1), %s), %s, %s "
                 "ON CONFLICT (table_id) DO NOTHING",
                 (self.table_id, self.table_id, first_hash, str(self.journal_path.resolve()), socket.gethostname()))
-            row = connection.execute("SELECT first_hash, journal, host, summarized_seq FROM floor_tables "
+            row = connection.execute("SELECT first_hash, journal, host, summarized_seq, indexed_seq FROM floor_tables "
                                      "WHERE table_id = %s", (self.table_id,)).fetchone()
         assert row is not None
-        bound_hash, bound_journal, bound_host, summarized = row
+        bound_hash, bound_journal, bound_host, summarized, self._indexed = row
         if bound_hash != first_hash:
             raise Refused(
                 f"the table id {self.table_id} is already bound to another journal ({bound_journal} on "
@@ -234,8 +239,9 @@ class TableReporter:
             raise Refused(str(err)) from err  # an event that cannot be read: the journal was damaged
 
     def _write(self, connection: psycopg.Connection[tuple[Any, ...]], rows: FloorRows, head: int,
-               journaled: int) -> None:
-        """The summary's rows and the table's sign of life, in one transaction."""
+               journaled: int, indexed: IndexRows | None) -> None:
+        """The summary's rows, the round index's rows of the events copied, and the table's sign of life, in one
+        transaction."""
         from psycopg.types.json import Jsonb
 
         summary = self._summary
@@ -252,9 +258,17 @@ class TableReporter:
                 cursor.executemany(
                     f"INSERT INTO floor_decisions ({', '.join(DECISION_COLUMNS)}) VALUES "
                     f"({', '.join(['%s'] * len(DECISION_COLUMNS))}) ON CONFLICT DO NOTHING", rows.decisions)
+            if indexed is not None:
+                cursor.executemany(
+                    "INSERT INTO rptable_rounds (table_id, opened_seq, round_id, number, opened_at, rules_seq, "
+                    "dealer_seq) VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                    [r.row(self.table_id) for r in indexed.rounds])
+                cursor.executemany("INSERT INTO rptable_round_links (table_id, round_id, seq) VALUES (%s, %s, %s) "
+                                   "ON CONFLICT DO NOTHING", [(self.table_id, *link) for link in indexed.links])
             cursor.execute("UPDATE floor_tables SET state = %s, reported_seq = %s, journal_seq = %s, "
-                           "summarized_seq = %s, last_seen = now(), closed_at = NULL, refused = '' "
-                           "WHERE table_id = %s", (Jsonb(rows.state), head, journaled, summary.seq, self.table_id))
+                           "summarized_seq = %s, indexed_seq = %s, last_seen = now(), closed_at = NULL, refused = '' "
+                           "WHERE table_id = %s", (Jsonb(rows.state), head, journaled, summary.seq,
+                                                   head if indexed is not None else self._indexed, self.table_id))
 
     def _sign_of_life(self) -> None:
         """A refused table still says it is there (and refused), so the pit does not take it for gone."""

@@ -91,6 +91,30 @@ CREATE TABLE IF NOT EXISTS floor_decisions (
 );
 CREATE INDEX IF NOT EXISTS floor_decisions_player ON floor_decisions (player, at);
 CREATE INDEX IF NOT EXISTS floor_decisions_unvalued ON floor_decisions (at) WHERE cost IS NULL AND note = '';
+-- The tables' round indexes (controller.table.journal.round_index), copied from each journal beside its events,
+-- so that the audit and the pit read a round of a table that has played for months without reading its history.
+CREATE TABLE IF NOT EXISTS rptable_rounds (
+    table_id   text NOT NULL,
+    opened_seq bigint NOT NULL,
+    round_id   text NOT NULL,
+    number     integer NOT NULL,
+    opened_at  double precision NOT NULL,
+    rules_seq  bigint NOT NULL,
+    dealer_seq bigint NOT NULL,
+    PRIMARY KEY (table_id, opened_seq)
+);
+CREATE INDEX IF NOT EXISTS rptable_rounds_by_id ON rptable_rounds (table_id, round_id);
+CREATE INDEX IF NOT EXISTS rptable_rounds_by_time ON rptable_rounds (table_id, opened_at);
+CREATE TABLE IF NOT EXISTS rptable_round_links (
+    table_id text NOT NULL,
+    round_id text NOT NULL,
+    seq      bigint NOT NULL,
+    PRIMARY KEY (table_id, round_id, seq)
+);
+-- A round's own events after the next round opened (a payment confirmed late) are table events: found here.
+CREATE INDEX IF NOT EXISTS rptable_events_table_event_round ON rptable_events (table_id, round_id, seq)
+    WHERE kind LIKE 'table.%';
+ALTER TABLE floor_tables ADD COLUMN IF NOT EXISTS indexed_seq bigint NOT NULL DEFAULT 0;
 CREATE TABLE IF NOT EXISTS floor_rules (
     digest  text PRIMARY KEY,
     name    text NOT NULL,

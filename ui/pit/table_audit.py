@@ -9,22 +9,26 @@ from datetime import UTC, datetime
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
+from controller.floor.audit_source import floor_table
 from controller.floor.pit import OverrideLine, faults_and_overrides
 from controller.table.history import EntriesRead, event_of
 from controller.table.journal import JournalEntry
 from controller.table.round_record import Step
 from controller.table.users import User
-from ui.audit_view import AuditDialog
+from ui.audit_view import AuditDialog, OpenEntries
 from ui.i18n import translate
 from ui.replay_words import step_text
 from ui.words import who
 
 
 def open_table(table_id: str, entries: list[JournalEntry], parent: QWidget | None = None, *,
-               viewer: User | None = None) -> AuditDialog:
-    """The audit view of the table's events for `viewer` (the pit boss logged in), with a tab of its faults and
-    overrides."""
-    dialog = AuditDialog(table_id, lambda: EntriesRead(table_id, entries), parent, viewer=viewer)
+               viewer: User | None = None, indexed_at: str | None = None) -> AuditDialog:
+    """The audit view of the table's events for `viewer` (the pit boss logged in), with a tab of the faults and
+    overrides among `entries`. With `indexed_at` (the floor database's URL, where the table's round index is)
+    the view reads the rounds it shows from there; else it reads `entries`, the table's every event."""
+    source: OpenEntries = (lambda: floor_table(indexed_at, table_id)) if indexed_at is not None else \
+        (lambda: EntriesRead(table_id, entries))
+    dialog = AuditDialog(table_id, source, parent, viewer=viewer)
     title = translate("FloorTable", "Table {0} from the floor database").format(table_id)
     if viewer is not None:
         title += " — " + translate("AuditDialog", "pit boss {0}").format(viewer.name)

@@ -139,8 +139,14 @@ class PitWindow(QMainWindow):
             self._log_in_then(lambda: self.open_table(table_id))
             return
         self.statusBar().showMessage(self.tr("Reading table {0} from the database…").format(table_id))
-        self._in_worker(lambda conn: self._results.table_events.emit(
-            table_id, list(FloorTable(conn, table_id).entries())), exclusive=False)
+
+        def read(conn: Any) -> None:
+            table = FloorTable(conn, table_id)
+            if table.indexed:  # the rounds asked for, through the round index; the faults of its last day
+                self._results.table_events.emit(table_id, (table.last_day_overrides(), self.url))
+            else:  # a copy reported before the index: read whole, as before
+                self._results.table_events.emit(table_id, (list(table.entries()), None))
+        self._in_worker(read, exclusive=False)
 
     def _log_in_then(self, then: Callable[[], None]) -> None:
         login = LoginDialog(self.url, Role.PIT_BOSS, self.tr("Pit — pit boss"),
@@ -252,9 +258,10 @@ class PitWindow(QMainWindow):
             self.database.setStyleSheet("font-size:15px;font-weight:bold;color:#1a1a1a;background:#ffab40;"
                                         "padding:4px")
 
-    def _open_table(self, table_id: str, entries: list[Any]) -> None:
+    def _open_table(self, table_id: str, read: tuple[list[Any], str | None]) -> None:
         self.statusBar().clearMessage()
-        dialog = open_table(table_id, entries, self, viewer=self.viewer)
+        entries, indexed_at = read
+        dialog = open_table(table_id, entries, self, viewer=self.viewer, indexed_at=indexed_at)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
 

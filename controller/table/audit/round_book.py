@@ -13,13 +13,38 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
 
 from controller.table.history import DealerTurn, EntrySource, TableHistory, read_round, round_steps, step_of
-from controller.table.journal import Journal, JournalEntry
+from controller.table.journal import JournalEntry, JournalError
 from controller.table.journal.round_index import IndexedRound
 from controller.table.round_record import RoundRecord, Step
 
 PAGE = 500  # rounds read from the index at a time, when every round is streamed
+
+
+class IndexedEvents(EntrySource, Protocol):
+    """A table's events with their round index: its journal file (controller.table.journal.Journal), or the
+    floor database's copy of it (controller.floor.audit_source.FloorTable)."""
+
+    table_id: str
+
+    @property
+    def indexed(self) -> bool: ...
+
+    def entries(self) -> Iterable[JournalEntry]: ...
+
+    def rounds_page(self, **bounds: Any) -> list[IndexedRound]: ...
+
+    def indexed_round(self, round_id: str) -> IndexedRound | None: ...
+
+    def round_count(self) -> int: ...
+
+    def round_reading(self, indexed: IndexedRound) -> list[JournalEntry]: ...
+
+    def dealer_entries(self, context: int, after: int) -> list[JournalEntry]: ...
+
+    def last_at(self) -> float: ...
 
 
 @dataclass(frozen=True)
@@ -52,13 +77,14 @@ def day_bounds(day: str) -> tuple[float, float]:
 class RoundBook:
     """One table's rounds, read as asked. `of_journal` for a journal file; `of_entries` for entries read whole."""
 
-    def __init__(self, journal: Journal | None, folded: TableHistory | None, source: EntrySource | None) -> None:
+    def __init__(self, journal: IndexedEvents | None, folded: TableHistory | None,
+                 source: EntrySource | None) -> None:
         self._journal = journal
         self._folded = folded
         self._source = source
 
     @classmethod
-    def of_journal(cls, journal: Journal) -> RoundBook:
+    def of_journal(cls, journal: IndexedEvents) -> RoundBook:
         if journal.indexed:
             return cls(journal, None, None)
         return cls.of_entries(journal.entries(), journal)
@@ -159,9 +185,7 @@ class RoundBook:
         assert self._journal is not None
         record = read_round(self._journal.round_reading(indexed), indexed.round_id)
         if record is None:  # the index points at no opening: it was changed (audit verify names it)
-            from controller.table.journal import JournalError
-
-            raise JournalError(f"The journal {self._journal.path}'s round index names round {indexed.round_id} at "
+            raise JournalError(f"Table {self._journal.table_id}'s round index names round {indexed.round_id} at "
                                f"event {indexed.opened_seq}, which does not open it. Run `rptable audit verify`.")
         return record
 

@@ -204,23 +204,32 @@ def indexed_round(row: tuple[Any, ...]) -> IndexedRound:
                         int(dealer_seq))
 
 
-def rounds_page(db: sqlite3.Connection, table_id: str, *, last: int | None = None, first: int | None = None,
-                before: int | None = None, after: int | None = None, since: float | None = None,
-                until: float | None = None) -> list[IndexedRound]:
-    """The rounds in play order that opened after the event `after` and before the event `before`, between the
-    times `since` and `until` (seconds); of those, the last `last` or the first `first` (all when neither)."""
-    where, params = ["table_id = ?"], [table_id]  # type: list[str], list[object]
+def page_query(table: str, table_id: str, mark: str = "?", *, last: int | None = None, first: int | None = None,
+               before: int | None = None, after: int | None = None, since: float | None = None,
+               until: float | None = None) -> tuple[str, list[object], bool]:
+    """The query for the rounds in play order that opened after the event `after` and before the event `before`,
+    between the times `since` and `until` (seconds); of those, the last `last` or the first `first` (all when
+    neither): its SQL (over `table`, with `mark` for a parameter: the journal's and the floor's copy of the index
+    answer alike), its parameters, and whether its rows come newest first."""
+    where, params = ["table_id = " + mark], [table_id]  # type: list[str], list[object]
     for column, bound, value in (("opened_seq", "<", before), ("opened_seq", ">", after),
                                  ("opened_at", ">=", since), ("opened_at", "<", until)):
         if value is not None:
-            where.append(f"{column} {bound} ?")
+            where.append(f"{column} {bound} {mark}")
             params.append(value)
-    order = "DESC" if last is not None else "ASC"
-    sql = f"SELECT {ROUND_COLUMNS} FROM rounds WHERE {' AND '.join(where)} ORDER BY opened_seq {order}"
+    newest_first = last is not None
+    sql = f"SELECT {ROUND_COLUMNS} FROM {table} WHERE {' AND '.join(where)} ORDER BY opened_seq " + \
+        ("DESC" if newest_first else "ASC")
     if last is not None or first is not None:
         sql += f" LIMIT {int(last if last is not None else first or 0)}"
+    return sql, params, newest_first
+
+
+def rounds_page(db: sqlite3.Connection, table_id: str, **bounds: Any) -> list[IndexedRound]:
+    """The rounds in play order within `bounds` (page_query)."""
+    sql, params, newest_first = page_query("rounds", table_id, **bounds)
     found = [indexed_round(row) for row in db.execute(sql, params)]
-    return found[::-1] if last is not None else found
+    return found[::-1] if newest_first else found
 
 
 def round_by_id(db: sqlite3.Connection, table_id: str, round_id: str) -> IndexedRound | None:
@@ -234,6 +243,18 @@ def last_checkpoint(db: sqlite3.Connection, table_id: str, before: int | None = 
     row = db.execute("SELECT max(seq) FROM checkpoints WHERE table_id = ? AND seq < ?",
                      (table_id, before if before is not None else 2 ** 62)).fetchone()
     return None if row is None or row[0] is None else int(row[0])
+
+
+def rows_between(db: sqlite3.Connection, table_id: str, after: int, through: int) -> IndexRows:
+    """The index's rows of the events after `after` up to `through` (rounds by their opening, links by the event
+    that names the round): what a copy of the events in that stretch takes with it."""
+    rounds = [indexed_round(row) for row in db.execute(
+        f"SELECT {ROUND_COLUMNS} FROM rounds WHERE table_id = ? AND opened_seq > ? AND opened_seq <= ? "
+        "ORDER BY opened_seq", (table_id, after, through))]
+    links = [(str(r[0]), int(r[1])) for r in db.execute(
+        "SELECT round_id, seq FROM round_links WHERE table_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+        (table_id, after, through))]
+    return IndexRows(rounds, links, [])
 
 
 def round_count(db: sqlite3.Connection, table_id: str) -> int:

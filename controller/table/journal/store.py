@@ -340,6 +340,12 @@ class Journal:
         found = self.entries_at([seq]) if seq is not None else []
         return found[0] if found else None
 
+    def index_between(self, after: int, through: int) -> round_index.IndexRows:
+        """The round index's rows of the events after `after` up to `through` (empty without the index)."""
+        if not self.indexed:
+            return round_index.IndexRows([], [], [])
+        return round_index.rows_between(self._db, self.table_id, after, through)
+
     def round_count(self) -> int:
         return round_index.round_count(self._db, self.table_id) if self.indexed else 0
 
