@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
 
         return run_from_database(args, whole_floor, {"rounds": _rounds, "show": _show, "recall": _recall,
                                                      "export": _export, "report": _report}, print_verify,
-                                 verify_with=_verify_with)
+                                 verify_with=_verify_with, whole=whole_history(args))
     if not args.journal:
         return refused("audit", "give the table's journal file: --journal PATH (e.g. rptable audit verify --journal "
                                 "T1.journal), or the floor's database: --db URL --table ID.", 2)
@@ -300,7 +300,8 @@ def _pit_boss_login(args: argparse.Namespace) -> str:
 
     name = args.login or os.environ.get("RPTABLE_LOGIN", "")
     if not name:
-        return (f"{'an export' if args.action == 'export' else 'a report'} needs a pit boss's login: give --login NAME (or set RPTABLE_LOGIN); the PIN is "
+        what = "an export" if args.action == "export" else "a report"
+        return (f"{what} needs a pit boss's login: give --login NAME (or set RPTABLE_LOGIN); the PIN is "
                 "asked at the terminal, or read from RPTABLE_PIN or standard input.")
     secret = os.environ.get("RPTABLE_PIN")
     if secret is None:

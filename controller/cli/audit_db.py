@@ -20,9 +20,9 @@ Action = Callable[[argparse.Namespace, Any], int]
 
 def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapping[str, Action],
                       print_verify: Callable[[argparse.Namespace, VerifyReport], int], *,
-                      verify_with: Callable[[argparse.Namespace], Any] | None = None) -> int:
+                      verify_with: Callable[[argparse.Namespace], Any] | None = None, whole: bool = True) -> int:
     """Answer `args.action` from the database with the journal's own actions (`actions`, `print_verify`, and
-    `verify_with`: the key and the staff a verification checks against, as for a journal)."""
+    `verify_with`: the key and the staff a verification checks against, as for a journal; `whole`: the action reads every round, so the copy is read whole)."""
     from controller.cli.floor_connection import floor_connection
     from controller.floor.audit_source import FloorTable, table_ids
     from controller.floor.database import explain, psycopg_module
@@ -49,11 +49,10 @@ def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapp
             except ValueError as err:
                 return refused("audit", err, 2)
             return print_verify(args, table.verify(checked_with))
-        from controller.cli.audit import whole_history
         from controller.table.audit.round_book import RoundBook
         from controller.table.history import EntriesRead
 
-        if table.indexed and not whole_history(args):  # the rounds asked for, through the tables' round index
+        if table.indexed and not whole:  # the rounds asked for, through the tables' round index
             return actions[args.action](args, RoundBook.of_journal(table))
         entries = list(table.entries())
         return actions[args.action](args, RoundBook.of_entries(entries, EntriesRead(args.table, entries)))
