@@ -22,7 +22,8 @@ def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapp
                       print_verify: Callable[[argparse.Namespace, VerifyReport], int], *,
                       verify_with: Callable[[argparse.Namespace], Any] | None = None, whole: bool = True) -> int:
     """Answer `args.action` from the database with the journal's own actions (`actions`, `print_verify`, and
-    `verify_with`: the key and the staff a verification checks against, as for a journal; `whole`: the action reads every round, so the copy is read whole)."""
+    `verify_with`: the key and the staff a verification checks against, as for a journal; `whole`: the action
+    reads every round, so the copy is read whole)."""
     from controller.cli.floor_connection import floor_connection
     from controller.floor.audit_source import FloorTable, table_ids
     from controller.floor.database import explain, psycopg_module
