@@ -82,14 +82,12 @@ SIZED_FROM_ROWS = 100  # the rows a table's columns are sized from
 
 @dataclass(frozen=True)
 class AuditData:
-    """What the views show: the last rounds (`earlier`: there are rounds before them), the shift report of the
-    table's last day of play (`day`, UTC), and how many events the journal holds."""
+    """What the views show first: the last rounds (`earlier`: there are rounds before them) and the table's
+    last day of play (`day`, UTC), whose shift report follows (`day_report`)."""
 
     rounds: list[RoundRecord]
     earlier: bool
-    report: ShiftReport
     day: str
-    events: int
 
 
 class AuditEntries(Protocol):
@@ -124,14 +122,18 @@ def book_of(source: AuditEntries) -> RoundBook:
 
 
 def load_audit(source: AuditEntries, page: int = ROUNDS_PAGE) -> AuditData:
-    """The last `page` rounds and the shift report of the table's last day of play."""
+    """The last `page` rounds, and the table's last day of play."""
     book = book_of(source)
     rounds = book.latest(page)
     earlier = bool(rounds) and bool(book.latest(1, before=rounds[0].round_id))
     day = time.strftime("%Y-%m-%d", time.gmtime(rounds[-1].opened_at if rounds else time.time()))
-    shift = book.shift(day)
-    report = build_report(source.table_id, shift.rounds, measured_edges(), turns=shift.turns, until=shift.until)
-    return AuditData(rounds, earlier, report, day, source.count())
+    return AuditData(rounds, earlier, day)
+
+
+def day_report(source: AuditEntries, day: str) -> ShiftReport:
+    """The shift report of a day: its rounds (a busy day's thousands take a few seconds) and dealers."""
+    shift = book_of(source).shift(day)
+    return build_report(source.table_id, shift.rounds, measured_edges(), turns=shift.turns, until=shift.until)
 
 
 def verify_journal_entries(journal: AuditEntries, stopped: Callable[[], bool] | None = None) -> VerifyReport:
@@ -143,6 +145,7 @@ class AuditLoader(QThread):
     """Reads the journal (its own read-only connection), folds it, then verifies it, off the GUI thread."""
 
     loaded = Signal(object)  # AuditData
+    reported = Signal(object)  # ShiftReport
     verified = Signal(object)  # VerifyReport
     failed = Signal(str)
 
@@ -164,7 +167,9 @@ class AuditLoader(QThread):
     def run(self) -> None:
         try:
             with self.open_entries() as journal:
-                self.loaded.emit(load_audit(journal))
+                data = load_audit(journal)
+                self.loaded.emit(data)
+                self.reported.emit(day_report(journal, data.day))
                 self.verified.emit(verify_journal_entries(journal, self.stopped))
         except VerifyStopped:
             return
@@ -360,6 +365,7 @@ class AuditDialog(QDialog):
         self.verify_label.setText(self.tr("Verifying the journal…"))
         self.loader = AuditLoader(self.open_entries, self)
         self.loader.loaded.connect(self._show)
+        self.loader.reported.connect(self._show_report)
         self.loader.verified.connect(self._show_verification)
         self.loader.failed.connect(self._failed)
         # Closed with the console (its parent) while it reads: the thread must end before it is deleted with it.
@@ -368,7 +374,9 @@ class AuditDialog(QDialog):
 
     def _load_here(self) -> None:
         with self.open_entries() as journal:
-            self._show(load_audit(journal))
+            data = load_audit(journal)
+            self._show(data)
+            self._show_report(day_report(journal, data.day))
             self._show_verification(verify_journal_entries(journal))
 
     def wait_loaded(self, timeout_ms: int = 60_000) -> bool:
@@ -390,12 +398,11 @@ class AuditDialog(QDialog):
         self.verify_label.setText(text)
 
     def _show(self, data: AuditData) -> None:
-        self.rounds, self.earlier, self.report = data.rounds, data.earlier, data.report
-        self.report_day = data.day
+        self.rounds, self.earlier, self.report_day = data.rounds, data.earlier, data.day
         self.loading.hide()
         self._show_rounds()
         self._show_recall()
-        self._show_report(data.report)
+        self.report_title.setText(self.tr("The table's last day of play: {0} (UTC)").format(self.report_day))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._stop_loading()
@@ -466,12 +473,13 @@ class AuditDialog(QDialog):
                 name_in(record.dealt_by) if record.dealt_by else "—"]
 
     def _show_rounds(self, scroll_to: int | None = None) -> None:
+        self.earlier_button.setVisible(self.earlier)  # first: the list's height follows it
         self.round_list.show_rows([self._round_row(r) for r in self.rounds])
+        QApplication.processEvents()  # laid out at its new height before it scrolls
         if scroll_to is None:
             self.round_list.scrollToBottom()
         else:
             self.round_list.scrollTo(self.round_list.model().index(scroll_to, 0))
-        self.earlier_button.setVisible(self.earlier)
 
     def show_earlier(self) -> None:
         """A page of the rounds before those listed, read from the journal's round index."""
@@ -567,7 +575,7 @@ class AuditDialog(QDialog):
         self.report_title.setObjectName("report_day")
         self.report_title.setWordWrap(True)
         layout.addWidget(self.report_title)
-        self.report_summary = QLabel(page)
+        self.report_summary = QLabel(self.tr("Reading the day's rounds…"), page)  # until the day's report follows
         self.report_summary.setObjectName("report_summary")
         self.report_summary.setStyleSheet("font-size:19px;font-weight:bold")
         self.report_summary.setWordWrap(True)
@@ -595,7 +603,7 @@ class AuditDialog(QDialog):
         return page
 
     def _show_report(self, report: ShiftReport) -> None:
-        self.report_title.setText(self.tr("The table's last day of play: {0} (UTC)").format(self.report_day))
+        self.report = report
         total = report.total
         self.report_summary.setText(self.tr(
             "{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments").format(

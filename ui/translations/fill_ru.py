@@ -254,7 +254,7 @@ RU: dict[str, Translation] = {
     " · pit boss {0}": " · пит-босс {0}",
     "Rounds": "Раунды", "Last 10": "Последние 10", "Shift report": "Отчёт смены", "Verification": "Проверка",
     "Reading the journal…": "Чтение журнала…", "Verifying the journal…": "Проверка журнала…",
-    "Earlier rounds": "Более ранние раунды", "The table's last day of play: {0} (UTC)": "Последний игровой день стола: {0} (UTC)",
+    "Earlier rounds": "Более ранние раунды", "Reading the day's rounds…": "Чтение раундов дня…", "The table's last day of play: {0} (UTC)": "Последний игровой день стола: {0} (UTC)",
     "The journal cannot be read: {0}": "Не удаётся прочитать журнал: {0}",
     "Round": "Раунд", "Opened": "Начат", "Boxes": "Боксы", "Wagered": "Ставки", "House net": "Итог казино", "Status": "Статус",
     "Dealer's cards": "Карты дилера", "Hours": "Часы", "Rounds per hour": "Раундов в час", "Drop": "Дроп",

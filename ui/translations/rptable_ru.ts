@@ -77,240 +77,245 @@
 <context>
     <name>AuditDialog</name>
     <message>
-        <location filename="../audit_view.py" line="302"/>
+        <location filename="../audit_view.py" line="307"/>
         <source>Audit — table {0}</source>
         <translation>Аудит — стол {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="304"/>
-        <location filename="../pit/table_audit.py" line="30"/>
+        <location filename="../audit_view.py" line="309"/>
+        <location filename="../pit/table_audit.py" line="34"/>
         <source>pit boss {0}</source>
         <translation>пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="322"/>
-        <location filename="../audit_view.py" line="580"/>
+        <location filename="../audit_view.py" line="327"/>
+        <location filename="../audit_view.py" line="588"/>
         <source>Rounds</source>
         <translation>Раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="323"/>
+        <location filename="../audit_view.py" line="328"/>
         <source>Last 10</source>
         <translation>Последние 10</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="324"/>
+        <location filename="../audit_view.py" line="329"/>
         <source>Shift report</source>
         <translation>Отчёт смены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="325"/>
+        <location filename="../audit_view.py" line="330"/>
         <source>Verification</source>
         <translation>Проверка</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="326"/>
+        <location filename="../audit_view.py" line="331"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="358"/>
+        <location filename="../audit_view.py" line="363"/>
         <source>Reading the journal…</source>
         <translation>Чтение журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="360"/>
+        <location filename="../audit_view.py" line="365"/>
         <source>Verifying the journal…</source>
         <translation>Проверка журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="388"/>
+        <location filename="../audit_view.py" line="396"/>
         <source>The journal cannot be read: {0}</source>
         <translation>Не удаётся прочитать журнал: {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="417"/>
+        <location filename="../audit_view.py" line="406"/>
+        <source>Reading the day&apos;s rounds…</source>
+        <translation>Чтение раундов дня…</translation>
+    </message>
+    <message>
+        <location filename="../audit_view.py" line="425"/>
         <source>Earlier rounds</source>
         <translation>Более ранние раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="424"/>
-        <location filename="../audit_view.py" line="534"/>
+        <location filename="../audit_view.py" line="432"/>
+        <location filename="../audit_view.py" line="542"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="424"/>
-        <location filename="../audit_view.py" line="534"/>
+        <location filename="../audit_view.py" line="432"/>
+        <location filename="../audit_view.py" line="542"/>
         <source>Opened</source>
         <translation>Начат</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="424"/>
-        <location filename="../audit_view.py" line="534"/>
+        <location filename="../audit_view.py" line="432"/>
+        <location filename="../audit_view.py" line="542"/>
         <source>Boxes</source>
         <translation>Боксы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="424"/>
+        <location filename="../audit_view.py" line="432"/>
         <source>Wagered</source>
         <translation>Ставки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="424"/>
-        <location filename="../audit_view.py" line="534"/>
+        <location filename="../audit_view.py" line="432"/>
+        <location filename="../audit_view.py" line="542"/>
         <source>House net</source>
         <translation>Итог казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="425"/>
-        <location filename="../audit_view.py" line="535"/>
+        <location filename="../audit_view.py" line="433"/>
+        <location filename="../audit_view.py" line="543"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="425"/>
-        <location filename="../audit_view.py" line="580"/>
+        <location filename="../audit_view.py" line="433"/>
+        <location filename="../audit_view.py" line="588"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="462"/>
+        <location filename="../audit_view.py" line="470"/>
         <source>voided</source>
         <translation>аннулирован</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="462"/>
+        <location filename="../audit_view.py" line="470"/>
         <source>complete</source>
         <translation>завершён</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="463"/>
+        <location filename="../audit_view.py" line="471"/>
         <source>in play</source>
         <translation>идёт</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="534"/>
+        <location filename="../audit_view.py" line="542"/>
         <source>Dealer&apos;s cards</source>
         <translation>Карты дилера</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="546"/>
+        <location filename="../audit_view.py" line="554"/>
         <source>The last {0} rounds, oldest first, with their cards.</source>
         <translation>Последние раунды ({0}), от старых к новым, с картами.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="550"/>
+        <location filename="../audit_view.py" line="558"/>
         <source>Box {0}: {1} — {2} {3}</source>
         <translation>Бокс {0}: {1} — {2} {3}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="580"/>
+        <location filename="../audit_view.py" line="588"/>
         <source>Hours</source>
         <translation>Часы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="580"/>
+        <location filename="../audit_view.py" line="588"/>
         <source>Rounds per hour</source>
         <translation>Раундов в час</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="580"/>
+        <location filename="../audit_view.py" line="588"/>
         <source>Drop</source>
         <translation>Дроп</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="581"/>
+        <location filename="../audit_view.py" line="589"/>
         <source>House win</source>
         <translation>Выигрыш казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="581"/>
+        <location filename="../audit_view.py" line="589"/>
         <source>Adjustments</source>
         <translation>Корректировки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="598"/>
+        <location filename="../audit_view.py" line="405"/>
         <source>The table&apos;s last day of play: {0} (UTC)</source>
         <translation>Последний игровой день стола: {0} (UTC)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="634"/>
+        <location filename="../audit_view.py" line="642"/>
         <source>Read and verify again</source>
         <translation>Прочитать и проверить снова</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="668"/>
+        <location filename="../audit_view.py" line="676"/>
         <source>Audit — pit boss</source>
         <translation>Аудит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="669"/>
+        <location filename="../audit_view.py" line="677"/>
         <source>The audit is for pit bosses: log in to open it.</source>
         <translation>Аудит — только для пит-босса: войдите, чтобы открыть его.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="436"/>
+        <location filename="../audit_view.py" line="444"/>
         <source>Step back</source>
         <translation>Назад</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="437"/>
+        <location filename="../audit_view.py" line="445"/>
         <source>Step</source>
         <translation>Вперёд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="452"/>
+        <location filename="../audit_view.py" line="460"/>
         <source>Replay (select a finished round)</source>
         <translation>Повтор (выберите завершённый раунд)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="505"/>
+        <location filename="../audit_view.py" line="513"/>
         <source>This round is still in play: it can be replayed once it closes.</source>
         <translation>Раунд ещё идёт: повтор будет доступен после его завершения.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="601"/>
+        <location filename="../audit_view.py" line="609"/>
         <source>{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments</source>
         <translation>Раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="606"/>
+        <location filename="../audit_view.py" line="614"/>
         <source>Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)</source>
         <translation>Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="611"/>
+        <location filename="../audit_view.py" line="619"/>
         <source>no measured house edge for the rules {0}: their rounds count 0 theoretical</source>
         <translation>для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="617"/>
+        <location filename="../audit_view.py" line="625"/>
         <source>(nobody signed in)</source>
         <translation>(никто не вошёл)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="621"/>
+        <location filename="../audit_view.py" line="629"/>
         <source>Hold % by hour</source>
         <translation>Холд % по часам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="623"/>
+        <location filename="../audit_view.py" line="631"/>
         <source>box {0}</source>
         <translation>бокс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="624"/>
+        <location filename="../audit_view.py" line="632"/>
         <source>Hold % by box</source>
         <translation>Холд % по боксам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="649"/>
+        <location filename="../audit_view.py" line="657"/>
         <source>Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.</source>
         <translation>Журнал проверен: событий — {0}, раундов — {1}; цепочка хешей цела, все выплаты пересчитаны.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="653"/>
+        <location filename="../audit_view.py" line="661"/>
         <source>JOURNAL FAILS VERIFICATION at event {0}: {1}</source>
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
@@ -1057,32 +1062,32 @@
 <context>
     <name>FloorTable</name>
     <message>
-        <location filename="../pit/table_audit.py" line="28"/>
+        <location filename="../pit/table_audit.py" line="32"/>
         <source>Table {0} from the floor database</source>
         <translation>Стол {0} из базы данных зала</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="32"/>
+        <location filename="../pit/table_audit.py" line="36"/>
         <source>Faults and overrides</source>
         <translation>Сбои и исправления</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="42"/>
+        <location filename="../pit/table_audit.py" line="46"/>
         <source>Time (UTC)</source>
         <translation>Время (UTC)</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="42"/>
+        <location filename="../pit/table_audit.py" line="46"/>
         <source>Who</source>
         <translation>Кто</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="43"/>
+        <location filename="../pit/table_audit.py" line="47"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="43"/>
+        <location filename="../pit/table_audit.py" line="47"/>
         <source>What</source>
         <translation>Что</translation>
     </message>
@@ -1090,7 +1095,7 @@
 <context>
     <name>HoldChart</name>
     <message>
-        <location filename="../audit_view.py" line="198"/>
+        <location filename="../audit_view.py" line="203"/>
         <source>(no rounds)</source>
         <translation>(нет раундов)</translation>
     </message>
@@ -1757,52 +1762,52 @@
         <translation>Стол {0} читается из базы данных…</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="146"/>
+        <location filename="../pit/window.py" line="152"/>
         <source>Pit — pit boss</source>
         <translation>Пит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="147"/>
+        <location filename="../pit/window.py" line="153"/>
         <source>A table&apos;s rounds are for pit bosses: log in to open them.</source>
         <translation>Раунды стола — только для пит-босса: войдите, чтобы открыть их.</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="223"/>
+        <location filename="../pit/window.py" line="229"/>
         <source>Pit · {0} tables</source>
         <translation>Пит · столов: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="225"/>
+        <location filename="../pit/window.py" line="231"/>
         <source> · {0} with faults</source>
         <translation> · со сбоями: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="227"/>
+        <location filename="../pit/window.py" line="233"/>
         <source> · {0} not reporting</source>
         <translation> · нет связи: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="229"/>
+        <location filename="../pit/window.py" line="235"/>
         <source> · pit boss {0}</source>
         <translation> · пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="237"/>
+        <location filename="../pit/window.py" line="243"/>
         <source>Players: {0} rated today, none flagged</source>
         <translation>Игроки: сегодня оценено {0}, отмеченных нет</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="239"/>
+        <location filename="../pit/window.py" line="245"/>
         <source>⚑ &lt;b&gt;{0}&lt;/b&gt; at {1} ({2} rounds): {3}</source>
         <translation>⚑ &lt;b&gt;{0}&lt;/b&gt; за столом {1} (раундов: {2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="247"/>
+        <location filename="../pit/window.py" line="253"/>
         <source>Database: connected, listening for the tables&apos; reports</source>
         <translation>База данных: подключена, ждёт данных от столов</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="250"/>
+        <location filename="../pit/window.py" line="256"/>
         <source>DATABASE UNREACHABLE — what you see may be old: {0}</source>
         <translation>БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}</translation>
     </message>
