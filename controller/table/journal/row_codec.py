@@ -113,8 +113,12 @@ def unpacked(row: tuple[Any, ...], prev: Any) -> tuple[Any, ...]:
 
 def unpacked_in_order(rows: Iterable[tuple[Any, ...]], prev: Any = None) -> Iterator[tuple[Any, ...]]:
     """Kept rows read one after another in seq order (each row's predecessor is the row read before it;
-    `prev`: the hash of the row before the first)."""
-    for row in rows:
-        readable = unpacked(row, prev)
-        prev = readable[9]
-        yield readable
+    `prev`: the hash of the row before the first). `unpacked`, written out: `audit verify` reads millions."""
+    for seq, table_id, at, round_id, kind, version, actor, payload, kept_prev, digest in rows:
+        if isinstance(payload, bytes):
+            payload = payload_text(payload)
+        if isinstance(digest, bytes):
+            digest = digest.hex()
+        yield (seq, table_id, at, round_id, kind, version, actor, payload,
+               prev if kept_prev == "" else hash_text(kept_prev), digest)
+        prev = digest
