@@ -212,7 +212,9 @@ class Journal:
         if schema_version(reader) > SCHEMA_VERSION:
             return None  # refused by _migrate, which says why
         ours = reader.execute("SELECT 1 FROM events WHERE table_id = ? LIMIT 1", (self.table_id,)).fetchone()
-        other = reader.execute("SELECT table_id FROM events WHERE table_id <> ? LIMIT 1", (self.table_id,)).fetchone()
+        # Two searches along the key, not a scan of every row: `<>` would read the whole file to find none.
+        other = reader.execute("SELECT table_id FROM events WHERE table_id > ? OR table_id < ? LIMIT 1",
+                               (self.table_id, self.table_id)).fetchone()
         if other is not None and ours is None and (previous is None or previous.table != self.table_id):
             raise JournalError(f"{self.path} is the journal of table {other[0]}, not of {self.table_id}: give table "
                                f"{self.table_id} a journal of its own (--journal), or --table {other[0]}.")
