@@ -110,3 +110,41 @@ def test_audit_report_counts_rounds_dealt_while_nobody_was_signed_in(tmp_path: P
     audit(capsys, "report", "--journal", str(path), "--out", str(tmp_path))
     rows = list(csv.DictReader(io.StringIO((tmp_path / "dealers.csv").read_text())))
     assert [(r["dealer"], r["rounds"], r["rounds_per_hour"]) for r in rows] == [("-", "2", "")]
+
+
+def test_audit_report_of_a_day_reads_that_days_rounds_and_the_dealers_hours_within_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Across midnight (UTC): Anna deals 2 rounds from 23:30, Ivan takes over at 00:10 and deals 2. The second
+    day's report has Ivan's 2 rounds and Anna's 10 minutes of it, read through the round index, and says what the
+    whole journal read whole says of that day."""
+    from controller.table.audit.round_book import RoundBook
+    from controller.table.audit.shift_report import build_report, dealers_csv, report_csv
+
+    path = tmp_path / "T1.journal"
+    midnight = 1_750_032_000.0  # 2025-06-16 00:00 UTC
+    clock = Clock()
+    clock.now = midnight - 30 * 60
+    with Journal(path) as journal:
+        table = acknowledged(TableController(journal, load_preset("classic"), clock=clock, monotonic=clock))
+        pump = CardPump(open_source("sim://?seed=8&rate=0&clock=virtual"), table, pack_seed=8)
+        for dealer, start in ((ANNA, midnight - 30 * 60), (IVAN, midnight + 10 * 60)):
+            clock.now = start
+            table.sign_in(dealer)
+            for _ in range(2):
+                play_rounds(table, pump, table.round_number + 1, boxes=2, ante=10)
+                for box in table.round_record.boxes:
+                    table.confirm_payment(box.box)
+                clock.now += 60
+        pump.source.close()
+    out = audit(capsys, "report", "--journal", str(path), "--date", "2025-06-16", "--out", str(tmp_path / "day"))
+    assert out.startswith("2 rounds") and "dealer ivan: 2 rounds" in out
+    assert "dealer anna: 0 rounds in 0.17 h" in out  # her turn from midnight to the handover at 00:10
+    with Journal(path, readonly=True) as journal:
+        indexed, whole = RoundBook.of_journal(journal), RoundBook.of_entries(list(journal.entries()), journal)
+        assert journal.indexed
+        reports = []
+        for book in (indexed, whole):
+            shift = book.shift("2025-06-16")
+            report = build_report("T1", shift.rounds, turns=shift.turns, until=shift.until)
+            reports.append((report_csv(report), dealers_csv(report)))
+    assert reports[0] == reports[1]

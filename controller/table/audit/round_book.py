@@ -151,8 +151,11 @@ class RoundBook:
             return Shift([], [], None)
         first = self._journal.indexed_round(rounds[0].round_id)
         assert first is not None
+        # The dealer at the table when the day began: the one in force when the round before it opened (or, on
+        # the table's first day, before its first round), and every sign-in and sign-out since.
+        before = self._journal.rounds_page(before=first.opened_seq, last=1) or [first]
         turns = TableHistory()
-        for entry in self._journal.dealer_entries(first.dealer_seq, first.opened_seq):
+        for entry in self._journal.dealer_entries(before[0].dealer_seq, before[0].opened_seq):
             turns.fold(entry)
         end = min(until, self._journal.last_at())
         return Shift(rounds, clipped(turns.dealer_turns, since, end), end)
