@@ -31,6 +31,7 @@ from controller.table.audit.verify import RunningVerify
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.journal.round_index import IndexRows
 from controller.table.replica import ReplicaError, redact, replica_head, replicate
+from controller.table.round_record import RoundRecord
 
 if TYPE_CHECKING:
     import psycopg
@@ -231,7 +232,13 @@ class TableReporter:
                 if entry.seq > head:
                     break
                 summary.fold(entry)
-            return summary.rows(lambda round_id: RoundBook.of_journal(journal).find(round_id))
+            book: RoundBook | None = None  # made at the first round asked for (most passes ask for none), once
+
+            def lookup(round_id: str) -> RoundRecord | None:
+                nonlocal book
+                book = book or RoundBook.of_journal(journal)
+                return book.find(round_id)
+            return summary.rows(lookup)
         except JournalError as err:
             if err.seq is None:
                 raise  # the journal cannot be read now: not reporting, and retried

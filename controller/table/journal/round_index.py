@@ -20,6 +20,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from controller.table.journal.row_codec import payload_text
@@ -189,7 +190,7 @@ def build(db: sqlite3.Connection, table_id: str, batch: int = 20_000) -> int:
     rounds = 0
     events = index_events(db, table_id)
     while True:
-        chunk = [row for _, row in zip(range(batch), events, strict=False)]
+        chunk = list(islice(events, batch))
         if not chunk:
             return rounds
         found = builder.rows(chunk)
@@ -281,7 +282,7 @@ def index_problem(db: sqlite3.Connection, table_id: str, batch: int = 20_000) ->
     checkpoints: set[int] = set()
     events = index_events(db, table_id)
     while True:
-        chunk = [row for _, row in zip(range(batch), events, strict=False)]
+        chunk = list(islice(events, batch))
         if not chunk:
             break
         found = builder.rows(chunk)
