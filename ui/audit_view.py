@@ -32,6 +32,7 @@ from PySide6.QtCore import (
     QSize,
     Qt,
     QThread,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPen
@@ -475,11 +476,12 @@ class AuditDialog(QDialog):
     def _show_rounds(self, scroll_to: int | None = None) -> None:
         self.earlier_button.setVisible(self.earlier)  # first: the list's height follows it
         self.round_list.show_rows([self._round_row(r) for r in self.rounds])
-        QApplication.processEvents()  # laid out at its new height before it scrolls
+        listed = self.round_list
+        # Once laid out at its new height (the next turn of the event loop; not at all if it is closed first).
         if scroll_to is None:
-            self.round_list.scrollToBottom()
+            QTimer.singleShot(0, listed, listed.scrollToBottom)
         else:
-            self.round_list.scrollTo(self.round_list.model().index(scroll_to, 0))
+            QTimer.singleShot(0, listed, lambda: listed.scrollTo(listed.model().index(scroll_to, 0)))
 
     def show_earlier(self) -> None:
         """A page of the rounds before those listed, read from the journal's round index."""
