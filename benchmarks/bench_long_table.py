@@ -15,7 +15,11 @@ runs, verify once):
 - resume: `simulate` resuming the journal for one more round (on a copy);
 - reporter check: the journal check of a reporter's first pass after a restart (what `replicate` runs before it
   copies anything), in process, no database;
-- verify: `audit verify`, every core: events per second.
+- verify: `audit verify`, every core: events per second;
+- fault to pit (with --floor): the table's history reported to a throwaway PostgreSQL once (untimed), then
+  the table started again with its reporter, as a live table, and --faults shoe jams raised one after another:
+  the time from each jam journaled to the floor's row of the table showing it (what the pit reads), its p50,
+  p99 and largest; each jam resolved before the next.
 
 With --peer (another checkout, e.g. `git worktree add --detach ../peer <commit>`), every measure runs on that
 checkout's own journals too, in the same run, and the ratio current/peer is printed. Both run with no program
@@ -25,6 +29,7 @@ manifest (RPTABLE_MANIFEST points nowhere) and with one data folder of their own
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -32,7 +37,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -53,6 +58,57 @@ with Journal(sys.argv[1], "T1", readonly=True) as journal:
     verdict = check.advance(journal)
 assert verdict.ok, verdict.reason
 print(time.perf_counter() - start)
+"""
+
+
+FAULT_TO_PIT = """
+import json, statistics, sys, time
+import psycopg
+from controller.floor.reporter import TableReporter
+from controller.table.autoplay import QA_PIT_BOSS
+from controller.table.controller import TableController
+from controller.table.journal import Journal
+from controller.table.signing import table_key
+from controller.table.simulate import QA_ADMIN
+path, url, faults = sys.argv[1], sys.argv[2], int(sys.argv[3])
+
+def until(condition, timeout):
+    start = time.monotonic()
+    while not condition():
+        if time.monotonic() - start > timeout:
+            raise SystemExit("not reached in %s s" % timeout)
+        time.sleep(0.01)
+
+def floor_faults(db):
+    row = db.execute("SELECT state FROM floor_tables WHERE table_id = 'T1'").fetchone()
+    db.rollback()
+    return [] if row is None else [f["code"] for f in row[0].get("faults", [])]
+
+copied = time.monotonic()
+first = TableReporter(path, "T1", url).start()  # the floor copies the table's history, once
+until(lambda: first.status.reporting and first.status.backlog == 0, 6 * 3600)
+first.stop()
+copied = time.monotonic() - copied
+lags = []
+with Journal(path, "T1") as journal, psycopg.connect(url) as db:
+    table = TableController(journal, key=table_key("T1"))  # the table starts again, its reporter with it
+    if not table.rules_edge_acknowledged:
+        table.acknowledge_rules_edge(QA_ADMIN, "benchmark")
+    reporter = TableReporter(path, "T1", url).start()
+    table.add_listener(reporter.wake)
+    until(lambda: reporter.status.reporting and reporter.status.backlog == 0, 3600)
+    for _ in range(faults):
+        raised = time.monotonic()
+        table.raise_fault("E04", "The shoe reports E04 (jam).", "shoe")
+        until(lambda: floor_faults(db) == ["E04"], 600)
+        lags.append(time.monotonic() - raised)
+        (fault_id,) = table.faults
+        table.resolve_fault(fault_id, QA_PIT_BOSS, "benchmark: the jam cleared")
+        until(lambda: floor_faults(db) == [], 600)
+    reporter.stop()
+lags.sort()
+print(json.dumps({"first copy s": copied, "p50": statistics.median(lags),
+                  "p99": lags[min(len(lags) - 1, round(0.99 * (len(lags) - 1)))], "max": lags[-1]}))
 """
 
 
@@ -115,8 +171,8 @@ def journal_of(checkout: Path, rounds: int, cache: Path, data: Path) -> Path:
     return path
 
 
-def measure(checkout: Path, journal: Path, rounds: int, data: Path, only: set[str],
-            repeat: int) -> dict[str, dict[str, float]]:
+def measure(checkout: Path, journal: Path, rounds: int, data: Path, only: set[str], repeat: int,
+            floor: str | None = None, faults: int = 20) -> dict[str, dict[str, float]]:
     env = checkout_env(checkout, data)
     rptable = [sys.executable, "-m", "controller"]
     audit = [*rptable, "audit", "--journal", str(journal)]
@@ -151,9 +207,49 @@ def measure(checkout: Path, journal: Path, rounds: int, data: Path, only: set[st
         result = timed([*audit, "verify", "--json"], env, checkout)
         result["events/s"] = json.loads(result["out"])["events"] / result["wall"]
         results["verify"] = result
+    if floor is not None and (not only or "fault to pit" in only):
+        results["fault to pit"] = fault_to_pit(checkout, journal, floor, faults, env)
     for result in results.values():
         result.pop("out", None)
     return results
+
+
+@contextlib.contextmanager
+def floor_cluster(wanted: bool) -> Iterator[str | None]:
+    """A throwaway PostgreSQL cluster's URL (tests/pg_cluster.py), or None when not wanted."""
+    if not wanted:
+        yield None
+        return
+    sys.path.insert(0, str(ROOT / "tests"))
+    from pg_cluster import Cluster
+
+    cluster = Cluster().create().start()
+    try:
+        yield cluster.url
+    finally:
+        cluster.destroy()
+
+
+def fault_to_pit(checkout: Path, journal: Path, floor: str, faults: int, env: dict[str, str]) -> dict[str, float]:
+    """FAULT_TO_PIT on a copy of the journal, into a fresh database of the cluster at `floor`."""
+    import psycopg
+
+    name = f"long_table_{os.getpid()}_{abs(hash((str(checkout), str(journal))))}"
+    with psycopg.connect(floor, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {name}")
+        admin.execute(f"CREATE DATABASE {name}")
+    url = floor.replace("/postgres?", f"/{name}?")
+    try:
+        with tempfile.TemporaryDirectory(dir=journal.parent.parent) as scratch:
+            copy = Path(scratch) / "T1.journal"
+            shutil.copyfile(journal, copy)
+            shutil.copyfile(f"{journal}.head", f"{copy}.head")
+            result = timed([sys.executable, "-c", FAULT_TO_PIT, str(copy), url, str(faults)], env, checkout)
+        lags = json.loads(result["out"])
+        return {**result, **lags, "wall": lags["p99"]}
+    finally:
+        with psycopg.connect(floor, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name}")
 
 
 def main() -> int:
@@ -164,6 +260,9 @@ def main() -> int:
     parser.add_argument("--only", default="", help="measure only these, comma-separated (e.g. recall,verify)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each measure of this checkout (the best is "
                                                               "kept; the peer's, far slower, run once)")
+    parser.add_argument("--floor", action="store_true", help="measure fault to pit too, in a throwaway PostgreSQL "
+                                                              "cluster on a unix socket")
+    parser.add_argument("--faults", type=int, default=20, help="jams raised for fault to pit (the peer: 3)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
@@ -173,14 +272,16 @@ def main() -> int:
     data.mkdir(exist_ok=True)
     checkouts = {"current": ROOT, **({"peer": args.peer.resolve()} if args.peer else {})}
     figures: dict[str, dict[int, dict[str, dict[str, float]]]] = {name: {} for name in checkouts}
-    for rounds in sizes:
-        for name, checkout in checkouts.items():
-            journal = journal_of(checkout, rounds, args.cache, data)
-            figures[name][rounds] = measure(checkout, journal, rounds, data, only,
-                                            args.repeat if name == "current" else 1)
-            print(f"{name} {rounds:,} rounds: " + ", ".join(
-                f"{what} {r['wall']:.2f} s {r['mb']:.0f} MB" for what, r in figures[name][rounds].items()),
-                file=sys.stderr, flush=True)
+    with floor_cluster(args.floor) as floor:
+        for rounds in sizes:
+            for name, checkout in checkouts.items():
+                journal = journal_of(checkout, rounds, args.cache, data)
+                current = name == "current"
+                figures[name][rounds] = measure(checkout, journal, rounds, data, only, args.repeat if current else 1,
+                                                floor, args.faults if current else min(args.faults, 3))
+                print(f"{name} {rounds:,} rounds: " + ", ".join(
+                    f"{what} {r['wall']:.2f} s {r['mb']:.0f} MB" for what, r in figures[name][rounds].items()),
+                    file=sys.stderr, flush=True)
     if args.json:
         print(json.dumps(figures))
         return 0
@@ -199,6 +300,9 @@ def main() -> int:
             ratio = figures["current"][largest][what]["wall"] / max(figures["peer"][largest][what]["wall"], 1e-9)
             peer = figures["peer"][largest][what]
             line.append(f"peer {peer['wall']:.2f} s {peer['mb']:.0f} MB, ratio {ratio:.3f}")
+        if what == "fault to pit":
+            r = figures["current"][largest][what]
+            line.append(f"p50 {r['p50']:.2f} s, largest {r['max']:.2f} s, first copy {r['first copy s']:.0f} s")
         if what == "verify":
             line.append(f"{figures['current'][largest][what]['events/s']:,.0f} events/s")
         print("  ".join(line))

@@ -17,7 +17,6 @@ needs_postgres = pytest.mark.skipif(not Cluster.available(), reason="PostgreSQL 
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
-JOURNAL_COLUMNS = "seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash"
 
 
 @pytest.fixture(scope="module")
@@ -68,8 +67,11 @@ def journal_rows(path, table_id):
 
 
 def database_rows(url, table_id):
-    return [tuple(r) for r in query(url, f"SELECT {JOURNAL_COLUMNS} FROM rptable_events WHERE table_id = %s "
-                                         "ORDER BY seq", table_id)]
+    """The floor's copy of a table's events, as the chain knows them."""
+    from controller.floor.audit_source import floor_table
+
+    with floor_table(url, table_id) as table:
+        return list(table.rows())
 
 
 def floor_staff(url, *people):

@@ -16,6 +16,7 @@ from floor_kit import floor_staff, fresh_database, needs_postgres, psycopg
 
 from controller.cli import main
 from controller.floor.reporter import TableReporter
+from controller.table.journal.row_codec import pack_payload, payload_text
 from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
 
@@ -86,9 +87,12 @@ def test_floor_3_a_copy_changed_in_the_database_fails_verification_at_that_event
     reported(path, "T5", database, 4, 22)
     with psycopg.connect(database) as db:
         db.execute("ALTER TABLE rptable_events DISABLE TRIGGER rptable_events_append_only")
-        db.execute("UPDATE rptable_events SET payload = replace(payload, '\"ante\":10', '\"ante\":20') "
-                   "WHERE table_id = 'T5' AND seq = (SELECT min(seq) FROM rptable_events WHERE table_id = 'T5' AND "
-                   "kind = 'StakesPlaced')")
+        seq, kept = db.execute("SELECT seq, payload FROM rptable_events WHERE table_id = 'T5' AND "
+                               "kind = 'StakesPlaced' ORDER BY seq LIMIT 1").fetchone()
+        edited = payload_text(kept).replace('"ante":10', '"ante":20')
+        assert edited != payload_text(kept)
+        db.execute("UPDATE rptable_events SET payload = %s WHERE table_id = 'T5' AND seq = %s",
+                   (pack_payload(edited), seq))
     code, out, _ = answer(capsys, "audit", "--db", database, "--table", "T5", "verify", "--json")
     report = json.loads(out)
     assert code == 1 and not report["ok"] and "changed after it was written" in report["reason"]

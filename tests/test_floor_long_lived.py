@@ -7,7 +7,7 @@ import json
 import time
 
 import pytest
-from floor_kit import database_rows, fresh_database, journal_rows, needs_postgres, query, wait_for
+from floor_kit import database_rows, fresh_database, journal_rows, needs_postgres, psycopg, query, wait_for
 from tables import acknowledged
 
 from controller.floor.reporter import TableReporter
@@ -115,3 +115,54 @@ def test_long_lived_the_floor_answers_from_its_copy_of_the_round_index_as_the_jo
     assert from_floor == from_journal
     adjusted = from_floor["show 3"]["adjustments"]
     assert [(a["box"], a["amount"]) for a in adjusted] == [(2, -15)]  # journaled after round 53 opened
+
+
+# The floor's copy of a journal as a program before packed rows kept it (floor schema 2): text columns and the
+# predecessor's hash, its trigger checking that hash.
+TEXT_ROWS_FLOOR = """
+CREATE TABLE rptable_events (
+    table_id text NOT NULL, seq bigint NOT NULL, at double precision NOT NULL, round_id text, kind text NOT NULL,
+    version integer NOT NULL, actor text, payload text NOT NULL, prev_hash text NOT NULL, hash text NOT NULL,
+    replicated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (table_id, seq));
+CREATE FUNCTION rptable_events_chained() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.prev_hash IS DISTINCT FROM coalesce((SELECT hash FROM rptable_events WHERE table_id = NEW.table_id
+                                                AND seq = NEW.seq - 1), repeat('0', 64)) THEN
+        RAISE EXCEPTION 'event % does not continue the chain', NEW.seq;
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE TRIGGER rptable_events_chained BEFORE INSERT ON rptable_events
+    FOR EACH ROW EXECUTE FUNCTION rptable_events_chained();
+CREATE TABLE floor_schema (version integer NOT NULL);
+INSERT INTO floor_schema VALUES (2);
+"""
+
+
+def test_long_lived_a_floor_copy_kept_as_text_is_converted_once_and_reads_and_verifies_as_before(
+        cluster, tmp_path, capsys):
+    from controller.cli import main
+
+    path, table = tmp_path / "T6.journal", "T6"
+    simulate(load_preset("four-seat"), 12, 6, journal_path=path, table_id=table)
+    rows = journal_rows(path, table)
+    old = fresh_database(cluster)
+    with psycopg.connect(old) as db:
+        db.execute(TEXT_ROWS_FLOOR)
+        with db.cursor().copy("COPY rptable_events (seq, table_id, at, round_id, kind, version, actor, payload, "
+                              "prev_hash, hash) FROM STDIN") as copy:
+            for row in rows[:200]:  # the floor held the table's first 200 events
+                copy.write_row(row)
+    with Journal(path, table) as journal:  # the table plays on
+        controller = acknowledged(TableController(journal))
+        pump = CardPump(open_source("sim://?seed=6&rate=0&clock=virtual"), controller, pack_seed=6)
+        play_rounds(controller, pump, controller.round_number + 2, boxes=4, ante=10)
+        pump.source.close()
+    reported(path, table, old).stop()  # a reporter of this version converts the copy, then copies on
+    assert database_rows(old, table) == journal_rows(path, table)
+    kept = query(old, "SELECT seq, payload, octet_length(hash) FROM rptable_events WHERE table_id = %s "
+                      "AND seq IN (1, 250) ORDER BY seq", table)
+    assert kept[0][1][:1] == b"{" and kept[1][1][:1] == b"\x01" and kept[0][2] == kept[1][2] == 32
+    capsys.readouterr()
+    assert main(["audit", "--db", old, "--table", table, "verify", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"]

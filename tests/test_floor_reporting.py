@@ -33,6 +33,7 @@ from controller.floor.database import SCHEMA_VERSION, ensure_schema
 from controller.floor.reporter import TableReporter
 from controller.table.controller import TableController
 from controller.table.journal import Journal, payload_to_json
+from controller.table.journal.row_codec import pack_payload
 from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
 
@@ -173,9 +174,10 @@ def test_floor_faults_a_tampered_journal_is_refused_at_the_database(database, tm
     seq, table_id, at, round_id, kind, version, actor, payload, _, digest = before[-1]
     with pytest.raises(psycopg.DatabaseError, match="does not continue the chain"), \
             psycopg.connect(database) as db:
-        db.execute("INSERT INTO rptable_events (table_id, seq, at, round_id, kind, version, actor, payload, "
-                   "prev_hash, hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                   (table_id, seq + 1, at, round_id, kind, version, actor, payload, "f" * 64, digest))
+        db.execute("INSERT INTO rptable_events (table_id, seq, at, round_id, kind, version, actor, payload, hash) "
+                   "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                   (table_id, seq + 2, at, round_id, kind, version, actor, pack_payload(payload),
+                    bytes.fromhex(digest)))
 
 
 def test_floor_faults_a_wrong_or_revoked_password_is_said_and_the_table_keeps_its_backlog(cluster, tmp_path):

@@ -48,9 +48,14 @@ def replicate(journal, url, *extra):
 
 
 def replica_rows(url):
+    """The replica's rows as the chain knows them, without the table id."""
+    from controller.table.journal.row_codec import unpacked_in_order
+    from controller.table.journal.rows import GENESIS_HASH
+    from controller.table.replica import KEPT_IN_ORDER
+
     with psycopg.connect(url) as db:
-        return db.execute("SELECT seq, at, round_id, kind, version, actor, payload, prev_hash, hash "
-                          "FROM rptable_events WHERE table_id = 'T1' ORDER BY seq").fetchall()
+        kept = db.execute(f"SELECT {KEPT_IN_ORDER} FROM rptable_events WHERE table_id = 'T1' ORDER BY seq")
+        return [(row[0], *row[2:]) for row in unpacked_in_order(kept.fetchall(), GENESIS_HASH)]
 
 
 def journal_columns(journal):

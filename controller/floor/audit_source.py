@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 from controller.table.audit.verify import VerifyReport, VerifyWith, verify_rows
 from controller.table.journal import JournalEntry
 from controller.table.journal.round_index import DEALER_KINDS, ROUND_COLUMNS, IndexedRound, indexed_round, page_query
+from controller.table.journal.row_codec import unpacked, unpacked_in_order
+from controller.table.journal.rows import GENESIS_HASH
 from controller.table.journal.store import entry_from_row
+from controller.table.replica import KEPT_ALONE, KEPT_IN_ORDER
 
 if TYPE_CHECKING:
     import psycopg
 
-# The replica's columns in the journal's own order (controller.table.journal.store.COLUMNS).
-ROW = "seq, table_id, at, round_id, kind, version, actor, payload, prev_hash, hash"
 FETCH = 5_000  # rows per round trip of a server-side cursor
 
 
@@ -149,23 +150,28 @@ class FloorTable:
                 f"({when}) its journal held {journaled:,}: {ended}. These answers cover what the floor holds; the "
                 f"table's own journal holds the rest (rptable audit --journal).")
 
-    def rows(self, where: str = "", params: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-        """The stored rows (a journal's columns), in seq order; `where` narrows them."""
+    def rows(self) -> Iterator[tuple[Any, ...]]:
+        """Every event as the chain knows it (a journal's row), in seq order: what `verify` checks."""
+        yield from unpacked_in_order(self._kept(KEPT_IN_ORDER), GENESIS_HASH)
+
+    def entries(self, where: str = "", params: tuple[Any, ...] = ()) -> Iterator[JournalEntry]:
+        """The events `where` picks, as journal entries, in seq order (JournalError names an event whose
+        payload cannot be read)."""
+        for row in self._kept(KEPT_ALONE, where, params):
+            yield entry_from_row(unpacked(row, None))
+
+    def _kept(self, columns: str, where: str = "", params: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+        """The stored rows, in seq order, streamed from a server-side cursor."""
         condition = f" AND ({where})" if where else ""
         try:
             with self.connection.cursor(name=f"rptable_read_{self.table_id}") as cursor:
                 cursor.itersize = FETCH
-                cursor.execute(f"SELECT {ROW} FROM rptable_events WHERE table_id = %s{condition} ORDER BY seq",
+                cursor.execute(f"SELECT {columns} FROM rptable_events WHERE table_id = %s{condition} ORDER BY seq",
                                (self.table_id, *params))
                 yield from cursor
         finally:
             if not self.connection.closed:
                 self.connection.rollback()
-
-    def entries(self, where: str = "", params: tuple[Any, ...] = ()) -> Iterator[JournalEntry]:
-        """The events as journal entries (JournalError names an event whose payload cannot be read)."""
-        for row in self.rows(where, params):
-            yield entry_from_row(row)
 
     def day_entries(self, start: float, end: float) -> Iterator[JournalEntry]:
         """What a report of the rounds opened in [start, end) needs: those rounds' events, and every table

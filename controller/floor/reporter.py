@@ -198,7 +198,7 @@ class TableReporter:
         with connection.transaction():
             connection.execute(
                 "INSERT INTO floor_tables (table_id, first_hash, journal, host) SELECT %s, coalesce("
-                "(SELECT hash FROM rptable_events WHERE table_id = %s AND seq = 1), %s), %s, %s "
+                "(SELECT encode(hash, 'hex') FROM rptable_events WHERE table_id = %s AND seq = 1), %s), %s, %s "
                 "ON CONFLICT (table_id) DO NOTHING",
                 (self.table_id, self.table_id, first_hash, str(self.journal_path.resolve()), socket.gethostname()))
             row = connection.execute("SELECT first_hash, journal, host, summarized_seq, indexed_seq FROM floor_tables "

@@ -18,6 +18,13 @@ continues its own chain:
   copied; a row already in the replica with another hash is tamper evidence, named with its seq;
 - `check` compares every column of every replicated row with the journal: an edit that kept the stored hash
   (so that only `audit verify` would see it) is named too.
+
+A row is kept as the journal keeps it (controller.table.journal.row_codec): its payload packed, its hash as 32
+bytes, no predecessor's hash (it is the hash of the row before, seq - 1, which the database holds: a row
+without its predecessor is refused). Readers get the row as the chain knows it (`KEPT_IN_ORDER`,
+`KEPT_ALONE`). A replica written before (payload and hashes as text, the predecessor's hash stored) is
+converted once, when a program of this version first connects (`UPGRADE_TEXT_ROWS`); its old payloads stay
+unpacked, as UTF-8.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from controller.table.audit.verify import RunningVerify
 from controller.table.journal import Journal
 from controller.table.journal.chain import ChainWalk
+from controller.table.journal.row_codec import hash_text, pack_payload, unpacked_in_order
 from controller.table.journal.rows import GENESIS_HASH
 
 if TYPE_CHECKING:
@@ -40,7 +48,23 @@ if TYPE_CHECKING:
 BATCH = 5_000  # rows per transaction: a cut-off copy loses at most one batch of work, never a row
 COLUMNS = ("seq", "at", "round_id", "kind", "version", "actor", "payload", "prev_hash", "hash")
 
-SCHEMA = """
+# A replica made before rows were kept packed: its columns converted in place, once (a rewrite of the table,
+# under the schema's lock). A payload text becomes its UTF-8 bytes, which row_codec reads as they are.
+UPGRADE_TEXT_ROWS = """
+DO $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+               AND table_name = 'rptable_events' AND column_name = 'prev_hash') THEN
+        DROP TRIGGER IF EXISTS rptable_events_chained ON rptable_events;
+        ALTER TABLE rptable_events
+            ALTER COLUMN payload TYPE bytea USING convert_to(payload, 'UTF8'),
+            ALTER COLUMN hash TYPE bytea USING decode(hash, 'hex'),
+            DROP COLUMN prev_hash;
+    END IF;
+END $$;
+"""
+
+SCHEMA = UPGRADE_TEXT_ROWS + """
 CREATE TABLE IF NOT EXISTS rptable_events (
     table_id      text             NOT NULL,
     seq           bigint           NOT NULL,
@@ -49,13 +73,20 @@ CREATE TABLE IF NOT EXISTS rptable_events (
     kind          text             NOT NULL,
     version       integer          NOT NULL,
     actor         text,
-    payload       text             NOT NULL,  -- as hashed: the exact text of the table's journal
-    prev_hash     text             NOT NULL,
-    hash          text             NOT NULL,
+    payload       bytea            NOT NULL,  -- the journal's payload text, packed (row_codec.pack_payload)
+    hash          bytea            NOT NULL,  -- 32 bytes; the predecessor's is the hash of seq - 1
     replicated_at timestamptz      NOT NULL DEFAULT now(),
     PRIMARY KEY (table_id, seq)
 );
 """
+
+# The kept columns as a journal's row (controller.table.journal.rows.COLUMNS), for row_codec.unpacked_in_order:
+# rows read one after another, each one's predecessor the row read before it.
+KEPT_IN_ORDER = "seq, table_id, at, round_id, kind, version, actor, payload, '' AS prev_hash, hash"
+# The same for rows read on their own (a filter picks them): each one's predecessor looked up (row_codec.unpacked).
+KEPT_ALONE = ("seq, table_id, at, round_id, kind, version, actor, payload, "
+              f"CASE WHEN seq = 1 THEN '\\x{GENESIS_HASH}'::bytea ELSE (SELECT p.hash FROM rptable_events p "
+              "WHERE p.table_id = rptable_events.table_id AND p.seq = rptable_events.seq - 1) END, hash")
 
 
 def append_only(table: str, refusal: str) -> str:
@@ -188,16 +219,17 @@ def check(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]]) -> 
         head_seq, _ = replica_head(connection, table)
         journal_rows = journal.raw_rows(1, head_seq + 1)
         with connection.cursor(name="rptable_check") as cursor:  # server-side: the replica may be big
-            cursor.execute(f"SELECT {', '.join(COLUMNS)} FROM rptable_events WHERE table_id = %s ORDER BY seq",
+            cursor.execute(f"SELECT {KEPT_IN_ORDER} FROM rptable_events WHERE table_id = %s ORDER BY seq",
                            (table,))
-            for copied in cursor:
+            for copied in unpacked_in_order(cursor, GENESIS_HASH):
                 mine = next(journal_rows, None)
                 seq = int(copied[0])
                 if mine is None or int(mine[0]) != seq:
                     missing = seq if mine is None or int(mine[0]) > seq else int(mine[0])
                     return ReplicationReport(table, journal.last_seq, head_seq, head_seq, 0, False, missing,
                                              _missing_text(missing, journal.last_seq))
-                differing = [name for name, a, b in zip(COLUMNS, _columns(mine), copied, strict=True) if a != b]
+                differing = [name for name, a, b in zip(COLUMNS, _columns(mine), _columns(copied), strict=True)
+                             if a != b]
                 if differing:
                     return ReplicationReport(table, journal.last_seq, head_seq, head_seq, 0, False, seq,
                                              _changed_text(seq, differing))
@@ -213,7 +245,7 @@ def replica_head(connection: psycopg.Connection[tuple[Any, ...]], table: str) ->
     row = connection.execute("SELECT seq, hash FROM rptable_events WHERE table_id = %s ORDER BY seq DESC LIMIT 1",
                              (table,)).fetchone()
     connection.rollback()  # end the read's transaction: no snapshot held between calls
-    return (0, GENESIS_HASH) if row is None else (int(row[0]), str(row[1]))
+    return (0, GENESIS_HASH) if row is None else (int(row[0]), hash_text(row[1]))
 
 
 def _check_head(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]], head_seq: int,
@@ -240,7 +272,7 @@ def _first_differing_hash(journal: Journal, connection: psycopg.Connection[tuple
             cursor.execute("SELECT seq, hash FROM rptable_events WHERE table_id = %s ORDER BY seq", (journal.table_id,))
             for seq, digest in cursor:
                 mine = next(journal_rows, None)
-                if mine is None or mine[0] != seq or mine[9] != digest:
+                if mine is None or mine[0] != seq or mine[9] != hash_text(digest):
                     return int(seq) if mine is None or mine[0] >= seq else int(mine[0])
     finally:
         with contextlib.suppress(psycopg.Error):
@@ -264,10 +296,11 @@ def _insert(connection: psycopg.Connection[tuple[Any, ...]], table: str, rows: l
     with connection.transaction(), connection.cursor() as cursor:
         cursor.execute("CREATE TEMP TABLE IF NOT EXISTS incoming (LIKE rptable_events INCLUDING DEFAULTS) "
                        "ON COMMIT DELETE ROWS")
-        with cursor.copy("COPY incoming (table_id, seq, at, round_id, kind, version, actor, payload, prev_hash, "
-                         "hash) FROM STDIN") as copy:
-            for row in rows:
-                copy.write_row((table, *_columns(row)))
+        with cursor.copy("COPY incoming (table_id, seq, at, round_id, kind, version, actor, payload, hash) "
+                         "FROM STDIN") as copy:
+            for seq, _table, at, round_id, kind, version, actor, payload, _prev, digest in rows:
+                copy.write_row((table, seq, at, round_id, kind, version, actor, pack_payload(payload),
+                                bytes.fromhex(digest)))
         cursor.execute("INSERT INTO rptable_events SELECT * FROM incoming ORDER BY seq ON CONFLICT DO NOTHING")
         cursor.execute("SELECT i.seq FROM incoming i JOIN rptable_events e ON e.table_id = i.table_id AND "
                        "e.seq = i.seq WHERE e.hash <> i.hash ORDER BY i.seq LIMIT 1")
@@ -277,7 +310,7 @@ def _insert(connection: psycopg.Connection[tuple[Any, ...]], table: str, rows: l
 
 
 def _columns(row: Sequence[Any]) -> tuple[Any, ...]:
-    """A journal row (with its table id) as the replica's columns."""
+    """A row as the chain knows it, without its table id: what `check` compares."""
     seq, _table, at, round_id, kind, version, actor, payload, prev_hash, digest = row
     return seq, at, round_id, kind, version, actor, payload, prev_hash, digest
 

@@ -73,8 +73,14 @@ def pack_payload(text: str) -> bytes:
 
 def payload_text(kept: Any) -> Any:
     """The payload's JSON text from what is kept: a text as it is (rows written before), a packed payload
-    inflated (UNREADABLE when it cannot be); anything else as it is, for the chain to refuse."""
+    inflated (UNREADABLE when it cannot be), the text's UTF-8 bytes as they are (the floor's copy of rows
+    written before); anything else as it is, for the chain to refuse."""
     if isinstance(kept, bytes):
+        if kept[:1] == b"{":
+            try:
+                return kept.decode("utf-8")
+            except UnicodeDecodeError:
+                return UNREADABLE
         if kept[:1] != DICTIONARY_1_BYTE:
             return UNREADABLE
         inflate = zlib.decompressobj(_WINDOW, DICTIONARY_1)
