@@ -147,3 +147,24 @@ def test_round_index_commits_of_any_size_index_the_same_rounds(session: Path, cu
         links += part.links
         start = cut
     assert (rounds, links) == (whole.rounds, whole.links)
+
+
+def test_long_lived_the_jackpot_entries_are_found_through_their_own_index_made_on_a_writers_open(tmp_path):
+    from controller.table.jackpot_hits import JACKPOT_KINDS
+    from controller.table.journal import NewEvent
+
+    path = tmp_path / "T1.journal"
+    kinds = ["CardPlaced", "JackpotSettled", "table.fault", "table.jackpot_rejected", "BoxSettled",
+             "table.jackpot_paid", "JackpotVoided", "table.payment_confirmed"]
+    with Journal(path) as journal:
+        journal.append([NewEvent(kind, {"n": n}, float(n), "T1-000001") for n, kind in enumerate(kinds * 5)])
+    with sqlite3.connect(path) as db:  # a journal from before the index
+        db.execute("DROP INDEX events_jackpot")
+    with Journal(path, readonly=True) as journal:  # a reader finds them all the same, by a scan
+        assert [e.kind for e in journal.jackpot_entries(12)] == [k for k in (kinds * 5)[12:] if k in JACKPOT_KINDS]
+    Journal(path).close()  # a writer's open makes the index
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT 1 FROM sqlite_master WHERE name = 'events_jackpot'").fetchone()
+    with Journal(path, readonly=True) as journal:
+        assert [e.seq for e in journal.jackpot_entries(12)] == \
+            [e.seq for e in journal.entries(12) if e.kind in JACKPOT_KINDS]

@@ -30,7 +30,6 @@ from controller.engine.events import JackpotSettled, JackpotVoided
 from controller.floor.database import FloorError, explain, psycopg_module
 from controller.floor.jackpot_meter import DEFAULT_METER, Hit, JackpotMeter, JackpotRefused
 from controller.table.controller import TableController
-from controller.table.jackpot_hits import JACKPOT_KINDS
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.table_events import JackpotPaid, JackpotRejected, table_event_from
 from controller.table.users import User, name_in
@@ -185,11 +184,10 @@ class JackpotLink:
     def _send(self, journal: Journal, meter: JackpotMeter, sent: set[tuple[str, str, int]], after: int) -> int:
         """Hand the meter every jackpot entry journaled after `after` that it has not got, in journal order: the
         settlements, a voided round's settlements taken back, the hits rejected at the table. The last seq read."""
-        for entry in journal.entries(after):
-            if entry.round_id is not None and entry.kind in JACKPOT_KINDS:
+        for entry in journal.jackpot_entries(after):
+            if entry.round_id is not None:
                 self._hand_over(entry.round_id, entry, meter, sent)
-            after = entry.seq
-        return after
+        return journal.last_seq
 
     def _hand_over(self, round_id: str, entry: JournalEntry, meter: JackpotMeter,
                    sent: set[tuple[str, str, int]]) -> None:

@@ -352,7 +352,7 @@ class TableController:
         """Every jackpot hit journaled at this table, oldest first, with what became of it (read once, then
         again only when a jackpot entry is journaled)."""
         if self._jackpot_hits is None:
-            self._jackpot_hits = table_hits(self.journal.kind_entries(JACKPOT_KINDS))
+            self._jackpot_hits = table_hits(self.journal.jackpot_entries())
         return self._jackpot_hits
 
     def jackpot_hit(self, round_id: str, box: int) -> TableHit:

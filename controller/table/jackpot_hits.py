@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from controller.engine import event_from_dict
 from controller.engine.events import JackpotSettled, JackpotVoided
 from controller.table.journal import JournalEntry
+from controller.table.journal.store import JACKPOT_KINDS as JACKPOT_KINDS
 from controller.table.table_events import JackpotPaid, JackpotRejected, table_event_from
 
-# The journal kinds a hit's story is told in.
-JACKPOT_KINDS = (JackpotSettled.type_name, JackpotVoided.type_name, JackpotPaid.KIND, JackpotRejected.KIND)
+# The journal kinds a hit's story is told in: the journal indexes them by name.
+if set(JACKPOT_KINDS) != {JackpotSettled.type_name, JackpotVoided.type_name, JackpotPaid.KIND, JackpotRejected.KIND}:
+    raise ImportError("the journal's index of jackpot kinds names other kinds than the jackpot's events")
 
 
 @dataclass(frozen=True, slots=True)
