@@ -166,3 +166,20 @@ def test_long_lived_a_floor_copy_kept_as_text_is_converted_once_and_reads_and_ve
     capsys.readouterr()
     assert main(["audit", "--db", old, "--table", table, "verify", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["ok"]
+
+
+def test_long_lived_a_long_journal_new_to_the_floor_goes_in_passes_of_a_bounded_size_and_writes_the_same_rows(
+        cluster, tmp_path, monkeypatch):
+    import controller.floor.reporter as reporter_module
+
+    path, table = tmp_path / "T7.journal", "T7"
+    simulate(load_preset("classic"), 30, 7, journal_path=path, table_id=table)
+    with Journal(path, table) as journal:  # a pit boss adjusts an early round: read back, not kept
+        acknowledged(TableController(journal)).adjust_payment(f"{table}-000002", 1, 10, QA_PIT_BOSS, "short-paid")
+    whole = fresh_database(cluster)
+    reported(path, table, whole).stop()
+    monkeypatch.setattr(reporter_module, "PASS_EVENTS", 97)  # a round is some 60 events: passes cut rounds
+    passes = fresh_database(cluster)
+    reported(path, table, passes).stop()
+    assert floor_rows(passes, table) == floor_rows(whole, table)
+    assert len(floor_rows(passes, table)["floor_rounds"]) == 30

@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 HEARTBEAT = 2.0  # seconds between signs of life when the table is quiet; the pit says "not reporting" after 10
 RETRY = 1.0  # seconds between attempts while the database cannot be reached
 BATCH = 5_000
+# Events a pass copies at most: a table whose long journal the floor has not got yet (a new floor, say) reaches
+# it in passes one after another, each a round's worth of rows or so in memory and one transaction, the pit
+# seeing it catch up.
+PASS_EVENTS = 50_000
 
 
 class Refused(Exception):
@@ -160,7 +164,8 @@ class TableReporter:
                 return  # nothing journaled yet: the table writes its house rules first
             if self._summarized is None:
                 self._summarized = self._bind(connection, journal)
-            report = replicate(journal, connection, batch=BATCH, verified=self._verified(journal, connection))
+            report = replicate(journal, connection, batch=BATCH, verified=self._verified(journal, connection),
+                               limit=PASS_EVENTS)
             if not report.ok:
                 raise Refused(report.reason)
             rows = self._fold(journal, report.replica_head)
@@ -172,6 +177,8 @@ class TableReporter:
                 self._indexed = report.replica_head
         self._set(replace(self._status, reporting=True, reason="", since=self._since(True),
                           reported=report.replica_head, journaled=journal.last_seq))
+        if report.replica_head < report.journal_head:
+            self._wake.set()  # more to copy: the next pass at once
 
     def _verified(self, journal: Journal, connection: psycopg.Connection[tuple[Any, ...]]) -> RunningVerify:
         """The check of the journal, kept from pass to pass: each pass checks only the events appended since.

@@ -31,7 +31,7 @@ from controller.table.audit.shift_report import build_report
 from controller.table.history import TableHistory, event_of
 from controller.table.journal import JournalEntry
 from controller.table.round_record import RoundRecord
-from controller.table.table_events import Checkpoint
+from controller.table.table_events import Checkpoint, RoundOpened
 
 # A round of the table by id, read back from its journal (controller.table.audit.round_book.RoundBook.find).
 RoundLookup = Callable[[str], "RoundRecord | None"]
@@ -66,6 +66,7 @@ class TableSummary:
         self._lines: dict[int, BoxLine] = {}  # the boxes of the round in play: what each did so far
         self._card_fault_at = 0.0
         self._touched: dict[str, None] = {}
+        self._finished = FloorRows({})  # the rows of rounds changed and since left behind by the next round
         self._decisions: list[tuple[Any, ...]] = []
         self._rules: dict[str, HouseRules] = {}
         self._rules_sent: set[str] = set()
@@ -86,6 +87,8 @@ class TableSummary:
         if entry.kind in DECISION_EVENTS:
             self._decision(entry, emit)
         opened = history.round_id
+        if emit and entry.kind == RoundOpened.KIND:
+            self._finish(opened)
         history.fold(entry)
         if history.round_id != opened:
             self._lines = {}
@@ -103,7 +106,7 @@ class TableSummary:
     def rows(self, lookup: RoundLookup | None = None) -> FloorRows:
         """The rows changed since they were last `written`, and the table as it stands; a round changed that is
         no longer the table's present is read back with `lookup`."""
-        rows = FloorRows(self.state())
+        rows = FloorRows(self.state(), list(self._finished.rounds), list(self._finished.boxes))
         for round_id in self._touched:
             record = self.history.record(round_id)
             if record is None and lookup is not None:
@@ -116,9 +119,20 @@ class TableSummary:
                       if digest not in self._rules_sent]
         return rows
 
+    def _finish(self, round_id: str | None) -> None:
+        """The round in play is left behind as the next one opens: its rows now, while the history holds it (a
+        later event that changes it has it read back, `rows`), so that a long stretch of events folded at once
+        keeps only the rows, not a round record each."""
+        record = self.history.record(round_id) if round_id is not None and round_id in self._touched else None
+        if record is not None:
+            self._finished.rounds.append(self._round_row(record))
+            self._finished.boxes += self._box_rows(record)
+            del self._touched[record.round_id]
+
     def written(self, rows: FloorRows) -> None:
         """`rows` are in the database: they need not be written again (until an event changes them)."""
         self._touched = {}
+        self._finished = FloorRows({})
         self._decisions = self._decisions[len(rows.decisions):]
         self._rules_sent.update(digest for digest, _, _ in rows.rules)
 

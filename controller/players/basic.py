@@ -137,8 +137,14 @@ def add_derived_table(table: BasicTable) -> None:
 
 def find_table(rules: HouseRules) -> BasicTable | None:
     """The table derived for exactly these rules' play (names and notes aside): shipped, or derived and added."""
-    digest = rules_digest(rules, play_only=True)
+    digest = _play_digest(rules)
     return shipped_tables().get(digest) or _DERIVED.get(digest)
+
+
+@lru_cache(maxsize=64)
+def _play_digest(rules: HouseRules) -> str:
+    """The digest of the rules' play, once per rules (the floor values every decision of a long history)."""
+    return rules_digest(rules, play_only=True)
 
 
 def table_for(rules: HouseRules) -> BasicTable:

@@ -162,12 +162,12 @@ def connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
 
 
 def replicate(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]], *, batch: int = BATCH,
-              on_batch: Callable[[int], None] | None = None,
-              verified: RunningVerify | None = None) -> ReplicationReport:
+              on_batch: Callable[[int], None] | None = None, verified: RunningVerify | None = None,
+              limit: int | None = None) -> ReplicationReport:
     """Copy the journal's new events that verify into the replica (`verified`: the check kept running by a
-    follower; by default the journal is verified whole now). A divergence or a journal that does not verify
-    is reported, not raised; a database that fails mid-way raises ReplicaError (what was committed stays, and
-    the next call resumes from it)."""
+    follower; by default the journal is verified whole now), at most `limit` of them this call. A divergence
+    or a journal that does not verify is reported, not raised; a database that fails mid-way raises
+    ReplicaError (what was committed stays, and the next call resumes from it)."""
     import psycopg
 
     table = journal.table_id
@@ -181,7 +181,8 @@ def replicate(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]],
     try:
         _check_head(journal, connection, head_seq, head_hash)
         walk = ChainWalk(head_seq + 1, head_hash)
-        rows = journal.raw_rows(head_seq + 1, verdict.intact + 1)
+        end = verdict.intact if limit is None else min(verdict.intact, head_seq + limit)
+        rows = journal.raw_rows(head_seq + 1, end + 1)
         while True:
             chunk = list(islice(rows, batch))
             if not chunk:
@@ -200,7 +201,7 @@ def replicate(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]],
     except psycopg.Error as err:
         raise ReplicaError(f"The replica stopped accepting events after seq {head_seq}: {one_line(err)}. "
                            "Nothing is lost: run replicate again when it is back.") from err
-    if not verdict.ok:
+    if not verdict.ok and head_seq == verdict.intact:
         where = verdict.first_bad_event if verdict.first_bad_event is not None else verdict.intact + 1
         return ReplicationReport(table, journal_head, start, head_seq, head_seq - start, False, where,
                                  f"The journal does not verify: {verdict.reason}. Nothing from event {where} on was "
