@@ -23,19 +23,35 @@ class LayoutChecker(QObject):
         super().__init__()
         self.guard = guard
         self._thread: threading.Thread | None = None
+        # From a look's start until the GUI thread has it: the look's thread ends before its signal is
+        # delivered, and a Reveal pressed in between must not start a second look.
+        self._pending = False
+        self.looked.connect(self._delivered)  # first: the console's slot then finds the look over
 
     @property
     def busy(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._pending
 
     def start(self, round_id: str, dealt: Mapping[Spot, Sequence[Card]], boxes: int) -> bool:
         """Look at the layout now; False while a look is still under way."""
         if self.busy:
             return False
-        self._thread = threading.Thread(target=lambda: self.looked.emit(self.guard.look(round_id, dealt, boxes)),
-                                        name="layout-camera", daemon=True)
+        self._pending = True
+        self._thread = threading.Thread(target=self._look, args=(round_id, dealt, boxes), name="layout-camera",
+                                        daemon=True)
         self._thread.start()
         return True
+
+    def _look(self, round_id: str, dealt: Mapping[Spot, Sequence[Card]], boxes: int) -> None:
+        try:
+            look = self.guard.look(round_id, dealt, boxes)
+        except BaseException:
+            self._pending = False  # nothing comes back: the next Reveal looks again
+            raise
+        self.looked.emit(look)
+
+    def _delivered(self, _look: object) -> None:
+        self._pending = False
 
     def wait(self, timeout: float = 5.0) -> None:
         """Let a look under way finish (the console is closing)."""
