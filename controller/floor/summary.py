@@ -112,8 +112,7 @@ class TableSummary:
             if record is None and lookup is not None:
                 record = lookup(round_id)
             if record is not None:
-                rows.rounds.append(self._round_row(record))
-                rows.boxes += self._box_rows(record)
+                self._add_round(rows, record)
         rows.decisions = list(self._decisions)
         rows.rules = [(digest, rules.name, json.dumps(rules.to_mapping())) for digest, rules in self._rules.items()
                       if digest not in self._rules_sent]
@@ -125,9 +124,12 @@ class TableSummary:
         keeps only the rows, not a round record each."""
         record = self.history.record(round_id) if round_id is not None and round_id in self._touched else None
         if record is not None:
-            self._finished.rounds.append(self._round_row(record))
-            self._finished.boxes += self._box_rows(record)
+            self._add_round(self._finished, record)
             del self._touched[record.round_id]
+
+    def _add_round(self, rows: FloorRows, record: RoundRecord) -> None:
+        rows.rounds.append(self._round_row(record))
+        rows.boxes += self._box_rows(record)
 
     def written(self, rows: FloorRows) -> None:
         """`rows` are in the database: they need not be written again (until an event changes them)."""

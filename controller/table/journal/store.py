@@ -152,6 +152,11 @@ class Journal:
                 self._make_indexes()
             self._last_seq, self._last_hash = self._tail()
             self.indexed = round_index.has_index(self._db)
+            # The jackpot's rows named by their index where the file has it: SQLite, without statistics to tell
+            # it how few rows the index holds, would walk the table's key instead.
+            jackpot_indexed = self._db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'events_jackpot'").fetchone()
+            self._jackpot_source = "events INDEXED BY events_jackpot" if jackpot_indexed else "events"
             if self._head is not None:
                 self._index = round_index.builder_at_end(self._db, self.table_id)
             if tail is not None and tail != (self._last_seq, self._last_hash):
@@ -396,11 +401,7 @@ class Journal:
 
     def jackpot_entries(self, after_seq: int = 0) -> Iterator[JournalEntry]:
         """The jackpot's entries (JACKPOT_KINDS) after `after_seq`, in order, found through their index."""
-        # Named, where the file has it: SQLite, without statistics to tell it how few rows the index holds,
-        # would walk the table's key instead.
-        found = self._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'events_jackpot'")
-        source = "events INDEXED BY events_jackpot" if found.fetchone() else "events"
-        yield from self._select(f"seq > ? AND {_IS_JACKPOT}", (after_seq,), source)
+        yield from self._select(f"seq > ? AND {_IS_JACKPOT}", (after_seq,), self._jackpot_source)
 
     def present_entries(self, after: int = 0) -> Iterator[JournalEntry]:
         """The table-level entries after `after` (a checkpoint) and those of the last round opened, in order:
