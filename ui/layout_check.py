@@ -15,9 +15,10 @@ from drivers.showdown import Spot
 
 
 class LayoutChecker(QObject):
-    """One look at a time; `looked(LayoutLook)` fires on the GUI thread (queued connection)."""
+    """One look at a time; `looked(LayoutLook)` fires on the GUI thread, in the call that ends the look."""
 
     looked = Signal(object)
+    _finished = Signal(object)  # from the look's thread: one queued call ends the look and hands it on
 
     def __init__(self, guard: ShowdownGuard) -> None:
         super().__init__()
@@ -26,7 +27,7 @@ class LayoutChecker(QObject):
         # From a look's start until the GUI thread has it: the look's thread ends before its signal is
         # delivered, and a Reveal pressed in between must not start a second look.
         self._pending = False
-        self.looked.connect(self._delivered)  # first: the console's slot then finds the look over
+        self._finished.connect(self._deliver)
 
     @property
     def busy(self) -> bool:
@@ -48,10 +49,13 @@ class LayoutChecker(QObject):
         except BaseException:
             self._pending = False  # nothing comes back: the next Reveal looks again
             raise
-        self.looked.emit(look)
+        self._finished.emit(look)
 
-    def _delivered(self, _look: object) -> None:
+    def _deliver(self, look: object) -> None:
+        """On the GUI thread: the look is over and `looked` hears of it in the same call (two queued calls, one
+        ending the look and one handing it on, could be split by an event loop turn)."""
         self._pending = False
+        self.looked.emit(look)
 
     def wait(self, timeout: float = 5.0) -> None:
         """Let a look under way finish (the console is closing)."""

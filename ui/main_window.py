@@ -113,7 +113,8 @@ class ConsoleWindow(QMainWindow):
             controller.add_listener(jackpot.wake)
         self.layout_checker = LayoutChecker(showdown) if showdown is not None else None
         if self.layout_checker is not None:
-            self.layout_checker.looked.connect(self._on_layout_looked, Qt.ConnectionType.QueuedConnection)
+            # looked fires on the GUI thread, in the same call that ends the look: a direct call keeps them one
+            self.layout_checker.looked.connect(self._on_layout_looked)
         self.reader = ShoeReader(source)
         self.reader.event_received.connect(self.on_source_event, Qt.ConnectionType.QueuedConnection)
         self.reader.failed.connect(self._on_reader_failed, Qt.ConnectionType.QueuedConnection)
