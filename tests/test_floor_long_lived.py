@@ -134,35 +134,78 @@ BEGIN
 END $$;
 CREATE TRIGGER rptable_events_chained BEFORE INSERT ON rptable_events
     FOR EACH ROW EXECUTE FUNCTION rptable_events_chained();
+CREATE INDEX rptable_events_round_opened ON rptable_events (table_id, at) WHERE kind = 'table.round_opened';
 CREATE TABLE floor_schema (version integer NOT NULL);
 INSERT INTO floor_schema VALUES (2);
 """
+# The same kept packed, each row with the time it arrived (floor schema 3).
+PACKED_ROWS_FLOOR = """
+CREATE TABLE rptable_events (
+    table_id text NOT NULL, seq bigint NOT NULL, at double precision NOT NULL, round_id text, kind text NOT NULL,
+    version integer NOT NULL, actor text, payload bytea NOT NULL, hash bytea NOT NULL,
+    replicated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (table_id, seq));
+CREATE INDEX rptable_events_round_opened ON rptable_events (table_id, at) WHERE kind = 'table.round_opened';
+CREATE TABLE floor_schema (version integer NOT NULL);
+INSERT INTO floor_schema VALUES (3);
+"""
 
 
-def test_long_lived_a_floor_copy_kept_as_text_is_converted_once_and_reads_and_verifies_as_before(
-        cluster, tmp_path, capsys):
+def text_row(row):
+    return row
+
+
+def packed_row(row):
+    from controller.table.journal.row_codec import pack_payload
+
+    seq, table, at, round_id, kind, version, actor, payload, _prev, digest = row
+    return seq, table, at, round_id, kind, version, actor, pack_payload(payload), bytes.fromhex(digest)
+
+
+EARLIER_FLOORS = {
+    "text rows": (TEXT_ROWS_FLOOR, "payload, prev_hash, hash", text_row),
+    "packed rows with their arrival": (PACKED_ROWS_FLOOR, "payload, hash", packed_row),
+}
+
+
+@pytest.mark.parametrize("layout", EARLIER_FLOORS)
+def test_long_lived_a_floor_copy_kept_by_an_earlier_version_is_copied_once_and_reads_and_verifies_as_before(
+        cluster, tmp_path, capsys, layout):
     from controller.cli import main
 
+    schema, kept_columns, kept_row = EARLIER_FLOORS[layout]
     path, table = tmp_path / "T6.journal", "T6"
     simulate(load_preset("four-seat"), 12, 6, journal_path=path, table_id=table)
     rows = journal_rows(path, table)
     old = fresh_database(cluster)
     with psycopg.connect(old) as db:
-        db.execute(TEXT_ROWS_FLOOR)
-        with db.cursor().copy("COPY rptable_events (seq, table_id, at, round_id, kind, version, actor, payload, "
-                              "prev_hash, hash) FROM STDIN") as copy:
+        db.execute(schema)
+        with db.cursor().copy("COPY rptable_events (seq, table_id, at, round_id, kind, version, actor, "
+                              f"{kept_columns}) FROM STDIN") as copy:
             for row in rows[:200]:  # the floor held the table's first 200 events
-                copy.write_row(row)
+                copy.write_row(kept_row(row))
     with Journal(path, table) as journal:  # the table plays on
         controller = acknowledged(TableController(journal))
         pump = CardPump(open_source("sim://?seed=6&rate=0&clock=virtual"), controller, pack_seed=6)
         play_rounds(controller, pump, controller.round_number + 2, boxes=4, ante=10)
         pump.source.close()
-    reported(path, table, old).stop()  # a reporter of this version converts the copy, then copies on
+    reported(path, table, old).stop()  # a reporter of this version copies the rows over, then copies on
     assert database_rows(old, table) == journal_rows(path, table)
     kept = query(old, "SELECT seq, payload, octet_length(hash) FROM rptable_events WHERE table_id = %s "
                       "AND seq IN (1, 250) ORDER BY seq", table)
-    assert kept[0][1][:1] == b"{" and kept[1][1][:1] == b"\x01" and kept[0][2] == kept[1][2] == 32
+    assert kept[0][1][:1] == (b"{" if layout == "text rows" else b"\x01") and kept[1][1][:1] == b"\x01"
+    assert kept[0][2] == kept[1][2] == 32
+    columns = [name for (name,) in query(old, "SELECT column_name FROM information_schema.columns WHERE "
+                                              "table_name = 'rptable_events' ORDER BY ordinal_position")]
+    assert columns == ["seq", "at", "version", "table_id", "round_id", "kind", "actor", "payload", "hash"]
+    indexes = {name for (name,) in query(old, "SELECT indexname FROM pg_indexes WHERE tablename = 'rptable_events'")}
+    assert {"rptable_events_pkey", "rptable_events_round_opened", "rptable_events_table_event_round"} <= indexes
+    (leftovers,), = query(old, "SELECT count(*) FROM pg_class WHERE relname LIKE %s", "%old_layout%")
+    assert leftovers == 0
+    with psycopg.connect(old) as db, pytest.raises(psycopg.Error, match="append-only"):
+        db.execute("DELETE FROM rptable_events WHERE table_id = %s AND seq = 250", (table,))
+    with psycopg.connect(old) as db, pytest.raises(psycopg.Error, match="does not continue the chain"):
+        db.execute("INSERT INTO rptable_events SELECT seq + 1000, at, version, table_id, round_id, kind, actor, "
+                   "payload, hash FROM rptable_events WHERE table_id = %s AND seq = 250", (table,))
     capsys.readouterr()
     assert main(["audit", "--db", old, "--table", table, "verify", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["ok"]

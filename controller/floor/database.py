@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     import psycopg
     from psycopg_pool import ConnectionPool
 
-SCHEMA_VERSION = 3  # 2: the tables' round indexes; 3: events kept packed (controller.table.replica)
+SCHEMA_VERSION = 4  # 2: the tables' round indexes; 3: events kept packed; 4: no padding (controller.table.replica)
 CONNECT_TIMEOUT = 5  # seconds: a table's reporter retries; a person at the pit wants an answer soon
 
 

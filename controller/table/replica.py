@@ -23,8 +23,8 @@ A row is kept as the journal keeps it (controller.table.journal.row_codec): its 
 bytes, no predecessor's hash (it is the hash of the row before, seq - 1, which the database holds: a row
 without its predecessor is refused). Readers get the row as the chain knows it (`KEPT_IN_ORDER`,
 `KEPT_ALONE`). A replica written before (payload and hashes as text, the predecessor's hash stored) is
-converted once, when a program of this version first connects (`UPGRADE_TEXT_ROWS`); its old payloads stay
-unpacked, as UTF-8.
+copied once into this layout when a program of this version first connects (`PUT_ASIDE_OLD_LAYOUT`,
+`COPY_OLD_LAYOUT`); its old payloads stay unpacked, as UTF-8.
 """
 
 from __future__ import annotations
@@ -48,37 +48,62 @@ if TYPE_CHECKING:
 BATCH = 5_000  # rows per transaction: a cut-off copy loses at most one batch of work, never a row
 COLUMNS = ("seq", "at", "round_id", "kind", "version", "actor", "payload", "prev_hash", "hash")
 
-# A replica made before rows were kept packed: its columns converted in place, once (a rewrite of the table,
-# under the schema's lock). A payload text becomes its UTF-8 bytes, which row_codec reads as they are.
-UPGRADE_TEXT_ROWS = """
+# The copy of the events: the fixed-width columns first and the rest after, so that no byte of a row is padding
+# (PostgreSQL aligns a bigint to 8 bytes), and an index key packed full (events arrive in key order).
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rptable_events (
+    seq      bigint           NOT NULL,
+    at       double precision NOT NULL,
+    version  smallint         NOT NULL,
+    table_id text             NOT NULL,
+    round_id text,
+    kind     text             NOT NULL,
+    actor    text,
+    payload  bytea            NOT NULL,  -- the journal's payload text, packed (row_codec.pack_payload)
+    hash     bytea            NOT NULL,  -- 32 bytes; the predecessor's is the hash of seq - 1
+    PRIMARY KEY (table_id, seq) WITH (fillfactor = 100)
+);
+"""
+
+# A replica made by an earlier version keeps its rows in another layout (each row also kept the time it arrived;
+# before that, its payload and hashes were text and it kept its predecessor's hash). Its rows are copied once
+# into the table above, when a program of this version first connects, under the schema's lock: the old table is
+# put aside without its indexes (the floor makes its own again, on the new table), and dropped once copied. A
+# payload text becomes its UTF-8 bytes, which row_codec reads as they are.
+PUT_ASIDE_OLD_LAYOUT = """
 DO $$
+DECLARE
+    old_index regclass;
 BEGIN
     IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
-               AND table_name = 'rptable_events' AND column_name = 'prev_hash') THEN
-        DROP TRIGGER IF EXISTS rptable_events_chained ON rptable_events;
-        ALTER TABLE rptable_events
-            ALTER COLUMN payload TYPE bytea USING convert_to(payload, 'UTF8'),
-            ALTER COLUMN hash TYPE bytea USING decode(hash, 'hex'),
-            DROP COLUMN prev_hash;
+               AND table_name = 'rptable_events' AND column_name = 'replicated_at') THEN
+        ALTER TABLE rptable_events RENAME TO rptable_events_old_layout;
+        ALTER TABLE rptable_events_old_layout DROP CONSTRAINT rptable_events_pkey;
+        FOR old_index IN SELECT indexrelid::regclass FROM pg_index
+                         WHERE indrelid = 'rptable_events_old_layout'::regclass LOOP
+            EXECUTE format('DROP INDEX %s', old_index);
+        END LOOP;
     END IF;
 END $$;
 """
-
-SCHEMA = UPGRADE_TEXT_ROWS + """
-CREATE TABLE IF NOT EXISTS rptable_events (
-    table_id      text             NOT NULL,
-    seq           bigint           NOT NULL,
-    at            double precision NOT NULL,
-    round_id      text,
-    kind          text             NOT NULL,
-    version       integer          NOT NULL,
-    actor         text,
-    payload       bytea            NOT NULL,  -- the journal's payload text, packed (row_codec.pack_payload)
-    hash          bytea            NOT NULL,  -- 32 bytes; the predecessor's is the hash of seq - 1
-    replicated_at timestamptz      NOT NULL DEFAULT now(),
-    PRIMARY KEY (table_id, seq)
-);
+COPY_OLD_LAYOUT = """
+DO $$
+BEGIN
+    IF to_regclass('rptable_events_old_layout') IS NOT NULL THEN
+        IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+                   AND table_name = 'rptable_events_old_layout' AND column_name = 'prev_hash') THEN
+            EXECUTE 'INSERT INTO rptable_events SELECT seq, at, version, table_id, round_id, kind, actor, '
+                    'convert_to(payload, ''UTF8''), decode(hash, ''hex'') FROM rptable_events_old_layout '
+                    'ORDER BY table_id, seq';
+        ELSE
+            EXECUTE 'INSERT INTO rptable_events SELECT seq, at, version, table_id, round_id, kind, actor, payload, '
+                    'hash FROM rptable_events_old_layout ORDER BY table_id, seq';
+        END IF;
+        DROP TABLE rptable_events_old_layout;
+    END IF;
+END $$;
 """
+SCHEMA = PUT_ASIDE_OLD_LAYOUT + SCHEMA + COPY_OLD_LAYOUT
 
 # The kept columns as a journal's row (controller.table.journal.rows.COLUMNS), for row_codec.unpacked_in_order:
 # rows read one after another, each one's predecessor the row read before it.
