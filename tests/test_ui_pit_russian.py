@@ -103,3 +103,18 @@ def test_the_floors_sentences_stay_as_written_in_english(qapp) -> None:
     assert words.age_words(185) == age_text(185)
     reason = explain(Exception("connection refused"), "postgresql://db/rptable")
     assert words.trouble_words(reason) == reason
+
+
+def test_floor_2_a_table_without_faults_says_so_in_russian(russian, qtbot) -> None:
+    """A table's faults and overrides, when there are none in what was read: one line says so and over what,
+    instead of an empty grid."""
+    from PySide6.QtWidgets import QWidget
+
+    from ui.i18n import translate
+    from ui.pit.table_audit import overrides_table
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    grid = overrides_table([], parent, translate("FloorTable", "the table's last day of play"))
+    assert grid.rowCount() == 1 and grid.columnSpan(0, 0) == 4
+    assert grid.item(0, 0).text() == "Ни сбоев, ни исправлений за последний игровой день стола."

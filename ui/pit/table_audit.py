@@ -33,15 +33,19 @@ def open_table(table_id: str, entries: list[JournalEntry], parent: QWidget | Non
     if viewer is not None:
         title += " — " + translate("AuditDialog", "pit boss {0}").format(viewer.name)
     dialog.setWindowTitle(title)
-    dialog.tabs.addTab(overrides_table(entries, dialog), translate("FloorTable", "Faults and overrides"))
+    span = translate("FloorTable", "the table's last day of play") if indexed_at is not None else \
+        translate("FloorTable", "the table's whole history")
+    dialog.tabs.addTab(overrides_table(entries, dialog, span), translate("FloorTable", "Faults and overrides"))
     screen = dialog.screen().availableGeometry()
     dialog.resize(min(dialog.width(), screen.width() - 40), min(dialog.height(), screen.height() - 40))
     return dialog
 
 
-def overrides_table(entries: list[JournalEntry], parent: QWidget) -> QTableWidget:
+def overrides_table(entries: list[JournalEntry], parent: QWidget, span: str) -> QTableWidget:
+    """The faults and overrides among `entries` (which cover `span`, in words), or one line saying there are
+    none: an empty grid would leave a pit boss wondering whether it was read at all."""
     lines = faults_and_overrides(entries)
-    table = QTableWidget(len(lines), 4, parent)
+    table = QTableWidget(max(len(lines), 1), 4, parent)
     table.setObjectName("faults_and_overrides")
     table.setHorizontalHeaderLabels([translate("FloorTable", "Time (UTC)"), translate("FloorTable", "Who"),
                                      translate("FloorTable", "Round"), translate("FloorTable", "What")])
@@ -56,6 +60,9 @@ def overrides_table(entries: list[JournalEntry], parent: QWidget) -> QTableWidge
             if line.is_fault:
                 item.setForeground(QColor("#ff8a80"))
             table.setItem(row, column, item)
+    if not lines:
+        table.setItem(0, 0, QTableWidgetItem(translate("FloorTable", "No fault and no override in {0}.").format(span)))
+        table.setSpan(0, 0, 1, 4)
     table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
     table.resizeColumnsToContents()
     return table

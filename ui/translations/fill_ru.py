@@ -52,6 +52,8 @@ RU: dict[str, Translation] = {
     "NOT REPORTING (last heard {0} ago) · {1}": "НЕТ СВЯЗИ (последний сигнал {0} назад) · {1}",
     "closed · {0}": "закрыт · {0}", " · {0} events on their way": " · событий в пути: {0}", "reporting · {0}": "на связи · {0}",
     "Table {0} from the floor database": "Стол {0} из базы данных зала", "Faults and overrides": "Сбои и исправления",
+    "the table's last day of play": "последний игровой день стола", "the table's whole history": "всю историю стола",
+    "No fault and no override in {0}.": "Ни сбоев, ни исправлений за {0}.",
     "Time (UTC)": "Время (UTC)", "Who": "Кто", "What": "Что",
     "idle (last round {0})": "свободен (последний раунд {0})", "idle": "свободен", "round {0} at {1}: {2}": "раунд {0}, {1}: {2}",
     "{0} h {1} min": "{0} ч {1} мин", "{0} min {1} s": "{0} мин {1} с", "{0} s": "{0} с", "never": "никогда",

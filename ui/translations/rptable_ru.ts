@@ -77,59 +77,59 @@
 <context>
     <name>AuditDialog</name>
     <message>
-        <location filename="../audit_view.py" line="307"/>
+        <location filename="../audit_view.py" line="308"/>
         <source>Audit — table {0}</source>
         <translation>Аудит — стол {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="309"/>
+        <location filename="../audit_view.py" line="310"/>
         <location filename="../pit/table_audit.py" line="34"/>
         <source>pit boss {0}</source>
         <translation>пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="327"/>
-        <location filename="../audit_view.py" line="588"/>
+        <location filename="../audit_view.py" line="328"/>
+        <location filename="../audit_view.py" line="590"/>
         <source>Rounds</source>
         <translation>Раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="328"/>
+        <location filename="../audit_view.py" line="329"/>
         <source>Last 10</source>
         <translation>Последние 10</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="329"/>
+        <location filename="../audit_view.py" line="330"/>
         <source>Shift report</source>
         <translation>Отчёт смены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="330"/>
+        <location filename="../audit_view.py" line="331"/>
         <source>Verification</source>
         <translation>Проверка</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="331"/>
+        <location filename="../audit_view.py" line="332"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="363"/>
+        <location filename="../audit_view.py" line="364"/>
         <source>Reading the journal…</source>
         <translation>Чтение журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="365"/>
+        <location filename="../audit_view.py" line="366"/>
         <source>Verifying the journal…</source>
         <translation>Проверка журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="396"/>
+        <location filename="../audit_view.py" line="397"/>
         <source>The journal cannot be read: {0}</source>
         <translation>Не удаётся прочитать журнал: {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="406"/>
+        <location filename="../audit_view.py" line="580"/>
         <source>Reading the day&apos;s rounds…</source>
         <translation>Чтение раундов дня…</translation>
     </message>
@@ -140,19 +140,19 @@
     </message>
     <message>
         <location filename="../audit_view.py" line="432"/>
-        <location filename="../audit_view.py" line="542"/>
+        <location filename="../audit_view.py" line="544"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
         <location filename="../audit_view.py" line="432"/>
-        <location filename="../audit_view.py" line="542"/>
+        <location filename="../audit_view.py" line="544"/>
         <source>Opened</source>
         <translation>Начат</translation>
     </message>
     <message>
         <location filename="../audit_view.py" line="432"/>
-        <location filename="../audit_view.py" line="542"/>
+        <location filename="../audit_view.py" line="544"/>
         <source>Boxes</source>
         <translation>Боксы</translation>
     </message>
@@ -163,19 +163,19 @@
     </message>
     <message>
         <location filename="../audit_view.py" line="432"/>
-        <location filename="../audit_view.py" line="542"/>
+        <location filename="../audit_view.py" line="544"/>
         <source>House net</source>
         <translation>Итог казино</translation>
     </message>
     <message>
         <location filename="../audit_view.py" line="433"/>
-        <location filename="../audit_view.py" line="543"/>
+        <location filename="../audit_view.py" line="545"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
         <location filename="../audit_view.py" line="433"/>
-        <location filename="../audit_view.py" line="588"/>
+        <location filename="../audit_view.py" line="590"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
@@ -195,62 +195,62 @@
         <translation>идёт</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="542"/>
+        <location filename="../audit_view.py" line="544"/>
         <source>Dealer&apos;s cards</source>
         <translation>Карты дилера</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="554"/>
+        <location filename="../audit_view.py" line="556"/>
         <source>The last {0} rounds, oldest first, with their cards.</source>
         <translation>Последние раунды ({0}), от старых к новым, с картами.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="558"/>
+        <location filename="../audit_view.py" line="560"/>
         <source>Box {0}: {1} — {2} {3}</source>
         <translation>Бокс {0}: {1} — {2} {3}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="588"/>
+        <location filename="../audit_view.py" line="590"/>
         <source>Hours</source>
         <translation>Часы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="588"/>
+        <location filename="../audit_view.py" line="590"/>
         <source>Rounds per hour</source>
         <translation>Раундов в час</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="588"/>
+        <location filename="../audit_view.py" line="590"/>
         <source>Drop</source>
         <translation>Дроп</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="589"/>
+        <location filename="../audit_view.py" line="591"/>
         <source>House win</source>
         <translation>Выигрыш казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="589"/>
+        <location filename="../audit_view.py" line="591"/>
         <source>Adjustments</source>
         <translation>Корректировки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="405"/>
+        <location filename="../audit_view.py" line="406"/>
         <source>The table&apos;s last day of play: {0} (UTC)</source>
         <translation>Последний игровой день стола: {0} (UTC)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="642"/>
+        <location filename="../audit_view.py" line="644"/>
         <source>Read and verify again</source>
         <translation>Прочитать и проверить снова</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="676"/>
+        <location filename="../audit_view.py" line="678"/>
         <source>Audit — pit boss</source>
         <translation>Аудит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="677"/>
+        <location filename="../audit_view.py" line="679"/>
         <source>The audit is for pit bosses: log in to open it.</source>
         <translation>Аудит — только для пит-босса: войдите, чтобы открыть его.</translation>
     </message>
@@ -270,52 +270,52 @@
         <translation>Повтор (выберите завершённый раунд)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="513"/>
+        <location filename="../audit_view.py" line="515"/>
         <source>This round is still in play: it can be replayed once it closes.</source>
         <translation>Раунд ещё идёт: повтор будет доступен после его завершения.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="609"/>
+        <location filename="../audit_view.py" line="611"/>
         <source>{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments</source>
         <translation>Раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="614"/>
+        <location filename="../audit_view.py" line="616"/>
         <source>Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)</source>
         <translation>Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="619"/>
+        <location filename="../audit_view.py" line="621"/>
         <source>no measured house edge for the rules {0}: their rounds count 0 theoretical</source>
         <translation>для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="625"/>
+        <location filename="../audit_view.py" line="627"/>
         <source>(nobody signed in)</source>
         <translation>(никто не вошёл)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="629"/>
+        <location filename="../audit_view.py" line="631"/>
         <source>Hold % by hour</source>
         <translation>Холд % по часам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="631"/>
+        <location filename="../audit_view.py" line="633"/>
         <source>box {0}</source>
         <translation>бокс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="632"/>
+        <location filename="../audit_view.py" line="634"/>
         <source>Hold % by box</source>
         <translation>Холд % по боксам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="657"/>
+        <location filename="../audit_view.py" line="659"/>
         <source>Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.</source>
         <translation>Журнал проверен: событий — {0}, раундов — {1}; цепочка хешей цела, все выплаты пересчитаны.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="661"/>
+        <location filename="../audit_view.py" line="663"/>
         <source>JOURNAL FAILS VERIFICATION at event {0}: {1}</source>
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
@@ -553,37 +553,37 @@
 <context>
     <name>ConsoleWindow</name>
     <message>
-        <location filename="../main_window.py" line="166"/>
+        <location filename="../main_window.py" line="167"/>
         <source>rptable — table {0} — {1}</source>
         <translation>rptable — стол {0} — {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="168"/>
+        <location filename="../main_window.py" line="169"/>
         <source>Pit boss [F2]</source>
         <translation>Пит-босс [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="169"/>
+        <location filename="../main_window.py" line="170"/>
         <source>Audit [F3]</source>
         <translation>Аудит [F3]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="170"/>
+        <location filename="../main_window.py" line="171"/>
         <source>Русский [F4]</source>
         <translation>Русский [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="171"/>
+        <location filename="../main_window.py" line="172"/>
         <source>English [F4]</source>
         <translation>English [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="175"/>
+        <location filename="../main_window.py" line="176"/>
         <source>Pit boss login [F2]</source>
         <translation>Вход пит-босса [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="176"/>
+        <location filename="../main_window.py" line="177"/>
         <source>Next round</source>
         <translation>Следующий раунд</translation>
     </message>
@@ -729,118 +729,118 @@
         <translation>Не сейчас.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="341"/>
+        <location filename="../main_window.py" line="342"/>
         <source>No box may insure now: insurance goes with a box&apos;s bet.</source>
         <translation>Сейчас ни один бокс не может застраховаться: страховка делается вместе со ставкой.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="384"/>
+        <location filename="../main_window.py" line="385"/>
         <source>Shoe: status unavailable ({0})</source>
         <translation>Шуз: статус недоступен ({0})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="388"/>
+        <location filename="../main_window.py" line="389"/>
         <source>Shoe {0}</source>
         <translation>Шуз {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="389"/>
+        <location filename="../main_window.py" line="390"/>
         <source>connected</source>
         <translation>подключён</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="389"/>
+        <location filename="../main_window.py" line="390"/>
         <source>NOT CONNECTED</source>
         <translation>НЕ ПОДКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="391"/>
+        <location filename="../main_window.py" line="392"/>
         <source>heartbeat {0} s ago</source>
         <translation>сигнал {0} с назад</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="395"/>
+        <location filename="../main_window.py" line="396"/>
         <source>{0} cards left</source>
         <translation>осталось карт: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="397"/>
+        <location filename="../main_window.py" line="398"/>
         <source>gate locked</source>
         <translation>заслонка закрыта</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="399"/>
+        <location filename="../main_window.py" line="400"/>
         <source>shoe not authenticated</source>
         <translation>шуз не аутентифицирован</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="400"/>
+        <location filename="../main_window.py" line="401"/>
         <source>table {0}</source>
         <translation>стол {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="401"/>
+        <location filename="../main_window.py" line="402"/>
         <source>journal #{0}</source>
         <translation>журнал №{0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="275"/>
-        <location filename="../main_window.py" line="423"/>
+        <location filename="../main_window.py" line="276"/>
+        <location filename="../main_window.py" line="424"/>
         <source>Refused: {0}</source>
         <translation>Отказано: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="459"/>
+        <location filename="../main_window.py" line="460"/>
         <source>The camera is reading the cards turned up…</source>
         <translation>Камера читает открытые карты…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="474"/>
+        <location filename="../main_window.py" line="475"/>
         <source>The camera saw every card where the shoe dealt it.</source>
         <translation>Камера видит каждую карту там, куда её сдал шуз.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="477"/>
+        <location filename="../main_window.py" line="478"/>
         <source>The camera could not read every card of {0}: turn them up in full view of the camera and press Reveal (R) again.</source>
         <translation>Камера не прочла все карты: {0}. Откройте их под камерой и снова нажмите «Открыть дилера» (R).</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="542"/>
+        <location filename="../main_window.py" line="543"/>
         <source>Space</source>
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="648"/>
+        <location filename="../main_window.py" line="649"/>
         <source>Close the console?</source>
         <translation>Закрыть консоль?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="649"/>
+        <location filename="../main_window.py" line="650"/>
         <source>A round is in play. The table resumes exactly here when the console starts again. Close it now?</source>
         <translation>Идёт раунд. При следующем запуске консоли стол продолжит ровно с этого места. Закрыть сейчас?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="651"/>
+        <location filename="../main_window.py" line="652"/>
         <source>Close the console</source>
         <translation>Закрыть консоль</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="651"/>
+        <location filename="../main_window.py" line="652"/>
         <source>Keep playing</source>
         <translation>Продолжить игру</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="583"/>
+        <location filename="../main_window.py" line="584"/>
         <source>Card refused: {0}</source>
         <translation>Карта не принята: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="177"/>
+        <location filename="../main_window.py" line="178"/>
         <source>Show the layout again [R]</source>
         <translation>Показать раскладку снова [R]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="594"/>
+        <location filename="../main_window.py" line="595"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
     </message>
@@ -1068,34 +1068,49 @@
     </message>
     <message>
         <location filename="../pit/table_audit.py" line="36"/>
+        <source>the table&apos;s last day of play</source>
+        <translation>последний игровой день стола</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_audit.py" line="37"/>
+        <source>the table&apos;s whole history</source>
+        <translation>всю историю стола</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_audit.py" line="38"/>
         <source>Faults and overrides</source>
         <translation>Сбои и исправления</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="46"/>
+        <location filename="../pit/table_audit.py" line="50"/>
         <source>Time (UTC)</source>
         <translation>Время (UTC)</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="46"/>
+        <location filename="../pit/table_audit.py" line="50"/>
         <source>Who</source>
         <translation>Кто</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="47"/>
+        <location filename="../pit/table_audit.py" line="51"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="47"/>
+        <location filename="../pit/table_audit.py" line="51"/>
         <source>What</source>
         <translation>Что</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_audit.py" line="64"/>
+        <source>No fault and no override in {0}.</source>
+        <translation>Ни сбоев, ни исправлений за {0}.</translation>
     </message>
 </context>
 <context>
     <name>HoldChart</name>
     <message>
-        <location filename="../audit_view.py" line="203"/>
+        <location filename="../audit_view.py" line="204"/>
         <source>(no rounds)</source>
         <translation>(нет раундов)</translation>
     </message>
