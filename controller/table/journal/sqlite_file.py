@@ -47,9 +47,11 @@ def connect(path: Path, readonly: bool) -> sqlite3.Connection:
         db.execute("PRAGMA foreign_keys=ON")
         db.isolation_level = "DEFERRED"  # `with db:` wraps each append in BEGIN ... COMMIT
         return db
-    except sqlite3.DatabaseError as err:
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as err:
+        # A damaged schema's text reaches Python inside SQLite's own message, which then cannot be decoded.
+        why = "its SQLite schema is damaged (text that is not UTF-8)" if isinstance(err, UnicodeDecodeError) else err
         raise JournalError(
-            f"{path} could not be opened as a journal: {err}. If this is the wrong file, give the right one "
+            f"{path} could not be opened as a journal: {why}. If this is the wrong file, give the right one "
             "with --journal; if it is the table's journal, keep the file and call a pit boss.") from err
     except OSError as err:
         what = "read" if readonly else "created in its folder"
