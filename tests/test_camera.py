@@ -1029,7 +1029,8 @@ def test_simulated_camera_reports_each_dealt_card_once_in_order(profiles: dict[s
     assert sum(e.card is not None for e in events) >= 5
 
 
-@pytest.mark.parametrize("seed", [5, 6, 7])
+# Each seed is some ten seconds of frames: one in the default run, the others with the soaks.
+@pytest.mark.parametrize("seed", [5, pytest.param(6, marks=pytest.mark.slow), pytest.param(7, marks=pytest.mark.slow)])
 def test_a_card_another_slides_over_is_not_reported_again(profiles: dict[str, DeckProfile], seed: int) -> None:
     """Cards slide in from the shoe over the cards already lying there: the resting card is hidden in part or
     merged with the passing one for a frame or two, and must not come back as a new card."""
