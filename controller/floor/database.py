@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from controller.floor.schema import SCHEMA
 from controller.table.replica import SCHEMA as EVENTS_SCHEMA
+from controller.table.replica import SCHEMA_LOCK as EVENTS_SCHEMA_LOCK
 from controller.table.replica import one_line, redact
 
 if TYPE_CHECKING:
@@ -74,6 +75,7 @@ def ensure_schema(connection: psycopg.Connection[tuple[Any, ...]]) -> None:
         row = connection.execute("SELECT max(version) FROM floor_schema").fetchone()
         if row is not None and row[0] == SCHEMA_VERSION:
             return
+        connection.execute(EVENTS_SCHEMA_LOCK)  # a replica alone may be putting its schema in place
         connection.execute(EVENTS_SCHEMA)
         connection.execute(SCHEMA)
         connection.execute("DELETE FROM floor_schema")

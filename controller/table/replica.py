@@ -104,6 +104,9 @@ BEGIN
 END $$;
 """
 SCHEMA = PUT_ASIDE_OLD_LAYOUT + SCHEMA + COPY_OLD_LAYOUT
+# Whoever runs SCHEMA holds this lock for its transaction (a replica alone, or a floor), so that two programs
+# meeting an old layout at once do not both put it aside.
+SCHEMA_LOCK = "SELECT pg_advisory_xact_lock(hashtext('rptable_events schema'))"
 
 # The kept columns as a journal's row (controller.table.journal.rows.COLUMNS), for row_codec.unpacked_in_order:
 # rows read one after another, each one's predecessor the row read before it.
@@ -175,7 +178,7 @@ def connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
     try:
         with connection.transaction():
             # Replicas of several tables may start at once: one creates the schema, the others wait for it.
-            connection.execute("SELECT pg_advisory_xact_lock(hashtext('rptable_events schema'))")
+            connection.execute(SCHEMA_LOCK)
             connection.execute(SCHEMA)
         return connection
     except psycopg.Error as err:
