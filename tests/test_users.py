@@ -122,6 +122,21 @@ def test_roles_lockouts_escalate_and_an_admin_lifts_them(store):
     assert store.authenticate("boris", BORIS).name == "boris"
 
 
+def test_roles_the_right_pin_after_two_wrong_ones_logs_in_and_leaves_no_lock(store):
+    """The third attempt is counted before its PIN is checked, and a third count locks: a right PIN then logs in,
+    and the lock its attempt set must go with the count (it stayed, and the same pit boss was refused a minute
+    later as locked)."""
+    for _ in range(2):
+        with pytest.raises(AuthError, match="wrong"):
+            store.authenticate("boris", "000000")
+    assert store.authenticate("boris", BORIS, need=Role.PIT_BOSS).name == "boris"
+    store.clock_.now += 60
+    assert store.authenticate("boris", BORIS, need=Role.PIT_BOSS).name == "boris"
+    for _ in range(2):  # and the count starts again from nothing
+        with pytest.raises(AuthError, match=r"^Name or PIN is wrong\.$"):
+            store.authenticate("boris", "000000")
+
+
 def test_roles_the_last_admin_is_never_locked_out_for_long(store):
     for _ in range(10):  # an attacker locking root again and again
         for _ in range(3):

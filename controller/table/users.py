@@ -472,10 +472,8 @@ class UserStore:
             account.role = Role(detail["role"])
         elif action == "secret":
             account.salt, account.key = base64.b64decode(detail["salt"]), base64.b64decode(detail["key"])
-        elif action == "unlock":
+        elif action in ("unlock", "login"):  # a login also clears the lock its own attempt may have set
             account.failures, account.lockouts, account.locked_until = 0, 0, 0.0
-        elif action == "login":
-            account.failures, account.lockouts = 0, 0
         elif action == "login_attempt":  # counted as wrong until a login clears it
             account.failures += 1
             if account.failures >= MAX_FAILURES:
