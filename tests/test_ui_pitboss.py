@@ -118,6 +118,40 @@ def test_arch_faults_resolving_e02_shows_the_gate_locked_then_reopened(consoles:
     assert not window.source.status().locked and not window.controller.faults
 
 
+def test_arch_faults_after_a_jam_is_resolved_the_card_drawn_comes_and_the_dealer_draws_again(consoles: Consoles,
+                                                                                              qtbot) -> None:
+    """A jam as a card is drawn (E04): the driver locks the gate, and the shoe, once the jam clears, keeps it
+    locked and says so. The pit boss's page shows it LOCKED; resolving the jam opens it, the card drawn before
+    the jam reaches the table and Draw works again. Before, the shoe said READY with its gate still locked, the
+    pump then sent no UNLOCK, and Draw stayed grey until the pit boss also pressed "Open the shoe's gate"."""
+    window = consoles.open(seed=4, faults="jam@2:0.2s")
+    pilot = Autopilot(window, ante=10, boxes=2)
+    pilot.start_round()
+    pilot.draw()
+    window.draw_card()  # the second card: the shoe jams before it
+    qtbot.waitUntil(lambda: bool(window.controller.faults), timeout=5000)
+    qtbot.wait(400)  # the jam clears by itself on the shoe's side
+    assert window.awaiting_card and not window.actions_panel.buttons["card"].isEnabled()
+    seen: dict[str, str] = {}
+
+    def resolve(dialog: PitBossDialog) -> None:
+        log_in(qtbot, dialog, "vera")
+        seen["gate"] = dialog.gate_state.text()
+        type_in(qtbot, dialog.reason, "cleared the jam", enter=False)
+        qtbot.mouseClick(dialog.resolve_button, Qt.MouseButton.LeftButton)
+        dialog.accept()
+
+    focus(window, qtbot)
+    when_shown(PitBossDialog, resolve)
+    qtbot.keyClick(window, Qt.Key.Key_F2)
+    assert "LOCKED" in seen["gate"]
+    qtbot.waitUntil(lambda: not window.awaiting_card, timeout=5000)  # the card drawn before the jam
+    assert window.controller.round is not None and window.controller.round.deal_index == 2
+    assert window.actions_panel.buttons["card"].isEnabled()
+    pilot.draw()
+    assert window.controller.round.deal_index == 3
+
+
 def test_arch_faults_a_gate_left_locked_across_a_restart_is_opened_by_the_pit_boss(consoles: Consoles,
                                                                                      qtbot) -> None:
     """A shoe whose gate is locked with no fault open (the console restarted after the fault was resolved):

@@ -96,8 +96,8 @@ class CardPump:
         if not self._gate_closed_by_fault or self._fault_open():
             return None
         self._gate_closed_by_fault = False
-        if not self.source.status().locked:
-            return None
+        # UNLOCK whatever the shoe last said: a shoe that said READY once a jam cleared may still hold its gate
+        # closed (the card drawn before the jam then never comes, and the dealer cannot draw another).
         self.source.unlock()
         return GateReopened(reached_shoe=self.source.status().connected)
 

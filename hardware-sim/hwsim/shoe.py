@@ -193,7 +193,8 @@ class ShoeModel:
         if self._unplugged_until and now >= self._unplugged_until:
             self._unplugged_until = 0.0  # plugged back: no deadline left to wake for
         if self._resume_state is not None and now >= self._paused_until:
-            self._outbox.append(StatusFrame(self._resume_state))
+            # A gate the host locked meanwhile stays locked: the shoe says so, not READY (SHOE/1's STAT is the gate)
+            self._outbox.append(StatusFrame("LOCKED" if self.locked else self._resume_state))
             self._resume_state = None
             self._next_deal = max(self._next_deal, now + self._interval)
         while now >= self._next_hb:
