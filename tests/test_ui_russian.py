@@ -505,3 +505,25 @@ def test_a_table_waiting_for_its_rules_to_be_acknowledged_says_so_in_russian(tmp
         qapp.processEvents()  # what the shoe sent before the reader stopped, while the journal is open
         source.close()
         journal.close()
+
+
+ENGINE_OUTCOMES = ("win", "tie", "lose", "fold", "no_qualify", "void", "bonus_only")  # BoxSettled.outcome
+
+
+def test_every_settled_outcome_is_said_in_words_in_both_languages(qapp) -> None:
+    """A box settled on its bonus alone read "bonus_only" on the box, the payment line and Last 10, in English
+    and in Russian: every outcome the engine settles a box with has words."""
+    from ui.i18n import Languages
+    from ui.words import outcome_name
+
+    languages = Languages()
+    said = {"en": [outcome_name(outcome) for outcome in ENGINE_OUTCOMES]}
+    languages.switch("ru")
+    try:
+        said["ru"] = [outcome_name(outcome) for outcome in ENGINE_OUTCOMES]
+    finally:
+        languages.switch("en")
+    assert said["en"][-1] == "bonus only" and said["ru"][-1] == "только бонус"
+    for language, words in said.items():
+        assert not any("_" in w for w in words), (language, words)  # no identifier shown as it is
+    assert not any(english_in(w) for w in said["ru"]), said["ru"]

@@ -38,6 +38,7 @@ def outcome_name(outcome: str) -> str:
         "fold": translate("Words", "folded"),
         "no_qualify": translate("Words", "dealer does not qualify"),
         "void": translate("Words", "void"),
+        "bonus_only": translate("Words", "bonus only"),  # R-BET-1: a box that staked the bonus alone
     }
     return names.get(outcome, outcome)
 

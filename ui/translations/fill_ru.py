@@ -172,6 +172,7 @@ RU: dict[str, Translation] = {
     "straight": "стрит", "flush": "флеш", "full house": "фулл-хаус", "four of a kind": "каре", "straight flush": "стрит-флеш",
     "royal flush": "роял-флеш",
     "wins": "выигрыш", "ties": "ничья", "loses": "проигрыш", "dealer does not qualify": "у дилера нет игры", "void": "аннулирован",
+    "bonus only": "только бонус",
     # payments
     "Payments": "Выплаты", "Box {0}: {1}": "Бокс {0}: {1}",
     "ante": "анте", "bet": "ставка", "6th card": "6-я карта", "exchange": "обмен", "draw": "прикуп", "insurance": "страховка",

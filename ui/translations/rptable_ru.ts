@@ -320,37 +320,37 @@
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="133"/>
+        <location filename="../words.py" line="134"/>
         <source>betting</source>
         <translation>ставки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="134"/>
+        <location filename="../words.py" line="135"/>
         <source>dealing</source>
         <translation>сдача</translation>
     </message>
     <message>
-        <location filename="../words.py" line="135"/>
+        <location filename="../words.py" line="136"/>
         <source>decisions</source>
         <translation>решения</translation>
     </message>
     <message>
-        <location filename="../words.py" line="136"/>
+        <location filename="../words.py" line="137"/>
         <source>reveal</source>
         <translation>вскрытие</translation>
     </message>
     <message>
-        <location filename="../words.py" line="137"/>
+        <location filename="../words.py" line="138"/>
         <source>buying</source>
         <translation>покупка игры</translation>
     </message>
     <message>
-        <location filename="../words.py" line="138"/>
+        <location filename="../words.py" line="139"/>
         <source>dealer draws</source>
         <translation>прикуп дилера</translation>
     </message>
     <message>
-        <location filename="../words.py" line="139"/>
+        <location filename="../words.py" line="140"/>
         <source>closed</source>
         <translation>закрыт</translation>
     </message>
@@ -1848,67 +1848,67 @@
 <context>
     <name>Rank</name>
     <message>
-        <location filename="../words.py" line="66"/>
+        <location filename="../words.py" line="67"/>
         <source>two</source>
         <translation>двойка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="66"/>
+        <location filename="../words.py" line="67"/>
         <source>three</source>
         <translation>тройка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="66"/>
+        <location filename="../words.py" line="67"/>
         <source>four</source>
         <translation>четвёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="68"/>
         <source>five</source>
         <translation>пятёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="68"/>
         <source>six</source>
         <translation>шестёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="68"/>
         <source>seven</source>
         <translation>семёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="68"/>
+        <location filename="../words.py" line="69"/>
         <source>eight</source>
         <translation>восьмёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="68"/>
+        <location filename="../words.py" line="69"/>
         <source>nine</source>
         <translation>девятка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="68"/>
+        <location filename="../words.py" line="69"/>
         <source>ten</source>
         <translation>десятка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="69"/>
+        <location filename="../words.py" line="70"/>
         <source>jack</source>
         <translation>валет</translation>
     </message>
     <message>
-        <location filename="../words.py" line="69"/>
+        <location filename="../words.py" line="70"/>
         <source>queen</source>
         <translation>дама</translation>
     </message>
     <message>
-        <location filename="../words.py" line="69"/>
+        <location filename="../words.py" line="70"/>
         <source>king</source>
         <translation>король</translation>
     </message>
     <message>
-        <location filename="../words.py" line="70"/>
+        <location filename="../words.py" line="71"/>
         <source>ace</source>
         <translation>туз</translation>
     </message>
@@ -1916,27 +1916,27 @@
 <context>
     <name>Replay</name>
     <message>
-        <location filename="../words.py" line="122"/>
+        <location filename="../words.py" line="123"/>
         <source>the dealer</source>
         <translation>дилер</translation>
     </message>
     <message>
-        <location filename="../words.py" line="123"/>
+        <location filename="../words.py" line="124"/>
         <source>dealer</source>
         <translation>дилер</translation>
     </message>
     <message>
-        <location filename="../words.py" line="124"/>
+        <location filename="../words.py" line="125"/>
         <source>pit boss</source>
         <translation>пит-босс</translation>
     </message>
     <message>
-        <location filename="../words.py" line="125"/>
+        <location filename="../words.py" line="126"/>
         <source>admin</source>
         <translation>администратор</translation>
     </message>
     <message>
-        <location filename="../words.py" line="126"/>
+        <location filename="../words.py" line="127"/>
         <source>the device</source>
         <translation>устройство</translation>
     </message>
@@ -3542,182 +3542,187 @@
         <translation>аннулирован</translation>
     </message>
     <message>
-        <location filename="../words.py" line="47"/>
+        <location filename="../words.py" line="41"/>
+        <source>bonus only</source>
+        <translation>только бонус</translation>
+    </message>
+    <message>
+        <location filename="../words.py" line="48"/>
         <source>twos</source>
         <translation>двоек</translation>
     </message>
     <message>
-        <location filename="../words.py" line="47"/>
+        <location filename="../words.py" line="48"/>
         <source>threes</source>
         <translation>троек</translation>
     </message>
     <message>
-        <location filename="../words.py" line="47"/>
+        <location filename="../words.py" line="48"/>
         <source>fours</source>
         <translation>четвёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="48"/>
+        <location filename="../words.py" line="49"/>
         <source>fives</source>
         <translation>пятёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="48"/>
+        <location filename="../words.py" line="49"/>
         <source>sixes</source>
         <translation>шестёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="48"/>
+        <location filename="../words.py" line="49"/>
         <source>sevens</source>
         <translation>семёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="49"/>
+        <location filename="../words.py" line="50"/>
         <source>eights</source>
         <translation>восьмёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="49"/>
+        <location filename="../words.py" line="50"/>
         <source>nines</source>
         <translation>девяток</translation>
     </message>
     <message>
-        <location filename="../words.py" line="49"/>
+        <location filename="../words.py" line="50"/>
         <source>tens</source>
         <translation>десяток</translation>
     </message>
     <message>
-        <location filename="../words.py" line="50"/>
+        <location filename="../words.py" line="51"/>
         <source>jacks</source>
         <translation>валетов</translation>
     </message>
     <message>
-        <location filename="../words.py" line="50"/>
+        <location filename="../words.py" line="51"/>
         <source>queens</source>
         <translation>дам</translation>
     </message>
     <message>
-        <location filename="../words.py" line="50"/>
+        <location filename="../words.py" line="51"/>
         <source>kings</source>
         <translation>королей</translation>
     </message>
     <message>
-        <location filename="../words.py" line="51"/>
+        <location filename="../words.py" line="52"/>
         <source>aces</source>
         <translation>тузов</translation>
     </message>
     <message>
-        <location filename="../words.py" line="57"/>
+        <location filename="../words.py" line="58"/>
         <source>two</source>
         <translation>двойки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="57"/>
+        <location filename="../words.py" line="58"/>
         <source>three</source>
         <translation>тройки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="57"/>
+        <location filename="../words.py" line="58"/>
         <source>four</source>
         <translation>четвёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="58"/>
+        <location filename="../words.py" line="59"/>
         <source>five</source>
         <translation>пятёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="58"/>
+        <location filename="../words.py" line="59"/>
         <source>six</source>
         <translation>шестёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="58"/>
+        <location filename="../words.py" line="59"/>
         <source>seven</source>
         <translation>семёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="59"/>
+        <location filename="../words.py" line="60"/>
         <source>eight</source>
         <translation>восьмёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="59"/>
+        <location filename="../words.py" line="60"/>
         <source>nine</source>
         <translation>девятки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="59"/>
+        <location filename="../words.py" line="60"/>
         <source>ten</source>
         <translation>десятки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="60"/>
+        <location filename="../words.py" line="61"/>
         <source>jack</source>
         <translation>валета</translation>
     </message>
     <message>
-        <location filename="../words.py" line="60"/>
+        <location filename="../words.py" line="61"/>
         <source>queen</source>
         <translation>дамы</translation>
     </message>
     <message>
-        <location filename="../words.py" line="60"/>
+        <location filename="../words.py" line="61"/>
         <source>king</source>
         <translation>короля</translation>
     </message>
     <message>
-        <location filename="../words.py" line="61"/>
+        <location filename="../words.py" line="62"/>
         <source>ace</source>
         <translation>туза</translation>
     </message>
     <message>
-        <location filename="../words.py" line="83"/>
+        <location filename="../words.py" line="84"/>
         <source>took the ante</source>
         <translation>взял анте</translation>
     </message>
     <message>
-        <location filename="../words.py" line="94"/>
+        <location filename="../words.py" line="95"/>
         <source>pair of {0}</source>
         <translation>пара {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="96"/>
+        <location filename="../words.py" line="97"/>
         <source>two pair, {0} and {1}</source>
         <translation>две пары {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="98"/>
+        <location filename="../words.py" line="99"/>
         <source>three {0}</source>
         <translation>тройка {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="100"/>
+        <location filename="../words.py" line="101"/>
         <source>full house, {0} over {1}</source>
         <translation>фулл-хаус из {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="102"/>
+        <location filename="../words.py" line="103"/>
         <source>four {0}</source>
         <translation>каре {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="105"/>
+        <location filename="../words.py" line="106"/>
         <source>straight to the {0}</source>
         <translation>стрит до {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="107"/>
+        <location filename="../words.py" line="108"/>
         <source>straight flush to the {0}</source>
         <translation>стрит-флеш до {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="109"/>
+        <location filename="../words.py" line="110"/>
         <source>flush, {0} high</source>
         <translation>флеш от {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="111"/>
+        <location filename="../words.py" line="112"/>
         <source>no game, {0} high</source>
         <translation>старшая карта — {0}</translation>
     </message>
