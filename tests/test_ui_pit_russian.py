@@ -118,3 +118,18 @@ def test_floor_2_a_table_without_faults_says_so_in_russian(russian, qtbot) -> No
     grid = overrides_table([], parent, translate("FloorTable", "the table's last day of play"))
     assert grid.rowCount() == 1 and grid.columnSpan(0, 0) == 4
     assert grid.item(0, 0).text() == "Ни сбоев, ни исправлений за последний игровой день стола."
+
+
+def test_floor_2_a_table_never_heard_from_says_so_not_never_ago(russian) -> None:
+    """A table registered on the floor that never reported nor journaled an event: its card said "last heard
+    never ago · last event never ago". It says it was never heard from and has no event yet, in both
+    languages and on the pit's HTML page."""
+    from controller.floor.pit import TableView, _reporting_words
+    from controller.table.audit.shift_report import Tally
+    from ui.pit.table_card import _seen_text
+
+    silent = TableView("T9", {}, None, None, "", 0, 0, Tally(0, 0, 0, 0, 0.0))
+    assert _reporting_words(silent, 1000.0) == "NOT REPORTING (never heard from); no event yet"
+    assert _seen_text(silent, 1000.0, "not reporting") == "НЕТ СВЯЗИ (сигналов не было) · событий ещё не было"
+    russian.switch("en")
+    assert _seen_text(silent, 1000.0, "not reporting") == "NOT REPORTING (never heard from) · no event yet"

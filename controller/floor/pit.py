@@ -293,12 +293,14 @@ font-weight:bold}}.silent{{border-color:#888;background:#2a2a2a}}.seen{{color:#b
 
 def _reporting_words(view: TableView, now: float) -> str:
     state = view.reporting(now)
-    last = f"last event {age_text(view.last_event_age(now))} ago"
+    age = view.last_event_age(now)
+    last = "no event yet" if age is None else f"last event {age_text(age)} ago"
     if state == "refused":
         return f"REFUSED: {html.escape(view.refused)}"
+    if state == "not reporting" and view.last_seen is None:
+        return f"NOT REPORTING (never heard from); {last}"
     if state == "not reporting":
-        seen = age_text(None if view.last_seen is None else now - view.last_seen)
-        return f"NOT REPORTING (last heard {seen} ago); {last}"
+        return f"NOT REPORTING (last heard {age_text(now - view.last_seen)} ago); {last}"
     if state == "closed":
         return f"closed; {last}"
     backlog = view.journaled - view.reported

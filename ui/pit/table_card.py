@@ -85,11 +85,15 @@ class TableCard(QFrame):
 
 
 def _seen_text(view: TableView, now: float, state: str) -> str:
-    last = translate("TableCard", "last event {0} ago").format(age_words(view.last_event_age(now)))
+    age = view.last_event_age(now)  # "never ago" said nothing: a table with no event yet says so
+    last = translate("TableCard", "no event yet") if age is None else \
+        translate("TableCard", "last event {0} ago").format(age_words(age))
     if state == "refused":
         return translate("TableCard", "REFUSED by the database: {0}").format(view.refused)
+    if state == "not reporting" and view.last_seen is None:
+        return translate("TableCard", "NOT REPORTING (never heard from) · {0}").format(last)
     if state == "not reporting":
-        heard = age_words(None if view.last_seen is None else now - view.last_seen)
+        heard = age_words(now - view.last_seen)
         return translate("TableCard", "NOT REPORTING (last heard {0} ago) · {1}").format(heard, last)
     if state == "closed":
         return translate("TableCard", "closed · {0}").format(last)

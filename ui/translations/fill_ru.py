@@ -50,6 +50,7 @@ RU: dict[str, Translation] = {
     "Hold {0}% · theoretical {1}% ({2}){3}": "Холд {0}% · теоретический {1}% ({2}){3}",
     "last event {0} ago": "последнее событие {0} назад", "REFUSED by the database: {0}": "ОТКЛОНЕНО базой данных: {0}",
     "NOT REPORTING (last heard {0} ago) · {1}": "НЕТ СВЯЗИ (последний сигнал {0} назад) · {1}",
+    "NOT REPORTING (never heard from) · {0}": "НЕТ СВЯЗИ (сигналов не было) · {0}", "no event yet": "событий ещё не было",
     "closed · {0}": "закрыт · {0}", " · {0} events on their way": " · событий в пути: {0}", "reporting · {0}": "на связи · {0}",
     "Table {0} from the floor database": "Стол {0} из базы данных зала", "Faults and overrides": "Сбои и исправления",
     "the table's last day of play": "последний игровой день стола", "the table's whole history": "всю историю стола",

@@ -3424,32 +3424,42 @@
         <translation>Холд {0}% · теоретический {1}% ({2}){3}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="88"/>
+        <location filename="../pit/table_card.py" line="89"/>
+        <source>no event yet</source>
+        <translation>событий ещё не было</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="90"/>
         <source>last event {0} ago</source>
         <translation>последнее событие {0} назад</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="90"/>
+        <location filename="../pit/table_card.py" line="92"/>
         <source>REFUSED by the database: {0}</source>
         <translation>ОТКЛОНЕНО базой данных: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="93"/>
+        <location filename="../pit/table_card.py" line="94"/>
+        <source>NOT REPORTING (never heard from) · {0}</source>
+        <translation>НЕТ СВЯЗИ (сигналов не было) · {0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="97"/>
         <source>NOT REPORTING (last heard {0} ago) · {1}</source>
         <translation>НЕТ СВЯЗИ (последний сигнал {0} назад) · {1}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="95"/>
+        <location filename="../pit/table_card.py" line="99"/>
         <source>closed · {0}</source>
         <translation>закрыт · {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="97"/>
+        <location filename="../pit/table_card.py" line="101"/>
         <source> · {0} events on their way</source>
         <translation> · событий в пути: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="98"/>
+        <location filename="../pit/table_card.py" line="102"/>
         <source>reporting · {0}</source>
         <translation>на связи · {0}</translation>
     </message>
