@@ -297,9 +297,9 @@ def _reporting_words(view: TableView, now: float) -> str:
     last = "no event yet" if age is None else f"last event {age_text(age)} ago"
     if state == "refused":
         return f"REFUSED: {html.escape(view.refused)}"
-    if state == "not reporting" and view.last_seen is None:
-        return f"NOT REPORTING (never heard from); {last}"
     if state == "not reporting":
+        if view.last_seen is None:
+            return f"NOT REPORTING (never heard from); {last}"
         return f"NOT REPORTING (last heard {age_text(now - view.last_seen)} ago); {last}"
     if state == "closed":
         return f"closed; {last}"

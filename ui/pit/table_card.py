@@ -90,9 +90,9 @@ def _seen_text(view: TableView, now: float, state: str) -> str:
         translate("TableCard", "last event {0} ago").format(age_words(age))
     if state == "refused":
         return translate("TableCard", "REFUSED by the database: {0}").format(view.refused)
-    if state == "not reporting" and view.last_seen is None:
-        return translate("TableCard", "NOT REPORTING (never heard from) · {0}").format(last)
     if state == "not reporting":
+        if view.last_seen is None:
+            return translate("TableCard", "NOT REPORTING (never heard from) · {0}").format(last)
         heard = age_words(now - view.last_seen)
         return translate("TableCard", "NOT REPORTING (last heard {0} ago) · {1}").format(heard, last)
     if state == "closed":

@@ -3439,7 +3439,7 @@
         <translation>ОТКЛОНЕНО базой данных: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="94"/>
+        <location filename="../pit/table_card.py" line="95"/>
         <source>NOT REPORTING (never heard from) · {0}</source>
         <translation>НЕТ СВЯЗИ (сигналов не было) · {0}</translation>
     </message>
