@@ -148,3 +148,16 @@ def test_audit_report_of_a_day_reads_that_days_rounds_and_the_dealers_hours_with
             report = build_report("T1", shift.rounds, turns=shift.turns, until=shift.until)
             reports.append((report_csv(report), dealers_csv(report)))
     assert reports[0] == reports[1]
+
+
+def test_audit_report_rounds_dealt_with_nobody_signed_in_are_said_so(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A table that played with no dealer signed in: its report said "dealer -: 3 rounds in 0.00 h (- an
+    hour)"; it says the rounds were dealt with no dealer signed in."""
+    from controller.table.simulate import simulate
+
+    path = tmp_path / "T1.journal"
+    simulate(load_preset("classic"), 3, 5, journal_path=path)
+    out = audit(capsys, "report", "--journal", str(path), "--out", str(tmp_path / "report"))
+    assert "no dealer signed in: 3 rounds, 0 adjustment(s) +0" in out
+    assert "dealer -" not in out and "an hour" not in out

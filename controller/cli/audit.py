@@ -421,6 +421,7 @@ def _export(args: argparse.Namespace, book: RoundBook) -> int:
 def _report(args: argparse.Namespace, book: RoundBook) -> int:
     from controller.analysis.house_edges import measured_edges
     from controller.table.audit.shift_report import (
+        NOBODY,
         build_report,
         dealers_csv,
         report_csv,
@@ -441,8 +442,11 @@ def _report(args: argparse.Namespace, book: RoundBook) -> int:
         print(report.jackpot_line)
     print(theoretical_basis(report))
     for d in report.by_dealer.values():
+        adjusted = f"{d.adjustments} adjustment(s) {d.adjusted:+,}"
+        if d.dealer == NOBODY:  # rounds dealt with nobody signed in have no hours to count
+            print(f"no dealer signed in: {d.rounds:,} rounds, {adjusted}")
+            continue
         per_hour = "-" if d.rounds_per_hour is None else f"{d.rounds_per_hour:.1f}"
-        print(f"dealer {d.name}: {d.rounds:,} rounds in {d.hours:.2f} h ({per_hour} an hour), "
-              f"{d.adjustments} adjustment(s) {d.adjusted:+,}")
+        print(f"dealer {d.name}: {d.rounds:,} rounds in {d.hours:.2f} h ({per_hour} an hour), {adjusted}")
     print(f"wrote {folder / 'report.html'}, {folder / 'report.csv'} and {folder / 'dealers.csv'}")
     return 0
