@@ -400,6 +400,8 @@ def test_the_audit_replays_every_step_in_russian(consoles: Consoles, qtbot) -> N
             dialog.tabs.setCurrentIndex(tab)
             assert_russian(f"the audit's tab {dialog.tabs.tabText(tab)}")
         assert dialog.verify_label.text().startswith("Журнал проверен")
+        hours = dialog.dealers.text(0, 2)  # the shift's hours with a Russian decimal comma, never "0.06"
+        assert re.fullmatch(r"\d+,\d\d", hours), hours
     finally:
         dialog.close()
         dialog.deleteLater()

@@ -62,7 +62,7 @@ from controller.table.history import replay_to
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.round_record import RoundRecord, Step
 from controller.table.users import Role, User, name_in
-from ui.format import amount, percent, signed_amount
+from ui.format import amount, decimal, percent, signed_amount
 from ui.login import LoginDialog
 from ui.replay_words import cards_text, round_at_step_text, steps_text, when
 from ui.sentences import reworded
@@ -625,7 +625,7 @@ class AuditDialog(QDialog):
         for d in report.by_dealer.values():
             per_hour = d.rounds_per_hour
             rows.append([d.name if d.dealer != "-" else self.tr("(nobody signed in)"), amount(d.rounds),
-                         f"{d.hours:.2f}", "—" if per_hour is None else f"{per_hour:.1f}", amount(d.drop),
+                         decimal(d.hours), "—" if per_hour is None else decimal(per_hour, 1), amount(d.drop),
                          signed_amount(d.win), f"{d.adjustments} ({signed_amount(d.adjusted)})"])
         self.dealers.show_rows(rows)
         self.hour_chart.set_values(self.tr("Hold % by hour"),

@@ -31,8 +31,13 @@ def signed_amount(value: int, locale: QLocale | None = None) -> str:
     return ("+" if value > 0 else "−" if value < 0 else "") + text
 
 
+def decimal(value: float, digits: int = 2) -> str:
+    """`0.25` with the language's decimal mark (`0,25` in Russian): hours, rates."""
+    return percent(value, digits)
+
+
 def percent(value: float, digits: int = 2, *, signed: bool = False, locale: QLocale | None = None) -> str:
     """`3.25`, `−3.25` (`+3.25` when `signed`), with the language's decimal mark; the caller writes the `%`."""
-    text = (locale or QLocale()).toString(abs(value), "f", digits)
+    text = (locale or QLocale()).toString(float(abs(value)), "f", digits)  # an int sum (of nothing) too
     negative = round(value, digits) < 0
     return ("−" if negative else "+" if signed and round(value, digits) > 0 else "") + text
