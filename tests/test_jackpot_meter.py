@@ -67,6 +67,32 @@ def test_r_jackpot_3_a_hit_is_its_share_of_the_meter_and_locks_it_until_a_pit_bo
     assert meter.audit().ok
 
 
+def test_r_jackpot_3_a_hits_amount_edited_in_the_database_is_not_paid_and_the_audit_names_it(meter, database,
+                                                                                             tmp_path):
+    """Anyone with the tables' URL set a pending hit's amount to 250,000: confirming it paid that, and the
+    audit said OK (it summed the ledger, never comparing a hit with what the ledger paid out for it)."""
+    import psycopg
+
+    staff(database, tmp_path)
+    hit = meter.settle("T1", "T1-000002", 3, contribution=2, share_pct=100, category="ROYAL_FLUSH")
+    with psycopg.connect(database) as db:
+        db.execute("UPDATE jackpot_hits SET amount = 250000 WHERE hit = %s", (hit.hit,))
+    audit = meter.audit()
+    assert not audit.ok and audit.hits_changed == (hit.hit,)
+    with pytest.raises(JackpotRefused, match="the database was changed"):
+        meter.confirm(hit.hit, "ivan")
+    assert meter.status()["pending"]
+    with psycopg.connect(database) as db:  # the amount and the share of the meter both edited: the ledger says
+        db.execute("UPDATE jackpot_hits SET amount = 250000, meter_at_hit = 250000 WHERE hit = %s", (hit.hit,))
+    with pytest.raises(JackpotRefused, match="the database was changed"):
+        meter.confirm(hit.hit, "ivan")
+    with psycopg.connect(database) as db:  # put back: paid as committed
+        db.execute("UPDATE jackpot_hits SET amount = %s, meter_at_hit = %s WHERE hit = %s",
+                   (hit.amount, hit.meter_at_hit, hit.hit))
+    paid, now = meter.confirm(hit.hit, "ivan")
+    assert now and paid.amount == hit.amount and meter.audit().ok
+
+
 def test_r_jackpot_3_two_hits_at_once_are_paid_in_commit_order(database, tmp_path):
     staff(database, tmp_path)
     first = JackpotMeter(database)

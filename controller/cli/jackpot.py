@@ -81,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
         verdict = "OK" if audit.ok else "DOES NOT ADD UP"
         print(f"meter {audit.meter:,} = seeds and reseeds {audit.seeds:,} + contributions {audit.contributions:,} "
               f"- payouts {audit.payouts:,} ({audit.entries:,} ledger entries): {verdict}")
+        for hit in audit.hits_changed:
+            print(f"jackpot hit #{hit}: its amount is not what the ledger paid out for it (the database was changed)")
     return 0 if audit.ok else 1
 
 

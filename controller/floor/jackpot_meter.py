@@ -66,14 +66,16 @@ class LedgerAudit:
     contributions: int
     payouts: int
     entries: int
+    hits_changed: tuple[int, ...] = ()  # hits whose amount is not what the ledger paid out for them
 
     @property
     def ok(self) -> bool:
-        return self.meter == self.seeds + self.contributions - self.payouts
+        return self.meter == self.seeds + self.contributions - self.payouts and not self.hits_changed
 
     def to_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "meter": self.meter, "seeds_and_reseeds": self.seeds,
-                "contributions": self.contributions, "payouts": self.payouts, "entries": self.entries}
+                "contributions": self.contributions, "payouts": self.payouts, "entries": self.entries,
+                "hits_changed": list(self.hits_changed)}
 
 
 _HIT_COLUMNS = ("hit, table_id, round_id, box, category, share_pct, meter_at_hit, amount, status, confirmed_by, "
@@ -220,6 +222,11 @@ class JackpotMeter:
             if found.status == "rejected":
                 raise JackpotRefused(f"Jackpot hit #{hit} was rejected by {found.confirmed_by} ({found.reason}): it "
                                      "is not paid.")
+            if hit in self._hits_changed(hit):
+                raise JackpotRefused(
+                    f"Jackpot hit #{hit} says {found.amount:,}, which is not what the meter's ledger paid out for it "
+                    f"({found.share_pct}% of {found.meter_at_hit:,} at the hit): the database was changed. Nothing is "
+                    "paid; call the floor manager (`rptable jackpot audit` names the hit).")
             earlier = self.db.execute(
                 "SELECT hit, table_id, box FROM jackpot_hits WHERE meter_id = %s AND status = 'pending' AND hit < %s "
                 "ORDER BY hit LIMIT 1", (self.meter_id, hit)).fetchone()
@@ -318,13 +325,26 @@ class JackpotMeter:
         with self.db.transaction():
             self.db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             row = self.db.execute("SELECT amount FROM jackpot_meter WHERE meter_id = %s", (self.meter_id,)).fetchone()
+            changed = self._hits_changed()
             sums = self.db.execute(
                 "SELECT coalesce(sum(amount) FILTER (WHERE kind IN ('seed', 'reseed')), 0), "
                 "coalesce(sum(amount) FILTER (WHERE kind IN ('contribution', 'reversal')), 0), "
                 "coalesce(-sum(amount) FILTER (WHERE kind IN ('payout', 'return')), 0), count(*) "
                 "FROM jackpot_ledger WHERE meter_id = %s", (self.meter_id,)).fetchone()
         assert sums is not None
-        return LedgerAudit(int(row[0]) if row else 0, int(sums[0]), int(sums[1]), int(sums[2]), int(sums[3]))
+        return LedgerAudit(int(row[0]) if row else 0, int(sums[0]), int(sums[1]), int(sums[2]), int(sums[3]),
+                           changed)
+
+    def _hits_changed(self, hit: int | None = None) -> tuple[int, ...]:
+        """The hits (all, or `hit`) whose amount is not their share of the meter at the hit, or not what the
+        ledger paid out for them when they were committed: a hit's row edited in the database."""
+        rows = self.db.execute(
+            "SELECT h.hit FROM jackpot_hits h LEFT JOIN jackpot_ledger l ON l.meter_id = h.meter_id AND "
+            "l.kind = 'payout' AND l.table_id = h.table_id AND l.round_id = h.round_id AND l.box = h.box "
+            "WHERE h.meter_id = %s AND (%s::bigint IS NULL OR h.hit = %s) "
+            "AND (h.amount <> h.meter_at_hit * h.share_pct / 100 OR l.amount IS DISTINCT FROM -h.amount) "
+            "ORDER BY h.hit", (self.meter_id, hit, hit)).fetchall()
+        return tuple(int(r[0]) for r in rows)
 
     # ------------------------------------------------------------------------------------------ inside
     def _lock_meter(self) -> int:
