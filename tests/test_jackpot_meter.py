@@ -91,6 +91,8 @@ def test_r_jackpot_3_a_hits_amount_edited_in_the_database_is_not_paid_and_the_au
                    (hit.amount, hit.meter_at_hit, hit.hit))
     paid, now = meter.confirm(hit.hit, "ivan")
     assert now and paid.amount == hit.amount and meter.audit().ok
+    with psycopg.connect(database) as db, pytest.raises(psycopg.Error, match="append-only"):
+        db.execute("UPDATE jackpot_ledger SET amount = -250000 WHERE kind = 'payout'")  # the ledger: refused
 
 
 def test_r_jackpot_3_two_hits_at_once_are_paid_in_commit_order(database, tmp_path):

@@ -18,6 +18,8 @@ a box's settlement again after a kill or an outage changes nothing the second ti
 
 from __future__ import annotations
 
+from controller.table.replica import append_only
+
 CHANNEL = "rptable_jackpot"
 
 SCHEMA = """
@@ -80,3 +82,6 @@ CREATE TABLE IF NOT EXISTS jackpot_tables (
     last_seen    timestamptz NOT NULL DEFAULT now()
 );
 """
+# The ledger's append-only in the database itself: an entry changed or deleted by anyone who connects is refused
+# (its sum is what `jackpot audit` checks the meter and every hit against).
+SCHEMA += append_only("jackpot_ledger", "the jackpot ledger is append-only: an entry cannot be changed or deleted")

@@ -119,6 +119,7 @@ KEPT_ALONE = ("seq, table_id, at, round_id, kind, version, actor, payload, "
 
 def append_only(table: str, refusal: str) -> str:
     """The SQL that makes `table` refuse every UPDATE and DELETE with `refusal`, whoever connects."""
+    refusal = refusal.replace("'", "''")  # a quote in the words stays in the words
     return f"""
 CREATE OR REPLACE FUNCTION {table}_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
