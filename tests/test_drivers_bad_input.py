@@ -187,3 +187,29 @@ def test_shoe1_a_card_read_just_as_the_port_vanishes_is_still_handed_on() -> Non
     with pytest.raises(LinkLost):
         source._apply(Outcome(events=[event], replies=[Ack(5)]))
     assert source.recv(timeout=0) == event
+
+
+def test_a_port_gone_while_open_is_said_in_words_not_in_the_serial_librarys() -> None:
+    """A USB-serial shoe unplugged mid-session: pyserial says "device reports readiness to read but returned no
+    data (device disconnected or multiple access on port?)", which the console's banner quoted to the dealer."""
+    from drivers.shoe1.link_source import LinkLost
+    from drivers.shoe1.serial_source import PortLine
+
+    readable, writable = os.pipe()
+    os.write(writable, b"x")  # select() says ready, as it does for a port whose device went away
+
+    class GonePort:
+        def fileno(self) -> int:
+            return readable
+
+        def read(self, _size: int) -> bytes:
+            raise serial.SerialException("device reports readiness to read but returned no data (device "
+                                         "disconnected or multiple access on port?)")
+
+    try:
+        with pytest.raises(LinkLost) as lost:
+            PortLine(GonePort()).read(0.1)
+    finally:
+        os.close(readable)
+        os.close(writable)
+    assert str(lost.value) == "the port gave no data: the shoe was unplugged, or another program opened its port"

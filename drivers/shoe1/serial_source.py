@@ -39,7 +39,7 @@ class PortLine(SerialLine):
             ready, _, _ = select.select([self._port.fileno()], [], [], timeout)
             return bytes(self._port.read(READ_CHUNK)) if ready else b""
         except (serial.SerialException, OSError, ValueError, TypeError) as exc:
-            raise LinkLost(str(exc) or type(exc).__name__) from exc
+            raise LinkLost(_read_failure(exc)) from exc
 
     def write(self, data: bytes) -> None:
         try:
@@ -50,6 +50,15 @@ class PortLine(SerialLine):
     def close(self) -> None:
         with contextlib.suppress(serial.SerialException, OSError):
             self._port.close()
+
+
+def _read_failure(exc: BaseException) -> str:
+    """Why a read failed, in words the console can show a dealer: the serial library's own sentence for a port
+    that went away ("device reports readiness to read but returned no data ...") says what it saw, not why."""
+    text = str(exc) or type(exc).__name__
+    if "returned no data" in text:
+        return "the port gave no data: the shoe was unplugged, or another program opened its port"
+    return text
 
 
 class SerialShoeSource(Shoe1Source):
