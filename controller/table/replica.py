@@ -88,17 +88,16 @@ END $$;
 """
 COPY_OLD_LAYOUT = """
 DO $$
+DECLARE
+    payload_and_hash text := 'payload, hash';  -- as kept; text rows (with their predecessor's hash) converted
 BEGIN
     IF to_regclass('rptable_events_old_layout') IS NOT NULL THEN
         IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
                    AND table_name = 'rptable_events_old_layout' AND column_name = 'prev_hash') THEN
-            EXECUTE 'INSERT INTO rptable_events SELECT seq, at, version, table_id, round_id, kind, actor, '
-                    'convert_to(payload, ''UTF8''), decode(hash, ''hex'') FROM rptable_events_old_layout '
-                    'ORDER BY table_id, seq';
-        ELSE
-            EXECUTE 'INSERT INTO rptable_events SELECT seq, at, version, table_id, round_id, kind, actor, payload, '
-                    'hash FROM rptable_events_old_layout ORDER BY table_id, seq';
+            payload_and_hash := 'convert_to(payload, ''UTF8''), decode(hash, ''hex'')';
         END IF;
+        EXECUTE 'INSERT INTO rptable_events SELECT seq, at, version, table_id, round_id, kind, actor, '
+                || payload_and_hash || ' FROM rptable_events_old_layout ORDER BY table_id, seq';
         DROP TABLE rptable_events_old_layout;
     END IF;
 END $$;
