@@ -78,6 +78,11 @@ class LedgerAudit:
                 "hits_changed": list(self.hits_changed)}
 
 
+def share_of(meter: int, share_pct: int) -> int:
+    """A hit's amount: its share of the meter at the hit, to the chip below."""
+    return meter * share_pct // 100
+
+
 _HIT_COLUMNS = ("hit, table_id, round_id, box, category, share_pct, meter_at_hit, amount, status, confirmed_by, "
                 "extract(epoch from hit_at)::float8, reason")
 
@@ -186,7 +191,7 @@ class JackpotMeter:
             return hit
 
     def _hit(self, table_id: str, round_id: str, box: int, share_pct: int, category: str, meter: int) -> Hit:
-        amount = meter * share_pct // 100
+        amount = share_of(meter, share_pct)
         row = self.db.execute(
             "INSERT INTO jackpot_hits (meter_id, table_id, round_id, box, category, share_pct, meter_at_hit, "
             f"amount) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING {_HIT_COLUMNS}",
@@ -222,7 +227,7 @@ class JackpotMeter:
             if found.status == "rejected":
                 raise JackpotRefused(f"Jackpot hit #{hit} was rejected by {found.confirmed_by} ({found.reason}): it "
                                      "is not paid.")
-            if hit in self._hits_changed(hit):
+            if self._hits_changed(hit):
                 raise JackpotRefused(
                     f"Jackpot hit #{hit} says {found.amount:,}, which is not what the meter's ledger paid out for it "
                     f"({found.share_pct}% of {found.meter_at_hit:,} at the hit): the database was changed. Nothing is "
@@ -339,12 +344,12 @@ class JackpotMeter:
         """The hits (all, or `hit`) whose amount is not their share of the meter at the hit, or not what the
         ledger paid out for them when they were committed: a hit's row edited in the database."""
         rows = self.db.execute(
-            "SELECT h.hit FROM jackpot_hits h LEFT JOIN jackpot_ledger l ON l.meter_id = h.meter_id AND "
-            "l.kind = 'payout' AND l.table_id = h.table_id AND l.round_id = h.round_id AND l.box = h.box "
-            "WHERE h.meter_id = %s AND (%s::bigint IS NULL OR h.hit = %s) "
-            "AND (h.amount <> h.meter_at_hit * h.share_pct / 100 OR l.amount IS DISTINCT FROM -h.amount) "
+            "SELECT h.hit, h.meter_at_hit, h.share_pct, h.amount, l.amount FROM jackpot_hits h LEFT JOIN "
+            "jackpot_ledger l ON l.meter_id = h.meter_id AND l.kind = 'payout' AND l.table_id = h.table_id AND "
+            "l.round_id = h.round_id AND l.box = h.box WHERE h.meter_id = %s AND (%s::bigint IS NULL OR h.hit = %s) "
             "ORDER BY h.hit", (self.meter_id, hit, hit)).fetchall()
-        return tuple(int(r[0]) for r in rows)
+        return tuple(int(number) for number, meter, share_pct, amount, paid_out in rows
+                     if amount != share_of(meter, share_pct) or paid_out != -amount)
 
     # ------------------------------------------------------------------------------------------ inside
     def _lock_meter(self) -> int:
