@@ -6,8 +6,7 @@ Usage: `.venv/bin/python benchmarks/bench_bytes.py [--rounds 1000] [--rules four
 One table plays `rptable simulate --rules RULES --rounds N --seed 1 --replica URL` into a throwaway PostgreSQL
 cluster on a unix socket (tests/pg_cluster.py); then the journal file's size (its log checkpointed into it), and
 each of the floor's tables with its indexes (pg_total_relation_size, after VACUUM), are divided by the rounds
-played. With --peer (another
-checkout), the same on that checkout in the same run, and the ratios.
+played. With --peer (another checkout), the same on that checkout in the same run, and the ratios.
 """
 
 from __future__ import annotations

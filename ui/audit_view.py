@@ -55,7 +55,7 @@ from PySide6.QtWidgets import (
 
 from controller.analysis.house_edges import measured_edges
 from controller.table.audit.round_book import IndexedEvents, RoundBook
-from controller.table.audit.shift_report import ShiftReport, build_report
+from controller.table.audit.shift_report import NOBODY, ShiftReport, build_report
 from controller.table.audit.verify import VerifyReport, VerifyStopped, verify_entries
 from controller.table.controller import TableController
 from controller.table.history import replay_to
@@ -624,7 +624,7 @@ class AuditDialog(QDialog):
         rows = []
         for d in report.by_dealer.values():
             per_hour = d.rounds_per_hour
-            rows.append([d.name if d.dealer != "-" else self.tr("(nobody signed in)"), amount(d.rounds),
+            rows.append([d.name if d.dealer != NOBODY else self.tr("(nobody signed in)"), amount(d.rounds),
                          decimal(d.hours), "—" if per_hour is None else decimal(per_hour, 1), amount(d.drop),
                          signed_amount(d.win), f"{d.adjustments} ({signed_amount(d.adjusted)})"])
         self.dealers.show_rows(rows)
