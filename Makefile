@@ -1,4 +1,5 @@
-# The two commands of the README: `make run` (the product) and `make test` (every check CI runs).
+# The two commands of the README: `make run` (the product) and `make test` (every check CI runs); `make docs`
+# builds the manual.
 # Each sets up what it needs on a fresh machine: Debian packages, then a local virtual environment.
 
 PYTHON ?= python3
@@ -13,7 +14,7 @@ DEB_PACKAGES := libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 l
 	libxcb-render-util0 libxcb-image0 fonts-dejavu-core xvfb xauth libusb-1.0-0 \
 	gnome-cards-data librsvg2-bin postgresql
 
-.PHONY: run test setup system-packages bench clean
+.PHONY: run test docs setup system-packages bench clean
 
 run: setup
 	$(BIN)/rptable console
@@ -22,7 +23,12 @@ test: setup
 	$(BIN)/ruff check controller drivers ui hardware-sim tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	$(BIN)/mkdocs build --strict --quiet   # the manual: a broken link or anchor fails
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+# The manual (docs/, mkdocs.yml) as a site in site/; a warning (a broken link or anchor) is an error.
+docs: setup
+	$(BIN)/mkdocs build --strict
 
 bench: setup
 	$(BIN)/pip install -q -e '.[test,bench]'
@@ -46,4 +52,4 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build site *.egg-info .pytest_cache .mypy_cache .ruff_cache
