@@ -43,7 +43,7 @@ def test_vectorised_strengths_order_hands_as_the_evaluator_does(caribbean):
     assert all(tables.category[k] == v.category for k, v in zip(keys, values, strict=True))
 
 
-# GAME_RULES.md §7: the number of 5-card hands in each category (no game first, royal last), of 2,598,960.
+# docs/game-math.md: the number of 5-card hands in each category (no game first, royal last), of 2,598,960.
 FIVE_CARD_COUNTS = [1_135_260, 167_280, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 36, 4]
 
 

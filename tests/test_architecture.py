@@ -1,4 +1,4 @@
-"""STYLE.md 1: the rules engine does no I/O — the import contract in pyproject.toml holds."""
+"""docs/architecture.md, convention 1: the rules engine does no I/O — the import contract in pyproject.toml holds."""
 
 import shutil
 import subprocess

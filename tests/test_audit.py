@@ -47,7 +47,7 @@ def test_audit_verify_passes_on_a_simulated_session(session):
 
 @pytest.mark.parametrize("action", [["verify"], ["recall"], ["rounds"], ["show", "3"], ["export"]])
 def test_audit_takes_the_journal_after_the_action_as_the_command_line_contract_writes_it(session, action):
-    """ARCHITECTURE.md: `rptable audit rounds|show ID|recall|verify|export|report --journal PATH`."""
+    """docs/architecture.md: `rptable audit rounds|show ID|recall|verify|export|report --journal PATH`."""
     after = rptable("audit", *action, "--journal", str(session), "--table", "T1")
     before = rptable("audit", "--journal", str(session), *action)
     assert after.returncode == before.returncode == 0, after.stderr

@@ -1,4 +1,4 @@
-"""`rptable audit` over a dealer's shift (ARCHITECTURE.md "Journal"; the command-line contract): each box's
+"""`rptable audit` over a dealer's shift (docs/journal.md "The journal"; the command-line contract): each box's
 payment with who confirmed it and when (`show --json`), and the shift report by dealer: the rounds each dealt,
 their hours at the table, rounds per hour and the adjustments of their rounds (HTML and dealers.csv)."""
 

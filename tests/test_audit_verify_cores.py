@@ -1,4 +1,4 @@
-"""`audit verify` on every core (ARCHITECTURE.md "Journal": "`audit verify` finds any edit, deletion or
+"""`audit verify` on every core (docs/journal.md "The journal": "`audit verify` finds any edit, deletion or
 reordering"): the journal is cut into stretches at round openings and checked on several processes, and the
 answer is exactly the in-order answer: the lowest bad event wins, whichever process found it."""
 

@@ -1,4 +1,4 @@
-"""Every bad input a clear answer (ARCHITECTURE.md, command-line contract; STYLE.md 10: an error says what
+"""Every bad input a clear answer (docs/architecture.md: the command-line contract; convention 10: an error says what
 happened and what to do): each command refuses a bad value naming the value and what is allowed, no traceback
 ever reaches a user, and no option can ask for unbounded time or memory."""
 

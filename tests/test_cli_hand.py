@@ -1,4 +1,4 @@
-"""The `rptable hand` command-line contract (ARCHITECTURE.md): one hand, --json, --batch."""
+"""The `rptable hand` command-line contract (docs/architecture.md): one hand, --json, --batch."""
 
 import json
 import subprocess

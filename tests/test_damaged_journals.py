@@ -1,4 +1,4 @@
-"""Every damaged journal caught, nothing silently lost (ARCHITECTURE.md "Journal": "an event is durable before
+"""Every damaged journal caught, nothing silently lost (docs/journal.md "The journal": "an event is durable before
 it is shown"; "`audit verify` finds any edit, deletion or reordering"). A failing machine's damage, byte by
 byte: verify and recovery read the whole file, give one answer on any number of cores, never write on a
 journal that does not verify, and `audit salvage` keeps what is intact."""

@@ -1,4 +1,4 @@
-"""GAME_RULES.md §6: seed 000's worked examples, settled to the chip under `classic`."""
+"""docs/rules.md, worked examples: seed 000's worked examples, settled to the chip under `classic`."""
 
 from roundkit import bet, box_result, buy, insure, play, take_ante
 

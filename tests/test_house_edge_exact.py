@@ -78,7 +78,7 @@ def test_every_first_deal_is_in_one_group_and_each_group_counts_every_completion
     assert (first.key[groups] == group_keys(cards[:, 0:10:2], cards[:, 9])).all()
 
 
-# ------------------------------------------------------------------------- GAME_RULES.md §7: Caribbean Stud, exact
+# ------------------------------------------------------------------------- docs/game-math.md: Caribbean Stud, exact
 
 
 def test_caribbean_stud_optimal_play_reproduces_the_published_5_224_percent_exactly():

@@ -1,4 +1,4 @@
-"""The journal (ARCHITECTURE.md "Journal"): durable, append-only, hash-chained; every tampering shows."""
+"""The journal (docs/journal.md "The journal"): durable, append-only, hash-chained; every tampering shows."""
 
 import dataclasses
 import itertools

@@ -1,4 +1,4 @@
-"""ARCHITECTURE.md "Journal": "an event is durable before it is shown" also when the table commits once per
+"""docs/journal.md "The journal": "an event is durable before it is shown" also when the table commits once per
 round (`rptable simulate`: one fsynced commit a round, nobody watching in between)."""
 
 import sqlite3

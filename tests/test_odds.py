@@ -1,4 +1,4 @@
-"""GAME_RULES §7 published figures: exhaustive counts of every 5- and 6-card hand."""
+"""docs/game-math.md published figures: exhaustive counts of every 5- and 6-card hand."""
 
 import random
 from math import comb

@@ -1,4 +1,4 @@
-"""ARCHITECTURE.md "Journal": "Casino-wide audit replicates each table's journal into PostgreSQL, idempotently,
+"""docs/journal.md "The journal": "Casino-wide audit replicates each table's journal into PostgreSQL, idempotently,
 and catches up after an outage." The replica is the chain's anchor off the table: what was copied can no
 longer be rewritten, or cut off the journal's end, without the replica naming the event."""
 

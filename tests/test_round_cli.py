@@ -1,4 +1,4 @@
-"""`rptable round` as ARCHITECTURE.md specifies it: several scripts or JSON lines on stdin, one result per
+"""`rptable round` as docs/rules.md specifies it: several scripts or JSON lines on stdin, one result per
 script, an illegal script reported with its clause and step while the others still run, exit status 1."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""GAME_RULES.md §5: the six presets load, show as valid TOML, and a bad rules file is refused precisely."""
+"""docs/rules.md, presets: the six presets load, show as valid TOML, and a bad rules file is refused precisely."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SHOE1-serial.md, "Framing" and the sentence tables: the pure codec, byte by byte."""
+"""docs/shoe1-serial.md, "Framing" and the sentence tables: the pure codec, byte by byte."""
 
 from __future__ import annotations
 

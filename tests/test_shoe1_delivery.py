@@ -1,4 +1,4 @@
-"""SHOE1-serial.md, "Delivery": ACK, retransmission, seq gaps with RESYNC, wrap-around, heartbeat timeout."""
+"""docs/shoe1-serial.md, "Delivery": ACK, retransmission, seq gaps with RESYNC, wrap-around, heartbeat timeout."""
 
 from __future__ import annotations
 

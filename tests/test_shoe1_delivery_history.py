@@ -1,4 +1,4 @@
-"""SHOE1-serial.md, "Delivery": what the host remembers of the last 64 cards to tell a retransmission (the same
+"""docs/shoe1-serial.md, "Delivery": what the host remembers of the last 64 cards to tell a retransmission (the same
 card again, even one read as `??`) from a conflict (another card under a seq already taken)."""
 
 from __future__ import annotations

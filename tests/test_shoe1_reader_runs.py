@@ -1,4 +1,4 @@
-"""SHOE1-serial.md framing: the sentence reader takes runs of bytes at a time, and must cut a stream exactly as
+"""docs/shoe1-serial.md framing: the sentence reader takes runs of bytes at a time, and must cut a stream exactly as
 the byte-at-a-time rule does (noise before `$`, a `$` cutting a sentence off, LF ending one, MAX_SENTENCE
 bytes without LF dropping one), wherever the reads split the stream."""
 

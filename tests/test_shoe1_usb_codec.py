@@ -1,4 +1,4 @@
-"""SHOE1-usb.md, "Reports" and "Control requests": the pure USB codec, byte by byte."""
+"""docs/shoe1-usb.md, "Reports" and "Control requests": the pure USB codec, byte by byte."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SHOE1-serial.md, "Delivery", on a faulty cable: the simulated shoe, its cable, the codec both ways and the
+"""docs/shoe1-serial.md, "Delivery", on a faulty cable: the simulated shoe, its cable, the codec both ways and the
 delivery rules are a fixed function of the seed. Making the card path cheaper must not change one event, reply,
 resend or quality draw (digests recorded before that work, from main at e5a5ec2)."""
 

@@ -1,4 +1,4 @@
-"""SHOE/1-A (SHOE1-auth.md) through the real driver, table controller and journal: a second writer on the
+"""SHOE/1-A (docs/shoe1-auth.md) through the real driver, table controller and journal: a second writer on the
 shoe's line (the same pty, the same virtual USB bus) forges, replays and sends plain sentences and reports;
 the shoe is swapped mid-round; a storm of device faults arrives. No card but the shoe's own is ever taken,
 every real card is journaled once, and what was refused raises an AUTH fault only a pit boss clears."""

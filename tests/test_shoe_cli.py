@@ -1,4 +1,4 @@
-"""`rptable shoe-sim` and `rptable shoe-test` (ARCHITECTURE.md, command-line contract), run as a user would:
+"""`rptable shoe-sim` and `rptable shoe-test` (docs/architecture.md, the command-line contract), run as a user would:
 the simulator in one process, the check in another."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The table controller (ARCHITECTURE.md "Faults", "Journal"): faults lock play and survive restarts, only a
+"""The table controller (docs/journal.md "Faults", "The journal"): faults lock play and survive restarts, only a
 pit boss resolves them, every override is journaled with who and why, nothing unrecorded is ever shown."""
 
 import random

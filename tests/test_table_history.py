@@ -1,4 +1,4 @@
-"""The table's history (ARCHITECTURE.md "Journal", "Faults"): every table event has one codec to and from its
+"""The table's history (docs/journal.md "The journal", "Faults"): every table event has one codec to and from its
 journal payload, old journals read the same, and one fold of the journal gives the table as it stood: the live
 table, a restarted one and the audit agree on the rules, rounds, faults, adjustments, confirmed payments and
 who dealt."""

@@ -1,4 +1,4 @@
-"""The audit at the console (ARCHITECTURE.md "Journal": pit bosses audit; the last 10 rounds can always be
+"""The audit at the console (docs/journal.md "The journal": pit bosses audit; the last 10 rounds can always be
 recalled): only a pit boss opens it; it reads the journal on a thread of its own while the shoe keeps dealing;
 every view is fed by the one history of the table, so the figures agree; the replay reads in words and shows
 adjustments and confirmations as steps; the recall shows the cards.

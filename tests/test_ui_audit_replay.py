@@ -1,4 +1,4 @@
-"""The console's audit view (ARCHITECTURE.md "Faults": every override is journaled with who and why): a round's
+"""The console's audit view (docs/journal.md "Faults": every override is journaled with who and why): a round's
 replay shows a pit boss's adjustment as a step, and the round list shows the same house net as the report."""
 
 from __future__ import annotations

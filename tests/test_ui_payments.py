@@ -1,4 +1,4 @@
-"""Payments confirmed at the console (ARCHITECTURE.md "Journal": an event is durable before it is shown): every
+"""Payments confirmed at the console (docs/journal.md "The journal": an event is durable before it is shown): every
 confirmation is a journaled event with who, when and how much; the payment list reads the same after a
 restart, a `kill -9` included, so nothing is paid twice; only a pit boss undoes a confirmation, with a reason;
 the next round comes only once every box is confirmed; collecting says "Confirm collected".

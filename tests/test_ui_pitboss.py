@@ -1,4 +1,4 @@
-"""The pit boss at the console (ARCHITECTURE.md "Faults": resolution needs a pit boss): the login counts each
+"""The pit boss at the console (docs/journal.md "Faults": resolution needs a pit boss): the login counts each
 Enter once and says what to do when it refuses; resolving a fault that locked the shoe shows the fault, the
 gate's state and the result of re-arming it; a gate still locked after a restart can be opened.
 

@@ -211,7 +211,7 @@ DEVICE_FAULTS = (
 PLAY_STOPPED = QT_TRANSLATE_NOOP("Sentences", "{0} Play is stopped until a pit boss resolves it (fault {1}).")
 SHOE_REPORTS = QT_TRANSLATE_NOOP("Sentences", "The shoe reports {0} ({1}). Stop dealing; a pit boss must check the "
                                               "shoe and resolve the fault before play goes on.")
-# SHOE/1's own fault codes (SHOE1-serial.md): what each means, whatever text the shoe sent with it
+# SHOE/1's own fault codes (docs/shoe1-serial.md): what each means, whatever text the shoe sent with it
 SHOE_CODES = {
     "E01": QT_TRANSLATE_NOOP("Sentences", "reader fault"),
     "E02": QT_TRANSLATE_NOOP("Sentences", "two cards drawn together"),

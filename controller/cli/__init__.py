@@ -1,4 +1,4 @@
-"""The `rptable` command line: one small module per command (see ARCHITECTURE.md, command-line contract).
+"""The `rptable` command line: one small module per command (see docs/architecture.md, the command-line contract).
 
 Each command module defines `add_arguments(parser)` and `run(args) -> int`, and imports heavy libraries
 (numpy, Qt, OpenCV, pyusb) inside `run`, so that `rptable hand` starts as fast as Python does.

@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="stop after S seconds without a card (10; at most a day)"
     )
     parser.add_argument(
-        "--json", action="store_true", help="one JSON object per line (ARCHITECTURE.md shapes)"
+        "--json", action="store_true", help="one JSON object per line (docs/architecture.md shapes)"
     )
     parser.add_argument(
         "--unlock", action="store_true", help="open the shoe's gate once connected (locked after a fault?)"

@@ -1,4 +1,4 @@
-"""House rules as validated, frozen data (GAME_RULES.md §5): the schema and its parser from a TOML mapping.
+"""House rules as validated, frozen data (docs/rules.md, presets): the schema and its parser from a TOML mapping.
 
 Every setting names the clause it governs. Parsing is strict: an unknown key, a wrong type or a value
 outside what is allowed raises `RulesError` naming the field, the value and what is allowed. Reading files

@@ -1,6 +1,6 @@
 """Playing a scripted round (`rptable round`): stakes, a shoe order and decisions in; the settlement out.
 
-A script is the JSON object of ARCHITECTURE.md "Round script". The runner drives the engine exactly as a
+A script is the JSON object of docs/rules.md "Scripted rounds". The runner drives the engine exactly as a
 table would: stakes, the deal from the shoe, each decision in turn with its draws from the shoe, then the
 dealer's reveal, the boxes' choice to buy the dealer a game, his draw and the settlement. It never decides a
 rule itself: an illegal step is the engine's IllegalCommand (or a card fault), reported with its clause.

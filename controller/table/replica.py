@@ -1,5 +1,5 @@
 """The casino-wide replica: each table's journal copied into PostgreSQL, idempotently, catching up after an
-outage, and refusing a history that differs from what it already holds (ARCHITECTURE.md, "Journal").
+outage, and refusing a history that differs from what it already holds (docs/journal.md, "The journal").
 
 The replica is the chain's anchor off the table: an event rewritten in the table's journal (even with every
 later hash recomputed) no longer matches the copy, and events removed from the journal's end are still in it.

@@ -2,7 +2,7 @@
 
 Pure functions over bytes and text (the key file's reading and writing aside), shared by the host's driver and
 the simulated shoe, on serial lines and on USB. HMAC is HMAC-SHA256; `hex8(x)` is the first 8 bytes of x as 16
-upper-case hex digits; nonces enter every HMAC as the upper-case hex they are sent as (SHOE1-auth.md).
+upper-case hex digits; nonces enter every HMAC as the upper-case hex they are sent as (docs/shoe1-auth.md).
 """
 
 from __future__ import annotations

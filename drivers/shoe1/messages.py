@@ -11,7 +11,7 @@ HOST_ID = "rptable"  # what the controller calls itself in its HELLO
 
 STATES = ("READY", "EMPTY", "COVER_OPEN", "LOCKED")
 
-# The device's own fault codes (SHOE1-serial.md, "Shoe -> host"), with a sentence a dealer can act on.
+# The device's own fault codes (docs/shoe1-serial.md, "Shoe -> host"), with a sentence a dealer can act on.
 DEVICE_FAULTS: dict[str, str] = {
     "E01": "reader fault",
     "E02": "two cards drawn together",

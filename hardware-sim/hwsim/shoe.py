@@ -1,7 +1,7 @@
 """The simulated SHOE/1 shoe itself: cards, timing, resend buffer, heartbeat, gate and scheduled faults.
 
 Pure state machine: the caller passes the monotonic time and moves messages in and out, so the same model runs
-in-process (`sim://`), behind a pty, a TCP socket or the virtual USB backend. It speaks SHOE1-serial.md
+in-process (`sim://`), behind a pty, a TCP socket or the virtual USB backend. It speaks docs/shoe1-serial.md
 exactly; where the spec leaves a choice the model documents it here:
 - cards are dealt on a timer (`rate` cards per second) and/or on demand (`deal()`, e.g. a key press);
 - an unacknowledged CARD is resent every 250 ms, 5 times, then FAULT E07; it stays unacknowledged, so a host

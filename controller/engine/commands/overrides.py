@@ -1,4 +1,4 @@
-"""A pit boss's overrides of a round (ARCHITECTURE.md "Faults"): correct a card read badly, dismiss a read that
+"""A pit boss's overrides of a round (docs/journal.md "Faults"): correct a card read badly, dismiss a read that
 was not a card in play, or void the round. Each is journaled with who and why."""
 
 from __future__ import annotations
