@@ -1,0 +1,300 @@
+"""Issue 30, item 3 "Tested documentation": every console block of README.md and of the manual (docs/**/*.md) is
+run as written, its shown output compared, unless the page marks it `# illustrative: <why>`.
+
+One test a page, its blocks in the page's order in one temporary folder (a later block may use what an earlier
+one made), each command through `bash -c` with `set -o pipefail`, stdin empty, stdout and stderr together as at
+a terminal, at most COMMAND_SECONDS. The page's conventions (a command, its output, `...`) are read by
+tests/doc_blocks.py. The folder holds copies of the repository's entries the commands name (`docs/...`,
+`benchmarks/...`, `hardware-sim/...`: its tracked files), so a command that writes beside them writes in the
+copy; no tracked file of the repository may change while the page runs. The environment:
+
+- PATH starts with this Python's bin folder (`rptable`, `python` are the virtual environment's);
+- RPTABLE_DATA_DIR=<tmp>/data, HOME=<tmp>/home, QT_QPA_PLATFORM=offscreen, COLUMNS=80, TZ=UTC, LC_ALL=C.UTF-8;
+- RPTABLE_MANIFEST=<tmp>/manifest.json, written as `rptable verify-install --write` writes it before each
+  command (as `make run` does once on a fresh machine; before each, so an edit made meanwhile is not a fault);
+- FLOOR_DB: when a page names `$FLOOR_DB`, a fresh database of a throwaway PostgreSQL cluster (one for the
+  module, started only if a page needs it).
+
+A command left running in the background (`... &`) lives until the page ends; it must not keep the command's
+output open (redirect it: `> sim.log 2>&1 &`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from doc_blocks import Block, Command, blocks, matches, output_lines
+from pg_cluster import Cluster
+
+REPO = Path(__file__).resolve().parents[1]
+COMMAND_SECONDS = 120  # a command that runs longer fails (the floor demo once ran for 23 days)
+BACKGROUND_GRACE = 5.0  # seconds a command's output may stay open after it exits (a job left in the background)
+
+
+def pages() -> list[Path]:
+    """README.md and every page of the manual, as paths relative to the repository."""
+    manual = sorted(p.relative_to(REPO) for p in (REPO / "docs").rglob("*.md")
+                    if not any(part.startswith(".") for part in p.relative_to(REPO).parts))
+    return [Path("README.md"), *manual]
+
+
+PAGES = pages()
+
+
+@dataclass
+class Ran:
+    status: int | None  # None: stopped at the time limit, or its output kept open by a job left running
+    output: str
+    seconds: float
+    why_stopped: str = ""
+
+
+@dataclass
+class Shell:
+    """Runs a page's commands in `folder` with `env`; ends what they left running when the page is done."""
+
+    folder: Path
+    env: dict[str, str]
+    groups: list[int] = field(default_factory=list)
+
+    def run(self, text: str, timeout: float = COMMAND_SECONDS) -> Ran:
+        start = time.monotonic()
+        process = subprocess.Popen(["bash", "-c", "set -o pipefail\n" + text], cwd=self.folder, env=self.env,
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+        self.groups.append(process.pid)
+        chunks: list[bytes] = []
+        exited_at = None
+        why = ""
+        while True:
+            try:
+                out, _ = process.communicate(timeout=0.2)
+                chunks.append(out or b"")
+                break
+            except subprocess.TimeoutExpired:
+                now = time.monotonic()
+                if exited_at is None and process.poll() is not None:
+                    exited_at = now
+                if exited_at is not None and now - exited_at > BACKGROUND_GRACE:
+                    why = ("it exited, but something it left running in the background keeps its output open "
+                           "(redirect that: `> file 2>&1 &`)")
+                elif now - start > timeout:
+                    why = f"it ran longer than {timeout:.0f} s and was stopped"
+                else:
+                    continue
+                self._end(process.pid, signal.SIGKILL)
+                out, _ = process.communicate()
+                chunks.append(out or b"")
+                break
+        output = b"".join(chunks).decode("utf-8", errors="replace")
+        status = None if why else process.returncode
+        return Ran(status, output, time.monotonic() - start, why)
+
+    def close(self) -> None:
+        for group in self.groups:
+            self._end(group, signal.SIGTERM)
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline and any(self._alive(g) for g in self.groups):
+            time.sleep(0.05)
+        for group in self.groups:
+            self._end(group, signal.SIGKILL)
+
+    @staticmethod
+    def _end(group: int, how: signal.Signals) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(group, how)
+
+    @staticmethod
+    def _alive(group: int) -> bool:
+        try:
+            os.killpg(group, 0)
+        except (ProcessLookupError, PermissionError):
+            return False
+        return True
+
+
+class Floor:
+    """A throwaway PostgreSQL cluster, started the first time a page asks for a database."""
+
+    def __init__(self) -> None:
+        self.cluster: Cluster | None = None
+
+    def database(self) -> str:
+        if not Cluster.available():
+            pytest.skip("the page uses $FLOOR_DB, and PostgreSQL's server programs are not installed")
+        psycopg = pytest.importorskip("psycopg")
+        if self.cluster is None:
+            self.cluster = Cluster().create().start()
+        name = f"docs_{uuid.uuid4().hex[:12]}"
+        with psycopg.connect(self.cluster.url, autocommit=True) as admin:
+            admin.execute(f"CREATE DATABASE {name}")
+        return self.cluster.url.replace("/postgres?", f"/{name}?")
+
+    def destroy(self) -> None:
+        if self.cluster is not None:
+            self.cluster.destroy()
+
+
+@pytest.fixture(scope="module")
+def floor():
+    holder = Floor()
+    yield holder
+    holder.destroy()
+
+
+def tracked_files() -> list[str] | None:
+    """The repository's tracked files (None outside a git checkout)."""
+    done = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True)
+    if done.returncode != 0:
+        return None
+    return [name for name in done.stdout.decode().split("\0") if name]
+
+
+def named_entries(commands: list[Command]) -> set[str]:
+    """The repository's top-level entries the commands name as relative paths (`docs/jackpot/x.toml` -> docs)."""
+    top = {entry.name for entry in REPO.iterdir() if not entry.name.startswith(".")} - {"README.md"}
+    named = set()
+    for command in commands:
+        for token in re.split(r"[\s'\"=?&,;|()<>]+", command.text):
+            first = token.split("/", 1)[0]
+            if first in top and (first == token or "/" in token):
+                named.add(first)
+    return named
+
+
+def copy_entries(entries: set[str], folder: Path) -> None:
+    """Copies of the repository's entries in `folder` (their tracked files; every file outside a checkout)."""
+    tracked = tracked_files()
+    for entry in sorted(entries):
+        source = REPO / entry
+        if source.is_file():
+            shutil.copy2(source, folder / entry)
+        elif tracked is None:
+            shutil.copytree(source, folder / entry, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            for name in tracked:
+                if name.startswith(entry + "/") and (REPO / name).is_file():
+                    (folder / name).parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(REPO / name, folder / name)
+
+
+def changed_tracked_files() -> set[str] | None:
+    """The tracked files that differ from the last commit (None outside a git checkout)."""
+    done = subprocess.run(["git", "status", "--porcelain", "-z", "--untracked-files=no"], cwd=REPO,
+                          capture_output=True)
+    if done.returncode != 0:
+        return None
+    return {entry[3:] for entry in done.stdout.decode(errors="replace").split("\0") if len(entry) > 3}
+
+
+def certify(manifest: Path) -> None:
+    """The program's manifest as `rptable verify-install --write` writes it, for the tree as it is now (the
+    program refuses to run uncertified; files edited since the page began are the tree under test)."""
+    from controller.table.program import program_version, write_manifest
+
+    write_manifest(program_version(), manifest)
+
+
+def environment(tmp: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("RPTABLE_", "LC_", "PYTEST_", "FLOOR_")) and k not in {"LANGUAGE", "PYTHONPATH"}}
+    (tmp / "home").mkdir()
+    env.update(
+        PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+        RPTABLE_DATA_DIR=str(tmp / "data"),
+        RPTABLE_MANIFEST=str(tmp / "manifest.json"),
+        HOME=str(tmp / "home"),
+        QT_QPA_PLATFORM="offscreen",
+        COLUMNS="80",
+        TZ="UTC",
+        LANG="C.UTF-8",
+        LC_ALL="C.UTF-8",
+        PYTHONUNBUFFERED="1",  # stdout and stderr interleaved as at a terminal
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    return env
+
+
+def indented(lines: list[str] | tuple[str, ...]) -> str:
+    return "\n".join(f"    | {line}" for line in lines) if lines else "    (nothing)"
+
+
+def failure(page: Path, command: Command, ran: Ran, after_failure: bool) -> str | None:
+    """What is wrong with a command's run, or None."""
+    got = output_lines(ran.output)
+    wrong = []
+    if ran.status is None:
+        wrong.append(ran.why_stopped)
+    elif ran.status != 0:
+        wrong.append(f"exit status {ran.status} (a command must exit 0; one shown failing: `... || echo \"exit $?\"`)")
+    if command.checks_output and not matches(command.expected, got):
+        wrong.append("its output is not the one shown")
+    if not wrong:
+        return None
+    shown = "\n".join(f"    $ {line}" if i == 0 else f"      {line}"
+                      for i, line in enumerate(command.text.splitlines()))
+    text = [f"{page}:{command.line}: " + "; ".join(wrong), shown]
+    if command.checks_output:
+        text += ["  expected:", indented(command.expected)]
+    text += ["  got:", indented(got)]
+    if after_failure:
+        text.append("  (an earlier command of the page failed: this may follow from it)")
+    return "\n".join(text)
+
+
+def run_page(page: Path, tmp: Path, floor: Floor) -> tuple[list[str], str]:
+    """The failures of a page's blocks, and a line counting what ran."""
+    found: list[Block] = blocks(page, (REPO / page).read_text(encoding="utf-8"))
+    failures = [f"{block.where}: {block.problem}" for block in found if block.problem]
+    commands = [command for block in found for command in block.commands]
+    folder = tmp / "page"
+    folder.mkdir()
+    env = environment(tmp)
+    if any(re.search(r"\$\{?FLOOR_DB\b", command.text) for command in commands):
+        env["FLOOR_DB"] = floor.database()
+    copy_entries(named_entries(commands), folder)
+    shell = Shell(folder, env)
+    changed_before = changed_tracked_files()
+    cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.monotonic()
+    try:
+        for command in commands:
+            certify(Path(env["RPTABLE_MANIFEST"]))
+            ran = shell.run(command.text)
+            wrong = failure(page, command, ran, after_failure=bool(failures))
+            if wrong:
+                failures.append(wrong)
+    finally:
+        shell.close()
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    changed_after = changed_tracked_files()
+    if changed_before is not None and changed_after is not None and changed_after - changed_before:
+        failures.append(f"{page}: tracked files of the repository changed while the page ran (a command wrote "
+                        f"into the repository, or someone edited it meanwhile): "
+                        f"{', '.join(sorted(changed_after - changed_before))}")
+    illustrative = sum(1 for block in found if block.illustrative)
+    summary = (f"{page}: {len(found)} console block(s): {sum(1 for b in found if b.commands)} run "
+               f"({len(commands)} command(s)), {illustrative} illustrative, "
+               f"{sum(1 for b in found if b.problem)} neither; {time.monotonic() - start:.1f} s, "
+               f"{used.ru_utime + used.ru_stime - cpu.ru_utime - cpu.ru_stime:.1f} s CPU")
+    return failures, summary
+
+
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("page", PAGES, ids=[page.as_posix() for page in PAGES])
+def test_every_console_block_of_the_page_runs_as_shown_or_is_marked_illustrative(page, tmp_path, floor):
+    failures, summary = run_page(page, tmp_path, floor)
+    print(summary)
+    assert not failures, f"{summary}\n\n" + "\n\n".join(failures)
