@@ -89,6 +89,24 @@ def test_shoe_keygen_writes_an_owner_only_key_and_never_overwrites(tmp_path: Pat
         auth.read_key_file(path)
 
 
+def test_shoe_keygen_into_a_folder_not_made_yet_makes_it_owner_only_and_leaves_existing_folders_alone(
+        tmp_path: Path) -> None:
+    """Issue 30: `rptable shoe keygen /etc/rptable/T4-shoe.key` on a fresh machine, where /etc/rptable is not yet."""
+    os.chmod(tmp_path, 0o755)
+    path = tmp_path / "etc" / "rptable" / "T4-shoe.key"
+    before = os.umask(0o022)
+    try:
+        key = auth.write_key_file(path)
+    finally:
+        os.umask(before)
+    assert auth.read_key_file(path) == key
+    assert [os.stat(folder).st_mode & 0o777 for folder in (tmp_path, path.parent.parent, path.parent)] == \
+        [0o755, 0o700, 0o700]
+    (tmp_path / "plain").write_text("a file, not a folder")
+    with pytest.raises(auth.KeyFileError, match="could not be created: Not a directory"):
+        auth.write_key_file(tmp_path / "plain" / "T5-shoe.key")
+
+
 # -- through the table ---------------------------------------------------------------------------------------
 @dataclass
 class Table:

@@ -51,10 +51,12 @@ class ShoeKey:
 
 # -- the key file --------------------------------------------------------------------------------------------
 def write_key_file(path: str | Path) -> ShoeKey:
-    """A new random key in a new file of 64 hex digits, readable and writable by this user only (0600). An
-    existing file is never overwritten: a shoe paired with it would stop working."""
+    """A new random key in a new file of 64 hex digits, readable and writable by this user only (0600); the
+    folders missing on its path are made, owner-only (0700). An existing file is never overwritten: a shoe
+    paired with it would stop working."""
     key = ShoeKey.generate()
     try:
+        _make_folders(Path(path).parent)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         raise KeyFileError(f"{path} exists already: a key is never overwritten (the shoe paired with it would be "
@@ -66,6 +68,20 @@ def write_key_file(path: str | Path) -> ShoeKey:
         os.fchmod(out.fileno(), 0o600)  # whatever the umask said
         out.write(key.secret.hex() + "\n")
     return key
+
+
+def _make_folders(folder: Path) -> None:
+    """`folder` and its missing parents, each made owner-only (0700) whatever the umask; existing ones untouched."""
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        try:
+            os.mkdir(made, 0o700)
+        except FileExistsError:
+            continue  # made meanwhile by someone else: theirs, left as it is
+        os.chmod(made, 0o700)
 
 
 def read_key_file(path: str | Path) -> ShoeKey:
