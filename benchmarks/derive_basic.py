@@ -1,9 +1,11 @@
-"""Derive the `basic` strategy's tables: controller/players/basic_tables/NAME.toml for each preset (or a rules file).
+"""Derive the `basic` strategy's tables, NAME.toml a preset (or a rules file), into benchmarks/results/basic_tables/
 
-Run: `python benchmarks/derive_basic.py [--rules NAME|FILE ...] [--seed S] [--workers N] [--out DIR]`. Each preset's
-derivation runs on every core (--workers) and keeps its finished jobs in `DIR/.NAME.checkpoint.json`: stopped by
-Ctrl-C or a kill, the same command resumes it. Same seed, same tables, whatever the number of workers. Prints each
-table in words (the Markdown docs/basic-strategy.md quotes) and the time taken.
+Run: `python benchmarks/derive_basic.py [--rules NAME|FILE ...] [--seed S] [--workers N] [--out DIR]`. The tables
+the strategy plays are controller/players/basic_tables/: a run writes beside the benchmarks (out of git) unless
+told `--out controller/players/basic_tables` to replace them. Each preset's derivation runs on every core
+(--workers) and keeps its finished jobs in `DIR/.NAME.checkpoint.json`: stopped by Ctrl-C or a kill, the same
+command resumes it. Same seed, same tables, whatever the number of workers. Prints each table in words (the
+Markdown docs/basic-strategy.md quotes) and the time taken.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from controller.analysis.long_run import Progress, write_atomically
 from controller.core.rules import rules_digest
 from controller.table.rule_files import load_preset, load_rules, preset_names
 
-OUT = Path(__file__).resolve().parent.parent / "controller" / "players" / "basic_tables"
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ROOT / "controller" / "players" / "basic_tables"  # the tables the `basic` strategy plays
+OUT = ROOT / "benchmarks" / "results" / "basic_tables"  # a run's own, out of git: it replaces nothing unless told
 
 
 def file_name(d: Derivation) -> str:
@@ -51,15 +55,21 @@ def markdown(d: Derivation) -> str:
     return "\n".join(lines)
 
 
-def main() -> int:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", nargs="*", default=preset_names(), metavar="NAME|FILE")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--waves", default=",".join(str(n) for n in WAVES),
                         help="deals a class still undecided gets, wave after wave (default %(default)s)")
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--out", type=Path, default=OUT, metavar="DIR",
+                        help=f"where the tables go (default {OUT.relative_to(ROOT)}/, out of git; "
+                             f"{SHIPPED.relative_to(ROOT)} replaces the tables the strategy plays)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> int:
+    args = build_parser().parse_args()
     waves = tuple(int(n) for n in args.waves.split(","))
     for name in args.rules:
         rules = load_rules(name)

@@ -1,8 +1,10 @@
 """Every preset's house edge under the basic strategy, to a 95% half-width of 0.1% of the ante: writes
-controller/analysis/house_edges.toml (what the shift report and the operator guard read) and prints the Markdown
-table of the README.
+benchmarks/results/house_edges.toml and prints the Markdown table of the README. The figures the shift report and
+the operator guard read are controller/analysis/house_edges.toml: a run replaces them only when told so with
+`--out controller/analysis/house_edges.toml`.
 
-Run: `python benchmarks/house_edges.py [--rules NAME ...] [--precision ANTES] [--seed S] [--workers N]`. Each
+Run: `python benchmarks/house_edges.py [--rules NAME ...] [--precision ANTES] [--seed S] [--workers N] [--out FILE]`.
+Each
 preset's figure is exact over the first five cards and the up card and sampled only for draws and for what buying the
 dealer a game adds (controller.analysis.basic_edge), on every core; each finished job is kept in
 benchmarks/results/checkpoints/, so a run stopped by Ctrl-C or a kill resumes when started again with the same
@@ -32,8 +34,10 @@ from controller.core.rules import HouseRules, rules_digest
 from controller.players.basic import table_for
 from controller.table.rule_files import load_preset, preset_names
 
-OUT = Path(controller.analysis.__file__).resolve().parent / FILE  # where the shift report reads it
-CHECKPOINTS = Path(__file__).resolve().parent / "results" / "checkpoints"
+SHIPPED = Path(controller.analysis.__file__).resolve().parent / FILE  # where the shift report reads it
+RESULTS = Path(__file__).resolve().parent / "results"  # out of git
+OUT = RESULTS / FILE  # a run's own: it replaces nothing unless told
+CHECKPOINTS = RESULTS / "checkpoints"
 
 
 def _kept_entries(path: Path) -> dict[str, dict[str, Any]]:
@@ -64,15 +68,21 @@ def row(name: str, entry: dict[str, Any], seconds: float) -> str:
             f"{'—' if optimal is None else f'{100 * optimal:.3f}%'} | {samples} | {seconds / 60:.0f} min |")
 
 
-def main() -> int:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", nargs="*", default=preset_names(), metavar="NAME")
     parser.add_argument("--precision", type=float, default=0.001, metavar="ANTES",
                         help="the 95%% half-width to reach, in antes (default 0.001)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--out", type=Path, default=OUT, metavar="FILE",
+                        help="where the figures go (default benchmarks/results/house_edges.toml, out of git; "
+                             "controller/analysis/house_edges.toml replaces the figures the product reads)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> int:
+    args = build_parser().parse_args()
     rows = []
     for name in args.rules:
         rules = load_preset(name)
@@ -82,7 +92,8 @@ def main() -> int:
                               progress=Progress(f"house edge of {name}", "deals"))
         entry = edge_entry(rules, estimate, args.seed, date.today(), _optimal(rules),
                            round_spread(rules, args.seed, workers=args.workers))
-        merged = _kept_entries(args.out) | {name: entry}  # what is in the file now (another run may have added some)
+        # what is in the file now (another run may have added some); a new file starts from the product's figures
+        merged = _kept_entries(args.out if args.out.exists() else SHIPPED) | {name: entry}
         write_atomically(args.out, edges_toml({n: merged[n] for n in preset_names() if n in merged}))
         seconds = time.perf_counter() - start
         rows.append(row(name, entry, seconds))

@@ -1,0 +1,31 @@
+"""Issue 30: the scripts that derive the product's tables and figures (benchmarks/derive_basic.py, house_edges.py),
+run as the manual shows them, write beside the benchmarks, out of git; they replace the product's files only when
+`--out` names them."""
+
+import importlib.util
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def script(name):
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("name", "shipped"), [("derive_basic", "controller/players/basic_tables"),
+                                               ("house_edges", "controller/analysis/house_edges.toml")])
+def test_a_derivation_script_without_out_writes_out_of_git_and_replaces_the_products_file_only_when_told(
+        name, shipped):
+    parser = script(name).build_parser()
+    out = parser.parse_args([]).out
+    assert out.is_relative_to(ROOT / "benchmarks" / "results") and not out.is_relative_to(ROOT / shipped)
+    in_git = subprocess.run(["git", "rev-parse", "--is-inside-work-tree"], cwd=ROOT, capture_output=True)
+    if in_git.returncode == 0:
+        assert subprocess.run(["git", "check-ignore", "-q", str(out)], cwd=ROOT).returncode == 0
+    assert parser.parse_args(["--out", shipped]).out == Path(shipped)
