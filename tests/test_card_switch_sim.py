@@ -102,3 +102,20 @@ def test_card_switch_never_raised_without_a_switch_under_hard_light(taught_deck:
 @pytest.mark.timeout(7200)  # a thousand showdowns rendered at 1920x1080 and read: some twenty minutes on one core
 def test_card_switch_never_raised_in_a_thousand_showdowns_under_hard_light(taught_deck: str, tmp_path: Path) -> None:
     _no_false_alarms(tmp_path / "T1.journal", rounds=334, seed=1_000)  # 3 x 334 = 1,002 showdowns
+
+
+def test_a_deck_taught_under_a_name_of_its_own_is_drawn_with_the_theme_the_url_names_else_the_refusal_says_to_add_it(
+        taught_deck: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: `--camera 'camera+sim://?deck=casino-red'` once failed on a theme 'casino-red' not installed."""
+    from controller.cli import main
+    from drivers.camera.profile import deck_dir
+
+    shutil.copytree(deck_dir(taught_deck), deck_dir("casino-red"))  # the same faces, under the casino's own name
+    url = "camera+sim://?deck=casino-red&seed=3"
+    run = ["simulate", "--rules", "four-seat", "--rounds", "1", "--journal", str(tmp_path / "T1.journal"), "--camera"]
+    assert main([*run, url]) == 1
+    said = capsys.readouterr().err
+    assert f"add the theme the deck was taught from to the URL, e.g. '{url}&theme=anglo'" in said
+    assert "install" not in said
+    assert main([*run, f"{url}&theme={taught_deck}"]) == 0
+    assert "camera over the layout: 1 showdown read, 0 card switches seen" in capsys.readouterr().out

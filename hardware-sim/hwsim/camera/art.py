@@ -43,7 +43,7 @@ OTHER_THEMES = (
 
 
 class ArtError(Exception):
-    """A theme could not be found or rendered; the message says what to install."""
+    """A theme could not be found or rendered; the message says what to install, or what to add to the URL."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,21 @@ def cache_dir() -> Path:
 
 def available_themes() -> list[str]:
     return sorted(p.name.removesuffix(".svgz") for p in THEME_DIR.glob("*.svgz"))
+
+
+def theme_for(url: str, query: dict[str, str], deck: str) -> str:
+    """The card art a simulated camera draws the deck `deck` with: the URL's `theme=`, else the theme of the deck's
+    name. A deck taught under a name of its own (casino-red) draws with the theme it was taught from, which only
+    the URL can say: without it, ArtError says what to add."""
+    if "theme" in query:
+        return query["theme"]
+    themes = available_themes()
+    if deck in themes or not themes:  # no theme at all: load_deck says what to install
+        return deck
+    example = "anglo" if "anglo" in themes else themes[0]
+    raise ArtError(f"the simulated camera draws the cards with a card-art theme, and the deck '{deck}' is not one: "
+                   f"add the theme the deck was taught from to the URL, e.g. "
+                   f"'{url}{'&' if '?' in url else '?'}theme={example}' (themes here: {', '.join(themes)})")
 
 
 def theme_path(theme: str) -> Path:

@@ -5,7 +5,8 @@ them as `hwsim.camera.layout.LayoutCamera` does (1920x1080, each card a little a
 asked) and reads each frame through the real recogniser and layout reader, as a camera over the table would. A
 switch is planned on demand (`plan_switch`) or in the URL: `switch=2:3` puts a card not in play in the place of
 a card of box 3 at the second showdown (`switch=1:dealer,4:6` for more). URL options: `theme=` the card art (by
-default the deck's name), `condition=normal|hard|small`, `seed=`.
+default the deck's name; a deck of another name says which theme it was taught from: `deck=casino-red&theme=anglo`),
+`condition=normal|hard|small`, `seed=`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from drivers.camera.recognise import Recogniser
 from drivers.camera.source import recogniser_for
 from drivers.layout_camera import ShowdownCamera, SimulatedLayout
 from drivers.showdown import DEALER, Spot, SpotReading, spot_order
-from hwsim.camera.art import ArtError, load_deck
+from hwsim.camera.art import ArtError, load_deck, theme_for
 from hwsim.camera.layout import LayoutCamera, ShowdownLayout
 from hwsim.camera.scene import CONDITIONS
 
@@ -74,7 +75,7 @@ class SimulatedShowdownCamera(ShowdownCamera, SimulatedLayout):
         switches = parse_switches(query.get("switch", ""))  # the URL's own mistakes first, then the deck's
         recogniser = recogniser_for(url, query, detect_width=LAYOUT_DETECT_WIDTH)
         try:
-            return cls(url, recogniser, query.get("theme", recogniser.profile.name),
+            return cls(url, recogniser, theme_for(url, query, recogniser.profile.name),
                        condition=query.get("condition", "normal"), seed=seed, switches=switches)
         except ArtError as err:
             raise SourceError(str(err)) from err
