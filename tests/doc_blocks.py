@@ -11,7 +11,8 @@ A fenced block tagged `console` holds commands:
 - any other block (text before its first command, no command at all, an unfinished ` \\` line) is neither
   runnable nor marked: `Block.problem` says why, and the test fails on it, naming the page and the line.
 
-Only `console` blocks count: ```sh, ```toml, ```json and untagged blocks are text to read.
+Only `console` blocks are run: ```sh, ```toml, ```json and untagged blocks are text to read, but a shell, text or
+untagged block with `$ ` lines is a console block mistagged, a problem like the above.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PROMPT = "$ "
+SHELL_TAGS = {"sh", "bash", "shell", "shell-session", "zsh", "text", ""}  # `$ ` lines here: console mistagged
 ANY_LINES = "..."
 ILLUSTRATIVE = re.compile(r"#\s*illustrative\s*:(.*)$")
 FENCE = re.compile(r"^(?P<indent> *)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^`]*)$")
@@ -69,9 +71,13 @@ def blocks(path: Path | str, text: str | None = None) -> list[Block]:
         body = [_unindent(line, indent) for line in lines[start:index]]
         closed = index < len(lines)
         index += 1
-        info = opening["info"].split()
-        if info and info[0] == "console":
+        tag = (opening["info"].split() or [""])[0]
+        if tag == "console":
             found.append(_block(page, start, body, closed))
+        elif tag in SHELL_TAGS and any(line.startswith(PROMPT) for line in body):
+            tagged = f"tagged `{tag}`" if tag else "untagged"
+            found.append(Block(page, start, problem=f"a block of `$ ` commands {tagged}, not `console`: tag it "
+                                                    f"`console` (then it is run, or marked illustrative)"))
     return found
 
 

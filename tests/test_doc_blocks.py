@@ -25,10 +25,16 @@ def test_a_line_ending_in_a_backslash_continues_the_command_and_the_command_keep
     assert block.commands[1].line == 5
 
 
-def test_only_console_blocks_are_read_and_other_fences_are_text():
-    text = "```sh\n$ rm -rf /\n```\n\n```toml\n[x]\n```\n\n````console\n$ echo ```\n```\n````\n"
+def test_only_console_blocks_are_run_and_other_fences_are_text():
+    text = "```sh\nmake run\n```\n\n```toml\n$ x = 1\n```\n\n````console\n$ echo ```\n```\n````\n"
     (block,) = read(text)
     assert block.line == 9 and block.commands == (Command(10, "echo ```", ("```",)),)
+
+
+def test_a_shell_block_with_prompts_is_a_console_block_mistagged():
+    (sh, untagged) = read("```sh\n$ rptable rules list\n```\n```\n$ rptable hand AS\n```\n")
+    assert (sh.line, untagged.line) == (1, 4) and not sh.commands
+    assert "tagged `sh`, not `console`" in sh.problem and "untagged, not `console`" in untagged.problem
 
 
 def test_an_illustrative_block_is_not_run_and_says_why():
