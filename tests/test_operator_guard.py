@@ -65,8 +65,9 @@ def test_rules_whose_edge_was_never_measured_open_no_round_until_an_admin_acknow
     assert status.finding is EdgeFinding.UNMEASURED and status.needs_acknowledgement
     path = tmp_path / "T1.journal"
     table = TableController(Journal(path), rules)
-    with pytest.raises(TableLocked, match=r"never been measured.*rptable analyze.*No round opens until then: with "
-                                        r"the console closed, an admin runs `rptable rules acknowledge --journal "):
+    with pytest.raises(TableLocked, match=r"never been measured.*rptable analyze.*No round opens until then: an admin "
+                                        r"acknowledges it in the console \(Staff \[F7\]\), or with the console "
+                                        r"closed runs `rptable rules acknowledge --journal "):
         table.submit(PlaceStakes(1, 10))
     assert not table.round_open
     with pytest.raises(IllegalCommand, match="an admin must acknowledge"):

@@ -106,8 +106,9 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
             for problem in open_files_report([journal_path, key.path] + ([staff.path] if staff is not None else []) +
                                              ([key.path.parent] if key.path is not None else [])):
                 print(f"rptable console: WARNING: {problem}", file=sys.stderr)
+            # A live table deals for a dealer signed in; a demonstration or a picture plays by itself.
             controller = TableController(journal, rules, camera=getattr(args, "camera", None), key=key,
-                                         accounts=staff)
+                                         accounts=staff, dealer_required=not (args.demo or args.screenshot))
             showdown = ShowdownGuard.open(controller)
             if showdown is not None:
                 closing.callback(showdown.close)
@@ -186,6 +187,10 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
             return 0
         present(window, args.size, windowed=args.windowed)
         stopped = _stop_on_signals(app)
+        if controller.dealer_required:
+            from PySide6.QtCore import QTimer
+
+            QTimer.singleShot(0, window.welcome)  # a first admin, the rules, a dealer: whatever is missing
         if args.demo:
             from PySide6.QtCore import QTimer
 
@@ -204,6 +209,7 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
     finally:
         window.shutdown()
         window.deleteLater()
+        languages.switch("en")  # the application's translators go with the console (a caller may open another)
 
 
 

@@ -44,6 +44,11 @@ class DealerSignInDialog(QDialog):
         self.form.logged_in.connect(self._signed_in)
         layout.addWidget(self.form)
         buttons = QHBoxLayout()
+        self.wants_staff = False  # the staff and setup desk was asked for instead (no dealer account yet, say)
+        staff = QPushButton(self.tr("Staff and setup [F7]"), self)
+        staff.setObjectName("dealer_sign_in_staff")
+        staff.clicked.connect(self._to_staff)
+        buttons.addWidget(staff)
         self.sign_out_button = QPushButton(self.tr("Sign out {0}").format(name_in(at_table or "")), self)
         self.sign_out_button.setObjectName("dealer_sign_out")
         self.sign_out_button.setHidden(at_table is None)
@@ -55,6 +60,10 @@ class DealerSignInDialog(QDialog):
         buttons.addWidget(close)
         layout.addLayout(buttons)
         without_default_buttons(self)
+
+    def _to_staff(self) -> None:
+        self.wants_staff = True
+        self.reject()
 
     def _signed_in(self, user: User) -> None:
         try:
@@ -116,3 +125,7 @@ class DealerBadge(QObject):
         dialog.deleteLater()
         take_keyboard_back(self.window)
         self.refresh()
+        open_staff = getattr(self.window, "open_staff", None)
+        if dialog.wants_staff and open_staff is not None:
+            open_staff()  # an admin adds the dealer's account, say; the dealer then signs in
+            self.open_sign_in()

@@ -94,8 +94,8 @@ class LoginForm(QWidget):
             return None
         try:
             if store.is_empty():
-                command = "rptable users bootstrap NAME"
-                self.feedback.setText(self.tr("There is no staff account yet. Create one with: {0}").format(command))
+                self.feedback.setText(self.tr("There is no staff account yet: make the first admin in Staff and "
+                                              "setup [F7]."))
                 return None
             return store.authenticate(name, secret, need=self.need)
         except AccountsTampered as err:  # found by this look at the file, which the table's own may not have had

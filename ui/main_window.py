@@ -148,7 +148,7 @@ class ConsoleWindow(QMainWindow):
         self.dealer_badge = DealerBadge(self.controller, self.users_path, self.refresh, screen.info_bar.dealer,
                                         screen.info_bar.sign_in_button, self)
         self._keys = [QShortcut(QKeySequence(key), self, slot) for key, slot in (
-            ("F2", self.open_pit_boss), ("F3", self.open_audit), ("F4", self.toggle_language),
+            ("F2", self.open_pit_boss), ("F3", self.open_audit), ("F4", self.toggle_language), ("F7", self.open_staff),
             ("Space", self.press_next_paid), ("N", self._key_next_round),
             ("Return", self.two_step.confirm), ("Enter", self.two_step.confirm), ("Escape", self.cancel))]
         self._keys += [QShortcut(QKeySequence(str(n)), self, lambda n=n: self.play.toggle_discard(n))
@@ -225,7 +225,7 @@ class ConsoleWindow(QMainWindow):
             self._show_boxes(state)
         screen.dealer_panel.show_dealer(state)
         redact = self._redactor(state)
-        screen.next_action.setText(redact(next_action_text(
+        screen.next_action.setText(self._before_play_text(state) or redact(next_action_text(
             state, table_locked=self.controller.locked_reason is not None,
             payments=self._payments(state) if state is not None else [])))
         self._show_notice(state, redact)
@@ -248,6 +248,17 @@ class ConsoleWindow(QMainWindow):
             screen.show_page(PLAYING)
         screen.number_pad.show_target()
         self._show_shoe_status()
+
+    def _before_play_text(self, state: RoundState | None) -> str:
+        """What must happen before a round can open, while none is: the house rules acknowledged where the operator
+        guard asks it, a dealer signed in ("" when nothing stands in the way)."""
+        if state is not None and (state.phase is not Phase.BETTING or state.order):
+            return ""
+        if not self.controller.rules_edge_acknowledged:
+            return self.tr("An admin acknowledges the house rules first: Staff [F7]")
+        if self.controller.dealer_required and self.controller.dealer is None:
+            return self.tr("Sign in to deal [F6]")
+        return ""
 
     def _show_jackpot(self) -> None:
         if self.jackpot is None:
@@ -616,6 +627,37 @@ class ConsoleWindow(QMainWindow):
         self.two_step.cancel()
         gate = ShoeGate(self.source.status, self.pump.reopen_gate, self.source.unlock)
         dialog = PitBossDialog(self.controller, self.users_path, self.refresh, self, gate=gate, jackpot=self.jackpot)
+        dialog.exec()
+        dialog.deleteLater()
+        take_keyboard_back(self)
+        self.refresh()
+
+    def welcome(self) -> None:
+        """At the console's start: with no staff account yet, the first admin is made here, who acknowledges the
+        house rules where the operator guard asks it and adds a dealer; then, with nobody dealing, the sign-in."""
+        from ui.staff_desk import accounts_empty
+
+        if accounts_empty(self.users_path) is True:
+            self.open_staff()
+        if self.controller.dealer_required and self.controller.dealer is None and accounts_empty(self.users_path) \
+                is False:
+            self.dealer_badge.open_sign_in()
+
+    def open_staff(self) -> None:
+        """Staff and setup (F7): the first admin where there is none yet, then an admin's desk."""
+        from ui.staff_desk import FirstAdminDialog, StaffDialog, accounts_empty
+
+        self.two_step.cancel()
+        admin = None
+        if accounts_empty(self.users_path) is True:
+            first = FirstAdminDialog(self.users_path, self.controller.table_id, self)
+            first.exec()
+            first.deleteLater()
+            admin = first.made
+            if admin is None:
+                take_keyboard_back(self)
+                return
+        dialog = StaffDialog(self.controller, self.users_path, self.refresh, self, admin=admin)
         dialog.exec()
         dialog.deleteLater()
         take_keyboard_back(self)

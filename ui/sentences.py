@@ -36,6 +36,7 @@ def QT_TRANSLATE_NOOP(context: str, source: str) -> str:  # the name pyside6-lup
 # IllegalCommand.reason, as controller/engine/commands and the table controller write them.
 REFUSALS = (
     QT_TRANSLATE_NOOP("Sentences", "This table has no insurance."),
+    QT_TRANSLATE_NOOP("Sentences", "No dealer is signed in: a dealer signs in (F6) before a round opens."),
     QT_TRANSLATE_NOOP("Sentences", "Box {0} is not in play this round."),
     QT_TRANSLATE_NOOP("Sentences", "Box {0} plays blind: no insurance."),
     QT_TRANSLATE_NOOP("Sentences", "Box {0} is already insured."),
@@ -254,12 +255,25 @@ JOURNAL = (
     QT_TRANSLATE_NOOP("Sentences", "The journal {0} could not be read: {1}."),
 )
 
+# ---------------------------------------------------------------------------------------- the staff accounts
+# AuthError's words for an account or PIN the store refuses (controller.table.users), when the console adds one.
+ACCOUNTS = (
+    QT_TRANSLATE_NOOP("Sentences", "A PIN or password needs at least {0} characters (spaces at the ends do not "
+                                   "count)."),
+    QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be one character repeated (111111)."),
+    QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be a run (123456, 654321, abcdef)."),
+    QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be the account's name."),
+    QT_TRANSLATE_NOOP("Sentences", "'{0}' is not a usable name: 1-40 letters, digits, '.', '-' or '_'."),
+    QT_TRANSLATE_NOOP("Sentences", "There is already an account named '{0}'."),
+)
+
 # ---------------------------------------------------------------------------------------- the operator guard
 # EdgeStatus.words (controller.analysis.house_edges) and the table's refusal to open a round before an admin has
 # acknowledged them (controller.table.controller).
 GUARD = (
-    QT_TRANSLATE_NOOP("Sentences", "{0} No round opens until then: with the console closed, an admin runs `{1}` (and "
-                                   "--db URL for a table on the floor)."),
+    QT_TRANSLATE_NOOP("Sentences", "{0} No round opens until then: an admin acknowledges it in the console (Staff "
+                                   "[F7]), or with the console closed runs `{1}` (and --db URL for a table on the "
+                                   "floor)."),
     QT_TRANSLATE_NOOP("Sentences", "The rules '{0}' favour a skilled player: one who follows basic strategy wins {1}% "
                                    "of the ante a round on average (95% interval {2}% to {3}% for the house, measured "
                                    "{4}). An admin must acknowledge this before a table opens on these rules."),
@@ -348,7 +362,7 @@ def shape_of(template: str) -> Shape:
 
 # The guide's lines before the card faults' words: "box {0}" would take "box 3: fold or bet" too.
 SHAPES = tuple(shape_of(t) for t in (*REFUSALS, *GUIDE, *CARD_FAULTS, *DEVICE_FAULTS, PLAY_STOPPED, *JOURNAL,
-                                      *GUARD))
+                                      *GUARD, *ACCOUNTS))
 _WORDS = frozenset(WORDS)
 
 

@@ -78,6 +78,7 @@ CHECKPOINT_EVERY = 50
 
 Listener = Callable[[JournalEntry], None]
 THE_DEALER = "dealer"  # the actor of a dealer's command when nobody has signed in
+NO_DEALER = "No dealer is signed in: a dealer signs in (F6) before a round opens."
 
 
 class TableLocked(Exception):
@@ -103,6 +104,7 @@ class TableController:
         camera: str | None = None,
         key: SigningKey | None = None,
         accounts: UserStore | None = None,
+        dealer_required: bool = False,
     ) -> None:
         if commit_per not in ("command", "round"):
             raise ValueError("commit_per is 'command' or 'round'")
@@ -112,6 +114,9 @@ class TableController:
         if key is not None:
             journal.sealer = Sealer(key)
         self.accounts = accounts
+        # A live table (the console) opens rounds only for a dealer signed in: every round is someone's. Scripts
+        # and simulated sessions deal with nobody signed in.
+        self.dealer_required = dealer_required
         self.clock = clock
         # Forward jumps show only against a monotonic clock; a test's injected wall clock brings its own.
         self.monotonic = monotonic or (time.monotonic if clock is time.time else None)
@@ -515,9 +520,10 @@ class TableController:
 
     def _refuse_unacknowledged_edge(self) -> None:
         if not self.rules_edge_acknowledged:
-            raise TableLocked(f"{self.rules_edge.words()} No round opens until then: with the console closed, an "
-                              f"admin runs `rptable rules acknowledge --journal {self.journal.path} --table "
-                              f"{self.table_id} --admin NAME --reason WHY` (and --db URL for a table on the floor).")
+            raise TableLocked(f"{self.rules_edge.words()} No round opens until then: an admin acknowledges it in the "
+                              f"console (Staff [F7]), or with the console closed runs `rptable rules acknowledge "
+                              f"--journal {self.journal.path} --table {self.table_id} --admin NAME --reason WHY` (and "
+                              f"--db URL for a table on the floor).")
 
     def needs_second_person(self, amount: int) -> bool:
         """Whether an override of `amount` chips needs a second pit boss at this table."""
@@ -613,6 +619,8 @@ class TableController:
         assert self.rules is not None
         verify(new_round(self.rules), command)
         self._refuse_unacknowledged_edge()
+        if self.dealer_required and self.dealer is None:
+            raise IllegalCommand(NO_DEALER, "ARCH-FAULTS")
         number = self.round_number + 1
         if self.round_number and self.round_number % CHECKPOINT_EVERY == 0:
             self._record(table_events.Checkpoint(self.round_number, self.history.present()))
