@@ -17,7 +17,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from controller.cli import unexpected
+from controller.cli import help_examples, unexpected
 
 # command name -> (module under controller.cli, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -43,15 +43,24 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """`rptable` and every command and action under it, each page with its one line and its examples
+    (controller.cli.help_examples)."""
     parser = argparse.ArgumentParser(
-        prog="rptable", description="Dealer-assist controller for live Russian Poker tables."
+        prog="rptable", description="Dealer-assist controller for live Russian Poker tables.",
+        formatter_class=help_examples.HelpFormatter,
+        epilog="`rptable COMMAND --help` says what a command does, with examples that run as written.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         module = importlib.import_module(f"controller.cli.{module_name}")
-        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        command_parser = sub.add_parser(name, help=help_text, description=help_text,
+                                        formatter_class=help_examples.HelpFormatter)
         module.add_arguments(command_parser)
         command_parser.set_defaults(_run=module.run)
+    help_examples.add_examples(parser, "rptable hand AS KD 10h 5c 5d", "rptable rules list",
+                               "rptable simulate --rules four-seat --rounds 20 --journal T1.journal",
+                               "rptable audit verify --journal T1.journal", "rptable console  # illustrative")
+    help_examples.finish(parser)
     return parser
 
 

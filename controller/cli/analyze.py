@@ -14,6 +14,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from controller.cli.bounds import number, whole
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
 STRATEGY_HELP = (
@@ -53,6 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="rules with a jackpot bet: also give its exact return with the meter at CHIPS (repeat "
                              "for more; the reseed is always given)")
     parser.add_argument("--json", action="store_true")
+    add_examples(parser,
+                 "rptable analyze --rules four-seat --strategy simple --rounds 2000",
+                 "rptable analyze --rules four-seat --strategy pair-or-better --rounds 100000 --json")
 
 
 def run(args: argparse.Namespace) -> int:

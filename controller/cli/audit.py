@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from controller.cli.audit_salvage import add_salvage, run_salvage
 from controller.cli.bounds import day, shown, whole
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
+from controller.cli.users import ADD_VERA, BOOTSTRAP, FLOOR_STAFF
 
 if TYPE_CHECKING:
     from controller.table.audit.round_book import RoundBook
@@ -22,29 +24,32 @@ if TYPE_CHECKING:
     from controller.table.round_record import Step
 
 RECALLED = 10  # the rounds `recall` shows
+LOGIN_HELP = ("the pit boss exporting or reporting (default $RPTABLE_LOGIN), with --db one of the floor's staff "
+              "accounts; the PIN is asked at the terminal, or read from $RPTABLE_PIN or the first line of standard "
+              "input")
+# What the examples audit: a table's journal of 20 rounds; a pit boss, vera, to log in for exports and reports.
+PLAYED = "rptable simulate --rules four-seat --rounds 20 --journal T1.journal"
+STAFFED = (BOOTSTRAP, ADD_VERA)
+REPLICATED = "rptable replicate --journal T1.journal --to \"$FLOOR_DB\""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     # --journal and --table go before the action or after it (`audit verify --journal PATH`, as the command
     # line contract writes it); given after, they win. The actions' copies leave the value alone when absent.
+    # --login too, but only export and report log in: only their pages show it.
     parser.add_argument("--journal", metavar="PATH", help="the table's journal file (or --db)")
     parser.add_argument("--db", metavar="URL", help="the floor's PostgreSQL instead of a journal file: the same "
                                                     "answers, from the events the tables reported")
     parser.add_argument("--table", default=None, help="table id in the journal or the database (default T1)")
     parser.add_argument("--users", metavar="PATH", default=None, help="the staff accounts (default: in the user data "
                                                                       "folder)")
-    parser.add_argument("--login", metavar="NAME", default=None,
-                        help="the pit boss (export, report); with --db, one of the floor's staff accounts")
+    parser.add_argument("--login", metavar="NAME", default=None, help=argparse.SUPPRESS)
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--journal", metavar="PATH", default=argparse.SUPPRESS, help="the table's journal file")
     common.add_argument("--db", metavar="URL", default=argparse.SUPPRESS, help="the floor's PostgreSQL")
     common.add_argument("--table", default=argparse.SUPPRESS, help="table id in the journal (default T1)")
     common.add_argument("--users", metavar="PATH", default=argparse.SUPPRESS,
                         help="the staff accounts (default: in the user data folder)")
-    common.add_argument("--login", metavar="NAME", default=argparse.SUPPRESS,
-                        help="the pit boss exporting or reporting (default $RPTABLE_LOGIN), with --db one of the "
-                             "floor's staff accounts; the PIN is asked at the terminal, or read from $RPTABLE_PIN or "
-                             "the first line of standard input")
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
 
     def action(name: str, text: str) -> argparse.ArgumentParser:
@@ -59,25 +64,52 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     rounds.add_argument("--min-payout", type=whole(-10**15, 10**15),
                         help="only rounds paying some box at least this much")
     rounds.add_argument("--json", action="store_true")
+    add_examples(rounds, PLAYED, "rptable audit rounds --journal T1.journal",
+                 "rptable audit rounds --journal T1.journal --limit 5 --before T1-000010",
+                 "rptable audit rounds --journal T1.journal --box 2 --min-payout 20 --json")
     show = action("show", "replay one round step by step")
     show.add_argument("round_id", metavar="ID", help="e.g. T1-000042, or just 42")
     show.add_argument("--json", action="store_true")
+    add_examples(show, PLAYED, "rptable audit show --journal T1.journal 3",
+                 "rptable audit show --journal T1.journal T1-000003 --json")
     recall = action("recall", "the last 10 rounds, oldest first (works while a fault is open)")
     recall.add_argument("--json", action="store_true")
+    add_examples(recall, PLAYED, "rptable audit recall --journal T1.journal",
+                 "rptable audit recall --journal T1.journal --json")
     verify = action("verify", "check the hash chain, the table's seals, and recompute every payment")
     verify.add_argument("--json", action="store_true")
     verify.add_argument("--pubkey", metavar="FILE", help="the table's public key (`rptable table pubkey`): every "
                                                          "seal is checked with it, and an unsealed journal refused")
     verify.add_argument("--staff", action="store_true", help="check every override against the staff accounts "
                                                              "(--users): the account existed and was a pit boss then")
+    add_examples(verify, PLAYED, "rptable audit verify --journal T1.journal",
+                 "rptable table pubkey --out T1.pem",
+                 "rptable audit verify --journal T1.journal --pubkey T1.pem --json",
+                 *STAFFED, "rptable audit verify --journal T1.journal --staff",
+                 REPLICATED, "rptable audit verify --db \"$FLOOR_DB\" --table T1")
     export = action("export", "every round as JSON, or every box result as CSV")
+    export.add_argument("--login", metavar="NAME", default=argparse.SUPPRESS, help=LOGIN_HELP)
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("--out", metavar="PATH", help="write here instead of standard output")
+    add_examples(export, PLAYED, *STAFFED,
+                 "echo pin-7350 | rptable audit export --journal T1.journal --login vera --out rounds.json",
+                 "echo pin-7350 | rptable audit export --journal T1.journal --login vera --format csv --out boxes.csv",
+                 "rptable audit export --journal T1.journal --login vera --format csv  # illustrative")
     report = action("report", "shift report: HTML with charts, and CSV (by hour, box and dealer)")
+    report.add_argument("--login", metavar="NAME", default=argparse.SUPPRESS, help=LOGIN_HELP)
     report.add_argument("--out", metavar="DIR", default=".", help="folder for report.html, report.csv and dealers.csv")
     add_salvage(action)
     report.add_argument("--date", help="only rounds opened on this day (YYYY-MM-DD, UTC); with --db and no "
                                        "--table: every table side by side, by table and by hour")
+    add_examples(report, PLAYED, *STAFFED,
+                 "echo pin-7350 | rptable audit report --journal T1.journal --login vera --out shift",
+                 *FLOOR_STAFF, REPLICATED,
+                 "echo pin-7350 | rptable audit report --db \"$FLOOR_DB\" --login vera --date \"$(date -u +%F)\" "
+                 "--out floor")
+    add_examples(parser, PLAYED, "rptable audit rounds --journal T1.journal --limit 5",
+                 "rptable audit verify --journal T1.journal", *STAFFED,
+                 "echo pin-7350 | rptable audit report --journal T1.journal --login vera --out shift",
+                 REPLICATED, "rptable audit --db \"$FLOOR_DB\" --table T1 rounds --limit 5")
 
 
 def run(args: argparse.Namespace) -> int:

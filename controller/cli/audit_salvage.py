@@ -7,6 +7,7 @@ import argparse
 import json
 from typing import Any
 
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
 
@@ -20,6 +21,10 @@ def add_salvage(add_action: Any) -> None:
                         help="move the damaged files, unchanged, into damaged-DATE/ beside them, and give the new "
                              "journal their name (the table then starts on it as before)")
     parser.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
+    add_examples(parser, "rptable simulate --rules four-seat --rounds 20 --journal T1.journal",
+                 "rptable audit salvage --journal T1.journal",
+                 "rptable audit salvage --journal T1.journal --json",
+                 "rptable audit salvage --journal damaged.journal --replace  # illustrative")
 
 
 def run_salvage(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
 
@@ -23,6 +24,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     scan.add_argument("images", nargs="+", metavar="IMAGE", type=Path)
     scan.add_argument("--deck", required=True, metavar="NAME", help="a deck taught with `camera teach`")
     scan.add_argument("--json", action="store_true", help="one JSON object per image")
+    parser.epilog = ("`python -m hwsim.camera` (the Python rptable is installed in) writes a simulated deck's 52 "
+                     "images and synthetic photos of a table, to try these on.")
+    taught = ("python -m hwsim.camera export anglo anglo-cards",
+              "rptable camera teach anglo-cards --deck anglo")
+    scanned = ("python -m hwsim.camera photo anglo table.jpg --seed 1",
+               "rptable camera scan table.jpg --deck anglo")
+    add_examples(parser, *taught, *scanned)
+    add_examples(teach, *taught, "rptable camera teach ~/deck-photos --deck casino-red  # illustrative")
+    add_examples(scan, *taught, *scanned, "rptable camera scan table.jpg --deck anglo --json")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ import importlib
 
 from controller.cli.bounds import table_id, whole
 from controller.cli.floor_connection import add_table_floor_arguments
+from controller.cli.help_examples import add_examples
 
 SCENES = ("round", "stakes", "decisions", "payments", "fault", "audit", "report")
 
@@ -33,6 +34,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a window of exactly this size, e.g. 1024x768 (with --screenshot: the picture's size; "
                              "default 1366x768); without it the console fills the screen")
     parser.add_argument("--windowed", action="store_true", help="a window instead of the full screen")
+    add_examples(parser,
+                 "rptable console  # illustrative",
+                 "rptable console --rules four-seat --windowed --size 1366x768 --language ru  # illustrative",
+                 "rptable console --shoe 'serial:///dev/ttyUSB0?key=T1-shoe.key' --journal T1.journal  # illustrative",
+                 "rptable console --rules four-seat --journal T1.journal --screenshot payments.png --demo 2 "
+                 "--size 1024x768",
+                 "rptable console --journal T1.journal --screenshot audit.png --scene audit")
 
 
 SMALLEST_WINDOW = (800, 600)

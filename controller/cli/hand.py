@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 from controller.core.cards import Card, CardError, format_cards, parse_cards, split_card_text
 from controller.core.hands import best_five
@@ -19,6 +20,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--batch", action="store_true", help="read one hand per line on stdin, write one JSON object per line"
     )
+    add_examples(parser,
+                 "rptable hand AS KD 10h 5c 5d",
+                 "rptable hand --json AS AD KS KD 7c 2h",
+                 "printf 'AS KD 10h 5c 5d\\n2h 3h 4h 5h 6h\\n' | rptable hand --batch")
 
 
 def describe_hand(cards: tuple[Card, ...]) -> dict[str, Any]:

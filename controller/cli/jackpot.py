@@ -12,12 +12,25 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from controller.cli.bounds import table_id, whole
+from controller.cli.help_examples import add_examples
 from controller.cli.pit import _size
 from controller.cli.said import refused
-from controller.cli.users import read_secret
+from controller.cli.users import FLOOR_STAFF, read_secret
 
 if TYPE_CHECKING:
     from controller.floor.jackpot_link import Rejection
+
+
+# What the examples play: house rules with a jackpot bet, and a simulated table whose box 1 is dealt a royal flush
+# in round 3 (a hit that waits for a pit boss); the floor's pit boss vera.
+RULES = ("rptable rules show four-seat > jackpot.toml",
+         "printf '[jackpot]\\nstake = 10\\ncontribution_pct = 20\\nreseed = 100000\\n[jackpot.pays]\\n"
+         "ROYAL_FLUSH = \"100%%\"\\n' >> jackpot.toml")
+PLAYED = (*RULES, "rptable simulate --rules jackpot.toml --rounds 5 --journal T1.journal --jackpot \"$FLOOR_DB\" "
+                  "--royal-at 3")
+STAFFED = FLOOR_STAFF
+CONFIRMED = "echo pin-7350 | rptable jackpot confirm --db \"$FLOOR_DB\" --journal T1.journal --round T1-000003 " \
+            "--box 1 --pit-boss vera"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,8 +54,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     hit.add_argument("--pit-boss", required=True, metavar="NAME",
                      help="the pit boss's floor account (rptable users --db URL add NAME --role pit_boss); "
                           "the PIN is asked at the terminal, or read from standard input")
-    sub.add_parser("confirm", parents=[common, hit],
-                   help="a pit boss confirms a box's jackpot hit at the table, once the hand is verified")
+    confirm = sub.add_parser("confirm", parents=[common, hit],
+                             help="a pit boss confirms a box's jackpot hit at the table, once the hand is verified")
     reject = sub.add_parser("reject", parents=[common, hit],
                             help="a pit boss rejects a box's jackpot hit at the table (the hand is not what the shoe "
                                  "read, e.g. a misdeal): not paid, the meter unlocks")
@@ -50,6 +63,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     audit = sub.add_parser("audit", parents=[common], help="the meter against its ledger: seeds and reseeds + "
                                                            "contributions - payouts, to the chip")
     audit.add_argument("--json", action="store_true")
+    add_examples(status, *PLAYED, "rptable jackpot status --db \"$FLOOR_DB\"",
+                 "rptable jackpot status --db \"$FLOOR_DB\" --json")
+    add_examples(sign, *PLAYED, "rptable jackpot sign --db \"$FLOOR_DB\" --screenshot sign.png --size 1366x768",
+                 "rptable jackpot sign --db \"$FLOOR_DB\"  # illustrative")
+    add_examples(confirm, *PLAYED, *STAFFED, CONFIRMED, "rptable jackpot status --db \"$FLOOR_DB\"")
+    add_examples(reject, *PLAYED, *STAFFED,
+                 "echo pin-7350 | rptable jackpot reject --db \"$FLOOR_DB\" --journal T1.journal --round T1-000003 "
+                 "--box 1 --pit-boss vera --reason \"misdeal: the shoe read a card the dealer did not deal\"",
+                 "rptable jackpot status --db \"$FLOOR_DB\"")
+    add_examples(audit, *PLAYED, "rptable jackpot audit --db \"$FLOOR_DB\"",
+                 "rptable jackpot audit --db \"$FLOOR_DB\" --json")
+    add_examples(parser, *PLAYED, "rptable jackpot status --db \"$FLOOR_DB\"", *STAFFED, CONFIRMED,
+                 "rptable jackpot audit --db \"$FLOOR_DB\"")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 
+from controller.cli.help_examples import add_examples
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cards", type=int, choices=(5, 6), default=5, help="hand size (default 5)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_examples(parser, "rptable odds", "rptable odds --json")
 
 
 def run(args: argparse.Namespace) -> int:

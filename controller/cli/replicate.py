@@ -12,6 +12,7 @@ from types import FrameType
 from typing import Any
 
 from controller.cli.bounds import seconds, table_id, whole
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
 
@@ -35,6 +36,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                                          "copied (default: this machine's key for the table)")
     parser.epilog = ("Exit status: 0 the replica agrees with the journal; 1 they differ (tamper evidence: the "
                      "first differing seq is named); 2 the journal or the database cannot be used.")
+    add_examples(parser, "rptable simulate --rules four-seat --rounds 20 --journal T1.journal",
+                 "rptable replicate --journal T1.journal --to \"$FLOOR_DB\"",
+                 "rptable simulate --rules four-seat --rounds 30 --journal T1.journal",
+                 "rptable replicate --journal T1.journal --to \"$FLOOR_DB\" --progress --json",
+                 "rptable replicate --journal T1.journal --to \"$FLOOR_DB\" --check",
+                 "rptable replicate --journal T1.journal --to \"$FLOOR_DB\" --follow  # illustrative")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 from controller.core.rules import HouseRules, RulesError
 from controller.table.rule_files import is_file, load_rules
@@ -23,7 +24,13 @@ buy_game, take_ante.
 An illegal script gives {"script", "error", "clause", "step"}: step 0 = the stakes and the deal,
 N = the N-th decision (with the cards it draws), len(decisions) + 1 = the dealer's part after the last one.
 Scripts read from stdin are named stdin:LINE. Exit status 1 if any script failed, 2 for bad options.
+The shoe deals one card to each playing box in turn (lowest box first), then one to the dealer, five times
+over; the cards after those are drawn in the order the decisions draw them.
 """
+# Box 1 is dealt a flush, the dealer a pair of sevens; box 1 bets.
+FLUSH_SCRIPT = ('{"rules": "classic", "boxes": [{"box": 1, "ante": 100}], '
+                '"shoe": ["2H", "7C", "5H", "7D", "9H", "3S", "JH", "4D", "KH", "9C"], '
+                '"decisions": [{"box": 1, "action": "bet"}]}')
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,6 +45,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--rules", metavar="NAME|FILE", help="house rules for every script (overrides its 'rules')"
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per script, one per line")
+    add_examples(parser,
+                 f"echo '{FLUSH_SCRIPT}' | rptable round -",
+                 f"echo '{FLUSH_SCRIPT}' > flush.json",
+                 "rptable round flush.json --rules four-seat --json")
 
 
 def run(args: argparse.Namespace) -> int:

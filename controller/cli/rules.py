@@ -13,18 +13,24 @@ import textwrap
 from typing import Any
 
 from controller.cli.bounds import table_id
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
+from controller.cli.users import BOOTSTRAP
 from controller.core.rules import HouseRules, RulesError
 from controller.table.rule_files import load_preset, load_rules_file, preset_names
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="rules_command", metavar="list|show|check|acknowledge", required=True)
-    sub.add_parser("list", help="the shipped presets, one a line")
+    listed = sub.add_parser("list", help="the shipped presets, one a line")
+    add_examples(listed, "rptable rules list")
     show = sub.add_parser("show", help="every setting of a preset, as TOML, with its notes and its house edge")
     show.add_argument("name", metavar="NAME")
+    add_examples(show, "rptable rules show four-seat", "rptable rules show classic > house.toml")
     check = sub.add_parser("check", help="validate a house-rules TOML file; its house edge and what favours a player")
     check.add_argument("file", metavar="FILE")
+    add_examples(check, "rptable rules show four-seat > house.toml", "rptable rules check house.toml",
+                 "rptable simulate --rules house.toml --rounds 20")
     acknowledge = sub.add_parser(
         "acknowledge", help="an admin acknowledges the edge of a table's rules (favouring a skilled player, or "
                             "never measured), so that rounds may open on them")
@@ -38,6 +44,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     acknowledge.epilog = ("Run it before the table opens, with no console on that journal (a console already open "
                           "would not see it until restarted). The admin's PIN is asked for at the terminal, or read "
                           "from standard input.")
+    acknowledged = ("rptable console --journal T1.journal --screenshot opened.png",
+                    BOOTSTRAP,
+                    "echo pin-4821 | rptable rules acknowledge --journal T1.journal --admin root "
+                    "--reason \"promotion night, approved by the casino manager\"")
+    add_examples(acknowledge, *acknowledged,
+                 "rptable console --journal T1.journal --screenshot first-round.png --demo 1",
+                 "echo pin-4821 | rptable rules acknowledge --journal T2.journal --table T2 --admin root "
+                 "--reason \"house rules, edge measured this week\" --db \"$FLOOR_DB\"  # illustrative")
+    add_examples(parser, "rptable rules list", "rptable rules show four-seat > house.toml",
+                 "rptable rules check house.toml", *acknowledged)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
 PAIRING = """\
@@ -19,6 +20,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     keygen = sub.add_parser("keygen", help="write a new SHOE/1-A pairing key to PATH (owner-only, never overwritten)",
                             description="Write a new SHOE/1-A pairing key: 64 hex digits, mode 600.")
     keygen.add_argument("path", metavar="PATH", help="the key file to create (it must not exist)")
+    examples = ("rptable shoe keygen T1-shoe.key",
+                "rptable simulate --rules four-seat --rounds 5 --shoe-key T1-shoe.key")
+    add_examples(parser, *examples)
+    add_examples(keygen, *examples, "timeout --preserve-status 2 rptable shoe-sim --tcp 0 --key T1-shoe.key")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ import time
 from types import FrameType
 
 from controller.cli.bounds import number, seconds, whole
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
 MAX_SEED = 2**63 - 1
@@ -67,6 +68,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="pair the shoe with this SHOE/1-A key (rptable shoe keygen makes one); the table gives "
                              "the same file in its URL: key=FILE")
     parser.add_argument("--quiet", action="store_true", help="do not print each card dealt")
+    add_examples(parser,
+                 "rptable shoe-sim --pty --seed 1  # illustrative",
+                 "timeout --preserve-status 2 rptable shoe-sim --tcp 0 --seed 1 --rate 5",
+                 "rptable shoe keygen T1-shoe.key",
+                 "timeout --preserve-status 2 rptable shoe-sim --tcp 0 --seed 1 --rate 5 --key T1-shoe.key "
+                 "--faults unreadable@3 --quiet",
+                 "rptable shoe-sim --usb --rate 0 --locked  # illustrative")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from controller.cli.bounds import seconds, whole
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
 
@@ -26,6 +27,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--unlock", action="store_true", help="open the shoe's gate once connected (locked after a fault?)"
     )
+    add_examples(parser,
+                 "rptable shoe-test 'sim://?seed=1&rate=50' --count 5",
+                 "rptable shoe-test 'sim://?seed=1&rate=50' --count 5 --json",
+                 "rptable shoe-test serial:///dev/ttyUSB0 --count 10  # illustrative",
+                 "rptable shoe-test 'socket://127.0.0.1:7000?key=T1-shoe.key' --unlock  # illustrative")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 from controller.cli.bounds import seconds, table_id, whole
 from controller.cli.floor_connection import add_table_floor_arguments
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
 PIT_BOSS_WALK = 20.0  # seconds a fault waits for the QA pit boss at a live pace
@@ -62,6 +63,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.epilog = ("Players follow the `simple` strategy (controller/players/simple.py): bet a pair or better, draw "
                      "to ace-king and four-flushes, fold the rest; buy the dealer a game with trips or better.")
+    add_examples(parser,
+                 "rptable simulate --rules four-seat --rounds 20",
+                 "rptable simulate --rules classic --rounds 20 --seed 7 --journal T1.journal",
+                 "rptable simulate --rules classic --rounds 40 --seed 7 --journal T1.journal",
+                 "rptable audit verify --journal T1.journal",
+                 "rptable simulate --rules four-seat --rounds 10 --faults unreadable@7,garble=0.05 --json",
+                 "rptable simulate --rules four-seat --rounds 5 --player 1=Ivanov:basic --player 2=Petrov",
+                 "rptable simulate --rules four-seat --rounds 10 --journal T2.journal --table T2 "
+                 "--replica \"$FLOOR_DB\"")
 
 
 def run(args: argparse.Namespace) -> int:

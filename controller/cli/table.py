@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from controller.cli.bounds import table_id
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
 
@@ -17,6 +18,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = ("The private key stays in the data folder (keys/ID.key, readable by the table's user only); "
                      "the public key printed here checks the table's seals anywhere: `rptable audit verify "
                      "--journal T1.journal --pubkey T1.pem`, or `openssl pkey -pubin -in T1.pem -text`.")
+    examples = ("rptable table pubkey --out T1.pem",
+                "rptable simulate --rules four-seat --rounds 20 --journal T1.journal",
+                "rptable audit verify --journal T1.journal --pubkey T1.pem")
+    add_examples(parser, *examples)
+    add_examples(pubkey, *examples, "rptable table pubkey --table T2")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,12 +7,19 @@ import getpass
 import sys
 from typing import TYPE_CHECKING
 
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
 if TYPE_CHECKING:
     pass
 
 ROLES = ["dealer", "pit_boss", "admin"]
+# The examples' PINs, given on standard input as a script gives them: the admin root's, then the pit boss vera's.
+BOOTSTRAP = "printf 'pin-4821\\npin-4821\\n' | rptable users bootstrap root"
+ADD_VERA = "printf 'pin-4821\\npin-7350\\npin-7350\\n' | rptable users add vera --role pit_boss --admin root"
+FLOOR_STAFF = ("printf 'pin-4821\\npin-4821\\n' | rptable users --db \"$FLOOR_DB\" bootstrap root",
+               "printf 'pin-4821\\npin-7350\\npin-7350\\n' | rptable users --db \"$FLOOR_DB\" add vera "
+               "--role pit_boss --admin root")
 FLOOR_ACTIONS = ("bootstrap", "add", "list", "disable")
 
 
@@ -24,27 +31,42 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     bootstrap = sub.add_parser("bootstrap", help="make the first admin of a new accounts store (once)")
     bootstrap.add_argument("name")
+    add_examples(bootstrap, BOOTSTRAP,
+                 "printf 'pin-4821\\npin-4821\\n' | rptable users --users staff.db bootstrap root", FLOOR_STAFF[0])
     add = sub.add_parser("add", help="add an account (an admin does)")
     add.add_argument("name")
     add.add_argument("--role", required=True, choices=ROLES)
     add.add_argument("--admin", metavar="NAME", help="the admin adding it")
-    sub.add_parser("list", help="list the accounts")
+    add_examples(add, BOOTSTRAP, ADD_VERA,
+                 "printf 'pin-4821\\npin-2690\\npin-2690\\n' | rptable users add ivan --role dealer --admin root",
+                 *FLOOR_STAFF)
+    listed = sub.add_parser("list", help="list the accounts")
+    add_examples(listed, BOOTSTRAP, ADD_VERA, "rptable users list", *FLOOR_STAFF,
+                 "rptable users --db \"$FLOOR_DB\" list")
     for action, text in (("disable", "disable an account"), ("enable", "enable a disabled account"),
                          ("unlock", "lift an account's lockout after wrong PINs")):
         one = sub.add_parser(action, help=text)
         one.add_argument("name")
         one.add_argument("--admin", metavar="NAME", required=True, help="the admin doing it")
+        before = ["echo pin-4821 | rptable users disable vera --admin root"] if action == "enable" else []
+        add_examples(one, BOOTSTRAP, ADD_VERA, *before, f"echo pin-4821 | rptable users {action} vera --admin root")
     role = sub.add_parser("role", help="change an account's role")
     role.add_argument("name")
     role.add_argument("--role", required=True, choices=ROLES)
     role.add_argument("--admin", metavar="NAME", required=True, help="the admin doing it")
+    add_examples(role, BOOTSTRAP, ADD_VERA, "echo pin-4821 | rptable users role vera --role admin --admin root")
     pin = sub.add_parser("pin", help="a new PIN or password for an account (its holder, or an admin)")
     pin.add_argument("name")
     pin.add_argument("--admin", metavar="NAME", help="the admin doing it (default: the account's holder)")
+    add_examples(pin, BOOTSTRAP, ADD_VERA,
+                 "printf 'pin-7350\\npin-9164\\npin-9164\\n' | rptable users pin vera",
+                 "printf 'pin-4821\\npin-5038\\npin-5038\\n' | rptable users pin vera --admin root",
+                 "rptable users pin vera  # illustrative")
     parser.epilog = ("PINs are asked for at the terminal, never given on the command line. Without a terminal "
                      "they are read from standard input, one per line: the admin's (or the holder's) first, then "
                      "the new one. A PIN or password has at least 6 characters, is not one character repeated, "
                      "not a run (123456) and not the name.")
+    add_examples(parser, BOOTSTRAP, ADD_VERA, "rptable users list", *FLOOR_STAFF)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
 
@@ -18,6 +19,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = ("Exit status 0: every file is as certified; 1: a file differs, or there is no manifest. The "
                      "digest is the SHA-256 of the lines `path<TAB>sha256` sorted, one per file, each ending in a "
                      "newline: any tool can recompute it.")
+    add_examples(parser,
+                 "rptable verify-install  # illustrative",
+                 "rptable verify-install --manifest certified.json --write",
+                 "rptable verify-install --manifest certified.json",
+                 "rptable verify-install --manifest certified.json --json")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,0 +1,114 @@
+"""Help that teaches: every `rptable` command and every action of a command says in one line what it does (in its
+command's list and on its own --help page) and ends its help with examples, at least one of which runs; every
+example not marked `# illustrative` runs as written, the examples of one page in order, in an empty folder with a
+fresh data folder, on the simulator (and on a throwaway PostgreSQL where an example names the floor's, "$FLOOR_DB")."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+from pg_cluster import Cluster
+
+from controller.cli import build_parser
+from controller.cli.help_examples import examples, illustrative, subcommands
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent  # where `rptable` is installed, beside the interpreter running the tests
+
+
+def pages(parser: argparse.ArgumentParser, path: tuple[str, ...] = ("rptable",)):
+    """Every command and action: its words on the command line, its line in its parent's list, its parser."""
+    for name, text, sub in subcommands(parser):
+        yield (*path, name), text, sub
+        yield from pages(sub, (*path, name))
+
+
+PAGES = {" ".join(path[1:]): (text, parser) for path, text, parser in pages(build_parser())}
+
+
+def test_every_command_and_action_says_in_one_line_what_it_does():
+    for name, (text, parser) in PAGES.items():
+        assert text and "\n" not in text, f"rptable {name}: no line in its command's list"
+        assert parser.description and parser.description.strip(), f"rptable {name} --help: no description"
+
+
+def test_every_command_and_action_shows_examples_one_of_which_runs():
+    for name, (_text, parser) in PAGES.items():
+        shown = examples(parser)
+        assert shown, f"rptable {name} --help: no example"
+        assert [e for e in shown if not illustrative(e)], f"rptable {name} --help: every example is illustrative"
+        assert any(f"rptable {name}" in e for e in shown), f"rptable {name} --help: no example runs it"
+        page = parser.format_help()
+        assert "Examples:\n" in page
+        for example in shown:  # kept as written, one a line, never wrapped
+            assert f"  $ {example}\n" in page, f"rptable {name} --help: {example!r} is not shown as written"
+
+
+def test_the_audit_shows_login_only_on_the_actions_that_log_in():
+    for name, (_text, parser) in PAGES.items():
+        if name.startswith("audit"):
+            shows = "--login" in parser.format_help().partition("Examples:")[0]  # its options, not its examples
+            assert shows == (name in ("audit export", "audit report")), f"rptable {name} --help"
+    parser = build_parser()
+    for spelling in (["audit", "--login", "vera", "export", "--journal", "T1.journal"],
+                     ["audit", "export", "--journal", "T1.journal", "--login", "vera"],
+                     ["audit", "--journal", "T1.journal", "report", "--login", "vera"]):
+        assert parser.parse_args(spelling).login == "vera", spelling
+
+
+@pytest.fixture(scope="module")
+def floor():
+    """A throwaway PostgreSQL cluster for the examples that name the floor's database; each page gets a fresh
+    database of it (None where the server programs are not installed)."""
+    if not Cluster.available():
+        yield None
+        return
+    server = Cluster().create().start()
+    yield server
+    server.destroy()
+
+
+def fresh_database(cluster: Cluster) -> str:
+    psycopg = pytest.importorskip("psycopg")
+    name = f"help_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(cluster.url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    return cluster.url.replace("/postgres?", f"/{name}?")
+
+
+def card_art_installed() -> bool:
+    with contextlib.suppress(ImportError):
+        from hwsim.camera import art
+
+        return art.THEME_DIR.is_dir() and shutil.which("rsvg-convert") is not None
+    return False
+
+
+@pytest.mark.parametrize("name", [n for n, (_t, p) in PAGES.items() if examples(p)])
+def test_the_examples_run_as_written(name, tmp_path, floor):
+    runnable = [e for e in examples(PAGES[name][1]) if not illustrative(e)]
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+           "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}",  # the tree under test
+           "RPTABLE_DATA_DIR": str(tmp_path / "data"), "QT_QPA_PLATFORM": "offscreen"}
+    for name_of_login in ("RPTABLE_LOGIN", "RPTABLE_PIN", "FLOOR_DB"):
+        env.pop(name_of_login, None)
+    if any("$FLOOR_DB" in e for e in runnable):
+        if floor is None:
+            pytest.skip("PostgreSQL server programs are not installed")
+        env["FLOOR_DB"] = fresh_database(floor)
+    if any("hwsim.camera" in e for e in runnable) and not card_art_installed():
+        pytest.skip("card art needs the Debian packages gnome-cards-data and librsvg2-bin (make setup)")
+    folder = tmp_path / "work"
+    folder.mkdir()
+    for example in runnable:
+        done = subprocess.run(["bash", "-c", example], cwd=folder, env=env, stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, f"$ {example}\n{done.stdout}{done.stderr}"
