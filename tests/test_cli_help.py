@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -50,6 +51,34 @@ def test_every_command_and_action_shows_examples_one_of_which_runs():
         assert "Examples:\n" in page
         for example in shown:  # kept as written, one a line, never wrapped
             assert f"  $ {example}\n" in page, f"rptable {name} --help: {example!r} is not shown as written"
+
+
+def rptable_words(example: str) -> list[list[str]]:
+    """The arguments of each `rptable` an example line runs (up to a pipe, a redirection or the line's end)."""
+    lexer = shlex.shlex(example, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    runs: list[list[str]] = []
+    words: list[str] | None = None
+    for token in lexer:
+        if token == "rptable":
+            words = []
+            runs.append(words)
+        elif words is not None and token in ("|", ">", ">>", "&&", ";", "&"):
+            words = None
+        elif words is not None:
+            words.append(token)
+    return runs
+
+
+def test_every_example_even_an_illustrative_one_is_a_command_line_rptable_takes():
+    parser = build_parser()
+    for name, (_text, page) in PAGES.items():
+        for example in examples(page):
+            for words in rptable_words(example):
+                try:
+                    parser.parse_args(words)
+                except SystemExit:
+                    pytest.fail(f"rptable {name} --help: {example!r} is refused by rptable's own options")
 
 
 def test_the_audit_shows_login_only_on_the_actions_that_log_in():
