@@ -29,6 +29,9 @@ NO_DISPLAY = (
 )
 
 
+STOPPED_BY: list[int] = []  # the stop signal that came, if one did (SIGTERM, SIGHUP)
+
+
 def has_display() -> bool:
     platform = os.environ.get("QT_QPA_PLATFORM", "")
     if platform and not platform.startswith(("xcb", "wayland")):
@@ -54,8 +57,12 @@ def run(args: argparse.Namespace) -> int:
         journal_path = Path(scratch.name) / f"{table}.journal"
     else:
         journal_path = default_journal(table)
+    from controller.table.stop_signals import stopping_like_ctrl_c
+
+    STOPPED_BY.clear()
     try:
-        return _open_and_run(args, table, journal_path)
+        with stopping_like_ctrl_c(_stop_console):
+            return _open_and_run(args, table, journal_path)
     finally:
         if scratch is not None:
             scratch.cleanup()
@@ -186,7 +193,6 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
             print(f"saved {path}")
             return 0
         present(window, args.size, windowed=args.windowed)
-        stopped = _stop_on_signals(app)
         if controller.dealer_required:
             from PySide6.QtCore import QTimer
 
@@ -204,8 +210,10 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
                     window.refresh()
 
             QTimer.singleShot(0, demo)
-        with stopped:
-            return int(app.exec())
+        if STOPPED_BY:  # a signal came while the console was starting: it ends before it begins
+            return 128 + STOPPED_BY[0]
+        _let_python_see_signals(app)
+        return int(app.exec())
     finally:
         window.shutdown()
         window.deleteLater()
@@ -214,24 +222,31 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
 
 
 
-def _stop_on_signals(app: QCoreApplication) -> contextlib.AbstractContextManager[None]:
-    """SIGTERM and SIGHUP close the console as Ctrl-C would, without the question asked of a dealer closing it
-    mid-round (the table resumes where it stands): the event loop ends, and what was opened is closed in order
-    (the floor's backlog sent, the table marked closed there, the journal closed). Python handles a signal only
-    when it runs: a timer lets it run a few times a second while the window waits."""
+def _stop_console(signum: int) -> None:
+    """SIGTERM or SIGHUP closes the console as Ctrl-C would, without the question asked of a dealer closing it
+    mid-round (the table resumes where it stands): the event loop ends (every loop, a dialog's too), and what was
+    opened is closed in order (the floor's backlog sent, the table marked closed there, the journal closed). A
+    signal that comes while the console starts is kept, and the console ends as soon as its window is built."""
+    from controller.table.stop_signals import signal_name
+
+    print(f"rptable console: stopped by {signal_name(signum)}; the table resumes where it stands.", file=sys.stderr)
+    STOPPED_BY.append(signum)
+    if "PySide6.QtCore" in sys.modules:
+        from PySide6.QtCore import QCoreApplication, QTimer
+
+        app = QCoreApplication.instance()
+        if app is not None:
+            QTimer.singleShot(0, app, lambda: app.exit(128 + signum))
+
+
+def _let_python_see_signals(app: QCoreApplication) -> None:
+    """Python handles a signal only when it runs: a timer lets it run a few times a second while the window
+    waits."""
     from PySide6.QtCore import QTimer
-
-    from controller.table.stop_signals import signal_name, stopping_like_ctrl_c
-
-    def stop(signum: int) -> None:
-        print(f"rptable console: stopped by {signal_name(signum)}; the table resumes where it stands.",
-              file=sys.stderr)
-        app.exit(128 + signum)
 
     ticker = QTimer(app)
     ticker.timeout.connect(lambda: None)
     ticker.start(200)
-    return stopping_like_ctrl_c(stop)
 
 
 def _quiet_platform_notices() -> None:
