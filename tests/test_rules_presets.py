@@ -348,3 +348,23 @@ def test_any_file_gives_rules_or_a_rules_error(data):
         assert str(err).startswith("fuzz.toml")
     else:
         assert rules_from_toml(to_toml(rules)) == rules
+
+
+def test_a_table_journaled_under_a_preset_whose_words_were_reworded_reopens_on_that_preset(tmp_path) -> None:
+    """A new version may reword a preset's notes or source (they change no payment): a table's journal made under
+    the earlier words opens with the preset as given at the command line, and keeps the rules it journaled; a
+    changed setting is still refused."""
+    from dataclasses import replace
+
+    from controller.table.controller import RulesMismatch, TableController
+    from controller.table.journal import Journal
+
+    classic = load_preset("classic")
+    earlier = replace(classic, notes="the words of an earlier version", source="an earlier source line")
+    journal = Journal(tmp_path / "T1.journal")
+    TableController(journal, earlier)
+    reopened = TableController(journal, classic)
+    assert reopened.rules is not None and reopened.rules.notes == "the words of an earlier version"
+    with pytest.raises(RulesMismatch):
+        TableController(journal, replace(classic, name="classic-house"))
+    journal.close()

@@ -213,6 +213,14 @@ class HouseRules:
 _ADDED_LATER = {(InsuranceRules, "if_tie"), (BonusRules, "instead_of_ante")}
 
 
+def same_game(one: HouseRules, other: HouseRules) -> bool:
+    """Whether two sets of rules are one game under one name: every setting alike, whatever their `source` and
+    `notes` say (words a new version of a preset may reword without a table's journal having to change rules)."""
+    words = ("source", "notes")
+    return ({k: v for k, v in one.to_mapping().items() if k not in words}
+            == {k: v for k, v in other.to_mapping().items() if k not in words})
+
+
 def rules_digest(rules: HouseRules, *, play_only: bool = False) -> str:
     """SHA-256 of the rules' canonical JSON: tells a figure or table derived for these rules from one whose rules
     were changed since. `play_only` leaves out the name, source and notes (words that change no payment) and the

@@ -40,7 +40,7 @@ from typing import Any, NoReturn
 from controller.analysis.house_edges import EdgeStatus
 from controller.analysis.operator_guard import rules_edge
 from controller.core.cards import parse_card
-from controller.core.rules import HouseRules, rules_digest
+from controller.core.rules import HouseRules, rules_digest, same_game
 from controller.engine import (
     CardDealt,
     Command,
@@ -142,7 +142,7 @@ class TableController:
                 raise ValueError("a new journal needs house rules (a preset or a rules file)")
             self._record(table_events.RulesSet(rules, "setup", "new table"))
             self.flush()
-        elif rules is not None and rules.to_mapping() != self.rules.to_mapping():
+        elif rules is not None and not same_game(rules, self.rules):
             raise RulesMismatch(
                 f"This table's journal plays the house rules '{self.rules.name}', not '{rules.name}'. A pit boss "
                 "changes the rules between rounds; or give another journal (--journal).")
