@@ -312,6 +312,20 @@ def test_cli_console_without_a_display_says_what_to_do(tmp_path: Path) -> None:
     assert "xvfb-run" in result.stderr and "Traceback" not in result.stderr
 
 
+def test_cli_console_screenshot_on_a_journal_whose_rules_wait_for_acknowledgement_says_so(tmp_path: Path) -> None:
+    """Issue 30: a picture on a journal of its own under classic stopped at "Close bets is not available" alone."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(RPTABLE_DATA_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen",
+               PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}")
+    journal = tmp_path / "T1.journal"
+    result = subprocess.run([sys.executable, "-m", "controller", "console", "--screenshot", str(tmp_path / "s.png"),
+                             "--demo", "1", "--scene", "stakes", "--journal", str(journal)],
+                            env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert f"the rules 'classic' wait for an admin's acknowledgement on {journal} (rptable rules acknowledge " \
+           f"--journal {journal}); without --journal a picture plays in a scratch journal" in result.stderr
+
+
 def test_cli_console_screenshot_demo_saves_a_png(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env.update(RPTABLE_DATA_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen",

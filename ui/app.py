@@ -178,7 +178,7 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
     if reporter is not None:
         from ui.floor_status import FloorStatus
 
-        window.statusBar().addPermanentWidget(FloorStatus(reporter, window))
+        window.ui.add_status(FloorStatus(reporter, window))
     try:
         if args.screenshot:
             from ui.autopilot import AutopilotStuck
@@ -189,6 +189,11 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
                                        args.size or SCREEN_SIZE)
             except (AutopilotStuck, OSError) as err:
                 print(f"rptable console: no screenshot: {err}", file=sys.stderr)
+                if not controller.rules_edge_acknowledged:  # the guard, not the picture, kept the round shut
+                    print(f"rptable console: the rules '{controller.rules_edge.rules}' wait for an admin's "
+                          f"acknowledgement on {args.journal} (rptable rules acknowledge --journal {args.journal}); "
+                          "without --journal a picture plays in a scratch journal, where none is needed",
+                          file=sys.stderr)
                 return 1
             print(f"saved {path}")
             return 0
