@@ -25,7 +25,7 @@ class FloorStatus(QLabel):
         if status.reporting:
             waiting = self.tr(" · {0} to send").format(status.backlog) if status.backlog else ""
             self.setText(self.tr("floor: reporting") + waiting)
-            self.setStyleSheet("font-size:15px;color:#a5d6a7;padding:0 8px")
+            self.setStyleSheet("font-size:12px;color:#a5d6a7;padding:0 8px")
         else:
             self.setText(self.tr("NOT REPORTING to the floor · {0} events wait").format(status.backlog))
-            self.setStyleSheet("font-size:15px;font-weight:bold;color:#1a1a1a;background:#ffab40;padding:0 8px")
+            self.setStyleSheet("font-size:12px;font-weight:bold;color:#1a1a1a;background:#ffab40;padding:0 8px")

@@ -117,10 +117,17 @@ class Screen(QWidget):
         self.lower.addWidget(camera)
         outer.addWidget(self.lower)
 
+        self.status_row = QHBoxLayout()  # the shoe's line, and the floor's at its right where the table reports
+        self.status_row.setContentsMargins(0, 0, 0, 0)
         self.shoe_status = FitLabel(self)
         self.shoe_status.setObjectName("shoe_status")
         self.shoe_status.setStyleSheet("font-size:12px;color:#bdbdbd")
-        outer.addWidget(self.shoe_status)
+        self.status_row.addWidget(self.shoe_status, 1)
+        outer.addLayout(self.status_row)
+
+    def add_status(self, widget: QWidget) -> None:
+        """Another line of status at the right of the shoe's (the floor's): on the screen, not below it."""
+        self.status_row.addWidget(widget, 0)
 
     def place_boxes(self, editors: list[StakeEditor]) -> list[BoxPanel]:
         """One panel per box of the table, each holding its stake form, in rows that fit the screen."""
