@@ -107,8 +107,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                  "echo pin-7350 | rptable audit report --db \"$FLOOR_DB\" --login vera --date \"$(date -u +%F)\" "
                  "--out floor")
     add_examples(parser, PLAYED, "rptable audit rounds --journal T1.journal --limit 5",
-                 "rptable audit verify --journal T1.journal", *STAFFED,
-                 "echo pin-7350 | rptable audit report --journal T1.journal --login vera --out shift",
+                 "rptable audit verify --journal T1.journal",
                  REPLICATED, "rptable audit --db \"$FLOOR_DB\" --table T1 rounds --limit 5")
 
 

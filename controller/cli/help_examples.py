@@ -17,6 +17,11 @@ import re
 HEADING = "Examples:"
 PROMPT = "  $ "
 ILLUSTRATIVE = "# illustrative"
+# What an example may take for granted, said under the examples that do.
+NOTES = {
+    "$FLOOR_DB": "FLOOR_DB: the floor's PostgreSQL, e.g. postgresql://rptable@db.casino/rptable",
+    "pin-": "PINs are piped in here as a script gives them; at a terminal rptable asks for them instead",
+}
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -36,7 +41,8 @@ class HelpFormatter(argparse.HelpFormatter):
 
 def add_examples(parser: argparse.ArgumentParser, *lines: str) -> None:
     """End `parser`'s help with these example command lines (after its epilog, if it has one)."""
-    block = "\n".join([HEADING, *(PROMPT + line for line in lines)])
+    notes = [f"  ({note})" for mark, note in NOTES.items() if any(mark in line for line in lines)]
+    block = "\n".join([HEADING, *(PROMPT + line for line in lines), *notes])
     epilog = (parser.epilog or "").rstrip("\n")
     parser.epilog = f"{epilog}\n\n{block}" if epilog else block
     if parser.formatter_class is argparse.HelpFormatter:

@@ -74,7 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                  "rptable jackpot status --db \"$FLOOR_DB\"")
     add_examples(audit, *PLAYED, "rptable jackpot audit --db \"$FLOOR_DB\"",
                  "rptable jackpot audit --db \"$FLOOR_DB\" --json")
-    add_examples(parser, *PLAYED, "rptable jackpot status --db \"$FLOOR_DB\"", *STAFFED, CONFIRMED,
+    add_examples(parser, *PLAYED, "rptable jackpot status --db \"$FLOOR_DB\"",
                  "rptable jackpot audit --db \"$FLOOR_DB\"")
 
 

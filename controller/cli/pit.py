@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      "faults come first, in red; a table not heard from for 10 s shows NOT REPORTING. Click a "
                      "table for its rounds, any round replayed, the last 10, its faults and overrides.")
     add_examples(parser, "rptable simulate --rules four-seat --rounds 10 --journal T1.journal --replica \"$FLOOR_DB\"",
-                 "rptable pit --db \"$FLOOR_DB\" --json",
+                 "rptable pit --db \"$FLOOR_DB\" --json --no-ratings",
                  "rptable pit --db \"$FLOOR_DB\" --html pit.html",
                  "rptable pit --db \"$FLOOR_DB\" --size 1366x768 --language ru  # illustrative")
 

@@ -44,16 +44,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     acknowledge.epilog = ("Run it before the table opens, with no console on that journal (a console already open "
                           "would not see it until restarted). The admin's PIN is asked for at the terminal, or read "
                           "from standard input.")
-    acknowledged = ("rptable console --journal T1.journal --screenshot opened.png",
-                    BOOTSTRAP,
-                    "echo pin-4821 | rptable rules acknowledge --journal T1.journal --admin root "
-                    "--reason \"promotion night, approved by the casino manager\"")
-    add_examples(acknowledge, *acknowledged,
+    add_examples(acknowledge, "rptable console --journal T1.journal --screenshot opened.png", BOOTSTRAP,
+                 "echo pin-4821 | rptable rules acknowledge --journal T1.journal --admin root "
+                 "--reason \"promotion night, approved by the casino manager\"",
                  "rptable console --journal T1.journal --screenshot first-round.png --demo 1",
                  "echo pin-4821 | rptable rules acknowledge --journal T2.journal --table T2 --admin root "
                  "--reason \"house rules, edge measured this week\" --db \"$FLOOR_DB\"  # illustrative")
     add_examples(parser, "rptable rules list", "rptable rules show four-seat > house.toml",
-                 "rptable rules check house.toml", *acknowledged)
+                 "rptable rules check house.toml")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -67,7 +67,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                  "rptable simulate --rules four-seat --rounds 20",
                  "rptable simulate --rules classic --rounds 20 --seed 7 --journal T1.journal",
                  "rptable simulate --rules classic --rounds 40 --seed 7 --journal T1.journal",
-                 "rptable audit verify --journal T1.journal",
                  "rptable simulate --rules four-seat --rounds 10 --faults unreadable@7,garble=0.05 --json",
                  "rptable simulate --rules four-seat --rounds 5 --player 1=Ivanov:basic --player 2=Petrov",
                  "rptable simulate --rules four-seat --rounds 10 --journal T2.journal --table T2 "

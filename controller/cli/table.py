@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     examples = ("rptable table pubkey --out T1.pem",
                 "rptable simulate --rules four-seat --rounds 20 --journal T1.journal",
                 "rptable audit verify --journal T1.journal --pubkey T1.pem")
-    add_examples(parser, *examples)
+    add_examples(parser, examples[0], "rptable table pubkey --table T2")
     add_examples(pubkey, *examples, "rptable table pubkey --table T2")
 
 

@@ -41,8 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                  "printf 'pin-4821\\npin-2690\\npin-2690\\n' | rptable users add ivan --role dealer --admin root",
                  *FLOOR_STAFF)
     listed = sub.add_parser("list", help="list the accounts")
-    add_examples(listed, BOOTSTRAP, ADD_VERA, "rptable users list", *FLOOR_STAFF,
-                 "rptable users --db \"$FLOOR_DB\" list")
+    add_examples(listed, BOOTSTRAP, "rptable users list", "rptable users --db \"$FLOOR_DB\" list  # illustrative")
     for action, text in (("disable", "disable an account"), ("enable", "enable a disabled account"),
                          ("unlock", "lift an account's lockout after wrong PINs")):
         one = sub.add_parser(action, help=text)
@@ -66,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      "they are read from standard input, one per line: the admin's (or the holder's) first, then "
                      "the new one. A PIN or password has at least 6 characters, is not one character repeated, "
                      "not a run (123456) and not the name.")
-    add_examples(parser, BOOTSTRAP, ADD_VERA, "rptable users list", *FLOOR_STAFF)
+    add_examples(parser, BOOTSTRAP, ADD_VERA, "rptable users list")
 
 
 def run(args: argparse.Namespace) -> int:
