@@ -8,15 +8,26 @@ so an action key acts whatever has focus. Enter is the field's own action (`ente
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRegularExpression, Qt, QTimer, Signal
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QRegularExpressionValidator
+from PySide6.QtGui import (
+    QFocusEvent,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QKeySequence,
+    QRegularExpressionValidator,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QLineEdit, QSizePolicy, QWidget
 
 from ui.fit import TOUCH
 
 MOST_DIGITS = 9  # a billion chips: more than any table's limit, never a typing limit a dealer meets
+LARGEST_PX, SMALLEST_PX = 19, 11  # the amount's type: as large as the field lets it be, down to this
+FRAME_PX = 2 * (6 + 3) + 4  # padding and the focused border on both sides, and the line edit's own margins
 EDITING_KEYS = {Qt.Key.Key_Backspace, Qt.Key.Key_Delete, Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home,
                 Qt.Key.Key_End, Qt.Key.Key_Return, Qt.Key.Key_Enter}
-FIELD_STYLE = ("QLineEdit{font-size:19px;font-weight:bold;background:#f7f7f2;color:#111;border:2px solid #5a5a5a;"
+# The font is the field's own (set in code, not here): it shrinks for an amount that would not fit at 19 px.
+FIELD_STYLE = ("QLineEdit{background:#f7f7f2;color:#111;border:2px solid #5a5a5a;"
                "border-radius:6px;padding:0 6px}QLineEdit:focus{border:3px solid #ffb300;background:#fffbe6}"
                "QLineEdit:read-only{background:#c5cfc6;color:#1d2b1f;border:2px solid #7a8a7c}"
                "QLineEdit:disabled{background:#2a2a2a;color:#9a9a9a;border:2px solid #333}")
@@ -39,6 +50,25 @@ class AmountField(QLineEdit):
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Tab and arrows never wander into it: a tap or a key does
         self.returnPressed.connect(self.entered)
+        self.textChanged.connect(self._fit_text)
+        self._fit_text()
+
+    def _fit_text(self) -> None:
+        """The amount read whole: the type shrinks until the digits fit the field (a narrow box's 10000 would
+        otherwise scroll its first digit out of sight and read "0000")."""
+        font = QFont(self.font())
+        font.setBold(True)
+        text = self.text() or "0"
+        for px in range(LARGEST_PX, SMALLEST_PX - 1, -1):
+            font.setPixelSize(px)
+            if QFontMetrics(font).horizontalAdvance(text) <= text_room(self):
+                break
+        if font != self.font():
+            self.setFont(font)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_text()
 
     def value(self) -> int | None:
         text = self.text().strip()
@@ -76,6 +106,11 @@ class AmountField(QLineEdit):
         would otherwise put the cursor at its end, and the digits typed would be added to the old amount)."""
         super().focusInEvent(event)
         QTimer.singleShot(0, self.selectAll)
+
+
+def text_room(field: QLineEdit) -> int:
+    """The pixels an amount's digits have in the field."""
+    return field.width() - FRAME_PX
 
 
 def _is_digit(event: QKeyEvent) -> bool:
