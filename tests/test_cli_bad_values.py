@@ -104,6 +104,22 @@ def test_audit_rounds_a_date_that_is_not_a_day_is_refused(capsys: pytest.Capture
     assert code == 2 and "'not-a-date' is not a day: give YYYY-MM-DD" in err
 
 
+def test_audit_salvage_of_the_floor_database_is_refused_with_what_to_do(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "audit", "--db", "postgresql:///nowhere", "salvage")
+    assert code == 2 and "give the file (--journal PATH)" in err and "did not expect" not in err
+
+
+def test_audit_a_reader_that_goes_away_ends_the_listing_quietly(tmp_path: Path) -> None:
+    """`rptable audit rounds | head -1`: the listing stops when the reader does, exit 0, nothing said."""
+    journal = tmp_path / "T1.journal"
+    assert rptable("simulate", "--rules", "four-seat", "--rounds", "400", "--seed", "1", "--journal",
+                   str(journal)).returncode == 0
+    done = subprocess.run(f"{sys.executable} -m controller audit --journal {journal} rounds | head -1; "
+                          "exit ${PIPESTATUS[0]}", shell=True, executable="/bin/bash", capture_output=True,
+                          text=True, env=with_test_env(ENV), cwd=ROOT, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("round") and done.stderr == "", done.stderr
+
+
 def test_audit_show_a_round_number_of_5000_digits_is_refused(capsys: pytest.CaptureFixture[str],
                                                              tmp_path: Path) -> None:
     from controller.table.rule_files import load_preset

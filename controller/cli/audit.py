@@ -120,6 +120,10 @@ def run(args: argparse.Namespace) -> int:
         refusal = _pit_boss_login(args)
         if refusal:
             return refused("audit", refusal)
+    if args.db and args.action == "salvage":
+        return refused("audit", "salvage keeps the intact events of a damaged journal file: give the file "
+                                "(--journal PATH); the floor's database keeps its own copy and is checked with "
+                                "`rptable audit --db URL --table ID verify`.", 2)
     if args.db:
         from controller.cli.audit_db import run_from_database
 
@@ -158,6 +162,8 @@ def run(args: argparse.Namespace) -> int:
             result: int = action(args, book) or (1 if damage is not None else 0)
     except JournalError as err:  # events that cannot be read or replayed: the journal was damaged or edited
         return refused("audit", err)
+    except BrokenPipeError:
+        raise  # the reader went away (`| head`): the command's own ending, not a failure to write a file
     except OSError as err:
         return refused("audit", f"cannot write {err.filename or ''}: {err.strerror or err}")
     return result

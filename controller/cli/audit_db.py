@@ -59,6 +59,8 @@ def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapp
         return actions[args.action](args, RoundBook.of_entries(entries, EntriesRead(args.table, entries)))
     except JournalError as err:  # an event that cannot be read or replayed: the copy was damaged or edited
         return refused("audit", err)
+    except BrokenPipeError:
+        raise  # the reader went away (`| head`): the command's own ending, not a failure to write a file
     except OSError as err:
         return refused("audit", f"cannot write {err.filename or ''}: {err.strerror or err}")
     except psycopg.Error as err:
