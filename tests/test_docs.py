@@ -6,7 +6,7 @@ one made), each command through `bash -c` with `set -o pipefail`, stdin empty, s
 a terminal, at most COMMAND_SECONDS. The page's conventions (a command, its output, `...`) are read by
 tests/doc_blocks.py. The folder holds copies of the repository's entries the commands name (`docs/...`,
 `benchmarks/...`, `hardware-sim/...`: its tracked files), so a command that writes beside them writes in the
-copy; no tracked file of the repository may change while the page runs. The environment:
+copy; no tracked file of the repository may change while a command runs. The environment:
 
 - PATH starts with this Python's bin folder (`rptable`, `python` are the virtual environment's);
 - RPTABLE_DATA_DIR=<tmp>/data, HOME=<tmp>/home, QT_QPA_PLATFORM=offscreen, COLUMNS=80, TZ=UTC, LC_ALL=C.UTF-8;
@@ -59,6 +59,7 @@ class Ran:
     output: str
     seconds: float
     why_stopped: str = ""
+    wrote_into_repository: list[str] = field(default_factory=list)  # tracked files changed while it ran
 
 
 @dataclass
@@ -241,6 +242,9 @@ def failure(page: Path, command: Command, ran: Ran, after_failure: bool) -> str 
         wrong.append(f"exit status {ran.status} (a command must exit 0; one shown failing: `... || echo \"exit $?\"`)")
     if command.checks_output and not matches(command.expected, got):
         wrong.append("its output is not the one shown")
+    if ran.wrote_into_repository:
+        wrong.append(f"tracked files of the repository changed while it ran (it wrote into the repository, or "
+                     f"someone edited them meanwhile): {', '.join(ran.wrote_into_repository)}")
     if not wrong:
         return None
     shown = "\n".join(f"    $ {line}" if i == 0 else f"      {line}"
@@ -266,29 +270,30 @@ def run_page(page: Path, tmp: Path, floor: Floor) -> tuple[list[str], str]:
         env["FLOOR_DB"] = floor.database()
     copy_entries(named_entries(commands), folder)
     shell = Shell(folder, env)
-    changed_before = changed_tracked_files()
+    times: list[tuple[float, int]] = []
     cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     try:
         for command in commands:
             certify(Path(env["RPTABLE_MANIFEST"]))
+            changed_before = changed_tracked_files()
             ran = shell.run(command.text)
+            changed_after = changed_tracked_files()
+            times.append((ran.seconds, command.line))
+            if changed_before is not None and changed_after is not None and changed_after - changed_before:
+                ran.wrote_into_repository = sorted(changed_after - changed_before)
             wrong = failure(page, command, ran, after_failure=bool(failures))
             if wrong:
                 failures.append(wrong)
     finally:
         shell.close()
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    changed_after = changed_tracked_files()
-    if changed_before is not None and changed_after is not None and changed_after - changed_before:
-        failures.append(f"{page}: tracked files of the repository changed while the page ran (a command wrote "
-                        f"into the repository, or someone edited it meanwhile): "
-                        f"{', '.join(sorted(changed_after - changed_before))}")
     illustrative = sum(1 for block in found if block.illustrative)
     summary = (f"{page}: {len(found)} console block(s): {sum(1 for b in found if b.commands)} run "
                f"({len(commands)} command(s)), {illustrative} illustrative, "
                f"{sum(1 for b in found if b.problem)} neither; {time.monotonic() - start:.1f} s, "
-               f"{used.ru_utime + used.ru_stime - cpu.ru_utime - cpu.ru_stime:.1f} s CPU")
+               f"{used.ru_utime + used.ru_stime - cpu.ru_utime - cpu.ru_stime:.1f} s CPU"
+               + "".join(f"; line {line} {seconds:.1f} s" for seconds, line in sorted(times, reverse=True)[:3]))
     return failures, summary
 
 
