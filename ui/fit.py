@@ -173,6 +173,12 @@ class FitButton(QPushButton):
         self.initStyleOption(option)
         return _whole(self, self._text_rect(option), self.text(), self.lines)
 
+    def shown_pixels(self) -> int:
+        """The size of type its label is drawn in now (px)."""
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        return _fit(self, self._text_rect(option), self.text(), self.lines)[0]
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QStylePainter(self)
         option = QStyleOptionButton()

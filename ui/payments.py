@@ -163,7 +163,7 @@ def confirm_label(payment: Payment, *, next_up: bool = False) -> str:
     return QCoreApplication.translate("Payments", "Confirm returned")
 
 
-ROWS_PER_COLUMN = 3
+ROWS_PER_COLUMN = 3  # six boxes in two columns; a seventh makes a fourth row, never a third column (too narrow)
 
 
 class PaymentPanel(QWidget):
@@ -182,6 +182,21 @@ class PaymentPanel(QWidget):
         self.rows: list[tuple[FitLabel, FitLabel, FitButton]] = []
         self.paid_buttons: dict[int, FitButton] = {}
         self._boxes: list[int] = []
+        self._laid_out = (0, 0)  # the rows to a column the list is laid out in now, and its rows then
+
+    def _place(self, count: int) -> None:
+        """The rows in two columns side by side, at least ROWS_PER_COLUMN rows to a column: six boxes fit a table
+        screen's height, and a seventh box's row goes under the first column, not into a narrow third."""
+        per_column = max(ROWS_PER_COLUMN, -(-count // 2))
+        if self._laid_out == (per_column, len(self.rows)):
+            return
+        self._laid_out = (per_column, len(self.rows))
+        for index, widgets in enumerate(self.rows):
+            row, column = 1 + index % per_column, 3 * (index // per_column)
+            for offset, widget in enumerate(widgets):
+                self.grid.addWidget(widget, row, column + offset)  # moved, if it had a place already
+        for column in range(6):
+            self.grid.setColumnStretch(column, (5, 2, 4)[column % 3])
 
     def show_payments(self, payments: list[Payment], armed: tuple[int, str] | None = None) -> None:
         """The list; `armed`: the box whose confirmation waits for its second press, and its button's words."""
@@ -198,14 +213,8 @@ class PaymentPanel(QWidget):
             what.setObjectName(f"payment_what_{index + 1}")
             due.setObjectName(f"payment_due_{index + 1}")
             button.clicked.connect(lambda _=False, index=index: self.on_paid(self._boxes[index]))
-            # ROWS_PER_COLUMN rows to a column, the columns side by side: six boxes fit a table screen's height
-            row, column = 1 + index % ROWS_PER_COLUMN, 3 * (index // ROWS_PER_COLUMN)
-            self.grid.addWidget(what, row, column)
-            self.grid.addWidget(due, row, column + 1)
-            self.grid.addWidget(button, row, column + 2)
-            for offset, stretch in enumerate((7, 2, 3)):
-                self.grid.setColumnStretch(column + offset, stretch)
             self.rows.append((what, due, button))
+        self._place(len(payments))
         self.paid_buttons = {}
         for i, (what, due, button) in enumerate(self.rows):
             visible = i < len(payments)
