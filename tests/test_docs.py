@@ -200,6 +200,12 @@ def changed_tracked_files() -> set[str] | None:
     return {entry[3:] for entry in done.stdout.decode(errors="replace").split("\0") if len(entry) > 3}
 
 
+def children_cpu() -> float:
+    """The CPU seconds of this process's children that have ended (the commands, and what they started)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def certify(manifest: Path) -> None:
     """The program's manifest as `rptable verify-install --write` writes it, for the tree as it is now (the
     program refuses to run uncertified; files edited since the page began are the tree under test)."""
@@ -270,16 +276,17 @@ def run_page(page: Path, tmp: Path, floor: Floor) -> tuple[list[str], str]:
         env["FLOOR_DB"] = floor.database()
     copy_entries(named_entries(commands), folder)
     shell = Shell(folder, env)
-    times: list[tuple[float, int]] = []
-    cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+    times: list[tuple[float, float, int]] = []  # CPU and wall seconds of each command, its line
+    cpu = children_cpu()
     start = time.monotonic()
     try:
         for command in commands:
             certify(Path(env["RPTABLE_MANIFEST"]))
             changed_before = changed_tracked_files()
+            cpu_before = children_cpu()
             ran = shell.run(command.text)
+            times.append((children_cpu() - cpu_before, ran.seconds, command.line))
             changed_after = changed_tracked_files()
-            times.append((ran.seconds, command.line))
             if changed_before is not None and changed_after is not None and changed_after - changed_before:
                 ran.wrote_into_repository = sorted(changed_after - changed_before)
             wrong = failure(page, command, ran, after_failure=bool(failures))
@@ -287,13 +294,12 @@ def run_page(page: Path, tmp: Path, floor: Floor) -> tuple[list[str], str]:
                 failures.append(wrong)
     finally:
         shell.close()
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     illustrative = sum(1 for block in found if block.illustrative)
     summary = (f"{page}: {len(found)} console block(s): {sum(1 for b in found if b.commands)} run "
                f"({len(commands)} command(s)), {illustrative} illustrative, "
                f"{sum(1 for b in found if b.problem)} neither; {time.monotonic() - start:.1f} s, "
-               f"{used.ru_utime + used.ru_stime - cpu.ru_utime - cpu.ru_stime:.1f} s CPU"
-               + "".join(f"; line {line} {seconds:.1f} s" for seconds, line in sorted(times, reverse=True)[:3]))
+               f"{children_cpu() - cpu:.1f} s CPU" + "".join(f"; line {line} {used:.1f} s CPU ({wall:.1f} s)"
+                                                             for used, wall, line in sorted(times, reverse=True)[:3]))
     return failures, summary
 
 
