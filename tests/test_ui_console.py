@@ -420,7 +420,7 @@ def test_r_buy_1_buying_the_dealer_a_game_through_the_console(make_console, qtbo
     replacement card is drawn from the shoe with the Draw key, and the box is settled."""
     window = make_console("classic")
     deal_one_box(window, qtbot, "AS 2C AD 3D AH 5H 4C 7S 8S 9C KD")
-    window.actions_panel.buttons["bet"].click()
+    press_twice(window.actions_panel.buttons["bet"])
     window.actions_panel.buttons["reveal"].click()  # insurance not taken: the window closes with the reveal
     state = window.controller.round
     assert state is not None and state.phase is Phase.BUYING
@@ -440,7 +440,7 @@ def test_r_buy_1_a_box_that_takes_the_ante_says_so_on_the_box_and_in_the_payment
     its payment say so. Seen before: "No game, ace high — dealer does not qualify", not what the box chose."""
     window = make_console("classic")
     deal_one_box(window, qtbot, "AS 2C AD 3D AH 5H 4C 7S 8S 9C KD")
-    window.actions_panel.buttons["bet"].click()
+    press_twice(window.actions_panel.buttons["bet"])
     window.actions_panel.buttons["reveal"].click()
     press_twice(window.actions_panel.buttons["take_ante"])
     state = window.controller.round

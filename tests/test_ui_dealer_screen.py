@@ -152,7 +152,7 @@ def test_a_box_with_every_stake_shows_them_whole(make_console, qtbot, size, lang
     deal_all(window, qtbot)
     press_twice(window.actions_panel.buttons["buy"])
     deal_all(window, qtbot)
-    window.actions_panel.buttons["bet"].click()
+    press_twice(window.actions_panel.buttons["bet"])
     window.actions_panel.buttons["reveal"].click()
     press_twice(window.actions_panel.buttons["buy_game"])
     box = window.controller.round.boxes[1]
@@ -185,7 +185,7 @@ def test_nothing_moves_under_the_dealers_finger(make_console, qtbot) -> None:
         window.actions_panel.buttons["card"].click()
         qtbot.waitUntil(lambda: not window.awaiting_card, timeout=5000)
         check()
-    window.actions_panel.buttons["bet"].click()
+    press_twice(window.actions_panel.buttons["bet"])
     check()
     window.submit(window.play.command("insure", 1, window.controller.round) or window.play.command(
         "fold", 9, window.controller.round))  # a refusal: a message appears
@@ -283,7 +283,7 @@ def test_r_act_6_insurance_out_of_range_is_refused_with_the_range_and_the_field_
         window.bet_panel.fill(number, 100)
     window.place_stakes()
     deal_all(window, qtbot)
-    window.actions_panel.buttons["bet"].click()  # box 1 bets; box 2 to act
+    press_twice(window.actions_panel.buttons["bet"])  # box 1 bets; box 2 to act
     if window.insurance.box != 2:
         tap(qtbot, window.actions_panel.insurance_switch)
     field = window.actions_panel.insurance
@@ -454,7 +454,7 @@ def test_an_armed_exchange_is_of_the_cards_picked(make_console, qtbot) -> None:
 # ------------------------------------------------------------------------------------------------- keys
 def test_action_keys_act_whatever_has_focus_and_digits_go_to_the_field(make_console, qtbot) -> None:
     """Point 8: with the insurance field focused, 3 types into it (and picks no card), B bets (and types
-    nothing); Enter in a field is that field's action. Today: P, C, I, B type into the name field and Enter does
+    nothing: pressed twice, a bet's money being spent for good); Enter in a field is that field's action. Today: P, C, I, B type into the name field and Enter does
     nothing."""
     window = make_console("classic")
     focus(window, qtbot)
@@ -463,7 +463,7 @@ def test_action_keys_act_whatever_has_focus_and_digits_go_to_the_field(make_cons
     tap(qtbot, field)
     type_keys(qtbot, window, "3")
     assert field.text() == "3" and window.box_panels[0].cards.selected_positions() == []
-    type_keys(qtbot, window, "0B")
+    type_keys(qtbot, window, "0BB")
     state = window.controller.round
     assert state.boxes[1].bet == 200 and field.text() == "30"
     type_keys(qtbot, window, "\n")
@@ -479,7 +479,7 @@ def test_r_buy_3_a_bought_game_says_which_card_goes_and_why_a_same_rank_card_is_
     window = make_console("classic")
     focus(window, qtbot)
     deal_one_box(window, qtbot, "AS KS AD QD 5C 9C 8H 7H 3S 4D KD 2C")
-    window.actions_panel.buttons["bet"].click()
+    press_twice(window.actions_panel.buttons["bet"])
     window.actions_panel.buttons["reveal"].click()
     press_twice(window.actions_panel.buttons["buy_game"])
     story = window.dealer_panel.story
@@ -511,7 +511,7 @@ def test_r_hand_3_results_name_the_pair_and_the_second_combination(make_console,
     and in the payment list; the dealer's hand is named with its ranks. Today: "pair — wins"."""
     window = make_console("classic")
     deal_one_box(window, qtbot, "KS 5C KD 5D AC 9H 7H 8S 3S 2D")
-    window.actions_panel.buttons["bet"].click()
+    press_twice(window.actions_panel.buttons["bet"])
     window.actions_panel.buttons["reveal"].click()
     assert window.box_panels[0].state_line.text().startswith("Pair of kings + ace-king — wins")
     assert "Pair of kings + ace-king" in window.payment_panel.rows[0][0].text()

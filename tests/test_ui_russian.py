@@ -101,7 +101,7 @@ def test_refusals_are_said_in_russian(consoles: Consoles, qtbot) -> None:
     window.submit(Fold(2))
     assert window.message.text().startswith("Отказано: Сейчас ход бокса 1, а не бокса 2")
     assert_russian("a box out of turn")
-    window.actions_panel.buttons["bet"].click()
+    press_twice(window.actions_panel.buttons["bet"])
     if window.insurance.box != 2:
         window.actions_panel.insurance_switch.click()
     window.actions_panel.insurance.set_value(700)
@@ -354,7 +354,7 @@ def play_a_shift(window: ConsoleWindow, qtbot) -> None:
         elif decision == "insure":
             window.actions_panel.insurance.set_value(100)
             window.insurance.insure()
-        window.actions_panel.buttons["bet"].click()
+        press_twice(window.actions_panel.buttons["bet"])
         window.actions_panel.buttons["reveal"].click()
         if decision == "buy_game":
             press_twice(window.actions_panel.buttons["buy_game"])

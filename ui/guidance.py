@@ -54,6 +54,8 @@ def armed_question(kind: str, box: int, price: int, cards: int) -> str:
     """What the second press of an armed money action will do, as a question."""
     if kind == ActionKind.FOLD:
         return translate("ConsoleWindow", "Fold box {0}?").format(box)
+    if kind == ActionKind.BET:
+        return translate("ConsoleWindow", "Box {0} bets {1}?").format(box, amount(price))
     if kind == ActionKind.BUY:
         return translate("ConsoleWindow", "Buy box {0} a 6th card for {1}?").format(box, amount(price))
     if kind == ActionKind.EXCHANGE:

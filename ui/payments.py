@@ -182,21 +182,23 @@ class PaymentPanel(QWidget):
         self.rows: list[tuple[FitLabel, FitLabel, FitButton]] = []
         self.paid_buttons: dict[int, FitButton] = {}
         self._boxes: list[int] = []
-        self._laid_out = (0, 0)  # the rows to a column the list is laid out in now, and its rows then
+        self._laid_out = (0, 0, 0)  # rows to a column, rows, grid columns in use: the list's layout now
 
     def _place(self, count: int) -> None:
         """The rows in two columns side by side, at least ROWS_PER_COLUMN rows to a column: six boxes fit a table
-        screen's height, and a seventh box's row goes under the first column, not into a narrow third."""
+        screen's height, and a seventh box's row goes under the first column, not into a narrow third. A list
+        that fills one column takes the whole width."""
         per_column = max(ROWS_PER_COLUMN, -(-count // 2))
-        if self._laid_out == (per_column, len(self.rows)):
+        used = 3 * max(1, -(-count // per_column))
+        if self._laid_out == (per_column, len(self.rows), used):
             return
-        self._laid_out = (per_column, len(self.rows))
+        self._laid_out = (per_column, len(self.rows), used)
         for index, widgets in enumerate(self.rows):
             row, column = 1 + index % per_column, 3 * (index // per_column)
             for offset, widget in enumerate(widgets):
                 self.grid.addWidget(widget, row, column + offset)  # moved, if it had a place already
         for column in range(6):
-            self.grid.setColumnStretch(column, (5, 2, 4)[column % 3])
+            self.grid.setColumnStretch(column, (6, 2, 4)[column % 3] if column < used else 0)
 
     def show_payments(self, payments: list[Payment], armed: tuple[int, str] | None = None) -> None:
         """The list; `armed`: the box whose confirmation waits for its second press, and its button's words."""

@@ -29,7 +29,7 @@ from ui.i18n import translate
 from ui.sentences import stopped_words
 
 # Money a box cannot have back once spent: these take a second press (ui.confirm).
-TWO_STEP = frozenset({ActionKind.FOLD, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.BUY_GAME})
+TWO_STEP = frozenset({ActionKind.FOLD, ActionKind.BET, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.BUY_GAME})
 BOX_ACTIONS = frozenset({ActionKind.FOLD, ActionKind.BET, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.INSURE,
                          ActionKind.BUY_GAME, ActionKind.TAKE_ANTE})
 PRICED = frozenset({ActionKind.BET, ActionKind.BUY, ActionKind.BUY_GAME})

@@ -28,6 +28,7 @@ RU: dict[str, Translation] = {
     "Next dealer": "Смена дилера",
     # ------------------------------------------------------------------- staff and setup, the first run (F7)
     "An admin acknowledges the house rules first: Staff [F7]": "Сначала администратор подтверждает правила казино: Персонал [F7]",
+    "Box {0} bets {1}?": "Бокс {0} ставит {1}?",
     "Sign in to deal [F6]": "Войдите, чтобы сдавать [F6]", "Staff and setup [F7]": "Персонал и настройка [F7]",
     "There is no staff account yet: make the first admin in Staff and setup [F7].": "Учётных записей персонала ещё нет: создайте первого администратора в разделе «Персонал и настройка» [F7].",
     "First run — table {0}": "Первый запуск — стол {0}",

@@ -660,21 +660,26 @@
     </message>
     <message>
         <location filename="../guidance.py" line="58"/>
+        <source>Box {0} bets {1}?</source>
+        <translation>Бокс {0} ставит {1}?</translation>
+    </message>
+    <message>
+        <location filename="../guidance.py" line="60"/>
         <source>Buy box {0} a 6th card for {1}?</source>
         <translation>Бокс {0}: купить 6-ю карту за {1}?</translation>
     </message>
     <message numerus="yes">
-        <location filename="../guidance.py" line="60"/>
+        <location filename="../guidance.py" line="62"/>
         <source>Exchange %n card(s) of box {0} for {1}?</source>
         <translation><numerusform>Бокс {0}: обменять %n карту за {1}?</numerusform><numerusform>Бокс {0}: обменять %n карты за {1}?</numerusform><numerusform>Бокс {0}: обменять %n карт за {1}?</numerusform></translation>
     </message>
     <message>
-        <location filename="../guidance.py" line="62"/>
+        <location filename="../guidance.py" line="64"/>
         <source>Box {0} buys the dealer a game for {1}?</source>
         <translation>Бокс {0} покупает игру дилеру за {1}?</translation>
     </message>
     <message>
-        <location filename="../guidance.py" line="67"/>
+        <location filename="../guidance.py" line="69"/>
         <source>Press {0} again or Enter; Esc cancels.</source>
         <translation>Нажмите {0} ещё раз или Enter; Esc — отмена.</translation>
     </message>
@@ -855,12 +860,12 @@
         <translation>Источник карт остановлен: {0}</translation>
     </message>
     <message>
-        <location filename="../guidance.py" line="73"/>
+        <location filename="../guidance.py" line="75"/>
         <source>Fault resolved: the shoe&apos;s gate is open again.</source>
         <translation>Сбой устранён: заслонка шуза снова открыта.</translation>
     </message>
     <message>
-        <location filename="../guidance.py" line="74"/>
+        <location filename="../guidance.py" line="76"/>
         <source>Fault resolved: the shoe&apos;s gate opens again as soon as the shoe is back online.</source>
         <translation>Сбой устранён: заслонка шуза откроется, как только шуз снова будет на связи.</translation>
     </message>
@@ -1410,17 +1415,17 @@
 <context>
     <name>PaymentPanel</name>
     <message>
-        <location filename="../payments.py" line="188"/>
+        <location filename="../payments.py" line="203"/>
         <source>Payments</source>
         <translation>Выплаты</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="217"/>
+        <location filename="../payments.py" line="226"/>
         <source>Box {0}: {1}</source>
         <translation>Бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="229"/>
+        <location filename="../payments.py" line="238"/>
         <source>Confirmed by {0}; only a pit boss can undo it.</source>
         <translation>Подтвердил {0}; отменить может только пит-босс.</translation>
     </message>
