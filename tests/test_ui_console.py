@@ -388,7 +388,7 @@ def test_adjustment_by_a_pit_boss_changes_the_payment_list(make_console, tmp_pat
     dialog.adjust_box.setValue(2)
     dialog.adjust_amount.setValue(25)
     dialog.reason.setText("chip miscount on box 2")
-    dialog.adjust_button.click()
+    press_twice(dialog.adjust_button)
     dialog.deleteLater()
     after = {p.box: p.net for p in window._payments(window.controller.round)}
     assert after[2] == before[2] + 25 and after[1] == before[1]

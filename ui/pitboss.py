@@ -164,8 +164,10 @@ class PitBossDialog(QDialog):
         self.dismiss_button = self._button("dismiss_card", self.tr("Dismiss the read (not a card in play)"),
                                            self.dismiss_card)
         self.void_button = self._button("void_round", self.tr("Void the round (stakes returned)"), self.press_void)
-        self.two_step = TwoStep(self)  # voiding cannot be undone: it takes a second press
-        self.two_step.changed.connect(self._show_void_armed)
+        # Money that moves for good (a void, an adjustment, an undone confirmation) takes a second press, for the
+        # box and amount on screen at the first: a list that changed in between arms again, it does not act.
+        self.two_step = TwoStep(self)
+        self.two_step.changed.connect(self._show_armed)
         self._row(form, 4, self.dismiss_button, self.void_button)
         adjust_holder = QWidget(page)
         adjust_row = QHBoxLayout(adjust_holder)
@@ -181,12 +183,15 @@ class PitBossDialog(QDialog):
         adjust_row.addWidget(self.adjust_box)
         adjust_row.addWidget(self.adjust_amount)
         self.adjust_button = self._button("adjust_payment", self.tr("Adjust payment (+ to the player)"),
-                                          self.adjust_payment)
+                                          self.press_adjust)
+        self.adjust_box.valueChanged.connect(self.two_step.cancel)
+        self.adjust_amount.valueChanged.connect(self.two_step.cancel)
         self._row(form, 5, adjust_holder, self.adjust_button)
         self.confirmed_choice = QComboBox(page)
         self.confirmed_choice.setObjectName("confirmed_choice")
         self.undo_button = self._button("undo_confirmation", self.tr("Undo the payment's confirmation"),
-                                        self.undo_confirmation)
+                                        self.press_undo)
+        self.confirmed_choice.currentIndexChanged.connect(self.two_step.cancel)
         self._row(form, 6, self.confirmed_choice, self.undo_button)
         self.hit_choice = QComboBox(page)
         self.hit_choice.setObjectName("jackpot_hit_choice")
@@ -440,10 +445,25 @@ class PitBossDialog(QDialog):
     def press_void(self) -> None:
         self.two_step.press("void", self.tr("Void the round? Press again to void it"), self.void_round)
 
-    def _show_void_armed(self) -> None:
+    def press_adjust(self) -> None:
+        box, amount = self.adjust_box.value(), self.adjust_amount.value()
+        self.two_step.press(f"adjust:{box}:{amount}", self.tr("Adjust box {0} by {1}? Press again to adjust it").format(
+            box, signed_amount(amount)), self.adjust_payment)
+
+    def press_undo(self) -> None:
+        box = self.confirmed_choice.currentData()
+        if box is None:
+            return
+        self.two_step.press(f"undo:{box}", self.tr("Undo box {0}'s confirmation? Press again to undo it").format(box),
+                            lambda: self.undo_confirmation(box))
+
+    def _show_armed(self) -> None:
         armed = self.two_step.armed
-        self.void_button.setText(armed.button_text if armed is not None else
-                                 self.tr("Void the round (stakes returned)"))
+        kind = armed.key.partition(":")[0] if armed is not None else ""
+        for button, own, text in ((self.void_button, "void", self.tr("Void the round (stakes returned)")),
+                                  (self.adjust_button, "adjust", self.tr("Adjust payment (+ to the player)")),
+                                  (self.undo_button, "undo", self.tr("Undo the payment's confirmation"))):
+            button.setText(armed.button_text if armed is not None and kind == own else text)
 
     def void_round(self) -> None:
         def void() -> object:
@@ -495,8 +515,9 @@ class PitBossDialog(QDialog):
                                       "in.").format(what))
         return second
 
-    def undo_confirmation(self) -> None:
-        box = self.confirmed_choice.currentData()
+    def undo_confirmation(self, box: int | None = None) -> None:
+        """Undo a box's confirmation (default: the box chosen in the list)."""
+        box = box if box is not None else self.confirmed_choice.currentData()
         if box is None:
             return
         self._override(lambda: self.controller.undo_confirmation(box, self._who(), self.reason.text()))

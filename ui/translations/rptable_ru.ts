@@ -1415,17 +1415,17 @@
 <context>
     <name>PaymentPanel</name>
     <message>
-        <location filename="../payments.py" line="203"/>
+        <location filename="../payments.py" line="205"/>
         <source>Payments</source>
         <translation>Выплаты</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="226"/>
+        <location filename="../payments.py" line="228"/>
         <source>Box {0}: {1}</source>
         <translation>Бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="238"/>
+        <location filename="../payments.py" line="240"/>
         <source>Confirmed by {0}; only a pit boss can undo it.</source>
         <translation>Подтвердил {0}; отменить может только пит-босс.</translation>
     </message>
@@ -1652,167 +1652,179 @@
     </message>
     <message>
         <location filename="../pitboss.py" line="166"/>
-        <location filename="../pitboss.py" line="446"/>
+        <location filename="../pitboss.py" line="463"/>
         <source>Void the round (stakes returned)</source>
         <translation>Аннулировать раунд (ставки возвращаются)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="176"/>
+        <location filename="../pitboss.py" line="178"/>
         <source>box </source>
         <translation>бокс </translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="183"/>
+        <location filename="../pitboss.py" line="185"/>
+        <location filename="../pitboss.py" line="464"/>
         <source>Adjust payment (+ to the player)</source>
         <translation>Корректировка выплаты (+ игроку)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="188"/>
+        <location filename="../pitboss.py" line="192"/>
+        <location filename="../pitboss.py" line="465"/>
         <source>Undo the payment&apos;s confirmation</source>
         <translation>Отменить подтверждение выплаты</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="193"/>
+        <location filename="../pitboss.py" line="198"/>
         <source>Confirm the jackpot hit (hand verified)</source>
         <translation>Подтвердить джекпот (рука проверена)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="197"/>
+        <location filename="../pitboss.py" line="202"/>
         <source>Reject the jackpot hit (hand not as read)</source>
         <translation>Отклонить джекпот (рука не та, что прочитана)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="202"/>
+        <location filename="../pitboss.py" line="207"/>
         <source>Log out and close</source>
         <translation>Выйти и закрыть</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="224"/>
+        <location filename="../pitboss.py" line="229"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="227"/>
+        <location filename="../pitboss.py" line="232"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="228"/>
+        <location filename="../pitboss.py" line="233"/>
         <source>No fault is open.</source>
         <translation>Открытых сбоев нет.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="251"/>
+        <location filename="../pitboss.py" line="256"/>
         <source>Box {0}, round {1}: {2}</source>
         <translation>Бокс {0}, раунд {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="264"/>
+        <location filename="../pitboss.py" line="269"/>
         <source>Jackpot hit #{0} confirmed: pay box {1} {2}; journaled as {3}.</source>
         <translation>Джекпот №{0} подтверждён: выплатите боксу {1} {2}; записано в журнал как {3}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="279"/>
+        <location filename="../pitboss.py" line="284"/>
         <source>Jackpot hit rejected and journaled; the meter cannot be reached now and is told as soon as it can be.</source>
         <translation>Выигрыш джекпота отклонён и записан в журнал; счётчик сейчас недоступен и узнает об этом, как только связь вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="282"/>
+        <location filename="../pitboss.py" line="287"/>
         <source>Jackpot hit rejected: not paid, the meter unlocks; journaled as {0}.</source>
         <translation>Выигрыш джекпота отклонён: не выплачивается, счётчик разблокирован; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="321"/>
+        <location filename="../pitboss.py" line="326"/>
         <source>Shoe gate: the shoe is not connected (offline).</source>
         <translation>Заслонка шуза: шуз не подключён (нет связи).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="323"/>
+        <location filename="../pitboss.py" line="328"/>
         <source>Shoe gate: LOCKED — no card can be drawn.</source>
         <translation>Заслонка шуза: ЗАКРЫТА — карту не вытянуть.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="325"/>
+        <location filename="../pitboss.py" line="330"/>
         <source>Shoe gate: open.</source>
         <translation>Заслонка шуза: открыта.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="327"/>
+        <location filename="../pitboss.py" line="332"/>
         <source>Shoe gate: not reported by the shoe yet. If no card comes out, open it with the button.</source>
         <translation>Заслонка шуза: шуз ещё не сообщил её состояние. Если карта не выходит, откройте заслонку кнопкой.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="351"/>
+        <location filename="../pitboss.py" line="356"/>
         <source>Box {0}: {1} confirmed by {2} at {3}</source>
         <translation>Бокс {0}: {1}, подтвердил {2} в {3}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="372"/>
+        <location filename="../pitboss.py" line="377"/>
         <source>Done; journaled as {0}.</source>
         <translation>Готово; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="393"/>
+        <location filename="../pitboss.py" line="398"/>
         <source>Other faults are still open: the shoe&apos;s gate opens once the last is resolved.</source>
         <translation>Открыты другие сбои: заслонка шуза откроется, когда будет устранён последний.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="399"/>
+        <location filename="../pitboss.py" line="404"/>
         <source>The shoe is offline: its gate opens as soon as it is back.</source>
         <translation>Шуз не на связи: заслонка откроется, как только он вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="423"/>
+        <location filename="../pitboss.py" line="428"/>
         <source>The shoe&apos;s gate is still LOCKED. Open it with the button, or check the shoe.</source>
         <translation>Заслонка шуза всё ещё ЗАКРЫТА. Откройте её кнопкой или проверьте шуз.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="425"/>
+        <location filename="../pitboss.py" line="430"/>
         <source>UNLOCK sent to the shoe: waiting for its answer.</source>
         <translation>Шузу отправлен UNLOCK: ждём ответа.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="428"/>
+        <location filename="../pitboss.py" line="433"/>
         <source>The shoe&apos;s gate is open again: dealing can go on.</source>
         <translation>Заслонка шуза снова открыта: можно сдавать.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="431"/>
+        <location filename="../pitboss.py" line="436"/>
         <source>The shoe&apos;s gate could not be opened: {0}. Check the shoe and its cable.</source>
         <translation>Заслонку шуза не удалось открыть: {0}. Проверьте шуз и его кабель.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="441"/>
+        <location filename="../pitboss.py" line="446"/>
         <source>Void the round? Press again to void it</source>
         <translation>Аннулировать раунд? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="452"/>
+        <location filename="../pitboss.py" line="450"/>
+        <source>Adjust box {0} by {1}? Press again to adjust it</source>
+        <translation>Поправить выплату боксу {0} на {1}? Нажмите ещё раз</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="457"/>
+        <source>Undo box {0}&apos;s confirmation? Press again to undo it</source>
+        <translation>Отменить подтверждение бокса {0}? Нажмите ещё раз</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="472"/>
         <source>Voiding this round puts {0} at stake</source>
         <translation>Аннулирование этого раунда затрагивает {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="464"/>
+        <location filename="../pitboss.py" line="484"/>
         <source>An adjustment of {0} to box {1}</source>
         <translation>Корректировка {0} боксу {1}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="476"/>
+        <location filename="../pitboss.py" line="496"/>
         <source>{0}, above this table&apos;s limit of {1}: a second pit boss, not {2}, logs in to approve it.</source>
         <translation>{0} — выше лимита этого стола {1}: чтобы подтвердить, входит второй пит-босс (не {2}).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="482"/>
+        <location filename="../pitboss.py" line="502"/>
         <source>{0} made this override: the second pit boss must be another person. Another pit boss logs in, or Cancel.</source>
         <translation>{0} выполняет это действие: второй пит-босс должен быть другим человеком. Войдите другим пит-боссом или нажмите «Отмена».</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="485"/>
+        <location filename="../pitboss.py" line="505"/>
         <source>Second pit boss</source>
         <translation>Второй пит-босс</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="494"/>
+        <location filename="../pitboss.py" line="514"/>
         <source>Nothing was done: {0} needs a second pit boss&apos;s approval, and none logged in.</source>
         <translation>Ничего не сделано: {0} — нужно подтверждение второго пит-босса, а он не вошёл.</translation>
     </message>
