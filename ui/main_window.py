@@ -626,7 +626,8 @@ class ConsoleWindow(QMainWindow):
 
         self.two_step.cancel()
         gate = ShoeGate(self.source.status, self.pump.reopen_gate, self.source.unlock)
-        dialog = PitBossDialog(self.controller, self.users_path, self.refresh, self, gate=gate, jackpot=self.jackpot)
+        dialog = PitBossDialog(self.controller, self.users_path, self.refresh, self, gate=gate, jackpot=self.jackpot,
+                               card_as_dealt=self._simulated_card_as_dealt())
         dialog.exec()
         dialog.deleteLater()
         take_keyboard_back(self)
@@ -662,6 +663,16 @@ class ConsoleWindow(QMainWindow):
         dialog.deleteLater()
         take_keyboard_back(self)
         self.refresh()
+
+    def _simulated_card_as_dealt(self) -> str | None:
+        """The card a simulated shoe really dealt when the round stopped on it (unreadable, read twice); None for a
+        real shoe, whose card a pit boss reads off the card itself."""
+        state = self.controller.round
+        last = self.pump.last_card
+        if state is None or state.fault is None or state.fault.kind == "unexpected" or last is None:
+            return None
+        card = self.pump.true_card(last.seq)
+        return card.code if card is not None else None
 
     def open_audit(self) -> None:
         from ui.audit_view import open_audit

@@ -77,8 +77,11 @@ class NotApproved(Exception):
 class PitBossDialog(QDialog):
     def __init__(self, controller: TableController, users_path: str, on_change: Callable[[], None],
                  parent: QWidget | None = None, *, gate: ShoeGate | None = None,
-                 jackpot: JackpotLink | None = None) -> None:
+                 jackpot: JackpotLink | None = None, card_as_dealt: str | None = None) -> None:
         super().__init__(parent)
+        # A simulated shoe knows the card it dealt, which a pit boss at a live table reads off the card itself:
+        # QA corrects a card fault with the truth, not a guess that the shoe would contradict later.
+        self.card_as_dealt = card_as_dealt
         self.controller = controller
         self.jackpot = jackpot  # the table's link to the jackpot meter: the meter's database and which meter
         self.users_path = users_path
@@ -158,7 +161,9 @@ class PitBossDialog(QDialog):
         self._row(form, 2, self.rearm_result, self.unlock_button)
         self.card_code = QLineEdit(page)
         self.card_code.setObjectName("correct_card_code")
-        self.card_code.setPlaceholderText(self.tr("the card as dealt, e.g. QS or 10H"))
+        self.card_code.setPlaceholderText(
+            self.tr("the simulated shoe dealt {0}").format(self.card_as_dealt) if self.card_as_dealt else
+            self.tr("the card as dealt, e.g. QS or 10H"))
         self.correct_button = self._button("correct_card", self.tr("Correct card"), self.correct_card)
         self._row(form, 3, self.card_code, self.correct_button)
         self.dismiss_button = self._button("dismiss_card", self.tr("Dismiss the read (not a card in play)"),

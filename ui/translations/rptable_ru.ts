@@ -825,22 +825,22 @@
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="691"/>
+        <location filename="../main_window.py" line="702"/>
         <source>Close the console?</source>
         <translation>Закрыть консоль?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="692"/>
+        <location filename="../main_window.py" line="703"/>
         <source>A round is in play. The table resumes exactly here when the console starts again. Close it now?</source>
         <translation>Идёт раунд. При следующем запуске консоли стол продолжит ровно с этого места. Закрыть сейчас?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="694"/>
+        <location filename="../main_window.py" line="705"/>
         <source>Close the console</source>
         <translation>Закрыть консоль</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="694"/>
+        <location filename="../main_window.py" line="705"/>
         <source>Keep playing</source>
         <translation>Продолжить игру</translation>
     </message>
@@ -1601,230 +1601,235 @@
 <context>
     <name>PitBossDialog</name>
     <message>
-        <location filename="../pitboss.py" line="89"/>
+        <location filename="../pitboss.py" line="92"/>
         <source>Pit boss</source>
         <translation>Пит-босс</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="102"/>
+        <location filename="../pitboss.py" line="105"/>
         <source>A pit boss must log in to resolve faults and make overrides.</source>
         <translation>Для устранения сбоев и исправлений должен войти пит-босс.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="119"/>
+        <location filename="../pitboss.py" line="122"/>
         <source>Logged in as {0}.</source>
         <translation>Вход выполнен: {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="144"/>
+        <location filename="../pitboss.py" line="147"/>
         <source>why (journaled with your name)</source>
         <translation>причина (пишется в журнал с вашим именем)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="146"/>
+        <location filename="../pitboss.py" line="149"/>
         <source>Reason</source>
         <translation>Причина</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="151"/>
+        <location filename="../pitboss.py" line="154"/>
         <source>Resolve table fault</source>
         <translation>Устранить сбой стола</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="157"/>
+        <location filename="../pitboss.py" line="160"/>
         <source>Open the shoe&apos;s gate (UNLOCK)</source>
         <translation>Открыть заслонку шуза (UNLOCK)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="161"/>
+        <location filename="../pitboss.py" line="165"/>
+        <source>the simulated shoe dealt {0}</source>
+        <translation>симулятор шуза сдал {0}</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="166"/>
         <source>the card as dealt, e.g. QS or 10H</source>
         <translation>карта, как сдана, напр. QS или 10H</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="162"/>
+        <location filename="../pitboss.py" line="167"/>
         <source>Correct card</source>
         <translation>Исправить карту</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="164"/>
+        <location filename="../pitboss.py" line="169"/>
         <source>Dismiss the read (not a card in play)</source>
         <translation>Отменить считывание (не карта игры)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="166"/>
-        <location filename="../pitboss.py" line="463"/>
+        <location filename="../pitboss.py" line="171"/>
+        <location filename="../pitboss.py" line="468"/>
         <source>Void the round (stakes returned)</source>
         <translation>Аннулировать раунд (ставки возвращаются)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="178"/>
+        <location filename="../pitboss.py" line="183"/>
         <source>box </source>
         <translation>бокс </translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="185"/>
-        <location filename="../pitboss.py" line="464"/>
+        <location filename="../pitboss.py" line="190"/>
+        <location filename="../pitboss.py" line="469"/>
         <source>Adjust payment (+ to the player)</source>
         <translation>Корректировка выплаты (+ игроку)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="192"/>
-        <location filename="../pitboss.py" line="465"/>
+        <location filename="../pitboss.py" line="197"/>
+        <location filename="../pitboss.py" line="470"/>
         <source>Undo the payment&apos;s confirmation</source>
         <translation>Отменить подтверждение выплаты</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="198"/>
+        <location filename="../pitboss.py" line="203"/>
         <source>Confirm the jackpot hit (hand verified)</source>
         <translation>Подтвердить джекпот (рука проверена)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="202"/>
+        <location filename="../pitboss.py" line="207"/>
         <source>Reject the jackpot hit (hand not as read)</source>
         <translation>Отклонить джекпот (рука не та, что прочитана)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="207"/>
+        <location filename="../pitboss.py" line="212"/>
         <source>Log out and close</source>
         <translation>Выйти и закрыть</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="229"/>
+        <location filename="../pitboss.py" line="234"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="232"/>
+        <location filename="../pitboss.py" line="237"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="233"/>
+        <location filename="../pitboss.py" line="238"/>
         <source>No fault is open.</source>
         <translation>Открытых сбоев нет.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="256"/>
+        <location filename="../pitboss.py" line="261"/>
         <source>Box {0}, round {1}: {2}</source>
         <translation>Бокс {0}, раунд {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="269"/>
+        <location filename="../pitboss.py" line="274"/>
         <source>Jackpot hit #{0} confirmed: pay box {1} {2}; journaled as {3}.</source>
         <translation>Джекпот №{0} подтверждён: выплатите боксу {1} {2}; записано в журнал как {3}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="284"/>
+        <location filename="../pitboss.py" line="289"/>
         <source>Jackpot hit rejected and journaled; the meter cannot be reached now and is told as soon as it can be.</source>
         <translation>Выигрыш джекпота отклонён и записан в журнал; счётчик сейчас недоступен и узнает об этом, как только связь вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="287"/>
+        <location filename="../pitboss.py" line="292"/>
         <source>Jackpot hit rejected: not paid, the meter unlocks; journaled as {0}.</source>
         <translation>Выигрыш джекпота отклонён: не выплачивается, счётчик разблокирован; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="326"/>
+        <location filename="../pitboss.py" line="331"/>
         <source>Shoe gate: the shoe is not connected (offline).</source>
         <translation>Заслонка шуза: шуз не подключён (нет связи).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="328"/>
+        <location filename="../pitboss.py" line="333"/>
         <source>Shoe gate: LOCKED — no card can be drawn.</source>
         <translation>Заслонка шуза: ЗАКРЫТА — карту не вытянуть.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="330"/>
+        <location filename="../pitboss.py" line="335"/>
         <source>Shoe gate: open.</source>
         <translation>Заслонка шуза: открыта.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="332"/>
+        <location filename="../pitboss.py" line="337"/>
         <source>Shoe gate: not reported by the shoe yet. If no card comes out, open it with the button.</source>
         <translation>Заслонка шуза: шуз ещё не сообщил её состояние. Если карта не выходит, откройте заслонку кнопкой.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="356"/>
+        <location filename="../pitboss.py" line="361"/>
         <source>Box {0}: {1} confirmed by {2} at {3}</source>
         <translation>Бокс {0}: {1}, подтвердил {2} в {3}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="377"/>
+        <location filename="../pitboss.py" line="382"/>
         <source>Done; journaled as {0}.</source>
         <translation>Готово; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="398"/>
+        <location filename="../pitboss.py" line="403"/>
         <source>Other faults are still open: the shoe&apos;s gate opens once the last is resolved.</source>
         <translation>Открыты другие сбои: заслонка шуза откроется, когда будет устранён последний.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="404"/>
+        <location filename="../pitboss.py" line="409"/>
         <source>The shoe is offline: its gate opens as soon as it is back.</source>
         <translation>Шуз не на связи: заслонка откроется, как только он вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="428"/>
+        <location filename="../pitboss.py" line="433"/>
         <source>The shoe&apos;s gate is still LOCKED. Open it with the button, or check the shoe.</source>
         <translation>Заслонка шуза всё ещё ЗАКРЫТА. Откройте её кнопкой или проверьте шуз.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="430"/>
+        <location filename="../pitboss.py" line="435"/>
         <source>UNLOCK sent to the shoe: waiting for its answer.</source>
         <translation>Шузу отправлен UNLOCK: ждём ответа.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="433"/>
+        <location filename="../pitboss.py" line="438"/>
         <source>The shoe&apos;s gate is open again: dealing can go on.</source>
         <translation>Заслонка шуза снова открыта: можно сдавать.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="436"/>
+        <location filename="../pitboss.py" line="441"/>
         <source>The shoe&apos;s gate could not be opened: {0}. Check the shoe and its cable.</source>
         <translation>Заслонку шуза не удалось открыть: {0}. Проверьте шуз и его кабель.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="446"/>
+        <location filename="../pitboss.py" line="451"/>
         <source>Void the round? Press again to void it</source>
         <translation>Аннулировать раунд? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="450"/>
+        <location filename="../pitboss.py" line="455"/>
         <source>Adjust box {0} by {1}? Press again to adjust it</source>
         <translation>Поправить выплату боксу {0} на {1}? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="457"/>
+        <location filename="../pitboss.py" line="462"/>
         <source>Undo box {0}&apos;s confirmation? Press again to undo it</source>
         <translation>Отменить подтверждение бокса {0}? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="472"/>
+        <location filename="../pitboss.py" line="477"/>
         <source>Voiding this round puts {0} at stake</source>
         <translation>Аннулирование этого раунда затрагивает {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="484"/>
+        <location filename="../pitboss.py" line="489"/>
         <source>An adjustment of {0} to box {1}</source>
         <translation>Корректировка {0} боксу {1}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="496"/>
+        <location filename="../pitboss.py" line="501"/>
         <source>{0}, above this table&apos;s limit of {1}: a second pit boss, not {2}, logs in to approve it.</source>
         <translation>{0} — выше лимита этого стола {1}: чтобы подтвердить, входит второй пит-босс (не {2}).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="502"/>
+        <location filename="../pitboss.py" line="507"/>
         <source>{0} made this override: the second pit boss must be another person. Another pit boss logs in, or Cancel.</source>
         <translation>{0} выполняет это действие: второй пит-босс должен быть другим человеком. Войдите другим пит-боссом или нажмите «Отмена».</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="505"/>
+        <location filename="../pitboss.py" line="510"/>
         <source>Second pit boss</source>
         <translation>Второй пит-босс</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="514"/>
+        <location filename="../pitboss.py" line="519"/>
         <source>Nothing was done: {0} needs a second pit boss&apos;s approval, and none logged in.</source>
         <translation>Ничего не сделано: {0} — нужно подтверждение второго пит-босса, а он не вошёл.</translation>
     </message>
