@@ -165,7 +165,7 @@ def tracked_files() -> list[str] | None:
 
 def named_entries(commands: list[Command]) -> set[str]:
     """The repository's top-level entries the commands name as relative paths (`docs/jackpot/x.toml` -> docs)."""
-    top = {entry.name for entry in REPO.iterdir() if not entry.name.startswith(".")} - {"README.md"}
+    top = {entry.name for entry in REPO.iterdir() if not entry.name.startswith(".")}
     named = set()
     for command in commands:
         for token in re.split(r"[\s'\"=?&,;|()<>]+", command.text):
@@ -206,12 +206,25 @@ def children_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
+CERTIFIED: dict[Path, object] = {}  # manifest -> the program's files (names, sizes, times) when it was written
+
+
 def certify(manifest: Path) -> None:
     """The program's manifest as `rptable verify-install --write` writes it, for the tree as it is now (the
-    program refuses to run uncertified; files edited since the page began are the tree under test)."""
-    from controller.table.program import program_version, write_manifest
+    program refuses to run uncertified; files edited since the page began are the tree under test). Written
+    again only when a file of the program changed."""
+    from controller.table.program import SKIPPED_DIRS, package_roots, program_version, write_manifest
 
-    write_manifest(program_version(), manifest)
+    files = []
+    for root in package_roots().values():
+        for folder, dirs, names in os.walk(root):
+            dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS]
+            for name in names:
+                status = os.stat(os.path.join(folder, name))
+                files.append((folder, name, status.st_size, status.st_mtime_ns))
+    if CERTIFIED.get(manifest) != files or not manifest.exists():
+        write_manifest(program_version(), manifest)
+        CERTIFIED[manifest] = files
 
 
 def environment(tmp: Path) -> dict[str, str]:
@@ -244,6 +257,8 @@ def failure(page: Path, command: Command, ran: Ran, after_failure: bool) -> str 
     wrong = []
     if ran.status is None:
         wrong.append(ran.why_stopped)
+    elif ran.status < 0:
+        wrong.append(f"killed by {signal.Signals(-ran.status).name}")
     elif ran.status != 0:
         wrong.append(f"exit status {ran.status} (a command must exit 0; one shown failing: `... || echo \"exit $?\"`)")
     if command.checks_output and not matches(command.expected, got):
