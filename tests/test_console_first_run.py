@@ -21,7 +21,7 @@ from controller.engine.state import Phase
 from controller.table.controller import NO_DEALER
 from controller.table.journal import Journal
 from ui.main_window import ConsoleWindow
-from ui.staff_desk import FirstAdminDialog, StaffDialog
+from ui.staff_desk import FirstAdminDialog, StaffDialog, accounts_empty
 
 SCREEN = (1024, 768)
 GIVE_UP_AFTER = 60.0  # seconds: a step that never becomes ready fails the story, it does not hang it
@@ -229,3 +229,28 @@ def test_arch_staff_no_round_opens_while_no_dealer_is_signed_in(make_console, qt
     window.place_stakes()
     assert window.controller.round is None
     assert NO_DEALER in window.message.text()
+
+
+def test_arch_staff_the_first_admin_is_refused_a_pin_typed_differently_or_too_easy_in_the_console_language(
+        empty_data_folder, qapp, qtbot) -> None:
+    from ui.i18n import Languages
+
+    languages = Languages()
+    languages.switch("ru")
+    try:
+        dialog = FirstAdminDialog(str(empty_data_folder / "users.db"), "T1")
+        qtbot.addWidget(dialog)
+        dialog.name.setText("root")
+        dialog.secret.pin.setText("pin-4821")
+        dialog.secret.again.setText("pin-4822")
+        assert dialog.make() is None and dialog.feedback.text() == "PIN не совпадают: введите PIN ещё раз, дважды."
+        dialog.secret.pin.setText("123456")
+        dialog.secret.again.setText("123456")
+        assert dialog.make() is None
+        assert dialog.feedback.text() == "PIN или пароль не может быть последовательностью (123456, 654321, abcdef)."
+        assert accounts_empty(str(empty_data_folder / "users.db")) is True
+        dialog.secret.pin.setText("pin-4821")
+        dialog.secret.again.setText("pin-4821")
+        assert dialog.make() is not None and accounts_empty(str(empty_data_folder / "users.db")) is False
+    finally:
+        languages.switch("en")

@@ -90,7 +90,7 @@ class LoginForm(QWidget):
         try:
             store = open_accounts(self.users_path)
         except Exception as err:  # an unreadable account file must not take the console down
-            self.feedback.setText(self.tr("The staff accounts cannot be read: {0}").format(err))
+            self.feedback.setText(unreadable_text(err))
             return None
         try:
             if store.is_empty():
@@ -108,6 +108,11 @@ class LoginForm(QWidget):
             return None
         finally:
             store.close()
+
+
+def unreadable_text(err: Exception) -> str:
+    """The staff accounts could not be opened (a file that is not one, a database out of reach), in words."""
+    return QCoreApplication.translate("Login", "The staff accounts cannot be read: {0}").format(err)
 
 
 def tampered_text(problem: str) -> str:

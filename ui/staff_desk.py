@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from controller.engine import IllegalCommand
-from controller.floor.staff import open_accounts
+from controller.floor.staff import FloorUserStore, open_accounts
 from controller.table.controller import TableController, TableLocked
-from controller.table.users import AccountsTampered, AuthError, Role, User, name_in
-from ui.login import STAFF_STYLE, LoginForm, refusal_text, without_default_buttons
+from controller.table.users import AccountsTampered, AuthError, Role, User, UserStore, name_in
+from ui.login import STAFF_STYLE, LoginForm, refusal_text, unreadable_text, without_default_buttons
 from ui.sentences import reworded
 
 STAFF_KEY = "F7"
@@ -58,7 +58,7 @@ def accounts_empty(users_path: str) -> bool | str:
     try:
         store = open_accounts(users_path)
     except Exception as err:  # an unreadable account file must not take the console down
-        return QCoreApplication.translate("Staff", "The staff accounts cannot be read: {0}").format(err)
+        return unreadable_text(err)
     try:
         return store.is_empty()
     except AccountsTampered as err:
@@ -92,6 +92,30 @@ class NewSecret:
     @staticmethod
     def mismatch_text() -> str:
         return QCoreApplication.translate("Staff", "The two PINs differ: type the PIN again, twice.")
+
+
+def changed_accounts(users_path: str, secret: NewSecret, feedback: QLabel,
+                     change: Callable[[UserStore | FloorUserStore, str], User]) -> User | None:
+    """One change of the staff accounts that sets a new PIN (a first admin, a new account): the PIN typed the same
+    twice, the store opened, changed and closed. The account made; None when refused, and why in `feedback`."""
+    pin = secret.take()
+    if pin is None:
+        feedback.setText(secret.mismatch_text())
+        secret.pin.setFocus()
+        return None
+    try:
+        store = open_accounts(users_path)
+    except Exception as err:  # an unreadable account file must not take the console down
+        feedback.setText(unreadable_text(err))
+        return None
+    try:
+        return change(store, pin)
+    except AuthError as err:
+        feedback.setText(store_refusal(err))
+        secret.pin.setFocus()
+        return None
+    finally:
+        store.close()
 
 
 class FirstAdminDialog(QDialog):
@@ -139,25 +163,10 @@ class FirstAdminDialog(QDialog):
 
     def make(self) -> User | None:
         name = self.name.text().strip()
-        secret = self.secret.take()
-        if secret is None:
-            self.feedback.setText(self.secret.mismatch_text())
-            self.secret.pin.setFocus()
-            return None
-        try:
-            store = open_accounts(self.users_path)
-        except Exception as err:  # an unreadable account file must not take the console down
-            self.feedback.setText(self.tr("The staff accounts cannot be read: {0}").format(err))
-            return None
-        try:
-            self.made = store.bootstrap(name, secret)
-        except AuthError as err:
-            self.feedback.setText(store_refusal(err))
-            self.secret.pin.setFocus()
-            return None
-        finally:
-            store.close()
-        self.accept()
+        self.made = changed_accounts(self.users_path, self.secret, self.feedback,
+                                     lambda store, secret: store.bootstrap(name, secret))
+        if self.made is not None:
+            self.accept()
         return self.made
 
 
@@ -270,7 +279,7 @@ class StaffDialog(QDialog):
         try:
             store = open_accounts(self.users_path)
         except Exception as err:  # an unreadable account file must not take the console down
-            self.accounts_line.setText(self.tr("The staff accounts cannot be read: {0}").format(err))
+            self.accounts_line.setText(unreadable_text(err))
             return
         try:
             users = store.accounts()
@@ -294,26 +303,13 @@ class StaffDialog(QDialog):
         self._show()
 
     def add_account(self) -> User | None:
-        assert self.admin is not None
+        admin = self.admin
+        assert admin is not None
         name, role = self.new_name.text().strip(), Role(self.new_role.currentData())
-        secret = self.new_secret.take()
-        if secret is None:
-            self.feedback.setText(self.new_secret.mismatch_text())
-            self.new_secret.pin.setFocus()
+        user = changed_accounts(self.users_path, self.new_secret, self.feedback,
+                                lambda store, secret: store.add(name, role, secret, by=admin))
+        if user is None:
             return None
-        try:
-            store = open_accounts(self.users_path)
-        except Exception as err:  # an unreadable account file must not take the console down
-            self.feedback.setText(self.tr("The staff accounts cannot be read: {0}").format(err))
-            return None
-        try:
-            user = store.add(name, role, secret, by=self.admin)
-        except AuthError as err:
-            self.feedback.setText(store_refusal(err))
-            self.new_secret.pin.setFocus()
-            return None
-        finally:
-            store.close()
         self.feedback.setText(self.tr("{0} can now log in as {1}.").format(user.name, role_words(role)))
         self.new_name.clear()
         self._show_accounts()

@@ -1064,34 +1064,29 @@
 <context>
     <name>FirstAdminDialog</name>
     <message>
-        <location filename="../staff_desk.py" line="104"/>
+        <location filename="../staff_desk.py" line="128"/>
         <source>First run — table {0}</source>
         <translation>Первый запуск — стол {0}</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="108"/>
+        <location filename="../staff_desk.py" line="132"/>
         <source>Welcome. This table has no staff account yet. Make its first admin: the admin adds the dealers and pit bosses, and acknowledges the house rules where they need it. Choose a name and a PIN of at least 6 characters (not a run like 123456).</source>
         <translation>Добро пожаловать. У этого стола ещё нет учётных записей персонала. Создайте первого администратора: он добавляет дилеров и пит-боссов и подтверждает правила казино, если это требуется. Выберите имя и PIN не короче 6 символов (не подряд идущие, как 123456).</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="117"/>
+        <location filename="../staff_desk.py" line="141"/>
         <source>Admin&apos;s name</source>
         <translation>Имя администратора</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="126"/>
+        <location filename="../staff_desk.py" line="150"/>
         <source>Make the first admin</source>
         <translation>Создать администратора</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="129"/>
+        <location filename="../staff_desk.py" line="153"/>
         <source>Later</source>
         <translation>Позже</translation>
-    </message>
-    <message>
-        <location filename="../staff_desk.py" line="150"/>
-        <source>The staff accounts cannot be read: {0}</source>
-        <translation>Не удаётся прочитать учётные записи: {0}</translation>
     </message>
 </context>
 <context>
@@ -1306,36 +1301,41 @@
     <name>Login</name>
     <message>
         <location filename="../login.py" line="115"/>
+        <source>The staff accounts cannot be read: {0}</source>
+        <translation>Не удаётся прочитать учётные записи: {0}</translation>
+    </message>
+    <message>
+        <location filename="../login.py" line="120"/>
         <source>Nobody can log in: the staff accounts were tampered with ({0}). An admin must restore the accounts file from its backup (with its .key and .head files) and start the console again.</source>
         <translation>Никто не может войти: учётные записи персонала подделаны ({0}). Администратор должен восстановить файл учётных записей из резервной копии (вместе с файлами .key и .head) и снова запустить консоль.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="124"/>
+        <location filename="../login.py" line="129"/>
         <source>Name or PIN is wrong.</source>
         <translation>Неверное имя или PIN.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="126"/>
+        <location filename="../login.py" line="131"/>
         <source>Too many wrong PINs: {0} is locked for about {1} more minute(s). Wait and try again, or ask another pit boss or an admin.</source>
         <translation>Слишком много неверных PIN: {0} заблокирован ещё примерно на {1} мин. Подождите и попробуйте снова или обратитесь к другому пит-боссу или администратору.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="130"/>
+        <location filename="../login.py" line="135"/>
         <source>Name or PIN is wrong. {0} is now locked for {1} minutes: wait, or ask another pit boss or an admin.</source>
         <translation>Неверное имя или PIN. {0} теперь заблокирован на {1} мин: подождите или обратитесь к другому пит-боссу или администратору.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="134"/>
+        <location filename="../login.py" line="139"/>
         <source>The account {0} is disabled. An admin can tell you why.</source>
         <translation>Учётная запись {0} отключена. Причину знает администратор.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="137"/>
+        <location filename="../login.py" line="142"/>
         <source>{0} is not a pit boss: a pit boss is needed for this. Ask a pit boss to log in.</source>
         <translation>{0} — не пит-босс, а здесь нужен пит-босс. Попросите пит-босса войти.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="141"/>
+        <location filename="../login.py" line="146"/>
         <source>{0} may not deal at this table. Ask a pit boss.</source>
         <translation>{0} не может сдавать за этим столом. Обратитесь к пит-боссу.</translation>
     </message>
@@ -1343,7 +1343,7 @@
 <context>
     <name>LoginDialog</name>
     <message>
-        <location filename="../login.py" line="171"/>
+        <location filename="../login.py" line="176"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
@@ -1369,11 +1369,6 @@
         <location filename="../login.py" line="77"/>
         <source>Type your name and PIN.</source>
         <translation>Введите имя и PIN.</translation>
-    </message>
-    <message>
-        <location filename="../login.py" line="93"/>
-        <source>The staff accounts cannot be read: {0}</source>
-        <translation>Не удаётся прочитать учётные записи: {0}</translation>
     </message>
     <message>
         <location filename="../login.py" line="97"/>
@@ -3514,11 +3509,6 @@
         <translation>администратор</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="61"/>
-        <source>The staff accounts cannot be read: {0}</source>
-        <translation>Не удаётся прочитать учётные записи: {0}</translation>
-    </message>
-    <message>
         <location filename="../staff_desk.py" line="82"/>
         <source>PIN</source>
         <translation>PIN</translation>
@@ -3537,83 +3527,77 @@
 <context>
     <name>StaffDialog</name>
     <message>
-        <location filename="../staff_desk.py" line="175"/>
+        <location filename="../staff_desk.py" line="184"/>
         <source>Staff and setup — table {0}</source>
         <translation>Персонал и настройка — стол {0}</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="179"/>
+        <location filename="../staff_desk.py" line="188"/>
         <source>An admin logs in to add staff accounts and to acknowledge the house rules.</source>
         <translation>Администратор входит, чтобы добавить учётные записи и подтвердить правила казино.</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="194"/>
+        <location filename="../staff_desk.py" line="203"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="202"/>
+        <location filename="../staff_desk.py" line="211"/>
         <source>House rules</source>
         <translation>Правила казино</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="210"/>
+        <location filename="../staff_desk.py" line="219"/>
         <source>Reason (journaled with your name)</source>
         <translation>Причина (в журнал с вашим именем)</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="212"/>
+        <location filename="../staff_desk.py" line="221"/>
         <source>Acknowledge the rules</source>
         <translation>Подтвердить правила</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="221"/>
+        <location filename="../staff_desk.py" line="230"/>
         <source>Add an account</source>
         <translation>Новая учётная запись</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="225"/>
+        <location filename="../staff_desk.py" line="234"/>
         <source>Name</source>
         <translation>Имя</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="230"/>
+        <location filename="../staff_desk.py" line="239"/>
         <source>Role</source>
         <translation>Роль</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="232"/>
+        <location filename="../staff_desk.py" line="241"/>
         <source>Add the account</source>
         <translation>Добавить</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="258"/>
+        <location filename="../staff_desk.py" line="267"/>
         <source>Acknowledged by {0}: the table may open on these rules.</source>
         <translation>Подтверждено: {0}; стол может работать по этим правилам.</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="260"/>
+        <location filename="../staff_desk.py" line="269"/>
         <source>The house keeps an edge under these rules: nothing to acknowledge.</source>
         <translation>По этим правилам преимущество у казино: подтверждать нечего.</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="273"/>
-        <location filename="../staff_desk.py" line="307"/>
-        <source>The staff accounts cannot be read: {0}</source>
-        <translation>Не удаётся прочитать учётные записи: {0}</translation>
-    </message>
-    <message>
-        <location filename="../staff_desk.py" line="283"/>
+        <location filename="../staff_desk.py" line="292"/>
         <source>Accounts: {0}</source>
         <translation>Учётные записи: {0}</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="292"/>
+        <location filename="../staff_desk.py" line="301"/>
         <source>The rules are acknowledged: rounds may open on them.</source>
         <translation>Правила подтверждены: раунды можно открывать.</translation>
     </message>
     <message>
-        <location filename="../staff_desk.py" line="317"/>
+        <location filename="../staff_desk.py" line="313"/>
         <source>{0} can now log in as {1}.</source>
         <translation>{0} может войти как {1}.</translation>
     </message>
