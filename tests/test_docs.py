@@ -6,7 +6,8 @@ one made), each command through `bash -c` with `set -o pipefail`, stdin empty, s
 a terminal, at most COMMAND_SECONDS. The page's conventions (a command, its output, `...`) are read by
 tests/doc_blocks.py. The folder holds copies of the repository's entries the commands name (`docs/...`,
 `benchmarks/...`, `hardware-sim/...`: its tracked files), so a command that writes beside them writes in the
-copy; no tracked file of the repository may change while a command runs. The environment:
+copy; and in a clean checkout (CI's) no tracked file may change while a command runs (with uncommitted changes,
+someone's edits cannot be told from a command's: such changes are only noted). The environment:
 
 - PATH starts with this Python's bin folder (`rptable`, `python` are the virtual environment's);
 - RPTABLE_DATA_DIR=<tmp>/data, HOME=<tmp>/home, QT_QPA_PLATFORM=offscreen, COLUMNS=80, TZ=UTC, LC_ALL=C.UTF-8;
@@ -70,7 +71,8 @@ class Shell:
     env: dict[str, str]
     groups: list[int] = field(default_factory=list)
 
-    def run(self, text: str, timeout: float = COMMAND_SECONDS) -> Ran:
+    def run(self, text: str, timeout: float | None = None) -> Ran:
+        timeout = timeout or COMMAND_SECONDS
         start = time.monotonic()
         process = subprocess.Popen(["bash", "-c", "set -o pipefail\n" + text], cwd=self.folder, env=self.env,
                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -292,6 +294,7 @@ def run_page(page: Path, tmp: Path, floor: Floor) -> tuple[list[str], str]:
     copy_entries(named_entries(commands), folder)
     shell = Shell(folder, env)
     times: list[tuple[float, float, int]] = []  # CPU and wall seconds of each command, its line
+    notes: list[str] = []
     cpu = children_cpu()
     start = time.monotonic()
     try:
@@ -303,7 +306,12 @@ def run_page(page: Path, tmp: Path, floor: Floor) -> tuple[list[str], str]:
             times.append((children_cpu() - cpu_before, ran.seconds, command.line))
             changed_after = changed_tracked_files()
             if changed_before is not None and changed_after is not None and changed_after - changed_before:
-                ran.wrote_into_repository = sorted(changed_after - changed_before)
+                changed = sorted(changed_after - changed_before)
+                if changed_before:  # someone is editing the checkout: their edits cannot be told from the command's
+                    notes.append(f"line {command.line}: tracked files changed while it ran, not counted in a "
+                                 f"checkout with uncommitted changes: {', '.join(changed)}")
+                else:
+                    ran.wrote_into_repository = changed
             wrong = failure(page, command, ran, after_failure=bool(failures))
             if wrong:
                 failures.append(wrong)
@@ -314,7 +322,8 @@ def run_page(page: Path, tmp: Path, floor: Floor) -> tuple[list[str], str]:
                f"({len(commands)} command(s)), {illustrative} illustrative, "
                f"{sum(1 for b in found if b.problem)} neither; {time.monotonic() - start:.1f} s, "
                f"{children_cpu() - cpu:.1f} s CPU" + "".join(f"; line {line} {used:.1f} s CPU ({wall:.1f} s)"
-                                                             for used, wall, line in sorted(times, reverse=True)[:3]))
+                                                             for used, wall, line in sorted(times, reverse=True)[:3])
+               + "".join(f"\n  {note}" for note in notes))
     return failures, summary
 
 
@@ -324,3 +333,38 @@ def test_every_console_block_of_the_page_runs_as_shown_or_is_marked_illustrative
     failures, summary = run_page(page, tmp_path, floor)
     print(summary)
     assert not failures, f"{summary}\n\n" + "\n\n".join(failures)
+
+
+# -- the runner itself, on small pages --------------------------------------------------------------------------
+def small_page(tmp_path, text):
+    page = tmp_path / "small.md"
+    page.write_text(text, encoding="utf-8")
+    (tmp_path / "run").mkdir()
+    return run_page(page, tmp_path / "run", Floor())
+
+
+def test_the_runner_runs_a_pages_blocks_in_order_in_one_folder_with_the_pages_environment(tmp_path):
+    failures, summary = small_page(tmp_path, (
+        "```console\n$ printf 'a\\nb\\nc\\n' > abc.txt\n$ cat abc.txt | grep -v b\na\nc\n```\n\ntext\n\n"
+        "```console\n$ echo $RPTABLE_DATA_DIR $HOME $QT_QPA_PLATFORM | sed \"s|$(dirname \"$PWD\")|TMP|g\"\n"
+        "TMP/data TMP/home offscreen\n"
+        "$ command -v rptable python\n...\n$ cat abc.txt \\\n    | wc -l\n3\n```\n"
+        "```console\n# illustrative: a real shoe\n$ rptable shoe-test serial:///dev/ttyUSB0\n```\n"))
+    assert failures == [] and "3 console block(s): 2 run (5 command(s)), 1 illustrative, 0 neither" in summary
+    assert (tmp_path / "run" / "page" / "abc.txt").exists()
+
+
+def test_the_runner_names_the_line_the_command_and_what_it_printed_against_what_the_page_shows(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "COMMAND_SECONDS", 1)
+    monkeypatch.setattr(sys.modules[__name__], "BACKGROUND_GRACE", 0.3)
+    failures, _ = small_page(tmp_path, (
+        "```console\n$ echo one\ntwo\n$ false | cat\n$ sleep 5\n$ sleep 5 &\n$ (sleep 5 > /dev/null 2>&1 &)\n```\n"
+        "```console\nterminal 1$ rptable shoe-sim\n```\n"))
+    said = "\n".join(failures)
+    assert f"{tmp_path / 'small.md'}:9: line 10 comes before any command" in said
+    assert f"{tmp_path / 'small.md'}:2: its output is not the one shown\n    $ echo one\n  expected:\n    | two\n" \
+           "  got:\n    | one" in said
+    assert ":4: exit status 1" in said  # pipefail
+    assert ":5: it ran longer than 1 s and was stopped" in said
+    assert ":6: it exited, but something it left running in the background keeps its output open" in said
+    assert ":7:" not in said  # a job left running with its output redirected is fine
