@@ -315,9 +315,10 @@ class ConsoleWindow(QMainWindow):
     def _show_boxes(self, state: RoundState | None) -> None:
         focus = focus_box(state)
         exchanging = state is not None and self.play.exchange_action(state) is not None
+        nets = {p.box: p.net for p in self._payments(state)} if state is not None else {}  # adjustments in
         for panel in self.ui.box_panels:
             box = state.boxes.get(panel.number) if state is not None else None
-            panel.show_box(state, box, active=box is not None and focus == panel.number)
+            panel.show_box(state, box, active=box is not None and focus == panel.number, net=nets.get(panel.number))
             panel.cards.set_selectable(exchanging and focus == panel.number)
 
     def _show_notice(self, state: RoundState | None, redact: Callable[[str], str]) -> None:

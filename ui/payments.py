@@ -34,6 +34,7 @@ class Payment:
     due: int = 0  # still to pay (+) or collect (-): the net less what the dealer confirmed before an adjustment
     confirmed: bool = False  # the dealer confirmed the whole net (journaled)
     confirmed_by: str = ""
+    returned: int = 0  # the stakes the box takes back (a void, a settlement that came to nothing)
 
 
 def payments_of(state: RoundState, record: RoundRecord | None, hits: Sequence[TableHit] = ()) -> list[Payment]:
@@ -59,8 +60,9 @@ def payments_of(state: RoundState, record: RoundRecord | None, hits: Sequence[Ta
             hit = next((h for h in hits if record is not None and (h.round_id, h.box) == (record.round_id, number)),
                        None)
             lines = " · ".join(part for part in (lines, jackpot_words(box.jackpot_settled, hit)) if part)
+        returned = box.wagered if settled.net == 0 else 0
         out.append(Payment(number, net, settled.outcome, words, lines, due,
-                           confirmed, confirmation.actor if confirmation is not None else ""))
+                           confirmed, confirmation.actor if confirmation is not None else "", returned))
     return out
 
 
@@ -117,7 +119,7 @@ def payment_text(payment: Payment, *, in_row: bool = False) -> str:
     pit boss adjusted a payment already confirmed). `in_row`: on the box's own row of the list, which names the
     box already."""
     def said(of_box: str, in_its_row: str, value: int = 0) -> str:
-        return (in_its_row if in_row else of_box).format(payment.box, amount(value))
+        return (in_its_row if in_row else of_box).format(payment.box, amount(value), amount(payment.returned))
 
     if payment.due != payment.net and not payment.confirmed:
         if payment.due > 0:
@@ -125,14 +127,20 @@ def payment_text(payment: Payment, *, in_row: bool = False) -> str:
                         QCoreApplication.translate("Payments", "Pay {1} more (adjusted after payment)"), payment.due)
         return said(QCoreApplication.translate("Payments", "Collect from box {0}: {1} more (adjusted after payment)"),
                     QCoreApplication.translate("Payments", "Collect {1} more (adjusted after payment)"), -payment.due)
+    if payment.returned and payment.net > 0:  # a void a pit boss adjusted: the stakes back, and more
+        return said(QCoreApplication.translate("Payments", "Box {0}: return the stakes, {2}, and pay {1}"),
+                    QCoreApplication.translate("Payments", "Return {2}, pay {1}"), payment.net)
+    if payment.returned and payment.net < 0:
+        return said(QCoreApplication.translate("Payments", "Box {0}: return the stakes, {2}, less {1}"),
+                    QCoreApplication.translate("Payments", "Return {2} less {1}"), -payment.net)
     if payment.net > 0:
         return said(QCoreApplication.translate("Payments", "Pay box {0}: {1}"),
                     QCoreApplication.translate("Payments", "Pay {1}"), payment.net)
     if payment.net < 0:
         return said(QCoreApplication.translate("Payments", "Collect from box {0}: {1}"),
                     QCoreApplication.translate("Payments", "Collect {1}"), -payment.net)
-    return said(QCoreApplication.translate("Payments", "Box {0}: return the stakes"),
-                QCoreApplication.translate("Payments", "Return the stakes"))
+    return said(QCoreApplication.translate("Payments", "Box {0}: return the stakes, {2}"),
+                QCoreApplication.translate("Payments", "Return {2}"))
 
 
 def armed_question(payment: Payment) -> str:

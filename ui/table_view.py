@@ -209,7 +209,9 @@ class BoxPanel(QFrame):
         self.stakes.setText(self.editor.status())
         self.body.setCurrentIndex(1)
 
-    def show_box(self, state: RoundState | None, box: BoxState | None, *, active: bool) -> None:
+    def show_box(self, state: RoundState | None, box: BoxState | None, *, active: bool, net: int | None = None) -> None:
+        """The box as dealt and played; `net`: what its payment comes to with a pit boss's adjustments, once
+        settled (the settlement's own net when not given)."""
         self.body.setCurrentIndex(0)
         player = f" · {box.player}" if box is not None and box.player else ""
         self.title.setText(translate("BoxPanel", "Box {0}").format(self.number) + player)
@@ -221,7 +223,7 @@ class BoxPanel(QFrame):
             return
         self.stakes.setText(self._stakes_text(box))
         self.cards.show_cards(visibility.box_cards(state, self.number))
-        self.state_line.setText(self._state_text(state, box))
+        self.state_line.setText(self._state_text(state, box, net))
 
     def _frame(self, active: bool) -> None:
         style = ("BoxPanel{border:4px solid #ffb300;border-radius:10px;background:#183a1f}" if active else
@@ -248,9 +250,9 @@ class BoxPanel(QFrame):
             parts.append(translate("BoxPanel", "Game bought {0}").format(amount(box.buy_paid)))
         return " · ".join(parts)
 
-    def _state_text(self, state: RoundState, box: BoxState) -> str:
+    def _state_text(self, state: RoundState, box: BoxState, net: int | None = None) -> str:
         if box.settlement is not None:
-            return settled_words(box) + f"  {signed_amount(box.settlement.net)}"
+            return settled_words(box) + f"  {signed_amount(box.settlement.net if net is None else net)}"
         if box.folded:
             return translate("BoxPanel", "folded")
         shown = visibility.box_cards(state, self.number)

@@ -467,77 +467,77 @@
     <name>BoxPanel</name>
     <message>
         <location filename="../table_view.py" line="208"/>
-        <location filename="../table_view.py" line="215"/>
+        <location filename="../table_view.py" line="217"/>
         <source>Box {0}</source>
         <translation>Бокс {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="218"/>
+        <location filename="../table_view.py" line="220"/>
         <source>no stakes</source>
         <translation>нет ставок</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="234"/>
+        <location filename="../table_view.py" line="236"/>
         <source>Ante {0}</source>
         <translation>Анте {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="236"/>
+        <location filename="../table_view.py" line="238"/>
         <source>Bet {0}</source>
         <translation>Ставка {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="238"/>
+        <location filename="../table_view.py" line="240"/>
         <source>Bonus {0}</source>
         <translation>Бонус {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="240"/>
+        <location filename="../table_view.py" line="242"/>
         <source>Jackpot {0}</source>
         <translation>Джекпот {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="242"/>
+        <location filename="../table_view.py" line="244"/>
         <source>6th card {0}</source>
         <translation>6-я карта {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="244"/>
+        <location filename="../table_view.py" line="246"/>
         <source>Exchange {0}</source>
         <translation>Обмен {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="246"/>
+        <location filename="../table_view.py" line="248"/>
         <source>Insurance {0}</source>
         <translation>Страховка {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="248"/>
+        <location filename="../table_view.py" line="250"/>
         <source>Game bought {0}</source>
         <translation>Игра куплена {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="255"/>
+        <location filename="../table_view.py" line="257"/>
         <source>folded</source>
         <translation>пас</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="260"/>
+        <location filename="../table_view.py" line="262"/>
         <source>blind</source>
         <translation>втёмную</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="262"/>
+        <location filename="../table_view.py" line="264"/>
         <source>bet placed</source>
         <translation>ставка сделана</translation>
     </message>
     <message numerus="yes">
-        <location filename="../table_view.py" line="265"/>
+        <location filename="../table_view.py" line="267"/>
         <source>waiting for %n card(s)</source>
         <translation><numerusform>ждёт %n карту</numerusform><numerusform>ждёт %n карты</numerusform><numerusform>ждёт %n карт</numerusform></translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="267"/>
+        <location filename="../table_view.py" line="269"/>
         <source>to act</source>
         <translation>ходит</translation>
     </message>
@@ -734,63 +734,63 @@
         <translation>Не сейчас.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="353"/>
+        <location filename="../main_window.py" line="354"/>
         <source>No box may insure now: insurance goes with a box&apos;s bet.</source>
         <translation>Сейчас ни один бокс не может застраховаться: страховка делается вместе со ставкой.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="396"/>
+        <location filename="../main_window.py" line="397"/>
         <source>Shoe: status unavailable ({0})</source>
         <translation>Шуз: статус недоступен ({0})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="400"/>
+        <location filename="../main_window.py" line="401"/>
         <source>Shoe {0}</source>
         <translation>Шуз {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="401"/>
+        <location filename="../main_window.py" line="402"/>
         <source>connected</source>
         <translation>подключён</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="401"/>
+        <location filename="../main_window.py" line="402"/>
         <source>NOT CONNECTED</source>
         <translation>НЕ ПОДКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="403"/>
+        <location filename="../main_window.py" line="404"/>
         <source>heartbeat {0} s ago</source>
         <translation>сигнал {0} с назад</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="407"/>
+        <location filename="../main_window.py" line="408"/>
         <source>{0} cards left</source>
         <translation>осталось карт: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="409"/>
+        <location filename="../main_window.py" line="410"/>
         <source>gate locked</source>
         <translation>заслонка закрыта</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="411"/>
+        <location filename="../main_window.py" line="412"/>
         <source>shoe not authenticated</source>
         <translation>шуз не аутентифицирован</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="412"/>
+        <location filename="../main_window.py" line="413"/>
         <source>table {0}</source>
         <translation>стол {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="413"/>
+        <location filename="../main_window.py" line="414"/>
         <source>journal #{0}</source>
         <translation>журнал №{0}</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="287"/>
-        <location filename="../main_window.py" line="435"/>
+        <location filename="../main_window.py" line="436"/>
         <source>Refused: {0}</source>
         <translation>Отказано: {0}</translation>
     </message>
@@ -805,47 +805,47 @@
         <translation>Войдите, чтобы сдавать [F6]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="471"/>
+        <location filename="../main_window.py" line="472"/>
         <source>The camera is reading the cards turned up…</source>
         <translation>Камера читает открытые карты…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="486"/>
+        <location filename="../main_window.py" line="487"/>
         <source>The camera saw every card where the shoe dealt it.</source>
         <translation>Камера видит каждую карту там, куда её сдал шуз.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="489"/>
+        <location filename="../main_window.py" line="490"/>
         <source>The camera could not read every card of {0}: turn them up in full view of the camera and press Reveal (R) again.</source>
         <translation>Камера не прочла все карты: {0}. Откройте их под камерой и снова нажмите «Открыть дилера» (R).</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="554"/>
+        <location filename="../main_window.py" line="555"/>
         <source>Space</source>
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="702"/>
+        <location filename="../main_window.py" line="703"/>
         <source>Close the console?</source>
         <translation>Закрыть консоль?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="703"/>
+        <location filename="../main_window.py" line="704"/>
         <source>A round is in play. The table resumes exactly here when the console starts again. Close it now?</source>
         <translation>Идёт раунд. При следующем запуске консоли стол продолжит ровно с этого места. Закрыть сейчас?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="705"/>
+        <location filename="../main_window.py" line="706"/>
         <source>Close the console</source>
         <translation>Закрыть консоль</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="705"/>
+        <location filename="../main_window.py" line="706"/>
         <source>Keep playing</source>
         <translation>Продолжить игру</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="595"/>
+        <location filename="../main_window.py" line="596"/>
         <source>Card refused: {0}</source>
         <translation>Карта не принята: {0}</translation>
     </message>
@@ -855,7 +855,7 @@
         <translation>Показать раскладку снова [R]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="606"/>
+        <location filename="../main_window.py" line="607"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
     </message>
@@ -983,47 +983,47 @@
 <context>
     <name>DealerPanel</name>
     <message>
-        <location filename="../table_view.py" line="304"/>
+        <location filename="../table_view.py" line="306"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="313"/>
+        <location filename="../table_view.py" line="315"/>
         <source>qualifies</source>
         <translation>игра есть</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="315"/>
+        <location filename="../table_view.py" line="317"/>
         <source>does not qualify</source>
         <translation>игры нет</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="331"/>
+        <location filename="../table_view.py" line="333"/>
         <source>took away {0}, got {1}</source>
         <translation>снял {0}, получил {1}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="336"/>
+        <location filename="../table_view.py" line="338"/>
         <source>now takes away his highest card, {0}, for the next card</source>
         <translation>теперь меняет старшую карту, {0}, на следующую</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="339"/>
+        <location filename="../table_view.py" line="341"/>
         <source>Game bought: {0}.</source>
         <translation>Игра куплена: {0}.</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="346"/>
+        <location filename="../table_view.py" line="348"/>
         <source>same rank: his hand is unchanged, so he replaces again, free — R-BUY-3</source>
         <translation>тот же ранг: рука не изменилась, поэтому замена повторяется бесплатно — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="348"/>
+        <location filename="../table_view.py" line="350"/>
         <source>one box in play: he replaces until he qualifies — R-BUY-3</source>
         <translation>в игре один бокс: замена, пока у дилера не будет игры — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="349"/>
+        <location filename="../table_view.py" line="351"/>
         <source>he still does not qualify: he replaces again — R-BUY-3</source>
         <translation>игры всё ещё нет: замена повторяется — R-BUY-3</translation>
     </message>
@@ -1410,17 +1410,17 @@
 <context>
     <name>PaymentPanel</name>
     <message>
-        <location filename="../payments.py" line="205"/>
+        <location filename="../payments.py" line="213"/>
         <source>Payments</source>
         <translation>Выплаты</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="228"/>
+        <location filename="../payments.py" line="236"/>
         <source>Box {0}: {1}</source>
         <translation>Бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="240"/>
+        <location filename="../payments.py" line="248"/>
         <source>Confirmed by {0}; only a pit boss can undo it.</source>
         <translation>Подтвердил {0}; отменить может только пит-босс.</translation>
     </message>
@@ -1428,167 +1428,187 @@
 <context>
     <name>Payments</name>
     <message>
-        <location filename="../payments.py" line="104"/>
+        <location filename="../payments.py" line="106"/>
         <source>ante</source>
         <translation>анте</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="105"/>
+        <location filename="../payments.py" line="107"/>
         <source>bet</source>
         <translation>ставка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="96"/>
+        <location filename="../payments.py" line="98"/>
         <source>draw</source>
         <translation>прикуп</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="69"/>
+        <location filename="../payments.py" line="71"/>
         <source>jackpot</source>
         <translation>джекпот</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="73"/>
+        <location filename="../payments.py" line="75"/>
         <source>jackpot {0} paid, confirmed by {1}</source>
         <translation>джекпот {0} выплачен, подтвердил {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="76"/>
+        <location filename="../payments.py" line="78"/>
         <source>jackpot hit rejected by {0}</source>
         <translation>выигрыш джекпота отклонил {0}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="77"/>
+        <location filename="../payments.py" line="79"/>
         <source>jackpot hit: a pit boss confirms it [F2]</source>
         <translation>выигрыш джекпота: подтверждает пит-босс [F2]</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="93"/>
+        <location filename="../payments.py" line="95"/>
         <source>6th card</source>
         <translation>6-я карта</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="95"/>
+        <location filename="../payments.py" line="97"/>
         <source>exchange</source>
         <translation>обмен</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="107"/>
+        <location filename="../payments.py" line="109"/>
         <source>insurance</source>
         <translation>страховка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="108"/>
+        <location filename="../payments.py" line="110"/>
         <source>bonus</source>
         <translation>бонус</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="109"/>
+        <location filename="../payments.py" line="111"/>
         <source>buy a game</source>
         <translation>покупка игры</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="110"/>
+        <location filename="../payments.py" line="112"/>
         <source>adjustment</source>
         <translation>корректировка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="124"/>
+        <location filename="../payments.py" line="126"/>
         <source>Pay box {0}: {1} more (adjusted after payment)</source>
         <translation>Доплата боксу {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="125"/>
+        <location filename="../payments.py" line="127"/>
         <source>Pay {1} more (adjusted after payment)</source>
         <translation>Доплата: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="126"/>
+        <location filename="../payments.py" line="128"/>
         <source>Collect from box {0}: {1} more (adjusted after payment)</source>
         <translation>Добор с бокса {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="127"/>
+        <location filename="../payments.py" line="129"/>
         <source>Collect {1} more (adjusted after payment)</source>
         <translation>Добор: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="129"/>
+        <location filename="../payments.py" line="131"/>
+        <source>Box {0}: return the stakes, {2}, and pay {1}</source>
+        <translation>Бокс {0}: возврат ставок, {2}, и выплата {1}</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="132"/>
+        <source>Return {2}, pay {1}</source>
+        <translation>Возврат: {2}, выплата: {1}</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="134"/>
+        <source>Box {0}: return the stakes, {2}, less {1}</source>
+        <translation>Бокс {0}: возврат ставок, {2}, за вычетом {1}</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="135"/>
+        <source>Return {2} less {1}</source>
+        <translation>Возврат: {2} минус {1}</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="137"/>
         <source>Pay box {0}: {1}</source>
         <translation>Выплата боксу {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="130"/>
+        <location filename="../payments.py" line="138"/>
         <source>Pay {1}</source>
         <translation>Выплата: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="132"/>
+        <location filename="../payments.py" line="140"/>
         <source>Collect from box {0}: {1}</source>
         <translation>Сбор с бокса {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="133"/>
+        <location filename="../payments.py" line="141"/>
         <source>Collect {1}</source>
         <translation>Сбор: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="134"/>
-        <source>Box {0}: return the stakes</source>
-        <translation>Бокс {0}: возврат ставок</translation>
+        <location filename="../payments.py" line="142"/>
+        <source>Box {0}: return the stakes, {2}</source>
+        <translation>Бокс {0}: возврат ставок, {2}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="135"/>
-        <source>Return the stakes</source>
-        <translation>Возврат ставок</translation>
+        <location filename="../payments.py" line="143"/>
+        <source>Return {2}</source>
+        <translation>Возврат: {2}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="141"/>
+        <location filename="../payments.py" line="149"/>
         <source>Paid box {0}: {1}?</source>
         <translation>Выплачено боксу {0}: {1}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="143"/>
+        <location filename="../payments.py" line="151"/>
         <source>Collected from box {0}: {1}?</source>
         <translation>Собрано с бокса {0}: {1}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="145"/>
+        <location filename="../payments.py" line="153"/>
         <source>Returned box {0} its stakes?</source>
         <translation>Возвращены ставки боксу {0}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="152"/>
+        <location filename="../payments.py" line="160"/>
         <source>Space</source>
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="154"/>
+        <location filename="../payments.py" line="162"/>
         <source>Paid ✓</source>
         <translation>Выплачено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="156"/>
+        <location filename="../payments.py" line="164"/>
         <source>Collected ✓</source>
         <translation>Собрано ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="158"/>
+        <location filename="../payments.py" line="166"/>
         <source>Returned ✓</source>
         <translation>Возвращено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="160"/>
+        <location filename="../payments.py" line="168"/>
         <source>Confirm paid</source>
         <translation>Подтвердить выплату</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="162"/>
+        <location filename="../payments.py" line="170"/>
         <source>Confirm collected</source>
         <translation>Подтвердить сбор</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="163"/>
+        <location filename="../payments.py" line="171"/>
         <source>Confirm returned</source>
         <translation>Подтвердить возврат</translation>
     </message>

@@ -1,0 +1,45 @@
+"""ARCH-FAULTS, a voided round on the payment list: every box takes its stakes back, and the list says how much
+("Return 100"); a box a pit boss adjusted after the void is returned its stakes and paid the adjustment ("Return
+90, pay 50"), and its box on the layout says the same net. The list used to say "Return the stakes" with no amount,
+"Pay 50" for the adjusted box, while the box said "void 0"."""
+
+from __future__ import annotations
+
+from console_kit import (
+    deal_all,
+    focus,
+    load_deal,
+    logged_in_dialog,
+    make_console,  # noqa: F401 - a fixture used below
+    pit_boss,
+    press_twice,
+)
+
+
+def test_arch_faults_a_voided_round_returns_each_box_its_stakes_by_amount(make_console, qtbot,  # noqa: F811
+                                                                          tmp_path) -> None:
+    pit_boss(tmp_path)
+    window = make_console("four-seat")
+    focus(window, qtbot)
+    load_deal(window, "AS 2C KD 3C 7H 4C 8S 5D 9C 6D JH QH QS TS 9H")
+    window.bet_panel.fill(1, 100)
+    window.bet_panel.fill(2, 90)
+    window.place_stakes()
+    deal_all(window, qtbot)
+    dialog = logged_in_dialog(window)
+    dialog.reason.setText("misdeal: the shoe was loaded wrong")
+    press_twice(dialog.void_button)
+    assert window.mode() == "payments", dialog.feedback.text()
+    dialog.reason.setText("box 2 was promised 50 for the trouble")
+    dialog.adjust_box.setValue(2)
+    dialog.adjust_amount.setValue(50)
+    press_twice(dialog.adjust_button)
+    dialog.deleteLater()
+    window.refresh()
+    rows = {int(what.objectName().rsplit("_", 1)[1]): (what.text(), due.text())
+            for what, due, _button in window.payment_panel.rows if what.isVisible()}
+    assert rows[1][1] == "Return 100", rows
+    assert rows[2][1] == "Return 90, pay 50", rows
+    assert window.next_action.text() == "Box 1: return the stakes, 100"
+    assert window.box_panels[1].state_line.text().endswith("+50")
+    assert window.box_panels[0].state_line.text().endswith("0")
