@@ -166,3 +166,23 @@ def test_pump_every_card_that_leaves_the_shoe_reaches_the_journal_once(tmp_path_
     assert verify_journal(list(controller.journal.entries())).ok
     source.close()
     controller.journal.close()
+
+
+def test_arch_faults_a_card_no_round_expected_locks_the_gate_of_a_shoe_that_deals_by_itself(tmp_path: Path) -> None:
+    """A shoe that deals by itself (a simulated shoe at a rate, a dealer's hand on a real one) sends a card while no
+    round is open: the table raises UNEXPECTED_CARD and the gate locks, so no more cards come into the open
+    fault (they kept coming, one a second, each held and each raising the fault again)."""
+    controller = acknowledged(TableController(Journal(tmp_path / "T1.journal"), load_preset("classic")))
+    source = open_source("sim://?seed=8&rate=0&clock=virtual")
+    pump = CardPump(source, controller, pack_seed=8)
+    pump.ready_shoe()
+    assert pump.shoe is not None and not source.status().locked
+    pump.shoe.deal(1)  # the dealer's hand on the shoe, with no round open
+    while not controller.faults:
+        event = source.recv(timeout=2.0)
+        assert event is not None
+        pump.handle(event)
+    assert [f.code for f in controller.faults.values()] == ["UNEXPECTED_CARD"]
+    assert source.status().locked
+    source.close()
+    controller.journal.close()

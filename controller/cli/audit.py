@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     from controller.table.journal import Journal, JournalError
 
     whole_floor = args.db and args.table is None and args.action == "report"
-    args.table = args.table or "T1"
+    args.table = args.table or _journal_table(args)
     if args.action in ("export", "report"):
         refusal = _pit_boss_login(args)
         if refusal:
@@ -167,6 +167,21 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         return refused("audit", f"cannot write {err.filename or ''}: {err.strerror or err}")
     return result
+
+
+def _journal_table(args: argparse.Namespace) -> str:
+    """The table a journal file given without --table is about: the one whose events it holds, when it holds one
+    table's (`simulate --table T2 --journal T2.journal` then `audit verify --journal T2.journal`); else T1."""
+    from controller.table.journal import Journal, JournalError
+
+    if args.db or not args.journal:
+        return "T1"
+    try:
+        with Journal(args.journal, "T1", readonly=True) as journal:
+            tables = journal.table_ids()
+    except (JournalError, OSError, ValueError):
+        return "T1"  # the audit's own opening of the file says what is wrong with it
+    return tables[0] if len(tables) == 1 else "T1"
 
 
 def whole_history(args: argparse.Namespace) -> bool:

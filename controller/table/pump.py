@@ -72,9 +72,10 @@ class CardPump:
             self._after_fault = True
             self._gate_closed_by_fault = True
         entries = self.controller.source_event(event)
-        if self._card_fault_open() and not self._gate_closed_by_fault:
-            # A card the round cannot take (read twice, unreadable, out of turn) stops the dealing as a device
-            # fault does: no card leaves the shoe until a pit boss has settled it.
+        if self._fault_open() and not self._gate_closed_by_fault:
+            # A card the round cannot take (read twice, unreadable, out of turn), or one no round expected, stops
+            # the dealing as a device fault does: no card leaves the shoe until a pit boss has settled it (a
+            # shoe that deals by itself would otherwise go on sending cards into an open fault).
             self.source.lock()
             self._gate_closed_by_fault = True
         self.restock_if_outgrown()

@@ -449,8 +449,14 @@ class Journal:
         return None if row is None else int(row[0])
 
     def table_ids(self) -> list[str]:
-        """Every table id the file holds events of."""
-        return [str(r[0]) for r in self._db.execute("SELECT DISTINCT table_id FROM events ORDER BY table_id")]
+        """Every table id the file holds events of, in order: one look down the key's b-tree per table (the key
+        starts with the table id), however long the file's history (a scan of it took 1.6 s at 100,000 rounds)."""
+        ids: list[str] = []
+        row = self._db.execute("SELECT min(table_id) FROM events").fetchone()
+        while row is not None and row[0] is not None:
+            ids.append(str(row[0]))
+            row = self._db.execute("SELECT min(table_id) FROM events WHERE table_id > ?", (row[0],)).fetchone()
+        return ids
 
     # -- the whole file (controller.table.journal.whole_file) -------------------------------------------------
     def scan_rows(self) -> Iterator[tuple[Any, ...]]:
