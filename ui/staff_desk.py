@@ -195,6 +195,7 @@ class StaffDialog(QDialog):
         columns.addWidget(self._rules_group(), 1)
         columns.addWidget(self._accounts_group(), 1)
         layout.addWidget(self.desk)
+        layout.addWidget(self.accounts_line)
         self.feedback = QLabel(self)
         self.feedback.setObjectName("staff_feedback")
         self.feedback.setWordWrap(True)
@@ -242,10 +243,11 @@ class StaffDialog(QDialog):
         self.add_button.setObjectName("add_account")
         self.add_button.clicked.connect(self.add_account)
         form.addRow(self.add_button)
-        self.accounts_line = QLabel(group)
+        # The accounts made so far go under both columns (StaffDialog places it): a wrapped line inside the form
+        # overlapped its button.
+        self.accounts_line = QLabel(self)
         self.accounts_line.setObjectName("accounts_line")
         self.accounts_line.setWordWrap(True)
-        form.addRow(self.accounts_line)
         self.new_name.returnPressed.connect(self.new_secret.pin.setFocus)
         self.new_secret.again.returnPressed.connect(self.add_account)
         return group
@@ -258,6 +260,7 @@ class StaffDialog(QDialog):
         """The login until an admin is known; then the desk, the rules' part saying what the guard found."""
         self.login.setHidden(self.admin is not None)
         self.desk.setHidden(self.admin is None)
+        self.accounts_line.setHidden(self.admin is None)
         if self.admin is None:
             self.login.name.setFocus()
             return
