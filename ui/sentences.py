@@ -22,6 +22,7 @@ from PySide6.QtCore import QLocale
 
 from controller.engine.events import CardFault
 from controller.table.controller import TableController
+from ui.format import percent
 from ui.i18n import translate
 
 CONTEXT = "Sentences"
@@ -413,8 +414,14 @@ def _reworded_by(shapes: tuple[Shape, ...], text: str, language: str) -> str:
     return text
 
 
+DECIMAL = re.compile(r"[-−]?\d+\.\d+")  # a value the engine wrote with its decimal point: 8.38, -8.48
+
+
 def _value_words(value: str, language: str) -> str:
-    """A value within a sentence: a word the catalogue has, a box's choices, or a sentence of its own."""
+    """A value within a sentence: a number with the language's decimal mark, a word the catalogue has, a box's
+    choices, or a sentence of its own."""
+    if DECIMAL.fullmatch(value):
+        return percent(float(value.replace("−", "-")), len(value.rpartition(".")[2]))
     if value in _WORDS:
         return translate(CONTEXT, value)
     choices = re.split(r", | or ", value)
