@@ -6,8 +6,10 @@ one made), each command through `bash -c` with `set -o pipefail`, stdin empty, s
 a terminal, at most COMMAND_SECONDS. The page's conventions (a command, its output, `...`) are read by
 tests/doc_blocks.py. The folder holds copies of the repository's entries the commands name (`docs/...`,
 `benchmarks/...`, `hardware-sim/...`: its tracked files), so a command that writes beside them writes in the
-copy; and in a clean checkout (CI's) no tracked file may change while a command runs (with uncommitted changes,
-someone's edits cannot be told from a command's: such changes are only noted). The environment:
+copy. Where mount namespaces can be made (`unshare --mount`: root, most CI runners), each command sees the
+repository read-only, so a write into it fails the command; elsewhere, in a clean checkout (CI's) no tracked file
+may change while a command runs (with uncommitted changes someone's edits cannot be told from a command's: such
+changes are only noted). The environment:
 
 - PATH starts with this Python's bin folder (`rptable`, `python` are the virtual environment's);
 - RPTABLE_DATA_DIR=<tmp>/data, HOME=<tmp>/home, QT_QPA_PLATFORM=offscreen, COLUMNS=80, TZ=UTC, LC_ALL=C.UTF-8;
@@ -44,6 +46,22 @@ COMMAND_SECONDS = 120  # a command that runs longer fails (the floor demo once r
 BACKGROUND_GRACE = 5.0  # seconds a command's output may stay open after it exits (a job left in the background)
 
 
+READ_ONLY = ["unshare", "--mount", "--propagation", "private"]  # a mount namespace of the command's own
+READ_ONLY_MOUNT = f"mount --bind '{REPO}' '{REPO}' && mount -o remount,ro,bind '{REPO}'"
+
+
+def repository_can_be_read_only() -> bool:
+    """Whether commands can see the repository read-only (mount namespaces: root, most CI runners)."""
+    if shutil.which("unshare") is None:
+        return False
+    try:
+        probe = subprocess.run([*READ_ONLY, "sh", "-c", f"{READ_ONLY_MOUNT} && ! test -w '{REPO}'"],
+                               capture_output=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return probe.returncode == 0
+
+
 def pages() -> list[Path]:
     """README.md and every page of the manual, as paths relative to the repository."""
     manual = sorted(p.relative_to(REPO) for p in (REPO / "docs").rglob("*.md")
@@ -70,11 +88,15 @@ class Shell:
     folder: Path
     env: dict[str, str]
     groups: list[int] = field(default_factory=list)
+    read_only_repository: bool = False  # each command sees the repository read-only (a mount namespace of its own)
 
     def run(self, text: str, timeout: float | None = None) -> Ran:
         timeout = timeout or COMMAND_SECONDS
         start = time.monotonic()
-        process = subprocess.Popen(["bash", "-c", "set -o pipefail\n" + text], cwd=self.folder, env=self.env,
+        argv = ["bash", "-c", "set -o pipefail\n" + text]
+        if self.read_only_repository:
+            argv = [*READ_ONLY, "bash", "-c", f"{READ_ONLY_MOUNT} || exit 97\nset -o pipefail\n{text}"]
+        process = subprocess.Popen(argv, cwd=self.folder, env=self.env,
                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                    start_new_session=True)
         self.groups.append(process.pid)
@@ -312,18 +334,19 @@ def run_page(page: Path, tmp: Path, floor: Floor) -> tuple[list[str], str]:
     if any(re.search(r"\$\{?FLOOR_DB\b", command.text) for command in commands):
         env["FLOOR_DB"] = floor.database()
     copy_entries(named_entries(commands), folder)
-    shell = Shell(folder, env)
+    shell = Shell(folder, env, read_only_repository=repository_can_be_read_only())
     times: list[tuple[float, float, int]] = []  # CPU and wall seconds of each command, its line
     notes: list[str] = []
     cpu = children_cpu()
     start = time.monotonic()
     try:
         for command in commands:
-            changed_before = changed_tracked_files()
+            watched = not shell.read_only_repository  # else a command's write into the repository fails
+            changed_before = changed_tracked_files() if watched else None
             cpu_before = children_cpu()
             ran = run_certified(shell, command.text, Path(env["RPTABLE_MANIFEST"]))
             times.append((children_cpu() - cpu_before, ran.seconds, command.line))
-            changed_after = changed_tracked_files()
+            changed_after = changed_tracked_files() if watched else None
             if changed_before is not None and changed_after is not None and changed_after - changed_before:
                 changed = sorted(changed_after - changed_before)
                 if changed_before:  # someone is editing the checkout: their edits cannot be told from the command's
@@ -387,3 +410,11 @@ def test_the_runner_names_the_line_the_command_and_what_it_printed_against_what_
     assert ":5: it ran longer than 1 s and was stopped" in said
     assert ":6: it exited, but something it left running in the background keeps its output open" in said
     assert ":7:" not in said  # a job left running with its output redirected is fine
+
+
+@pytest.mark.skipif(not repository_can_be_read_only(), reason="no mount namespace here: writes are detected instead")
+def test_a_command_that_writes_into_the_repository_fails_and_the_repository_is_untouched(tmp_path):
+    target = REPO / "benchmarks" / "results" / f"written-by-a-page-{uuid.uuid4().hex}"  # out of git, if it were
+    failures, _ = small_page(tmp_path, f"```console\n$ mkdir -p '{target.parent}' && echo x > '{target}'\n```\n")
+    assert not target.exists()
+    assert len(failures) == 1 and "Read-only file system" in failures[0] and ":2: exit status 1" in failures[0]
