@@ -454,8 +454,8 @@ def test_an_armed_exchange_is_of_the_cards_picked(make_console, qtbot) -> None:
 # ------------------------------------------------------------------------------------------------- keys
 def test_action_keys_act_whatever_has_focus_and_digits_go_to_the_field(make_console, qtbot) -> None:
     """Point 8: with the insurance field focused, 3 types into it (and picks no card), B bets (and types
-    nothing: pressed twice, a bet's money being spent for good); Enter in a field is that field's action. Today: P, C, I, B type into the name field and Enter does
-    nothing."""
+    nothing: pressed twice, a bet's money being spent for good); Enter in a field is that field's action. Today:
+    P, C, I, B type into the name field and Enter does nothing."""
     window = make_console("classic")
     focus(window, qtbot)
     deal_one_box(window, qtbot, "AS 2C AD 3C AH 4C 8S 5D 9C 6D")
