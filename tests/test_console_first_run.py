@@ -195,7 +195,13 @@ def empty_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("RPTABLE_MANIFEST", str(tmp_path / "no-manifest.json"))  # the tree under test, not certified
     umask = os.umask(0o022)
     os.umask(umask)
+    # The console's window is not the application's last: closing it must not start the application's own
+    # quitting, which would leave no window of a later test able to become active (the story ends the console's
+    # event loop itself, as closing the last window does on a table's screen).
+    quits = QApplication.quitOnLastWindowClosed()
+    QApplication.setQuitOnLastWindowClosed(False)
     yield tmp_path / "data"
+    QApplication.setQuitOnLastWindowClosed(quits)
     os.umask(umask)  # the command sets its own
 
 
