@@ -89,6 +89,7 @@ class PitBossDialog(QDialog):
         self.gate = gate
         self._awaiting_answer = False  # UNLOCK was sent and the shoe has not said READY yet
         self.user: User | None = None
+        self._approved_by: User | None = None  # the second pit boss who approved the override under way, if any
         self.setWindowTitle(self.tr("Pit boss"))
         # Touch-sized, yet every row (the jackpot's too) and the answer line fit a 768-pixel table screen.
         self.setStyleSheet(STYLE + "QPushButton{min-height:44px}")
@@ -365,6 +366,7 @@ class PitBossDialog(QDialog):
 
     def _override(self, action: Callable[[], object]) -> bool:
         assert self.user is not None
+        self._approved_by = None
         try:
             action()
         except IllegalCommand as err:
@@ -379,7 +381,10 @@ class PitBossDialog(QDialog):
         except NotApproved as err:
             self.feedback.setText(str(err))
             return False
-        self.feedback.setText(self.tr("Done; journaled as {0}.").format(who(self.user.label)))
+        done = (self.tr("Done; journaled as {0}, approved by {1}.").format(who(self.user.label),
+                                                                          who(self._approved_by.label))
+                if self._approved_by is not None else self.tr("Done; journaled as {0}.").format(who(self.user.label)))
+        self.feedback.setText(done)
         self.reason.clear()
         self.refresh()
         self.on_change()
@@ -515,6 +520,7 @@ class PitBossDialog(QDialog):
             second = login.user
         finally:
             login.deleteLater()
+        self._approved_by = second
         if second is None:
             raise NotApproved(self.tr("Nothing was done: {0} needs a second pit boss's approval, and none logged "
                                       "in.").format(what))
