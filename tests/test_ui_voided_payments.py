@@ -43,3 +43,23 @@ def test_arch_faults_a_voided_round_returns_each_box_its_stakes_by_amount(make_c
     assert window.next_action.text() == "Box 1: return the stakes, 100"
     assert window.box_panels[1].state_line.text().endswith("+50")
     assert window.box_panels[0].state_line.text().endswith("0")
+
+
+def test_r_act_6_insurance_the_rules_return_is_on_the_payment_line(make_console, qtbot) -> None:  # noqa: F811
+    """Progressive returns insurance when the dealer wins: the box's payment line says so with its amount, so the
+    dealer hands the chips back (the line named only the lost ante and bet)."""
+    window = make_console("progressive")
+    focus(window, qtbot)
+    load_deal(window, "AS 2C AD 3C AH 4C 8S 5D 9C 6D")  # box 1: three aces; the dealer: a straight to the six
+    window.bet_panel.fill(1, 100)
+    window.place_stakes()
+    deal_all(window, qtbot)
+    window.actions_panel.insurance.set_value(100)
+    window.insurance.insure()
+    press_twice(window.actions_panel.buttons["bet"])
+    window.actions_panel.buttons["reveal"].click()
+    state = window.controller.round
+    assert state is not None and state.boxes[1].insurance == 100, window.message.text()
+    assert window.mode() == "payments", window.next_action.text()
+    what = window.payment_panel.rows[0][0].text()
+    assert "insurance returned 100" in what, what

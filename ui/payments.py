@@ -111,7 +111,11 @@ def settlement_lines(settled: BoxSettled, adjustment: int = 0, box: BoxState | N
         (QCoreApplication.translate("Payments", "buy a game"), settled.buy_game),
         (QCoreApplication.translate("Payments", "adjustment"), adjustment),
     )
-    return " · ".join(f"{name} {signed_amount(value)}" for name, value in names if value)
+    lines = [f"{name} {signed_amount(value)}" for name, value in names if value]
+    if box is not None and box.insurance and not settled.insurance and settled.outcome != "void":
+        # R-ACT-6: insurance the rules return (the dealer won): the chips go back, which the dealer does too
+        lines.append(QCoreApplication.translate("Payments", "insurance returned {0}").format(amount(box.insurance)))
+    return " · ".join(lines)
 
 
 def payment_text(payment: Payment, *, in_row: bool = False) -> str:

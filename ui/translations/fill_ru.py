@@ -33,6 +33,7 @@ RU: dict[str, Translation] = {
     "Undo box {0}'s confirmation? Press again to undo it": "Отменить подтверждение бокса {0}? Нажмите ещё раз",
     "the simulated shoe dealt {0}": "симулятор шуза сдал {0}",
     "Done; journaled as {0}, approved by {1}.": "Готово; в журнале: {0}, одобрил {1}.",
+    "insurance returned {0}": "страховка возвращена {0}",
     "Sign in to deal [F6]": "Войдите, чтобы сдавать [F6]", "Staff and setup [F7]": "Персонал и настройка [F7]",
     "There is no staff account yet: make the first admin in Staff and setup [F7].": "Учётных записей персонала ещё нет: создайте первого администратора в разделе «Персонал и настройка» [F7].",
     "First run — table {0}": "Первый запуск — стол {0}",

@@ -1410,17 +1410,17 @@
 <context>
     <name>PaymentPanel</name>
     <message>
-        <location filename="../payments.py" line="213"/>
+        <location filename="../payments.py" line="217"/>
         <source>Payments</source>
         <translation>Выплаты</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="236"/>
+        <location filename="../payments.py" line="240"/>
         <source>Box {0}: {1}</source>
         <translation>Бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="248"/>
+        <location filename="../payments.py" line="252"/>
         <source>Confirmed by {0}; only a pit boss can undo it.</source>
         <translation>Подтвердил {0}; отменить может только пит-босс.</translation>
     </message>
@@ -1493,122 +1493,127 @@
         <translation>корректировка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="126"/>
+        <location filename="../payments.py" line="117"/>
+        <source>insurance returned {0}</source>
+        <translation>страховка возвращена {0}</translation>
+    </message>
+    <message>
+        <location filename="../payments.py" line="130"/>
         <source>Pay box {0}: {1} more (adjusted after payment)</source>
         <translation>Доплата боксу {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="127"/>
+        <location filename="../payments.py" line="131"/>
         <source>Pay {1} more (adjusted after payment)</source>
         <translation>Доплата: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="128"/>
+        <location filename="../payments.py" line="132"/>
         <source>Collect from box {0}: {1} more (adjusted after payment)</source>
         <translation>Добор с бокса {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="129"/>
+        <location filename="../payments.py" line="133"/>
         <source>Collect {1} more (adjusted after payment)</source>
         <translation>Добор: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="131"/>
+        <location filename="../payments.py" line="135"/>
         <source>Box {0}: return the stakes, {2}, and pay {1}</source>
         <translation>Бокс {0}: возврат ставок, {2}, и выплата {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="132"/>
+        <location filename="../payments.py" line="136"/>
         <source>Return {2}, pay {1}</source>
         <translation>Возврат: {2}, выплата: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="134"/>
+        <location filename="../payments.py" line="138"/>
         <source>Box {0}: return the stakes, {2}, less {1}</source>
         <translation>Бокс {0}: возврат ставок, {2}, за вычетом {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="135"/>
+        <location filename="../payments.py" line="139"/>
         <source>Return {2} less {1}</source>
         <translation>Возврат: {2} минус {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="137"/>
+        <location filename="../payments.py" line="141"/>
         <source>Pay box {0}: {1}</source>
         <translation>Выплата боксу {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="138"/>
+        <location filename="../payments.py" line="142"/>
         <source>Pay {1}</source>
         <translation>Выплата: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="140"/>
+        <location filename="../payments.py" line="144"/>
         <source>Collect from box {0}: {1}</source>
         <translation>Сбор с бокса {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="141"/>
+        <location filename="../payments.py" line="145"/>
         <source>Collect {1}</source>
         <translation>Сбор: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="142"/>
+        <location filename="../payments.py" line="146"/>
         <source>Box {0}: return the stakes, {2}</source>
         <translation>Бокс {0}: возврат ставок, {2}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="143"/>
+        <location filename="../payments.py" line="147"/>
         <source>Return {2}</source>
         <translation>Возврат: {2}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="149"/>
+        <location filename="../payments.py" line="153"/>
         <source>Paid box {0}: {1}?</source>
         <translation>Выплачено боксу {0}: {1}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="151"/>
+        <location filename="../payments.py" line="155"/>
         <source>Collected from box {0}: {1}?</source>
         <translation>Собрано с бокса {0}: {1}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="153"/>
+        <location filename="../payments.py" line="157"/>
         <source>Returned box {0} its stakes?</source>
         <translation>Возвращены ставки боксу {0}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="160"/>
+        <location filename="../payments.py" line="164"/>
         <source>Space</source>
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="162"/>
+        <location filename="../payments.py" line="166"/>
         <source>Paid ✓</source>
         <translation>Выплачено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="164"/>
+        <location filename="../payments.py" line="168"/>
         <source>Collected ✓</source>
         <translation>Собрано ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="166"/>
+        <location filename="../payments.py" line="170"/>
         <source>Returned ✓</source>
         <translation>Возвращено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="168"/>
+        <location filename="../payments.py" line="172"/>
         <source>Confirm paid</source>
         <translation>Подтвердить выплату</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="170"/>
+        <location filename="../payments.py" line="174"/>
         <source>Confirm collected</source>
         <translation>Подтвердить сбор</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="171"/>
+        <location filename="../payments.py" line="175"/>
         <source>Confirm returned</source>
         <translation>Подтвердить возврат</translation>
     </message>
@@ -1616,240 +1621,240 @@
 <context>
     <name>PitBossDialog</name>
     <message>
-        <location filename="../pitboss.py" line="92"/>
+        <location filename="../pitboss.py" line="93"/>
         <source>Pit boss</source>
         <translation>Пит-босс</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="105"/>
+        <location filename="../pitboss.py" line="106"/>
         <source>A pit boss must log in to resolve faults and make overrides.</source>
         <translation>Для устранения сбоев и исправлений должен войти пит-босс.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="122"/>
+        <location filename="../pitboss.py" line="123"/>
         <source>Logged in as {0}.</source>
         <translation>Вход выполнен: {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="147"/>
+        <location filename="../pitboss.py" line="148"/>
         <source>why (journaled with your name)</source>
         <translation>причина (пишется в журнал с вашим именем)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="149"/>
+        <location filename="../pitboss.py" line="150"/>
         <source>Reason</source>
         <translation>Причина</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="154"/>
+        <location filename="../pitboss.py" line="155"/>
         <source>Resolve table fault</source>
         <translation>Устранить сбой стола</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="160"/>
+        <location filename="../pitboss.py" line="161"/>
         <source>Open the shoe&apos;s gate (UNLOCK)</source>
         <translation>Открыть заслонку шуза (UNLOCK)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="165"/>
+        <location filename="../pitboss.py" line="166"/>
         <source>the simulated shoe dealt {0}</source>
         <translation>симулятор шуза сдал {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="166"/>
+        <location filename="../pitboss.py" line="167"/>
         <source>the card as dealt, e.g. QS or 10H</source>
         <translation>карта, как сдана, напр. QS или 10H</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="167"/>
+        <location filename="../pitboss.py" line="168"/>
         <source>Correct card</source>
         <translation>Исправить карту</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="169"/>
+        <location filename="../pitboss.py" line="170"/>
         <source>Dismiss the read (not a card in play)</source>
         <translation>Отменить считывание (не карта игры)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="171"/>
-        <location filename="../pitboss.py" line="472"/>
+        <location filename="../pitboss.py" line="172"/>
+        <location filename="../pitboss.py" line="473"/>
         <source>Void the round (stakes returned)</source>
         <translation>Аннулировать раунд (ставки возвращаются)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="183"/>
+        <location filename="../pitboss.py" line="184"/>
         <source>box </source>
         <translation>бокс </translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="190"/>
-        <location filename="../pitboss.py" line="473"/>
+        <location filename="../pitboss.py" line="191"/>
+        <location filename="../pitboss.py" line="474"/>
         <source>Adjust payment (+ to the player)</source>
         <translation>Корректировка выплаты (+ игроку)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="197"/>
-        <location filename="../pitboss.py" line="474"/>
+        <location filename="../pitboss.py" line="198"/>
+        <location filename="../pitboss.py" line="475"/>
         <source>Undo the payment&apos;s confirmation</source>
         <translation>Отменить подтверждение выплаты</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="203"/>
+        <location filename="../pitboss.py" line="204"/>
         <source>Confirm the jackpot hit (hand verified)</source>
         <translation>Подтвердить джекпот (рука проверена)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="207"/>
+        <location filename="../pitboss.py" line="208"/>
         <source>Reject the jackpot hit (hand not as read)</source>
         <translation>Отклонить джекпот (рука не та, что прочитана)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="212"/>
+        <location filename="../pitboss.py" line="213"/>
         <source>Log out and close</source>
         <translation>Выйти и закрыть</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="234"/>
+        <location filename="../pitboss.py" line="235"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="237"/>
+        <location filename="../pitboss.py" line="238"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="238"/>
+        <location filename="../pitboss.py" line="239"/>
         <source>No fault is open.</source>
         <translation>Открытых сбоев нет.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="261"/>
+        <location filename="../pitboss.py" line="262"/>
         <source>Box {0}, round {1}: {2}</source>
         <translation>Бокс {0}, раунд {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="274"/>
+        <location filename="../pitboss.py" line="275"/>
         <source>Jackpot hit #{0} confirmed: pay box {1} {2}; journaled as {3}.</source>
         <translation>Джекпот №{0} подтверждён: выплатите боксу {1} {2}; записано в журнал как {3}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="289"/>
+        <location filename="../pitboss.py" line="290"/>
         <source>Jackpot hit rejected and journaled; the meter cannot be reached now and is told as soon as it can be.</source>
         <translation>Выигрыш джекпота отклонён и записан в журнал; счётчик сейчас недоступен и узнает об этом, как только связь вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="292"/>
+        <location filename="../pitboss.py" line="293"/>
         <source>Jackpot hit rejected: not paid, the meter unlocks; journaled as {0}.</source>
         <translation>Выигрыш джекпота отклонён: не выплачивается, счётчик разблокирован; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="331"/>
+        <location filename="../pitboss.py" line="332"/>
         <source>Shoe gate: the shoe is not connected (offline).</source>
         <translation>Заслонка шуза: шуз не подключён (нет связи).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="333"/>
+        <location filename="../pitboss.py" line="334"/>
         <source>Shoe gate: LOCKED — no card can be drawn.</source>
         <translation>Заслонка шуза: ЗАКРЫТА — карту не вытянуть.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="335"/>
+        <location filename="../pitboss.py" line="336"/>
         <source>Shoe gate: open.</source>
         <translation>Заслонка шуза: открыта.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="337"/>
+        <location filename="../pitboss.py" line="338"/>
         <source>Shoe gate: not reported by the shoe yet. If no card comes out, open it with the button.</source>
         <translation>Заслонка шуза: шуз ещё не сообщил её состояние. Если карта не выходит, откройте заслонку кнопкой.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="361"/>
+        <location filename="../pitboss.py" line="362"/>
         <source>Box {0}: {1} confirmed by {2} at {3}</source>
         <translation>Бокс {0}: {1}, подтвердил {2} в {3}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="383"/>
+        <location filename="../pitboss.py" line="384"/>
         <source>Done; journaled as {0}, approved by {1}.</source>
         <translation>Готово; в журнале: {0}, одобрил {1}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="385"/>
+        <location filename="../pitboss.py" line="386"/>
         <source>Done; journaled as {0}.</source>
         <translation>Готово; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="407"/>
+        <location filename="../pitboss.py" line="408"/>
         <source>Other faults are still open: the shoe&apos;s gate opens once the last is resolved.</source>
         <translation>Открыты другие сбои: заслонка шуза откроется, когда будет устранён последний.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="413"/>
+        <location filename="../pitboss.py" line="414"/>
         <source>The shoe is offline: its gate opens as soon as it is back.</source>
         <translation>Шуз не на связи: заслонка откроется, как только он вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="437"/>
+        <location filename="../pitboss.py" line="438"/>
         <source>The shoe&apos;s gate is still LOCKED. Open it with the button, or check the shoe.</source>
         <translation>Заслонка шуза всё ещё ЗАКРЫТА. Откройте её кнопкой или проверьте шуз.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="439"/>
+        <location filename="../pitboss.py" line="440"/>
         <source>UNLOCK sent to the shoe: waiting for its answer.</source>
         <translation>Шузу отправлен UNLOCK: ждём ответа.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="442"/>
+        <location filename="../pitboss.py" line="443"/>
         <source>The shoe&apos;s gate is open again: dealing can go on.</source>
         <translation>Заслонка шуза снова открыта: можно сдавать.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="445"/>
+        <location filename="../pitboss.py" line="446"/>
         <source>The shoe&apos;s gate could not be opened: {0}. Check the shoe and its cable.</source>
         <translation>Заслонку шуза не удалось открыть: {0}. Проверьте шуз и его кабель.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="455"/>
+        <location filename="../pitboss.py" line="456"/>
         <source>Void the round? Press again to void it</source>
         <translation>Аннулировать раунд? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="459"/>
+        <location filename="../pitboss.py" line="460"/>
         <source>Adjust box {0} by {1}? Press again to adjust it</source>
         <translation>Поправить выплату боксу {0} на {1}? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="466"/>
+        <location filename="../pitboss.py" line="467"/>
         <source>Undo box {0}&apos;s confirmation? Press again to undo it</source>
         <translation>Отменить подтверждение бокса {0}? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="481"/>
+        <location filename="../pitboss.py" line="482"/>
         <source>Voiding this round puts {0} at stake</source>
         <translation>Аннулирование этого раунда затрагивает {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="493"/>
+        <location filename="../pitboss.py" line="494"/>
         <source>An adjustment of {0} to box {1}</source>
         <translation>Корректировка {0} боксу {1}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="505"/>
+        <location filename="../pitboss.py" line="506"/>
         <source>{0}, above this table&apos;s limit of {1}: a second pit boss, not {2}, logs in to approve it.</source>
         <translation>{0} — выше лимита этого стола {1}: чтобы подтвердить, входит второй пит-босс (не {2}).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="511"/>
+        <location filename="../pitboss.py" line="512"/>
         <source>{0} made this override: the second pit boss must be another person. Another pit boss logs in, or Cancel.</source>
         <translation>{0} выполняет это действие: второй пит-босс должен быть другим человеком. Войдите другим пит-боссом или нажмите «Отмена».</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="514"/>
+        <location filename="../pitboss.py" line="515"/>
         <source>Second pit boss</source>
         <translation>Второй пит-босс</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="524"/>
+        <location filename="../pitboss.py" line="525"/>
         <source>Nothing was done: {0} needs a second pit boss&apos;s approval, and none logged in.</source>
         <translation>Ничего не сделано: {0} — нужно подтверждение второго пит-босса, а он не вошёл.</translation>
     </message>
