@@ -36,3 +36,19 @@ def test_r_settle_every_payment_button_reads_whole_at_1024(make_console, qtbot, 
     for button in buttons:
         assert button.shows_whole_text(), button.text()
         assert button.shown_pixels() >= READABLE_PX, (button.text(), button.shown_pixels(), button.width())
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_r_act_every_action_button_reads_whole_at_1024(make_console, qtbot, language) -> None:  # noqa: F811
+    """At the decisions, four boxes at 1024x768: every action button reads whole in 12 px type or more (the
+    Russian exchange button, "Обмен — бокс 3: выберите карты (1-6) [X]", was drawn in about 8 px)."""
+    window = make_console("four-seat", seed=3, language=language)
+    pilot = Autopilot(window, ante=100, boxes=4)
+    pilot.start_round()
+    pilot.play_until(lambda: window.play.exchange_action(window.controller.round) is not None)
+    QApplication.processEvents()
+    buttons = [b for b in window.actions_panel.buttons.values() if b.isVisible() and hasattr(b, "shown_pixels")]
+    assert buttons
+    for button in buttons:
+        assert button.shows_whole_text(), button.text()
+        assert button.shown_pixels() >= 12, (button.text(), button.shown_pixels(), button.width())

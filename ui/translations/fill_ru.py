@@ -143,7 +143,7 @@ RU: dict[str, Translation] = {
     "{0} — box {1}": "{0} — бокс {1}", " — box {0}": " — бокс {0}",
     "Exchange %n card(s) — box {0} ({1})": ("Обменять %n карту — бокс {0} ({1})", "Обменять %n карты — бокс {0} ({1})",
                                             "Обменять %n карт — бокс {0} ({1})"),
-    "Exchange — box {0}: pick cards (1-6)": "Обмен — бокс {0}: выберите карты (1-6)",
+    "Exchange — box {0}: pick cards (1-6)": "Обмен, бокс {0}: отметьте карты",
     "Select {0} to {1} cards to discard: tap them or press 1-6.": "Выберите от {0} до {1} карт на обмен: коснитесь их или нажмите 1-6.",
     "Waiting for the shoe to deliver the card.": "Ожидание карты из шуза.", "Place antes first.": "Сначала примите анте.",
     "No card is due now.": "Сейчас карта не ожидается.", "No round is open: place antes first.": "Раунд не начат: сначала примите анте.",

@@ -691,7 +691,7 @@
     <message>
         <location filename="../play_desk.py" line="93"/>
         <source>Exchange — box {0}: pick cards (1-6)</source>
-        <translation>Обмен — бокс {0}: выберите карты (1-6)</translation>
+        <translation>Обмен, бокс {0}: отметьте карты</translation>
     </message>
     <message numerus="yes">
         <location filename="../play_desk.py" line="91"/>
