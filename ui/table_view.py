@@ -88,25 +88,42 @@ class CardWidget(QPushButton):
 
 
 class CardRow(QWidget):
+    """A hand's cards side by side, left to right in deal order. The row takes the width its box has and asks for
+    none: where six cards do not fit side by side they overlap a little, each still showing its corner, so a box
+    that takes a sixth card never grows and no box on the screen moves."""
+
+    GAP = 3
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(3)
-        self.cards = [CardWidget(i + 1, self) for i in range(MAX_CARDS)]
-        for widget in self.cards:
-            row.addWidget(widget)
-        row.addStretch(1)
+        self.cards = [CardWidget(i + 1, self) for i in range(MAX_CARDS)]  # the later one drawn over the earlier
         self.setFixedHeight(CARD_SIZE[1])
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.on_toggle: Callable[[], None] | None = None
         for widget in self.cards:
             widget.toggled.connect(self._toggled)
+
+    def sizeHint(self) -> QSize:
+        return QSize(5 * (CARD_SIZE[0] + self.GAP), CARD_SIZE[1])
 
     def show_cards(self, cards: list[Card | None]) -> None:
         for i, widget in enumerate(self.cards):
             widget.setVisible(i < len(cards))
             # an unused place is turned face down too: no old face may linger in a hidden widget
             widget.show_card(cards[i] if i < len(cards) else None)
+        self._place()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place()
+
+    def _place(self) -> None:
+        shown = [w for w in self.cards if not w.isHidden()]
+        step = CARD_SIZE[0] + self.GAP
+        if len(shown) > 1:
+            step = max(CARD_SIZE[0] // 2, min(step, (self.width() - CARD_SIZE[0]) // (len(shown) - 1)))
+        for index, widget in enumerate(shown):
+            widget.move(index * step, 0)
 
     def set_selectable(self, selectable: bool) -> None:
         for widget in self.cards:
