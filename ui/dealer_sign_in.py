@@ -91,9 +91,10 @@ class DealerBadge(QObject):
 
     def __init__(self, controller: TableController, users_path: str, on_change: Callable[[], None],
                  label: QLabel, button: QAbstractButton, window: QWidget, *,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, open_staff: Callable[[], None] | None = None) -> None:
         super().__init__(window)
         self.controller = controller
+        self.open_staff = open_staff  # the staff and setup desk, which the sign-in offers (None: not offered)
         self.users_path = users_path
         self.on_change = on_change
         self.clock = clock
@@ -125,7 +126,6 @@ class DealerBadge(QObject):
         dialog.deleteLater()
         take_keyboard_back(self.window)
         self.refresh()
-        open_staff = getattr(self.window, "open_staff", None)
-        if dialog.wants_staff and open_staff is not None:
-            open_staff()  # an admin adds the dealer's account, say; the dealer then signs in
+        if dialog.wants_staff and self.open_staff is not None:
+            self.open_staff()  # an admin adds the dealer's account, say; the dealer then signs in
             self.open_sign_in()

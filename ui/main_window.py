@@ -146,7 +146,7 @@ class ConsoleWindow(QMainWindow):
         screen.next_round_button.clicked.connect(self.next_round)
         screen.show_again_button.clicked.connect(self.reveal)
         self.dealer_badge = DealerBadge(self.controller, self.users_path, self.refresh, screen.info_bar.dealer,
-                                        screen.info_bar.sign_in_button, self)
+                                        screen.info_bar.sign_in_button, self, open_staff=self.open_staff)
         self._keys = [QShortcut(QKeySequence(key), self, slot) for key, slot in (
             ("F2", self.open_pit_boss), ("F3", self.open_audit), ("F4", self.toggle_language), ("F7", self.open_staff),
             ("Space", self.press_next_paid), ("N", self._key_next_round),
@@ -219,15 +219,15 @@ class ConsoleWindow(QMainWindow):
                                    acknowledged_by=self.controller.rules_edge_acknowledged_by)
         self.dealer_badge.refresh()
         mode = self.mode()
+        payments = self._payments(state) if state is not None else []  # the round's, read once a redraw
         if mode == "betting":
             self.stakes.show(state, rules, self.controller.locked_reason is not None)
         else:
-            self._show_boxes(state)
+            self._show_boxes(state, payments)
         screen.dealer_panel.show_dealer(state)
         redact = self._redactor(state)
         screen.next_action.setText(self._before_play_text(state) or redact(next_action_text(
-            state, table_locked=self.controller.locked_reason is not None,
-            payments=self._payments(state) if state is not None else [])))
+            state, table_locked=self.controller.locked_reason is not None, payments=payments)))
         self._show_notice(state, redact)
         self._show_jackpot()
         self._show_actions(state, mode, rules, redact)
@@ -235,8 +235,8 @@ class ConsoleWindow(QMainWindow):
         if mode == "payments":
             assert state is not None
             screen.show_page(PAYING)
-            screen.payment_panel.show_payments(self._payments(state), self._armed_payment())
-            screen.next_round_button.setEnabled(self._all_paid(state))
+            screen.payment_panel.show_payments(payments, self._armed_payment())
+            screen.next_round_button.setEnabled(first_unconfirmed(payments) is None)
         elif seen is not None and state is not None:
             screen.show_page(CAMERA)
             screen.showdown_view.show_reading(seen, shoe_record(state))
@@ -312,10 +312,10 @@ class ConsoleWindow(QMainWindow):
         seen = record.showdown
         return seen if self.controller.showdown_due or seen.fault_id in self.controller.faults else None
 
-    def _show_boxes(self, state: RoundState | None) -> None:
+    def _show_boxes(self, state: RoundState | None, payments: list[Payment]) -> None:
         focus = focus_box(state)
         exchanging = state is not None and self.play.exchange_action(state) is not None
-        nets = {p.box: p.net for p in self._payments(state)} if state is not None else {}  # adjustments in
+        nets = {p.box: p.net for p in payments}  # a settled box's net with the pit bosses' adjustments
         for panel in self.ui.box_panels:
             box = state.boxes.get(panel.number) if state is not None else None
             panel.show_box(state, box, active=box is not None and focus == panel.number, net=nets.get(panel.number))
