@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from console_kit import make_console  # noqa: F401 - a fixture used below
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton, QWidget
 
 from controller.cli import main
@@ -42,6 +42,7 @@ class Person:
         self.qtbot = qtbot
         self.steps = steps
         self.failure = ""
+        self.last_error = ""
         self.done: list[str] = []
         self.seen: list[tuple[str, int, int]] = []  # each dialog met: its class and the size it asks for
         self.started = time.monotonic()
@@ -60,10 +61,16 @@ class Person:
             return
         step = self.steps[0]
         if time.monotonic() - self.started > GIVE_UP_AFTER:
-            self.failure = f"never got to: {step.what} (done: {self.done}; on screen: {_on_screen()})"
+            self.failure = (f"never got to: {step.what} (done: {self.done}; on screen: {_on_screen()}; last error: "
+                            f"{self.last_error})")
             self.give_up()
             return
-        if step.ready():
+        try:
+            ready = step.ready()
+        except Exception as err:  # not ready yet (the window it looks at not shown yet, say): asked again
+            self.last_error = f"{type(err).__name__}: {err}"
+            ready = False
+        if ready:
             try:
                 step.act()
             except Exception as err:  # said in the test's failure, not lost in the event loop
@@ -106,7 +113,8 @@ class Person:
 
 
 def console() -> ConsoleWindow:
-    return next(w for w in QApplication.topLevelWidgets() if isinstance(w, ConsoleWindow))
+    """The console on screen: not an earlier story's window, closed and not yet deleted."""
+    return next(w for w in QApplication.topLevelWidgets() if isinstance(w, ConsoleWindow) and w.isVisible())
 
 
 def modal(kind: type) -> QWidget | None:
@@ -202,6 +210,7 @@ def empty_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     QApplication.setQuitOnLastWindowClosed(False)
     yield tmp_path / "data"
     QApplication.setQuitOnLastWindowClosed(quits)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # the console's window goes now
     os.umask(umask)  # the command sets its own
 
 
