@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     import psycopg
 
 NOT_REPORTING_AFTER = 10.0  # seconds without a sign of life
+# A dealer signed in and no event for this long: a table paid for and not dealing (one sat 55 minutes unseen).
+# A round of Russian Poker takes a minute or two, and a break is taken signed out, so 10 minutes is never play.
+IDLE_ALERT_AFTER = 600.0
 
 _TABLES = """
 SELECT t.table_id, extract(epoch FROM t.last_seen)::float8, extract(epoch FROM t.closed_at)::float8, t.refused,
@@ -108,16 +111,43 @@ class TableView:
         at = self.state.get("last_event_at")
         return max(0.0, now - float(at)) if at else None
 
-    def sort_key(self) -> tuple[int, float, str]:
-        """Tables with open faults first (the oldest fault first), then the others by id."""
-        faults = self.faults
-        return (0, min(f.at for f in faults), self.table_id) if faults else (1, 0.0, self.table_id)
+    def idle_for(self, now: float) -> float | None:
+        """How long a table that reports, with a dealer signed in and no round in play, has done nothing; None
+        for a table playing, without a dealer, closed or silent (which says so itself)."""
+        at = self.state.get("last_event_at")
+        if self.state.get("in_play") or not self.dealer or not at or self.reporting(now) != "reporting":
+            return None
+        return max(0.0, now - float(at))
+
+    def alert(self, now: float) -> str:
+        """What the floor must look at: `fault`, `silent` (not reporting, or refused by the database), `idle`
+        (a dealer signed in and no event for IDLE_ALERT_AFTER), or "" for none."""
+        if self.faults:
+            return "fault"
+        if self.reporting(now) in ("not reporting", "refused"):
+            return "silent"
+        idle = self.idle_for(now)
+        return "idle" if idle is not None and idle >= IDLE_ALERT_AFTER else ""
+
+    def sort_key(self, now: float) -> tuple[int, float, str]:
+        """Tables with open faults first (the oldest fault first), then those not reporting (the longest silent
+        first), then those idle with a dealer signed in (the longest first), then the others by id."""
+        alert = self.alert(now)
+        if alert == "fault":
+            return (0, min(f.at for f in self.faults), self.table_id)
+        if alert == "silent":
+            return (1, self.last_seen or 0.0, self.table_id)
+        if alert == "idle":
+            return (2, -(self.idle_for(now) or 0.0), self.table_id)
+        return (3, 0.0, self.table_id)
 
     def to_dict(self, now: float) -> dict[str, Any]:
         t = self.today
         age = self.last_event_age(now)
+        idle = self.idle_for(now)
         return {
             "table": self.table_id, "reporting": self.reporting(now), "refused": self.refused,
+            "alert": self.alert(now), "idle_seconds": None if idle is None else round(idle, 1),
             "state": self.step, "round": self.state.get("round", 0), "in_play": bool(self.state.get("in_play")),
             "dealer": self.dealer, "rules": self.rules,
             "faults": [{"id": f.fault_id, "code": f.code, "text": f.text, "source": f.source,
@@ -142,7 +172,7 @@ class PitSnapshot:
     visits: list[Visit] = field(default_factory=list)
 
     def ordered(self) -> list[TableView]:
-        return sorted(self.tables.values(), key=TableView.sort_key)
+        return sorted(self.tables.values(), key=lambda view: view.sort_key(self.at))
 
     def to_dict(self) -> dict[str, Any]:
         return {"at": self.at, "tables": [t.to_dict(self.at) for t in self.ordered()],
@@ -264,10 +294,13 @@ def pit_html(snap: PitSnapshot) -> str:
         faults = "".join(f"<div class=\"fault\">{html.escape(f.code)} {html.escape(f.fault_id)}: "
                          f"{html.escape(f.text)} <b>({age_text(now - f.at)})</b></div>" for f in view.faults)
         t = view.today
-        css = "card fault-card" if view.faults else "card" if state == "reporting" else "card silent"
+        alert = view.alert(now)
+        css = {"fault": "card fault-card", "silent": "card silent", "idle": "card idle"}.get(
+            alert, "card" if state == "reporting" else "card silent")
+        idle = f"<div class=\"alert\">{html.escape(idle_text(view, now))}</div>" if alert == "idle" else ""
         cards.append(
             f"<div class=\"{css}\"><h2>{html.escape(view.table_id)} <small>{html.escape(view.rules)}</small></h2>"
-            f"{faults}<p class=\"step\">{html.escape(view.step)}</p>"
+            f"{faults}{idle}<p class=\"step\">{html.escape(view.step)}</p>"
             f"<p>dealer: {html.escape(view.dealer or '—')}</p>"
             f"<p>today: {t.rounds:,} rounds · drop {t.drop:,} · house win {t.win:+,}</p>"
             f"<p>hold {t.hold_pct:.2f}% against theoretical {t.theoretical_hold_pct:.2f}%</p>"
@@ -282,13 +315,38 @@ def pit_html(snap: PitSnapshot) -> str:
 .grid{{display:flex;flex-wrap:wrap;gap:10px}}.card{{background:#13301a;border:2px solid #3c6e47;border-radius:8px;
 padding:8px 12px;width:300px}}.card h2{{margin:0 0 4px 0}}.card p{{margin:3px 0}}
 .fault-card{{border-color:#ffeb3b;background:#4a1010}}.fault{{background:#b71c1c;padding:4px;margin:4px 0;
-font-weight:bold}}.silent{{border-color:#888;background:#2a2a2a}}.seen{{color:#bbb}}small{{color:#bbb}}
+font-weight:bold}}.silent{{border-color:#888;background:#2a2a2a}}
+.idle{{border-color:#ffab40;background:#3a2a0a}}.alert{{background:#ffab40;color:#1a1a1a;padding:4px;margin:4px 0;
+font-weight:bold}}.seen{{color:#bbb}}small{{color:#bbb}}
 .step{{color:#ffd54f}}li{{margin:4px 0}}</style></head><body>
-<h1>Pit view</h1><p>{when} · {len(snap.tables)} table(s)</p>
+<h1>Pit view</h1><p>{when} · {len(snap.tables)} table(s)</p>{alerts_html(snap)}
 <div class="grid">{"".join(cards)}</div>
 <h2>Players flagged today</h2><ul>{flagged}</ul>
 </body></html>
 """
+
+
+def idle_text(view: TableView, now: float) -> str:
+    """`IDLE 55 min 0 s: dealer anna signed in, no round`."""
+    return f"IDLE {age_text(view.idle_for(now))}: dealer {view.dealer.split(':')[-1]} signed in, no round"
+
+
+def alerts(snap: PitSnapshot) -> dict[str, list[TableView]]:
+    """The tables to look at, by what is wrong (`fault`, `silent`, `idle`), each in the pit's order."""
+    found: dict[str, list[TableView]] = {"fault": [], "silent": [], "idle": []}
+    for view in snap.ordered():
+        alert = view.alert(snap.at)
+        if alert:
+            found[alert].append(view)
+    return found
+
+
+def alerts_html(snap: PitSnapshot) -> str:
+    found = alerts(snap)
+    lines = [f"{len(views)} table(s) {words}: {html.escape(', '.join(v.table_id for v in views))}"
+             for words, views in (("with faults", found["fault"]), ("NOT REPORTING", found["silent"]),
+                                  ("idle with a dealer signed in", found["idle"])) if views]
+    return "".join(f"<div class=\"alert\">{line}</div>" for line in lines)
 
 
 def _reporting_words(view: TableView, now: float) -> str:

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 from controller.floor.pit import TableView
 from ui.format import amount, percent, signed_amount
 from ui.i18n import translate
-from ui.pit.words import age_words, step_words
+from ui.pit.words import age_words, idle_words, step_words
 from ui.sentences import device_fault_words
 
 CARD_WIDTH = 300
@@ -18,6 +18,7 @@ STYLES = {
     "normal": "QFrame#table_card{background:#13301a;border:2px solid #3c6e47;border-radius:8px}",
     "fault": "QFrame#table_card{background:#3d0d0d;border:3px solid #ffeb3b;border-radius:8px}",
     "silent": "QFrame#table_card{background:#2a2a2a;border:2px dashed #9e9e9e;border-radius:8px}",
+    "idle": "QFrame#table_card{background:#3a2a0a;border:3px solid #ffab40;border-radius:8px}",
 }
 
 
@@ -39,12 +40,14 @@ class TableCard(QFrame):
         self.title = self._label("font-size:19px;font-weight:bold")
         self.faults = self._label("font-size:14px;font-weight:bold;background:#b71c1c;color:#ffffff;padding:4px;"
                                   "border-radius:4px")
+        self.idle = self._label("font-size:14px;font-weight:bold;background:#ffab40;color:#1a1a1a;padding:4px;"
+                                "border-radius:4px")
         self.step = self._label("font-size:14px;color:#ffd54f")
         self.dealer = self._label("font-size:14px")
         self.money = self._label("font-size:14px")
         self.hold = self._label("font-size:14px")
         self.seen = self._label("font-size:13px;color:#bdbdbd")
-        for label in (self.title, self.faults, self.step, self.dealer, self.money, self.hold, self.seen):
+        for label in (self.title, self.faults, self.idle, self.step, self.dealer, self.money, self.hold, self.seen):
             layout.addWidget(label)
 
     def _label(self, style: str) -> QLabel:
@@ -56,7 +59,11 @@ class TableCard(QFrame):
     def show_view(self, view: TableView, now: float) -> None:
         state = view.reporting(now)
         faults = view.faults
-        self.setStyleSheet(STYLES["fault" if faults else "normal" if state in ("reporting", "closed") else "silent"])
+        alert = view.alert(now)
+        self.setStyleSheet(STYLES[alert or "normal"])
+        self.idle.setVisible(alert == "idle")
+        if alert == "idle":
+            self.idle.setText(idle_words(view, now))
         self.title.setText(f"{view.table_id} · {view.rules or '—'}")
         self.faults.setVisible(bool(faults))
         self.faults.setText("\n".join(
@@ -75,7 +82,7 @@ class TableCard(QFrame):
         self.seen.setText(_seen_text(view, now, state))
         self.seen.setStyleSheet("font-size:13px;" + ("color:#bdbdbd" if state in ("reporting", "closed")
                                                       else "color:#ffab40;font-weight:bold"))
-        for label in (self.faults, self.step, self.money, self.hold, self.seen):
+        for label in (self.faults, self.idle, self.step, self.money, self.hold, self.seen):
             label.setMinimumHeight(max(0, label.heightForWidth(CARD_WIDTH - 24)))  # wrapped lines are never cut
 
     def mousePressEvent(self, event: QMouseEvent) -> None:

@@ -23,7 +23,7 @@ from ui.login import LoginDialog
 from ui.pit.table_audit import open_table
 from ui.pit.table_card import CARD_WIDTH, TableCard
 from ui.pit.wakeups import Wakeups
-from ui.pit.words import flag_words, trouble_words
+from ui.pit.words import alert_words, flag_words, trouble_words
 from ui.ticking import every
 
 STYLE = ("QMainWindow,QWidget#pit_central,QScrollArea,QWidget#pit_grid{background:#0b1f10}"
@@ -92,8 +92,14 @@ class PitWindow(QMainWindow):
         self.database = QLabel(central)
         self.database.setObjectName("pit_database")
         self.database.setWordWrap(True)
+        self.alerts = QLabel(central)  # above the cards' scroll area: seen however far the floor is scrolled
+        self.alerts.setObjectName("pit_alerts")
+        self.alerts.setWordWrap(True)
+        self.alerts.setStyleSheet("font-size:16px;font-weight:bold;color:#1a1a1a;background:#ffab40;padding:4px")
+        self.alerts.hide()
         layout.addWidget(self.header)
         layout.addWidget(self.database)
+        layout.addWidget(self.alerts)
         self.grid_widget = QWidget()
         self.grid_widget.setObjectName("pit_grid")
         self.grid = QGridLayout(self.grid_widget)
@@ -200,11 +206,11 @@ class PitWindow(QMainWindow):
         self.refreshes += 1
         if self.trouble is not None and self.trouble.startswith("The floor database"):
             self._show_trouble(None)
-        self._place_cards()
         self._tick()
 
     def _place_cards(self) -> None:
-        order = [v.table_id for v in sorted(self.views.values(), key=TableView.sort_key)]
+        now = self.now()
+        order = [v.table_id for v in sorted(self.views.values(), key=lambda view: view.sort_key(now))]
         for table_id in order:
             if table_id not in self.cards:
                 card = TableCard(table_id, self.grid_widget)
@@ -221,16 +227,23 @@ class PitWindow(QMainWindow):
             self._order = order
 
     def _tick(self) -> None:
+        self._place_cards()  # a table falls silent or idle with time alone, and moves up
         now = self.now()
         for table_id, card in self.cards.items():
             card.show_view(self.views[table_id], now)
         faulted = sum(1 for v in self.views.values() if v.faults)
         silent = sum(1 for v in self.views.values() if v.reporting(now) == "not reporting")
+        idle = sum(1 for v in self.views.values() if v.alert(now) == "idle")
         text = self.tr("Pit · {0} tables").format(len(self.views))
         if faulted:
             text += self.tr(" · {0} with faults").format(faulted)
         if silent:
             text += self.tr(" · {0} not reporting").format(silent)
+        if idle:
+            text += self.tr(" · {0} idle").format(idle)
+        alerts = alert_words([self.views[t] for t in self._order], now)
+        self.alerts.setText(alerts)
+        self.alerts.setVisible(bool(alerts))
         if self.viewer is not None:
             text += self.tr(" · pit boss {0}").format(self.viewer.name)
         self.header.setText(text + " · " + time.strftime("%H:%M:%S", time.gmtime(now)) + " UTC")

@@ -65,3 +65,23 @@ def flag_words(flag: str) -> str:
 def trouble_words(reason: str) -> str:
     """What keeps the pit from the floor's database, and what to check."""
     return reworded_by(TROUBLES, reason)
+
+
+def idle_words(view: TableView, now: float) -> str:
+    """A table with a dealer signed in and no round: for how long, and who is at it."""
+    return translate("PitWords", "IDLE {0}: dealer {1} signed in, no round").format(
+        age_words(view.idle_for(now)), view.dealer.split(":")[-1])
+
+
+def alert_words(views: list[TableView], now: float) -> str:
+    """The floor's alerts in one line (the tables with faults, those not reporting, those idle with a dealer),
+    each naming its tables, or "" when there is nothing to look at."""
+    found: dict[str, list[str]] = {"fault": [], "silent": [], "idle": []}
+    for view in views:
+        alert = view.alert(now)
+        if alert:
+            found[alert].append(view.table_id)
+    said = ((found["fault"], translate("PitWords", "⚠ FAULT: {0}")),
+            (found["silent"], translate("PitWords", "⚠ NOT REPORTING: {0}")),
+            (found["idle"], translate("PitWords", "⚠ IDLE with a dealer signed in: {0}")))
+    return " · ".join(words.format(", ".join(tables)) for tables, words in said if tables)

@@ -67,6 +67,8 @@ RU: dict[str, Translation] = {
     # ------------------------------------------------------------------------------------------------ the pit
     "rptable — pit": "rptable — пит", "Reading table {0} from the database…": "Стол {0} читается из базы данных…",
     "Pit · {0} tables": "Пит · столов: {0}", " · {0} with faults": " · со сбоями: {0}", " · {0} not reporting": " · нет связи: {0}",
+    " · {0} idle": " · простаивают: {0}", "IDLE {0}: dealer {1} signed in, no round": "ПРОСТОЙ {0}: дилер {1} на месте, раундов нет",
+    "⚠ FAULT: {0}": "⚠ СБОЙ: {0}", "⚠ NOT REPORTING: {0}": "⚠ НЕТ СВЯЗИ: {0}", "⚠ IDLE with a dealer signed in: {0}": "⚠ ПРОСТОЙ при дилере на месте: {0}",
     "Players: {0} rated today, none flagged": "Игроки: сегодня оценено {0}, отмеченных нет",
     "⚑ <b>{0}</b> at {1} ({2} rounds): {3}": "⚑ <b>{0}</b> за столом {1} (раундов: {2}): {3}",
     "Database: connected, listening for the tables' reports": "База данных: подключена, ждёт данных от столов",
@@ -368,9 +370,6 @@ RU: dict[str, Translation] = {
     "{0} is not in box {1}'s hand ({2}).": "Карты {0} нет на руке бокса {1} ({2}).",
     "This table caps exchanges at {0} card(s) per box; box {1} has exchanged {2}.":
         "За этим столом предел обмена на бокс — карт: {0}; бокс {1} уже обменял {2}.",
-    "Box {0} holds {1}: insurance needs {2} or better.": "Бокс {0}: на руке {1}; страховка — только с комбинацией «{2}» или старше.",
-    "Box {0} cannot insure: its hand allows at most {1} chips of insurance, less than the least insurance of {2}.":
-        "Бокс {0} не может застраховаться: его рука допускает страховку не более {1} фишек, а наименьшая страховка — {2}.",
     "Box {0} cannot insure: the table's maximum payout of {1} chips caps what its hand can win, so insurance could be at most {2} chips, less than the least insurance of {3}.":
         "Бокс {0} не может застраховаться: максимальная выплата стола ({1} фишек) ограничивает выигрыш руки, так что страховка могла бы быть не более {2} фишек, а наименьшая страховка — {3}.",
     "Insurance on box {0} must be from {1} to {2} chips, not {3}.": "Страховка на боксе {0} — от {1} до {2} фишек, а не {3}.",

@@ -466,78 +466,78 @@
 <context>
     <name>BoxPanel</name>
     <message>
-        <location filename="../table_view.py" line="208"/>
-        <location filename="../table_view.py" line="217"/>
+        <location filename="../table_view.py" line="225"/>
+        <location filename="../table_view.py" line="234"/>
         <source>Box {0}</source>
         <translation>Бокс {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="220"/>
+        <location filename="../table_view.py" line="237"/>
         <source>no stakes</source>
         <translation>нет ставок</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="236"/>
+        <location filename="../table_view.py" line="253"/>
         <source>Ante {0}</source>
         <translation>Анте {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="238"/>
+        <location filename="../table_view.py" line="255"/>
         <source>Bet {0}</source>
         <translation>Ставка {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="240"/>
+        <location filename="../table_view.py" line="257"/>
         <source>Bonus {0}</source>
         <translation>Бонус {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="242"/>
+        <location filename="../table_view.py" line="259"/>
         <source>Jackpot {0}</source>
         <translation>Джекпот {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="244"/>
+        <location filename="../table_view.py" line="261"/>
         <source>6th card {0}</source>
         <translation>6-я карта {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="246"/>
+        <location filename="../table_view.py" line="263"/>
         <source>Exchange {0}</source>
         <translation>Обмен {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="248"/>
+        <location filename="../table_view.py" line="265"/>
         <source>Insurance {0}</source>
         <translation>Страховка {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="250"/>
+        <location filename="../table_view.py" line="267"/>
         <source>Game bought {0}</source>
         <translation>Игра куплена {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="257"/>
+        <location filename="../table_view.py" line="274"/>
         <source>folded</source>
         <translation>пас</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="262"/>
+        <location filename="../table_view.py" line="279"/>
         <source>blind</source>
         <translation>втёмную</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="264"/>
+        <location filename="../table_view.py" line="281"/>
         <source>bet placed</source>
         <translation>ставка сделана</translation>
     </message>
     <message numerus="yes">
-        <location filename="../table_view.py" line="267"/>
+        <location filename="../table_view.py" line="284"/>
         <source>waiting for %n card(s)</source>
         <translation><numerusform>ждёт %n карту</numerusform><numerusform>ждёт %n карты</numerusform><numerusform>ждёт %n карт</numerusform></translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="269"/>
+        <location filename="../table_view.py" line="286"/>
         <source>to act</source>
         <translation>ходит</translation>
     </message>
@@ -960,22 +960,22 @@
 <context>
     <name>DealerBadge</name>
     <message>
-        <location filename="../dealer_sign_in.py" line="113"/>
+        <location filename="../dealer_sign_in.py" line="114"/>
         <source>No dealer signed in</source>
         <translation>Дилер не вошёл</translation>
     </message>
     <message>
-        <location filename="../dealer_sign_in.py" line="115"/>
+        <location filename="../dealer_sign_in.py" line="116"/>
         <source>Sign in</source>
         <translation>Вход</translation>
     </message>
     <message>
-        <location filename="../dealer_sign_in.py" line="118"/>
+        <location filename="../dealer_sign_in.py" line="119"/>
         <source>Dealer: {0} · {1} min</source>
         <translation>Дилер: {0} · {1} мин</translation>
     </message>
     <message>
-        <location filename="../dealer_sign_in.py" line="120"/>
+        <location filename="../dealer_sign_in.py" line="121"/>
         <source>Next dealer</source>
         <translation>Смена дилера</translation>
     </message>
@@ -983,47 +983,47 @@
 <context>
     <name>DealerPanel</name>
     <message>
-        <location filename="../table_view.py" line="306"/>
+        <location filename="../table_view.py" line="323"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="315"/>
+        <location filename="../table_view.py" line="332"/>
         <source>qualifies</source>
         <translation>игра есть</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="317"/>
+        <location filename="../table_view.py" line="334"/>
         <source>does not qualify</source>
         <translation>игры нет</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="333"/>
+        <location filename="../table_view.py" line="350"/>
         <source>took away {0}, got {1}</source>
         <translation>снял {0}, получил {1}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="338"/>
+        <location filename="../table_view.py" line="355"/>
         <source>now takes away his highest card, {0}, for the next card</source>
         <translation>теперь меняет старшую карту, {0}, на следующую</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="341"/>
+        <location filename="../table_view.py" line="358"/>
         <source>Game bought: {0}.</source>
         <translation>Игра куплена: {0}.</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="348"/>
+        <location filename="../table_view.py" line="365"/>
         <source>same rank: his hand is unchanged, so he replaces again, free — R-BUY-3</source>
         <translation>тот же ранг: рука не изменилась, поэтому замена повторяется бесплатно — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="350"/>
+        <location filename="../table_view.py" line="367"/>
         <source>one box in play: he replaces until he qualifies — R-BUY-3</source>
         <translation>в игре один бокс: замена, пока у дилера не будет игры — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="351"/>
+        <location filename="../table_view.py" line="368"/>
         <source>he still does not qualify: he replaces again — R-BUY-3</source>
         <translation>игры всё ещё нет: замена повторяется — R-BUY-3</translation>
     </message>
@@ -1410,17 +1410,17 @@
 <context>
     <name>PaymentPanel</name>
     <message>
-        <location filename="../payments.py" line="217"/>
+        <location filename="../payments.py" line="219"/>
         <source>Payments</source>
         <translation>Выплаты</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="240"/>
+        <location filename="../payments.py" line="242"/>
         <source>Box {0}: {1}</source>
         <translation>Бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="252"/>
+        <location filename="../payments.py" line="254"/>
         <source>Confirmed by {0}; only a pit boss can undo it.</source>
         <translation>Подтвердил {0}; отменить может только пит-босс.</translation>
     </message>
@@ -1493,127 +1493,127 @@
         <translation>корректировка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="117"/>
+        <location filename="../payments.py" line="119"/>
         <source>insurance returned {0}</source>
         <translation>страховка возвращена {0}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="130"/>
+        <location filename="../payments.py" line="132"/>
         <source>Pay box {0}: {1} more (adjusted after payment)</source>
         <translation>Доплата боксу {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="131"/>
+        <location filename="../payments.py" line="133"/>
         <source>Pay {1} more (adjusted after payment)</source>
         <translation>Доплата: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="132"/>
+        <location filename="../payments.py" line="134"/>
         <source>Collect from box {0}: {1} more (adjusted after payment)</source>
         <translation>Добор с бокса {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="133"/>
+        <location filename="../payments.py" line="135"/>
         <source>Collect {1} more (adjusted after payment)</source>
         <translation>Добор: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="135"/>
+        <location filename="../payments.py" line="137"/>
         <source>Box {0}: return the stakes, {2}, and pay {1}</source>
         <translation>Бокс {0}: возврат ставок, {2}, и выплата {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="136"/>
+        <location filename="../payments.py" line="138"/>
         <source>Return {2}, pay {1}</source>
         <translation>Возврат: {2}, выплата: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="138"/>
+        <location filename="../payments.py" line="140"/>
         <source>Box {0}: return the stakes, {2}, less {1}</source>
         <translation>Бокс {0}: возврат ставок, {2}, за вычетом {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="139"/>
+        <location filename="../payments.py" line="141"/>
         <source>Return {2} less {1}</source>
         <translation>Возврат: {2} минус {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="141"/>
+        <location filename="../payments.py" line="143"/>
         <source>Pay box {0}: {1}</source>
         <translation>Выплата боксу {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="142"/>
+        <location filename="../payments.py" line="144"/>
         <source>Pay {1}</source>
         <translation>Выплата: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="144"/>
+        <location filename="../payments.py" line="146"/>
         <source>Collect from box {0}: {1}</source>
         <translation>Сбор с бокса {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="145"/>
+        <location filename="../payments.py" line="147"/>
         <source>Collect {1}</source>
         <translation>Сбор: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="146"/>
+        <location filename="../payments.py" line="148"/>
         <source>Box {0}: return the stakes, {2}</source>
         <translation>Бокс {0}: возврат ставок, {2}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="147"/>
+        <location filename="../payments.py" line="149"/>
         <source>Return {2}</source>
         <translation>Возврат: {2}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="153"/>
+        <location filename="../payments.py" line="155"/>
         <source>Paid box {0}: {1}?</source>
         <translation>Выплачено боксу {0}: {1}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="155"/>
+        <location filename="../payments.py" line="157"/>
         <source>Collected from box {0}: {1}?</source>
         <translation>Собрано с бокса {0}: {1}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="157"/>
+        <location filename="../payments.py" line="159"/>
         <source>Returned box {0} its stakes?</source>
         <translation>Возвращены ставки боксу {0}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="164"/>
+        <location filename="../payments.py" line="166"/>
         <source>Space</source>
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="166"/>
+        <location filename="../payments.py" line="168"/>
         <source>Paid ✓</source>
         <translation>Выплачено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="168"/>
+        <location filename="../payments.py" line="170"/>
         <source>Collected ✓</source>
         <translation>Собрано ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="170"/>
+        <location filename="../payments.py" line="172"/>
         <source>Returned ✓</source>
         <translation>Возвращено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="172"/>
+        <location filename="../payments.py" line="174"/>
         <source>Confirm paid</source>
         <translation>Подтвердить выплату</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="174"/>
+        <location filename="../payments.py" line="176"/>
         <source>Confirm collected</source>
         <translation>Подтвердить сбор</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="175"/>
+        <location filename="../payments.py" line="177"/>
         <source>Confirm returned</source>
         <translation>Подтвердить возврат</translation>
     </message>
@@ -1867,57 +1867,62 @@
         <translation>rptable — пит</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="141"/>
+        <location filename="../pit/window.py" line="147"/>
         <source>Reading table {0} from the database…</source>
         <translation>Стол {0} читается из базы данных…</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="152"/>
+        <location filename="../pit/window.py" line="158"/>
         <source>Pit — pit boss</source>
         <translation>Пит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="153"/>
+        <location filename="../pit/window.py" line="159"/>
         <source>A table&apos;s rounds are for pit bosses: log in to open them.</source>
         <translation>Раунды стола — только для пит-босса: войдите, чтобы открыть их.</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="229"/>
+        <location filename="../pit/window.py" line="237"/>
         <source>Pit · {0} tables</source>
         <translation>Пит · столов: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="231"/>
+        <location filename="../pit/window.py" line="239"/>
         <source> · {0} with faults</source>
         <translation> · со сбоями: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="233"/>
+        <location filename="../pit/window.py" line="241"/>
         <source> · {0} not reporting</source>
         <translation> · нет связи: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="235"/>
+        <location filename="../pit/window.py" line="243"/>
+        <source> · {0} idle</source>
+        <translation> · простаивают: {0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="248"/>
         <source> · pit boss {0}</source>
         <translation> · пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="243"/>
+        <location filename="../pit/window.py" line="256"/>
         <source>Players: {0} rated today, none flagged</source>
         <translation>Игроки: сегодня оценено {0}, отмеченных нет</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="245"/>
+        <location filename="../pit/window.py" line="258"/>
         <source>⚑ &lt;b&gt;{0}&lt;/b&gt; at {1} ({2} rounds): {3}</source>
         <translation>⚑ &lt;b&gt;{0}&lt;/b&gt; за столом {1} (раундов: {2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="253"/>
+        <location filename="../pit/window.py" line="266"/>
         <source>Database: connected, listening for the tables&apos; reports</source>
         <translation>База данных: подключена, ждёт данных от столов</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="256"/>
+        <location filename="../pit/window.py" line="269"/>
         <source>DATABASE UNREACHABLE — what you see may be old: {0}</source>
         <translation>БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}</translation>
     </message>
@@ -1938,6 +1943,26 @@
         <location filename="../pit/words.py" line="56"/>
         <source>round {0} at {1}: {2}</source>
         <translation>раунд {0}, {1}: {2}</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="72"/>
+        <source>IDLE {0}: dealer {1} signed in, no round</source>
+        <translation>ПРОСТОЙ {0}: дилер {1} на месте, раундов нет</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="84"/>
+        <source>⚠ FAULT: {0}</source>
+        <translation>⚠ СБОЙ: {0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="85"/>
+        <source>⚠ NOT REPORTING: {0}</source>
+        <translation>⚠ НЕТ СВЯЗИ: {0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="86"/>
+        <source>⚠ IDLE with a dealer signed in: {0}</source>
+        <translation>⚠ ПРОСТОЙ при дилере на месте: {0}</translation>
     </message>
 </context>
 <context>
@@ -3635,72 +3660,72 @@
 <context>
     <name>TableCard</name>
     <message>
-        <location filename="../pit/table_card.py" line="35"/>
+        <location filename="../pit/table_card.py" line="36"/>
         <source>Open {0}: rounds, replay, last 10, faults and overrides</source>
         <translation>Открыть {0}: раунды, повтор, последние 10, сбои и исправления</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="63"/>
+        <location filename="../pit/table_card.py" line="70"/>
         <source>FAULT {0} {1} ({2}): {3}</source>
         <translation>СБОЙ {0} {1} ({2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="67"/>
+        <location filename="../pit/table_card.py" line="74"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="69"/>
+        <location filename="../pit/table_card.py" line="76"/>
         <source>Today: {0} rounds · drop {1} · house win {2}</source>
         <translation>Сегодня: раундов {0} · дроп {1} · выигрыш казино {2}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="71"/>
+        <location filename="../pit/table_card.py" line="78"/>
         <source> ({0} rounds without a measured edge)</source>
         <translation> (раундов без измеренного преимущества: {0})</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="73"/>
+        <location filename="../pit/table_card.py" line="80"/>
         <source>Hold {0}% · theoretical {1}% ({2}){3}</source>
         <translation>Холд {0}% · теоретический {1}% ({2}){3}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="89"/>
+        <location filename="../pit/table_card.py" line="96"/>
         <source>no event yet</source>
         <translation>событий ещё не было</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="90"/>
+        <location filename="../pit/table_card.py" line="97"/>
         <source>last event {0} ago</source>
         <translation>последнее событие {0} назад</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="92"/>
+        <location filename="../pit/table_card.py" line="99"/>
         <source>REFUSED by the database: {0}</source>
         <translation>ОТКЛОНЕНО базой данных: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="95"/>
+        <location filename="../pit/table_card.py" line="102"/>
         <source>NOT REPORTING (never heard from) · {0}</source>
         <translation>НЕТ СВЯЗИ (сигналов не было) · {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="97"/>
+        <location filename="../pit/table_card.py" line="104"/>
         <source>NOT REPORTING (last heard {0} ago) · {1}</source>
         <translation>НЕТ СВЯЗИ (последний сигнал {0} назад) · {1}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="99"/>
+        <location filename="../pit/table_card.py" line="106"/>
         <source>closed · {0}</source>
         <translation>закрыт · {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="101"/>
+        <location filename="../pit/table_card.py" line="108"/>
         <source> · {0} events on their way</source>
         <translation> · событий в пути: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="102"/>
+        <location filename="../pit/table_card.py" line="109"/>
         <source>reporting · {0}</source>
         <translation>на связи · {0}</translation>
     </message>
