@@ -131,3 +131,28 @@ def test_shoe_keygen_then_shoe_sim_and_shoe_test_paired_from_two_terminals(tmp_p
     assert lines_out[-1]["authenticated"] is True and lines_out[-1]["forged"] == 0
     # The same shoe read without its key: plain SHOE/1, and the check says so.
     assert '"authenticated": false' in plain.stdout
+
+
+@pytest.mark.parametrize("shoe_key", ["none", "another key"])
+def test_shoe_test_with_a_key_says_authenticated_only_when_the_shoe_proved_it(shoe_key: str, tmp_path: Path) -> None:
+    """Issue 32: technicians pair shoes by shoe-test's verdict. A plain shoe, or one paired with another key, read
+    with `key=` is not authenticated: the check says so and fails (exit 3), where it used to say "authenticated
+    with SHOE/1-A key ..." because a key was configured."""
+    key, other = tmp_path / "T4-shoe.key", tmp_path / "other.key"
+    for path in (key, other):
+        assert rptable("shoe", "keygen", str(path)).returncode == 0
+    shoe_args = ["--key", str(other)] if shoe_key == "another key" else []
+    sim, _lines = _start_sim("--pty", "--link", str(tmp_path / "tty"), "--seed", "77", "--rate", "50", *shoe_args)
+    try:
+        url = f"serial://{tmp_path / 'tty'}?key={key}"
+        checked = rptable("shoe-test", url, "--count", "3", "--timeout", "2", "--unlock", "--json")
+        said = rptable("shoe-test", url, "--count", "3", "--timeout", "2", "--unlock")
+    finally:
+        sim.send_signal(signal.SIGTERM)
+        sim.wait(10)
+    summary = json.loads(checked.stdout.splitlines()[-1])
+    assert summary["type"] == "summary" and summary["authenticated"] is False and summary["cards"] == 0
+    assert checked.returncode == 3 and "did not prove it holds SHOE/1-A key" in checked.stderr
+    assert not any(json.loads(line).get("authenticated") for line in checked.stdout.splitlines())
+    assert said.returncode == 3 and "authenticated with" not in said.stdout
+    assert "NOT authenticated: the shoe did not prove SHOE/1-A key" in said.stdout
