@@ -46,7 +46,7 @@ def test_registry_unknown_scheme_names_the_known_ones() -> None:
         ("serial://", "names no port"),
         ("socket://localhost", "needs a host and a port"),
         ("usb://16c0?backend=hwsim.usb_backend:factory", "VENDOR:PRODUCT"),
-        ("usb://16c0:05dc?backend=no.such.module:factory", "could not be loaded"),
+        ("usb://16c0:05dc?backend=no.such.module:factory", "is not one rptable knows"),
         ("sim://?faults=jam@x", "jam@x"),
         ("sim://?hb=0", "heartbeat interval 0"),
         ("sim://?rate=-2", "cards per second"),

@@ -18,6 +18,7 @@ from hwsim.usb_transport import UsbTransport
 from drivers.base import CardEvent, StatusEvent, open_source
 from drivers.shoe1 import usb_codec
 from drivers.shoe1.messages import CardFrame
+from drivers.shoe1.usb_source import USB_BACKENDS
 
 
 @pytest.fixture
@@ -79,10 +80,12 @@ def stalling_factory() -> StallingBackend:
     return StallingBackend()
 
 
-def test_shoe1_usb_driver_takes_any_backend_named_in_the_url_and_survives_no_get_info(
-    usb_shoe: ShoeDevice,
+def test_shoe1_usb_driver_takes_a_backend_it_knows_named_in_the_url_and_survives_no_get_info(
+    usb_shoe: ShoeDevice, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    with open_source("usb://16c0:05dc?backend=tests.test_hwsim_usb_backend:stalling_factory") as source:
+    """A backend joins the list in code (a URL only picks from it): here one whose shoe stalls GET_INFO."""
+    monkeypatch.setitem(USB_BACKENDS, "stalling", "tests.test_hwsim_usb_backend:stalling_factory")
+    with open_source("usb://16c0:05dc?backend=stalling") as source:
         first = source.recv(timeout=3)
         assert isinstance(first, StatusEvent) and first.state == "CONNECTED" and "GET_INFO" in first.detail
         usb_shoe.deal()

@@ -156,3 +156,12 @@ def test_shoe_test_with_a_key_says_authenticated_only_when_the_shoe_proved_it(sh
     assert not any(json.loads(line).get("authenticated") for line in checked.stdout.splitlines())
     assert said.returncode == 3 and "authenticated with" not in said.stdout
     assert "NOT authenticated: the shoe did not prove SHOE/1-A key" in said.stdout
+
+
+@pytest.mark.parametrize("backend", ["os:abort", "os:_exit", "subprocess:call", "no.such.module:factory"])
+def test_a_usb_url_picks_a_backend_from_the_list_and_never_runs_the_code_it_names(backend: str) -> None:
+    """Issue 32: `usb://...?backend=os:abort` imported os and called abort (exit 134): a URL could run any
+    callable on the table's machine. Now a backend is a name from rptable's list, or the URL is refused."""
+    out = rptable("shoe-test", f"usb://16c0:05dc?backend={backend}", "--timeout", "1")
+    assert out.returncode == 2, (out.returncode, out.stderr)
+    assert "is not one rptable knows" in out.stderr and "hwsim" in out.stderr and "libusb1" in out.stderr

@@ -1,9 +1,10 @@
-"""SHOE/1-USB with pyusb (`usb://16c0:05dc?serial=SN000123`): any backend, libusb1 by default. `key=PATH`
+"""SHOE/1-USB with pyusb (`usb://16c0:05dc?serial=SN000123`): libusb1, or a backend rptable knows. `key=PATH`
 pairs the link with its shoe (SHOE/1-A): a HELLO handshake after GET_INFO, then every report and request is
 checked or sealed with the session's counter and MAC.
 
-`backend=package.module:factory` names another backend (factory() returns a `usb.backend.IBackend`), e.g. the
-simulator's `hwsim.usb_backend:factory`, or a third-party stack.
+`backend=NAME` picks another pyusb backend, from the list rptable knows (`USB_BACKENDS`): libusb0, openusb, or
+the simulator's virtual bus (`hwsim`, also spelled `hwsim.usb_backend:factory`). A URL names a backend, it never
+names code: any other name is refused before anything is imported.
 """
 
 from __future__ import annotations
@@ -26,17 +27,43 @@ TIMEOUT_ERRNOS = (errno.ETIMEDOUT,)
 DRAIN_REPORTS = 32  # reports one read takes at most, so that a host that fell behind catches up in few turns
 
 
-def load_backend(target: str | None) -> Any:
-    """The pyusb backend: the one the URL names, else libusb1 (from the libusb-package wheel if present)."""
-    if target:
+DEFAULT_BACKEND = "libusb1"
+# The pyusb backends a shoe URL may name (`backend=NAME`), each "module:factory" (factory() returns an
+# `usb.backend.IBackend`, or None when its library is missing). A closed list: a URL is typed by whoever can edit
+# the table's settings, and importing what it names would run any code on the table's machine.
+USB_BACKENDS: dict[str, str] = {
+    DEFAULT_BACKEND: "usb.backend.libusb1:get_backend",
+    "libusb0": "usb.backend.libusb0:get_backend",
+    "openusb": "usb.backend.openusb:get_backend",
+    "hwsim": "hwsim.usb_backend:factory",
+    "hwsim.usb_backend:factory": "hwsim.usb_backend:factory",  # the spelling shoe-sim --usb prints
+}
+
+
+def load_backend(name: str | None) -> Any:
+    """The pyusb backend the URL names from USB_BACKENDS, else libusb1 (from the libusb-package wheel if present)."""
+    name = name or DEFAULT_BACKEND
+    target = USB_BACKENDS.get(name)
+    if target is None:
+        shown = name if len(name) <= 40 else name[:37] + "..."
+        raise SourceError(f"USB backend '{shown}' is not one rptable knows: give one of "
+                          f"{', '.join(sorted(USB_BACKENDS))}, or leave backend= out for {DEFAULT_BACKEND}")
+    if name == DEFAULT_BACKEND:
+        backend = _libusb1()
+    else:
         module_name, _, attr = target.partition(":")
         try:
-            factory = getattr(importlib.import_module(module_name), attr or "get_backend")
+            backend = getattr(importlib.import_module(module_name), attr)()
         except (ImportError, AttributeError) as exc:
-            raise SourceError(
-                f"USB backend '{target}' could not be loaded ({exc}): check the module:factory name"
-            ) from exc
-        return factory()
+            raise SourceError(f"USB backend '{name}' could not be loaded ({exc}): reinstall rptable (make setup)") \
+                from exc
+    if backend is None:
+        raise SourceError(f"USB backend '{name}' found no library to drive the bus: install it, or use "
+                          f"{DEFAULT_BACKEND} (the libusb-1.0-0 package; make setup installs it)")
+    return backend
+
+
+def _libusb1() -> Any:
     import usb.backend.libusb1
 
     try:
