@@ -6,8 +6,17 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
 
 from controller.floor.audit_source import floor_table
 from controller.floor.pit import OverrideLine, faults_and_overrides
@@ -20,6 +29,9 @@ from ui.i18n import translate
 from ui.replay_words import step_text
 from ui.words import who
 
+MIN_AUDIT_WIDTH = 640  # the rounds list and a round's replay side by side still read whole
+MIN_AUDIT_HEIGHT = 480
+
 
 def open_table(table_id: str, entries: list[JournalEntry], parent: QWidget | None = None, *,
                viewer: User | None = None, indexed_at: str | None = None) -> AuditDialog:
@@ -29,16 +41,35 @@ def open_table(table_id: str, entries: list[JournalEntry], parent: QWidget | Non
     source: OpenEntries = (lambda: floor_table(indexed_at, table_id)) if indexed_at is not None else \
         (lambda: EntriesRead(table_id, entries))
     dialog = AuditDialog(table_id, source, parent, viewer=viewer)
-    title = translate("FloorTable", "Table {0} from the floor database").format(table_id)
+    # The table's id first: a title bar or a task bar cuts a long title from the end, and a pit boss may have
+    # several tables open; and again inside, in large type, where no window manager draws a title at all.
+    title = translate("FloorTable", "{0} — audit from the floor database").format(table_id)
     if viewer is not None:
         title += " — " + translate("AuditDialog", "pit boss {0}").format(viewer.name)
     dialog.setWindowTitle(title)
+    heading = QLabel(translate("FloorTable", "Table {0}").format(table_id), dialog)
+    heading.setObjectName("pit_audit_table")
+    heading.setStyleSheet("font-size:22px;font-weight:bold;color:#ffd54f")
+    layout = dialog.layout()
+    if isinstance(layout, QBoxLayout):
+        layout.insertWidget(0, heading)
+    # The floor goes on while a table is audited: never modal, so every other table can still be opened.
+    dialog.setModal(False)
+    dialog.setWindowModality(Qt.WindowModality.NonModal)
     span = translate("FloorTable", "the table's last day of play") if indexed_at is not None else \
         translate("FloorTable", "the table's whole history")
     dialog.tabs.addTab(overrides_table(entries, dialog, span), translate("FloorTable", "Faults and overrides"))
-    screen = dialog.screen().availableGeometry()
-    dialog.resize(min(dialog.width(), screen.width() - 40), min(dialog.height(), screen.height() - 40))
     return dialog
+
+
+def place_beside(dialog: QWidget, floor: QRect, left: int, top: int) -> None:
+    """Size and move `dialog` into the part of `floor` (the pit's window, global coordinates) right of `left` and
+    below `top`: the pit's header, its alerts and its first column of cards stay in sight while a table is
+    audited. Never narrower than MIN_AUDIT_WIDTH, at the cost of covering more of the floor."""
+    area = floor if floor.isValid() else dialog.screen().availableGeometry()
+    left = max(area.left(), min(left, area.right() + 1 - MIN_AUDIT_WIDTH))
+    top = max(area.top(), min(top, area.bottom() + 1 - MIN_AUDIT_HEIGHT))
+    dialog.setGeometry(QRect(left, top, area.right() + 1 - left, area.bottom() + 1 - top))
 
 
 def overrides_table(entries: list[JournalEntry], parent: QWidget, span: str) -> QTableWidget:

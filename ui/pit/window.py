@@ -20,7 +20,7 @@ from controller.floor.pit import TableView, day_start, read_tables
 from controller.floor.ratings import Visit, value_pending, visits
 from controller.table.users import Role, User
 from ui.login import LoginDialog
-from ui.pit.table_audit import open_table
+from ui.pit.table_audit import open_table, place_beside
 from ui.pit.table_card import CARD_WIDTH, TableCard
 from ui.pit.wakeups import Wakeups
 from ui.pit.words import alert_words, flag_words, trouble_words
@@ -104,10 +104,10 @@ class PitWindow(QMainWindow):
         self.grid_widget.setObjectName("pit_grid")
         self.grid = QGridLayout(self.grid_widget)
         self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        scroll = QScrollArea(central)
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.grid_widget)
-        layout.addWidget(scroll, 1)
+        self.floor_area = QScrollArea(central)
+        self.floor_area.setWidgetResizable(True)
+        self.floor_area.setWidget(self.grid_widget)
+        layout.addWidget(self.floor_area, 1)
         self.players = QLabel(central)
         self.players.setObjectName("pit_players")
         self.players.setWordWrap(True)
@@ -276,6 +276,11 @@ class PitWindow(QMainWindow):
         entries, indexed_at = read
         dialog = open_table(table_id, entries, self, viewer=self.viewer, indexed_at=indexed_at)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        floor = self.floor_area.viewport().mapToGlobal(self.floor_area.viewport().rect().topLeft())
+        first = self.grid.itemAtPosition(0, 0)
+        card = first.widget() if first is not None else None
+        first_column = card.mapToGlobal(card.rect().topRight()).x() if card is not None else floor.x() + CARD_WIDTH
+        place_beside(dialog, self.frameGeometry(), first_column + self.grid.spacing() + 4, floor.y())
         dialog.show()
 
     def resizeEvent(self, event: Any) -> None:

@@ -82,7 +82,7 @@ RU: dict[str, Translation] = {
     "NOT REPORTING (last heard {0} ago) · {1}": "НЕТ СВЯЗИ (последний сигнал {0} назад) · {1}",
     "NOT REPORTING (never heard from) · {0}": "НЕТ СВЯЗИ (сигналов не было) · {0}", "no event yet": "событий ещё не было",
     "closed · {0}": "закрыт · {0}", " · {0} events on their way": " · событий в пути: {0}", "reporting · {0}": "на связи · {0}",
-    "Table {0} from the floor database": "Стол {0} из базы данных зала", "Faults and overrides": "Сбои и исправления",
+    "{0} — audit from the floor database": "{0} — аудит по базе данных зала", "Faults and overrides": "Сбои и исправления",
     "the table's last day of play": "последний игровой день стола", "the table's whole history": "всю историю стола",
     "No fault and no override in {0}.": "Ни сбоев, ни исправлений за {0}.",
     "Time (UTC)": "Время (UTC)", "Who": "Кто", "What": "Что",

@@ -77,245 +77,245 @@
 <context>
     <name>AuditDialog</name>
     <message>
-        <location filename="../audit_view.py" line="308"/>
+        <location filename="../audit_view.py" line="310"/>
         <source>Audit — table {0}</source>
         <translation>Аудит — стол {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="310"/>
-        <location filename="../pit/table_audit.py" line="34"/>
+        <location filename="../audit_view.py" line="312"/>
+        <location filename="../pit/table_audit.py" line="48"/>
         <source>pit boss {0}</source>
         <translation>пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="328"/>
-        <location filename="../audit_view.py" line="590"/>
+        <location filename="../audit_view.py" line="330"/>
+        <location filename="../audit_view.py" line="592"/>
         <source>Rounds</source>
         <translation>Раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="329"/>
+        <location filename="../audit_view.py" line="331"/>
         <source>Last 10</source>
         <translation>Последние 10</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="330"/>
+        <location filename="../audit_view.py" line="332"/>
         <source>Shift report</source>
         <translation>Отчёт смены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="331"/>
+        <location filename="../audit_view.py" line="333"/>
         <source>Verification</source>
         <translation>Проверка</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="332"/>
+        <location filename="../audit_view.py" line="334"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="364"/>
+        <location filename="../audit_view.py" line="366"/>
         <source>Reading the journal…</source>
         <translation>Чтение журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="366"/>
+        <location filename="../audit_view.py" line="368"/>
         <source>Verifying the journal…</source>
         <translation>Проверка журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="397"/>
+        <location filename="../audit_view.py" line="399"/>
         <source>The journal cannot be read: {0}</source>
         <translation>Не удаётся прочитать журнал: {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="580"/>
+        <location filename="../audit_view.py" line="582"/>
         <source>Reading the day&apos;s rounds…</source>
         <translation>Чтение раундов дня…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="425"/>
+        <location filename="../audit_view.py" line="427"/>
         <source>Earlier rounds</source>
         <translation>Более ранние раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="432"/>
-        <location filename="../audit_view.py" line="544"/>
+        <location filename="../audit_view.py" line="434"/>
+        <location filename="../audit_view.py" line="546"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="432"/>
-        <location filename="../audit_view.py" line="544"/>
+        <location filename="../audit_view.py" line="434"/>
+        <location filename="../audit_view.py" line="546"/>
         <source>Opened</source>
         <translation>Начат</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="432"/>
-        <location filename="../audit_view.py" line="544"/>
+        <location filename="../audit_view.py" line="434"/>
+        <location filename="../audit_view.py" line="546"/>
         <source>Boxes</source>
         <translation>Боксы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="432"/>
+        <location filename="../audit_view.py" line="434"/>
         <source>Wagered</source>
         <translation>Ставки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="432"/>
-        <location filename="../audit_view.py" line="544"/>
+        <location filename="../audit_view.py" line="434"/>
+        <location filename="../audit_view.py" line="546"/>
         <source>House net</source>
         <translation>Итог казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="433"/>
-        <location filename="../audit_view.py" line="545"/>
+        <location filename="../audit_view.py" line="435"/>
+        <location filename="../audit_view.py" line="547"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="433"/>
-        <location filename="../audit_view.py" line="590"/>
+        <location filename="../audit_view.py" line="435"/>
+        <location filename="../audit_view.py" line="592"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="470"/>
+        <location filename="../audit_view.py" line="472"/>
         <source>voided</source>
         <translation>аннулирован</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="470"/>
+        <location filename="../audit_view.py" line="472"/>
         <source>complete</source>
         <translation>завершён</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="471"/>
+        <location filename="../audit_view.py" line="473"/>
         <source>in play</source>
         <translation>идёт</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="544"/>
+        <location filename="../audit_view.py" line="546"/>
         <source>Dealer&apos;s cards</source>
         <translation>Карты дилера</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="556"/>
+        <location filename="../audit_view.py" line="558"/>
         <source>The last {0} rounds, oldest first, with their cards.</source>
         <translation>Последние раунды ({0}), от старых к новым, с картами.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="560"/>
+        <location filename="../audit_view.py" line="562"/>
         <source>Box {0}: {1} — {2} {3}</source>
         <translation>Бокс {0}: {1} — {2} {3}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="590"/>
+        <location filename="../audit_view.py" line="592"/>
         <source>Hours</source>
         <translation>Часы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="590"/>
+        <location filename="../audit_view.py" line="592"/>
         <source>Rounds per hour</source>
         <translation>Раундов в час</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="590"/>
+        <location filename="../audit_view.py" line="592"/>
         <source>Drop</source>
         <translation>Дроп</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="591"/>
+        <location filename="../audit_view.py" line="593"/>
         <source>House win</source>
         <translation>Выигрыш казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="591"/>
+        <location filename="../audit_view.py" line="593"/>
         <source>Adjustments</source>
         <translation>Корректировки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="406"/>
+        <location filename="../audit_view.py" line="408"/>
         <source>The table&apos;s last day of play: {0} (UTC)</source>
         <translation>Последний игровой день стола: {0} (UTC)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="644"/>
+        <location filename="../audit_view.py" line="646"/>
         <source>Read and verify again</source>
         <translation>Прочитать и проверить снова</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="678"/>
+        <location filename="../audit_view.py" line="683"/>
         <source>Audit — pit boss</source>
         <translation>Аудит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="679"/>
+        <location filename="../audit_view.py" line="684"/>
         <source>The audit is for pit bosses: log in to open it.</source>
         <translation>Аудит — только для пит-босса: войдите, чтобы открыть его.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="444"/>
+        <location filename="../audit_view.py" line="446"/>
         <source>Step back</source>
         <translation>Назад</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="445"/>
+        <location filename="../audit_view.py" line="447"/>
         <source>Step</source>
         <translation>Вперёд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="460"/>
+        <location filename="../audit_view.py" line="462"/>
         <source>Replay (select a finished round)</source>
         <translation>Повтор (выберите завершённый раунд)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="515"/>
+        <location filename="../audit_view.py" line="517"/>
         <source>This round is still in play: it can be replayed once it closes.</source>
         <translation>Раунд ещё идёт: повтор будет доступен после его завершения.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="611"/>
+        <location filename="../audit_view.py" line="613"/>
         <source>{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments</source>
         <translation>Раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="616"/>
+        <location filename="../audit_view.py" line="618"/>
         <source>Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)</source>
         <translation>Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="621"/>
+        <location filename="../audit_view.py" line="623"/>
         <source>no measured house edge for the rules {0}: their rounds count 0 theoretical</source>
         <translation>для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="627"/>
+        <location filename="../audit_view.py" line="629"/>
         <source>(nobody signed in)</source>
         <translation>(никто не вошёл)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="631"/>
+        <location filename="../audit_view.py" line="633"/>
         <source>Hold % by hour</source>
         <translation>Холд % по часам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="633"/>
+        <location filename="../audit_view.py" line="635"/>
         <source>box {0}</source>
         <translation>бокс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="634"/>
+        <location filename="../audit_view.py" line="636"/>
         <source>Hold % by box</source>
         <translation>Холд % по боксам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="659"/>
+        <location filename="../audit_view.py" line="661"/>
         <source>Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.</source>
         <translation>Журнал проверен: событий — {0}, раундов — {1}; цепочка хешей цела, все выплаты пересчитаны.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="663"/>
+        <location filename="../audit_view.py" line="665"/>
         <source>JOURNAL FAILS VERIFICATION at event {0}: {1}</source>
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
@@ -825,22 +825,22 @@
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="703"/>
+        <location filename="../main_window.py" line="711"/>
         <source>Close the console?</source>
         <translation>Закрыть консоль?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="704"/>
+        <location filename="../main_window.py" line="712"/>
         <source>A round is in play. The table resumes exactly here when the console starts again. Close it now?</source>
         <translation>Идёт раунд. При следующем запуске консоли стол продолжит ровно с этого места. Закрыть сейчас?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="706"/>
+        <location filename="../main_window.py" line="714"/>
         <source>Close the console</source>
         <translation>Закрыть консоль</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="706"/>
+        <location filename="../main_window.py" line="714"/>
         <source>Keep playing</source>
         <translation>Продолжить игру</translation>
     </message>
@@ -1110,47 +1110,52 @@
 <context>
     <name>FloorTable</name>
     <message>
-        <location filename="../pit/table_audit.py" line="32"/>
-        <source>Table {0} from the floor database</source>
-        <translation>Стол {0} из базы данных зала</translation>
+        <location filename="../pit/table_audit.py" line="46"/>
+        <source>{0} — audit from the floor database</source>
+        <translation>{0} — аудит по базе данных зала</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="36"/>
+        <location filename="../pit/table_audit.py" line="50"/>
+        <source>Table {0}</source>
+        <translation>Стол {0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_audit.py" line="59"/>
         <source>the table&apos;s last day of play</source>
         <translation>последний игровой день стола</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="37"/>
+        <location filename="../pit/table_audit.py" line="60"/>
         <source>the table&apos;s whole history</source>
         <translation>всю историю стола</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="38"/>
+        <location filename="../pit/table_audit.py" line="61"/>
         <source>Faults and overrides</source>
         <translation>Сбои и исправления</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="50"/>
+        <location filename="../pit/table_audit.py" line="81"/>
         <source>Time (UTC)</source>
         <translation>Время (UTC)</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="50"/>
+        <location filename="../pit/table_audit.py" line="81"/>
         <source>Who</source>
         <translation>Кто</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="51"/>
+        <location filename="../pit/table_audit.py" line="82"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="51"/>
+        <location filename="../pit/table_audit.py" line="82"/>
         <source>What</source>
         <translation>Что</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="64"/>
+        <location filename="../pit/table_audit.py" line="95"/>
         <source>No fault and no override in {0}.</source>
         <translation>Ни сбоев, ни исправлений за {0}.</translation>
     </message>
@@ -1158,7 +1163,7 @@
 <context>
     <name>HoldChart</name>
     <message>
-        <location filename="../audit_view.py" line="204"/>
+        <location filename="../audit_view.py" line="206"/>
         <source>(no rounds)</source>
         <translation>(нет раундов)</translation>
     </message>
@@ -2549,871 +2554,861 @@
     </message>
     <message>
         <location filename="../sentences.py" line="60"/>
-        <source>Box {0} holds {1}: insurance needs {2} or better.</source>
-        <translation>Бокс {0}: на руке {1}; страховка — только с комбинацией «{2}» или старше.</translation>
-    </message>
-    <message>
-        <location filename="../sentences.py" line="61"/>
-        <source>Box {0} cannot insure: its hand allows at most {1} chips of insurance, less than the least insurance of {2}.</source>
-        <translation>Бокс {0} не может застраховаться: его рука допускает страховку не более {1} фишек, а наименьшая страховка — {2}.</translation>
-    </message>
-    <message>
-        <location filename="../sentences.py" line="63"/>
         <source>Box {0} cannot insure: the table&apos;s maximum payout of {1} chips caps what its hand can win, so insurance could be at most {2} chips, less than the least insurance of {3}.</source>
         <translation>Бокс {0} не может застраховаться: максимальная выплата стола ({1} фишек) ограничивает выигрыш руки, так что страховка могла бы быть не более {2} фишек, а наименьшая страховка — {3}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="66"/>
+        <location filename="../sentences.py" line="63"/>
         <source>Insurance on box {0} must be from {1} to {2} chips, not {3}.</source>
         <translation>Страховка на боксе {0} — от {1} до {2} фишек, а не {3}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="67"/>
+        <location filename="../sentences.py" line="64"/>
         <source>Box {0} can no longer insure: insurance is placed with the bet, before the next box acts.</source>
         <translation>Бокс {0} уже не может застраховаться: страховка делается со ставкой, до хода следующего бокса.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="69"/>
+        <location filename="../sentences.py" line="66"/>
         <source>A repeated exchange is of exactly one card; box {0} named {1}.</source>
         <translation>Повторный обмен — ровно одна карта; бокс {0} указал {1}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="70"/>
+        <location filename="../sentences.py" line="67"/>
         <source>Box {0} may exchange 1 to {1} cards, not {2}.</source>
         <translation>Бокс {0} может обменять от 1 до {1} карт, а не {2}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="71"/>
+        <location filename="../sentences.py" line="68"/>
         <source>The round is closed; start a new round.</source>
         <translation>Раунд закрыт; начните новый.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="72"/>
+        <location filename="../sentences.py" line="69"/>
         <source>The round is stopped: {0} Only a pit boss can go on (correct the card, dismiss the read, or void the round).</source>
         <translation>Раунд остановлен: {0} Продолжить может только пит-босс (исправить карту, отменить считывание или аннулировать раунд).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="74"/>
+        <location filename="../sentences.py" line="71"/>
         <source>Bets are closed: box {0}&apos;s stakes had to be placed before the deal.</source>
         <translation>Ставки закрыты: ставки бокса {0} нужно было принять до сдачи.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="75"/>
+        <location filename="../sentences.py" line="72"/>
         <source>Bets are closed: stakes cannot be taken back once the deal has begun.</source>
         <translation>Ставки закрыты: после начала сдачи ставки не снимают.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="76"/>
+        <location filename="../sentences.py" line="73"/>
         <source>Bets are already closed.</source>
         <translation>Ставки уже закрыты.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="77"/>
+        <location filename="../sentences.py" line="74"/>
         <source>There is no box {0}: this table has boxes 1-{1}.</source>
         <translation>Бокса {0} нет: у этого стола боксы 1-{1}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="78"/>
+        <location filename="../sentences.py" line="75"/>
         <source>Box {0} already has its stakes; withdraw them first to change them.</source>
         <translation>У бокса {0} уже есть ставки; чтобы изменить, сначала снимите их.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="79"/>
+        <location filename="../sentences.py" line="76"/>
         <source>An ante of {0} on box {1} is outside the table&apos;s limits ({2}-{3}).</source>
         <translation>Анте {0} на боксе {1} вне лимитов стола ({2}-{3}).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="80"/>
+        <location filename="../sentences.py" line="77"/>
         <source>This table has no blind boxes (box {0}).</source>
         <translation>За этим столом нельзя играть втёмную (бокс {0}).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="81"/>
+        <location filename="../sentences.py" line="78"/>
         <source>Player {0}&apos;s boxes must be adjacent: box {1} is not next to boxes {2}.</source>
         <translation>Боксы игрока {0} должны быть рядом: бокс {1} не соседствует с боксами {2}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="82"/>
+        <location filename="../sentences.py" line="79"/>
         <source>Player {0} already plays {1} open box(es); box {2} must play blind.</source>
         <translation>Игрок {0} уже играет открытых боксов: {1}; бокс {2} должен играть втёмную.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="83"/>
+        <location filename="../sentences.py" line="80"/>
         <source>Box {0} has no stakes to withdraw.</source>
         <translation>На боксе {0} нет ставок, которые можно снять.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="84"/>
+        <location filename="../sentences.py" line="81"/>
         <source>No box has an ante: place stakes before dealing.</source>
         <translation>Ни на одном боксе нет анте: примите ставки до сдачи.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="85"/>
+        <location filename="../sentences.py" line="82"/>
         <source>This table has no bonus bet (box {0}).</source>
         <translation>За этим столом нет бонусной ставки (бокс {0}).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="86"/>
+        <location filename="../sentences.py" line="83"/>
         <source>A bonus of {0} on box {1} is outside its limits ({2}-{3}).</source>
         <translation>Бонус {0} на боксе {1} вне лимитов бонуса ({2}-{3}).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="87"/>
+        <location filename="../sentences.py" line="84"/>
         <source>The round is closed: a card now belongs to the next round, after its bets.</source>
         <translation>Раунд закрыт: теперь карта относится к следующему раунду, после его ставок.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="88"/>
+        <location filename="../sentences.py" line="85"/>
         <source>The round is stopped: {0} No card is taken until a pit boss resolves it.</source>
         <translation>Раунд остановлен: {0} Карты не принимаются, пока пит-босс не устранит сбой.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="89"/>
+        <location filename="../sentences.py" line="86"/>
         <source>The dealer&apos;s hand is already shown.</source>
         <translation>Карты дилера уже открыты.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="90"/>
+        <location filename="../sentences.py" line="87"/>
         <source>The dealer qualified: there is no game to buy and no ante to take instead.</source>
         <translation>У дилера есть игра: покупать игру не нужно, и анте вместо неё не берут.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="91"/>
+        <location filename="../sentences.py" line="88"/>
         <source>This table does not let a box buy the dealer a game.</source>
         <translation>За этим столом бокс не может купить игру дилеру.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="92"/>
+        <location filename="../sentences.py" line="89"/>
         <source>Box {0} plays blind: it cannot buy the dealer a game.</source>
         <translation>Бокс {0} играет втёмную: он не может купить игру дилеру.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="93"/>
+        <location filename="../sentences.py" line="90"/>
         <source>Box {0} has no bet: only a box that bet may buy the dealer a game.</source>
         <translation>У бокса {0} нет ставки: купить игру дилеру может только бокс со ставкой.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="94"/>
+        <location filename="../sentences.py" line="91"/>
         <source>Box {0} is insured: only uninsured boxes may buy the dealer a game.</source>
         <translation>Бокс {0} застрахован: купить игру дилеру могут только боксы без страховки.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="95"/>
+        <location filename="../sentences.py" line="92"/>
         <source>The round is closed: buying the dealer a game is over.</source>
         <translation>Раунд закрыт: покупка игры дилеру окончена.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="96"/>
+        <location filename="../sentences.py" line="93"/>
         <source>Buying the dealer a game comes only after he shows a hand that does not qualify.</source>
         <translation>Купить игру дилеру можно только после того, как он откроет руку без игры.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="98"/>
+        <location filename="../sentences.py" line="95"/>
         <source>Box {0} has already chosen (took the ante or bought the game).</source>
         <translation>Бокс {0} уже выбрал (взял анте или купил игру).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="99"/>
+        <location filename="../sentences.py" line="96"/>
         <source>No box is choosing whether to buy the dealer a game now.</source>
         <translation>Сейчас ни один бокс не решает, покупать ли игру дилеру.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="100"/>
+        <location filename="../sentences.py" line="97"/>
         <source>Box {0} has not finished acting; the dealer shows his hand after every box.</source>
         <translation>Бокс {0} ещё не сделал ход; дилер открывает карты после всех боксов.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="101"/>
+        <location filename="../sentences.py" line="98"/>
         <source>The deal is not complete.</source>
         <translation>Сдача не закончена.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="102"/>
+        <location filename="../sentences.py" line="99"/>
         <source>The round is closed.</source>
         <translation>Раунд закрыт.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="103"/>
+        <location filename="../sentences.py" line="100"/>
         <source>There is no card fault to resolve.</source>
         <translation>Нет сбоя карты, который нужно устранять.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="104"/>
+        <location filename="../sentences.py" line="101"/>
         <source>No card was expected, so there is nothing to correct: dismiss the read or void the round.</source>
         <translation>Карта не ожидалась, исправлять нечего: отмените считывание или аннулируйте раунд.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="106"/>
+        <location filename="../sentences.py" line="103"/>
         <source>{0} is already in play ({1}); it cannot be the card.</source>
         <translation>{0} уже в игре (у {1}); это не может быть эта карта.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="107"/>
+        <location filename="../sentences.py" line="104"/>
         <source>{0} was already played and discarded this round; it cannot be the card.</source>
         <translation>{0} уже сыграна и ушла в сброс в этом раунде; это не может быть эта карта.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="108"/>
+        <location filename="../sentences.py" line="105"/>
         <source>The round is already closed and settled; it cannot be voided.</source>
         <translation>Раунд уже закрыт и рассчитан; аннулировать его нельзя.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="109"/>
+        <location filename="../sentences.py" line="106"/>
         <source>Only {0} card(s) are left in the stock; this draw needs {1}.</source>
         <translation>В колоде осталось карт: {0}; для этого прикупа нужно {1}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="110"/>
+        <location filename="../sentences.py" line="107"/>
         <source>Only {0} card(s) are left in the stock and discards; this draw needs {1}.</source>
         <translation>В колоде и сбросе осталось карт: {0}; для этого прикупа нужно {1}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="112"/>
+        <location filename="../sentences.py" line="109"/>
         <source>Box {0} has no settled payment to confirm.</source>
         <translation>У бокса {0} нет рассчитанной выплаты для подтверждения.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="113"/>
+        <location filename="../sentences.py" line="110"/>
         <source>Box {0}&apos;s payment is confirmed already.</source>
         <translation>Выплата бокса {0} уже подтверждена.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="114"/>
+        <location filename="../sentences.py" line="111"/>
         <source>Box {0}&apos;s payment is not confirmed: there is nothing to undo.</source>
         <translation>Выплата бокса {0} не подтверждена: отменять нечего.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="115"/>
+        <location filename="../sentences.py" line="112"/>
         <source>{0} may not deal.</source>
         <translation>{0} не может сдавать.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="116"/>
+        <location filename="../sentences.py" line="113"/>
         <source>{0} is dealing at this table already.</source>
         <translation>{0} уже сдаёт за этим столом.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="117"/>
+        <location filename="../sentences.py" line="114"/>
         <source>No dealer is signed in.</source>
         <translation>Дилер не вошёл.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="118"/>
+        <location filename="../sentences.py" line="115"/>
         <source>There is no open fault {0}.</source>
         <translation>Открытого сбоя {0} нет.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="119"/>
+        <location filename="../sentences.py" line="116"/>
         <source>An adjustment of 0 changes nothing.</source>
         <translation>Корректировка на 0 ничего не меняет.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="120"/>
+        <location filename="../sentences.py" line="117"/>
         <source>Round {0} has no settled box {1}: only a settled box&apos;s payment can be adjusted.</source>
         <translation>В раунде {0} нет рассчитанного бокса {1}: скорректировать можно только выплату рассчитанного бокса.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="122"/>
+        <location filename="../sentences.py" line="119"/>
         <source>No round is open: place antes to start one.</source>
         <translation>Раунд не начат: примите анте, чтобы начать.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="123"/>
+        <location filename="../sentences.py" line="120"/>
         <source>No round is open.</source>
         <translation>Раунд не начат.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="124"/>
+        <location filename="../sentences.py" line="121"/>
         <source>{0} may not do this: a pit boss must log in.</source>
         <translation>{0} не может это сделать: должен войти пит-босс.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="125"/>
+        <location filename="../sentences.py" line="122"/>
         <source>Every override needs a reason; it is journaled with your name.</source>
         <translation>Каждому исправлению нужна причина; она пишется в журнал с вашим именем.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="126"/>
+        <location filename="../sentences.py" line="123"/>
         <source>The house rules can change only between rounds: finish or void this round first.</source>
         <translation>Правила можно менять только между раундами: сначала завершите или аннулируйте этот раунд.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="129"/>
+        <location filename="../sentences.py" line="126"/>
         <source>&apos;{0}&apos; is not a card: rank 2-9, T or 10, J, Q, K, A; suit C, D, H, S</source>
         <translation>'{0}' — не карта: ранг 2-9, T или 10, J, Q, K, A; масть C, D, H, S</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="130"/>
+        <location filename="../sentences.py" line="127"/>
         <source>{0} appears twice; one pack holds each card once</source>
         <translation>{0} указана дважды; в колоде каждая карта одна</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="132"/>
+        <location filename="../sentences.py" line="129"/>
         <source>{0} Box {1}&apos;s jackpot stake is refused; the rest of the game goes on.</source>
         <translation>{0} Ставка на джекпот бокса {1} не принята; остальная игра продолжается.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="133"/>
+        <location filename="../sentences.py" line="130"/>
         <source>Jackpot betting closed: jackpot pending, a hit waits for a pit boss.</source>
         <translation>Ставки на джекпот закрыты: выигрыш джекпота ждёт пит-босса.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="134"/>
+        <location filename="../sentences.py" line="131"/>
         <source>Jackpot betting closed: {0}</source>
         <translation>Ставки на джекпот закрыты: {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="141"/>
+        <location filename="../sentences.py" line="138"/>
         <source>Card {0} came from the shoe when no card was expected ({1}). Stop dealing; a pit boss must check the shoe.</source>
         <translation>Карта {0} вышла из шуза, когда карта не ожидалась ({1}). Прекратите сдачу; пит-босс должен проверить шуз.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="143"/>
+        <location filename="../sentences.py" line="140"/>
         <source>The shoe could not read a card ({0}). Stop dealing; a pit boss must identify it.</source>
         <translation>Шуз не смог прочитать карту ({0}). Прекратите сдачу; пит-босс должен её опознать.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="145"/>
+        <location filename="../sentences.py" line="142"/>
         <source>Card {0} read twice this round ({1} holds it; now {2}). Stop dealing; a pit boss must check the shoe.</source>
         <translation>Карта {0} считана в этом раунде дважды (она уже у {1}; сейчас — {2}). Прекратите сдачу; пит-босс должен проверить шуз.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="147"/>
+        <location filename="../sentences.py" line="144"/>
         <source>Card {0} was already played and discarded this round, so it cannot come from the stock ({1}). Stop dealing; a pit boss must check the shoe.</source>
         <translation>Карта {0} уже сыграна и ушла в сброс в этом раунде, из колоды она прийти не может ({1}). Прекратите сдачу; пит-босс должен проверить шуз.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="149"/>
+        <location filename="../sentences.py" line="146"/>
         <source>card {0} to box {1}</source>
         <translation>{0}-я карта боксу {1}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="150"/>
+        <location filename="../sentences.py" line="147"/>
         <source>card {0} to the dealer (face up)</source>
         <translation>{0}-я карта дилеру (в открытую)</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="151"/>
+        <location filename="../sentences.py" line="148"/>
         <source>card {0} to the dealer</source>
         <translation>{0}-я карта дилеру</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="152"/>
+        <location filename="../sentences.py" line="149"/>
         <source>dealer: replace {0}</source>
         <translation>дилер меняет {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="153"/>
+        <location filename="../sentences.py" line="150"/>
         <source>box {0} is to decide</source>
         <translation>решает бокс {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="154"/>
+        <location filename="../sentences.py" line="151"/>
         <source>box {0}</source>
         <translation>бокса {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="157"/>
+        <location filename="../sentences.py" line="154"/>
         <source>Card {0} read twice this round. Stop dealing; a pit boss must check the shoe.</source>
         <translation>Карта {0} считана в этом раунде дважды. Прекратите сдачу; пит-босс должен проверить шуз.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="159"/>
+        <location filename="../sentences.py" line="156"/>
         <source>The shoe could not read a card. Stop dealing; a pit boss must identify it.</source>
         <translation>Шуз не смог прочитать карту. Прекратите сдачу; пит-босс должен её опознать.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="161"/>
+        <location filename="../sentences.py" line="158"/>
         <source>Card {0} came from the shoe when no card was expected. Stop dealing; a pit boss must check the shoe.</source>
         <translation>Карта {0} вышла из шуза, когда карта не ожидалась. Прекратите сдачу; пит-босс должен проверить шуз.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="163"/>
+        <location filename="../sentences.py" line="160"/>
         <source>Card {0} was already played and discarded this round. Stop dealing; a pit boss must check the shoe.</source>
         <translation>Карта {0} уже сыграна и ушла в сброс в этом раунде. Прекратите сдачу; пит-босс должен проверить шуз.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="170"/>
+        <location filename="../sentences.py" line="167"/>
         <source>{0} card(s) ({1}) left the shoe but never reached the controller, even after a RESYNC. Stop dealing; a pit boss must find the missing card(s) and enter them.</source>
         <translation>Карты вышли из шуза, но не дошли до контроллера даже после RESYNC (карт: {0}; {1}). Прекратите сдачу; пит-босс должен найти пропавшие карты и ввести их.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="172"/>
+        <location filename="../sentences.py" line="169"/>
         <source>seq {0}</source>
         <translation>№ {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="173"/>
+        <location filename="../sentences.py" line="170"/>
         <source>seqs {0}</source>
         <translation>№ {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="174"/>
+        <location filename="../sentences.py" line="171"/>
         <source>The shoe sent seq {0} as {1}, but it was {2}. The card was not taken. Stop dealing; a pit boss must check the shoe and the cards on the table.</source>
         <translation>Шуз прислал № {0} как {1}, а это была {2}. Карта не принята. Прекратите сдачу; пит-босс должен проверить шуз и карты на столе.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="176"/>
+        <location filename="../sentences.py" line="173"/>
         <source>Card {0} (seq {1}) arrived late, after seq {2}: the cards may be out of order. Stop dealing; a pit boss must check the order of the cards on the table.</source>
         <translation>Карта {0} (№ {1}) пришла с опозданием, после № {2}: порядок карт мог нарушиться. Прекратите сдачу; пит-босс должен проверить порядок карт на столе.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="178"/>
+        <location filename="../sentences.py" line="175"/>
         <source>The shoe sent seq {0} ({1}) while the controller expected {2}: no shoe resends that far back, so the frame was damaged and the card was not taken. Stop dealing; a pit boss must check the cards on the table.</source>
         <translation>Шуз прислал № {0} ({1}), а контроллер ждал № {2}: так далеко назад шуз не повторяет, значит сообщение повреждено и карта не принята. Прекратите сдачу; пит-босс должен проверить карты на столе.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="181"/>
+        <location filename="../sentences.py" line="178"/>
         <source>The shoe restarted (its uptime went back) while the controller expected seq {0}: its card count starts over. Stop dealing; a pit boss must check that every card dealt is on the table.</source>
         <translation>Шуз перезапустился, когда контроллер ждал № {0}: счёт карт начался заново. Прекратите сдачу; пит-босс должен проверить, что каждая сданная карта на столе.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="184"/>
+        <location filename="../sentences.py" line="181"/>
         <source>No heartbeat from the shoe for {0} s: it is switched off, unplugged, or its cable is loose. Stop dealing; check the shoe&apos;s power and cable.</source>
         <translation>От шуза нет сигнала уже {0} с: он выключен, отсоединён или отошёл кабель. Прекратите сдачу; проверьте питание и кабель шуза.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="187"/>
+        <location filename="../sentences.py" line="184"/>
         <source>The shoe&apos;s connection was lost ({0}). Stop dealing; check the cable. The controller reconnects by itself and asks the shoe to resend what it missed.</source>
         <translation>Связь с шузом потеряна. Прекратите сдачу; проверьте кабель. Контроллер переподключится сам и попросит шуз повторить пропущенное.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="189"/>
+        <location filename="../sentences.py" line="186"/>
         <source>the camera sends no frames: check its cable and power; cards dealt meanwhile were not seen</source>
         <translation>камера не передаёт кадры: проверьте её кабель и питание; карты, сданные за это время, не увидены</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="191"/>
+        <location filename="../sentences.py" line="188"/>
         <source>Nothing answers at {0}: is the shoe (or shoe-sim --tcp) running and the port right?</source>
         <translation>По адресу {0} никто не отвечает: запущен ли шуз (или shoe-sim --tcp) и верен ли порт?</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="193"/>
+        <location filename="../sentences.py" line="190"/>
         <source>Host of {0} is unknown: check the address.</source>
         <translation>Хост в {0} неизвестен: проверьте адрес.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="194"/>
+        <location filename="../sentences.py" line="191"/>
         <source>Could not connect to {0}: {1}. Check the address and the network.</source>
         <translation>Не удалось подключиться к {0}. Проверьте адрес и сеть.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="195"/>
+        <location filename="../sentences.py" line="192"/>
         <source>Serial port {0} does not exist: is the shoe plugged in and switched on? Check the URL.</source>
         <translation>Порта {0} нет: подключён ли шуз и включён ли он? Проверьте URL.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="197"/>
+        <location filename="../sentences.py" line="194"/>
         <source>Permission denied on {0}: add this user to the &apos;dialout&apos; group (then log in again), or ask the administrator.</source>
         <translation>Нет доступа к {0}: добавьте этого пользователя в группу 'dialout' (и войдите снова) или обратитесь к администратору.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="199"/>
+        <location filename="../sentences.py" line="196"/>
         <source>Serial port {0} is busy: another program has it open. Close it and try again.</source>
         <translation>Порт {0} занят другой программой. Закройте её и попробуйте снова.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="200"/>
+        <location filename="../sentences.py" line="197"/>
         <source>Could not open serial port {0}: {1}. Check the cable and the URL.</source>
         <translation>Не удалось открыть порт {0}. Проверьте кабель и URL.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="201"/>
+        <location filename="../sentences.py" line="198"/>
         <source>No {0} is plugged in: check the cable and that the shoe is switched on.</source>
         <translation>{0} не подключён: проверьте кабель и включён ли шуз.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="202"/>
+        <location filename="../sentences.py" line="199"/>
         <source>USB shoe {0} with serial {1}</source>
         <translation>USB-шуз {0} с серийным номером {1}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="203"/>
+        <location filename="../sentences.py" line="200"/>
         <source>USB shoe {0}</source>
         <translation>USB-шуз {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="204"/>
+        <location filename="../sentences.py" line="201"/>
         <source>Card {0} came from the shoe when no round expected one. Stop dealing; a pit boss must check the shoe and the table.</source>
         <translation>Карта {0} вышла из шуза, когда ни один раунд её не ждал. Прекратите сдачу; пит-босс должен проверить шуз и стол.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="206"/>
+        <location filename="../sentences.py" line="203"/>
         <source>The clock jumped back {0} s. Check the system time.</source>
         <translation>Часы сдвинулись назад на {0} с. Проверьте системное время.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="207"/>
+        <location filename="../sentences.py" line="204"/>
         <source>The clock jumped forward {0} s. Check the system time.</source>
         <translation>Часы сдвинулись вперёд на {0} с. Проверьте системное время.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="208"/>
+        <location filename="../sentences.py" line="205"/>
         <source>Before the last restart the journal could not be written: {0}</source>
         <translation>Перед последним перезапуском журнал не удалось записать: {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="209"/>
+        <location filename="../sentences.py" line="206"/>
         <source>The journal {0} could not be written: {1}. Play is stopped and nothing after this point was recorded. Restart rptable; a pit boss must resolve the fault.</source>
         <translation>Не удалось записать журнал {0}. Игра остановлена, после этого момента ничего не записано. Перезапустите rptable; пит-босс должен устранить сбой.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="211"/>
+        <location filename="../sentences.py" line="208"/>
         <source>{0} is closed</source>
         <translation>{0} закрыт</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="213"/>
+        <location filename="../sentences.py" line="210"/>
         <source>{0} Play is stopped until a pit boss resolves it (fault {1}).</source>
         <translation>{0} Игра остановлена, пока пит-босс не устранит сбой {1}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="214"/>
+        <location filename="../sentences.py" line="211"/>
         <source>The shoe reports {0} ({1}). Stop dealing; a pit boss must check the shoe and resolve the fault before play goes on.</source>
         <translation>Шуз сообщает {0} ({1}). Прекратите сдачу; пит-босс должен проверить шуз и устранить сбой, прежде чем игра продолжится.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="218"/>
+        <location filename="../sentences.py" line="215"/>
         <source>reader fault</source>
         <translation>сбой считывателя</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="219"/>
+        <location filename="../sentences.py" line="216"/>
         <source>two cards drawn together</source>
         <translation>вытянуты две карты сразу</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="220"/>
+        <location filename="../sentences.py" line="217"/>
         <source>card pushed back into the shoe</source>
         <translation>карта задвинута обратно в шуз</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="221"/>
+        <location filename="../sentences.py" line="218"/>
         <source>jam</source>
         <translation>замятие карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="222"/>
+        <location filename="../sentences.py" line="219"/>
         <source>cover opened while dealing</source>
         <translation>крышка открыта во время сдачи</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="223"/>
+        <location filename="../sentences.py" line="220"/>
         <source>link: a CARD went unacknowledged 5 times</source>
         <translation>связь: карта 5 раз осталась без подтверждения</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="226"/>
+        <location filename="../sentences.py" line="223"/>
         <source>The shoe is offline. Stop dealing; check the shoe&apos;s power and cable.</source>
         <translation>Шуз не на связи. Прекратите сдачу; проверьте питание и кабель шуза.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="228"/>
+        <location filename="../sentences.py" line="225"/>
         <source>The shoe cannot be opened. Stop dealing; check the shoe&apos;s cable and the console&apos;s card source.</source>
         <translation>Шуз не удаётся открыть. Прекратите сдачу; проверьте кабель шуза и источник карт консоли.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="230"/>
+        <location filename="../sentences.py" line="227"/>
         <source>Cards left the shoe but never reached the controller. Stop dealing; a pit boss must find the missing cards and enter them.</source>
         <translation>Карты вышли из шуза, но не дошли до контроллера. Прекратите сдачу; пит-босс должен найти пропавшие карты и ввести их.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="232"/>
+        <location filename="../sentences.py" line="229"/>
         <source>The shoe sent a card the controller cannot trust. Stop dealing; a pit boss must check the cards on the table.</source>
         <translation>Шуз прислал карту, которой контроллер не может доверять. Прекратите сдачу; пит-босс должен проверить карты на столе.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="234"/>
+        <location filename="../sentences.py" line="231"/>
         <source>A card arrived late: the cards may be out of order. Stop dealing; a pit boss must check the order of the cards on the table.</source>
         <translation>Карта пришла с опозданием: порядок карт мог нарушиться. Прекратите сдачу; пит-босс должен проверить порядок карт на столе.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="236"/>
+        <location filename="../sentences.py" line="233"/>
         <source>The shoe restarted. Stop dealing; a pit boss must check that every card dealt is on the table.</source>
         <translation>Шуз перезапустился. Прекратите сдачу; пит-босс должен проверить, что каждая сданная карта на столе.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="238"/>
+        <location filename="../sentences.py" line="235"/>
         <source>A card came from the shoe when no round expected one. Stop dealing; a pit boss must check the shoe and the table.</source>
         <translation>Карта вышла из шуза, когда ни один раунд её не ждал. Прекратите сдачу; пит-босс должен проверить шуз и стол.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="240"/>
+        <location filename="../sentences.py" line="237"/>
         <source>The clock jumped. Check the system time.</source>
         <translation>Часы сдвинулись. Проверьте системное время.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="241"/>
+        <location filename="../sentences.py" line="238"/>
         <source>The journal could not be written. A pit boss must resolve the fault.</source>
         <translation>Не удалось записать журнал. Пит-босс должен устранить сбой.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="244"/>
+        <location filename="../sentences.py" line="241"/>
         <source>The shoe reports {0}. Stop dealing; a pit boss must check the shoe and resolve the fault before play goes on.</source>
         <translation>Шуз сообщает {0}. Прекратите сдачу; пит-босс должен проверить шуз и устранить сбой, прежде чем игра продолжится.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="254"/>
+        <location filename="../sentences.py" line="251"/>
         <source>Journal event {0} ({1}) cannot be replayed ({2}): the journal was damaged or edited. Keep it as it is and run `rptable audit verify`.</source>
         <translation>Событие журнала {0} ({1}) не воспроизводится: журнал повреждён или изменён. Сохраните его как есть и запустите `rptable audit verify`.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="256"/>
+        <location filename="../sentences.py" line="253"/>
         <source>The journal {0} could not be read: {1}.</source>
         <translation>Не удалось прочитать журнал {0}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="278"/>
+        <location filename="../sentences.py" line="275"/>
         <source>The rules &apos;{0}&apos; favour a skilled player: one who follows basic strategy wins {1}% of the ante a round on average (95% interval {2}% to {3}% for the house, measured {4}). An admin must acknowledge this before a table opens on these rules.</source>
         <translation>Правила «{0}» выгодны опытному игроку: играя по базовой стратегии, он выигрывает в среднем {1}% анте за раунд (95% интервал для казино: от {2}% до {3}%, измерено {4}). Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="281"/>
+        <location filename="../sentences.py" line="278"/>
         <source>The house edge of the rules &apos;{0}&apos; has never been measured, so nobody knows whether they favour a skilled player. Measure it with `rptable analyze --rules FILE --strategy basic`. An admin must acknowledge this before a table opens on these rules.</source>
         <translation>Преимущество казино по правилам «{0}» ни разу не измерялось, поэтому неизвестно, выгодны ли они опытному игроку. Измерьте его: `rptable analyze --rules FILE --strategy basic`. Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="285"/>
+        <location filename="../sentences.py" line="282"/>
         <source>The house edge of &apos;{0}&apos; under basic strategy is {1}% of the ante, but its 95% interval {2}% to {3}% reaches zero: the rules may favour a skilled player. An admin must acknowledge this before a table opens on these rules.</source>
         <translation>Преимущество казино по правилам «{0}» при базовой стратегии — {1}% анте, но его 95% интервал от {2}% до {3}% доходит до нуля: правила могут оказаться выгодны опытному игроку. Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="293"/>
+        <location filename="../sentences.py" line="290"/>
         <source>place antes</source>
         <translation>примите анте</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="294"/>
+        <location filename="../sentences.py" line="291"/>
         <source>place antes, or deal: {0}</source>
         <translation>примите анте или сдавайте: {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="295"/>
+        <location filename="../sentences.py" line="292"/>
         <source>dealer: show your hand</source>
         <translation>дилер: откройте карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="296"/>
+        <location filename="../sentences.py" line="293"/>
         <source>dealer: show your hand (box {0} may still insure)</source>
         <translation>дилер: откройте карты (бокс {0} ещё может застраховаться)</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="297"/>
+        <location filename="../sentences.py" line="294"/>
         <source>box {0}: buy the dealer a game or take the ante</source>
         <translation>бокс {0}: купить игру дилеру или взять анте</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="298"/>
+        <location filename="../sentences.py" line="295"/>
         <source>box {0}: {1}</source>
         <translation>бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="302"/>
-        <location filename="../sentences.py" line="313"/>
+        <location filename="../sentences.py" line="299"/>
+        <location filename="../sentences.py" line="310"/>
         <source>fold</source>
         <translation>сказать пас</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="303"/>
-        <location filename="../sentences.py" line="314"/>
+        <location filename="../sentences.py" line="300"/>
+        <location filename="../sentences.py" line="311"/>
         <source>bet</source>
         <translation>сделать ставку</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="304"/>
-        <location filename="../sentences.py" line="315"/>
+        <location filename="../sentences.py" line="301"/>
+        <location filename="../sentences.py" line="312"/>
         <source>buy a 6th card</source>
         <translation>купить 6-ю карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="307"/>
+        <location filename="../sentences.py" line="304"/>
         <source>wait</source>
         <translation>ждать</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="309"/>
+        <location filename="../sentences.py" line="306"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="309"/>
+        <location filename="../sentences.py" line="306"/>
         <source> or </source>
         <translation> или </translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="316"/>
+        <location filename="../sentences.py" line="313"/>
         <source>buy a card</source>
         <translation>купить карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="305"/>
-        <location filename="../sentences.py" line="317"/>
+        <location filename="../sentences.py" line="302"/>
+        <location filename="../sentences.py" line="314"/>
         <source>exchange</source>
         <translation>обменять карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="262"/>
+        <location filename="../sentences.py" line="259"/>
         <source>A PIN or password needs at least {0} characters (spaces at the ends do not count).</source>
         <translation>PIN или пароль — не короче {0} символов (пробелы по краям не считаются).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="264"/>
+        <location filename="../sentences.py" line="261"/>
         <source>A PIN or password cannot be one character repeated (111111).</source>
         <translation>PIN или пароль не может состоять из одного повторённого символа (111111).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="265"/>
+        <location filename="../sentences.py" line="262"/>
         <source>A PIN or password cannot be a run (123456, 654321, abcdef).</source>
         <translation>PIN или пароль не может быть последовательностью (123456, 654321, abcdef).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="266"/>
+        <location filename="../sentences.py" line="263"/>
         <source>A PIN or password cannot be the account&apos;s name.</source>
         <translation>PIN или пароль не может совпадать с именем.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="267"/>
+        <location filename="../sentences.py" line="264"/>
         <source>&apos;{0}&apos; is not a usable name: 1-40 letters, digits, &apos;.&apos;, &apos;-&apos; or &apos;_&apos;.</source>
         <translation>«{0}» не годится как имя: 1–40 букв, цифр, «.», «-» или «_».</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="268"/>
+        <location filename="../sentences.py" line="265"/>
         <source>There is already an account named &apos;{0}&apos;.</source>
         <translation>Учётная запись «{0}» уже есть.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="275"/>
+        <location filename="../sentences.py" line="272"/>
         <source>{0} No round opens until then: an admin acknowledges it in the console (Staff [F7]), or with the console closed runs `{1}` (and --db URL for a table on the floor).</source>
         <translation>{0} До тех пор раунды не открываются: администратор подтверждает это в консоли (Персонал [F7]) или при закрытой консоли выполняет `{1}` (для стола в зале — ещё и `--db URL`).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="306"/>
-        <location filename="../sentences.py" line="318"/>
+        <location filename="../sentences.py" line="303"/>
+        <location filename="../sentences.py" line="315"/>
         <source>insure</source>
         <translation>застраховаться</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="319"/>
+        <location filename="../sentences.py" line="316"/>
         <source>no game</source>
         <translation>нет игры</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="320"/>
+        <location filename="../sentences.py" line="317"/>
         <source>ace king</source>
         <translation>туз-король</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="321"/>
+        <location filename="../sentences.py" line="318"/>
         <source>one pair</source>
         <translation>пара</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="322"/>
+        <location filename="../sentences.py" line="319"/>
         <source>two pair</source>
         <translation>две пары</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="323"/>
+        <location filename="../sentences.py" line="320"/>
         <source>three of a kind</source>
         <translation>тройка</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="324"/>
+        <location filename="../sentences.py" line="321"/>
         <source>straight</source>
         <translation>стрит</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="325"/>
+        <location filename="../sentences.py" line="322"/>
         <source>flush</source>
         <translation>флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="326"/>
+        <location filename="../sentences.py" line="323"/>
         <source>full house</source>
         <translation>фулл-хаус</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="327"/>
+        <location filename="../sentences.py" line="324"/>
         <source>four of a kind</source>
         <translation>каре</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="328"/>
+        <location filename="../sentences.py" line="325"/>
         <source>straight flush</source>
         <translation>стрит-флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="329"/>
+        <location filename="../sentences.py" line="326"/>
         <source>royal flush</source>
         <translation>роял-флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="330"/>
+        <location filename="../sentences.py" line="327"/>
         <source>the dealer</source>
         <translation>дилера</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="331"/>
+        <location filename="../sentences.py" line="328"/>
         <source>the discards</source>
         <translation>сброса</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="332"/>
+        <location filename="../sentences.py" line="329"/>
         <source>bets are open and no box has an ante</source>
         <translation>ставки открыты, а анте нет ни на одном боксе</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="333"/>
+        <location filename="../sentences.py" line="330"/>
         <source>the dealer is to show his hand</source>
         <translation>дилер должен открыть карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="334"/>
+        <location filename="../sentences.py" line="331"/>
         <source>boxes are choosing whether to buy the dealer a game</source>
         <translation>боксы решают, покупать ли игру дилеру</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="335"/>
+        <location filename="../sentences.py" line="332"/>
         <source>the dealer&apos;s draw is over</source>
         <translation>прикуп дилера окончен</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="250"/>
+        <location filename="../sentences.py" line="247"/>
         <source>a table fault is open</source>
         <translation>открыт сбой стола</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="251"/>
+        <location filename="../sentences.py" line="248"/>
         <source>no round was expecting a card</source>
         <translation>ни один раунд не ждал карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="252"/>
+        <location filename="../sentences.py" line="249"/>
         <source>the round is stopped by a card fault</source>
         <translation>раунд остановлен сбоем карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="253"/>
+        <location filename="../sentences.py" line="250"/>
         <source>the link returned</source>
         <translation>связь восстановилась</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="341"/>
+        <location filename="../sentences.py" line="338"/>
         <source>EMPTY</source>
         <translation>ПУСТ</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="342"/>
+        <location filename="../sentences.py" line="339"/>
         <source>COVER OPEN</source>
         <translation>КРЫШКА ОТКРЫТА</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="343"/>
+        <location filename="../sentences.py" line="340"/>
         <source>LOCKED</source>
         <translation>ЗАБЛОКИРОВАН</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="344"/>
+        <location filename="../sentences.py" line="341"/>
         <source>DISCONNECTED</source>
         <translation>ОТКЛЮЧЁН</translation>
     </message>
