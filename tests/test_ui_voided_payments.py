@@ -63,3 +63,23 @@ def test_r_act_6_insurance_the_rules_return_is_on_the_payment_line(make_console,
     assert window.mode() == "payments", window.next_action.text()
     what = window.payment_panel.rows[0][0].text()
     assert "insurance returned 100" in what, what
+
+
+def test_r_act_8_insurance_above_the_hands_limit_comes_back_on_the_payment_line(make_console, qtbot  # noqa: F811
+                                                                                 ) -> None:
+    """Classic, three aces with ante 100 may insure up to 300 (half of 600); the dealer, who does not see the
+    hand, takes the 500 asked. The dealer does not qualify: the payment line pays 300 of insurance and says the
+    other 200 goes back, and the total paid is the ante's 100 and the 300 over the stakes."""
+    window = make_console("classic")
+    focus(window, qtbot)
+    load_deal(window, "AS 2C AD 3C AH 4C 8S 5D 9C JD")  # box 1: three aces; the dealer: no game
+    window.bet_panel.fill(1, 100)
+    window.place_stakes()
+    deal_all(window, qtbot)
+    window.actions_panel.insurance.set_value(500)
+    window.insurance.insure()
+    press_twice(window.actions_panel.buttons["bet"])
+    window.actions_panel.buttons["reveal"].click()
+    assert window.mode() == "payments", window.next_action.text()
+    what = window.payment_panel.rows[0][0].text()
+    assert "insurance +300" in what and "insurance returned 200" in what, what

@@ -1,7 +1,8 @@
 """Insurance as the dealer takes it (R-ACT-6): offered alike to every box that may ask for it now (the box that
 has just bet, and the box to act), whatever its cards hold, so that nothing on screen tells a face-down hand.
-The dealer types the amount the player asks for; the engine checks it only then, and an amount out of range is
-refused with the range while the field keeps what was typed. An amount typed never carries into another box or
+The dealer types the amount the player asks for; the engine checks it then against bounds that do not depend on
+the hand (R-ACT-8: the hand's own limit is applied at the showdown), and an amount out of them is refused with
+the bounds while the field keeps what was typed. An amount typed never carries into another box or
 the next round."""
 
 from __future__ import annotations

@@ -112,9 +112,11 @@ def settlement_lines(settled: BoxSettled, adjustment: int = 0, box: BoxState | N
         (QCoreApplication.translate("Payments", "adjustment"), adjustment),
     )
     lines = [f"{name} {signed_amount(value)}" for name, value in names if value]
-    if box is not None and box.insurance and not settled.insurance and settled.outcome != "void":
-        # R-ACT-6: insurance the rules return (the dealer won): the chips go back, which the dealer does too
-        lines.append(QCoreApplication.translate("Payments", "insurance returned {0}").format(amount(box.insurance)))
+    returned = box.insurance - abs(settled.insurance) if box is not None and settled.outcome != "void" else 0
+    if returned > 0:
+        # R-SETTLE-3: insurance the rules return (the dealer won); R-ACT-8: what the hand did not allow. The
+        # chips go back, which the dealer does too.
+        lines.append(QCoreApplication.translate("Payments", "insurance returned {0}").format(amount(returned)))
     return " · ".join(lines)
 
 

@@ -57,9 +57,6 @@ REFUSALS = (
     QT_TRANSLATE_NOOP("Sentences", "A card is named twice among box {0}'s discards."),
     QT_TRANSLATE_NOOP("Sentences", "{0} is not in box {1}'s hand ({2})."),
     QT_TRANSLATE_NOOP("Sentences", "This table caps exchanges at {0} card(s) per box; box {1} has exchanged {2}."),
-    QT_TRANSLATE_NOOP("Sentences", "Box {0} holds {1}: insurance needs {2} or better."),
-    QT_TRANSLATE_NOOP("Sentences", "Box {0} cannot insure: its hand allows at most {1} chips of insurance, less "
-                                   "than the least insurance of {2}."),
     QT_TRANSLATE_NOOP("Sentences", "Box {0} cannot insure: the table's maximum payout of {1} chips caps what its "
                                    "hand can win, so insurance could be at most {2} chips, less than the least "
                                    "insurance of {3}."),

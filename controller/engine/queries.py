@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from controller.core.cards import Card
-from controller.core.rules import ExchangePrice, InsuranceMax, RepeatSingle
+from controller.core.rules import ExchangePrice, HouseRules, InsuranceMax, RepeatSingle
 from controller.engine.events import DEALER
 from controller.engine.state import BoxState, Phase, RoundState
 from controller.engine.strength import hand_payout, hand_value
@@ -97,36 +97,59 @@ def exchange_most_cards(state: RoundState, box: BoxState) -> int:
 
 
 def insurance_range(state: RoundState, box: BoxState) -> tuple[int, int] | None:
-    """R-ACT-6: the smallest and largest insurance this box may place on its hand, or None if it may not."""
-    bounds = insurance_bounds(state, box)
+    """R-ACT-6: the smallest and largest insurance this box's hand allows, or None if it allows none. A player
+    who knows the hand asks this; the table, which does not see it, takes any amount in `insurance_taken`."""
+    bounds = insurance_bounds(state.rules, box)
     return (bounds.low, bounds.high) if bounds is not None and bounds.low <= bounds.high else None
 
 
 class InsuranceBounds(NamedTuple):
     low: int  # the least insurance the table takes
-    high: int  # the most this hand allows: may be below `low`, and then no amount is legal
+    high: int  # the most allowed: may be below `low`, and then no amount is legal
     capped: bool  # whether the table's maximum payout (R-SETTLE-1) lowered `high`
 
 
-def insurance_bounds(state: RoundState, box: BoxState) -> InsuranceBounds | None:
+def insurance_bounds(rules: HouseRules, box: BoxState) -> InsuranceBounds | None:
     """R-ACT-6: the bounds of insurance on this box's hand, or None when the hand may not be insured at all."""
-    rules = state.rules.insurance
-    if not rules.enabled or box.blind or len(box.cards) < 5 or box.pending_cards:
+    insurance = rules.insurance
+    if not insurance.enabled or box.blind or len(box.cards) < 5 or box.pending_cards:
         return None
     value = hand_value(box.cards)
-    if value.category < rules.min_category:
+    if value.category < insurance.min_category:
         return None
-    pays = state.rules.pays
     multiplier = (
-        hand_payout(box.cards, pays).multiplier
-        if rules.potential_includes_second_combination
-        else pays.pay(value.category)
+        hand_payout(box.cards, rules.pays).multiplier
+        if insurance.potential_includes_second_combination
+        else rules.pays.pay(value.category)
     )
+    return _bounds_for_multiplier(rules, box, multiplier)
+
+
+def insurance_taken(rules: HouseRules, box: BoxState) -> InsuranceBounds:
+    """R-ACT-8: what the table takes as insurance without seeing the hand: from the least insurance to the most
+    that the best hand could allow at this box's bet. The hand's own bounds are applied when it is open
+    (`insurance_in_play`), so nothing the dealer is told at the table depends on a face-down hand."""
+    best = max(rules.pays.pays)
+    if rules.insurance.potential_includes_second_combination and rules.pays.two_combinations:
+        best *= 2  # a second combination pays at most as much again
+    return _bounds_for_multiplier(rules, box, best)
+
+
+def insurance_in_play(rules: HouseRules, box: BoxState) -> int:
+    """R-ACT-8: the part of the box's insurance that its hand allows, which wins or loses at the showdown; the
+    rest (all of it on a hand below the least insurable one, or what lies above the hand's limit) is returned."""
+    bounds = insurance_bounds(rules, box)
+    if not box.insurance or bounds is None or bounds.high < bounds.low or box.insurance < bounds.low:
+        return 0
+    return min(box.insurance, bounds.high)
+
+
+def _bounds_for_multiplier(rules: HouseRules, box: BoxState, multiplier: int) -> InsuranceBounds:
     potential = bet_amount(box.ante) * multiplier
-    cap = state.rules.table.max_payout
+    cap = rules.table.max_payout
     capped = bool(cap) and potential > cap
     if capped:
         potential = cap
-    high = potential // 2 if rules.max == InsuranceMax.HALF_POTENTIAL else potential
-    low = max(1, rules.min_antes * box.ante)
+    high = potential // 2 if rules.insurance.max == InsuranceMax.HALF_POTENTIAL else potential
+    low = max(1, rules.insurance.min_antes * box.ante)
     return InsuranceBounds(low, high, capped)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from controller.core.hands import HandCategory, HandValue
 from controller.core.rules import AnteOnWin, BuyGameCost, HouseRules, InsuranceIfDealerWins, InsuranceIfTie
 from controller.engine.events import BoxSettled
+from controller.engine.queries import insurance_in_play
 from controller.engine.state import BoxState, BuyChoice
 from controller.engine.strength import hand_value, hand_value_and_payout
 
@@ -23,6 +24,7 @@ def settle_box(
     boxes that did not buy a game; `qualified_now` (after any bought draw) decides the boxes that did."""
     value, payout = hand_value_and_payout(box.cards, rules.pays)
     ante = bet = insurance = buy_game = 0
+    insured = insurance_in_play(rules, box)  # R-ACT-8: the rest of the insurance is returned
     if box.bonus_only:  # R-BET-1: settled on its bonus alone, which was settled on the deal
         return BoxSettled(box.box, "bonus_only", value.category, payout.paid, payout.multiplier, ante=0, bet=0,
                           draw=0, insurance=0, bonus=box.bonus_result, buy_game=0, net=box.bonus_result)
@@ -31,7 +33,7 @@ def settle_box(
     elif not qualified_at_reveal and (box.buy_choice is not BuyChoice.BUY or not qualified_now):
         # R-SETTLE-2 / R-BUY-2: ante 1:1, bet returned, insurance paid 1:1; R-BUY-1: a box that bought the
         # dealer a game that still does not qualify is paid alike, unless the ante was the payment.
-        outcome, insurance = "no_qualify", box.insurance
+        outcome, insurance = "no_qualify", insured
         if box.buy_choice is BuyChoice.BUY:
             buy_game = -box.buy_paid
             ante = 0 if rules.buy_game.cost == BuyGameCost.ANTE_IS_PAYMENT else box.ante
@@ -41,7 +43,7 @@ def settle_box(
         # R-SETTLE-1 (and R-BUY-4 for a box that bought the dealer's game, which now qualifies)
         ante_spent = False
         if not qualified_at_reveal:
-            insurance = box.insurance  # R-SETTLE-2: paid 1:1, as the dealer did not qualify at the reveal
+            insurance = insured  # R-SETTLE-2: paid 1:1, as the dealer did not qualify at the reveal
             buy_game = -box.buy_paid
             ante_spent = rules.buy_game.cost == BuyGameCost.ANTE_IS_PAYMENT
         outcome = "win" if value > dealer else "tie" if value == dealer else "lose"
@@ -54,12 +56,12 @@ def settle_box(
         elif outcome == "lose":
             bet = -box.bet
             ante = 0 if ante_spent else -box.ante
-        if qualified_at_reveal and box.insurance:
+        if qualified_at_reveal and insured:
             # R-SETTLE-3: lost when the dealer qualifies; some houses return it when the dealer's hand wins, or
             # when it ties the box's.
             returned = ((outcome == "lose" and rules.insurance.if_dealer_wins == InsuranceIfDealerWins.RETURNED)
                         or (outcome == "tie" and rules.insurance.if_tie == InsuranceIfTie.RETURNED))
-            insurance = 0 if returned else -box.insurance
+            insurance = 0 if returned else -insured
     draw, bonus = -box.draw_paid, box.bonus_result
     return BoxSettled(
         box.box, outcome, value.category, payout.paid, payout.multiplier, ante=ante, bet=bet, draw=draw,

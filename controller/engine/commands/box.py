@@ -11,7 +11,7 @@ from controller.core.rules import RepeatSingle
 from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand, box_in_play, require_open
 from controller.engine.commands.stock import ensure_stock, reshuffle_if_short
 from controller.engine.events import BetPlaced, CardsExchanged, Folded, InsurancePlaced, SixthCardBought
-from controller.engine.queries import bet_amount, exchange_price, insurance_bounds, sixth_card_price
+from controller.engine.queries import bet_amount, exchange_price, insurance_taken, sixth_card_price
 from controller.engine.state import BoxState, Phase, RoundState
 from controller.engine.strength import hand_value
 
@@ -129,28 +129,19 @@ class Insure(Command):
         self._verify_amount(state, insuring_box(state, self.box))
 
     def _verify_amount(self, state: RoundState, box: BoxState) -> None:
-        bounds = insurance_bounds(state, box)
-        if bounds is None:
-            category = hand_value(box.cards).category.name.replace("_", " ").lower()
-            least = state.rules.insurance.min_category.name.replace("_", " ").lower()
-            raise IllegalCommand(f"Box {self.box} holds {category}: insurance needs {least} or better.", "R-ACT-6")
-        low, high, capped = bounds
+        # R-ACT-8: only what any hand at this bet allows is checked here, so that a refusal tells nothing of a
+        # face-down hand; the hand's own limits are applied at the showdown.
+        low, high, capped = insurance_taken(state.rules, box)
         if high < low:
-            if capped:
-                raise IllegalCommand(
-                    f"Box {self.box} cannot insure: the table's maximum payout of {state.rules.table.max_payout} "
-                    f"chips caps what its hand can win, so insurance could be at most {high} chips, less than the "
-                    f"least insurance of {low}.",
-                    "R-SETTLE-1",
-                )
             raise IllegalCommand(
-                f"Box {self.box} cannot insure: its hand allows at most {high} chips of insurance, less than the "
+                f"Box {self.box} cannot insure: the table's maximum payout of {state.rules.table.max_payout} "
+                f"chips caps what its hand can win, so insurance could be at most {high} chips, less than the "
                 f"least insurance of {low}.",
-                "R-ACT-6",
+                "R-SETTLE-1",
             )
         if not low <= self.amount <= high:
             raise IllegalCommand(
-                f"Insurance on box {self.box} must be from {low} to {high} chips, not {self.amount}.", "R-ACT-6"
+                f"Insurance on box {self.box} must be from {low} to {high} chips, not {self.amount}.", "R-ACT-8"
             )
 
     def execute(self, state: RoundState, log: EventLog) -> None:
