@@ -18,6 +18,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from controller.named_files import read_named_file
+
 PACKAGES = ("controller", "drivers", "ui", "hwsim")
 SKIPPED_DIRS = frozenset({"__pycache__"})
 SKIPPED_SUFFIXES = (".pyc", ".pyo")
@@ -121,9 +123,7 @@ def check_program(path: Path | None = None, roots: dict[str, Path] | None = None
     if not present:
         return ProgramCheck(installed, path, False, version=program_version())
     try:
-        if path.stat().st_size > MAX_MANIFEST_BYTES:
-            raise ValueError("it is larger than any manifest rptable writes")
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_named_file(path, MAX_MANIFEST_BYTES).decode("utf-8"))
         if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT or \
                 not isinstance(data.get("files"), dict):
             raise ValueError(f"it is not an rptable manifest ({MANIFEST_FORMAT})")

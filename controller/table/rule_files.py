@@ -6,6 +6,7 @@ from importlib import resources
 from pathlib import Path
 
 from controller.core.rules import HouseRules, RulesError, rules_from_toml
+from controller.named_files import read_named_file
 
 PRESET_ORDER = ("classic", "online", "progressive", "four-seat", "russian-club", "caribbean-stud")
 
@@ -28,15 +29,11 @@ MAX_RULES_BYTES = 1 << 20  # a rules file is a few kilobytes of settings and not
 
 def load_rules_file(path: str | Path) -> HouseRules:
     try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_RULES_BYTES + 1)
-        text = data.decode("utf-8")
+        text = read_named_file(path, MAX_RULES_BYTES).decode("utf-8")
     except OSError as err:
         raise RulesError(f"{path}: cannot read the rules file: {err.strerror or err}") from err
     except UnicodeDecodeError as err:
         raise RulesError(f"{path}: not a UTF-8 text file: {err}") from err
-    if len(data) > MAX_RULES_BYTES:
-        raise RulesError(f"{path}: a rules file holds at most {MAX_RULES_BYTES:,} bytes; this one holds more")
     try:
         return rules_from_toml(text, str(path))
     except RulesError:

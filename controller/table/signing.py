@@ -26,6 +26,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from controller.named_files import read_named_file
 from controller.paths import data_dir
 from controller.table.file_modes import create_private, private_folder
 from controller.table.journal import JournalEntry, NewEvent
@@ -34,6 +35,8 @@ from controller.table.table_events import Signature
 # Engine events that close a round or override it: sealed like the table's own events.
 _SEALED_ROUND_EVENTS = frozenset({"RoundClosed", "CardFault", "FaultResolved", "RoundVoided"})
 KEY_SUFFIX = ".key"
+PRIVATE_KEY_BYTES = 32  # an Ed25519 private key, as the table keeps it
+MAX_KEY_FILE_BYTES = 64 * 1024  # a key file is 32 bytes, a PEM 113: far more is not a key (nor read whole)
 SEAL_ACTOR = "table"
 
 
@@ -102,7 +105,7 @@ class PublicKey:
     @classmethod
     def from_file(cls, path: str | os.PathLike[str]) -> PublicKey:
         try:
-            text = Path(path).read_text(encoding="utf-8", errors="replace")
+            text = read_named_file(path, MAX_KEY_FILE_BYTES).decode("utf-8", errors="replace")
         except OSError as err:
             raise SigningKeyError(f"The public key {path} cannot be read: {err.strerror or err}.") from err
         return cls.from_text(text)
@@ -128,12 +131,13 @@ class SigningKey:
     def load(cls, path: str | os.PathLike[str]) -> SigningKey:
         path = Path(path)
         try:
-            raw = path.read_bytes()
+            raw = read_named_file(path, MAX_KEY_FILE_BYTES)
         except OSError as err:
             raise SigningKeyError(f"The signing key {path} cannot be read: {err.strerror or err}.") from err
-        if len(raw) != 32:
-            raise SigningKeyError(f"{path} is not a signing key rptable made (it is {len(raw)} bytes, not 32): it "
-                                  "was damaged or replaced. Restore it from the casino's key backup.")
+        if len(raw) != PRIVATE_KEY_BYTES:
+            raise SigningKeyError(f"{path} is not a signing key rptable made (it is {len(raw)} bytes, not "
+                                  f"{PRIVATE_KEY_BYTES}): it was damaged or replaced. Restore it from the casino's "
+                                  "key backup.")
         return cls(Ed25519PrivateKey.from_private_bytes(raw), path)
 
     @classmethod

@@ -33,6 +33,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from controller.named_files import read_named_file, regular_file_problem
 from controller.table.file_modes import create_private, private_folder, touch_private
 from controller.table.signing import PublicKey, SigningKey, SigningKeyError
 
@@ -43,6 +44,7 @@ MIN_SECRET_LENGTH = 6
 # scrypt cost, fixed by the program (never read from the store): ~50 ms per check here.
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
 GENESIS = "0" * 64
+_MAX_HEAD_BYTES = 4096  # the head file is one line of JSON: a seq and a hash
 
 
 class Role(Enum):
@@ -167,6 +169,9 @@ class UserStore:
         try:
             if self.path.is_dir():
                 raise AccountsFileError(f"{self.path} is a folder: give the accounts file (e.g. {self.path}/users.db).")
+            problem = regular_file_problem(self.path)  # SQLite would wait for ever on a FIFO
+            if problem is not None:
+                raise AccountsFileError(f"{self.path} cannot be the accounts file: {problem} (--users).")
             private_folder(self.path.parent)
             touch_private(self.path)
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
@@ -531,7 +536,7 @@ def _tables(db: sqlite3.Connection) -> list[str]:
 
 def _read_head(path: Path) -> tuple[int, str] | None:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_named_file(path, _MAX_HEAD_BYTES).decode("utf-8"))
         return int(data["seq"]), str(data["hash"])
     except (OSError, ValueError, KeyError, TypeError):
         return None

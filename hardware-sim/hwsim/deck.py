@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from controller.core.cards import PACK, Card, CardError, parse_card, split_card_text
+from controller.named_files import read_named_file
 
 
 def shuffled_packs(seed: int, packs: int = 1) -> list[Card]:
@@ -40,8 +41,7 @@ def read_order(path: str | Path) -> list[Card]:
     CardError says what is wrong with the file (unreadable, not text, too long, a word that is not a card)."""
     cards: list[Card] = []
     try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_ORDER_BYTES + 1)
+        data = read_named_file(path, MAX_ORDER_BYTES)  # a regular file, bounded: never a FIFO or a device
     except OSError as exc:
         raise CardError(f"{path}: cannot read the order file: {exc.strerror or exc}") from exc
     if len(data) > MAX_ORDER_BYTES:

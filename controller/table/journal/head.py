@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from controller.named_files import read_named_file
 from controller.table.journal.sqlite_file import JournalError
 
 HEAD_SUFFIX = ".head"
@@ -68,9 +69,8 @@ def read_head(journal: Path) -> Head | None:
     """The head the journal's writer last recorded; None when there is none (a journal written before head
     files, or a copy made without it) or it cannot be read."""
     try:
-        with open(head_path(journal), "rb") as file:
-            return _parse(file.read(RECORD_SIZE))
-    except OSError:
+        return _parse(read_named_file(head_path(journal), SIZE)[:RECORD_SIZE])
+    except OSError:  # missing, unreadable, or not a regular file (a FIFO put in its place)
         return None
 
 
@@ -176,7 +176,7 @@ def _command() -> str:
 def writer_of(journal: Path) -> Head | None:
     """The program that has the journal open for writing now (its head record), or None when none has."""
     try:
-        fd = os.open(head_path(journal), os.O_RDONLY)
+        fd = os.open(head_path(journal), os.O_RDONLY | os.O_NONBLOCK)  # a FIFO in its place: no wait
     except OSError:
         return None
     try:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from controller.named_files import regular_file_problem
 from controller.table.file_modes import private_folder
 from controller.table.journal import round_index
 from controller.table.journal.chain import ChainWalk, missing_tail
@@ -126,6 +127,9 @@ class Journal:
         self.index_built: int | None = None
         self._index = round_index.IndexBuilder()
         tail: tuple[int, str] | None = None
+        problem = regular_file_problem(self.path)  # SQLite would wait for ever on a FIFO, or read a device
+        if problem is not None:
+            raise JournalError(f"{self.path} cannot be a journal: {problem} (--journal).")
         if readonly:
             self._db = connect(self.path, readonly)
         else:

@@ -1,0 +1,93 @@
+"""A file a person names is read as a file (issue 32, point 13): a named pipe, a device or a folder in its place is
+refused in a sentence, at once, and no file is read past the size such a file has, so that no path given on the
+command line can hang a command for ever or fill its memory (controller.named_files)."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from env_kit import with_test_env
+
+from controller.named_files import NamedFileError, read_named_file, regular_file_problem
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
+MEMORY = 1 << 30  # a command that reads /dev/zero whole runs out of this in about a second, and stops
+
+
+def _bounded_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def rptable(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The command as a user runs it, in at most 1 GB; one still waiting after 30 s fails the test."""
+    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True, cwd=cwd,
+                          env=with_test_env(ENV), timeout=30, input="", preexec_fn=_bounded_memory)
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Path:
+    path = tmp_path / "F"
+    os.mkfifo(path)
+    return path
+
+
+@pytest.fixture
+def journal(tmp_path: Path) -> Path:
+    path = tmp_path / "T1.journal"
+    done = rptable("simulate", "--rules", "four-seat", "--rounds", "2", "--seed", "1", "--journal", str(path),
+                   cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    return path
+
+
+@pytest.mark.parametrize("args", [
+    ("rules", "check", "F"),
+    ("round", "F"),
+    ("audit", "--journal", "F", "verify"),
+    ("verify-install", "--manifest", "F"),
+    ("users", "--users", "F", "list"),
+    ("shoe-sim", "--pty", "--order", "F"),
+    ("shoe-test", "sim://?order=F", "--count", "1"),
+], ids=lambda args: " ".join(args))
+def test_a_named_pipe_given_for_a_file_is_refused_at_once_in_a_sentence(fifo: Path, args: tuple[str, ...]) -> None:
+    done = rptable(*args, cwd=fifo.parent)
+    said = done.stdout + done.stderr
+    assert done.returncode in (1, 2), said
+    assert "it is a named pipe (FIFO), not a regular file" in said and "Traceback" not in said
+
+
+@pytest.mark.parametrize("pubkey_or_manifest", ["--pubkey", "--manifest"])
+def test_dev_zero_given_for_a_key_or_a_manifest_is_refused_not_read_until_memory_runs_out(
+        journal: Path, pubkey_or_manifest: str) -> None:
+    args = ("audit", "verify", "--journal", str(journal), "--pubkey", "/dev/zero") if pubkey_or_manifest == \
+        "--pubkey" else ("verify-install", "--manifest", "/dev/zero")
+    done = rptable(*args, cwd=journal.parent)
+    said = done.stdout + done.stderr
+    assert done.returncode in (1, 2) and "it is a device, not a regular file" in said, said
+
+
+def test_audit_a_journal_that_is_a_device_is_refused_in_a_sentence(tmp_path: Path) -> None:
+    done = rptable("audit", "--journal", "/dev/zero", "verify", cwd=tmp_path)
+    assert done.returncode == 1 and "/dev/zero cannot be a journal: it is a device" in done.stderr
+
+
+def test_a_file_larger_than_its_kind_is_refused_and_read_no_further(tmp_path: Path) -> None:
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"#" * 5000)
+    with pytest.raises(NamedFileError, match="more than 4,096 bytes"):
+        read_named_file(big, 4096)
+    assert read_named_file(big, 5000) == b"#" * 5000
+
+
+def test_a_folder_or_a_device_is_not_a_regular_file_and_a_missing_path_is_left_to_its_opener(tmp_path: Path) -> None:
+    assert regular_file_problem(tmp_path) == "it is a folder, not a regular file: give the path of the file itself"
+    assert regular_file_problem("/dev/null") is not None
+    assert regular_file_problem(tmp_path / "missing") is None
+    with pytest.raises(FileNotFoundError):
+        read_named_file(tmp_path / "missing", 10)
