@@ -412,3 +412,34 @@ def test_shoe1_a_fault_code_outside_e01_to_e07_is_a_bad_frame(code: str) -> None
         body = bytes(report[:14])
         forged = body + usb_codec.crc16_mcrf4xx(body).to_bytes(2, "little")
         assert isinstance(usb_codec.decode_report(forged), BadFrame)
+
+
+def test_shoe1a_plain_hellos_with_the_paired_serial_are_one_auth_fault_never_a_new_session(
+        tmp_path: Path, keyfile: tuple[auth.ShoeKey, Path]) -> None:
+    """Issue 32: the paired shoe's serial is readable on the wire, and a plain HELLO carrying it restarted the
+    SHOE/1-A session: 2,000 of them journaled 1,834 sessions, their seals and a SEQ_GAP. On a keyed link a plain
+    HELLO is an AUTH fault, never a restart; a storm of them is one fault with a count, a few entries a second."""
+    key, key_path = keyfile
+    with paired_pty(key, tmp_path / "tty") as shoe, \
+            table_on(f"serial://{tmp_path / 'tty'}?baud=115200&hb_timeout=0.6&key={key_path}", tmp_path) as table:
+        run_table(table, lambda: len(table.cards_by_seq()) >= 3)
+        sessions = sum(e.kind == "table.shoe_session" for e in table.entries())
+        written = len(table.entries())
+        hello = codec.frame(codec.body_of(shoe.model.hello))  # the paired shoe's own plain HELLO, as on the wire
+        started, cpu = time.monotonic(), time.process_time()
+        for _ in range(20):
+            shoe.transport.inject(hello * 100)
+            run_table(table, lambda: False, within=0.05, resolve=False)
+        run_table(table, lambda: False, within=1.0, resolve=False)
+        seconds, cpu = time.monotonic() - started, time.process_time() - cpu
+        journaled = len(table.entries()) - written
+        print(f"2,000 plain HELLOs: {journaled} entries journaled in {seconds:.1f} s, {cpu:.2f} s of CPU")
+        assert sum(e.kind == "table.shoe_session" for e in table.entries()) == sessions  # no new session
+        assert "AUTH" in table.fault_codes() and "SEQ_GAP" not in table.fault_codes()
+        assert journaled <= 5 * seconds + 10, f"{journaled} entries in {seconds:.1f} s"
+        assert int(table.source.status().info["forged"]) >= 1900  # every one counted (a pty may drop a few bytes)
+        for fault_id in list(table.controller.faults):
+            table.controller.resolve_fault(fault_id, BOSS, "checked the shoe's line")
+        table.pump.reopen_gate()
+        run_table(table, lambda: len(table.cards_by_seq()) >= 8)  # the paired shoe's session goes on
+        assert_only_the_shoes_cards_once(table, shoe.truth())

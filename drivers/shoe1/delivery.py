@@ -33,6 +33,7 @@ from drivers.shoe1.messages import (
     UnknownFrame,
     code_of,
 )
+from drivers.shoe1.storm import Coalescer
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +116,7 @@ class Delivery:
         self._uptime: tuple[float, int] | None = None  # (host time, uptime) of the last heartbeat
         self._doubtful: list[CardFrame] = []  # old-looking cards after a HELLO, until a heartbeat explains them
         self._doubt_until: float | None = None
+        self._forgeries = Coalescer()  # messages that failed SHOE/1-A: one AUTH fault a window, with a count
 
     # -- inputs --------------------------------------------------------------------------------------------
     def link_up(self, now: float) -> Outcome:
@@ -131,10 +133,14 @@ class Delivery:
 
     def on_frame(self, frame: Decoded, now: float) -> Outcome:
         if isinstance(frame, Forged):
+            # Every one is counted; a storm of them is one fault said at once and its repeats once a window (a
+            # count, the first and the last): else each forged message is an event, and its LOCK, for the table.
             self.counters.forged += 1
+            if not self._forgeries.first(now, self._wall(), frame.reason):
+                return Outcome()
             return self._fault(
                 "AUTH", f"A message on the shoe's line failed authentication ({frame.reason}). Nothing in it was "
-                "taken. Stop dealing; a pit boss must check the shoe, its cable and the cards on the table.")
+                f"taken. {_AUTH_ADVICE}")
         if isinstance(frame, BadFrame):
             self.counters.bad_frames += 1
             self.counters.last_bad_reason = frame.reason
@@ -178,6 +184,11 @@ class Delivery:
     def tick(self, now: float) -> Outcome:
         """Time passed: heartbeat timeout, RESYNC that did not fill a gap in time."""
         out = Outcome()
+        forgeries = self._forgeries.due(now)
+        if forgeries is not None:
+            out.extend(self._fault(
+                "AUTH", f"{forgeries.count:,} more message(s) on the shoe's line failed authentication "
+                f"{forgeries.span()} (the last: {forgeries.last_detail}). None was taken. {_AUTH_ADVICE}"))
         if self._doubt_until is not None and now >= self._doubt_until:
             out.extend(self._settle_doubt(now, restarted=False))
         if self._gap_deadline is not None and now >= self._gap_deadline:
@@ -205,10 +216,11 @@ class Delivery:
             self._doubt_until += seconds
         if self._last_heartbeat is not None:
             self._last_heartbeat += seconds
+        self._forgeries.postpone(seconds)
 
     def next_deadline(self) -> float | None:
         """When `tick` may next have something to do (None: nothing pending)."""
-        times = [t for t in (self._gap_deadline, self._doubt_until) if t is not None]
+        times = [t for t in (self._gap_deadline, self._doubt_until, self._forgeries.deadline) if t is not None]
         if self._held and self._resync_at is not None:
             times.append(self._resync_at + RESYNC_RETRY)
         if not self.offline and self._last_heartbeat is not None:
@@ -395,3 +407,4 @@ class Delivery:
 
 
 _ADVICE = "Stop dealing; a pit boss must check the shoe and resolve the fault before play goes on."
+_AUTH_ADVICE = "Stop dealing; a pit boss must check the shoe, its cable and the cards on the table."

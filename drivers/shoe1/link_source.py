@@ -68,6 +68,9 @@ class Link(ABC):
         """The id of the SHOE/1-A key the link authenticates the shoe with; None: plain SHOE/1."""
         return None
 
+    def contact_lost(self) -> None:  # noqa: B027 - optional: a link with no session to renew ignores it
+        """The shoe fell silent while the link stayed open (the delivery rules called it offline)."""
+
     def greet(self) -> list[Decoded]:
         """Start the session once the link is open; the frames the greeting produced (USB: GET_INFO's answer).
         Raise NoGreeting when the shoe deals but will not say who it is."""
@@ -268,6 +271,9 @@ class Shoe1Source(CardSource):
                     self._send_locked(reply)
         finally:
             for event in outcome.events:
+                if isinstance(event, DeviceFault) and event.code == "OFFLINE" and self._linked:
+                    with contextlib.suppress(LinkLost):  # a line that failed just now is seen failing next read
+                        self._link.contact_lost()
                 self._post(event)
 
     def _send_locked(self, message: HostMessage) -> None:

@@ -2,7 +2,8 @@
 answers. The line may be a serial port, a TCP socket (`serial_source`) or the simulator's in-process cable.
 
 With a pairing key the link speaks SHOE/1-A (serial_auth): the HELLO asks for a session, every sentence is
-checked and sealed, and a shoe that keeps answering in plain SHOE/1 is not the paired shoe. Before a session, a
+checked and sealed, a shoe that keeps answering in plain SHOE/1 is not the paired shoe, and a plain HELLO in a
+session is a forgery, never a restart. Before a session, a
 LOCK is sent plain too (locking is always safe: it stops an unpaired device dealing), an UNLOCK never."""
 
 from __future__ import annotations
@@ -111,19 +112,26 @@ class SerialLink(Link):
     def _plain_hello(self, hello: ShoeHello) -> list[Decoded]:
         assert self._auth is not None
         if self._auth.established:
-            if hello.serial != self._paired_serial:
-                return [Forged(f"a plain HELLO from another device (serial {hello.serial[:20]}) on the line of the "
-                               f"paired shoe {self._paired_serial}")]
-            self._auth.restart()  # the paired shoe powered up again: a new session
-            self._greeted = False
-            self._say_hello()
-            return []
+            # The paired shoe's serial is readable on the wire, so a plain HELLO proves nothing, whatever serial it
+            # names: it never ends the session (else anyone on the line restarts it at will). A shoe that really
+            # powered up again falls silent in the session; the link greets it anew once it is offline.
+            return [Forged(f"a plain HELLO (serial {hello.serial[:20]}) on the authenticated line of the paired "
+                           f"shoe {self._paired_serial}: not the paired shoe speaking")]
         self._plain_answers += 1  # the HELLO is said again on its timer, not once per answer
         if self._plain_answers <= PLAIN_ANSWERS_ALLOWED:
             return []
         self._plain_answers = 0
         return [Forged("the shoe answers the SHOE/1-A HELLO in plain SHOE/1: it is not the shoe paired with this "
                        "table, or it has no key")]
+
+    def contact_lost(self) -> None:
+        """The shoe fell silent on an open line (no heartbeat): a paired shoe that powered up again has lost its
+        session and says nothing until asked, so the link asks for a new one. Only the paired shoe's silence
+        does this, which no one else on the line can cause (a plain HELLO never does)."""
+        if self._auth is not None and self._line is not None:
+            self._auth.restart()
+            self._greeted = False
+            self._say_hello()
 
     def send(self, message: HostMessage) -> None:
         if self._auth is None:
