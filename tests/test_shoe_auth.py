@@ -443,3 +443,31 @@ def test_shoe1a_plain_hellos_with_the_paired_serial_are_one_auth_fault_never_a_n
         table.pump.reopen_gate()
         run_table(table, lambda: len(table.cards_by_seq()) >= 8)  # the paired shoe's session goes on
         assert_only_the_shoes_cards_once(table, shoe.truth())
+
+
+def test_shoe1a_the_plain_simulator_dealing_on_a_keyed_table_costs_a_few_events_a_second_not_a_storm(
+        tmp_path: Path, keyfile: tuple[auth.ShoeKey, Path]) -> None:
+    """Issue 32: the product's own plain `shoe-sim --pty` on a table with a key. Each of its frames was an AUTH
+    fault with a LOCK, which the shoe answered with a STAT, itself forged: 61,568 events in 10 s and 45% of a core,
+    until unplugged. Now the first forgery locks the shoe and the rest are counted: a few events a second."""
+    _key, key_path = keyfile
+    model, link = build_model(seed=21, rate=30.0, heartbeat_interval=1.0, locked=False, serial="SN000009")
+    device = ShoeDevice(model, link, PtyTransport(link, str(tmp_path / "tty"), None)).start()
+    try:
+        with table_on(f"serial://{tmp_path / 'tty'}?baud=115200&key={key_path}", tmp_path) as table:
+            run_table(table, lambda: "AUTH" in table.fault_codes(), within=10.0, resolve=False)
+            events, written = 0, len(table.entries())
+            started, cpu = time.monotonic(), time.process_time()
+            while time.monotonic() - started < 3.0:
+                event = table.source.recv(timeout=0.05)
+                if event is not None:
+                    events += 1
+                    table.pump.handle(event)
+            seconds, cpu = time.monotonic() - started, time.process_time() - cpu
+            journaled = len(table.entries()) - written
+            print(f"plain shoe on a keyed table: {events / seconds:.1f} events/s, {journaled} entries journaled, "
+                  f"{100 * cpu / seconds:.0f}% of a core, {table.source.status().info['forged']} forged")
+            assert events <= 5 * seconds, f"{events} events in {seconds:.1f} s"
+            assert journaled <= 5 and model.locked and table.cards_by_seq() == {}
+    finally:
+        device.stop()

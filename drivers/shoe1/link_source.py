@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 READ_SLICE = 0.05  # the longest one read waits, so deadlines and close() are noticed promptly
 BACKOFF_FIRST, BACKOFF_MAX = 0.1, 2.0
 STALL_SLACK = 0.25  # seconds a turn may run over its wait (a slow read, a busy thread) before it is a stall
+# A fault's LOCK is not sent again within this while the gate is wanted closed: the shoe answers each LOCK with a
+# STAT, so a LOCK per fault in a storm of them would double the storm (and feed it, when the STAT is refused too).
+LOCK_REPEAT = 0.5
 
 
 class LinkLost(Exception):
@@ -142,6 +145,7 @@ class Shoe1Source(CardSource):
         self._linked = False
         self._want_locked = False
         self._wish_given = False  # the host has asked for the gate locked or open: ask again on each connection
+        self._lock_sent_at = -math.inf  # when a fault's LOCK last went out
         self._retry_at = 0.0
         self._last_tick = 0.0
         self._last_turn_end = 0.0  # when the last turn read the link: a much later next read means a stall
@@ -265,8 +269,11 @@ class Shoe1Source(CardSource):
         try:
             for reply in outcome.replies:
                 if isinstance(reply, Lock):
+                    if self._want_locked and self._clock.monotonic() < self._lock_sent_at + LOCK_REPEAT:
+                        continue  # asked a moment ago, and no one has asked it open since
                     self._want_locked = True
                     self._status.locked = True
+                    self._lock_sent_at = self._clock.monotonic()
                 if self._linked:
                     self._send_locked(reply)
         finally:
@@ -312,6 +319,7 @@ class Shoe1Source(CardSource):
     def _set_locked(self, locked: bool) -> None:
         self._want_locked = locked
         self._wish_given = True
+        self._lock_sent_at = -math.inf  # the next fault's LOCK goes out whatever was sent before
         if self._linked:
             # On failure the driver sees the loss too; the wish is sent again on reconnection.
             with contextlib.suppress(LinkLost):
