@@ -335,6 +335,9 @@ def test_shoe_a_storm_of_device_faults_is_one_fault_with_a_count(tmp_path: Path)
         repeats = [e for e in table.entries() if e.kind == "table.fault_repeated"]
         assert len(repeats) <= 13  # powers of two: a storm writes a few entries
         assert f"raised {arrived:,} times" in (table.controller.locked_reason or "")
+        # Issue 32: one LOCK per fault was one STAT answer per fault, doubling the storm; a LOCK each half second
+        locks_answered = sum(s.startswith(b"$STAT,LOCKED") for s in shoe.transport.end.wire)
+        assert locks_answered <= 10, f"{locks_answered} of the last {len(shoe.transport.end.wire)} sentences"
         table.controller.resolve_fault(fault.fault_id, BOSS, "cleared the jam")
         last = [e.payload for e in table.entries() if e.kind == "table.fault_repeated"][-1]
         assert last == {"fault_id": fault.fault_id, "count": arrived}  # the exact count, journaled at the end
