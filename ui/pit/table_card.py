@@ -13,7 +13,10 @@ from ui.i18n import translate
 from ui.pit.words import age_words, idle_words, step_words
 from ui.sentences import device_fault_words
 
-CARD_WIDTH = 300
+# At least this wide: four cards side by side in a 1024 px window and five rows of them in 768 px, twenty of fifty
+# tables in sight; wider where the window leaves room. A table needing the floor's eyes grows (its fault or its
+# idle time in full); a quiet one takes five short lines.
+CARD_WIDTH = 242
 STYLES = {
     "normal": "QFrame#table_card{background:#13301a;border:2px solid #3c6e47;border-radius:8px}",
     "fault": "QFrame#table_card{background:#3d0d0d;border:3px solid #ffeb3b;border-radius:8px}",
@@ -35,20 +38,27 @@ class TableCard(QFrame):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(self.tr("Open {0}: rounds, replay, last 10, faults and overrides").format(table_id))
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 8)
-        layout.setSpacing(2)
-        self.title = self._label("font-size:19px;font-weight:bold")
-        self.faults = self._label("font-size:14px;font-weight:bold;background:#b71c1c;color:#ffffff;padding:4px;"
+        layout.setContentsMargins(8, 4, 8, 5)
+        layout.setSpacing(1)
+        self.title = self._label("font-size:16px;font-weight:bold")
+        self.faults = self._label("font-size:13px;font-weight:bold;background:#b71c1c;color:#ffffff;padding:3px;"
                                   "border-radius:4px")
-        self.idle = self._label("font-size:14px;font-weight:bold;background:#ffab40;color:#1a1a1a;padding:4px;"
+        self.idle = self._label("font-size:13px;font-weight:bold;background:#ffab40;color:#1a1a1a;padding:3px;"
                                 "border-radius:4px")
-        self.step = self._label("font-size:14px;color:#ffd54f")
-        self.dealer = self._label("font-size:14px")
-        self.money = self._label("font-size:14px")
-        self.hold = self._label("font-size:14px")
-        self.seen = self._label("font-size:13px;color:#bdbdbd")
+        self.step = self._label("font-size:12px;color:#ffd54f")
+        self.dealer = self._label("font-size:12px")
+        self.money = self._label("font-size:12px")
+        self.money.setToolTip(self.tr("Today (UTC): rounds closed, drop and house win"))
+        self.hold = self._label("font-size:12px")
+        self.seen = self._label("font-size:12px;color:#bdbdbd")
         for label in (self.title, self.faults, self.idle, self.step, self.dealer, self.money, self.hold, self.seen):
             layout.addWidget(label)
+        layout.addStretch(1)  # a card made taller by its row keeps its lines together at the top
+
+    def fit_width(self, width: int) -> None:
+        """As wide as the floor's columns are (never narrower than CARD_WIDTH)."""
+        if width != self.width():
+            self.setFixedWidth(max(CARD_WIDTH, width))
 
     def _label(self, style: str) -> QLabel:
         label = QLabel(self)
@@ -71,19 +81,20 @@ class TableCard(QFrame):
                                                                       device_fault_words(f.code, f.text))
             for f in faults))
         self.step.setText(step_words(view))
-        self.dealer.setText(self.tr("Dealer: {0}").format(view.dealer.split(":")[-1] if view.dealer else "—"))
+        self.dealer.setVisible(bool(view.dealer))  # a table without a dealer needs no line to say so
+        self.dealer.setText(self.tr("Dealer: {0}").format(view.dealer.split(":")[-1]))
         t = view.today
-        self.money.setText(self.tr("Today: {0} rounds · drop {1} · house win {2}").format(
+        self.money.setText(self.tr("{0} rounds · drop {1} · win {2}").format(
             t.rounds, amount(t.drop), signed_amount(t.win)))
         no_edge = self.tr(" ({0} rounds without a measured edge)").format(view.without_edge) \
             if view.without_edge else ""
-        self.hold.setText(self.tr("Hold {0}% · theoretical {1}% ({2}){3}").format(
+        self.hold.setText(self.tr("Hold {0}% · theor. {1}% ({2}){3}").format(
             percent(t.hold_pct), percent(t.theoretical_hold_pct), signed_amount(round(t.theoretical)), no_edge))
         self.seen.setText(_seen_text(view, now, state))
-        self.seen.setStyleSheet("font-size:13px;" + ("color:#bdbdbd" if state in ("reporting", "closed")
+        self.seen.setStyleSheet("font-size:12px;" + ("color:#bdbdbd" if state in ("reporting", "closed")
                                                       else "color:#ffab40;font-weight:bold"))
         for label in (self.faults, self.idle, self.step, self.money, self.hold, self.seen):
-            label.setMinimumHeight(max(0, label.heightForWidth(CARD_WIDTH - 24)))  # wrapped lines are never cut
+            label.setMinimumHeight(max(0, label.heightForWidth(self.width() - 22)))  # wrapped lines are never cut
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:

@@ -33,6 +33,8 @@ TICK_MS = 1000  # ages on screen
 FULL_MS = 10_000  # every table read again (a safety net under the notifications)
 RATINGS_MS = 30_000  # decisions valued and players rated (at once again while decisions wait)
 RATING_BUDGET = 3.0  # seconds of valuing per rating pass
+GRID_MARGIN = 3
+GRID_SPACING = 5
 
 
 class _Results(QObject):
@@ -63,6 +65,7 @@ class PitWindow(QMainWindow):
         self._busy = threading.Lock()
         self._rating = threading.Lock()  # one rating pass at a time
         self._order: list[str] = []
+        self._columns = 0
         self._results = _Results()
         self._results.tables.connect(self._show_tables)
         self._results.ratings.connect(self._show_ratings)
@@ -86,9 +89,12 @@ class PitWindow(QMainWindow):
         central = QWidget(self)
         central.setObjectName("pit_central")
         layout = QVBoxLayout(central)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(3)
         self.header = QLabel(central)
         self.header.setObjectName("pit_header")
-        self.header.setStyleSheet("font-size:22px;font-weight:bold;padding:4px")
+        self.header.setStyleSheet("font-size:19px;font-weight:bold;padding:2px 4px")
+        self.header.setWordWrap(True)  # a pit boss's name and the counts never push the clock off a 1024 px screen
         self.database = QLabel(central)
         self.database.setObjectName("pit_database")
         self.database.setWordWrap(True)
@@ -104,6 +110,8 @@ class PitWindow(QMainWindow):
         self.grid_widget.setObjectName("pit_grid")
         self.grid = QGridLayout(self.grid_widget)
         self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.grid.setContentsMargins(GRID_MARGIN, GRID_MARGIN, GRID_MARGIN, GRID_MARGIN)
+        self.grid.setSpacing(GRID_SPACING)
         self.floor_area = QScrollArea(central)
         self.floor_area.setWidgetResizable(True)
         self.floor_area.setWidget(self.grid_widget)
@@ -218,13 +226,25 @@ class PitWindow(QMainWindow):
                 self.cards[table_id] = card
         for gone in set(self.cards) - set(order):
             self.cards.pop(gone).deleteLater()
-        columns = max(1, (self.width() - 40) // (CARD_WIDTH + 10))
-        if order != self._order or self.grid.columnCount() != columns:
+        columns = self.columns()
+        card_width = (self._floor_width() + GRID_SPACING) // columns - GRID_SPACING
+        for card in self.cards.values():
+            card.fit_width(card_width)
+        if order != self._order or columns != self._columns:
             for card in self.cards.values():
                 self.grid.removeWidget(card)
             for index, table_id in enumerate(order):
-                self.grid.addWidget(self.cards[table_id], index // columns, index % columns)
-            self._order = order
+                self.grid.addWidget(self.cards[table_id], index // columns, index % columns,
+                                    Qt.AlignmentFlag.AlignTop)  # a row's tallest card never stretches the rest
+            self._order, self._columns = order, columns
+
+    def columns(self) -> int:
+        """As many cards side by side as the floor's width holds beside its scroll bar."""
+        return max(1, (self._floor_width() + GRID_SPACING) // (CARD_WIDTH + GRID_SPACING))
+
+    def _floor_width(self) -> int:
+        scroll_bar = self.floor_area.verticalScrollBar().sizeHint().width()
+        return self.floor_area.width() - 2 * self.floor_area.frameWidth() - scroll_bar - 2 * GRID_MARGIN
 
     def _tick(self) -> None:
         self._place_cards()  # a table falls silent or idle with time alone, and moves up

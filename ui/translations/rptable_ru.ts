@@ -870,24 +870,24 @@
         <translation>Сбой устранён: заслонка шуза откроется, как только шуз снова будет на связи.</translation>
     </message>
     <message>
-        <location filename="../insurance_desk.py" line="37"/>
+        <location filename="../insurance_desk.py" line="38"/>
         <location filename="../stakes_desk.py" line="53"/>
         <location filename="../stakes_desk.py" line="59"/>
         <source> — box {0}</source>
         <translation> — бокс {0}</translation>
     </message>
     <message>
-        <location filename="../insurance_desk.py" line="39"/>
+        <location filename="../insurance_desk.py" line="40"/>
         <source>Insurance, box {0}</source>
         <translation>Страховка, бокс {0}</translation>
     </message>
     <message>
-        <location filename="../insurance_desk.py" line="42"/>
+        <location filename="../insurance_desk.py" line="43"/>
         <source>⇄ box {0}</source>
         <translation>⇄ бокс {0}</translation>
     </message>
     <message>
-        <location filename="../insurance_desk.py" line="54"/>
+        <location filename="../insurance_desk.py" line="55"/>
         <source>Type box {0}&apos;s insurance, then Enter.</source>
         <translation>Введите страховку бокса {0} и нажмите Enter.</translation>
     </message>
@@ -1867,67 +1867,67 @@
 <context>
     <name>PitWindow</name>
     <message>
-        <location filename="../pit/window.py" line="71"/>
+        <location filename="../pit/window.py" line="74"/>
         <source>rptable — pit</source>
         <translation>rptable — пит</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="147"/>
+        <location filename="../pit/window.py" line="155"/>
         <source>Reading table {0} from the database…</source>
         <translation>Стол {0} читается из базы данных…</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="158"/>
+        <location filename="../pit/window.py" line="166"/>
         <source>Pit — pit boss</source>
         <translation>Пит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="159"/>
+        <location filename="../pit/window.py" line="167"/>
         <source>A table&apos;s rounds are for pit bosses: log in to open them.</source>
         <translation>Раунды стола — только для пит-босса: войдите, чтобы открыть их.</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="237"/>
+        <location filename="../pit/window.py" line="252"/>
         <source>Pit · {0} tables</source>
         <translation>Пит · столов: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="239"/>
+        <location filename="../pit/window.py" line="254"/>
         <source> · {0} with faults</source>
         <translation> · со сбоями: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="241"/>
+        <location filename="../pit/window.py" line="256"/>
         <source> · {0} not reporting</source>
         <translation> · нет связи: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="243"/>
+        <location filename="../pit/window.py" line="258"/>
         <source> · {0} idle</source>
         <translation> · простаивают: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="248"/>
+        <location filename="../pit/window.py" line="263"/>
         <source> · pit boss {0}</source>
         <translation> · пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="256"/>
+        <location filename="../pit/window.py" line="271"/>
         <source>Players: {0} rated today, none flagged</source>
         <translation>Игроки: сегодня оценено {0}, отмеченных нет</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="258"/>
+        <location filename="../pit/window.py" line="273"/>
         <source>⚑ &lt;b&gt;{0}&lt;/b&gt; at {1} ({2} rounds): {3}</source>
         <translation>⚑ &lt;b&gt;{0}&lt;/b&gt; за столом {1} (раундов: {2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="266"/>
+        <location filename="../pit/window.py" line="281"/>
         <source>Database: connected, listening for the tables&apos; reports</source>
         <translation>База данных: подключена, ждёт данных от столов</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="269"/>
+        <location filename="../pit/window.py" line="284"/>
         <source>DATABASE UNREACHABLE — what you see may be old: {0}</source>
         <translation>БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}</translation>
     </message>
@@ -3655,72 +3655,77 @@
 <context>
     <name>TableCard</name>
     <message>
-        <location filename="../pit/table_card.py" line="36"/>
+        <location filename="../pit/table_card.py" line="38"/>
         <source>Open {0}: rounds, replay, last 10, faults and overrides</source>
         <translation>Открыть {0}: раунды, повтор, последние 10, сбои и исправления</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="70"/>
+        <location filename="../pit/table_card.py" line="50"/>
+        <source>Today (UTC): rounds closed, drop and house win</source>
+        <translation>Сегодня (UTC): закрытые раунды, дроп и выигрыш казино</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="74"/>
         <source>FAULT {0} {1} ({2}): {3}</source>
         <translation>СБОЙ {0} {1} ({2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="74"/>
+        <location filename="../pit/table_card.py" line="79"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="76"/>
-        <source>Today: {0} rounds · drop {1} · house win {2}</source>
-        <translation>Сегодня: раундов {0} · дроп {1} · выигрыш казино {2}</translation>
-    </message>
-    <message>
-        <location filename="../pit/table_card.py" line="78"/>
+        <location filename="../pit/table_card.py" line="83"/>
         <source> ({0} rounds without a measured edge)</source>
         <translation> (раундов без измеренного преимущества: {0})</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="80"/>
-        <source>Hold {0}% · theoretical {1}% ({2}){3}</source>
-        <translation>Холд {0}% · теоретический {1}% ({2}){3}</translation>
+        <location filename="../pit/table_card.py" line="81"/>
+        <source>{0} rounds · drop {1} · win {2}</source>
+        <translation>раундов {0} · дроп {1} · выигр. {2}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="96"/>
+        <location filename="../pit/table_card.py" line="85"/>
+        <source>Hold {0}% · theor. {1}% ({2}){3}</source>
+        <translation>Холд {0}% · теор. {1}% ({2}){3}</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="101"/>
         <source>no event yet</source>
         <translation>событий ещё не было</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="97"/>
+        <location filename="../pit/table_card.py" line="102"/>
         <source>last event {0} ago</source>
-        <translation>последнее событие {0} назад</translation>
+        <translation>посл. событие {0} назад</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="99"/>
+        <location filename="../pit/table_card.py" line="104"/>
         <source>REFUSED by the database: {0}</source>
         <translation>ОТКЛОНЕНО базой данных: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="102"/>
+        <location filename="../pit/table_card.py" line="107"/>
         <source>NOT REPORTING (never heard from) · {0}</source>
         <translation>НЕТ СВЯЗИ (сигналов не было) · {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="104"/>
+        <location filename="../pit/table_card.py" line="109"/>
         <source>NOT REPORTING (last heard {0} ago) · {1}</source>
         <translation>НЕТ СВЯЗИ (последний сигнал {0} назад) · {1}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="106"/>
+        <location filename="../pit/table_card.py" line="111"/>
         <source>closed · {0}</source>
         <translation>закрыт · {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="108"/>
+        <location filename="../pit/table_card.py" line="113"/>
         <source> · {0} events on their way</source>
         <translation> · событий в пути: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="109"/>
+        <location filename="../pit/table_card.py" line="114"/>
         <source>reporting · {0}</source>
         <translation>на связи · {0}</translation>
     </message>
