@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -276,3 +279,22 @@ def test_shoe1_delivery_a_host_that_stood_still_gives_the_gap_and_the_heartbeat_
     assert faults_of(d.tick(2.6)) == []  # neither SEQ_GAP nor OFFLINE: no answer could be read meanwhile
     assert cards_of(d.on_frame(card(1, "3C"), 2.7)) == [(1, "3C"), (2, "4C")]
     assert faults_of(d.tick(6.0)) == ["OFFLINE"]  # a heartbeat still has to come in its own time
+
+
+def test_shoe1_delivery_a_flood_of_unknown_frames_is_a_log_line_a_second_with_a_count(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """SHOE/1 says to ignore a frame of an unknown type and log it; issue 32: one stderr line per frame was 50,000
+    lines in 5 s. The first is logged at once, the rest once a second with how many there were."""
+    d = make()
+    with caplog.at_level(logging.WARNING, logger="drivers.shoe1.delivery"):
+        for i in range(50_000):
+            now = i * 0.0001  # 50,000 frames in 5 s
+            d.on_frame(UnknownFrame(f"T{i % 7}"), now)
+            if i % 100 == 0:
+                d.tick(now)
+        d.tick(6.0)
+    lines = [r.getMessage() for r in caplog.records]
+    assert d.counters.unknown_frames == 50_000
+    assert 1 < len(lines) <= 7, f"{len(lines)} lines"
+    assert "ignored a frame of unknown type 'T0'" in lines[0]
+    assert sum(int(line.split("ignored ")[1].split(" more")[0].replace(",", "")) for line in lines[1:]) == 49_999

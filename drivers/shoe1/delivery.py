@@ -117,6 +117,7 @@ class Delivery:
         self._doubtful: list[CardFrame] = []  # old-looking cards after a HELLO, until a heartbeat explains them
         self._doubt_until: float | None = None
         self._forgeries = Coalescer()  # messages that failed SHOE/1-A: one AUTH fault a window, with a count
+        self._unknown = Coalescer()  # frames of unknown types: one log line a window, with a count
 
     # -- inputs --------------------------------------------------------------------------------------------
     def link_up(self, now: float) -> Outcome:
@@ -146,8 +147,10 @@ class Delivery:
             self.counters.last_bad_reason = frame.reason
             return Outcome()
         if isinstance(frame, UnknownFrame):
+            # SHOE/1: ignore and log; a line a second at most, however many come (one per frame was 50,000 in 5 s)
             self.counters.unknown_frames += 1
-            log.warning("%s: ignored a frame of unknown type %r", self.source, frame.kind)  # SHOE/1: ignore, log
+            if self._unknown.first(now, self._wall(), frame.kind):
+                log.warning("%s: ignored a frame of unknown type %r", self.source, frame.kind[:20])
             return Outcome()
         out = self._alive(
             now, heartbeat=isinstance(frame, Heartbeat | ShoeHello), announce=not isinstance(frame, ShoeHello)
@@ -184,6 +187,10 @@ class Delivery:
     def tick(self, now: float) -> Outcome:
         """Time passed: heartbeat timeout, RESYNC that did not fill a gap in time."""
         out = Outcome()
+        unknown = self._unknown.due(now)
+        if unknown is not None:
+            log.warning("%s: ignored %s more frame(s) of unknown types %s (the last of type %r)", self.source,
+                        f"{unknown.count:,}", unknown.span(), unknown.last_detail[:20])
         forgeries = self._forgeries.due(now)
         if forgeries is not None:
             out.extend(self._fault(
@@ -217,10 +224,12 @@ class Delivery:
         if self._last_heartbeat is not None:
             self._last_heartbeat += seconds
         self._forgeries.postpone(seconds)
+        self._unknown.postpone(seconds)
 
     def next_deadline(self) -> float | None:
         """When `tick` may next have something to do (None: nothing pending)."""
-        times = [t for t in (self._gap_deadline, self._doubt_until, self._forgeries.deadline) if t is not None]
+        storms = (self._forgeries.deadline, self._unknown.deadline)
+        times = [t for t in (self._gap_deadline, self._doubt_until, *storms) if t is not None]
         if self._held and self._resync_at is not None:
             times.append(self._resync_at + RESYNC_RETRY)
         if not self.offline and self._last_heartbeat is not None:
