@@ -12,6 +12,7 @@ from __future__ import annotations
 import shiboken6
 import shift_kit
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer
+from PySide6.QtWidgets import QApplication
 from shift_kit import Consoles, focus, log_in, shown, when_shown
 from tables import acknowledged
 
@@ -57,6 +58,29 @@ def test_audit_opens_only_after_a_pit_boss_logs_in(consoles: Consoles, qtbot) ->
     dialog = open_audit_as(qtbot, window, "vera")
     assert dialog is not None and "vera" in dialog.windowTitle()
     assert dialog.wait_loaded() and dialog.round_list.rowCount() == 1
+    dialog.close()
+
+
+def test_the_audit_leaves_the_dealer_the_next_action_the_buttons_and_the_keys(consoles: Consoles, qtbot) -> None:
+    """At 1024x768 the audit opens over the boxes only: the yellow line, the notices and the actions stay in
+    sight, and the console keeps the keyboard, so the dealer deals on (D) while a pit boss reads the audit. It
+    used to take the whole screen and the keyboard: R did nothing at the table while it was open."""
+    window = consoles.open(seed=9)
+    Autopilot(window, ante=10, boxes=2).play_rounds(1)
+    dialog = open_audit_as(qtbot, window, "vera")
+    assert dialog is not None and dialog.wait_loaded()
+    audit = dialog.frameGeometry()
+    for kept in (window.next_action, window.ui.notice, window.ui.lower):
+        place = kept.rect().translated(kept.mapToGlobal(kept.rect().topLeft()))
+        assert not audit.intersects(place), (kept.objectName(), audit, place)
+    dialog.round_list.selectRow(0)  # a long replay scrolls inside: the audit keeps its place
+    assert dialog.frameGeometry().bottom() <= window.ui.lower.mapToGlobal(window.ui.lower.rect().topLeft()).y()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+    Autopilot(window, ante=10, boxes=2).start_round()
+    cards = len(window.controller.round.boxes[1].cards) if window.controller.round else 0
+    qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_D)
+    qtbot.waitUntil(lambda: window.controller.round is not None
+                    and len(window.controller.round.boxes[1].cards) == cards + 1, timeout=5000)
     dialog.close()
 
 

@@ -28,6 +28,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QRect,
     QRectF,
     QSize,
     Qt,
@@ -45,6 +46,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSlider,
     QTableView,
@@ -75,6 +77,7 @@ STYLE = ("QDialog,QWidget{background:#202020;color:#f2f2f2}QLabel{font-size:16px
          "QPushButton{font-size:16px;min-height:44px;padding:4px 12px;background:#1565c0;color:white;"
          "border-radius:6px}")
 PREFERRED_SIZE = (1200, 820)  # smaller on a smaller screen: the table's own is 1024x768
+LEAST_HEIGHT = 360  # a tab bar, about eight rows of a list and the Close button
 YIELD_SECONDS = 0.001
 RECALLED = 10
 ROUNDS_PAGE = 200  # rounds listed at a time: the last ones, then a page more on each "Earlier rounds"
@@ -318,22 +321,28 @@ class AuditDialog(QDialog):
         self._replaying: tuple[RoundRecord, list[Step]] | None = None  # the round replayed, and its steps
         self.loader: AuditLoader | None = None
         layout = QVBoxLayout(self)
-        self.loading = QLabel(self)
-        self.loading.setObjectName("audit_loading")
-        self.loading.setStyleSheet("font-size:18px;color:#ffd54f")
-        layout.addWidget(self.loading)
+        layout.setContentsMargins(6, 6, 6, 6)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("audit_tabs")
         layout.addWidget(self.tabs, 1)
         self.tabs.addTab(self._rounds_tab(), self.tr("Rounds"))
         self.tabs.addTab(self._recall_tab(), self.tr("Last 10"))
-        self.tabs.addTab(self._report_tab(), self.tr("Shift report"))
+        self.tabs.addTab(_scrolled(self._report_tab()), self.tr("Shift report"))  # its charts need height
         self.tabs.addTab(self._verify_tab(), self.tr("Verification"))
-        close = QPushButton(self.tr("Close"), self)
+        corner = QWidget(self)  # beside the tabs, not under them: the console's audit is given little height
+        corner_row = QHBoxLayout(corner)
+        corner_row.setContentsMargins(0, 0, 0, 0)
+        self.loading = QLabel(corner)
+        self.loading.setObjectName("audit_loading")
+        self.loading.setStyleSheet("font-size:18px;color:#ffd54f")
+        close = QPushButton(self.tr("Close"), corner)
         close.setObjectName("audit_close")
         close.setAutoDefault(False)
         close.clicked.connect(self.close)
-        layout.addWidget(close)
+        close.setStyleSheet("QPushButton{min-height:28px;padding:4px 24px}")  # as tall as a tab
+        corner_row.addWidget(self.loading)
+        corner_row.addWidget(close)
+        self.tabs.setCornerWidget(corner, Qt.Corner.TopRightCorner)
         if background:
             self.reload()
         else:
@@ -462,7 +471,7 @@ class AuditDialog(QDialog):
         replay.addWidget(title)
         replay.addWidget(self.steps, 2)
         replay.addLayout(controls)
-        replay.addWidget(self.step_state, 3)
+        replay.addWidget(_scrolled(self.step_state), 3)  # a long round scrolls: the audit keeps the size it was given
         layout.addLayout(replay, 1)
         return page
 
@@ -672,9 +681,12 @@ def _stop_and_wait(loader: AuditLoader) -> None:
 
 
 def open_audit(parent: QWidget, controller: TableController, users_path: str,
-               on_closed: Callable[[], None] = lambda: None) -> LoginDialog:
+               on_closed: Callable[[], None] = lambda: None, area: QRect | None = None) -> LoginDialog:
     """The audit key: a pit boss logs in, then the audit opens beside the console (which plays on) and loads;
-    `on_closed` is called when the login is cancelled or the audit closed (the console takes the keys back)."""
+    `on_closed` is called when the login ends and again when the audit closes (the console takes the keys back).
+    The audit keeps within `area` (the console gives the part over its boxes, so that its next action, its notices
+    and its buttons stay in sight) and never takes the keyboard: the pit boss reads it with the pointer while the
+    dealer's keys go on playing the table."""
     login = LoginDialog(users_path, Role.PIT_BOSS, QCoreApplication.translate("AuditDialog", "Audit — pit boss"),
                         QCoreApplication.translate("AuditDialog", "The audit is for pit bosses: log in to open it."),
                         parent, table=controller)
@@ -685,11 +697,31 @@ def open_audit(parent: QWidget, controller: TableController, users_path: str,
         if result == QDialog.DialogCode.Accepted and login.user is not None:
             dialog = AuditDialog.of_table(controller, parent, viewer=login.user)
             dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            dialog.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+            dialog.setWindowFlag(Qt.WindowType.WindowDoesNotAcceptFocus, True)
+            if area is not None:
+                place = _within(area)
+                dialog.setGeometry(place)
+                dialog.setMaximumSize(place.size())  # what it shows scrolls within; the actions stay in sight
             dialog.finished.connect(lambda _result: on_closed())
             dialog.show()
-        else:
-            on_closed()
+        on_closed()  # the keyboard goes back to the table, whether the audit opened or not
 
     login.finished.connect(logged_in)
     login.open()
     return login
+
+
+def _scrolled(page: QWidget) -> QScrollArea:
+    """`page` in a scroll area, so that a short audit shows it all by scrolling rather than growing."""
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setWidget(page)
+    return scroll
+
+
+def _within(area: QRect) -> QRect:
+    """The audit's place in `area`: its preferred width at most, centred; never shorter than it can be read."""
+    width = min(area.width(), PREFERRED_SIZE[0])
+    height = max(area.height(), LEAST_HEIGHT)
+    return QRect(area.x() + (area.width() - width) // 2, area.y(), width, height)

@@ -14,7 +14,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
@@ -679,7 +679,15 @@ class ConsoleWindow(QMainWindow):
         from ui.audit_view import open_audit
 
         self.two_step.cancel()
-        open_audit(self, self.controller, self.users_path, on_closed=lambda: take_keyboard_back(self))
+        open_audit(self, self.controller, self.users_path, on_closed=lambda: take_keyboard_back(self),
+                   area=self._audit_area())
+
+    def _audit_area(self) -> QRect:
+        """Where the audit may open: over the boxes, between the notices and the actions, so that the dealer
+        still sees what to do next and what the keys do."""
+        top = self.ui.notice.mapToGlobal(QPoint(0, self.ui.notice.height())).y() + 4
+        bottom = self.ui.lower.mapToGlobal(QPoint(0, 0)).y() - 4
+        return QRect(self.mapToGlobal(QPoint(0, 0)).x(), top, self.width(), bottom - top)
 
     # ------------------------------------------------------------------------------------------- close
     def round_in_play(self) -> bool:
