@@ -609,3 +609,31 @@ def test_a_stale_insurance_amount_never_carries_into_the_next_box_or_round(make_
     assert field.text() == ""
     assert verify_journal(list(window.controller.journal.entries())).ok
 
+
+
+def test_the_players_name_is_asked_in_light_text_on_dark_with_buttons_a_finger_can_hit(make_console, qtbot
+                                                                                      ) -> None:
+    """The player's name dialog looks like the staff's dialogs: its question in light text on a dark ground
+    and OK/Cancel at touch height. It was drawn white on light grey, with 25 px buttons."""
+    from PySide6.QtGui import QColor, QPalette
+    from PySide6.QtWidgets import QInputDialog, QLabel
+    from shift_kit import when_shown
+
+    window = make_console("classic")
+    seen: dict[str, object] = {}
+
+    def look(dialog: QInputDialog) -> None:
+        label = dialog.findChild(QLabel)
+        seen["text"] = label.palette().color(QPalette.ColorRole.WindowText)
+        seen["ground"] = dialog.palette().color(QPalette.ColorRole.Window)
+        seen["buttons"] = [b.height() for b in dialog.findChildren(QAbstractButton) if b.isVisible()]
+        dialog.setTextValue("Olga")
+        dialog.accept()
+
+    when_shown(QInputDialog, look)
+    window.bet_panel.editor(1).player.click()
+    assert window.bet_panel.editor(1).player_name == "Olga"
+    text, ground = seen["text"], seen["ground"]
+    assert isinstance(text, QColor) and isinstance(ground, QColor)
+    assert text.lightness() - ground.lightness() > 150, (text.name(), ground.name())
+    assert seen["buttons"] and min(seen["buttons"]) >= 44, seen["buttons"]

@@ -21,6 +21,7 @@ from ui.amount_field import AmountField
 from ui.ask import take_keyboard_back
 from ui.fit import FitButton, FitLabel, keep_place
 from ui.i18n import translate
+from ui.login import STAFF_STYLE
 from ui.sentences import reworded
 
 SMALL_BUTTON = ("QPushButton{font-size:15px;background:#37474f;color:white;border:2px solid #263238;border-radius:6px}"
@@ -183,8 +184,16 @@ class StakeEditor(QWidget):
     def ask_player_name(self) -> None:
         """The player's name is typed in a dialog of its own: on the main screen every letter is an action key."""
         question = translate("BetPanel", "Player at box {0} (boxes of one player are next to each other):")
-        name, ok = QInputDialog.getText(self, translate("BetPanel", "Player"), question.format(self.number),
-                                        QLineEdit.EchoMode.Normal, self.player_name)
+        dialog = QInputDialog(self)
+        dialog.setObjectName("player_name")
+        dialog.setStyleSheet(STAFF_STYLE)  # the staff's dialogs' look: light text on dark, buttons a finger can hit
+        dialog.setWindowTitle(translate("BetPanel", "Player"))
+        dialog.setLabelText(question.format(self.number))
+        dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
+        dialog.setTextValue(self.player_name)
+        ok = dialog.exec() == QInputDialog.DialogCode.Accepted
+        name = dialog.textValue()
+        dialog.deleteLater()
         take_keyboard_back(self)
         if ok:
             self.player_name = name.strip()[:PLAYER_NAME_MOST]
