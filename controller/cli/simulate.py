@@ -58,7 +58,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="QA: the shoe deals box 1 a royal flush in round ROUND (repeat for more)")
     parser.add_argument("--shoe-key", metavar="FILE",
                         help="pair the simulated shoe with this SHOE/1-A key (rptable shoe keygen); without it the "
-                             "shoe is not authenticated, and the summary says so")
+                             "shoe is not authenticated, and the summary says so. A journal whose shoe proved a key "
+                             "is resumed only with one (refused otherwise, exit status 1)")
     parser.add_argument("--progress", action="store_true", help="print each committed journal seq (for tests)")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.epilog = ("Players follow the `simple` strategy (controller/players/simple.py): bet a pair or better, draw "

@@ -19,7 +19,7 @@ from controller.table.program import ProgramCheck
 from controller.table.pump import CardPump
 from controller.table.showdown import ShowdownGuard
 from controller.table.signing import SigningKey
-from controller.table.table_events import RulesSet, Signature
+from controller.table.table_events import RulesSet, ShoeSessionStarted, Signature
 from controller.table.users import Role, User
 from drivers.base import open_source
 
@@ -109,6 +109,7 @@ def simulate(
                                      camera=camera, key=key)
         guard = ShowdownGuard.open(controller)
         _claim_for_simulation(controller, seed)
+        _keep_the_shoe_paired(controller, shoe_key)
         acknowledged_for_qa(controller)
         if program is not None and program.ok:
             controller.record_program(program.version, program.installed.digest, len(program.installed.files))
@@ -157,3 +158,34 @@ def _claim_for_simulation(controller: TableController, seed: int) -> None:
     if session.get("seed") != seed:
         raise NotASimulation(f"{controller.journal.path} holds the simulated session of seed {session.get('seed')}; "
                              f"resume it with --seed {session.get('seed')}, or give a new --journal path.")
+
+
+class PairedShoeRequired(ValueError):
+    """The session's shoe proved a SHOE/1-A key, and it is being resumed with a shoe that proves none."""
+
+
+def _keep_the_shoe_paired(controller: TableController, shoe_key: str | None) -> None:
+    """A session whose shoe proved a SHOE/1-A key resumes only with a key. A live table stops on the shoe that
+    proves none (SHOE_CHANGED) until a pit boss, journaled, says so; a simulated session's QA pit boss would clear
+    that at once, and the session would carry on with cards no key vouches for."""
+    if shoe_key:
+        return
+    paired = _paired_session(controller)
+    if paired is not None:
+        raise PairedShoeRequired(
+            f"{controller.journal.path} holds a session whose shoe proved SHOE/1-A key {paired.key_id} (serial "
+            f"{paired.serial}); it is not resumed with a shoe that is not authenticated. Resume it with --shoe-key "
+            f"FILE, the key whose id is {paired.key_id}, or give a new --journal path.")
+
+
+def _paired_session(controller: TableController) -> ShoeSessionStarted | None:
+    """The last session start whose shoe proved a key, if any: the last one, or (rarely read, in a journal that was
+    resumed plain before this check) an earlier one."""
+    last = controller.history.shoe
+    if last is None or last.authenticated:
+        return last
+    found = None
+    for entry in controller.journal.entries():
+        if entry.kind == ShoeSessionStarted.KIND and entry.payload.get("authenticated") is True:
+            found = entry
+    return ShoeSessionStarted.from_payload(found.payload) if found is not None else None
