@@ -266,6 +266,8 @@ def _round_id(args: argparse.Namespace, given: str) -> str | None:
 
 
 def _show(args: argparse.Namespace, book: RoundBook) -> int:
+    from controller.table.audit.event_words import hand_name, outcome_words
+
     wanted = _round_id(args, args.round_id)
     if wanted is None:
         print(f"rptable audit: {shown(args.round_id)} is not a round: give its id (T1-000042) or number (42).",
@@ -289,7 +291,7 @@ def _show(args: argparse.Namespace, book: RoundBook) -> int:
           + (f", dealt by {r.dealt_by}" if r.dealt_by else ""))
     for s in steps:
         e = s.entry
-        print(f"  {e.seq:>7} {_time(e.at, '%H:%M:%S')} {(e.actor or ''):<18} {describe(s)}")
+        print(f"  {e.seq:>7} {_time(e.at, '%H:%M:%S')} {step_actor(s):<18} {describe(s)}")
     for b in r.boxes:
         line = r.box_line(b)
         lines = ", ".join(f"{k} {v:+d}" for k, v in line["lines"].items() if v)
@@ -297,7 +299,8 @@ def _show(args: argparse.Namespace, book: RoundBook) -> int:
         confirmed = r.confirmed.get(b.box)
         paid = (f"; confirmed by {confirmed.actor} at {_time(confirmed.at, '%H:%M:%S')}" if r.is_confirmed(b) and
                 confirmed is not None else "; payment not confirmed" if r.complete else "")
-        print(f"  box {b.box}: {' '.join(line['cards'])} {line['best']} {line['outcome']} net {line['net']:+,}"
+        print(f"  box {b.box}: {' '.join(line['cards'])} {hand_name(line['best'])}, {outcome_words(line['outcome'])}, "
+              f"net {line['net']:+,}"
               + (f" ({lines})" if lines else "") + (f" (adjusted {adjusted:+,})" if adjusted else "") + paid)
     for a in r.adjustments:
         print(f"  {a.describe()}")
@@ -307,23 +310,25 @@ def _show(args: argparse.Namespace, book: RoundBook) -> int:
 
 def describe(step: Step) -> str:
     """One step of a round in words for a pit boss."""
+    from controller.table.audit.event_words import event_words
     from controller.table.table_events import TableEvent
 
     if isinstance(step.event, TableEvent):
         return step.event.describe()
-    kind = step.entry.kind
-    p = {k: v for k, v in step.entry.payload.items() if k not in ("type", "v")}
-    if kind == "CardPlaced":
-        target = "the dealer" if p.get("to") == 0 else f"box {p.get('to')}"
-        return f"card {p.get('card')} to {target}" + (" (face up)" if p.get("face_up") else "")
-    if kind == "StakesPlaced":
-        return f"box {p['box']}: ante {p['ante']}" + (f", bonus {p['bonus']}" if p.get("bonus") else "") + \
-            (", blind" if p.get("blind") else "")
-    fields = ", ".join(f"{k} {v}" for k, v in p.items())
-    return f"{kind}" + (f": {fields}" if fields else "")
+    return event_words(step.event)
+
+
+def step_actor(step: Step) -> str:
+    """Who did a step: nobody for what the rules made of a command (a settlement is not the act of the player
+    whose bet closed the round)."""
+    from controller.table.audit.event_words import CONSEQUENCES
+
+    return "" if isinstance(step.event, CONSEQUENCES) else step.entry.actor or ""
 
 
 def _recall(args: argparse.Namespace, book: RoundBook) -> int:
+    from controller.table.audit.event_words import hand_name, outcome_words
+
     last = book.latest(RECALLED)
     if args.json:
         print(json.dumps([r.summary() for r in last]))
@@ -332,9 +337,10 @@ def _recall(args: argparse.Namespace, book: RoundBook) -> int:
         state = "voided" if r.voided else "complete" if r.complete else "IN PLAY"
         print(f"{r.round_id}  {_time(r.opened_at)}  {state}  house net {r.house_net:+,}")
         print(f"    dealer {' '.join(c.code for c in r.dealer) or '-'} "
-              f"{r.dealer_best.name if r.dealer_best is not None else ''}")
+              f"{hand_name(r.dealer_best) if r.dealer_best is not None else ''}")
         for b in r.boxes:
-            print(f"    box {b.box}: {' '.join(c.code for c in b.cards)} {b.settlement.outcome} {r.net(b):+,}")
+            print(f"    box {b.box}: {' '.join(c.code for c in b.cards)} {outcome_words(b.settlement.outcome)} "
+                  f"{r.net(b):+,}")
     return 0
 
 

@@ -1,0 +1,49 @@
+"""`rptable audit show` and `recall` in words a pit boss reads (issue 31, minor): "box 1 bets 200", "dealer shows
+one pair: qualifies", "box 3 settled: wins, flush, net +1,000", never the journal's names ("BetPlaced: amount
+200", "ONE_PAIR no_qualify"); and a settlement is nobody's act, so it is not credited to the player whose bet
+happened to close the round."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from env_kit import with_test_env
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {"PYTHONPATH": f"{ROOT}:{ROOT / 'hardware-sim'}", "PATH": "/usr/bin:/bin"}
+JOURNAL_NAME = re.compile(r"\b[A-Z][a-z]+[A-Z][A-Za-z]*\b|\b[A-Z]+_[A-Z_]+\b|\bno_qualify\b")
+
+
+def rptable(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True,
+                          env=with_test_env(ENV), cwd=ROOT, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def journal(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("words") / "T1.journal"
+    out = rptable("simulate", "--rules", "progressive", "--rounds", "12", "--seed", "5", "--journal", str(path))
+    assert out.returncode == 0, out.stderr
+    return path
+
+
+def test_audit_show_says_every_step_in_words_and_credits_no_one_with_a_settlement(journal: Path) -> None:
+    for number in range(1, 13):
+        out = rptable("audit", "--journal", str(journal), "show", str(number))
+        assert out.returncode == 0, out.stderr
+        assert not JOURNAL_NAME.findall(out.stdout), (number, JOURNAL_NAME.findall(out.stdout), out.stdout)
+        settled = [line for line in out.stdout.splitlines() if " settled: " in line or "round closed" in line]
+        assert settled
+        for line in settled:  # "    139 14:03:21                    box 1 settled: ..." - no one in the actor column
+            seq, at, rest = line.split(maxsplit=2)
+            assert rest.startswith(("box", "round closed")), line
+
+
+def test_audit_recall_says_hands_and_outcomes_in_words(journal: Path) -> None:
+    out = rptable("audit", "--journal", str(journal), "recall")
+    assert out.returncode == 0, out.stderr
+    assert not JOURNAL_NAME.findall(out.stdout), JOURNAL_NAME.findall(out.stdout)
