@@ -637,3 +637,32 @@ def test_the_players_name_is_asked_in_light_text_on_dark_with_buttons_a_finger_c
     assert isinstance(text, QColor) and isinstance(ground, QColor)
     assert text.lightness() - ground.lightness() > 150, (text.name(), ground.name())
     assert seen["buttons"] and min(seen["buttons"]) >= 44, seen["buttons"]
+
+
+def test_a_tap_on_the_rules_line_lists_every_rule_the_one_line_cuts(make_console, qtbot) -> None:
+    """At 1024x768 the strip's one line of rules ends in "…" (progressive's six phrases need about 1,100 px); a
+    tap on it lists every rule in force, one a line, whole. The rest could be read nowhere at the table."""
+    from shift_kit import when_shown
+
+    from controller.table.rule_files import load_preset
+    from ui.ask import Question
+    from ui.fit import FitLabel
+    from ui.rules_text import rules_phrases
+
+    window = make_console("progressive")
+    window.resize(1024, 768)
+    line = window.ui.info_bar.rules
+    qtbot.waitUntil(lambda: line.width() < 600)
+    assert not line.shows_whole_text()
+    listed: list[str] = []
+
+    def read(question: Question) -> None:
+        label = question.findChild(FitLabel, "question_text")
+        listed.append(label.text() if label.shows_whole_text() else "(cut) " + label.text())
+        question.reject()
+
+    when_shown(Question, read)
+    qtbot.mouseClick(line, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(listed), timeout=5000)
+    assert not listed[0].startswith("(cut)"), listed
+    assert all(phrase in listed[0].splitlines() for phrase in rules_phrases(load_preset("progressive"))), listed

@@ -15,7 +15,8 @@ STYLE = ("QDialog{background:#202020}QLabel{color:#f2f2f2}"
 class Question(QDialog):
     """`answer` is the name of the answer chosen, or the last one (going back) when closed with Esc."""
 
-    def __init__(self, parent: QWidget | None, title: str, text: str, answers: list[tuple[str, str]]) -> None:
+    def __init__(self, parent: QWidget | None, title: str, text: str, answers: list[tuple[str, str]], *,
+                 lines: int = 4) -> None:
         super().__init__(parent)
         self.setObjectName("question")
         self.setWindowTitle(title)
@@ -23,7 +24,7 @@ class Question(QDialog):
         self.setMinimumWidth(460)
         self.answer = answers[-1][0]
         layout = QVBoxLayout(self)
-        label = FitLabel(self, lines=4)
+        label = FitLabel(self, lines=lines)
         label.setObjectName("question_text")
         label.setStyleSheet("font-size:17px")
         label.setText(text)
@@ -46,9 +47,9 @@ class Question(QDialog):
         self.accept()
 
 
-def ask(parent: QWidget | None, title: str, text: str, answers: list[tuple[str, str]]) -> str:
-    """Ask and wait; the name of the answer chosen (Esc: the last, going back)."""
-    dialog = Question(parent, title, text, answers)
+def ask(parent: QWidget | None, title: str, text: str, answers: list[tuple[str, str]], *, lines: int = 4) -> str:
+    """Ask and wait; the name of the answer chosen (Esc: the last, going back). `text` takes up to `lines` lines."""
+    dialog = Question(parent, title, text, answers, lines=lines)
     try:
         dialog.exec()
         return dialog.answer

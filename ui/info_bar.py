@@ -4,10 +4,13 @@ pit boss's, the audit's and the language's buttons (F2, F3, F4)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from controller.core.rules import HouseRules
 from drivers.base import SourceStatus
+from ui.ask import ask
 from ui.fit import TOUCH, FitButton, FitLabel, fixed_width
 from ui.i18n import translate
 from ui.rules_text import edge_acknowledgement, edge_warning, limits_line, rules_phrases
@@ -19,6 +22,20 @@ GATE_LOCKED = CHIP % ("#ffffff", "#c62828")
 GATE_UNKNOWN = CHIP % ("#f2f2f2", "#555555")
 TOOL_STYLE = ("QPushButton{font-size:15px;color:#f2f2f2;background:#333;border:1px solid #555;border-radius:6px}"
               "QPushButton:pressed{background:#222}")
+
+
+class TappableLabel(FitLabel):
+    """A line of the strip that says more when tapped: one line cannot hold every rule at 1024 or 1366 px."""
+
+    tapped = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self.rect().contains(event.position().toPoint()):
+            self.tapped.emit()
 
 
 class InfoBar(QFrame):
@@ -37,7 +54,8 @@ class InfoBar(QFrame):
         self.limits = FitLabel(self)
         self.limits.setObjectName("table_limits")
         self.limits.setStyleSheet("font-size:15px;font-weight:bold")
-        self.rules = FitLabel(self)
+        self.rules = TappableLabel(self)  # tapped, it lists every rule in force, one a line
+        self.rules.tapped.connect(self.show_rules)
         self.rules.setObjectName("rules_in_force")
         self.rules.setStyleSheet("font-size:13px;color:#c8d6c9")
         self.warning = FitLabel(self)
@@ -66,6 +84,7 @@ class InfoBar(QFrame):
         for button in (self.sign_in_button, self.pit_boss_button, self.audit_button, self.language_button):
             row.addWidget(button)
         self._shown_rules: tuple[str, HouseRules, str | None] | None = None
+        self._rules_lines: list[str] = []
         self._gate: tuple[str, str] | None = None
 
     def _tool(self, name: str) -> FitButton:
@@ -90,6 +109,16 @@ class InfoBar(QFrame):
         acknowledged = edge_acknowledgement(acknowledged_by) if warning and acknowledged_by else ""
         self.warning.setToolTip(acknowledged)
         self.setToolTip("\n".join([self.limits.text(), *phrases, warning or "", acknowledged]).strip())
+        named = translate("InfoBar", "Rules: {0}").format(rules.name)
+        self._rules_lines = [line for line in (self.limits.text(), named, *phrases[1:], warning or "", acknowledged)
+                             if line]
+
+    def show_rules(self) -> None:
+        """Every rule in force, one a line, with the limits and any warning: what the strip's one line cuts."""
+        lines = self._rules_lines
+        if lines:
+            ask(self.window(), translate("InfoBar", "Rules in force"), "\n".join(lines),
+                [("close", translate("InfoBar", "Close"))], lines=len(lines) + 3)  # room for a long line to wrap
 
     def show_gate(self, status: SourceStatus | None) -> None:
         """The shoe's gate as the driver reports it: LOCKED stops every card leaving the shoe."""
