@@ -16,15 +16,16 @@ pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
 
 
-def fifty_tables(database, tmp_path):
-    """T01 played; T02-T50 reported as it did (the same summary row under their own ids); T50 silent."""
+def fifty_tables(database, tmp_path, *, silent="T50"):
+    """T01 played; T02-T50 reported as it did (the same summary row under their own ids); `silent` not
+    reporting."""
     played(database, tmp_path, "T01", 2)
     with psycopg.connect(database) as db:
         db.execute("INSERT INTO floor_tables (table_id, first_hash, last_seen, closed_at, reported_seq, journal_seq, "
                    "state) SELECT 'T' || lpad(n::text, 2, '0'), first_hash || n, last_seen, closed_at, reported_seq, "
                    "journal_seq, state FROM floor_tables, generate_series(2, 50) n WHERE table_id = 'T01'")
         db.execute("UPDATE floor_tables SET last_seen = now() - interval '30 seconds', closed_at = NULL "
-                   "WHERE table_id = 'T50'")
+                   "WHERE table_id = %s", (silent,))
 
 
 def whole_in_sight(window) -> list[str]:

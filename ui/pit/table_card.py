@@ -3,6 +3,8 @@ rounds, drop, house win and hold against theoretical, and how long since it was 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
@@ -54,6 +56,8 @@ class TableCard(QFrame):
         for label in (self.title, self.faults, self.idle, self.step, self.dealer, self.money, self.hold, self.seen):
             layout.addWidget(label)
         layout.addStretch(1)  # a card made taller by its row keeps its lines together at the top
+        self._wrapped = (self.faults, self.idle, self.step, self.money, self.hold, self.seen)
+        self._fitted_width = 0
 
     def fit_width(self, width: int) -> None:
         """As wide as the floor's columns are (never narrower than CARD_WIDTH)."""
@@ -67,34 +71,52 @@ class TableCard(QFrame):
         return label
 
     def show_view(self, view: TableView, now: float) -> None:
+        """Called every second for every table: a label, a style or a height is touched only when it changes,
+        since restyling and re-laying out fifty idle cards a second kept a core busy with every table closed."""
         state = view.reporting(now)
         faults = view.faults
         alert = view.alert(now)
-        self.setStyleSheet(STYLES[alert or "normal"])
+        self._restyle(self, STYLES[alert or "normal"])
         self.idle.setVisible(alert == "idle")
         if alert == "idle":
-            self.idle.setText(idle_words(view, now))
-        self.title.setText(f"{view.table_id} · {view.rules or '—'}")
+            self._say(self.idle, idle_words(view, now))
+        self._say(self.title, f"{view.table_id} · {view.rules or '—'}")
         self.faults.setVisible(bool(faults))
-        self.faults.setText("\n".join(
+        self._say(self.faults, "\n".join(
             self.tr("FAULT {0} {1} ({2}): {3}").format(f.fault_id, f.code, age_words(now - f.at),
                                                                       device_fault_words(f.code, f.text))
             for f in faults))
-        self.step.setText(step_words(view))
+        self._say(self.step, step_words(view))
         self.dealer.setVisible(bool(view.dealer))  # a table without a dealer needs no line to say so
-        self.dealer.setText(self.tr("Dealer: {0}").format(view.dealer.split(":")[-1]))
+        self._say(self.dealer, self.tr("Dealer: {0}").format(view.dealer.split(":")[-1]))
         t = view.today
-        self.money.setText(self.tr("{0} rounds · drop {1} · win {2}").format(
+        self._say(self.money, self.tr("{0} rounds · drop {1} · win {2}").format(
             t.rounds, amount(t.drop), signed_amount(t.win)))
         no_edge = self.tr(" ({0} rounds without a measured edge)").format(view.without_edge) \
             if view.without_edge else ""
-        self.hold.setText(self.tr("Hold {0}% · theor. {1}% ({2}){3}").format(
+        self._say(self.hold, self.tr("Hold {0}% · theor. {1}% ({2}){3}").format(
             percent(t.hold_pct), percent(t.theoretical_hold_pct), signed_amount(round(t.theoretical)), no_edge))
-        self.seen.setText(_seen_text(view, now, state))
-        self.seen.setStyleSheet("font-size:12px;" + ("color:#bdbdbd" if state in ("reporting", "closed")
-                                                      else "color:#ffab40;font-weight:bold"))
-        for label in (self.faults, self.idle, self.step, self.money, self.hold, self.seen):
-            label.setMinimumHeight(max(0, label.heightForWidth(self.width() - 22)))  # wrapped lines are never cut
+        self._say(self.seen, _seen_text(view, now, state))
+        self._restyle(self.seen, "font-size:12px;" + ("color:#bdbdbd" if state in ("reporting", "closed")
+                                                       else "color:#ffab40;font-weight:bold"))
+        if self._fitted_width != self.width():
+            self._fitted_width = self.width()
+            for label in self._wrapped:
+                self._fit_height(label)
+
+    def _say(self, label: QLabel, text: str) -> None:
+        if label.text() != text:
+            label.setText(text)
+            if label in self._wrapped:
+                self._fit_height(label)
+
+    def _fit_height(self, label: QLabel) -> None:
+        label.setMinimumHeight(max(0, label.heightForWidth(self.width() - 22)))  # wrapped lines are never cut
+
+    @staticmethod
+    def _restyle(widget: QWidget, style: str) -> None:
+        if widget.styleSheet() != style:
+            widget.setStyleSheet(style)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
@@ -113,8 +135,10 @@ def _seen_text(view: TableView, now: float, state: str) -> str:
             return translate("TableCard", "NOT REPORTING (never heard from) · {0}").format(last)
         heard = age_words(now - view.last_seen)
         return translate("TableCard", "NOT REPORTING (last heard {0} ago) · {1}").format(heard, last)
-    if state == "closed":
-        return translate("TableCard", "closed · {0}").format(last)
+    if state == "closed" and view.closed_at is not None:  # a time, not an age: nothing ticks on a closed table
+        closed_on, today = (datetime.fromtimestamp(at, UTC) for at in (view.closed_at, now))
+        closed = closed_on.strftime("%H:%M" if closed_on.date() == today.date() else "%Y-%m-%d %H:%M")
+        return translate("TableCard", "closed at {0} UTC").format(closed)
     backlog = view.journaled - view.reported
     waiting = translate("TableCard", " · {0} events on their way").format(backlog) if backlog > 0 else ""
     return translate("TableCard", "reporting · {0}").format(last) + waiting

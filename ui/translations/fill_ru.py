@@ -23,7 +23,7 @@ RU: dict[str, Translation] = {
     "rptable — table {0} — {1}": "rptable — стол {0} — {1}",
     "Pit boss [F2]": "Пит-босс [F2]", "Audit [F3]": "Аудит [F3]", "Русский [F4]": "Русский [F4]", "English [F4]": "English [F4]",
     "Pit boss login [F2]": "Вход пит-босса [F2]", "Next round": "Следующий раунд",
-    "Rules: {0}": "Правила: {0}", "Shoe offline": "Шуз не на связи", "Gate LOCKED": "Заслонка ЗАКРЫТА", "Gate open": "Заслонка открыта",
+    "Rules: {0}": "Правила: {0}", "Rules in force": "Действующие правила", "Shoe offline": "Шуз не на связи", "Gate LOCKED": "Заслонка ЗАКРЫТА", "Gate open": "Заслонка открыта",
     "Dealer: {0}": "Дилер: {0}", "No dealer signed in": "Дилер не вошёл", "Sign in": "Вход", "Dealer: {0} · {1} min": "Дилер: {0} · {1} мин",
     "Next dealer": "Смена дилера",
     # ------------------------------------------------------------------- staff and setup, the first run (F7)
@@ -82,7 +82,7 @@ RU: dict[str, Translation] = {
     "last event {0} ago": "посл. событие {0} назад", "REFUSED by the database: {0}": "ОТКЛОНЕНО базой данных: {0}",
     "NOT REPORTING (last heard {0} ago) · {1}": "НЕТ СВЯЗИ (последний сигнал {0} назад) · {1}",
     "NOT REPORTING (never heard from) · {0}": "НЕТ СВЯЗИ (сигналов не было) · {0}", "no event yet": "событий ещё не было",
-    "closed · {0}": "закрыт · {0}", " · {0} events on their way": " · событий в пути: {0}", "reporting · {0}": "на связи · {0}",
+    "closed at {0} UTC": "закрыт в {0} UTC", " · {0} events on their way": " · событий в пути: {0}", "reporting · {0}": "на связи · {0}",
     "{0} — audit from the floor database": "{0} — аудит по базе данных зала", "Faults and overrides": "Сбои и исправления",
     "the table's last day of play": "последний игровой день стола", "the table's whole history": "всю историю стола",
     "No fault and no override in {0}.": "Ни сбоев, ни исправлений за {0}.",
@@ -255,7 +255,7 @@ RU: dict[str, Translation] = {
     "Pit boss": "Пит-босс", "A pit boss must log in to resolve faults and make overrides.":
         "Для устранения сбоев и исправлений должен войти пит-босс.",
     "Logged in as {0}.": "Вход выполнен: {0}.", "why (journaled with your name)": "причина (пишется в журнал с вашим именем)",
-    "Reason": "Причина", "Resolve table fault": "Устранить сбой стола", "Open the shoe's gate (UNLOCK)": "Открыть заслонку шуза (UNLOCK)",
+    "Reason": "Причина", "Resolve table fault": "Устранить сбой стола", "Open the shoe's gate (UNLOCK)": "Открыть заслонку шуза",
     "the card as dealt, e.g. QS or 10H": "карта, как сдана, напр. QS или 10H", "Correct card": "Исправить карту",
     "Dismiss the read (not a card in play)": "Отменить считывание (не карта игры)",
     "Void the round (stakes returned)": "Аннулировать раунд (ставки возвращаются)", "box ": "бокс ",
@@ -274,7 +274,7 @@ RU: dict[str, Translation] = {
     "The shoe is offline: its gate opens as soon as it is back.": "Шуз не на связи: заслонка откроется, как только он вернётся.",
     "The shoe's gate is still LOCKED. Open it with the button, or check the shoe.":
         "Заслонка шуза всё ещё ЗАКРЫТА. Откройте её кнопкой или проверьте шуз.",
-    "UNLOCK sent to the shoe: waiting for its answer.": "Шузу отправлен UNLOCK: ждём ответа.",
+    "UNLOCK sent to the shoe: waiting for its answer.": "Шузу отправлена команда открыть заслонку: ждём ответа.",
     "The shoe's gate is open again: dealing can go on.": "Заслонка шуза снова открыта: можно сдавать.",
     "The shoe's gate could not be opened: {0}. Check the shoe and its cable.":
         "Заслонку шуза не удалось открыть: {0}. Проверьте шуз и его кабель.",

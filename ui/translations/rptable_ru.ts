@@ -77,245 +77,245 @@
 <context>
     <name>AuditDialog</name>
     <message>
-        <location filename="../audit_view.py" line="310"/>
+        <location filename="../audit_view.py" line="311"/>
         <source>Audit — table {0}</source>
         <translation>Аудит — стол {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="312"/>
+        <location filename="../audit_view.py" line="313"/>
         <location filename="../pit/table_audit.py" line="48"/>
         <source>pit boss {0}</source>
         <translation>пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="330"/>
-        <location filename="../audit_view.py" line="592"/>
+        <location filename="../audit_view.py" line="328"/>
+        <location filename="../audit_view.py" line="599"/>
         <source>Rounds</source>
         <translation>Раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="331"/>
+        <location filename="../audit_view.py" line="329"/>
         <source>Last 10</source>
         <translation>Последние 10</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="332"/>
+        <location filename="../audit_view.py" line="330"/>
         <source>Shift report</source>
         <translation>Отчёт смены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="333"/>
+        <location filename="../audit_view.py" line="331"/>
         <source>Verification</source>
         <translation>Проверка</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="334"/>
+        <location filename="../audit_view.py" line="338"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="366"/>
+        <location filename="../audit_view.py" line="373"/>
         <source>Reading the journal…</source>
         <translation>Чтение журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="368"/>
+        <location filename="../audit_view.py" line="375"/>
         <source>Verifying the journal…</source>
         <translation>Проверка журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="399"/>
+        <location filename="../audit_view.py" line="406"/>
         <source>The journal cannot be read: {0}</source>
         <translation>Не удаётся прочитать журнал: {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="582"/>
+        <location filename="../audit_view.py" line="589"/>
         <source>Reading the day&apos;s rounds…</source>
         <translation>Чтение раундов дня…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="427"/>
+        <location filename="../audit_view.py" line="434"/>
         <source>Earlier rounds</source>
         <translation>Более ранние раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="434"/>
-        <location filename="../audit_view.py" line="546"/>
+        <location filename="../audit_view.py" line="441"/>
+        <location filename="../audit_view.py" line="553"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="434"/>
-        <location filename="../audit_view.py" line="546"/>
+        <location filename="../audit_view.py" line="441"/>
+        <location filename="../audit_view.py" line="553"/>
         <source>Opened</source>
         <translation>Начат</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="434"/>
-        <location filename="../audit_view.py" line="546"/>
+        <location filename="../audit_view.py" line="441"/>
+        <location filename="../audit_view.py" line="553"/>
         <source>Boxes</source>
         <translation>Боксы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="434"/>
+        <location filename="../audit_view.py" line="441"/>
         <source>Wagered</source>
         <translation>Ставки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="434"/>
-        <location filename="../audit_view.py" line="546"/>
+        <location filename="../audit_view.py" line="441"/>
+        <location filename="../audit_view.py" line="553"/>
         <source>House net</source>
         <translation>Итог казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="435"/>
-        <location filename="../audit_view.py" line="547"/>
+        <location filename="../audit_view.py" line="442"/>
+        <location filename="../audit_view.py" line="554"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="435"/>
-        <location filename="../audit_view.py" line="592"/>
+        <location filename="../audit_view.py" line="442"/>
+        <location filename="../audit_view.py" line="599"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="472"/>
+        <location filename="../audit_view.py" line="479"/>
         <source>voided</source>
         <translation>аннулирован</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="472"/>
+        <location filename="../audit_view.py" line="479"/>
         <source>complete</source>
         <translation>завершён</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="473"/>
+        <location filename="../audit_view.py" line="480"/>
         <source>in play</source>
         <translation>идёт</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="546"/>
+        <location filename="../audit_view.py" line="553"/>
         <source>Dealer&apos;s cards</source>
         <translation>Карты дилера</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="558"/>
+        <location filename="../audit_view.py" line="565"/>
         <source>The last {0} rounds, oldest first, with their cards.</source>
         <translation>Последние раунды ({0}), от старых к новым, с картами.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="562"/>
+        <location filename="../audit_view.py" line="569"/>
         <source>Box {0}: {1} — {2} {3}</source>
         <translation>Бокс {0}: {1} — {2} {3}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="592"/>
+        <location filename="../audit_view.py" line="599"/>
         <source>Hours</source>
         <translation>Часы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="592"/>
+        <location filename="../audit_view.py" line="599"/>
         <source>Rounds per hour</source>
         <translation>Раундов в час</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="592"/>
+        <location filename="../audit_view.py" line="599"/>
         <source>Drop</source>
         <translation>Дроп</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="593"/>
+        <location filename="../audit_view.py" line="600"/>
         <source>House win</source>
         <translation>Выигрыш казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="593"/>
+        <location filename="../audit_view.py" line="600"/>
         <source>Adjustments</source>
         <translation>Корректировки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="408"/>
+        <location filename="../audit_view.py" line="415"/>
         <source>The table&apos;s last day of play: {0} (UTC)</source>
         <translation>Последний игровой день стола: {0} (UTC)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="646"/>
+        <location filename="../audit_view.py" line="653"/>
         <source>Read and verify again</source>
         <translation>Прочитать и проверить снова</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="683"/>
+        <location filename="../audit_view.py" line="690"/>
         <source>Audit — pit boss</source>
         <translation>Аудит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="684"/>
+        <location filename="../audit_view.py" line="691"/>
         <source>The audit is for pit bosses: log in to open it.</source>
         <translation>Аудит — только для пит-босса: войдите, чтобы открыть его.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="446"/>
+        <location filename="../audit_view.py" line="453"/>
         <source>Step back</source>
         <translation>Назад</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="447"/>
+        <location filename="../audit_view.py" line="454"/>
         <source>Step</source>
         <translation>Вперёд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="462"/>
+        <location filename="../audit_view.py" line="469"/>
         <source>Replay (select a finished round)</source>
         <translation>Повтор (выберите завершённый раунд)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="517"/>
+        <location filename="../audit_view.py" line="524"/>
         <source>This round is still in play: it can be replayed once it closes.</source>
         <translation>Раунд ещё идёт: повтор будет доступен после его завершения.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="613"/>
+        <location filename="../audit_view.py" line="620"/>
         <source>{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments</source>
         <translation>Раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="618"/>
+        <location filename="../audit_view.py" line="625"/>
         <source>Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)</source>
         <translation>Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="623"/>
+        <location filename="../audit_view.py" line="630"/>
         <source>no measured house edge for the rules {0}: their rounds count 0 theoretical</source>
         <translation>для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="629"/>
+        <location filename="../audit_view.py" line="636"/>
         <source>(nobody signed in)</source>
         <translation>(никто не вошёл)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="633"/>
+        <location filename="../audit_view.py" line="640"/>
         <source>Hold % by hour</source>
         <translation>Холд % по часам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="635"/>
+        <location filename="../audit_view.py" line="642"/>
         <source>box {0}</source>
         <translation>бокс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="636"/>
+        <location filename="../audit_view.py" line="643"/>
         <source>Hold % by box</source>
         <translation>Холд % по боксам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="661"/>
+        <location filename="../audit_view.py" line="668"/>
         <source>Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.</source>
         <translation>Журнал проверен: событий — {0}, раундов — {1}; цепочка хешей цела, все выплаты пересчитаны.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="665"/>
+        <location filename="../audit_view.py" line="672"/>
         <source>JOURNAL FAILS VERIFICATION at event {0}: {1}</source>
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
@@ -403,62 +403,62 @@
 <context>
     <name>BetPanel</name>
     <message>
-        <location filename="../bet_panel.py" line="127"/>
+        <location filename="../bet_panel.py" line="128"/>
         <source>Ante</source>
         <translation>Анте</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="128"/>
+        <location filename="../bet_panel.py" line="129"/>
         <source>Bonus</source>
         <translation>Бонус</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="129"/>
+        <location filename="../bet_panel.py" line="130"/>
         <source>Blind</source>
         <translation>Втёмную</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="130"/>
+        <location filename="../bet_panel.py" line="131"/>
         <source>Withdraw</source>
         <translation>Снять</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="131"/>
+        <location filename="../bet_panel.py" line="132"/>
         <source>Jackpot</source>
         <translation>Джекпот</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="132"/>
+        <location filename="../bet_panel.py" line="133"/>
         <source>Ante, box {0}</source>
         <translation>Анте, бокс {0}</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="133"/>
+        <location filename="../bet_panel.py" line="134"/>
         <source>Bonus, box {0}</source>
         <translation>Бонус, бокс {0}</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="178"/>
+        <location filename="../bet_panel.py" line="179"/>
         <source>placed ✓</source>
         <translation>принято ✓</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="180"/>
+        <location filename="../bet_panel.py" line="181"/>
         <source>not placed</source>
         <translation>не принято</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="185"/>
+        <location filename="../bet_panel.py" line="186"/>
         <source>Player at box {0} (boxes of one player are next to each other):</source>
         <translation>Игрок на боксе {0} (боксы одного игрока — рядом):</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="186"/>
+        <location filename="../bet_panel.py" line="190"/>
         <source>Player</source>
         <translation>Игрок</translation>
     </message>
     <message>
-        <location filename="../bet_panel.py" line="195"/>
+        <location filename="../bet_panel.py" line="204"/>
         <source>Player…</source>
         <translation>Игрок…</translation>
     </message>
@@ -1163,7 +1163,7 @@
 <context>
     <name>HoldChart</name>
     <message>
-        <location filename="../audit_view.py" line="206"/>
+        <location filename="../audit_view.py" line="207"/>
         <source>(no rounds)</source>
         <translation>(нет раундов)</translation>
     </message>
@@ -1171,32 +1171,43 @@
 <context>
     <name>InfoBar</name>
     <message>
-        <location filename="../info_bar.py" line="87"/>
+        <location filename="../info_bar.py" line="106"/>
+        <location filename="../info_bar.py" line="112"/>
         <source>Rules: {0}</source>
         <translation>Правила: {0}</translation>
     </message>
     <message>
-        <location filename="../info_bar.py" line="97"/>
+        <location filename="../info_bar.py" line="120"/>
+        <source>Rules in force</source>
+        <translation>Действующие правила</translation>
+    </message>
+    <message>
+        <location filename="../info_bar.py" line="121"/>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <location filename="../info_bar.py" line="126"/>
         <source>Shoe offline</source>
         <translation>Шуз не на связи</translation>
     </message>
     <message>
-        <location filename="../info_bar.py" line="99"/>
+        <location filename="../info_bar.py" line="128"/>
         <source>Gate LOCKED</source>
         <translation>Заслонка ЗАКРЫТА</translation>
     </message>
     <message>
-        <location filename="../info_bar.py" line="101"/>
+        <location filename="../info_bar.py" line="130"/>
         <source>Gate open</source>
         <translation>Заслонка открыта</translation>
     </message>
     <message>
-        <location filename="../info_bar.py" line="109"/>
+        <location filename="../info_bar.py" line="138"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
-        <location filename="../info_bar.py" line="111"/>
+        <location filename="../info_bar.py" line="140"/>
         <source>No dealer signed in</source>
         <translation>Дилер не вошёл</translation>
     </message>
@@ -1658,7 +1669,7 @@
     <message>
         <location filename="../pitboss.py" line="161"/>
         <source>Open the shoe&apos;s gate (UNLOCK)</source>
-        <translation>Открыть заслонку шуза (UNLOCK)</translation>
+        <translation>Открыть заслонку шуза</translation>
     </message>
     <message>
         <location filename="../pitboss.py" line="166"/>
@@ -1806,7 +1817,7 @@
     <message>
         <location filename="../pitboss.py" line="440"/>
         <source>UNLOCK sent to the shoe: waiting for its answer.</source>
-        <translation>Шузу отправлен UNLOCK: ждём ответа.</translation>
+        <translation>Шузу отправлена команда открыть заслонку: ждём ответа.</translation>
     </message>
     <message>
         <location filename="../pitboss.py" line="443"/>
@@ -1887,47 +1898,47 @@
         <translation>Раунды стола — только для пит-босса: войдите, чтобы открыть их.</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="252"/>
+        <location filename="../pit/window.py" line="257"/>
         <source>Pit · {0} tables</source>
         <translation>Пит · столов: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="254"/>
+        <location filename="../pit/window.py" line="259"/>
         <source> · {0} with faults</source>
         <translation> · со сбоями: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="256"/>
+        <location filename="../pit/window.py" line="261"/>
         <source> · {0} not reporting</source>
         <translation> · нет связи: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="258"/>
+        <location filename="../pit/window.py" line="263"/>
         <source> · {0} idle</source>
         <translation> · простаивают: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="263"/>
+        <location filename="../pit/window.py" line="268"/>
         <source> · pit boss {0}</source>
         <translation> · пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="271"/>
+        <location filename="../pit/window.py" line="276"/>
         <source>Players: {0} rated today, none flagged</source>
         <translation>Игроки: сегодня оценено {0}, отмеченных нет</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="273"/>
+        <location filename="../pit/window.py" line="278"/>
         <source>⚑ &lt;b&gt;{0}&lt;/b&gt; at {1} ({2} rounds): {3}</source>
         <translation>⚑ &lt;b&gt;{0}&lt;/b&gt; за столом {1} (раундов: {2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="281"/>
+        <location filename="../pit/window.py" line="286"/>
         <source>Database: connected, listening for the tables&apos; reports</source>
         <translation>База данных: подключена, ждёт данных от столов</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="284"/>
+        <location filename="../pit/window.py" line="289"/>
         <source>DATABASE UNREACHABLE — what you see may be old: {0}</source>
         <translation>БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}</translation>
     </message>
@@ -3655,77 +3666,77 @@
 <context>
     <name>TableCard</name>
     <message>
-        <location filename="../pit/table_card.py" line="38"/>
+        <location filename="../pit/table_card.py" line="41"/>
         <source>Open {0}: rounds, replay, last 10, faults and overrides</source>
         <translation>Открыть {0}: раунды, повтор, последние 10, сбои и исправления</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="50"/>
+        <location filename="../pit/table_card.py" line="53"/>
         <source>Today (UTC): rounds closed, drop and house win</source>
         <translation>Сегодня (UTC): закрытые раунды, дроп и выигрыш казино</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="74"/>
+        <location filename="../pit/table_card.py" line="86"/>
         <source>FAULT {0} {1} ({2}): {3}</source>
         <translation>СБОЙ {0} {1} ({2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="79"/>
+        <location filename="../pit/table_card.py" line="91"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="83"/>
+        <location filename="../pit/table_card.py" line="95"/>
         <source> ({0} rounds without a measured edge)</source>
         <translation> (раундов без измеренного преимущества: {0})</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="81"/>
+        <location filename="../pit/table_card.py" line="93"/>
         <source>{0} rounds · drop {1} · win {2}</source>
         <translation>раундов {0} · дроп {1} · выигр. {2}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="85"/>
+        <location filename="../pit/table_card.py" line="97"/>
         <source>Hold {0}% · theor. {1}% ({2}){3}</source>
         <translation>Холд {0}% · теор. {1}% ({2}){3}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="101"/>
+        <location filename="../pit/table_card.py" line="129"/>
         <source>no event yet</source>
         <translation>событий ещё не было</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="102"/>
+        <location filename="../pit/table_card.py" line="130"/>
         <source>last event {0} ago</source>
         <translation>посл. событие {0} назад</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="104"/>
+        <location filename="../pit/table_card.py" line="132"/>
         <source>REFUSED by the database: {0}</source>
         <translation>ОТКЛОНЕНО базой данных: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="107"/>
+        <location filename="../pit/table_card.py" line="135"/>
         <source>NOT REPORTING (never heard from) · {0}</source>
         <translation>НЕТ СВЯЗИ (сигналов не было) · {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="109"/>
+        <location filename="../pit/table_card.py" line="137"/>
         <source>NOT REPORTING (last heard {0} ago) · {1}</source>
         <translation>НЕТ СВЯЗИ (последний сигнал {0} назад) · {1}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="111"/>
-        <source>closed · {0}</source>
-        <translation>закрыт · {0}</translation>
+        <location filename="../pit/table_card.py" line="141"/>
+        <source>closed at {0} UTC</source>
+        <translation>закрыт в {0} UTC</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="113"/>
+        <location filename="../pit/table_card.py" line="143"/>
         <source> · {0} events on their way</source>
         <translation> · событий в пути: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="114"/>
+        <location filename="../pit/table_card.py" line="144"/>
         <source>reporting · {0}</source>
         <translation>на связи · {0}</translation>
     </message>
