@@ -10,12 +10,13 @@ import pytest
 from controller.cli import main
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
+from controller.table.signing import table_key
 from controller.table.simulate import simulate
 
 
 def test_arch_audit_a_journal_of_one_table_is_audited_without_naming_it(tmp_path, capsys) -> None:
     path = tmp_path / "T2.journal"
-    simulate(load_preset("four-seat"), 3, 2, journal_path=path, table_id="T2")
+    simulate(load_preset("four-seat"), 3, 2, journal_path=path, table_id="T2", key=table_key("T2"))
     assert main(["audit", "--journal", str(path), "verify"]) == 0
     assert "OK:" in capsys.readouterr().out
 

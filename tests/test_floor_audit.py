@@ -18,6 +18,7 @@ from controller.cli import main
 from controller.floor.reporter import TableReporter
 from controller.table.journal.row_codec import pack_payload, payload_text
 from controller.table.rule_files import load_preset
+from controller.table.signing import table_key
 from controller.table.simulate import simulate
 
 # Exports and reports need a pit boss's login: given through the environment, as a script gives it. The pit boss
@@ -41,7 +42,7 @@ def answer(capsys, *args):
 def reported(path, table, url, rounds, seed):
     reporter = TableReporter(path, table, url).start()
     report = simulate(load_preset("classic"), rounds, seed, journal_path=path, table_id=table, on_entry=reporter.wake,
-                      faults="unreadable@30,jam@70")
+                      faults="unreadable@30,jam@70", key=table_key(table))  # sealed, as a table's journal is
     assert reporter.stop().backlog == 0
     return report
 

@@ -18,10 +18,11 @@ from tables import acknowledged
 from test_journals_from_main import JOURNALS, unpack
 
 from controller.cli import main
+from controller.cli.audit import EXIT_END_UNWITNESSED, EXIT_NOT_CONFIRMED, EXIT_UNSIGNED
 from controller.engine import CloseBets, IllegalCommand, PlaceStakes
 from controller.table.audit.verify import VerifyWith, verify_journal_file
 from controller.table.controller import TableController
-from controller.table.journal import Journal
+from controller.table.journal import Journal, round_index
 from controller.table.journal.rows import entry_hash, payload_to_json
 from controller.table.rule_files import load_preset
 from controller.table.signing import PublicKey, SigningKey, seal_message, table_key, table_key_path
@@ -49,6 +50,17 @@ def signed_session(tmp_path: Path, rounds: int = 12) -> Path:
 def forged(path: Path) -> Path:
     """The forger also removes the head file, which would name the rewrite by itself."""
     Path(f"{path}.head").unlink(missing_ok=True)
+    return path
+
+
+def reindexed(path: Path) -> Path:
+    """The forger rebuilds the round index beside the events he left, as the program would have written it."""
+    db = sqlite3.connect(path)
+    with db:
+        for table in ("rounds", "round_links", "checkpoints"):
+            db.execute(f"DELETE FROM {table}")
+        round_index.build(db, "T1")
+    db.close()
     return path
 
 
@@ -141,9 +153,10 @@ def test_signed_history_a_forger_resealing_with_his_own_key_is_caught_by_the_tab
     assert status == 1 and "not the table's key" in report["reason"]
     table_key_path("T1").unlink()  # elsewhere, with no key: the journal's own seals agree, but are unconfirmed
     status, report = verify_cli(capsys, path)
-    assert status == 0 and report["signed"] and report["key"] == "journal"
+    assert status == EXIT_NOT_CONFIRMED and report["signed"] and report["key"] == "journal"
+    assert report["ok"] and report["verdict"] == "NOT_CONFIRMED"
     capsys.readouterr()
-    main(["audit", "verify", "--journal", str(path)])
+    assert main(["audit", "verify", "--journal", str(path)]) == EXIT_NOT_CONFIRMED
     assert "NOT CONFIRMED" in capsys.readouterr().out
 
 
@@ -156,18 +169,41 @@ def test_signed_history_seals_stripped_are_refused_when_the_tables_key_is_given(
         return [[i + 1, *r[1:]] for i, r in enumerate(kept)]
 
     rehash(path, strip)
-    forged(path)
+    forged(reindexed(path))
     status, report = verify_cli(capsys, path, "--pubkey", str(pem))
     assert status == 1 and "holds no seal" in report["reason"]
+    table_key_path("T1").unlink()  # elsewhere, with no key: nothing proves who wrote it, and the exit says so
+    status, report = verify_cli(capsys, path)
+    assert status == EXIT_UNSIGNED and report["ok"] and not report["signed"] and report["verdict"] == "UNSIGNED"
+
+
+def test_signed_history_a_tail_cut_at_a_seal_with_its_head_file_removed_is_not_passed_as_whole(tmp_path, capsys):
+    """Every event after a seal removed, and the head file that names the last one: each event left is whole
+    and sealed, but nothing beside the journal vouches for where it ends."""
+    path = signed_session(tmp_path)
+    rows = raw_rows(path)
+    seals = [i for i, r in enumerate(rows) if r[4] == "table.signature"]
+    cut = rows[:seals[-2] + 1]
+    assert len(cut) < len(rows)
+    rewrite(path, cut)
+    reindexed(path)
+    status, report = verify_cli(capsys, path)
+    assert status == 1 and "head file" in report["reason"]  # with its head file the cut shows by itself
+    forged(path)
+    status, report = verify_cli(capsys, path)
+    assert status == EXIT_END_UNWITNESSED and report["ok"] and report["verdict"] == "END_UNWITNESSED"
+    capsys.readouterr()
+    assert main(["audit", "verify", "--journal", str(path)]) == EXIT_END_UNWITNESSED
+    assert "END UNWITNESSED: there is no head file (T1.journal.head)" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("name", JOURNALS)
 def test_signed_history_journals_from_before_signing_are_said_unsigned(tmp_path, name, capsys):
     path = unpack(name, tmp_path)
     status, report = verify_cli(capsys, path)
-    assert status == 0 and report["ok"] and report["signed"] is False and report["seals"] == 0
+    assert status == EXIT_UNSIGNED and report["ok"] and report["signed"] is False and report["seals"] == 0
     capsys.readouterr()
-    main(["audit", "verify", "--journal", str(path)])
+    assert main(["audit", "verify", "--journal", str(path)]) == EXIT_UNSIGNED
     assert "UNSIGNED: " in capsys.readouterr().out
 
 
@@ -216,7 +252,8 @@ def test_overrides_verify_checks_the_account_held_the_role_at_that_moment(tmp_pa
     users = str(tmp_path / "users.db")
     status, report = verify_cli(capsys, tmp_path / "T1.journal", "--staff", "--users", users)
     assert status == 1 and "pit_boss:nobody had no enabled pit boss's account" in report["reason"]
-    assert verify_cli(capsys, tmp_path / "T1.journal")[0] == 0  # the prefix alone would pass it
+    status, report = verify_cli(capsys, tmp_path / "T1.journal")  # the prefix alone would pass it (unsealed)
+    assert status == EXIT_UNSIGNED and report["ok"]
 
 
 def test_two_people_a_void_above_the_tables_limit_needs_a_second_pit_boss(tmp_path, capsys):
@@ -236,7 +273,8 @@ def test_two_people_a_void_above_the_tables_limit_needs_a_second_pit_boss(tmp_pa
     controller.void_round(vera, "dispute", second=boris)
     controller.adjust_payment(controller.round_id, 1, 50, vera, "small")  # below the limit: one is enough
     journal.close()
-    assert verify_cli(capsys, tmp_path / "T1.journal")[0] == 0
+    status, report = verify_cli(capsys, tmp_path / "T1.journal")  # whole, and unsealed (no table key given)
+    assert status == EXIT_UNSIGNED and report["ok"]
     rehash(tmp_path / "T1.journal", lambda rows: [[i + 1, *r[1:]] for i, r in enumerate(
         r for r in rows if r[4] != "table.second_person")])
     forged(tmp_path / "T1.journal")

@@ -24,6 +24,17 @@ if TYPE_CHECKING:
     from controller.table.round_record import Step
 
 RECALLED = 10  # the rounds `recall` shows
+# `verify`'s exit status when every event is whole but something is left unproven (1: damaged or tampered). A
+# script tells them apart; each has its line in the answer and its word in --json's "verdict".
+EXIT_NOT_CONFIRMED = 3  # sealed by a key nothing here confirms as the table's (no --pubkey, no table key here)
+EXIT_UNSIGNED = 4  # no seal at all: nothing proves who wrote it
+EXIT_END_UNWITNESSED = 5  # no head file beside the journal: events cut from its end, at a seal, would not show
+VERIFY_EXITS = ("Exit status 0: whole, sealed by the table's key, and ending where its writer's head file says; "
+                f"1: damaged or tampered (the first bad event is named); {EXIT_NOT_CONFIRMED}: whole, but sealed by "
+                f"a key not confirmed as the table's (give --pubkey); {EXIT_UNSIGNED}: whole, but holds no seal "
+                f"(nothing proves who wrote it); {EXIT_END_UNWITNESSED}: whole and sealed, but its head file "
+                "(JOURNAL.head) is missing, so events cut from its end would not show (verify it with its head "
+                "file beside it); 2: bad options.")
 LOGIN_HELP = ("the pit boss exporting or reporting (default $RPTABLE_LOGIN), with --db one of the floor's staff "
               "accounts; the PIN is asked at the terminal, or read from $RPTABLE_PIN or the first line of standard "
               "input")
@@ -82,6 +93,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                                          "seal is checked with it, and an unsealed journal refused")
     verify.add_argument("--staff", action="store_true", help="check every override against the staff accounts "
                                                              "(--users): the account existed and was a pit boss then")
+    verify.epilog = VERIFY_EXITS
     add_examples(verify, PLAYED, "rptable audit verify --journal T1.journal",
                  "rptable table pubkey --out T1.pem",
                  "rptable audit verify --journal T1.journal --pubkey T1.pem --json",
@@ -410,33 +422,55 @@ def _verify_with(args: argparse.Namespace) -> Any:
 def _verify(args: argparse.Namespace) -> int:
     from controller.table.audit.rounds import VerifyReport, verify_journal_file
     from controller.table.journal import JournalError
+    from controller.table.journal.head import head_path, read_head
 
     try:
         checked_with = _verify_with(args)
     except ValueError as err:
         return refused("audit", err, 2)
+    head = read_head(Path(args.journal))  # read before the journal: the head is never ahead of what it holds
     try:
         report = verify_journal_file(args.journal, args.table, key=checked_with)
     except JournalError as err:  # the file itself cannot be read (damaged below the rows)
         if args.json:
-            print(json.dumps(VerifyReport(False, 0, 0, None, str(err)).to_dict()))
+            print(json.dumps({**VerifyReport(False, 0, 0, None, str(err)).to_dict(), "verdict": "DAMAGED"}))
         return refused("audit", f"{err} Keep the file as it is and report it.")
-    return print_verify(args, report)
+    unwitnessed = None if head is not None and head.table == args.table else head_path(Path(args.journal)).name
+    return print_verify(args, report, unwitnessed)
 
 
-def print_verify(args: argparse.Namespace, report: VerifyReport) -> int:
-    """`verify`'s answer, the same for a journal file and for the floor database's copy of one."""
+def print_verify(args: argparse.Namespace, report: VerifyReport, unwitnessed: str | None = None) -> int:
+    """`verify`'s answer, the same for a journal file and for the floor database's copy of one; its exit status
+    (VERIFY_EXITS). `unwitnessed`: the head file a journal file lacks (its end is then unproven)."""
+    verdict, status = verify_verdict(report, unwitnessed)
     if args.json:
-        print(json.dumps(report.to_dict()))
+        print(json.dumps({**report.to_dict(), "verdict": verdict}))
     elif report.ok:
         print(f"OK: {report.events:,} events in {report.rounds:,} rounds; the chain is whole and every payment "
               "agrees with the cards, the decisions and the house rules.")
         print(signatures_in_words(report))
+        if unwitnessed is not None:
+            print(f"END UNWITNESSED: there is no head file ({unwitnessed}) beside the journal to record its last "
+                  "event, so events cut from its end at a seal would not show. Verify the journal with its head "
+                  "file beside it, or against the floor's copy (audit --db).")
     else:
         where = f"The first bad event is {report.first_bad_event}." if report.first_bad_event is not None else \
             "Every event is whole: the damage is in the file around them."
         print(f"TAMPERED OR DAMAGED: {report.reason}\n{where} Keep the file as it is and report it.")
-    return 0 if report.ok else 1
+    return status
+
+
+def verify_verdict(report: VerifyReport, unwitnessed: str | None) -> tuple[str, int]:
+    """The verdict's word and exit status: damage first, then who wrote it, then where it ends."""
+    if not report.ok:
+        return "DAMAGED", 1
+    if not report.signed:
+        return "UNSIGNED", EXIT_UNSIGNED
+    if report.key_from not in ("given", "table"):
+        return "NOT_CONFIRMED", EXIT_NOT_CONFIRMED
+    if unwitnessed is not None:
+        return "END_UNWITNESSED", EXIT_END_UNWITNESSED
+    return "OK", 0
 
 
 def signatures_in_words(report: VerifyReport) -> str:
