@@ -474,3 +474,22 @@ def test_shoe1a_the_plain_simulator_dealing_on_a_keyed_table_costs_a_few_events_
             assert journaled <= 5 and model.locked and table.cards_by_seq() == {}
     finally:
         device.stop()
+
+
+def test_shoe1a_a_paired_shoe_that_powered_up_again_is_greeted_anew_once_it_falls_silent(
+        tmp_path: Path, keyfile: tuple[auth.ShoeKey, Path]) -> None:
+    """Its plain power-up HELLO proves nothing (an AUTH fault, as anyone's would be), and it says nothing more until
+    asked; once the table calls it offline, the link asks it for a new session, and its cards come on in order."""
+    key, key_path = keyfile
+    with paired_pty(key, tmp_path / "tty") as shoe, \
+            table_on(f"serial://{tmp_path / 'tty'}?baud=115200&hb_timeout=0.6&key={key_path}", tmp_path) as table:
+        run_table(table, lambda: len(table.cards_by_seq()) >= 3)
+        shoe.transport.end.reconnected()  # the shoe restarts: its session is gone
+        shoe.transport.inject(codec.frame(codec.body_of(shoe.model.hello)))  # and it says its plain HELLO
+        seen = len(table.cards_by_seq())
+        run_table(table, lambda: len(table.cards_by_seq()) >= seen + 5)
+        codes = table.fault_codes()
+        assert "AUTH" in codes and "OFFLINE" in codes
+        sessions = [e.payload for e in table.entries() if e.kind == "table.shoe_session"]
+        assert len(sessions) == 2 and all(s["authenticated"] and s["key_id"] == key.key_id for s in sessions)
+        assert_only_the_shoes_cards_once(table, shoe.truth())
