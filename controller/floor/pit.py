@@ -318,12 +318,38 @@ padding:8px 12px;width:300px}}.card h2{{margin:0 0 4px 0}}.card p{{margin:3px 0}
 font-weight:bold}}.silent{{border-color:#888;background:#2a2a2a}}
 .idle{{border-color:#ffab40;background:#3a2a0a}}.alert{{background:#ffab40;color:#1a1a1a;padding:4px;margin:4px 0;
 font-weight:bold}}.seen{{color:#bbb}}small{{color:#bbb}}
-.step{{color:#ffd54f}}li{{margin:4px 0}}</style></head><body>
+.step{{color:#ffd54f}}li{{margin:4px 0}}table{{border-collapse:collapse}}th,td{{border:1px solid #3c6e47;
+padding:3px 8px}}td.n{{text-align:right}}tr.flagged{{color:#ffcc80}}</style></head><body>
 <h1>Pit view</h1><p>{when} · {len(snap.tables)} table(s)</p>{alerts_html(snap)}
 <div class="grid">{"".join(cards)}</div>
 <h2>Players flagged today</h2><ul>{flagged}</ul>
+<h2>Players today</h2>{players_html(snap.visits)}
 </body></html>
 """
+
+
+def players_html(found: list[Visit]) -> str:
+    """Today's visits as a rating slip reads them, flagged first, then the most staked first: time played,
+    rounds, average bet (staked a round), the house's theoretical and actual win, and the antes a decision lost
+    against basic (a minus: better than basic) over the decisions valued."""
+    if not found:
+        return "<p>No named player today.</p>"
+    rows = []
+    for v in sorted(found, key=lambda v: (not v.flags(), -v.wagered, v.player, v.start)):
+        d = v.decisions
+        minutes = int(v.minutes)
+        played = f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d} min"
+        average = v.wagered / v.boxes if v.boxes else 0.0
+        ev_lost = f"{d.per_decision:+.3f}" if d.valued else "—"
+        cells = [f"<td>{html.escape(v.player)}{' ⚑' if v.flags() else ''}</td>", f"<td>{html.escape(v.table_id)}</td>",
+                 *(f"<td class=\"n\">{c}</td>" for c in (
+                     played, f"{len(v.rounds):,}", f"{average:,.1f}", f"{v.theoretical:+,.0f}", f"{-v.win:+,}",
+                     ev_lost, f"{d.valued:,} of {d.made:,}"))]
+        css = ' class="flagged"' if v.flags() else ""
+        rows.append(f"<tr{css}>{''.join(cells)}</tr>")
+    head = "".join(f"<th>{h}</th>" for h in ("Player", "Table", "Time played", "Rounds", "Avg bet", "Theo win",
+                                             "Actual win", "EV lost a decision (antes)", "Decisions valued"))
+    return f"<table class=\"players\"><tr>{head}</tr>{''.join(rows)}</table>"
 
 
 def idle_text(view: TableView, now: float) -> str:

@@ -1,7 +1,7 @@
-"""The pit view's window: a card per table (faults on top), the players the ratings flag, and the database's
-state. A table's report wakes it (Wakeups) and only that table's row is read again; the ages tick every
-second without the database; everything the database is asked runs on a worker thread, so a slow or absent
-database never freezes the window."""
+"""The pit view's window: a card per table (faults on top), today's players in a tab beside them (the ones the
+ratings flag named below both), and the database's state. A table's report wakes it (Wakeups) and only that
+table's row is read again; the ages tick every second without the database; everything the database is asked
+runs on a worker thread, so a slow or absent database never freezes the window."""
 
 from __future__ import annotations
 
@@ -12,7 +12,16 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QDialog, QGridLayout, QLabel, QMainWindow, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QGridLayout,
+    QLabel,
+    QMainWindow,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from controller.floor.audit_source import FloorTable
 from controller.floor.database import explain
@@ -20,6 +29,7 @@ from controller.floor.pit import TableView, day_start, read_tables
 from controller.floor.ratings import Visit, value_pending, visits
 from controller.table.users import Role, User
 from ui.login import LoginDialog
+from ui.pit.players import PlayersTable
 from ui.pit.table_audit import open_table, place_beside
 from ui.pit.table_card import CARD_WIDTH, TableCard
 from ui.pit.wakeups import Wakeups
@@ -57,6 +67,7 @@ class PitWindow(QMainWindow):
         self.views: dict[str, TableView] = {}
         self.cards: dict[str, TableCard] = {}
         self.flagged: list[Visit] = []
+        self.visits: list[Visit] = []  # today's, as last rated
         self.trouble: str | None = None
         self.refreshes = 0  # completed reads (the tests and the benchmark wait on it)
         self._db_offset = 0.0  # the database's clock minus ours
@@ -77,6 +88,7 @@ class PitWindow(QMainWindow):
         self.wakeups = Wakeups(url, self._woken_by, self._listening) if listen else None
         self._timers = [every(WAKE_MS, self._read_woken, self), every(TICK_MS, self._tick, self),
                         every(FULL_MS, self.refresh_all, self)]
+        self.tabs.setTabEnabled(1, rate)
         if rate:
             self._timers.append(every(RATINGS_MS, self.rate_players, self))
             QTimer.singleShot(0, self.rate_players)
@@ -115,13 +127,23 @@ class PitWindow(QMainWindow):
         self.floor_area = QScrollArea(central)
         self.floor_area.setWidgetResizable(True)
         self.floor_area.setWidget(self.grid_widget)
-        layout.addWidget(self.floor_area, 1)
+        self.players_table = PlayersTable(central)
+        self.tabs = QTabWidget(central)  # the tables, and today's players beside them
+        self.tabs.setObjectName("pit_tabs")
+        self.tabs.setStyleSheet("QTabWidget::pane{border:1px solid #3c6e47}"
+                                "QTabBar::tab{font-size:14px;padding:3px 12px;background:#13301a;color:#bdbdbd;"
+                                "border:1px solid #3c6e47}"
+                                "QTabBar::tab:selected{background:#3c6e47;color:#ffffff;font-weight:bold}")
+        self.tabs.addTab(self.floor_area, "")
+        self.tabs.addTab(self.players_table, "")
+        layout.addWidget(self.tabs, 1)
         self.players = QLabel(central)
         self.players.setObjectName("pit_players")
         self.players.setWordWrap(True)
         self.players.setStyleSheet("font-size:15px;color:#ffcc80;padding:4px")
         layout.addWidget(self.players)
         self.setCentralWidget(central)
+        self.tabs.setTabText(1, self.tr("Players today ({0})").format("…"))
         self._show_trouble(None)
 
     # -- reading (worker threads) -----------------------------------------------------------------------
@@ -261,6 +283,9 @@ class PitWindow(QMainWindow):
             text += self.tr(" · {0} not reporting").format(silent)
         if idle:
             text += self.tr(" · {0} idle").format(idle)
+        tables = self.tr("Tables ({0})").format(len(self.views))
+        if self.tabs.tabText(0) != tables:
+            self.tabs.setTabText(0, tables)
         alerts = alert_words([self.views[t] for t in self._order], now)
         self.alerts.setText(alerts)
         self.alerts.setVisible(bool(alerts))
@@ -271,6 +296,9 @@ class PitWindow(QMainWindow):
     def _show_ratings(self, found: list[Visit], valued: int) -> None:
         if valued:
             QTimer.singleShot(1000, self.rate_players)  # decisions still wait: value on until none do
+        self.visits = found
+        self.players_table.show_visits(found)
+        self.tabs.setTabText(1, self.tr("Players today ({0})").format(len(found)))
         self.flagged = [v for v in found if v.flags()]
         if not self.flagged:
             self.players.setText(self.tr("Players: {0} rated today, none flagged").format(len(found)))

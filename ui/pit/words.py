@@ -85,3 +85,11 @@ def alert_words(views: list[TableView], now: float) -> str:
             (found["silent"], translate("PitWords", "⚠ NOT REPORTING: {0}")),
             (found["idle"], translate("PitWords", "⚠ IDLE with a dealer signed in: {0}")))
     return " · ".join(words.format(", ".join(tables)) for tables, words in said if tables)
+
+
+def played_words(minutes: float) -> str:
+    """Time at a table: `35 min`, `2 h 05 min`."""
+    whole = int(minutes)
+    if whole < 60:
+        return translate("PitWords", "{0} min").format(whole)
+    return translate("PitWords", "{0} h {1} min").format(whole // 60, f"{whole % 60:02d}")

@@ -1876,69 +1876,158 @@
     </message>
 </context>
 <context>
+    <name>PitPlayers</name>
+    <message>
+        <location filename="../pit/players.py" line="50"/>
+        <source>Player</source>
+        <translation>Игрок</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="50"/>
+        <source>Table</source>
+        <translation>Стол</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="51"/>
+        <source>Time played</source>
+        <translation>Время игры</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="51"/>
+        <source>Rounds</source>
+        <translation>Раунды</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="52"/>
+        <source>Avg bet</source>
+        <translation>Средняя ставка</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="52"/>
+        <source>Theo win</source>
+        <translation>Теор. выигрыш</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="53"/>
+        <source>Actual win</source>
+        <translation>Факт. выигрыш</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="53"/>
+        <source>EV lost a decision</source>
+        <translation>Потеря EV на решение</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="54"/>
+        <source>Decisions valued</source>
+        <translation>Оценено решений</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="56"/>
+        <source>Staked a round on average: the ante and every later stake</source>
+        <translation>Ставка за раунд в среднем: анте и все последующие ставки</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="57"/>
+        <source>The house&apos;s expected win from this player&apos;s play</source>
+        <translation>Ожидаемый выигрыш казино от игры этого игрока</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="58"/>
+        <source>The house&apos;s win from this player (+: the house won)</source>
+        <translation>Выигрыш казино у этого игрока (+: казино выиграло)</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="59"/>
+        <source>Antes lost a decision against basic strategy (−: better than basic)</source>
+        <translation>Потеря в анте на решение против базовой стратегии (−: лучше базовой)</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="73"/>
+        <source>{0} of {1}</source>
+        <translation>{0} из {1}</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="75"/>
+        <source>{0} decisions valued of {1}; their cost {2} antes (95% interval {3} to {4})</source>
+        <translation>Оценено решений: {0} из {1}; их цена {2} анте (95% интервал от {3} до {4})</translation>
+    </message>
+</context>
+<context>
     <name>PitWindow</name>
     <message>
-        <location filename="../pit/window.py" line="74"/>
+        <location filename="../pit/window.py" line="85"/>
         <source>rptable — pit</source>
         <translation>rptable — пит</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="155"/>
+        <location filename="../pit/window.py" line="143"/>
+        <location filename="../pit/window.py" line="298"/>
+        <source>Players today ({0})</source>
+        <translation>Игроки сегодня ({0})</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="174"/>
         <source>Reading table {0} from the database…</source>
         <translation>Стол {0} читается из базы данных…</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="166"/>
+        <location filename="../pit/window.py" line="185"/>
         <source>Pit — pit boss</source>
         <translation>Пит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="167"/>
+        <location filename="../pit/window.py" line="186"/>
         <source>A table&apos;s rounds are for pit bosses: log in to open them.</source>
         <translation>Раунды стола — только для пит-босса: войдите, чтобы открыть их.</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="257"/>
+        <location filename="../pit/window.py" line="276"/>
         <source>Pit · {0} tables</source>
         <translation>Пит · столов: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="259"/>
+        <location filename="../pit/window.py" line="278"/>
         <source> · {0} with faults</source>
         <translation> · со сбоями: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="261"/>
+        <location filename="../pit/window.py" line="280"/>
         <source> · {0} not reporting</source>
         <translation> · нет связи: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="263"/>
+        <location filename="../pit/window.py" line="282"/>
         <source> · {0} idle</source>
         <translation> · простаивают: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="268"/>
+        <location filename="../pit/window.py" line="283"/>
+        <source>Tables ({0})</source>
+        <translation>Столы ({0})</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="290"/>
         <source> · pit boss {0}</source>
         <translation> · пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="276"/>
+        <location filename="../pit/window.py" line="301"/>
         <source>Players: {0} rated today, none flagged</source>
         <translation>Игроки: сегодня оценено {0}, отмеченных нет</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="278"/>
+        <location filename="../pit/window.py" line="303"/>
         <source>⚑ &lt;b&gt;{0}&lt;/b&gt; at {1} ({2} rounds): {3}</source>
         <translation>⚑ &lt;b&gt;{0}&lt;/b&gt; за столом {1} (раундов: {2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="286"/>
+        <location filename="../pit/window.py" line="311"/>
         <source>Database: connected, listening for the tables&apos; reports</source>
         <translation>База данных: подключена, ждёт данных от столов</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="289"/>
+        <location filename="../pit/window.py" line="314"/>
         <source>DATABASE UNREACHABLE — what you see may be old: {0}</source>
         <translation>БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}</translation>
     </message>
@@ -1979,6 +2068,16 @@
         <location filename="../pit/words.py" line="86"/>
         <source>⚠ IDLE with a dealer signed in: {0}</source>
         <translation>⚠ ПРОСТОЙ при дилере на месте: {0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="94"/>
+        <source>{0} min</source>
+        <translation>{0} мин</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="95"/>
+        <source>{0} h {1} min</source>
+        <translation>{0} ч {1} мин</translation>
     </message>
 </context>
 <context>
