@@ -274,6 +274,45 @@ def test_one_writer_a_second_journal_in_the_same_program_is_refused(tmp_path: Pa
             assert reader.last_seq == 1
 
 
+def test_one_writer_deleting_the_head_file_does_not_let_a_second_writer_in(tmp_path: Path) -> None:
+    """The lock is on the journal file itself (issue 32, point 6): a head file deleted, or replaced by an empty
+    one, leaves the first writer's lock where it was, and the second is told the first one's pid."""
+    path = tmp_path / "T1.journal"
+    with Journal(path) as first:
+        first.append([NewEvent("table.note", {"n": 1}, 1.0)])
+        head_path(path).unlink()
+        with pytest.raises(JournalBusy, match=rf"open in process {os.getpid()}\b"):
+            Journal(path)
+        head_path(path).write_bytes(b"")
+        with pytest.raises(JournalBusy, match=rf"open in process {os.getpid()}\b"):
+            Journal(path)
+        first.append([NewEvent("table.note", {"n": 2}, 2.0)])  # the first writes on, alone
+    with Journal(path, readonly=True) as reader:
+        assert [e.payload["n"] for e in reader.entries()] == [1, 2]
+
+
+def test_one_writer_a_second_simulate_is_refused_even_with_the_head_file_deleted(tmp_path: Path) -> None:
+    journal = tmp_path / "T1.journal"
+    first = subprocess.Popen([sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds",
+                              "100000", "--seed", "4", "--journal", str(journal), "--commit", "command",
+                              "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=with_test_env(ENV), cwd=ROOT,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        assert first.stdout is not None and first.stdout.readline().startswith("committed")
+        head_path(journal).unlink()
+        second = rptable("simulate", "--rules", "classic", "--rounds", "2", "--seed", "4", "--journal",
+                         str(journal))
+        assert second.returncode == 1 and f"open in process {first.pid}" in second.stderr, second.stderr
+        assert "simulate" in second.stderr and "Traceback" not in second.stderr
+    finally:
+        first.send_signal(signal.SIGINT)
+        _, said = first.communicate(timeout=60)
+    assert first.returncode == 130 and "UNIQUE" not in said, said  # the first never met the second's events
+    report = verify_journal_file(str(journal))
+    assert report.ok, report.reason
+
+
 def test_one_writer_a_second_simulate_is_refused_naming_the_first(tmp_path: Path) -> None:
     journal = tmp_path / "T1.journal"
     first = subprocess.Popen([sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds",

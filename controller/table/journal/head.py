@@ -1,9 +1,9 @@
 """The journal's head file (`T1.journal.head`, beside the journal): the one writer's claim on the journal, the
 last event it committed, and why its last write failed.
 
-- One writer per journal: the writer holds an exclusive lock on this file for as long as it has the journal
-  open, and writes its pid and command into it; a second program is refused at open with those words. Readers
-  (the audit, the replica) take no lock.
+- One writer per journal: the writer holds an exclusive lock on the journal file itself for as long as it has
+  it open (controller.table.journal.writer_lock), and writes its pid and command here; a second program is
+  refused at open with those words. Readers (the audit, the replica) take no lock.
 - The head: after every commit the writer records the last event's seq and hash here. A journal that ends
   before it, or holds another event there, lost or changed committed events: a -wal file deleted or cut after
   a kill, a file restored from an older copy. The head is written after the commit it records (and not synced
@@ -18,7 +18,6 @@ rewritten in place with one write, which needs no new space on the drive.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
 import sys
@@ -28,6 +27,9 @@ from pathlib import Path
 
 from controller.named_files import read_named_file
 from controller.table.journal.sqlite_file import JournalError
+from controller.table.journal.writer_lock import JournalBusy, WriterLock, writer_pid
+
+__all__ = ["Head", "HeadFile", "JournalBusy", "head_path", "read_head", "writer_of"]
 
 HEAD_SUFFIX = ".head"
 SIZE = 4096
@@ -35,10 +37,6 @@ RECORD_SIZE = 1024  # the head record; the failure note fills the rest of the fi
 NOTE_SIZE = SIZE - RECORD_SIZE
 FORMAT = "rptable-journal-head/1"
 _COMMAND_CHARS = 300
-
-
-class JournalBusy(JournalError):
-    """Another program writes this journal; the message names it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,36 +87,27 @@ def _parse(record: bytes) -> Head | None:
 
 
 class HeadFile:
-    """The writer's open head file, locked for as long as the journal is open for writing."""
+    """The writer's open head file, held with the journal's writer lock for as long as the journal is open for
+    writing."""
 
     def __init__(self, journal: Path, table_id: str) -> None:
         self.path = head_path(journal)
         self.table_id = table_id
+        self._lock = WriterLock(journal, lambda pid: _holder_words(journal, pid))
         try:
             self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as err:
+            self._lock.release()
             raise JournalError(f"The journal {journal} cannot be opened for writing: its head file {self.path} "
                                f"cannot be created ({err.strerror}). Check that the folder is writable.") from err
         try:
-            self._lock(journal)
             self.previous = _parse(os.pread(self._fd, RECORD_SIZE, 0))
             self._reserve()
         except BaseException:
             os.close(self._fd)
+            self._lock.release()
             raise
         self._since = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-
-    def _lock(self, journal: Path) -> None:
-        try:
-            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = _parse(os.pread(self._fd, RECORD_SIZE, 0))
-            who = holder.holder() if holder is not None else "another program"
-            raise JournalBusy(f"The journal {journal} is open in {who}. Only one program may write a table's "
-                              "journal: close that one first (the audit commands may read it meanwhile).") from None
-        except OSError as err:
-            raise JournalError(f"The journal {journal} cannot be locked for writing ({err.strerror}): keep it on a "
-                               "local drive.") from err
 
     def _reserve(self) -> None:
         """Give the file its whole size now, while there is room: later writes then need no new space."""
@@ -163,9 +152,11 @@ class HeadFile:
         return raw.decode("utf-8", "replace").strip()
 
     def close(self) -> None:
+        """Close the head file and release the writer lock (after the journal's own connection is closed)."""
         if self._fd >= 0:
-            os.close(self._fd)  # releases the lock
+            os.close(self._fd)
             self._fd = -1
+        self._lock.release()
 
 
 def _command() -> str:
@@ -174,17 +165,17 @@ def _command() -> str:
 
 
 def writer_of(journal: Path) -> Head | None:
-    """The program that has the journal open for writing now (its head record), or None when none has."""
-    try:
-        fd = os.open(head_path(journal), os.O_RDONLY | os.O_NONBLOCK)  # a FIFO in its place: no wait
-    except OSError:
+    """The program that has the journal open for writing now (its head record when the head names it), or None
+    when none has."""
+    pid = writer_pid(journal)
+    if pid is None:
         return None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return _parse(os.pread(fd, RECORD_SIZE, 0)) or Head("", 0, "")
-    except OSError:
-        return None
-    finally:
-        os.close(fd)  # a shared lock taken here goes with it
-    return None
+    head = read_head(journal)
+    return head if head is not None and head.pid == pid else Head("", 0, "", pid)
+
+
+def _holder_words(journal: Path, pid: int) -> str | None:
+    """The writer with this pid as its head record words it (command, since when), or None when the head file
+    is gone or names another process."""
+    head = read_head(journal)
+    return head.holder() if head is not None and head.pid and (head.pid == pid or not pid) else None
