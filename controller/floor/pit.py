@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from controller.engine.events import CardFault, FaultResolved, RoundVoided
+from controller.floor.jackpot_meter import Hit
 from controller.floor.ratings import Visit
 from controller.table.audit.shift_report import Tally
 from controller.table.history import event_of
@@ -214,6 +215,33 @@ def snapshot(connection: psycopg.Connection[tuple[Any, ...]], *, with_ratings: b
         value_pending(connection, budget=rating_budget)
         found = visits(connection, day_start(now))
     return PitSnapshot(now, views, [v for v in found if v.flags()], found)
+
+
+# -- the linked jackpot's hits that wait for a pit boss ----------------------------------------------------
+@dataclass(frozen=True)
+class WaitingHit:
+    """A jackpot hit on a meter that waits for a pit boss to confirm or reject it (the meter is locked till then)."""
+
+    meter_id: str
+    hit: Hit
+
+
+_WAITING_HITS = """
+SELECT meter_id, hit, table_id, round_id, box, category, share_pct, meter_at_hit, amount, status, confirmed_by,
+       extract(epoch FROM hit_at)::float8, reason
+FROM jackpot_hits WHERE status = 'pending' ORDER BY hit
+"""
+
+
+def waiting_hits(connection: psycopg.Connection[tuple[Any, ...]]) -> list[WaitingHit]:
+    """Every hit that waits for a pit boss, oldest first (they are confirmed in that order); none on a floor
+    without a linked jackpot (its tables are not made: the pit reads, it never makes them)."""
+    (has_jackpot,) = connection.execute("SELECT to_regclass('jackpot_hits') IS NOT NULL").fetchone() or (False,)
+    rows = connection.execute(_WAITING_HITS).fetchall() if has_jackpot else []
+    connection.rollback()
+    return [WaitingHit(str(meter), Hit(int(hit), table, round_id, int(box), category, int(share), int(at_hit),
+                                       int(amount), status, by or "", float(at), reason or ""))
+            for meter, hit, table, round_id, box, category, share, at_hit, amount, status, by, at, reason in rows]
 
 
 # -- a table opened by the pit boss -----------------------------------------------------------------------

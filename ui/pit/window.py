@@ -25,10 +25,12 @@ from PySide6.QtWidgets import (
 
 from controller.floor.audit_source import FloorTable
 from controller.floor.database import explain
-from controller.floor.pit import TableView, day_start, read_tables
+from controller.floor.pit import TableView, day_start, read_tables, waiting_hits
 from controller.floor.ratings import Visit, value_pending, visits
 from controller.table.users import Role, User
 from ui.login import LoginDialog
+from ui.pit.jackpot_desk import JackpotDesk
+from ui.pit.jackpot_hits import PendingHits
 from ui.pit.players import PlayersTable
 from ui.pit.table_audit import open_table, place_beside
 from ui.pit.table_card import CARD_WIDTH, TableCard
@@ -54,6 +56,7 @@ class _Results(QObject):
     ratings = Signal(object, int)  # [Visit], how many decisions were valued in that pass
     table_events = Signal(str, object)  # table id, its entries
     trouble = Signal(object)  # the database's trouble in words, or None when it answers
+    hits = Signal(object)  # [WaitingHit]: the linked jackpot's hits that wait for a pit boss
 
 
 class PitWindow(QMainWindow):
@@ -85,10 +88,13 @@ class PitWindow(QMainWindow):
         self.setWindowTitle(self.tr("rptable — pit"))
         self.setStyleSheet(STYLE)
         self._build()
+        self._results.hits.connect(self.jackpot.show_hits)
         self.wakeups = Wakeups(url, self._woken_by, self._listening) if listen else None
         self._timers = [every(WAKE_MS, self._read_woken, self), every(TICK_MS, self._tick, self),
                         every(FULL_MS, self.refresh_all, self)]
         self.tabs.setTabEnabled(1, rate)
+        if not rate:
+            self.tabs.setTabText(1, self.tr("Players today (not rated)"))
         if rate:
             self._timers.append(every(RATINGS_MS, self.rate_players, self))
             QTimer.singleShot(0, self.rate_players)
@@ -118,6 +124,13 @@ class PitWindow(QMainWindow):
         layout.addWidget(self.header)
         layout.addWidget(self.database)
         layout.addWidget(self.alerts)
+        self.jackpot = PendingHits(central)
+        self.jackpot_desk = JackpotDesk(self.url, self)
+        self.jackpot.confirm.connect(self.jackpot_desk.confirm)
+        self.jackpot.reject.connect(self.jackpot_desk.reject)
+        self.jackpot_desk.done.connect(self._jackpot_answered)
+        self.jackpot_desk.logged_in.connect(self._pit_boss_logged_in)
+        layout.addWidget(self.jackpot)
         self.grid_widget = QWidget()
         self.grid_widget.setObjectName("pit_grid")
         self.grid = QGridLayout(self.grid_widget)
@@ -148,14 +161,19 @@ class PitWindow(QMainWindow):
 
     # -- reading (worker threads) -----------------------------------------------------------------------
     def refresh_all(self) -> None:
-        self._in_worker(lambda conn: self._results.tables.emit(*read_tables(conn, clock=self.clock), True))
+        def read(conn: Any) -> None:
+            self._results.tables.emit(*read_tables(conn, clock=self.clock), True)
+            self._results.hits.emit(waiting_hits(conn))
+        self._in_worker(read)
 
     def _read_woken(self) -> None:
         with self._woken_lock:
             woken, self._woken = sorted(self._woken), set()
         if woken:
-            self._in_worker(lambda conn: self._results.tables.emit(*read_tables(conn, woken, clock=self.clock),
-                                                                   False))
+            def read(conn: Any) -> None:  # a hit is journaled, and reported, by the table that made it
+                self._results.tables.emit(*read_tables(conn, woken, clock=self.clock), False)
+                self._results.hits.emit(waiting_hits(conn))
+            self._in_worker(read)
 
     def rate_players(self) -> None:
         def rate(conn: Any) -> None:
@@ -198,6 +216,17 @@ class PitWindow(QMainWindow):
 
         login.finished.connect(logged_in)
         login.open()
+
+    def _pit_boss_logged_in(self, user: User) -> None:
+        if self.viewer is None:
+            self.viewer = user
+            self._tick()
+
+    def _jackpot_answered(self, words: str, ok: bool) -> None:
+        self.statusBar().setStyleSheet("color:#a5d6a7;font-size:14px" if ok else
+                                       "color:#1a1a1a;background:#ffab40;font-size:14px;font-weight:bold")
+        self.statusBar().showMessage(words)
+        self.refresh_all()
 
     def _in_worker(self, work: Callable[[Any], None], *, exclusive: bool = True) -> None:
         """Run `work(connection)` on a thread; table reads wait for each other, so that answers arrive in order."""

@@ -1876,79 +1876,152 @@
     </message>
 </context>
 <context>
+    <name>PitJackpot</name>
+    <message>
+        <location filename="../pit/jackpot_desk.py" line="38"/>
+        <source>Confirm jackpot hit #{0}: table {1}, box {2}, {3}, pays {4}. Log in only once you have verified the hand at the table.</source>
+        <translation>Подтвердить выигрыш джекпота №{0}: стол {1}, бокс {2}, {3}, выплата {4}. Входите, только проверив руку за столом.</translation>
+    </message>
+    <message>
+        <location filename="../pit/jackpot_desk.py" line="44"/>
+        <source>Jackpot hit #{0} confirmed by {1}: table {2} pays box {3} {4}.</source>
+        <translation>Выигрыш джекпота №{0} подтвердил {1}: стол {2} выплачивает боксу {3} {4}.</translation>
+    </message>
+    <message>
+        <location filename="../pit/jackpot_desk.py" line="45"/>
+        <source>Jackpot hit #{0} was confirmed already, by {1}: table {2}, box {3}, {4}.</source>
+        <translation>Выигрыш джекпота №{0} уже подтвердил {1}: стол {2}, бокс {3}, {4}.</translation>
+    </message>
+    <message>
+        <location filename="../pit/jackpot_desk.py" line="48"/>
+        <source>Confirm jackpot hit #{0} — pit boss</source>
+        <translation>Подтвердить джекпот №{0} — пит-босс</translation>
+    </message>
+    <message>
+        <location filename="../pit/jackpot_desk.py" line="55"/>
+        <source>Reject jackpot hit #{0}</source>
+        <translation>Отклонить выигрыш джекпота №{0}</translation>
+    </message>
+    <message>
+        <location filename="../pit/jackpot_desk.py" line="56"/>
+        <source>Why is the hand at table {0}, box {1} not the {2} the shoe read? Kept with your name.</source>
+        <translation>Почему рука за столом {0}, бокс {1} — не {2}, прочитанная шузом? Сохраняется с вашим именем.</translation>
+    </message>
+    <message>
+        <location filename="../pit/jackpot_desk.py" line="63"/>
+        <source>Not rejected: a rejected jackpot needs a reason.</source>
+        <translation>Не отклонено: для отклонения джекпота нужна причина.</translation>
+    </message>
+    <message>
+        <location filename="../pit/jackpot_desk.py" line="65"/>
+        <source>Reject jackpot hit #{0} (table {1}, box {2}): not paid, its {3} goes back into the meter. Reason: {4}</source>
+        <translation>Отклонить выигрыш джекпота №{0} (стол {1}, бокс {2}): не выплачивается, {3} возвращается в счётчик. Причина: {4}</translation>
+    </message>
+    <message>
+        <location filename="../pit/jackpot_desk.py" line="71"/>
+        <source>Jackpot hit #{0} rejected by {1}: not paid, the meter unlocks.</source>
+        <translation>Выигрыш джекпота №{0} отклонил {1}: не выплачен, счётчик разблокирован.</translation>
+    </message>
+    <message>
+        <location filename="../pit/jackpot_desk.py" line="72"/>
+        <source>Jackpot hit #{0} was rejected already, by {1}.</source>
+        <translation>Выигрыш джекпота №{0} уже отклонил {1}.</translation>
+    </message>
+    <message>
+        <location filename="../pit/jackpot_desk.py" line="74"/>
+        <source>Reject jackpot hit #{0} — pit boss</source>
+        <translation>Отклонить джекпот №{0} — пит-босс</translation>
+    </message>
+    <message>
+        <location filename="../pit/jackpot_hits.py" line="26"/>
+        <source>JACKPOT PENDING · hit #{0}: table {1}, round {2}, box {3}, {4} — {5}</source>
+        <translation>ДЖЕКПОТ ОЖИДАЕТ · выигрыш №{0}: стол {1}, раунд {2}, бокс {3}, {4} — {5}</translation>
+    </message>
+    <message>
+        <location filename="../pit/jackpot_hits.py" line="74"/>
+        <source>Confirm (hand verified)</source>
+        <translation>Подтвердить (рука проверена)</translation>
+    </message>
+    <message>
+        <location filename="../pit/jackpot_hits.py" line="77"/>
+        <source>Reject…</source>
+        <translation>Отклонить…</translation>
+    </message>
+</context>
+<context>
     <name>PitPlayers</name>
     <message>
-        <location filename="../pit/players.py" line="50"/>
+        <location filename="../pit/players.py" line="52"/>
         <source>Player</source>
         <translation>Игрок</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="50"/>
+        <location filename="../pit/players.py" line="52"/>
         <source>Table</source>
         <translation>Стол</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="51"/>
+        <location filename="../pit/players.py" line="53"/>
         <source>Time played</source>
         <translation>Время игры</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="51"/>
+        <location filename="../pit/players.py" line="53"/>
         <source>Rounds</source>
         <translation>Раунды</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="52"/>
+        <location filename="../pit/players.py" line="54"/>
         <source>Avg bet</source>
         <translation>Средняя ставка</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="52"/>
+        <location filename="../pit/players.py" line="54"/>
         <source>Theo win</source>
         <translation>Теор. выигрыш</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="53"/>
+        <location filename="../pit/players.py" line="55"/>
         <source>Actual win</source>
         <translation>Факт. выигрыш</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="53"/>
+        <location filename="../pit/players.py" line="55"/>
         <source>EV lost a decision</source>
         <translation>Потеря EV на решение</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="54"/>
+        <location filename="../pit/players.py" line="56"/>
         <source>Decisions valued</source>
         <translation>Оценено решений</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="56"/>
+        <location filename="../pit/players.py" line="58"/>
         <source>Staked a round on average: the ante and every later stake</source>
         <translation>Ставка за раунд в среднем: анте и все последующие ставки</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="57"/>
+        <location filename="../pit/players.py" line="59"/>
         <source>The house&apos;s expected win from this player&apos;s play</source>
         <translation>Ожидаемый выигрыш казино от игры этого игрока</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="58"/>
+        <location filename="../pit/players.py" line="60"/>
         <source>The house&apos;s win from this player (+: the house won)</source>
         <translation>Выигрыш казино у этого игрока (+: казино выиграло)</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="59"/>
+        <location filename="../pit/players.py" line="61"/>
         <source>Antes lost a decision against basic strategy (−: better than basic)</source>
         <translation>Потеря в анте на решение против базовой стратегии (−: лучше базовой)</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="73"/>
+        <location filename="../pit/players.py" line="75"/>
         <source>{0} of {1}</source>
         <translation>{0} из {1}</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="75"/>
+        <location filename="../pit/players.py" line="77"/>
         <source>{0} decisions valued of {1}; their cost {2} antes (95% interval {3} to {4})</source>
         <translation>Оценено решений: {0} из {1}; их цена {2} анте (95% интервал от {3} до {4})</translation>
     </message>
@@ -1956,78 +2029,83 @@
 <context>
     <name>PitWindow</name>
     <message>
-        <location filename="../pit/window.py" line="85"/>
+        <location filename="../pit/window.py" line="88"/>
         <source>rptable — pit</source>
         <translation>rptable — пит</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="143"/>
-        <location filename="../pit/window.py" line="298"/>
+        <location filename="../pit/window.py" line="97"/>
+        <source>Players today (not rated)</source>
+        <translation>Игроки сегодня (без оценки)</translation>
+    </message>
+    <message>
+        <location filename="../pit/window.py" line="159"/>
+        <location filename="../pit/window.py" line="330"/>
         <source>Players today ({0})</source>
         <translation>Игроки сегодня ({0})</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="174"/>
+        <location filename="../pit/window.py" line="195"/>
         <source>Reading table {0} from the database…</source>
         <translation>Стол {0} читается из базы данных…</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="185"/>
+        <location filename="../pit/window.py" line="206"/>
         <source>Pit — pit boss</source>
         <translation>Пит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="186"/>
+        <location filename="../pit/window.py" line="207"/>
         <source>A table&apos;s rounds are for pit bosses: log in to open them.</source>
         <translation>Раунды стола — только для пит-босса: войдите, чтобы открыть их.</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="276"/>
+        <location filename="../pit/window.py" line="308"/>
         <source>Pit · {0} tables</source>
         <translation>Пит · столов: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="278"/>
+        <location filename="../pit/window.py" line="310"/>
         <source> · {0} with faults</source>
         <translation> · со сбоями: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="280"/>
+        <location filename="../pit/window.py" line="312"/>
         <source> · {0} not reporting</source>
         <translation> · нет связи: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="282"/>
+        <location filename="../pit/window.py" line="314"/>
         <source> · {0} idle</source>
         <translation> · простаивают: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="283"/>
+        <location filename="../pit/window.py" line="315"/>
         <source>Tables ({0})</source>
         <translation>Столы ({0})</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="290"/>
+        <location filename="../pit/window.py" line="322"/>
         <source> · pit boss {0}</source>
         <translation> · пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="301"/>
+        <location filename="../pit/window.py" line="333"/>
         <source>Players: {0} rated today, none flagged</source>
         <translation>Игроки: сегодня оценено {0}, отмеченных нет</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="303"/>
+        <location filename="../pit/window.py" line="335"/>
         <source>⚑ &lt;b&gt;{0}&lt;/b&gt; at {1} ({2} rounds): {3}</source>
         <translation>⚑ &lt;b&gt;{0}&lt;/b&gt; за столом {1} (раундов: {2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="311"/>
+        <location filename="../pit/window.py" line="343"/>
         <source>Database: connected, listening for the tables&apos; reports</source>
         <translation>База данных: подключена, ждёт данных от столов</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="314"/>
+        <location filename="../pit/window.py" line="346"/>
         <source>DATABASE UNREACHABLE — what you see may be old: {0}</source>
         <translation>БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}</translation>
     </message>
