@@ -17,7 +17,7 @@ from controller.floor.pit import WaitingHit
 from controller.table.users import Role, User
 from ui.format import amount
 from ui.i18n import translate
-from ui.login import LoginDialog
+from ui.login import STAFF_STYLE, LoginDialog
 from ui.pit.jackpot_hits import category_words
 from ui.sentences import reworded
 
@@ -57,6 +57,8 @@ class JackpotDesk(QObject):
                                                  "Kept with your name.").format(hit.table_id, hit.box,
                                                                                 category_words(hit.category)))
         ask.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        ask.setStyleSheet(STAFF_STYLE)  # as the login after it: the pit's light words would vanish on Qt's grey
+        ask.setMinimumWidth(640)
 
         def reasoned(reason: str) -> None:
             if not reason.strip():
