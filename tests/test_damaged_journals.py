@@ -251,7 +251,8 @@ def test_recovery_a_wal_lost_after_a_kill_is_never_silent(tmp_path: Path, loss: 
     assert code == 0 and f"events 1-{left:,}" in out
 
 
-def test_recovery_a_wal_lost_with_every_event_in_it_is_never_silent(tmp_path: Path) -> None:
+def test_recovery_a_wal_lost_with_every_event_in_it_is_never_silent(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     journal = tmp_path / "T1.journal"
     shown = killed_session(journal, 5)  # so early that even the journal's tables were only in its -wal
     Path(f"{journal}-wal").unlink()
@@ -259,6 +260,9 @@ def test_recovery_a_wal_lost_with_every_event_in_it_is_never_silent(tmp_path: Pa
     # The table may commit once more between its last "committed" line read here and the kill.
     lost = re.search(r"events 1-(\d+) were committed", report.reason)
     assert not report.ok and report.first_bad_event == 1 and lost is not None and int(lost.group(1)) >= shown
+    for action in (["recall"], ["rounds", "--limit", "3"], ["show", "1"]):  # the audit's readers say it too
+        code, _, err = cli(capsys, "audit", "--journal", str(journal), *action)
+        assert code == 1 and "is damaged: events 1-" in err and "not an rptable journal" not in err, err
     with pytest.raises(JournalDamaged, match="were committed"):
         Journal(journal)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from controller.cli.audit_salvage import add_salvage, run_salvage
-from controller.cli.bounds import day, shown, whole
+from controller.cli.bounds import day, floor_url, shown, whole
 from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 from controller.cli.users import ADD_VERA, BOOTSTRAP, FLOOR_STAFF
@@ -49,15 +49,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     # line contract writes it); given after, they win. The actions' copies leave the value alone when absent.
     # --login too, but only export and report log in: only their pages show it.
     parser.add_argument("--journal", metavar="PATH", help="the table's journal file (or --db)")
-    parser.add_argument("--db", metavar="URL", help="the floor's PostgreSQL instead of a journal file: the same "
-                                                    "answers, from the events the tables reported")
+    parser.add_argument("--db", metavar="URL", type=floor_url,
+                        help="the floor's PostgreSQL instead of a journal file: the same answers, from the events the "
+                             "tables reported")
     parser.add_argument("--table", default=None, help="table id in the journal or the database (default T1)")
     parser.add_argument("--users", metavar="PATH", default=None, help="the staff accounts (default: in the user data "
                                                                       "folder)")
     parser.add_argument("--login", metavar="NAME", default=None, help=argparse.SUPPRESS)
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--journal", metavar="PATH", default=argparse.SUPPRESS, help="the table's journal file")
-    common.add_argument("--db", metavar="URL", default=argparse.SUPPRESS, help="the floor's PostgreSQL")
+    common.add_argument("--db", metavar="URL", type=floor_url, default=argparse.SUPPRESS, help="the floor's PostgreSQL")
     common.add_argument("--table", default=argparse.SUPPRESS, help="table id in the journal (default T1)")
     common.add_argument("--users", metavar="PATH", default=argparse.SUPPRESS,
                         help="the staff accounts (default: in the user data folder)")
@@ -360,9 +361,9 @@ def _pit_boss_login(args: argparse.Namespace) -> str:
     """Why the pit boss's login for an export or a report was refused ("" when a pit boss logged in). The floor's
     copy of a journal (--db) is the floor's to give: its pit bosses log in against the floor's staff accounts in
     that database, as the tables reporting to it do; a journal file, against this machine's accounts."""
-    import getpass
     import os
 
+    from controller.cli.users import read_secret
     from controller.floor.database import FloorError
     from controller.floor.staff import FloorUserStore, open_accounts
     from controller.paths import default_users
@@ -373,9 +374,12 @@ def _pit_boss_login(args: argparse.Namespace) -> str:
         what = "an export" if args.action == "export" else "a report"
         return (f"{what} needs a pit boss's login: give --login NAME (or set RPTABLE_LOGIN); the PIN is "
                 "asked at the terminal, or read from RPTABLE_PIN or standard input.")
-    secret = os.environ.get("RPTABLE_PIN")
-    if secret is None:
-        secret = getpass.getpass(f"PIN of {name}: ") if sys.stdin.isatty() else sys.stdin.readline().rstrip("\n")
+    try:
+        secret = os.environ.get("RPTABLE_PIN")
+        if secret is None:
+            secret = read_secret(f"PIN of {name}: ")
+    except AuthError as err:
+        return str(err)
     try:
         store = open_accounts(args.db or str(args.users or default_users()))
     except (AccountsFileError, FloorError) as err:

@@ -71,6 +71,17 @@ def table_id(text: str) -> str:
     return text
 
 
+def floor_url(text: str) -> str:
+    """The floor's PostgreSQL URL (anything else would be taken for a file of a table's own: made empty, and
+    answered from as if it were the floor's)."""
+    from controller.floor.staff import is_floor_url
+
+    if not is_floor_url(text):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not the floor's database: give its PostgreSQL URL "
+                                         "(postgresql://USER@HOST/DATABASE)")
+    return text
+
+
 def day(text: str) -> str:
     """A calendar day, YYYY-MM-DD."""
     try:

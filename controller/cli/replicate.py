@@ -69,6 +69,11 @@ def run(args: argparse.Namespace) -> int:
                     print(f"rptable replicate: {redact(args.to)} is back; catching up.", file=sys.stderr, flush=True)
                     last_trouble = ""
             with Journal(args.journal, args.table, readonly=True) as journal:
+                others = journal.table_ids() if journal.last_seq == 0 else []
+                if others:  # else the replica's rows of this table would be compared with none, as if removed
+                    connection.close()
+                    return refused("replicate", f"{args.journal} holds no events of table {args.table} (tables in "
+                                                f"it: {', '.join(others)}); give its table with --table.", 2)
                 report = check(journal, connection) if args.check else replicate(
                     journal, connection, batch=args.batch, on_batch=on_batch, verified=verified)
         except JournalError as err:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from pathlib import Path
 from typing import Any
 
-from controller.cli.bounds import table_id
+from controller.cli.bounds import floor_url, table_id
 from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 from controller.cli.users import BOOTSTRAP
@@ -39,8 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     acknowledge.add_argument("--admin", required=True, metavar="NAME", help="the admin acknowledging")
     acknowledge.add_argument("--reason", required=True, help="why the table opens on these rules (journaled)")
     acknowledge.add_argument("--users", metavar="PATH", help="the accounts file (default: in the user data folder)")
-    acknowledge.add_argument("--db", metavar="URL", help="a table on the floor: the admin's account is in the "
-                                                          "floor's PostgreSQL (as the console's --replica/--jackpot)")
+    acknowledge.add_argument("--db", metavar="URL", type=floor_url,
+                             help="a table on the floor: the admin's account is in the floor's PostgreSQL (as the "
+                                  "console's --replica/--jackpot)")
     acknowledge.epilog = ("Run it before the table opens, with no console on that journal (a console already open "
                           "would not see it until restarted). The admin's PIN is asked for at the terminal, or read "
                           "from standard input.")
@@ -107,6 +109,9 @@ def _acknowledge(args: argparse.Namespace) -> int:
     from controller.table.signing import SigningKeyError, table_key
     from controller.table.users import AccountsFileError, AuthError, Role, UserStore
 
+    if not Path(args.journal).exists():  # opened to write, a journal that is not there would be made
+        return refused("rules", f"There is no journal at {args.journal}: give the table's journal (--journal); a "
+                                "table makes its journal when it first opens.")
     try:
         store = open_accounts(args.db or str(args.users or default_users()))
     except (AccountsFileError, FloorError) as err:

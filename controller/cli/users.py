@@ -7,6 +7,7 @@ import getpass
 import sys
 from typing import TYPE_CHECKING
 
+from controller.cli.bounds import floor_url
 from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
@@ -26,7 +27,7 @@ FLOOR_ACTIONS = ("bootstrap", "add", "list", "disable")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--users", metavar="PATH", help="the accounts file (default: in the user data folder)")
-    where.add_argument("--db", metavar="URL",
+    where.add_argument("--db", metavar="URL", type=floor_url,
                        help="the floor's staff accounts in its PostgreSQL (what tables started with --replica URL use)")
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     bootstrap = sub.add_parser("bootstrap", help="make the first admin of a new accounts store (once)")
@@ -63,8 +64,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                  "rptable users pin vera  # illustrative")
     parser.epilog = ("PINs are asked for at the terminal, never given on the command line. Without a terminal "
                      "they are read from standard input, one per line: the admin's (or the holder's) first, then "
-                     "the new one. A PIN or password has at least 6 characters, is not one character repeated, "
-                     "not a run (123456) and not the name.")
+                     "the new one. A PIN or password is text of 6 to 128 characters, is not one character "
+                     "repeated, not a run (123456) and not the name.")
     add_examples(parser, BOOTSTRAP, ADD_VERA, "rptable users list")
 
 
@@ -152,8 +153,15 @@ def _new_secret(name: str) -> str | None:
 
 
 def read_secret(prompt: str) -> str:
-    """A PIN: asked for at the terminal, else the next line of standard input."""
-    if sys.stdin.isatty():
-        return getpass.getpass(prompt)
-    line = sys.stdin.readline()
-    return line.rstrip("\n")
+    """A PIN: asked for at the terminal, else the next line of standard input, read no further than a PIN can be
+    long (a stream with no line end, /dev/zero, is not read until memory runs out). AuthError when what was read
+    is not text; a line longer than any PIN is refused by the store as one."""
+    from controller.table.users import MAX_SECRET_LENGTH, AuthError
+
+    try:
+        if sys.stdin.isatty():
+            return getpass.getpass(prompt)
+        return sys.stdin.readline(MAX_SECRET_LENGTH + 2).rstrip("\n")
+    except UnicodeDecodeError:
+        raise AuthError("What was read for the PIN is not text: type it at the terminal, or give it on a line of "
+                        "standard input.") from None

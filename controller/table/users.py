@@ -8,7 +8,7 @@ whose key or file is gone while the other remains, is tampered: it authenticates
 and the table raises a fault. The head file beside it (`users.db.head`) records the last event written, so
 events cut from the end are missed too.
 
-Secrets (a PIN or a password: at least 6 characters, not all one character, not a run such as 123456 or
+Secrets (a PIN or a password: text of 6 to 128 characters, not all one character, not a run such as 123456 or
 fedcba, not the name) are kept only as scrypt keys with a per-account salt, at a cost the program fixes.
 The first admin is made only by `rptable users bootstrap`. Three wrong secrets in a row lock an account for
 5 minutes, each further lockout twice as long up to 30 minutes; the last admin who can still manage accounts
@@ -41,6 +41,7 @@ MAX_FAILURES = 3
 LOCKOUT_SECONDS = 5 * 60  # the first lockout; each further one doubles, up to MAX_LOCKOUT_SECONDS
 MAX_LOCKOUT_SECONDS = 30 * 60
 MIN_SECRET_LENGTH = 6
+MAX_SECRET_LENGTH = 128  # a passphrase fits; a line of noise does not
 # scrypt cost, fixed by the program (never read from the store): ~50 ms per check here.
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
 GENESIS = "0" * 64
@@ -582,6 +583,11 @@ def usable_account(name: str, secret: str) -> str:
 def weak_secret(name: str, secret: str) -> str:
     """Why a PIN or password is too easy to guess ("" when it is not)."""
     plain = secret.strip().lower()
+    if not secret.isprintable():  # control characters, or bytes that were not UTF-8 (read as lone surrogates)
+        return ("A PIN or password is letters, digits, signs and spaces: what was given holds control characters "
+                "or bytes that are not text.")
+    if len(plain) > MAX_SECRET_LENGTH:
+        return f"A PIN or password has at most {MAX_SECRET_LENGTH} characters."
     if len(plain) < MIN_SECRET_LENGTH:
         return f"A PIN or password needs at least {MIN_SECRET_LENGTH} characters (spaces at the ends do not count)."
     if len(set(plain)) == 1:
@@ -595,4 +601,6 @@ def weak_secret(name: str, secret: str) -> str:
 
 
 def _derive(secret: str, salt: bytes, n: int = SCRYPT_N, r: int = SCRYPT_R, p: int = SCRYPT_P) -> bytes:
-    return hashlib.scrypt(secret.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=32)
+    # surrogatepass: a PIN tried with bytes that were not text derives a key no stored PIN has (those are text),
+    # so it is wrong, as any other wrong PIN, instead of an error.
+    return hashlib.scrypt(secret.encode("utf-8", "surrogatepass"), salt=salt, n=n, r=r, p=p, dklen=32)

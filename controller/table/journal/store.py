@@ -150,7 +150,7 @@ class Journal:
         try:
             if readonly:
                 if schema_version(self._db) == 0:
-                    raise JournalError(f"{self.path} is not an rptable journal (it holds no events table).")
+                    raise JournalError(self._no_events_table())
             else:
                 self._migrate()
                 self._make_indexes()
@@ -176,6 +176,15 @@ class Journal:
         except BaseException:
             self.close()
             raise
+
+    def _no_events_table(self) -> str:
+        """Why a file without the journal's tables cannot be read: not a journal, or one whose writer committed
+        events (its head file says) that were all in a -wal file since lost."""
+        lost = missing_tail(0, read_head(self.path))
+        if lost:
+            return (f"The journal {self.path} is damaged: {lost}. Keep the file and its head file as they are, and "
+                    "start the table on a new journal.")
+        return f"{self.path} is not an rptable journal (it holds no events table)."
 
     def _claim(self) -> HeadFile:
         """The writer's lock and head file (the folder is made first: a new table's journal starts here)."""
