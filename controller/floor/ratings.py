@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from controller.analysis.house_edges import HouseEdge, measured_edges
 from controller.core.rules import HouseRules, RulesError, rules_from_mapping
 from controller.floor.decisions import SAMPLES, Move, Situation, value_decision
+from controller.players.basic import NoBasicTable
 
 if TYPE_CHECKING:
     import psycopg
@@ -197,9 +198,12 @@ def value_pending(connection: psycopg.Connection[tuple[Any, ...]], *, budget: fl
             if rules is None:
                 cost, se, note = None, None, "not valued: its house rules cannot be read"
             else:
-                valuation = value_decision(rules, Situation.from_dict(situation), Move.parse(decision),
-                                           samples=samples, seed=zlib.crc32(f"{table}:{seq}".encode()))
-                cost, se, note = valuation.cost, valuation.se, valuation.note
+                try:
+                    valuation = value_decision(rules, Situation.from_dict(situation), Move.parse(decision),
+                                               samples=samples, seed=zlib.crc32(f"{table}:{seq}".encode()))
+                    cost, se, note = valuation.cost, valuation.se, valuation.note
+                except NoBasicTable:  # a house's own rules (a jackpot added, say): one table's, not the pit's, loss
+                    cost, se, note = None, None, f"not valued: no basic strategy for the rules '{rules.name}'"
             with connection.transaction():
                 connection.execute("UPDATE floor_decisions SET cost = %s, cost_se = %s, note = %s "
                                    "WHERE table_id = %s AND seq = %s AND cost IS NULL", (cost, se, note, table, seq))

@@ -45,8 +45,13 @@ class PlayersTable(QTableWidget):
         self.verticalHeader().hide()
         self.verticalHeader().setDefaultSectionSize(22)  # a row a line: a floor's players in sight at 768 px
         self.setStyleSheet("QTableWidget{background:#0f2614;color:#f2f2f2;gridline-color:#2e5a38;font-size:13px}"
+                           "QHeaderView{background:#1e4526}"
                            "QHeaderView::section{background:#1e4526;color:#f2f2f2;font-size:13px;padding:2px}")
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.retranslate()
+        self._say(translate("PitPlayers", "Rating today's players…"))
 
     def retranslate(self) -> None:
         headers = [translate("PitPlayers", "Player"), translate("PitPlayers", "Table"),
@@ -64,8 +69,19 @@ class PlayersTable(QTableWidget):
             if item is not None:
                 item.setToolTip(tip)
 
+    def _say(self, words: str) -> None:
+        """One line across the table instead of rows: while the first rating runs, or when nobody is named."""
+        self.clearSpans()
+        self.setRowCount(1)
+        self.setItem(0, 0, QTableWidgetItem(words))
+        self.setSpan(0, 0, 1, self.columnCount())
+
     def show_visits(self, visits: list[Visit]) -> None:
+        if not visits:
+            self._say(translate("PitPlayers", "No named player today."))
+            return
         rows = ordered(visits)
+        self.clearSpans()
         self.setRowCount(len(rows))
         for row, visit in enumerate(rows):
             d = visit.decisions
@@ -88,6 +104,3 @@ class PlayersTable(QTableWidget):
                 if flags:
                     item.setForeground(FLAGGED)
                 self.setItem(row, column, item)
-        header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)

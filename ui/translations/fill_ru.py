@@ -83,6 +83,7 @@ RU: dict[str, Translation] = {
     "Reject jackpot hit #{0} (table {1}, box {2}): not paid, its {3} goes back into the meter. Reason: {4}": "Отклонить выигрыш джекпота №{0} (стол {1}, бокс {2}): не выплачивается, {3} возвращается в счётчик. Причина: {4}",
     "Jackpot hit #{0} rejected by {1}: not paid, the meter unlocks.": "Выигрыш джекпота №{0} отклонил {1}: не выплачен, счётчик разблокирован.",
     "Jackpot hit #{0} was rejected already, by {1}.": "Выигрыш джекпота №{0} уже отклонил {1}.",
+    "Rating today's players…": "Идёт оценка сегодняшних игроков…", "No named player today.": "Сегодня игроков с именем нет.",
     "Decisions valued": "Оценено решений", "{0} of {1}": "{0} из {1}", "{0} min": "{0} мин",
     "Staked a round on average: the ante and every later stake": "Ставка за раунд в среднем: анте и все последующие ставки",
     "The house's expected win from this player's play": "Ожидаемый выигрыш казино от игры этого игрока",

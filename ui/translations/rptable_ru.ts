@@ -1908,27 +1908,27 @@
         <translation>Почему рука за столом {0}, бокс {1} — не {2}, прочитанная шузом? Сохраняется с вашим именем.</translation>
     </message>
     <message>
-        <location filename="../pit/jackpot_desk.py" line="63"/>
+        <location filename="../pit/jackpot_desk.py" line="65"/>
         <source>Not rejected: a rejected jackpot needs a reason.</source>
         <translation>Не отклонено: для отклонения джекпота нужна причина.</translation>
     </message>
     <message>
-        <location filename="../pit/jackpot_desk.py" line="65"/>
+        <location filename="../pit/jackpot_desk.py" line="67"/>
         <source>Reject jackpot hit #{0} (table {1}, box {2}): not paid, its {3} goes back into the meter. Reason: {4}</source>
         <translation>Отклонить выигрыш джекпота №{0} (стол {1}, бокс {2}): не выплачивается, {3} возвращается в счётчик. Причина: {4}</translation>
     </message>
     <message>
-        <location filename="../pit/jackpot_desk.py" line="71"/>
+        <location filename="../pit/jackpot_desk.py" line="73"/>
         <source>Jackpot hit #{0} rejected by {1}: not paid, the meter unlocks.</source>
         <translation>Выигрыш джекпота №{0} отклонил {1}: не выплачен, счётчик разблокирован.</translation>
     </message>
     <message>
-        <location filename="../pit/jackpot_desk.py" line="72"/>
+        <location filename="../pit/jackpot_desk.py" line="74"/>
         <source>Jackpot hit #{0} was rejected already, by {1}.</source>
         <translation>Выигрыш джекпота №{0} уже отклонил {1}.</translation>
     </message>
     <message>
-        <location filename="../pit/jackpot_desk.py" line="74"/>
+        <location filename="../pit/jackpot_desk.py" line="76"/>
         <source>Reject jackpot hit #{0} — pit boss</source>
         <translation>Отклонить джекпот №{0} — пит-босс</translation>
     </message>
@@ -1951,77 +1951,87 @@
 <context>
     <name>PitPlayers</name>
     <message>
-        <location filename="../pit/players.py" line="52"/>
+        <location filename="../pit/players.py" line="54"/>
+        <source>Rating today&apos;s players…</source>
+        <translation>Идёт оценка сегодняшних игроков…</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="57"/>
         <source>Player</source>
         <translation>Игрок</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="52"/>
+        <location filename="../pit/players.py" line="57"/>
         <source>Table</source>
         <translation>Стол</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="53"/>
+        <location filename="../pit/players.py" line="58"/>
         <source>Time played</source>
         <translation>Время игры</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="53"/>
+        <location filename="../pit/players.py" line="58"/>
         <source>Rounds</source>
         <translation>Раунды</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="54"/>
+        <location filename="../pit/players.py" line="59"/>
         <source>Avg bet</source>
         <translation>Средняя ставка</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="54"/>
+        <location filename="../pit/players.py" line="59"/>
         <source>Theo win</source>
         <translation>Теор. выигрыш</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="55"/>
+        <location filename="../pit/players.py" line="60"/>
         <source>Actual win</source>
         <translation>Факт. выигрыш</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="55"/>
+        <location filename="../pit/players.py" line="60"/>
         <source>EV lost a decision</source>
         <translation>Потеря EV на решение</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="56"/>
+        <location filename="../pit/players.py" line="61"/>
         <source>Decisions valued</source>
         <translation>Оценено решений</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="58"/>
+        <location filename="../pit/players.py" line="63"/>
         <source>Staked a round on average: the ante and every later stake</source>
         <translation>Ставка за раунд в среднем: анте и все последующие ставки</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="59"/>
+        <location filename="../pit/players.py" line="64"/>
         <source>The house&apos;s expected win from this player&apos;s play</source>
         <translation>Ожидаемый выигрыш казино от игры этого игрока</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="60"/>
+        <location filename="../pit/players.py" line="65"/>
         <source>The house&apos;s win from this player (+: the house won)</source>
         <translation>Выигрыш казино у этого игрока (+: казино выиграло)</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="61"/>
+        <location filename="../pit/players.py" line="66"/>
         <source>Antes lost a decision against basic strategy (−: better than basic)</source>
         <translation>Потеря в анте на решение против базовой стратегии (−: лучше базовой)</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="75"/>
+        <location filename="../pit/players.py" line="81"/>
+        <source>No named player today.</source>
+        <translation>Сегодня игроков с именем нет.</translation>
+    </message>
+    <message>
+        <location filename="../pit/players.py" line="91"/>
         <source>{0} of {1}</source>
         <translation>{0} из {1}</translation>
     </message>
     <message>
-        <location filename="../pit/players.py" line="77"/>
+        <location filename="../pit/players.py" line="93"/>
         <source>{0} decisions valued of {1}; their cost {2} antes (95% interval {3} to {4})</source>
         <translation>Оценено решений: {0} из {1}; их цена {2} анте (95% интервал от {3} до {4})</translation>
     </message>
