@@ -57,7 +57,7 @@ def test_roles_the_first_admin_comes_only_from_bootstrap(tmp_path):
         users.add("anna", Role.ADMIN, "271828", by=None)
     users.bootstrap("root", ROOT)
     with pytest.raises(AuthError, match="set up already"):
-        users.bootstrap("eve", "314159")
+        users.bootstrap("eve", "358201")
 
 
 def test_roles_only_an_admin_adds_or_disables_accounts(store):
@@ -88,6 +88,26 @@ def test_roles_pin_policy_refuses_guessable_secrets(store, pin):
     root = store.authenticate("root", ROOT)
     with pytest.raises(AuthError, match="PIN or password"):
         store.add("vera", Role.PIT_BOSS, pin, by=root)
+
+
+@pytest.mark.parametrize("pin", ["112233", "159753", "121212", "123123", "789456", "147258", "123321", "102030",
+                                 "696969", "520520", "147852", "qwerty", "password", "abc123", "abcabc", "12341234"])
+def test_roles_pin_policy_refuses_the_pins_people_choose_most(store, pin):
+    """Issue 32, point 15: six-digit PINs from the top of the published counts, the leading leaked passwords, and a
+    short block repeated, which passed the rules for repeats and runs."""
+    root = store.authenticate("root", ROOT)
+    with pytest.raises(AuthError, match="PIN or password cannot be"):
+        store.add("vera", Role.PIT_BOSS, pin, by=root)
+
+
+def test_roles_pin_policy_refuses_every_pin_of_the_common_list_and_takes_a_pin_off_it():
+    from controller.table.common_secrets import COMMON_PINS, COMMON_SECRETS
+    from controller.table.users import weak_secret
+
+    assert len(COMMON_PINS) >= 100
+    assert [secret for secret in sorted(COMMON_SECRETS) if not weak_secret("vera", secret)] == []
+    assert [secret for secret in sorted(COMMON_SECRETS) if not weak_secret("vera", f"  {secret.upper()} ")] == []
+    assert weak_secret("vera", "246813") == weak_secret("vera", "pin-4821") == ""
 
 
 def test_roles_pin_policy_takes_a_pin_or_a_password(store):

@@ -65,7 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = ("PINs are asked for at the terminal, never given on the command line. Without a terminal "
                      "they are read from standard input, one per line: the admin's (or the holder's) first, then "
                      "the new one. A PIN or password is text of 6 to 128 characters, is not one character "
-                     "repeated, not a run (123456) and not the name.")
+                     "repeated, not a run (123456), not a short block repeated (121212), not one of the PINs and "
+                     "passwords people choose most (112233, qwerty) and not the name.")
     add_examples(parser, BOOTSTRAP, ADD_VERA, "rptable users list")
 
 

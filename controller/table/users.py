@@ -9,10 +9,11 @@ and the table raises a fault. The head file beside it (`users.db.head`) records 
 events cut from the end are missed too.
 
 Secrets (a PIN or a password: text of 6 to 128 characters, not all one character, not a run such as 123456 or
-fedcba, not the name) are kept only as scrypt keys with a per-account salt, at a cost the program fixes.
-The first admin is made only by `rptable users bootstrap`. Three wrong secrets in a row lock an account for
-5 minutes, each further lockout twice as long up to 30 minutes; the last admin who can still manage accounts
-is never locked for more than 5 minutes, and an admin may lift any lockout.
+fedcba, not a short block repeated such as 121212, not one of the PINs and passwords people choose most
+(controller.table.common_secrets), not the name) are kept only as scrypt keys with a per-account salt, at a
+cost the program fixes. The first admin is made only by `rptable users bootstrap`. Three wrong secrets in a
+row lock an account for 5 minutes, each further lockout twice as long up to 30 minutes; the last admin who can
+still manage accounts is never locked for more than 5 minutes, and an admin may lift any lockout.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.named_files import read_named_file, regular_file_problem
+from controller.table.common_secrets import COMMON_SECRETS
 from controller.table.file_modes import create_private, private_folder, touch_private
 from controller.table.signing import PublicKey, SigningKey, SigningKeyError
 
@@ -595,9 +597,20 @@ def weak_secret(name: str, secret: str) -> str:
     steps = {ord(b) - ord(a) for a, b in itertools.pairwise(plain)}
     if steps in ({1}, {-1}):
         return "A PIN or password cannot be a run (123456, 654321, abcdef)."
+    if _repeated_block(plain):
+        return "A PIN or password cannot be a few characters repeated (121212, 123123)."
+    if plain in COMMON_SECRETS:
+        return ("A PIN or password cannot be one of those people choose most (such as 112233, 159753 or qwerty): "
+                "a guesser tries them first.")
     if plain in (name.lower(), name.lower()[::-1]):
         return "A PIN or password cannot be the account's name."
     return ""
+
+
+def _repeated_block(plain: str) -> bool:
+    """Whether the text is one short block written again and again (121212, 123123, abcabc)."""
+    return any(len(plain) % size == 0 and plain == plain[:size] * (len(plain) // size)
+               for size in range(2, len(plain) // 2 + 1))
 
 
 def _derive(secret: str, salt: bytes, n: int = SCRYPT_N, r: int = SCRYPT_R, p: int = SCRYPT_P) -> bytes:
