@@ -26,3 +26,22 @@ def test_roles_users_bootstrap_add_list_disable_unlock_from_the_command_line(tmp
     assert users(tmp_path, "disable", "boris", "--admin", "root", stdin="adminpin\n").returncode == 0
     listing = users(tmp_path, "list").stdout
     assert "boris" in listing and "(disabled)" in listing and "root" in listing
+
+
+def test_roles_users_list_of_a_tampered_store_refuses_and_lists_no_part_of_it(tmp_path):
+    """Issue 32, point 4: an event in the middle edited; the accounts before it would fold, those after it not."""
+    import sqlite3
+
+    assert users(tmp_path, "bootstrap", "root", stdin="adminpin\n").returncode == 0
+    for name, pin in (("anna", "482193"), ("boris", "432187")):
+        added = users(tmp_path, "add", name, "--role", "dealer", "--admin", "root", stdin=f"adminpin\n{pin}\n")
+        assert added.returncode == 0, added.stderr
+    db = sqlite3.connect(tmp_path / "u.db")
+    db.execute("DROP TRIGGER account_events_no_update")
+    db.execute("UPDATE account_events SET detail = replace(detail, 'dealer', 'admin') WHERE name = 'anna' AND "
+               "action = 'add'")
+    db.commit()
+    db.close()
+    listing = users(tmp_path, "list")
+    assert listing.returncode == 1 and listing.stdout == "", listing.stdout
+    assert "The staff accounts were tampered with" in listing.stderr and "restores the accounts file" in listing.stderr

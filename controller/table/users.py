@@ -226,7 +226,11 @@ class UserStore:
         return not self._accounts
 
     def accounts(self) -> list[User]:
-        self._refresh()
+        """Every account, in name order; AccountsTampered when the store cannot be trusted (its events fold only up
+        to the first bad one: a part of the accounts is no answer)."""
+        problem = self.tampered
+        if problem is not None:
+            raise AccountsTampered(problem)
         return [self._accounts[name].user for name in sorted(self._accounts)]
 
     def log(self) -> list[tuple[float, str | None, str, str, str]]:
