@@ -39,7 +39,7 @@ def test_audit_show_says_every_step_in_words_and_credits_no_one_with_a_settlemen
         settled = [line for line in out.stdout.splitlines() if " settled: " in line or "round closed" in line]
         assert settled
         for line in settled:  # "    139 14:03:21                    box 1 settled: ..." - no one in the actor column
-            seq, at, rest = line.split(maxsplit=2)
+            _seq, _at, rest = line.split(maxsplit=2)
             assert rest.startswith(("box", "round closed")), line
 
 

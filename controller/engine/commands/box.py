@@ -13,7 +13,6 @@ from controller.engine.commands.stock import ensure_stock, reshuffle_if_short
 from controller.engine.events import BetPlaced, CardsExchanged, Folded, InsurancePlaced, SixthCardBought
 from controller.engine.queries import bet_amount, exchange_price, insurance_taken, sixth_card_price
 from controller.engine.state import BoxState, Phase, RoundState
-from controller.engine.strength import hand_value
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +130,7 @@ class Insure(Command):
     def _verify_amount(self, state: RoundState, box: BoxState) -> None:
         # R-ACT-8: only what any hand at this bet allows is checked here, so that a refusal tells nothing of a
         # face-down hand; the hand's own limits are applied at the showdown.
-        low, high, capped = insurance_taken(state.rules, box)
+        low, high, _capped = insurance_taken(state.rules, box)
         if high < low:
             raise IllegalCommand(
                 f"Box {self.box} cannot insure: the table's maximum payout of {state.rules.table.max_payout} "
