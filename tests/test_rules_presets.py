@@ -31,6 +31,32 @@ def test_rules_show_is_itself_a_valid_rules_file(name):
     assert rules_from_toml(to_toml(rules)) == rules
 
 
+CAPS = ("table.max_payout", "draw.max_cards_exchanged_per_box", "buy_game.max_free_redraws")
+
+
+@pytest.mark.parametrize("cap", CAPS)
+def test_a_cap_of_none_reads_unlimited_in_rules_show_where_0_read_as_none_at_all(cap):
+    # Classic's redraws are "without limit" (seed 000), which a file's `max_free_redraws = 0` read as "no free
+    # redraws" to anyone who had not read the schema.
+    key = cap.split(".")[1]
+    shown = to_toml(load_preset("classic"))
+    assert f'{key} = "unlimited"\n' in shown and f"{key} = 0\n" not in shown
+
+
+@pytest.mark.parametrize("cap", CAPS)
+def test_a_rules_file_says_unlimited_and_a_file_written_with_0_still_means_it(tmp_path, cap):
+    key = cap.split(".")[1]
+    unlimited = to_toml(load_preset("classic"))
+    written_before = unlimited.replace(f'{key} = "unlimited"\n', f"{key} = 0\n")
+    assert load_rules(str(_file(tmp_path, unlimited))) == load_rules(str(_file(tmp_path, written_before))) \
+        == load_preset("classic")
+    capped = load_rules(str(_file(tmp_path, unlimited.replace(f'{key} = "unlimited"\n', f"{key} = 3\n"))))
+    assert getattr(getattr(capped, cap.split(".")[0]), key) == 3
+    with pytest.raises(RulesError) as err:
+        load_rules(str(_file(tmp_path, unlimited.replace(f'{key} = "unlimited"\n', f'{key} = "none"\n'))))
+    assert f"field {cap}: 'none' is not allowed; allowed: \"unlimited\", or a whole number from 1 to" in str(err.value)
+
+
 def test_section_5_table_rows():
     c, o, p, f, r, cs = (load_preset(n) for n in SIX)
     assert [x.table.boxes for x in (c, o, p, f, r, cs)] == [6, 6, 6, 4, 4, 7]
@@ -108,7 +134,7 @@ def test_a_bad_rules_file_names_the_field_the_value_and_what_is_allowed(patch, m
         ({"draw": {"exchange_max_cards": 0, "repeat_single": "flat"}},
          "field draw.repeat_single: 'flat' is not allowed; allowed: none, as draw.exchange_max_cards is 0"),
         ({"buy_game": {"redraw": "none", "max_free_redraws": 3}},
-         "field buy_game.max_free_redraws: 3 is not allowed; allowed: 0, as it caps the free redraws of "
+         "field buy_game.max_free_redraws: 3 is not allowed; allowed: \"unlimited\", as it caps the free redraws of "
          'buy_game.redraw = "while_unchanged" only (here "none")'),
     ],
 )

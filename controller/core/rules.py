@@ -127,7 +127,7 @@ class TableRules:
     blind_boxes: bool = True  # R-TABLE-2: whether blind boxes exist at all
     ante_min: int = 1  # R-BET-1
     ante_max: int = 10_000
-    max_payout: int = 0  # R-SETTLE-1: cap on a bet's win per box, 0 = no cap
+    max_payout: int = 0  # R-SETTLE-1: cap on a bet's win per box, 0 = unlimited
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +137,7 @@ class DrawRules:
     exchange_price: ExchangePrice = ExchangePrice.FLAT  # R-ACT-4
     exchange_price_by_count: tuple[int, ...] = (1, 2, 3, 2, 1)  # antes for 1..5 cards when "by_count"
     repeat_single: RepeatSingle = RepeatSingle.NONE  # R-ACT-5
-    max_cards_exchanged_per_box: int = 0  # R-ACT-7 cap, 0 = none
+    max_cards_exchanged_per_box: int = 0  # R-ACT-7 cap, 0 = unlimited
     when_stock_runs_out: StockRunsOut = StockRunsOut.RESHUFFLE_DISCARDS  # R-ACT-7
 
 
@@ -158,7 +158,7 @@ class BuyGameRules:
     who: BuyGameWho = BuyGameWho.UNINSURED
     cost: BuyGameCost = BuyGameCost.SEPARATE_ANTE
     redraw: DealerRedraw = DealerRedraw.WHILE_UNCHANGED  # R-BUY-3
-    max_free_redraws: int = 0  # for "while_unchanged": 0 = without limit
+    max_free_redraws: int = 0  # for "while_unchanged": 0 = unlimited
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,8 +191,8 @@ class HouseRules:
         """The rules as the TOML layout `rules_from_mapping` reads (round-trips exactly): the canonical form that
         journals store and digests hash. A setting added after rules were first journaled appears in it only
         when it differs from its default, so rules written before it keep their journal payload and their
-        digest; `every_setting` lists them all, and names each pay table's categories not paid (a whole rules
-        file: what `rules show` prints)."""
+        digest; `every_setting` lists them all, names each pay table's categories not paid and writes a cap of 0
+        as "unlimited" (a whole rules file: what `rules show` prints)."""
         return {
             "name": self.name,
             "source": self.source,
@@ -211,6 +211,12 @@ class HouseRules:
 
 # Settings added after journals began to store house rules: left out of the canonical mapping at their default.
 _ADDED_LATER = {(InsuranceRules, "if_tie"), (BonusRules, "instead_of_ante")}
+
+# Caps held as 0 when there is none: a rules file says "unlimited" (a file's 0 is still read so, as files once
+# wrote it), the canonical mapping keeps the 0 that journals and digests have always held.
+UNLIMITED = "unlimited"
+_UNLIMITED_AT_ZERO = {(TableRules, "max_payout"), (DrawRules, "max_cards_exchanged_per_box"),
+                      (BuyGameRules, "max_free_redraws")}
 
 
 def same_game(one: HouseRules, other: HouseRules) -> bool:
@@ -242,7 +248,9 @@ def _section(obj: Any, every_setting: bool) -> dict[str, Any]:
         value = getattr(obj, name)
         if not every_setting and (type(obj), name) in _ADDED_LATER and value == getattr(default, name):
             continue
-        if isinstance(value, HandCategory):
+        if every_setting and (type(obj), name) in _UNLIMITED_AT_ZERO and value == 0:
+            value = UNLIMITED
+        elif isinstance(value, HandCategory):
             value = value.name
         elif isinstance(value, StrEnum):
             value = str(value)
@@ -366,7 +374,7 @@ def _check_consistent(rules: HouseRules, origin: str) -> None:
                      "none, as draw.exchange_max_cards is 0 (no exchange to repeat)")
     if buy.max_free_redraws and buy.redraw != DealerRedraw.WHILE_UNCHANGED:
         raise refuse("buy_game.max_free_redraws", buy.max_free_redraws,
-                     f"0, as it caps the free redraws of buy_game.redraw = \"while_unchanged\" only "
+                     f"\"{UNLIMITED}\", as it caps the free redraws of buy_game.redraw = \"while_unchanged\" only "
                      f"(here \"{buy.redraw}\")")
     if insurance.enabled:
         # The least potential payout of an insurable hand: the bet (2 antes) at the lowest pay of a category
@@ -395,7 +403,7 @@ def _read_table(r: _Reader) -> TableRules:
         blind_boxes=r.boolean("blind_boxes", d.blind_boxes),
         ante_min=r.integer("ante_min", d.ante_min, 1, 10**9),
         ante_max=r.integer("ante_max", d.ante_max, 1, 10**9),
-        max_payout=r.integer("max_payout", d.max_payout, 0, 10**12),
+        max_payout=r.limit("max_payout", d.max_payout, 10**12),
     )
     if table.ante_max < table.ante_min:
         raise RulesError(
@@ -414,7 +422,7 @@ def _read_draw(r: _Reader) -> DrawRules:
         exchange_price=r.choice("exchange_price", ExchangePrice, d.exchange_price),
         exchange_price_by_count=r.int_list("exchange_price_by_count", d.exchange_price_by_count, 5, 1, 100),
         repeat_single=r.choice("repeat_single", RepeatSingle, d.repeat_single),
-        max_cards_exchanged_per_box=r.integer("max_cards_exchanged_per_box", 0, 0, 52),
+        max_cards_exchanged_per_box=r.limit("max_cards_exchanged_per_box", d.max_cards_exchanged_per_box, 52),
         when_stock_runs_out=r.choice("when_stock_runs_out", StockRunsOut, d.when_stock_runs_out),
     )
     r.finish()
@@ -445,7 +453,7 @@ def _read_buy_game(r: _Reader) -> BuyGameRules:
         who=r.choice("who", BuyGameWho, d.who),
         cost=r.choice("cost", BuyGameCost, d.cost),
         redraw=r.choice("redraw", DealerRedraw, d.redraw),
-        max_free_redraws=r.integer("max_free_redraws", d.max_free_redraws, 0, 52),
+        max_free_redraws=r.limit("max_free_redraws", d.max_free_redraws, 52),
     )
     r.finish()
     return buy
@@ -559,6 +567,18 @@ class _Reader:
         if value is None:
             return default
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self._fail(key, value, allowed)
+        return value
+
+    def limit(self, key: str, default: int, high: int) -> int:
+        """A cap: a whole number, or "unlimited" (held as 0; a 0 written before files said "unlimited" reads so)."""
+        allowed = f'"{UNLIMITED}", or a whole number from 1 to {high} (0 reads as "{UNLIMITED}")'
+        value = self._get(key, allowed)
+        if value is None:
+            return default
+        if value == UNLIMITED:
+            return 0
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
             raise self._fail(key, value, allowed)
         return value
 
