@@ -30,7 +30,7 @@ from controller.table.audit.verify import verify_journal_file
 from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalDamaged, JournalError, NewEvent
-from controller.table.journal.head import JournalBusy, head_path
+from controller.table.journal.head import JournalBusy, head_path, read_head
 from controller.table.rule_files import load_preset
 from controller.table.salvage import salvage
 from controller.table.simulate import simulate
@@ -293,6 +293,24 @@ def test_one_writer_deleting_the_head_file_does_not_let_a_second_writer_in(tmp_p
         first.append([NewEvent("table.note", {"n": 2}, 2.0)])  # the first writes on, alone
     with Journal(path, readonly=True) as reader:
         assert [e.payload["n"] for e in reader.entries()] == [1, 2]
+
+
+def test_one_writer_a_head_file_deleted_or_replaced_while_the_journal_is_written_is_made_again(tmp_path: Path) -> None:
+    path = tmp_path / "T1.journal"
+    with Journal(path) as writer:
+        writer.append([NewEvent("table.note", {"n": 1}, 1.0)])
+        head_path(path).unlink()
+        writer.append([NewEvent("table.note", {"n": 2}, 2.0)])
+        assert read_head(path) is not None and read_head(path).seq == 2
+        forged = '{"format": "rptable-journal-head/1", "table": "T1", "seq": 1, "hash": "x"}' + " " * 9000
+        head_path(path).write_text(forged)  # written over in place
+        writer.append([NewEvent("table.note", {"n": 3}, 3.0)])
+        assert read_head(path).seq == 3 and head_path(path).stat().st_size == 4096
+        (tmp_path / "forged").write_text(forged)
+        (tmp_path / "forged").replace(head_path(path))  # another file put in its place
+        writer.append([NewEvent("table.note", {"n": 4}, 4.0)])
+        assert read_head(path).seq == 4 and head_path(path).stat().st_size == 4096
+    assert verify_journal_file(str(path)).ok
 
 
 def test_one_writer_a_second_simulate_is_refused_even_with_the_head_file_deleted(tmp_path: Path) -> None:

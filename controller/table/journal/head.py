@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -129,11 +130,37 @@ class HeadFile:
         if len(text) >= RECORD_SIZE:
             data["command"] = ""
             text = json.dumps(data, ensure_ascii=True).encode()[:RECORD_SIZE - 1]
+        self._keep_in_place()
         try:
             os.pwrite(self._fd, text.ljust(RECORD_SIZE - 1) + b"\n", 0)
         except OSError as err:
             raise JournalError(f"The journal's head file {self.path} cannot be written ({err.strerror}). The "
                                "events are in the journal; check the drive, then restart rptable.") from err
+
+    def _keep_in_place(self) -> None:
+        """A head file deleted or replaced while the journal is open is made again here, so that it still
+        witnesses where the journal ends (the writer lock, on the journal itself, never depended on it). Best
+        effort: when it cannot be made, the record goes to the file this writer has open."""
+        try:
+            ours = os.fstat(self._fd)
+            if os.path.samestat(os.stat(self.path, follow_symlinks=False), ours):
+                if ours.st_size > SIZE:  # written past its size: cut back to the file rptable keeps
+                    os.ftruncate(self._fd, SIZE)
+                return
+        except OSError:
+            pass  # gone: made again below
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o600)
+        except OSError:
+            return
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # a pipe or a device put in its place is not written to
+            os.close(fd)
+            return
+        os.ftruncate(fd, 0)  # a file put in its place holds nothing of ours
+        os.close(self._fd)
+        self._fd = fd
+        with contextlib.suppress(JournalError):
+            self._reserve()
 
     def write_note(self, text: str) -> None:
         """Why a write failed, kept for the next start (best effort: the drive may be failing)."""
