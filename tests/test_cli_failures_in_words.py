@@ -61,3 +61,17 @@ def test_rules_acknowledge_on_a_journal_that_is_not_there_says_so_and_makes_none
                    cwd=tmp_path)
     assert done.returncode == 1 and b"There is no journal at missing.journal" in done.stderr, done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_audit_verify_of_damage_below_the_events_names_no_event_and_never_says_none(tmp_path: Path) -> None:
+    played = rptable("simulate", "--rules", "four-seat", "--rounds", "3", "--seed", "1", "--journal", "T1.journal",
+                     cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    journal = tmp_path / "T1.journal"
+    with open(journal, "r+b") as file:  # a page in the middle of the file zeroed
+        file.seek(8192)
+        file.write(bytes(4096))
+    for args in ((), ("--json",)):
+        done = rptable("audit", "verify", "--journal", "T1.journal", *args, cwd=tmp_path)
+        said = done.stdout.decode() + done.stderr.decode()
+        assert done.returncode == 1 and "None" not in said, said
