@@ -276,7 +276,8 @@ class PitBossDialog(QDialog):
                 paid.hit, paid.box, amount(paid.amount), who(self._who().label)))
 
     def reject_jackpot(self) -> None:
-        """R-JACKPOT-3: the hand at the table is not the hit the shoe read: not paid, the meter unlocks."""
+        """R-JACKPOT-3: the hand at the table is not the hit the shoe read: not paid, the meter unlocks unless
+        another hit waits."""
         chosen, link = self.hit_choice.currentData(), self.jackpot
         if chosen is None or link is None:
             return
@@ -289,6 +290,11 @@ class PitBossDialog(QDialog):
         if rejection.meter_problem:
             self.feedback.setText(self.tr("Jackpot hit rejected and journaled; the meter cannot be reached now and is "
                                           "told as soon as it can be."))
+        elif rejection.still_waiting is not None:
+            waiting = rejection.still_waiting
+            self.feedback.setText(self.tr("Jackpot hit rejected: not paid; the meter stays locked, hit #{0} (table "
+                                          "{1}, box {2}) still waits for a pit boss; journaled as {3}.")
+                                  .format(waiting.hit, waiting.table_id, waiting.box, who(self._who().label)))
         else:
             self.feedback.setText(self.tr("Jackpot hit rejected: not paid, the meter unlocks; journaled as {0}.")
                                   .format(who(self._who().label)))

@@ -29,6 +29,7 @@ RULES = ("rptable rules show four-seat > jackpot.toml",
 PLAYED = (*RULES, "rptable simulate --rules jackpot.toml --rounds 5 --journal T1.journal --jackpot \"$FLOOR_DB\" "
                   "--royal-at 3")
 STAFFED = FLOOR_STAFF
+ALREADY_PAID = 3  # `jackpot confirm` of a hit the table's journal holds as paid: nothing is paid again
 CONFIRMED = "echo pin-7350 | rptable jackpot confirm --db \"$FLOOR_DB\" --journal T1.journal --round T1-000003 " \
             "--box 1 --pit-boss vera"
 
@@ -55,10 +56,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="the pit boss's floor account (rptable users --db URL add NAME --role pit_boss); "
                           "the PIN is asked at the terminal, or read from standard input")
     confirm = sub.add_parser("confirm", parents=[common, hit],
-                             help="a pit boss confirms a box's jackpot hit at the table, once the hand is verified")
+                             help="a pit boss confirms a box's jackpot hit at the table, once the hand is verified",
+                             description="A pit boss confirms a box's jackpot hit at the table, once the hand is "
+                                         "verified: the meter pays it and the table journals the payment. Exit "
+                                         f"status {ALREADY_PAID}: the table's journal holds the hit as paid already "
+                                         "(said by whom and when); nothing is paid again.")
     reject = sub.add_parser("reject", parents=[common, hit],
                             help="a pit boss rejects a box's jackpot hit at the table (the hand is not what the shoe "
-                                 "read, e.g. a misdeal): not paid, the meter unlocks")
+                                 "read, e.g. a misdeal): not paid; the meter unlocks unless another hit waits")
     reject.add_argument("--reason", required=True, metavar="WHY", help="why, journaled with the pit boss's name")
     audit = sub.add_parser("audit", parents=[common], help="the meter against its ledger: seeds and reseeds + "
                                                            "contributions - payouts, to the chip")
@@ -138,7 +143,7 @@ def _at_the_table(args: argparse.Namespace) -> int:
 
     from controller.engine import IllegalCommand
     from controller.floor.jackpot_link import confirm_hit, reject_hit
-    from controller.floor.jackpot_meter import JackpotRefused
+    from controller.floor.jackpot_meter import AlreadyPaid, JackpotRefused
     from controller.floor.staff import FloorUserStore
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
@@ -170,6 +175,8 @@ def _at_the_table(args: argparse.Namespace) -> int:
             hit = confirm_hit(controller, args.db, args.round, args.box, pit_boss, args.meter)
     except IllegalCommand as err:
         return refused("jackpot", err.reason)
+    except AlreadyPaid as err:
+        return refused("jackpot", err, ALREADY_PAID)
     except (JackpotRefused, TableLocked, ValueError) as err:
         return refused("jackpot", err)
     finally:
@@ -190,7 +197,12 @@ def rejection_words(rejection: Rejection, table: str) -> str:
         return f"{head} was rejected already; nothing changed."
     head += " rejected, journaled at the table"
     if rejection.on_meter is not None:
-        return f"{head}; the meter took back hit #{rejection.on_meter.hit} ({rejection.on_meter.amount:,}) and unlocks."
+        took_back = f"{head}; the meter took back hit #{rejection.on_meter.hit} ({rejection.on_meter.amount:,})"
+        waiting = rejection.still_waiting
+        if waiting is None:
+            return f"{took_back} and unlocks."
+        return (f"{took_back}. The meter stays locked: hit #{waiting.hit} (table {waiting.table_id} round "
+                f"{waiting.round_id} box {waiting.box}) still waits for a pit boss to confirm or reject it.")
     if rejection.meter_problem:
         return (f"{head}; the meter cannot be reached ({rejection.meter_problem}): the table's link hands it the "
                 "rejection when it can.")

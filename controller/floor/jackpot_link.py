@@ -28,7 +28,7 @@ from controller.core.rules import HouseRules
 from controller.engine import Command, IllegalCommand, PlaceJackpotStake, RoundState, event_from_dict
 from controller.engine.events import JackpotSettled, JackpotVoided
 from controller.floor.database import FloorError, explain, psycopg_module
-from controller.floor.jackpot_meter import DEFAULT_METER, Hit, JackpotMeter, JackpotRefused
+from controller.floor.jackpot_meter import DEFAULT_METER, AlreadyPaid, Hit, JackpotMeter, JackpotRefused
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.table_events import JackpotPaid, JackpotRejected, table_event_from
@@ -238,8 +238,9 @@ def open_link(journal_path: str | Path, table_id: str, url: str, rules: HouseRul
 def confirm_hit(controller: TableController, url: str, round_id: str, box: int, pit_boss: User,
                 meter_id: str = DEFAULT_METER) -> Hit:
     """R-JACKPOT-3: a pit boss (logged in with the floor's staff accounts) has verified the box's hand at the
-    table: the meter pays the hit and the table journals the payment. Repeated after a lost answer, it pays
-    nothing again and journals nothing again."""
+    table: the meter pays the hit and the table journals the payment. A hit confirmed from the pit is journaled
+    at the table the first time its pit boss confirms it there. Once the table's journal holds the payment, a
+    confirmation pays nothing and journals nothing again: AlreadyPaid says by whom and when it was paid."""
     held = controller.jackpot_hit(round_id, box)
     if held.paid is None and not held.waiting:
         controller.record_jackpot_paid(round_id, box, 0, 0, pit_boss)  # refused, saying why
@@ -250,6 +251,8 @@ def confirm_hit(controller: TableController, url: str, round_id: str, box: int, 
             raise JackpotRefused(f"The meter holds no jackpot hit of round {round_id} box {box} at table "
                                  f"{controller.table_id}: if the hand was a hit, the table still holds it and sends "
                                  "it once the meter can be reached; try again in a moment.")
+        if held.paid is not None and hit.status == "paid":
+            raise AlreadyPaid(hit)
         paid, _ = meter.confirm(hit.hit, pit_boss.name)
     finally:
         _close_quietly(meter)
@@ -267,20 +270,22 @@ class Rejection:
     on_meter: Hit | None
     meter_problem: str = ""
     already: bool = False  # it was rejected before: nothing changed
+    still_waiting: Hit | None = None  # the hit that keeps the meter locked after this one was rejected
 
 
 def reject_hit(controller: TableController, url: str, round_id: str, box: int, pit_boss: User, reason: str,
                meter_id: str = DEFAULT_METER) -> Rejection:
     """R-JACKPOT-3: a pit boss has found at the table that the box's hand is not the hit the shoe read (a
-    misdeal, say): the hit is not paid and the meter unlocks. The meter is told first where it can be reached (it
-    checks the pit boss's floor account again); where it cannot, or it has not got the hit yet, the table's
-    journal holds the rejection and its link hands it over with the hit. Repeated, it changes nothing."""
+    misdeal, say): the hit is not paid and the meter unlocks unless another hit waits (`still_waiting`). The
+    meter is told first where it can be reached (it checks the pit boss's floor account again); where it cannot,
+    or it has not got the hit yet, the table's journal holds the rejection and its link hands it over with the
+    hit. Repeated, it changes nothing."""
     held = controller.jackpot_hit(round_id, box)
     if held.rejected is not None:
         return Rejection(round_id, box, None, already=True)
     if not held.waiting or not reason.strip():
         controller.record_jackpot_rejected(round_id, box, 0, pit_boss, reason)  # refused, saying why
-    on_meter, problem = None, ""
+    on_meter, problem, still_waiting = None, "", None
     try:
         meter = JackpotMeter(url, meter_id)
     except FloorError as err:
@@ -289,12 +294,13 @@ def reject_hit(controller: TableController, url: str, round_id: str, box: int, p
         try:
             if meter.hit_of(controller.table_id, round_id, box) is not None:
                 on_meter, _ = meter.reject(controller.table_id, round_id, box, pit_boss.name, reason)
+                still_waiting = meter.first_waiting()
         except psycopg_module().Error as err:
             problem = explain(err, url)
         finally:
             _close_quietly(meter)
     controller.record_jackpot_rejected(round_id, box, on_meter.hit if on_meter is not None else 0, pit_boss, reason)
-    return Rejection(round_id, box, on_meter, problem)
+    return Rejection(round_id, box, on_meter, problem, still_waiting=still_waiting)
 
 
 def _first_waiting(status: dict[str, Any]) -> PendingHit | None:

@@ -16,6 +16,7 @@ voided round takes its contributions back out of the meter and rejects its hits.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import FloorError, connect, explain, psycopg_module
@@ -48,12 +49,30 @@ class Hit:
     confirmed_by: str  # the pit boss who confirmed it, or rejected it
     hit_at: float
     reason: str = ""  # why it was rejected
+    confirmed_at: float | None = None  # when it was confirmed or rejected
+
+    @property
+    def decided_when(self) -> str:
+        """When a pit boss confirmed or rejected it, in UTC words ("2026-11-29 14:40:12 UTC")."""
+        if self.confirmed_at is None:
+            return "at a time the meter does not hold"
+        return datetime.fromtimestamp(self.confirmed_at, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
     def to_dict(self) -> dict[str, Any]:
         return {"hit": self.hit, "table": self.table_id, "round": self.round_id, "box": self.box,
                 "category": self.category, "share_pct": self.share_pct, "meter_at_hit": self.meter_at_hit,
                 "amount": self.amount, "status": self.status, "confirmed_by": self.confirmed_by,
-                "at": self.hit_at, "reason": self.reason}
+                "at": self.hit_at, "reason": self.reason, "confirmed_at": self.confirmed_at}
+
+
+class AlreadyPaid(JackpotRefused):
+    """A confirmation of a hit a pit boss has confirmed and paid already: nothing is paid again."""
+
+    def __init__(self, hit: Hit) -> None:
+        super().__init__(f"Jackpot hit #{hit.hit} was already paid: table {hit.table_id} round {hit.round_id} box "
+                         f"{hit.box}, {hit.amount:,}, confirmed by {hit.confirmed_by} at {hit.decided_when}. Nothing "
+                         "is paid again: do not pay it a second time.")
+        self.hit = hit
 
 
 @dataclass(frozen=True)
@@ -84,7 +103,7 @@ def share_of(meter: int, share_pct: int) -> int:
 
 
 _HIT_COLUMNS = ("hit, table_id, round_id, box, category, share_pct, meter_at_hit, amount, status, confirmed_by, "
-                "extract(epoch from hit_at)::float8, reason")
+                "extract(epoch from hit_at)::float8, reason, extract(epoch from confirmed_at)::float8")
 
 
 class JackpotMeter:
@@ -294,6 +313,13 @@ class JackpotMeter:
         if account is None or account[1] or account[0] not in PIT_BOSS_ROLES:
             raise JackpotRefused(f"{pit_boss} is not a pit boss of this floor: a jackpot is paid or rejected only by "
                                  "a pit boss with a floor account.")
+
+    def first_waiting(self) -> Hit | None:
+        """The oldest hit that waits for a pit boss (while there is one the meter stays locked), or None."""
+        with self.db.transaction():
+            row = self.db.execute(f"SELECT {_HIT_COLUMNS} FROM jackpot_hits WHERE meter_id = %s AND status = 'pending' "
+                                  "ORDER BY hit LIMIT 1", (self.meter_id,)).fetchone()
+        return Hit(*row) if row is not None else None
 
     def hit_of(self, table_id: str, round_id: str, box: int) -> Hit | None:
         with self.db.transaction():

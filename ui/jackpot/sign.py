@@ -1,8 +1,13 @@
 """The jackpot sign: the meter in large figures, JACKPOT PENDING while a hit waits for a pit boss, the tables
-linked to it and the last hits. A view only: it redraws from the meter's status (ui.jackpot.watcher)."""
+linked to it and the last hits paid. A view only: it redraws from the meter's status (ui.jackpot.watcher).
+
+The sign faces the public, so it shows what the public may know and nothing of the floor's inside: a hit is
+listed once a pit boss has confirmed and paid it (a waiting hit is JACKPOT PENDING, with no amount; a rejected
+one was never won), and a table by its name alone (whether its link is heard from is the pit's business)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -12,6 +17,21 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from ui.i18n import translate
 
 GOLD, RED, DIM = "#ffd34d", "#ff4d4d", "#9aa4b2"
+PAID_SHOWN = 5  # the last hits paid the sign lists
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """What of the meter's status the public sees besides the meter: the linked tables' names and the last hits
+    paid, newest first."""
+
+    tables: tuple[str, ...]
+    paid: tuple[dict[str, Any], ...]
+
+
+def public_view(status: dict[str, Any]) -> PublicView:
+    return PublicView(tuple(t["table"] for t in status["tables"]),
+                      tuple(h for h in status["hits"] if h["status"] == "paid")[:PAID_SHOWN])
 
 
 class JackpotSign(QWidget):
@@ -52,17 +72,12 @@ class JackpotSign(QWidget):
             return
         self.meter.setText(f"{status['meter']:,}")
         self.pending.setText(translate("JackpotSign", "JACKPOT PENDING") if status["pending"] else "")
-        silent = translate("JackpotSign", "{0} (not heard from)")
-        linked = [t["table"] if t["linked_now"] else silent.format(t["table"]) for t in status["tables"]]
-        self.tables.setText(translate("JackpotSign", "Linked tables: {0}").format(", ".join(linked) or "—"))
-        lines = []
-        for hit in status["hits"][:5]:
-            state = {"paid": translate("JackpotSign", "paid"),
-                     "rejected": translate("JackpotSign", "rejected, not paid")}.get(
-                hit["status"], translate("JackpotSign", "waiting for a pit boss"))
-            lines.append(translate("JackpotSign", "Table {0} box {1}: {2} — {3} ({4})").format(
-                hit["table"], hit["box"], hit["category"].replace("_", " ").lower(), f"{hit['amount']:,}", state))
-        self.hits.setText("\n".join(lines))
+        shown = public_view(status)
+        self.tables.setText(translate("JackpotSign", "Linked tables: {0}").format(", ".join(shown.tables) or "—"))
+        self.hits.setText("\n".join(
+            translate("JackpotSign", "Table {0} box {1}: {2} — {3} ({4})").format(
+                hit["table"], hit["box"], hit["category"].replace("_", " ").lower(), f"{hit['amount']:,}",
+                translate("JackpotSign", "paid")) for hit in shown.paid))
 
     def show_problem(self, text: str) -> None:
         self.problem.setText(translate("JackpotSign", "The meter cannot be read: {0}").format(text))

@@ -590,6 +590,9 @@ RU: dict[str, Translation] = {
         "связь вернётся.",
     "Jackpot hit rejected: not paid, the meter unlocks; journaled as {0}.":
         "Выигрыш джекпота отклонён: не выплачивается, счётчик разблокирован; записано в журнал как {0}.",
+    "Jackpot hit rejected: not paid; the meter stays locked, hit #{0} (table {1}, box {2}) still waits for a pit boss; journaled as {3}.":
+        "Выигрыш джекпота отклонён: не выплачивается; счётчик остаётся заблокированным, выигрыш №{0} (стол {1}, "
+        "бокс {2}) ещё ждёт пит-босса; записано в журнал как {3}.",
     "{0} Box {1}'s jackpot stake is refused; the rest of the game goes on.":
         "{0} Ставка на джекпот бокса {1} не принята; остальная игра продолжается.",
     "Jackpot betting closed: jackpot pending, a hit waits for a pit boss.":

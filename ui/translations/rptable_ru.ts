@@ -1258,57 +1258,42 @@
 <context>
     <name>JackpotSign</name>
     <message>
-        <location filename="../jackpot/sign.py" line="20"/>
+        <location filename="../jackpot/sign.py" line="40"/>
         <source>Jackpot</source>
         <translation>Джекпот</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="23"/>
+        <location filename="../jackpot/sign.py" line="43"/>
         <source>PROGRESSIVE JACKPOT</source>
         <translation>ПРОГРЕССИВНЫЙ ДЖЕКПОТ</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="51"/>
+        <location filename="../jackpot/sign.py" line="71"/>
         <source>No table is linked to this jackpot yet.</source>
         <translation>К этому джекпоту ещё не подключён ни один стол.</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="54"/>
+        <location filename="../jackpot/sign.py" line="74"/>
         <source>JACKPOT PENDING</source>
         <translation>ДЖЕКПОТ ОЖИДАЕТ ПОДТВЕРЖДЕНИЯ</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="55"/>
-        <source>{0} (not heard from)</source>
-        <translation>{0} (нет связи)</translation>
-    </message>
-    <message>
-        <location filename="../jackpot/sign.py" line="57"/>
+        <location filename="../jackpot/sign.py" line="76"/>
         <source>Linked tables: {0}</source>
         <translation>Подключённые столы: {0}</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="60"/>
+        <location filename="../jackpot/sign.py" line="80"/>
         <source>paid</source>
         <translation>выплачен</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="61"/>
-        <source>rejected, not paid</source>
-        <translation>отклонён, не выплачен</translation>
-    </message>
-    <message>
-        <location filename="../jackpot/sign.py" line="62"/>
-        <source>waiting for a pit boss</source>
-        <translation>ждёт пит-босса</translation>
-    </message>
-    <message>
-        <location filename="../jackpot/sign.py" line="63"/>
+        <location filename="../jackpot/sign.py" line="78"/>
         <source>Table {0} box {1}: {2} — {3} ({4})</source>
         <translation>Стол {0}, бокс {1}: {2} — {3} ({4})</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="68"/>
+        <location filename="../jackpot/sign.py" line="83"/>
         <source>The meter cannot be read: {0}</source>
         <translation>Счётчик джекпота не читается: {0}</translation>
     </message>
@@ -1693,7 +1678,7 @@
     </message>
     <message>
         <location filename="../pitboss.py" line="172"/>
-        <location filename="../pitboss.py" line="473"/>
+        <location filename="../pitboss.py" line="479"/>
         <source>Void the round (stakes returned)</source>
         <translation>Аннулировать раунд (ставки возвращаются)</translation>
     </message>
@@ -1704,13 +1689,13 @@
     </message>
     <message>
         <location filename="../pitboss.py" line="191"/>
-        <location filename="../pitboss.py" line="474"/>
+        <location filename="../pitboss.py" line="480"/>
         <source>Adjust payment (+ to the player)</source>
         <translation>Корректировка выплаты (+ игроку)</translation>
     </message>
     <message>
         <location filename="../pitboss.py" line="198"/>
-        <location filename="../pitboss.py" line="475"/>
+        <location filename="../pitboss.py" line="481"/>
         <source>Undo the payment&apos;s confirmation</source>
         <translation>Отменить подтверждение выплаты</translation>
     </message>
@@ -1755,122 +1740,127 @@
         <translation>Джекпот №{0} подтверждён: выплатите боксу {1} {2}; записано в журнал как {3}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="290"/>
+        <location filename="../pitboss.py" line="291"/>
         <source>Jackpot hit rejected and journaled; the meter cannot be reached now and is told as soon as it can be.</source>
         <translation>Выигрыш джекпота отклонён и записан в журнал; счётчик сейчас недоступен и узнает об этом, как только связь вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="293"/>
+        <location filename="../pitboss.py" line="295"/>
+        <source>Jackpot hit rejected: not paid; the meter stays locked, hit #{0} (table {1}, box {2}) still waits for a pit boss; journaled as {3}.</source>
+        <translation>Выигрыш джекпота отклонён: не выплачивается; счётчик остаётся заблокированным, выигрыш №{0} (стол {1}, бокс {2}) ещё ждёт пит-босса; записано в журнал как {3}.</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="299"/>
         <source>Jackpot hit rejected: not paid, the meter unlocks; journaled as {0}.</source>
         <translation>Выигрыш джекпота отклонён: не выплачивается, счётчик разблокирован; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="332"/>
+        <location filename="../pitboss.py" line="338"/>
         <source>Shoe gate: the shoe is not connected (offline).</source>
         <translation>Заслонка шуза: шуз не подключён (нет связи).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="334"/>
+        <location filename="../pitboss.py" line="340"/>
         <source>Shoe gate: LOCKED — no card can be drawn.</source>
         <translation>Заслонка шуза: ЗАКРЫТА — карту не вытянуть.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="336"/>
+        <location filename="../pitboss.py" line="342"/>
         <source>Shoe gate: open.</source>
         <translation>Заслонка шуза: открыта.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="338"/>
+        <location filename="../pitboss.py" line="344"/>
         <source>Shoe gate: not reported by the shoe yet. If no card comes out, open it with the button.</source>
         <translation>Заслонка шуза: шуз ещё не сообщил её состояние. Если карта не выходит, откройте заслонку кнопкой.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="362"/>
+        <location filename="../pitboss.py" line="368"/>
         <source>Box {0}: {1} confirmed by {2} at {3}</source>
         <translation>Бокс {0}: {1}, подтвердил {2} в {3}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="384"/>
+        <location filename="../pitboss.py" line="390"/>
         <source>Done; journaled as {0}, approved by {1}.</source>
         <translation>Готово; в журнале: {0}, одобрил {1}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="386"/>
+        <location filename="../pitboss.py" line="392"/>
         <source>Done; journaled as {0}.</source>
         <translation>Готово; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="408"/>
+        <location filename="../pitboss.py" line="414"/>
         <source>Other faults are still open: the shoe&apos;s gate opens once the last is resolved.</source>
         <translation>Открыты другие сбои: заслонка шуза откроется, когда будет устранён последний.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="414"/>
+        <location filename="../pitboss.py" line="420"/>
         <source>The shoe is offline: its gate opens as soon as it is back.</source>
         <translation>Шуз не на связи: заслонка откроется, как только он вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="438"/>
+        <location filename="../pitboss.py" line="444"/>
         <source>The shoe&apos;s gate is still LOCKED. Open it with the button, or check the shoe.</source>
         <translation>Заслонка шуза всё ещё ЗАКРЫТА. Откройте её кнопкой или проверьте шуз.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="440"/>
+        <location filename="../pitboss.py" line="446"/>
         <source>UNLOCK sent to the shoe: waiting for its answer.</source>
         <translation>Шузу отправлена команда открыть заслонку: ждём ответа.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="443"/>
+        <location filename="../pitboss.py" line="449"/>
         <source>The shoe&apos;s gate is open again: dealing can go on.</source>
         <translation>Заслонка шуза снова открыта: можно сдавать.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="446"/>
+        <location filename="../pitboss.py" line="452"/>
         <source>The shoe&apos;s gate could not be opened: {0}. Check the shoe and its cable.</source>
         <translation>Заслонку шуза не удалось открыть: {0}. Проверьте шуз и его кабель.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="456"/>
+        <location filename="../pitboss.py" line="462"/>
         <source>Void the round? Press again to void it</source>
         <translation>Аннулировать раунд? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="460"/>
+        <location filename="../pitboss.py" line="466"/>
         <source>Adjust box {0} by {1}? Press again to adjust it</source>
         <translation>Поправить выплату боксу {0} на {1}? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="467"/>
+        <location filename="../pitboss.py" line="473"/>
         <source>Undo box {0}&apos;s confirmation? Press again to undo it</source>
         <translation>Отменить подтверждение бокса {0}? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="482"/>
+        <location filename="../pitboss.py" line="488"/>
         <source>Voiding this round puts {0} at stake</source>
         <translation>Аннулирование этого раунда затрагивает {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="494"/>
+        <location filename="../pitboss.py" line="500"/>
         <source>An adjustment of {0} to box {1}</source>
         <translation>Корректировка {0} боксу {1}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="506"/>
+        <location filename="../pitboss.py" line="512"/>
         <source>{0}, above this table&apos;s limit of {1}: a second pit boss, not {2}, logs in to approve it.</source>
         <translation>{0} — выше лимита этого стола {1}: чтобы подтвердить, входит второй пит-босс (не {2}).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="512"/>
+        <location filename="../pitboss.py" line="518"/>
         <source>{0} made this override: the second pit boss must be another person. Another pit boss logs in, or Cancel.</source>
         <translation>{0} выполняет это действие: второй пит-босс должен быть другим человеком. Войдите другим пит-боссом или нажмите «Отмена».</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="515"/>
+        <location filename="../pitboss.py" line="521"/>
         <source>Second pit boss</source>
         <translation>Второй пит-босс</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="525"/>
+        <location filename="../pitboss.py" line="531"/>
         <source>Nothing was done: {0} needs a second pit boss&apos;s approval, and none logged in.</source>
         <translation>Ничего не сделано: {0} — нужно подтверждение второго пит-босса, а он не вошёл.</translation>
     </message>
