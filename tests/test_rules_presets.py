@@ -57,6 +57,29 @@ def test_a_rules_file_says_unlimited_and_a_file_written_with_0_still_means_it(tm
     assert f"field {cap}: 'none' is not allowed; allowed: \"unlimited\", or a whole number from 1 to" in str(err.value)
 
 
+@pytest.mark.parametrize("name", SIX)
+def test_rules_show_gives_prices_by_count_only_where_the_price_is_by_count(name):
+    # No preset prices an exchange by count: a file listing five such prices for a flat price (and five where four
+    # cards may be exchanged) says a price that is never charged.
+    assert "exchange_price_by_count" not in to_toml(load_preset(name))
+
+
+def test_prices_by_count_are_one_for_each_number_of_cards_a_box_may_exchange(tmp_path):
+    flat = to_toml(load_preset("classic"))
+    by_count = flat.replace('exchange_price = "flat"\n', 'exchange_price = "by_count"\nexchange_price_by_count = '
+                                                          '[1, 2, 2, 3]\n')
+    rules = load_rules(str(_file(tmp_path, by_count)))
+    assert rules.draw.exchange_max_cards == 4 and rules.draw.exchange_price_by_count[:4] == (1, 2, 2, 3)
+    shown = to_toml(rules)
+    assert "exchange_price_by_count = [1, 2, 2, 3]\n" in shown and rules_from_toml(shown) == rules
+    # A file written when five prices were asked for whatever the most cards is still read.
+    assert load_rules(str(_file(tmp_path, by_count.replace("[1, 2, 2, 3]", "[1, 2, 2, 3, 1]")))) == rules
+    with pytest.raises(RulesError) as err:
+        load_rules(str(_file(tmp_path, by_count.replace("[1, 2, 2, 3]", "[1, 2, 2]"))))
+    assert ("field draw.exchange_price_by_count: [1, 2, 2] is not allowed; allowed: a list of 4 or 5 whole numbers "
+            "from 1 to 100") in str(err.value)
+
+
 def test_section_5_table_rows():
     c, o, p, f, r, cs = (load_preset(n) for n in SIX)
     assert [x.table.boxes for x in (c, o, p, f, r, cs)] == [6, 6, 6, 4, 4, 7]

@@ -201,7 +201,7 @@ class HouseRules:
             "pays": _pay_mapping(self.pays, every_setting),
             "dealer": {"qualifies_with": self.dealer_qualifies_with.name},
             "settlement": {"ante_on_win": str(self.ante_on_win)},
-            "draw": _section(self.draw, every_setting),
+            "draw": _draw_section(self.draw, every_setting),
             "insurance": _section(self.insurance, every_setting),
             "buy_game": _section(self.buy_game, every_setting),
             "bonus": _section(self.bonus, every_setting),
@@ -260,6 +260,18 @@ def _section(obj: Any, every_setting: bool) -> dict[str, Any]:
             value = list(value)
         out[name] = value
     return out
+
+
+def _draw_section(draw: DrawRules, every_setting: bool) -> dict[str, Any]:
+    """The draw's settings; a rules file gives the prices by count only where the price is by count, one for each
+    number of cards a box may exchange (the rules hold five, the canonical mapping all five as always)."""
+    section = _section(draw, every_setting)
+    if every_setting:
+        if draw.exchange_price == ExchangePrice.BY_COUNT and draw.exchange_max_cards:
+            section["exchange_price_by_count"] = list(draw.exchange_price_by_count[:draw.exchange_max_cards])
+        else:
+            del section["exchange_price_by_count"]
+    return section
 
 
 def _pay_mapping(table: PayTable, every_setting: bool = False) -> dict[str, Any]:
@@ -416,11 +428,17 @@ def _read_table(r: _Reader) -> TableRules:
 
 def _read_draw(r: _Reader) -> DrawRules:
     d = DrawRules()
+    buy_sixth = r.boolean("buy_sixth", d.buy_sixth)
+    most = r.integer("exchange_max_cards", d.exchange_max_cards, 0, 5)
+    price = r.choice("exchange_price", ExchangePrice, d.exchange_price)
+    # One price for each number of cards a box may exchange; five, as files once gave, are read too. The rules
+    # hold five prices: those past the most a box may exchange (never charged) keep their defaults.
+    by_count = r.int_list("exchange_price_by_count", d.exchange_price_by_count, sorted({most or 5, 5}), 1, 100)
     draw = DrawRules(
-        buy_sixth=r.boolean("buy_sixth", d.buy_sixth),
-        exchange_max_cards=r.integer("exchange_max_cards", d.exchange_max_cards, 0, 5),
-        exchange_price=r.choice("exchange_price", ExchangePrice, d.exchange_price),
-        exchange_price_by_count=r.int_list("exchange_price_by_count", d.exchange_price_by_count, 5, 1, 100),
+        buy_sixth=buy_sixth,
+        exchange_max_cards=most,
+        exchange_price=price,
+        exchange_price_by_count=by_count + d.exchange_price_by_count[len(by_count):],
         repeat_single=r.choice("repeat_single", RepeatSingle, d.repeat_single),
         max_cards_exchanged_per_box=r.limit("max_cards_exchanged_per_box", d.max_cards_exchanged_per_box, 52),
         when_stock_runs_out=r.choice("when_stock_runs_out", StockRunsOut, d.when_stock_runs_out),
@@ -595,15 +613,16 @@ class _Reader:
         return {HandCategory[v] for v in value}
 
     def int_list(
-        self, key: str, default: tuple[int, ...], length: int, low: int, high: int
+        self, key: str, default: tuple[int, ...], lengths: list[int], low: int, high: int
     ) -> tuple[int, ...]:
-        allowed = f"a list of {length} whole numbers from {low} to {high}"
+        counts = " or ".join(str(n) for n in lengths)
+        allowed = f"a list of {counts} whole numbers from {low} to {high}"
         value = self._get(key, allowed)
         if value is None:
             return default
         if (
             not isinstance(value, list)
-            or len(value) != length
+            or len(value) not in lengths
             or not all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in value)
         ):
             raise self._fail(key, value, allowed)
