@@ -1,5 +1,6 @@
-"""`rptable pit --db URL`: the pit boss's live view of every table reporting to the floor's database (Qt);
-`--json` prints one snapshot, `--html OUT` writes it as a page a manager can open."""
+"""`rptable pit --db URL`: the pit boss's live view of every table reporting to the floor's database (Qt), with
+today's players and the linked jackpot's waiting hits; `--json` prints one snapshot, `--html OUT` writes it as a
+page a manager can open."""
 
 from __future__ import annotations
 
@@ -24,8 +25,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screenshot", metavar="PNG", help="save the window as a picture once it shows the floor")
     parser.add_argument("--language", choices=("en", "ru"), default="en", help="the window's language")
     parser.epilog = ("A table reports when started with --replica URL (rptable simulate, rptable console). Open "
-                     "faults come first, in red; a table not heard from for 10 s shows NOT REPORTING. Click a "
-                     "table for its rounds, any round replayed, the last 10, its faults and overrides.")
+                     "faults come first, in red; then tables not heard from for 10 s (NOT REPORTING), then tables "
+                     "with a dealer signed in and no round for 10 minutes (IDLE), named on a line above the floor. "
+                     "Click a table for its rounds, any round replayed, the last 10, its faults and overrides; the "
+                     "Players tab lists today's players (theo, actual, average bet, time, EV lost a decision); a "
+                     "jackpot hit that waits for a pit boss is confirmed or rejected there, with a PIN.")
     add_examples(parser, "rptable simulate --rules four-seat --rounds 10 --journal T1.journal --replica \"$FLOOR_DB\"",
                  "rptable pit --db \"$FLOOR_DB\" --json --no-ratings",
                  "rptable pit --db \"$FLOOR_DB\" --html pit.html",
