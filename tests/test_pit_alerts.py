@@ -80,10 +80,14 @@ def test_pit_snapshot_puts_not_reporting_then_idle_tables_on_top_and_names_them(
 
 
 def test_pit_window_raises_idle_and_silent_tables_to_the_top_with_an_alert_above_the_floor(database, tmp_path,
-                                                                                           qtbot):
+                                                                                           qtbot, monkeypatch):
+    from PySide6.QtWidgets import QApplication
+
     from controller.floor.database import open_pool
     from ui.pit.window import PitWindow
 
+    asked = []  # the window asks the task bar for attention when a table falls into trouble
+    monkeypatch.setattr(QApplication, "alert", lambda widget, ms=0: asked.append(widget))
     live = floor_with_trouble(database, tmp_path)
     pool = open_pool(database)
     window = PitWindow(pool, database, rate=False, viewer=QA_PIT_BOSS)
@@ -107,6 +111,10 @@ def test_pit_window_raises_idle_and_silent_tables_to_the_top_with_an_alert_above
         assert window.alerts.isVisible()
         assert "NOT REPORTING: T3" in alerts and "IDLE with a dealer signed in: T2" in alerts
         assert "1 not reporting" in window.header.text() and "1 idle" in window.header.text()
+        assert window in asked
+        asked.clear()
+        qtbot.wait(1200)  # the next tick: nothing new, nothing asked again
+        assert not asked
     finally:
         window.shutdown()
         pool.close()

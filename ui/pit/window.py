@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QGridLayout,
     QLabel,
@@ -80,6 +81,7 @@ class PitWindow(QMainWindow):
         self._rating = threading.Lock()  # one rating pass at a time
         self._order: list[str] = []
         self._columns = 0
+        self._alerted: set[tuple[str, str]] = set()  # (table, alert) said so far
         self._results = _Results()
         self._results.tables.connect(self._show_tables)
         self._results.ratings.connect(self._show_ratings)
@@ -318,6 +320,10 @@ class PitWindow(QMainWindow):
         alerts = alert_words([self.views[t] for t in self._order], now)
         self.alerts.setText(alerts)
         self.alerts.setVisible(bool(alerts))
+        alerted = {(t, v.alert(now)) for t, v in self.views.items() if v.alert(now)}
+        if alerted - self._alerted:
+            QApplication.alert(self)  # a table newly in trouble: the task bar asks for a window left behind others
+        self._alerted = alerted
         if self.viewer is not None:
             text += self.tr(" · pit boss {0}").format(self.viewer.name)
         self.header.setText(text + " · " + time.strftime("%H:%M:%S", time.gmtime(now)) + " UTC")
