@@ -2,8 +2,9 @@
 
 `show` and `check` say what the operator must know before a table opens on the rules: their measured house edge
 under the basic strategy, and whether they favour a skilled player or were never measured (controller.analysis
-.operator_guard); `check` also says which settings hand a skilled player the edge, and what the play each allows is
-worth. `acknowledge` is an admin's journaled acknowledgement of such rules, without which no round opens on them.
+.operator_guard); `check` also warns of a pay table out of order (controller.core.pay_order) and says which settings
+hand a skilled player the edge, and what the play each allows is worth. `acknowledge` is an admin's journaled
+acknowledgement of such rules, without which no round opens on them.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from controller.cli.bounds import floor_url, table_id
 from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 from controller.cli.users import BOOTSTRAP
+from controller.core.pay_order import pay_order_warnings
 from controller.core.rules import HouseRules, RulesError
 from controller.table.rule_files import load_preset, load_rules_file, preset_names
 
@@ -73,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as err:
         return refused("rules", err)
     print(f"{args.file}: valid house rules '{rules.name}' ({rules.table.boxes} boxes)")
+    for warning in pay_order_warnings(rules):
+        print(_wrapped(warning))
     print(_wrapped(_edge_words(rules)))
     _print_sources(rules)
     return 0
