@@ -16,6 +16,7 @@ settlements taken back (`JackpotVoided`), and a hit a pit boss rejected at the t
 from __future__ import annotations
 
 import contextlib
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -29,6 +30,7 @@ from controller.engine import Command, IllegalCommand, PlaceJackpotStake, RoundS
 from controller.engine.events import JackpotSettled, JackpotVoided
 from controller.floor.database import FloorError, explain, psycopg_module
 from controller.floor.jackpot_meter import DEFAULT_METER, AlreadyPaid, Hit, JackpotMeter, JackpotRefused
+from controller.floor.table_binding import JournalIdentity, first_hash, identity_of
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.table_events import JackpotPaid, JackpotRejected, table_event_from
@@ -142,6 +144,7 @@ class JackpotLink:
         meter: JackpotMeter | None = None
         sent: set[tuple[str, str, int]] = set()
         after = 0
+        bound = ""  # the hash of the first event of the journal the table's id is bound to, once it is
         beat = 0.0
         pg_error = psycopg_module().Error
         while True:  # a stop sends what the journal holds first, when the meter can be reached
@@ -149,13 +152,19 @@ class JackpotLink:
             try:
                 if meter is None:
                     meter = JackpotMeter(self.url, self.meter_id)
-                    meter.link(self.table_id, self.rules.reseed)
-                    sent, after = meter.settled_keys(self.table_id), 0
+                    mine = self._journal_identity()
+                    meter.link(self.table_id, self.rules.reseed, mine)  # refused: another journal holds the id
+                    sent, after, bound = meter.settled_keys(self.table_id), 0, mine.first_hash
                 if self.journal_path.exists():  # a new table makes its journal as it starts
                     # opened afresh for each pass: a reader kept open would go on reading the file as it was
                     journal = Journal(self.journal_path, self.table_id, readonly=True)
                     try:
-                        after = self._send(journal, meter, sent, after)
+                        if not bound and journal.last_seq:
+                            mine = identity_of(journal, self.journal_path)
+                            meter.bind(self.table_id, mine)
+                            bound = mine.first_hash
+                        if bound:
+                            after = self._send(journal, meter, sent, after, bound)
                     finally:
                         journal.close()
                 if time.monotonic() - beat > HEARTBEAT_SECONDS:
@@ -181,16 +190,29 @@ class JackpotLink:
         if meter is not None:
             _close_quietly(meter)
 
-    def _send(self, journal: Journal, meter: JackpotMeter, sent: set[tuple[str, str, int]], after: int) -> int:
+    def _journal_identity(self) -> JournalIdentity:
+        """The table's journal as the meter binds its id to it (a journal not made yet, or holding no event, has
+        no first hash: the id is bound once it does)."""
+        if self.journal_path.exists():
+            journal = Journal(self.journal_path, self.table_id, readonly=True)
+            try:
+                if journal.last_seq:
+                    return identity_of(journal, self.journal_path)
+            finally:
+                journal.close()
+        return JournalIdentity("", str(self.journal_path.resolve()), socket.gethostname())
+
+    def _send(self, journal: Journal, meter: JackpotMeter, sent: set[tuple[str, str, int]], after: int,
+              journal_hash: str) -> int:
         """Hand the meter every jackpot entry journaled after `after` that it has not got, in journal order: the
         settlements, a voided round's settlements taken back, the hits rejected at the table. The last seq read."""
         for entry in journal.jackpot_entries(after):
             if entry.round_id is not None:
-                self._hand_over(entry.round_id, entry, meter, sent)
+                self._hand_over(entry.round_id, entry, meter, sent, journal_hash)
         return journal.last_seq
 
     def _hand_over(self, round_id: str, entry: JournalEntry, meter: JackpotMeter,
-                   sent: set[tuple[str, str, int]]) -> None:
+                   sent: set[tuple[str, str, int]], journal_hash: str) -> None:
         if entry.kind == JackpotRejected.KIND:
             rejected = table_event_from(entry.kind, entry.payload)
             assert isinstance(rejected, JackpotRejected)
@@ -207,7 +229,7 @@ class JackpotLink:
         event = event_from_dict(entry.payload)
         if isinstance(event, JackpotSettled) and ("contribution", round_id, event.box) not in sent:
             meter.settle(self.table_id, round_id, event.box, contribution=event.contribution,
-                         share_pct=event.share_pct, category=event.best.name)
+                         share_pct=event.share_pct, category=event.best.name, journal_hash=journal_hash)
             sent.add(("contribution", round_id, event.box))
         elif isinstance(event, JackpotVoided) and ("reversal", round_id, event.box) not in sent:
             meter.reverse(self.table_id, round_id, event.box, contribution=event.contribution,
@@ -251,6 +273,7 @@ def confirm_hit(controller: TableController, url: str, round_id: str, box: int, 
             raise JackpotRefused(f"The meter holds no jackpot hit of round {round_id} box {box} at table "
                                  f"{controller.table_id}: if the hand was a hit, the table still holds it and sends "
                                  "it once the meter can be reached; try again in a moment.")
+        _require_made_by(controller, hit)
         if held.paid is not None and hit.status == "paid":
             raise AlreadyPaid(hit)
         paid, _ = meter.confirm(hit.hit, pit_boss.name)
@@ -292,7 +315,9 @@ def reject_hit(controller: TableController, url: str, round_id: str, box: int, p
         problem = str(err)
     else:
         try:
-            if meter.hit_of(controller.table_id, round_id, box) is not None:
+            found = meter.hit_of(controller.table_id, round_id, box)
+            if found is not None:
+                _require_made_by(controller, found)
                 on_meter, _ = meter.reject(controller.table_id, round_id, box, pit_boss.name, reason)
                 still_waiting = meter.first_waiting()
         except psycopg_module().Error as err:
@@ -301,6 +326,16 @@ def reject_hit(controller: TableController, url: str, round_id: str, box: int, p
             _close_quietly(meter)
     controller.record_jackpot_rejected(round_id, box, on_meter.hit if on_meter is not None else 0, pit_boss, reason)
     return Rejection(round_id, box, on_meter, problem, still_waiting=still_waiting)
+
+
+def _require_made_by(controller: TableController, hit: Hit) -> None:
+    """JackpotRefused unless the hit came from this table's journal: a second journal under the table's id (whose
+    rounds are numbered like the first's) never pays, nor rejects, the first one's hit."""
+    if hit.journal_hash and hit.journal_hash != first_hash(controller.journal):
+        raise JackpotRefused(
+            f"Jackpot hit #{hit.hit} (table {hit.table_id} round {hit.round_id} box {hit.box}) was made by another "
+            f"journal of table {hit.table_id}, not {controller.journal.path}: a hit is confirmed or rejected only "
+            "with the journal that made it. Nothing is paid; give the table's own journal.")
 
 
 def _first_waiting(status: dict[str, Any]) -> PendingHit | None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import FloorError, connect, explain, psycopg_module
 from controller.floor.jackpot_schema import CHANNEL, SCHEMA
+from controller.floor.table_binding import BoundToAnotherJournal, JournalIdentity, require_bound_to
 
 if TYPE_CHECKING:
     import psycopg
@@ -50,6 +51,7 @@ class Hit:
     hit_at: float
     reason: str = ""  # why it was rejected
     confirmed_at: float | None = None  # when it was confirmed or rejected
+    journal_hash: str = ""  # the first event's hash of the journal that made it ('' for a hit made before)
 
     @property
     def decided_when(self) -> str:
@@ -103,7 +105,7 @@ def share_of(meter: int, share_pct: int) -> int:
 
 
 _HIT_COLUMNS = ("hit, table_id, round_id, box, category, share_pct, meter_at_hit, amount, status, confirmed_by, "
-                "extract(epoch from hit_at)::float8, reason, extract(epoch from confirmed_at)::float8")
+                "extract(epoch from hit_at)::float8, reason, extract(epoch from confirmed_at)::float8, journal_hash")
 
 
 class JackpotMeter:
@@ -128,8 +130,10 @@ class JackpotMeter:
             self.db.execute(SCHEMA)
 
     # --------------------------------------------------------------------------------------------- tables
-    def link(self, table_id: str, reseed: int) -> None:
-        """Link a table to the meter (made at `reseed` by its first table; one reseed for every linked table)."""
+    def link(self, table_id: str, reseed: int, journal: JournalIdentity | None = None) -> None:
+        """Link a table to the meter (made at `reseed` by its first table; one reseed for every linked table).
+        With its journal (`first_hash` '' for a journal that holds no event yet), the table's id is bound to it,
+        or found bound to another journal: refused, in the reporter's words."""
         with self.db.transaction():
             row = self.db.execute("SELECT reseed FROM jackpot_meter WHERE meter_id = %s FOR UPDATE",
                                   (self.meter_id,)).fetchone()
@@ -149,7 +153,29 @@ class JackpotMeter:
             self.db.execute("INSERT INTO jackpot_tables (table_id, meter_id) VALUES (%s, %s) ON CONFLICT (table_id) "
                             "DO UPDATE SET meter_id = EXCLUDED.meter_id, last_seen = now()",
                             (table_id, self.meter_id))
+            if journal is not None:
+                self._bind(table_id, journal)
             self._notify()
+
+    def bind(self, table_id: str, journal: JournalIdentity) -> None:
+        """Bind a linked table's id to its journal, now that it holds its first event (see `link`)."""
+        with self.db.transaction():
+            self._bind(table_id, journal)
+
+    def _bind(self, table_id: str, journal: JournalIdentity) -> None:
+        row = self.db.execute("SELECT first_hash, journal, host FROM jackpot_tables WHERE table_id = %s FOR UPDATE",
+                              (table_id,)).fetchone()
+        assert row is not None
+        bound = JournalIdentity(*row)
+        if not bound.first_hash:  # not bound yet: the first journal with an event claims the id
+            if journal.first_hash:
+                self.db.execute("UPDATE jackpot_tables SET first_hash = %s, journal = %s, host = %s "
+                                "WHERE table_id = %s", (journal.first_hash, journal.path, journal.host, table_id))
+            return
+        try:
+            require_bound_to(table_id, bound, journal.first_hash or None)
+        except BoundToAnotherJournal as err:
+            raise JackpotRefused(str(err)) from err
 
     def heartbeat(self, table_id: str) -> None:
         with self.db.transaction():
@@ -157,9 +183,10 @@ class JackpotMeter:
 
     # ------------------------------------------------------------------------------------- contributions
     def settle(self, table_id: str, round_id: str, box: int, *, contribution: int, share_pct: int,
-               category: str) -> Hit | None:
+               category: str, journal_hash: str = "") -> Hit | None:
         """A box's jackpot stake, settled at its table: its contribution, and for a hit its share of the meter,
-        in one transaction. Sent again (a retry), it changes nothing and answers the hit as it was committed."""
+        in one transaction; a hit is bound to the journal it came from (`journal_hash`, the hash of its first
+        event). Sent again (a retry), it changes nothing and answers the hit as it was committed."""
         with self.db.transaction():
             amount = self._lock_meter()
             added = self.db.execute(
@@ -171,7 +198,7 @@ class JackpotMeter:
             amount += contribution
             hit = None
             if share_pct:
-                hit = self._hit(table_id, round_id, box, share_pct, category, amount)
+                hit = self._hit(table_id, round_id, box, share_pct, category, amount, journal_hash)
                 amount = self._reseeded(amount - hit.amount, table_id, round_id, box)
             self.db.execute("UPDATE jackpot_meter SET amount = %s, updated_at = now() WHERE meter_id = %s",
                             (amount, self.meter_id))
@@ -209,12 +236,13 @@ class JackpotMeter:
             self._notify()
             return hit
 
-    def _hit(self, table_id: str, round_id: str, box: int, share_pct: int, category: str, meter: int) -> Hit:
+    def _hit(self, table_id: str, round_id: str, box: int, share_pct: int, category: str, meter: int,
+             journal_hash: str) -> Hit:
         amount = share_of(meter, share_pct)
         row = self.db.execute(
             "INSERT INTO jackpot_hits (meter_id, table_id, round_id, box, category, share_pct, meter_at_hit, "
-            f"amount) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING {_HIT_COLUMNS}",
-            (self.meter_id, table_id, round_id, box, category, share_pct, meter, amount)).fetchone()
+            f"amount, journal_hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING {_HIT_COLUMNS}",
+            (self.meter_id, table_id, round_id, box, category, share_pct, meter, amount, journal_hash)).fetchone()
         assert row is not None
         self._ledger("payout", table_id, round_id, box, -amount, meter - amount)
         return Hit(*row)

@@ -7,9 +7,10 @@
   back), `reversal` (a voided round's contribution leaving the meter again), `return` (a rejected hit's amount
   back into the meter). At any moment a meter's amount equals the sum of its ledger (seeds and reseeds +
   contributions less reversals - payouts less returns): `rptable jackpot audit` checks it.
-- `jackpot_hits`: each hit, numbered in commit order (`hit`); pending until a pit boss confirms it at the table
-  (`paid`) or rejects it there, or its round is voided (`rejected`, with the reason).
-- `jackpot_tables`: the tables linked to a meter, each with its last sign of life and whether it takes bets.
+- `jackpot_hits`: each hit, numbered in commit order (`hit`), with the journal that made it; pending until a pit
+  boss confirms it at the table (`paid`) or rejects it there, or its round is voided (`rejected`, with the reason).
+- `jackpot_tables`: the tables linked to a meter, each with its last sign of life and the journal its id is bound
+  to (controller.floor.table_binding: a second journal under a linked table's id is refused).
 
 A contribution, a reversal, a payout and a return are keyed on (meter, table, round, box), so a table that sends
 a box's settlement again after a kill or an outage changes nothing the second time. Every change wakes the sign
@@ -81,6 +82,16 @@ CREATE TABLE IF NOT EXISTS jackpot_tables (
     linked_at    timestamptz NOT NULL DEFAULT now(),
     last_seen    timestamptz NOT NULL DEFAULT now()
 );
+-- A table's id is bound to its journal (the hash of its first event; '' on a meter made before: the first journal
+-- to link claims it), and each hit to the journal that made it. Checked first, as above.
+DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'jackpot_tables'::regclass AND attname = 'first_hash')
+    THEN
+        ALTER TABLE jackpot_tables ADD COLUMN first_hash text NOT NULL DEFAULT '',
+            ADD COLUMN journal text NOT NULL DEFAULT '', ADD COLUMN host text NOT NULL DEFAULT '';
+        ALTER TABLE jackpot_hits ADD COLUMN journal_hash text NOT NULL DEFAULT '';
+    END IF;
+END $$;
 """
 # The ledger's append-only in the database itself: an entry changed or deleted by anyone who connects is refused
 # (its sum is what `jackpot audit` checks the meter and every hit against).

@@ -16,7 +16,6 @@ another is refused, with a message saying so. A journal that no longer agrees wi
 from __future__ import annotations
 
 import contextlib
-import socket
 import threading
 import time
 from collections.abc import Callable
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import CONNECT_TIMEOUT, FloorError, connect, explain
 from controller.floor.summary import BOX_COLUMNS, DECISION_COLUMNS, ROUND_COLUMNS, FloorRows, TableSummary
+from controller.floor.table_binding import BoundToAnotherJournal, JournalIdentity, identity_of, require_bound_to
 from controller.table.audit.round_book import RoundBook
 from controller.table.audit.verify import RunningVerify
 from controller.table.journal import Journal, JournalEntry, JournalError
@@ -200,24 +200,21 @@ class TableReporter:
     def _bind(self, connection: psycopg.Connection[tuple[Any, ...]], journal: Journal) -> int:
         """Bind the table's id to its journal's first event, or find it bound to another journal (refused);
         how far the database has summarised the table's events."""
-        first = next(journal.raw_rows(1, 2))
-        first_hash = str(first[9])
+        mine = identity_of(journal, self.journal_path)
         with connection.transaction():
             connection.execute(
                 "INSERT INTO floor_tables (table_id, first_hash, journal, host) SELECT %s, coalesce("
                 "(SELECT encode(hash, 'hex') FROM rptable_events WHERE table_id = %s AND seq = 1), %s), %s, %s "
                 "ON CONFLICT (table_id) DO NOTHING",
-                (self.table_id, self.table_id, first_hash, str(self.journal_path.resolve()), socket.gethostname()))
+                (self.table_id, self.table_id, mine.first_hash, mine.path, mine.host))
             row = connection.execute("SELECT first_hash, journal, host, summarized_seq, indexed_seq FROM floor_tables "
                                      "WHERE table_id = %s", (self.table_id,)).fetchone()
         assert row is not None
         bound_hash, bound_journal, bound_host, summarized, self._indexed = row
-        if bound_hash != first_hash:
-            raise Refused(
-                f"the table id {self.table_id} is already bound to another journal ({bound_journal} on "
-                f"{bound_host}): two tables are configured with the same id. Give this table its own id "
-                "(--table), or give it the journal that id belongs to. This table plays on; its events stay in "
-                "its journal.")
+        try:
+            require_bound_to(self.table_id, JournalIdentity(bound_hash, bound_journal, bound_host), mine.first_hash)
+        except BoundToAnotherJournal as err:
+            raise Refused(str(err)) from err
         return int(summarized)
 
     def _fold(self, journal: Journal, head: int) -> FloorRows:
