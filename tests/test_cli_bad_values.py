@@ -90,11 +90,11 @@ def test_shoe_sim_an_order_file_that_is_not_card_codes_is_refused(files: Path) -
 
 
 @pytest.mark.parametrize(("where", "said"), [("accounts", "is a folder"), ("notes.db", "not a database"),
-                                             ("missing/deeper/\x01/users.db", "cannot be opened")])
+                                             ("missing/deeper/\x01/users.db", "There are no staff accounts at")])
 def test_users_a_path_that_is_not_an_accounts_file_is_refused(files: Path, where: str, said: str,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     target = files / where if not where.startswith("missing") else Path("/proc/no-such-folder") / where
-    for action in (["list"], ["add", "root", "--role", "admin"]):
+    for action in (["list"], ["add", "root", "--role", "admin", "--admin", "root"]):
         code, _, err = cli(capsys, "users", "--users", str(target), *action)
         assert code == 1 and said in err and "Traceback" not in err
 

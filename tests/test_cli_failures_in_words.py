@@ -75,3 +75,11 @@ def test_audit_verify_of_damage_below_the_events_names_no_event_and_never_says_n
         done = rptable("audit", "verify", "--journal", "T1.journal", *args, cwd=tmp_path)
         said = done.stdout.decode() + done.stderr.decode()
         assert done.returncode == 1 and "None" not in said, said
+
+
+@pytest.mark.parametrize("action", [("list",), ("disable", "anna", "--admin", "root")], ids=lambda a: a[0])
+def test_users_on_an_accounts_file_that_is_not_there_says_so_and_makes_none(tmp_path: Path,
+                                                                            action: tuple[str, ...]) -> None:
+    done = rptable("users", "--users", "staff/users.db", *action, stdin=b"pin-4821\n", cwd=tmp_path)
+    assert done.returncode == 1 and b"There are no staff accounts at staff/users.db" in done.stderr, done.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -20,15 +20,16 @@ from controller.cli.said import refused
 from controller.cli.users import BOOTSTRAP
 from controller.core.pay_order import pay_order_warnings
 from controller.core.rules import HouseRules, RulesError
-from controller.table.rule_files import load_preset, load_rules_file, preset_names
+from controller.table.rule_files import load_preset, load_rules, load_rules_file, preset_names
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="rules_command", metavar="list|show|check|acknowledge", required=True)
     listed = sub.add_parser("list", help="the shipped presets, one a line")
     add_examples(listed, "rptable rules list")
-    show = sub.add_parser("show", help="every setting of a preset, as TOML, with its notes and its house edge")
-    show.add_argument("name", metavar="NAME")
+    show = sub.add_parser("show", help="every setting of a preset or a rules file (one that extends a preset, "
+                                       "resolved), as TOML, with its notes and its house edge")
+    show.add_argument("name", metavar="NAME|FILE")
     add_examples(show, "rptable rules show four-seat", "rptable rules show classic > house.toml")
     check = sub.add_parser("check", help="validate a house-rules TOML file; its house edge and what favours a player")
     check.add_argument("file", metavar="FILE")
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{name:16} {rules.table.boxes} boxes  {rules.source}")
             return 0
         if args.rules_command == "show":
-            rules = load_preset(args.name)
+            rules = load_rules(args.name)
             print(_commented(_edge_words(rules)) + "\n" + to_toml(rules), end="")
             return 0
         if args.rules_command == "acknowledge":
@@ -113,7 +114,7 @@ def _acknowledge(args: argparse.Namespace) -> int:
     from controller.table.signing import SigningKeyError, table_key
     from controller.table.users import AccountsFileError, AuthError, Role, UserStore
 
-    if not Path(args.journal).exists():  # opened to write, a journal that is not there would be made
+    if not _exists(args.journal):  # opened to write, a journal that is not there would be made
         return refused("rules", f"There is no journal at {args.journal}: give the table's journal (--journal); a "
                                 "table makes its journal when it first opens.")
     try:
@@ -139,6 +140,14 @@ def _acknowledge(args: argparse.Namespace) -> int:
         return refused("rules", err)
     finally:
         store.close()
+
+
+def _exists(path: str) -> bool:
+    """Path.exists, but True for a path no file can have (a name too long): the journal's opening says why."""
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return True
 
 
 def _wrapped(text: str, first: str = "") -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from controller.cli.bounds import floor_url
@@ -22,6 +23,7 @@ FLOOR_STAFF = ("printf 'pin-4821\\npin-4821\\n' | rptable users --db \"$FLOOR_DB
                "printf 'pin-4821\\npin-7350\\npin-7350\\n' | rptable users --db \"$FLOOR_DB\" add vera "
                "--role pit_boss --admin root")
 FLOOR_ACTIONS = ("bootstrap", "add", "list", "disable")
+NEEDS_ADMIN = "an admin must do this: add --admin NAME (the first admin comes from `rptable users bootstrap NAME`)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -76,6 +78,10 @@ def run(args: argparse.Namespace) -> int:
     from controller.paths import default_users
     from controller.table.users import AccountsFileError, AuthError, Role, UserStore
 
+    if not args.db:
+        refusal = _no_accounts_file(args, Path(args.users or default_users()))
+        if refusal:
+            return refusal
     try:
         store = open_accounts(args.db or str(args.users or default_users()))
     except (AccountsFileError, FloorError) as err:
@@ -112,8 +118,7 @@ def run(args: argparse.Namespace) -> int:
             actor = store.authenticate(args.name, read_secret(f"Current PIN of {args.name}: "))
         else:
             if not args.admin:
-                return refused("users", "an admin must do this: add --admin NAME (the first admin comes from "
-                                        "`rptable users bootstrap NAME`)", 2)
+                return refused("users", NEEDS_ADMIN, 2)
             actor = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
         if args.action in ("add", "pin"):
             secret = _new_secret(args.name)
@@ -143,6 +148,20 @@ def run(args: argparse.Namespace) -> int:
         return refused("users", err)
     finally:
         store.close()
+
+
+def _no_accounts_file(args: argparse.Namespace, path: Path) -> int:
+    """The refusal of an action on an accounts file that is not there (0: none). Only `bootstrap` makes one:
+    opened for any other action, the file (and its folders) would be made empty, and listed or refused from."""
+    try:
+        if args.action == "bootstrap" or path.exists():
+            return 0
+    except (OSError, ValueError):  # a path no file can have (a name too long): the store's opening says why
+        return 0
+    if args.action not in ("list", "pin") and not args.admin:  # said as it is said of an existing file
+        return refused("users", NEEDS_ADMIN, 2)
+    return refused("users", f"There are no staff accounts at {path}: make the first admin with `rptable users "
+                            "bootstrap NAME`, or give the accounts file with --users.")
 
 
 def _new_secret(name: str) -> str | None:
