@@ -4,7 +4,7 @@ the tables, and its HTML page in a table, flagged players first, then the most s
 
 import json
 
-from floor_kit import ROOT, needs_postgres, psycopg, query
+from floor_kit import needs_postgres, psycopg, query
 from PySide6.QtWidgets import QHeaderView
 from test_floor_pit import snapshot
 
@@ -106,14 +106,17 @@ def _json(capsys, database):
 
 def test_pit_players_stay_listed_when_a_table_plays_house_rules_without_a_basic_strategy(database, tmp_path,
                                                                                          capsys):
-    """A table on the house's own rules (a jackpot added to classic) has no basic strategy to value its decisions
-    against: before, the first such decision stopped the pit's ratings (and `pit --json`) for the whole floor."""
+    """A table on the house's own rules (classic with the repeated exchange on) has no basic strategy to value its
+    decisions against: before, the first such decision stopped the pit's ratings (and `pit --json`) for the whole
+    floor."""
     anna_and_boris(database, tmp_path)
-    assert main(["simulate", "--rules", str(ROOT / "docs" / "jackpot" / "classic-jackpot.toml"), "--rounds", "3",
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "classic"\nname = "classic-repeats"\n[draw]\nrepeat_single = "flat"\n')
+    assert main(["simulate", "--rules", str(house), "--rounds", "3",
                  "--seed", "1", "--table", "J1", "--journal", str(tmp_path / "J1.journal"), "--replica", database,
                  "--player", "1=Olga"]) == 0
     players = {p["player"]: p for p in snapshot(capsys, database)["players"]}
     assert {"Anna", "Boris", "Olga"} <= set(players)
     (note,), = {tuple(r) for r in query(database, "SELECT DISTINCT note FROM floor_decisions WHERE table_id = 'J1' "
                                                   "AND cost IS NULL")}
-    assert note == "not valued: no basic strategy for the rules 'classic-jackpot'"
+    assert note == "not valued: no basic strategy for the rules 'classic-repeats'"

@@ -198,7 +198,7 @@ def test_cli_rules_list_show_check(tmp_path):
     assert refused.returncode == 1
     assert "field buy_game.who: 'anyone' is not allowed; allowed: uninsured, any" in refused.stderr
     missing = rptable("rules", "show", "nope")
-    assert missing.returncode == 1 and "no preset named 'nope'" in missing.stderr
+    assert missing.returncode == 1 and "no preset or rules file 'nope'" in missing.stderr
 
 
 _scalars = st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(

@@ -287,14 +287,18 @@ def _pay_mapping(table: PayTable, every_setting: bool = False) -> dict[str, Any]
 
 
 def rules_from_toml(text: str, origin: str = "rules") -> HouseRules:
-    """Parse a rules file's TOML text: every setting given but those that play no part (`required_settings`), no
-    unknown one, no pay of 0 for a category the file does not name as not paid. Errors become RulesError naming
-    `origin`, the field, the value and what is allowed."""
+    """Parse a whole rules file's TOML text: every setting given but those that play no part (`required_settings`),
+    no unknown one, no pay of 0 for a category the file does not name as not paid. Errors become RulesError naming
+    `origin`, the field, the value and what is allowed. (A file that extends a preset: controller.core.extends.)"""
+    return rules_from_mapping(parse_rules_toml(text, origin), origin, complete=True)
+
+
+def parse_rules_toml(text: str, origin: str) -> dict[str, Any]:
+    """A rules file's TOML, or RulesError naming `origin`."""
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise RulesError(f"{origin}: not valid TOML: {err}") from err
-    return rules_from_mapping(data, origin, complete=True)
 
 
 def rules_from_mapping(data: Mapping[str, Any], origin: str = "rules", *, complete: bool = False) -> HouseRules:

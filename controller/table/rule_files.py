@@ -1,10 +1,12 @@
-"""Finding and reading house-rule files: the shipped presets (controller/presets/*.toml), a casino's own."""
+"""Finding and reading house-rule files: the shipped presets (controller/presets/*.toml), a casino's own (whole, or
+extending a preset)."""
 
 from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
 
+from controller.core.extends import rules_from_file_text
 from controller.core.rules import HouseRules, RulesError, rules_from_toml
 from controller.named_files import read_named_file
 
@@ -35,7 +37,7 @@ def load_rules_file(path: str | Path) -> HouseRules:
     except UnicodeDecodeError as err:
         raise RulesError(f"{path}: not a UTF-8 text file: {err}") from err
     try:
-        return rules_from_toml(text, str(path))
+        return rules_from_file_text(text, str(path), (preset_names(), load_preset))
     except RulesError:
         raise
     except RecursionError:  # TOML nested thousands deep: Python's parser runs out of stack
