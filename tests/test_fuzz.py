@@ -503,10 +503,18 @@ def script_property(folder: Path, seed: int, times: int) -> None:
     count("round_script", "handled")
 
 
+# A file that extends a preset (docs/rules.md, rules files): its keys merged over the preset's, pays by category.
+EXTENDING = ('extends = "{preset}"\nname = "house"\n[draw]\nrepeat_single = "flat"\n[bonus.pays]\nTWO_PAIR = 5\n'
+             'not_paid = ["STRAIGHT"]\n[jackpot]\nstake = 10\ncontribution_pct = 20\nreseed = 100000\n'
+             '[jackpot.pays]\nROYAL_FLUSH = "100%"\nFLUSH = 500\n')
+
+
 def rules_property(folder: Path, seed: int, times: int) -> None:
     rng = random.Random(seed)
     names = preset_names()
-    text = mutate_text(to_toml(load_preset(names[seed % len(names)])), rng, times)
+    preset = names[seed % len(names)]
+    whole = EXTENDING.format(preset=preset) if seed % 3 == 0 else to_toml(load_preset(preset))
+    text = mutate_text(whole, rng, times)
     path = folder / "house.toml"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
     code, out, err = run_cli(["rules", "check", str(path)])
