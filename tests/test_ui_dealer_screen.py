@@ -485,10 +485,10 @@ def test_r_buy_3_a_bought_game_says_which_card_goes_and_why_a_same_rank_card_is_
     story = window.dealer_panel.story
     window.actions_panel.buttons["card"].click()
     qtbot.waitUntil(lambda: "K♦" in story.text(), timeout=5000)
-    assert "took away K♠, got K♦" in story.text() and "same rank" in story.text() and "R-BUY-3" in story.text()
+    assert "K♠ → K♦" in story.text() and "same rank" in story.text() and "R-BUY-3" in story.text()
     assert "now takes away his highest card, K♦" in story.text()
     deal_all(window, qtbot)
-    assert "took away K♦, got 2♣" in story.text() and window.controller.round.phase is Phase.CLOSED
+    assert "K♦ → 2♣" in story.text() and window.controller.round.phase is Phase.CLOSED
 
 
 def test_deal_box_its_drawn_cards_says_how_many_are_due(make_console, qtbot) -> None:
@@ -666,3 +666,27 @@ def test_a_tap_on_the_rules_line_lists_every_rule_the_one_line_cuts(make_console
     qtbot.waitUntil(lambda: bool(listed), timeout=5000)
     assert not listed[0].startswith("(cut)"), listed
     assert all(phrase in listed[0].splitlines() for phrase in rules_phrases(load_preset("progressive"))), listed
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_r_buy_3_the_dealers_replacements_are_told_whole(make_console, qtbot, size, language) -> None:
+    """A bought game where the dealer replaces three times (a king for a king, again, then a two: classic
+    replaces free while his hand is unchanged) is told whole under his cards: each card taken away and what
+    came, and why he replaced again. It was cut with "…" at 1366 and 1024 (the reason repeated at every step)."""
+    from PySide6.QtWidgets import QLabel
+
+    window = make_console("classic", seed=3, language=language, size=size)
+    load_deal(window, "2C 3S 5D 7H 8H TD JS QC 9C KD KS KC 2D")  # the dealer: king high, no game
+    window.bet_panel.fill(1, 100)
+    window.place_stakes()
+    deal_all(window, qtbot)
+    press_twice(window.actions_panel.buttons["bet"])
+    window.actions_panel.buttons["reveal"].click()
+    press_twice(window.actions_panel.buttons["buy_game"])
+    deal_all(window, qtbot)
+    state = window.controller.round
+    assert len(state.dealer_draws) == 3, state.dealer_draws
+    story = window.dealer_panel.findChild(QLabel, "dealer_draw_story")
+    assert story.text().count("K") >= 2 and story.shows_whole_text(), (story.width(), story.text())
+    assert_fits(window, size)

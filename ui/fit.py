@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import QRect, QSize, Qt
-from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QTextLayout, QTextOption
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QStyle, QStyleOptionButton, QStylePainter, QWidget
 
 TOUCH = 44  # px: the least height (and width) of anything a finger presses at a table
@@ -44,24 +44,21 @@ def _font(family: str, bold: bool, pixels: int) -> QFont:
 
 
 def _wrap(text: str, font: QFont, width: int) -> list[str]:
-    """The text broken at word boundaries (and at its own newlines) into lines of at most `width` pixels."""
+    """The text broken at spaces (and at its own newlines) into lines of at most `width` pixels. Only at spaces:
+    a clause id (R-BUY-3), a range (1-4) or a card's code stays whole on its line, where a line break after a
+    hyphen would split it. A word wider than the line keeps a line of its own (and is elided there)."""
+    metrics = QFontMetrics(font)
     out: list[str] = []
-    option = QTextOption()
-    option.setWrapMode(QTextOption.WrapMode.WordWrap)
     for paragraph in text.split("\n"):
-        if not paragraph:
-            out.append("")
-            continue
-        layout = QTextLayout(paragraph, font)
-        layout.setTextOption(option)
-        layout.beginLayout()
-        while True:
-            line = layout.createLine()
-            if not line.isValid():
-                break
-            line.setLineWidth(width)
-            out.append(paragraph[line.textStart():line.textStart() + line.textLength()].strip())
-        layout.endLayout()
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if line and metrics.horizontalAdvance(candidate) > width:
+                out.append(line)
+                line = word
+            else:
+                line = candidate
+        out.append(line)
     return out
 
 

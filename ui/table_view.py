@@ -343,14 +343,12 @@ def draw_story(state: RoundState) -> str:
     and, while a card is due, which card goes next. Empty when no game was bought."""
     if state.phase is not Phase.DEALER_DRAW and not state.dealer_draws:
         return ""
-    steps = []
+    # Each card taken away and the one that came, then why he replaced again, said once: said at every step, it
+    # no longer fitted two lines at 1024 or 1366 px.
     replaced = list(zip(state.dealer_discards, state.dealer_draws, strict=False))
-    for index, (taken, came) in enumerate(replaced):
-        again = index < len(replaced) - 1 or state.dealer_pending
-        text = translate("DealerPanel", "took away {0}, got {1}").format(card_face(taken), card_face(came))
-        if again:
-            text += " (" + _again_reason(state) + ")"
-        steps.append(text)
+    steps = [", ".join(f"{card_face(taken)} → {card_face(came)}" for taken, came in replaced)] if replaced else []
+    if len(replaced) > 1 or (replaced and state.dealer_pending):
+        steps.append(_again_reason(state))
     if state.dealer_pending and state.dealer:
         steps.append(translate("DealerPanel", "now takes away his highest card, {0}, for the next card").format(
             card_face(highest_card(state.dealer))))

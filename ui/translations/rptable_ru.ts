@@ -998,32 +998,27 @@
         <translation>игры нет</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="350"/>
-        <source>took away {0}, got {1}</source>
-        <translation>снял {0}, получил {1}</translation>
-    </message>
-    <message>
-        <location filename="../table_view.py" line="355"/>
+        <location filename="../table_view.py" line="353"/>
         <source>now takes away his highest card, {0}, for the next card</source>
         <translation>теперь меняет старшую карту, {0}, на следующую</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="358"/>
+        <location filename="../table_view.py" line="356"/>
         <source>Game bought: {0}.</source>
         <translation>Игра куплена: {0}.</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="365"/>
+        <location filename="../table_view.py" line="363"/>
         <source>same rank: his hand is unchanged, so he replaces again, free — R-BUY-3</source>
         <translation>тот же ранг: рука не изменилась, поэтому замена повторяется бесплатно — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="367"/>
+        <location filename="../table_view.py" line="365"/>
         <source>one box in play: he replaces until he qualifies — R-BUY-3</source>
         <translation>в игре один бокс: замена, пока у дилера не будет игры — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="368"/>
+        <location filename="../table_view.py" line="366"/>
         <source>he still does not qualify: he replaces again — R-BUY-3</source>
         <translation>игры всё ещё нет: замена повторяется — R-BUY-3</translation>
     </message>
@@ -2029,83 +2024,83 @@
 <context>
     <name>PitWindow</name>
     <message>
-        <location filename="../pit/window.py" line="88"/>
+        <location filename="../pit/window.py" line="90"/>
         <source>rptable — pit</source>
         <translation>rptable — пит</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="97"/>
+        <location filename="../pit/window.py" line="99"/>
         <source>Players today (not rated)</source>
         <translation>Игроки сегодня (без оценки)</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="159"/>
-        <location filename="../pit/window.py" line="330"/>
+        <location filename="../pit/window.py" line="161"/>
+        <location filename="../pit/window.py" line="336"/>
         <source>Players today ({0})</source>
         <translation>Игроки сегодня ({0})</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="195"/>
+        <location filename="../pit/window.py" line="197"/>
         <source>Reading table {0} from the database…</source>
         <translation>Стол {0} читается из базы данных…</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="206"/>
+        <location filename="../pit/window.py" line="208"/>
         <source>Pit — pit boss</source>
         <translation>Пит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="207"/>
+        <location filename="../pit/window.py" line="209"/>
         <source>A table&apos;s rounds are for pit bosses: log in to open them.</source>
         <translation>Раунды стола — только для пит-босса: войдите, чтобы открыть их.</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="308"/>
+        <location filename="../pit/window.py" line="310"/>
         <source>Pit · {0} tables</source>
         <translation>Пит · столов: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="310"/>
+        <location filename="../pit/window.py" line="312"/>
         <source> · {0} with faults</source>
         <translation> · со сбоями: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="312"/>
+        <location filename="../pit/window.py" line="314"/>
         <source> · {0} not reporting</source>
         <translation> · нет связи: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="314"/>
+        <location filename="../pit/window.py" line="316"/>
         <source> · {0} idle</source>
         <translation> · простаивают: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="315"/>
+        <location filename="../pit/window.py" line="317"/>
         <source>Tables ({0})</source>
         <translation>Столы ({0})</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="322"/>
+        <location filename="../pit/window.py" line="328"/>
         <source> · pit boss {0}</source>
         <translation> · пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="333"/>
+        <location filename="../pit/window.py" line="339"/>
         <source>Players: {0} rated today, none flagged</source>
         <translation>Игроки: сегодня оценено {0}, отмеченных нет</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="335"/>
+        <location filename="../pit/window.py" line="341"/>
         <source>⚑ &lt;b&gt;{0}&lt;/b&gt; at {1} ({2} rounds): {3}</source>
         <translation>⚑ &lt;b&gt;{0}&lt;/b&gt; за столом {1} (раундов: {2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="343"/>
+        <location filename="../pit/window.py" line="349"/>
         <source>Database: connected, listening for the tables&apos; reports</source>
         <translation>База данных: подключена, ждёт данных от столов</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="346"/>
+        <location filename="../pit/window.py" line="352"/>
         <source>DATABASE UNREACHABLE — what you see may be old: {0}</source>
         <translation>БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}</translation>
     </message>
