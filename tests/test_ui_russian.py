@@ -437,6 +437,24 @@ def test_every_sentence_shape_has_its_values_in_russian(qapp) -> None:
         languages.switch("en")
 
 
+def test_every_refusal_of_a_weak_pin_is_said_in_russian(qapp) -> None:
+    """A PIN refused at the console's staff desk is refused in Russian whatever the reason: the newer ones too (a
+    block repeated, one of the most common, too long, not text), which stayed English."""
+    from controller.table.users import weak_secret
+
+    languages = Languages()
+    languages.switch("ru")
+    try:
+        for pin in ("12345", "111111", "123456", "121212", "159753", "olga", "7" * 5 + "x" * 200, "ab\x01cdef"):
+            reason = weak_secret("olga", pin)
+            assert reason, pin
+            said = sentences.reworded(reason)
+            examples = re.sub(r"\([^)]*\)", " ", said)  # the examples of weak PINs (qwerty) stay as typed
+            assert said != reason and not english_in(examples), (pin, said)
+    finally:
+        languages.switch("en")
+
+
 def test_a_sentence_without_a_known_shape_stays_as_written(qapp) -> None:
     """A refusal the console has no words for (a newer engine's) is shown as the engine wrote it, never lost."""
     languages = Languages()

@@ -261,6 +261,12 @@ ACCOUNTS = (
     QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be one character repeated (111111)."),
     QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be a run (123456, 654321, abcdef)."),
     QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be the account's name."),
+    QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be a few characters repeated (121212, 123123)."),
+    QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be one of those people choose most (such as 112233, "
+                                   "159753 or qwerty): a guesser tries them first."),
+    QT_TRANSLATE_NOOP("Sentences", "A PIN or password has at most {0} characters."),
+    QT_TRANSLATE_NOOP("Sentences", "A PIN or password is letters, digits, signs and spaces: what was given holds "
+                                   "control characters or bytes that are not text."),
     QT_TRANSLATE_NOOP("Sentences", "'{0}' is not a usable name: 1-40 letters, digits, '.', '-' or '_'."),
     QT_TRANSLATE_NOOP("Sentences", "There is already an account named '{0}'."),
 )

@@ -53,6 +53,12 @@ RU: dict[str, Translation] = {
     "A PIN or password cannot be one character repeated (111111).": "PIN или пароль не может состоять из одного повторённого символа (111111).",
     "A PIN or password cannot be a run (123456, 654321, abcdef).": "PIN или пароль не может быть последовательностью (123456, 654321, abcdef).",
     "A PIN or password cannot be the account's name.": "PIN или пароль не может совпадать с именем.",
+    "A PIN or password cannot be a few characters repeated (121212, 123123).": "PIN или пароль не может быть повтором нескольких символов (121212, 123123).",
+    "A PIN or password cannot be one of those people choose most (such as 112233, 159753 or qwerty): a guesser tries them first.":
+        "PIN или пароль не может быть одним из самых частых (например, 112233, 159753 или qwerty): их подбирают первыми.",
+    "A PIN or password has at most {0} characters.": "PIN или пароль — не длиннее {0} символов.",
+    "A PIN or password is letters, digits, signs and spaces: what was given holds control characters or bytes that are not text.":
+        "PIN или пароль состоит из букв, цифр, знаков и пробелов: в введённом есть управляющие символы или байты, которые не являются текстом.",
     "'{0}' is not a usable name: 1-40 letters, digits, '.', '-' or '_'.": "«{0}» не годится как имя: 1–40 букв, цифр, «.», «-» или «_».",
     "There is already an account named '{0}'.": "Учётная запись «{0}» уже есть.",
     "Shoe: status unavailable ({0})": "Шуз: статус недоступен ({0})", "Shoe {0}": "Шуз {0}", "connected": "подключён",

@@ -3341,91 +3341,111 @@
         <translation>Не удалось прочитать журнал {0}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="275"/>
+        <location filename="../sentences.py" line="264"/>
+        <source>A PIN or password cannot be a few characters repeated (121212, 123123).</source>
+        <translation>PIN или пароль не может быть повтором нескольких символов (121212, 123123).</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="265"/>
+        <source>A PIN or password cannot be one of those people choose most (such as 112233, 159753 or qwerty): a guesser tries them first.</source>
+        <translation>PIN или пароль не может быть одним из самых частых (например, 112233, 159753 или qwerty): их подбирают первыми.</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="267"/>
+        <source>A PIN or password has at most {0} characters.</source>
+        <translation>PIN или пароль — не длиннее {0} символов.</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="268"/>
+        <source>A PIN or password is letters, digits, signs and spaces: what was given holds control characters or bytes that are not text.</source>
+        <translation>PIN или пароль состоит из букв, цифр, знаков и пробелов: в введённом есть управляющие символы или байты, которые не являются текстом.</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="281"/>
         <source>The rules &apos;{0}&apos; favour a skilled player: one who follows basic strategy wins {1}% of the ante a round on average (95% interval {2}% to {3}% for the house, measured {4}). An admin must acknowledge this before a table opens on these rules.</source>
         <translation>Правила «{0}» выгодны опытному игроку: играя по базовой стратегии, он выигрывает в среднем {1}% анте за раунд (95% интервал для казино: от {2}% до {3}%, измерено {4}). Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="278"/>
+        <location filename="../sentences.py" line="284"/>
         <source>The house edge of the rules &apos;{0}&apos; has never been measured, so nobody knows whether they favour a skilled player. Measure it with `rptable analyze --rules FILE --strategy basic`. An admin must acknowledge this before a table opens on these rules.</source>
         <translation>Преимущество казино по правилам «{0}» ни разу не измерялось, поэтому неизвестно, выгодны ли они опытному игроку. Измерьте его: `rptable analyze --rules FILE --strategy basic`. Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="282"/>
+        <location filename="../sentences.py" line="288"/>
         <source>The house edge of &apos;{0}&apos; under basic strategy is {1}% of the ante, but its 95% interval {2}% to {3}% reaches zero: the rules may favour a skilled player. An admin must acknowledge this before a table opens on these rules.</source>
         <translation>Преимущество казино по правилам «{0}» при базовой стратегии — {1}% анте, но его 95% интервал от {2}% до {3}% доходит до нуля: правила могут оказаться выгодны опытному игроку. Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="290"/>
+        <location filename="../sentences.py" line="296"/>
         <source>place antes</source>
         <translation>примите анте</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="291"/>
+        <location filename="../sentences.py" line="297"/>
         <source>place antes, or deal: {0}</source>
         <translation>примите анте или сдавайте: {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="292"/>
+        <location filename="../sentences.py" line="298"/>
         <source>dealer: show your hand</source>
         <translation>дилер: откройте карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="293"/>
+        <location filename="../sentences.py" line="299"/>
         <source>dealer: show your hand (box {0} may still insure)</source>
         <translation>дилер: откройте карты (бокс {0} ещё может застраховаться)</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="294"/>
+        <location filename="../sentences.py" line="300"/>
         <source>box {0}: buy the dealer a game or take the ante</source>
         <translation>бокс {0}: купить игру дилеру или взять анте</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="295"/>
+        <location filename="../sentences.py" line="301"/>
         <source>box {0}: {1}</source>
         <translation>бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="299"/>
-        <location filename="../sentences.py" line="310"/>
+        <location filename="../sentences.py" line="305"/>
+        <location filename="../sentences.py" line="316"/>
         <source>fold</source>
         <translation>сказать пас</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="300"/>
-        <location filename="../sentences.py" line="311"/>
+        <location filename="../sentences.py" line="306"/>
+        <location filename="../sentences.py" line="317"/>
         <source>bet</source>
         <translation>сделать ставку</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="301"/>
-        <location filename="../sentences.py" line="312"/>
+        <location filename="../sentences.py" line="307"/>
+        <location filename="../sentences.py" line="318"/>
         <source>buy a 6th card</source>
         <translation>купить 6-ю карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="304"/>
+        <location filename="../sentences.py" line="310"/>
         <source>wait</source>
         <translation>ждать</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="306"/>
+        <location filename="../sentences.py" line="312"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="306"/>
+        <location filename="../sentences.py" line="312"/>
         <source> or </source>
         <translation> или </translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="313"/>
+        <location filename="../sentences.py" line="319"/>
         <source>buy a card</source>
         <translation>купить карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="302"/>
-        <location filename="../sentences.py" line="314"/>
+        <location filename="../sentences.py" line="308"/>
+        <location filename="../sentences.py" line="320"/>
         <source>exchange</source>
         <translation>обменять карты</translation>
     </message>
@@ -3450,108 +3470,108 @@
         <translation>PIN или пароль не может совпадать с именем.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="264"/>
+        <location filename="../sentences.py" line="270"/>
         <source>&apos;{0}&apos; is not a usable name: 1-40 letters, digits, &apos;.&apos;, &apos;-&apos; or &apos;_&apos;.</source>
         <translation>«{0}» не годится как имя: 1–40 букв, цифр, «.», «-» или «_».</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="265"/>
+        <location filename="../sentences.py" line="271"/>
         <source>There is already an account named &apos;{0}&apos;.</source>
         <translation>Учётная запись «{0}» уже есть.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="272"/>
+        <location filename="../sentences.py" line="278"/>
         <source>{0} No round opens until then: an admin acknowledges it in the console (Staff [F7]), or with the console closed runs `{1}` (and --db URL for a table on the floor).</source>
         <translation>{0} До тех пор раунды не открываются: администратор подтверждает это в консоли (Персонал [F7]) или при закрытой консоли выполняет `{1}` (для стола в зале — ещё и `--db URL`).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="303"/>
-        <location filename="../sentences.py" line="315"/>
+        <location filename="../sentences.py" line="309"/>
+        <location filename="../sentences.py" line="321"/>
         <source>insure</source>
         <translation>застраховаться</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="316"/>
+        <location filename="../sentences.py" line="322"/>
         <source>no game</source>
         <translation>нет игры</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="317"/>
+        <location filename="../sentences.py" line="323"/>
         <source>ace king</source>
         <translation>туз-король</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="318"/>
+        <location filename="../sentences.py" line="324"/>
         <source>one pair</source>
         <translation>пара</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="319"/>
+        <location filename="../sentences.py" line="325"/>
         <source>two pair</source>
         <translation>две пары</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="320"/>
+        <location filename="../sentences.py" line="326"/>
         <source>three of a kind</source>
         <translation>тройка</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="321"/>
+        <location filename="../sentences.py" line="327"/>
         <source>straight</source>
         <translation>стрит</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="322"/>
+        <location filename="../sentences.py" line="328"/>
         <source>flush</source>
         <translation>флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="323"/>
+        <location filename="../sentences.py" line="329"/>
         <source>full house</source>
         <translation>фулл-хаус</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="324"/>
+        <location filename="../sentences.py" line="330"/>
         <source>four of a kind</source>
         <translation>каре</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="325"/>
+        <location filename="../sentences.py" line="331"/>
         <source>straight flush</source>
         <translation>стрит-флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="326"/>
+        <location filename="../sentences.py" line="332"/>
         <source>royal flush</source>
         <translation>роял-флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="327"/>
+        <location filename="../sentences.py" line="333"/>
         <source>the dealer</source>
         <translation>дилера</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="328"/>
+        <location filename="../sentences.py" line="334"/>
         <source>the discards</source>
         <translation>сброса</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="329"/>
+        <location filename="../sentences.py" line="335"/>
         <source>bets are open and no box has an ante</source>
         <translation>ставки открыты, а анте нет ни на одном боксе</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="330"/>
+        <location filename="../sentences.py" line="336"/>
         <source>the dealer is to show his hand</source>
         <translation>дилер должен открыть карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="331"/>
+        <location filename="../sentences.py" line="337"/>
         <source>boxes are choosing whether to buy the dealer a game</source>
         <translation>боксы решают, покупать ли игру дилеру</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="332"/>
+        <location filename="../sentences.py" line="338"/>
         <source>the dealer&apos;s draw is over</source>
         <translation>прикуп дилера окончен</translation>
     </message>
@@ -3576,22 +3596,22 @@
         <translation>связь восстановилась</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="338"/>
+        <location filename="../sentences.py" line="344"/>
         <source>EMPTY</source>
         <translation>ПУСТ</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="339"/>
+        <location filename="../sentences.py" line="345"/>
         <source>COVER OPEN</source>
         <translation>КРЫШКА ОТКРЫТА</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="340"/>
+        <location filename="../sentences.py" line="346"/>
         <source>LOCKED</source>
         <translation>ЗАБЛОКИРОВАН</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="341"/>
+        <location filename="../sentences.py" line="347"/>
         <source>DISCONNECTED</source>
         <translation>ОТКЛЮЧЁН</translation>
     </message>
