@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -21,6 +22,7 @@ from controller.players.basic import Play, find_table
 from controller.players.hand_classes import AFTER_DRAW_CLASSES, classify
 
 Z95 = 1.959964
+Value = tuple[float, float]  # a play's mean in antes a round, and its 95% half-width
 DEALS_PER_PLAY = 3_000
 # Bet or fold after a draw, and insure, as most tables' basic strategy does, for rules no table was derived for.
 USUAL_AFTER_DRAW = dict(zip(AFTER_DRAW_CLASSES, ("fold", "fold", "bet", "bet"), strict=True))
@@ -47,19 +49,31 @@ class Source:
 
 def edge_sources(rules: HouseRules, seed: int = 1) -> list[Source]:
     """The settings of `rules` that hand a skilled player value, each measured; none when it has none of them."""
-    table = find_table(rules)
-    after_draw = table.after_draw if table is not None else USUAL_AFTER_DRAW
-    insurance = table.insurance if table is not None else {}
-    valuer = LineValuer(rules, after_draw, insurance)
+    valuer = _valuer(rules)
     found = []
     if rules.draw.repeat_single != RepeatSingle.NONE and rules.draw.exchange_max_cards:
-        found.append(_chase(rules, valuer, seed))
+        found.append(_chase(rules, seed))
     if rules.buy_game.enabled and (rules.buy_game.redraw in (DealerRedraw.UNTIL_QUALIFIES,
                                                              DealerRedraw.UNTIL_QUALIFIES_SINGLE_BOX)):
         found.append(_bought_game(rules, valuer, seed))
     if rules.ante_on_win != AnteOnWin.RETURNED:
         found.append(_ante_paid(rules, valuer, seed))
     return found
+
+
+def play_values(rules: HouseRules, hand_class: str, plays: Sequence[str], seed: int = 1) -> dict[str, Value]:
+    """What each play is worth on a hand of `hand_class`, every play on the same sampled deals: the one valuation
+    of a play that `rules check` prints and the strategy pages quote (docs/rules.md, the operator guard)."""
+    valuer, deals = _valuer(rules), _deals(rules, hand_class, seed)
+    return {play: _values(valuer, play, deals) for play in plays}
+
+
+def _valuer(rules: HouseRules) -> LineValuer:
+    """Lines played as the rules' basic table plays after a draw and insures, where one was derived for them."""
+    table = find_table(rules)
+    after_draw = table.after_draw if table is not None else USUAL_AFTER_DRAW
+    insurance = table.insurance if table is not None else {}
+    return LineValuer(rules, after_draw, insurance)
 
 
 def _deals(rules: HouseRules, hand_class: str, seed: int, count: int = DEALS_PER_PLAY) -> list[Deal]:
@@ -76,7 +90,7 @@ def _deals(rules: HouseRules, hand_class: str, seed: int, count: int = DEALS_PER
     return found
 
 
-def _values(valuer: LineValuer, play: str, deals: list[Deal]) -> tuple[float, float]:
+def _values(valuer: LineValuer, play: str, deals: list[Deal]) -> Value:
     values = valuer.values([valuer.play(Play.parse(play), deal) for deal in deals])[:, 0]
     return float(values.mean()), Z95 * float(values.std(ddof=1)) / math.sqrt(len(values))
 
@@ -91,11 +105,13 @@ def _share(rules: HouseRules, hand_class: str, seed: int) -> float:
     return hits / 20_000
 
 
-def _chase(rules: HouseRules, valuer: LineValuer, seed: int) -> Source:
+CHASE, ONCE = "exchange draw repeat 40 until made", "exchange draw"
+
+
+def _chase(rules: HouseRules, seed: int) -> Source:
     """R-ACT-5: a four-card flush, its odd card exchanged, then the card just drawn again, until the flush fills."""
-    deals = _deals(rules, "four_flush", seed)
-    chase, half = _values(valuer, "exchange draw repeat 40 until made", deals)
-    once, _ = _values(valuer, "exchange draw", deals)
+    values = play_values(rules, "four_flush", (CHASE, ONCE), seed)
+    (chase, half), (once, _) = values[CHASE], values[ONCE]
     setting = f'draw.repeat_single = "{rules.draw.repeat_single}"'
     return Source(setting, "a four-card flush", "exchanged one card at a time until the flush fills", chase, half,
                   f"exchanged once it is worth {once:+.2f}", _share(rules, "four_flush", seed))
