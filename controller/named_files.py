@@ -49,6 +49,11 @@ def regular_file_problem(path: str | os.PathLike[str]) -> str | None:
 def read_named_file(path: str | os.PathLike[str], limit: int) -> bytes:
     """The bytes of the regular file at `path`, at most `limit` of them. NamedFileError when it is not a regular
     file or holds more; the OSError of `open` when it cannot be opened (missing, not allowed)."""
+    return read_named_file_and_mode(path, limit)[0]
+
+
+def read_named_file_and_mode(path: str | os.PathLike[str], limit: int) -> tuple[bytes, int]:
+    """`read_named_file`, with the file's mode as it was opened (a key's reader checks who else may read it)."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     try:
         info = os.fstat(fd)
@@ -67,7 +72,7 @@ def read_named_file(path: str | os.PathLike[str], limit: int) -> bytes:
             size += len(chunk)
         if size > limit:
             raise NamedFileError(path, _too_large(limit))
-        return b"".join(chunks)
+        return b"".join(chunks), info.st_mode
     finally:
         os.close(fd)
 

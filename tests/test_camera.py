@@ -7,6 +7,7 @@ each is met only through `camera teach`, as a casino's own deck would be.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -138,6 +139,15 @@ def test_teach_cli_reports_the_problem_and_fails(teach_dirs: dict[str, Path], tm
 def test_unknown_deck_says_how_to_teach_it(data_folder: Path) -> None:
     with pytest.raises(ProfileError, match=r"camera teach DIR --deck nosuchdeck"):
         DeckProfile.load("nosuchdeck")
+
+
+def test_a_named_pipe_in_a_decks_place_is_refused_at_once(data_folder: Path) -> None:
+    """A FIFO where the deck's profile should be is refused in a sentence; it hung the program for ever."""
+    folder = data_dir() / "decks" / "piped"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "profile.npz")
+    with pytest.raises(ProfileError, match=r"named pipe \(FIFO\), not a regular file"):
+        DeckProfile.load("piped")
 
 
 # -- teaching from the deck's artwork ---------------------------------------------------------------------

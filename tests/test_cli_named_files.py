@@ -54,6 +54,8 @@ def journal(tmp_path: Path) -> Path:
     ("users", "--users", "F", "list"),
     ("shoe-sim", "--pty", "--order", "F"),
     ("shoe-test", "sim://?order=F", "--count", "1"),
+    ("shoe-test", "sim://?key=F", "--count", "1"),
+    ("shoe-sim", "--pty", "--key", "F"),
 ], ids=lambda args: " ".join(args))
 def test_a_named_pipe_given_for_a_file_is_refused_at_once_in_a_sentence(fifo: Path, args: tuple[str, ...]) -> None:
     done = rptable(*args, cwd=fifo.parent)

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from controller.core.cards import PACK, Card
+from controller.named_files import regular_file_problem
 from controller.paths import data_dir  # the one rule for the user data folder
 from drivers.camera.inkmap import Face
 
@@ -70,6 +71,9 @@ class DeckProfile:
             known = ", ".join(list_decks()) or "none yet"
             raise ProfileError(f"no deck profile '{name}' in {path.parent.parent} (known: {known}); "
                                f"calibrate it first: rptable camera teach DIR --deck {name}")
+        problem = regular_file_problem(path)  # a FIFO in its place would hang np.load
+        if problem is not None:
+            raise ProfileError(f"deck profile {path} cannot be read: {problem}")
         try:
             with np.load(path, allow_pickle=False) as data:
                 version = int(data["version"])

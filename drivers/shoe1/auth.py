@@ -16,6 +16,8 @@ import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from controller.named_files import NamedFileError, read_named_file_and_mode
+
 KEY_BYTES = 32
 NONCE_BYTES = 8
 MAC_HEX = 16  # hex8: a sentence's MAC and a HELLO's tag
@@ -86,10 +88,10 @@ def _make_folders(folder: Path) -> None:
 
 def read_key_file(path: str | Path) -> ShoeKey:
     """The key in a file of 64 hex digits; KeyFileError when it is missing, malformed, or readable by others."""
-    try:
-        with open(path, "rb") as handle:
-            mode = os.fstat(handle.fileno()).st_mode
-            data = handle.read(4 * KEY_BYTES + 1)
+    try:  # a regular file, read without waiting: a FIFO named as the key hung the program at its open
+        data, mode = read_named_file_and_mode(path, 4 * KEY_BYTES + 1)
+    except NamedFileError as err:
+        raise KeyFileError(f"The shoe key {path} cannot be used: {err.strerror}") from err
     except FileNotFoundError:
         raise KeyFileError(f"The shoe key {path} does not exist: make one with `rptable shoe keygen PATH` and "
                            "install it in the shoe.") from None
