@@ -70,27 +70,25 @@ def test_r_jackpot_3_a_hit_is_its_share_of_the_meter_and_locks_it_until_a_pit_bo
 def test_r_jackpot_3_a_hits_amount_edited_in_the_database_is_not_paid_and_the_audit_names_it(meter, database,
                                                                                              tmp_path):
     """Anyone with the tables' URL set a pending hit's amount to 250,000: confirming it paid that, and the
-    audit said OK (it summed the ledger, never comparing a hit with what the ledger paid out for it)."""
+    audit said OK (it summed the ledger, never comparing a hit with what the ledger paid out for it). Now the
+    database refuses the edit, and a hit row forged beside the real one is named and never paid."""
     import psycopg
 
     staff(database, tmp_path)
     hit = meter.settle("T1", "T1-000002", 3, contribution=2, share_pct=100, category="ROYAL_FLUSH")
-    with psycopg.connect(database) as db:
-        db.execute("UPDATE jackpot_hits SET amount = 250000 WHERE hit = %s", (hit.hit,))
-    audit = meter.audit()
-    assert not audit.ok and audit.hits_changed == (hit.hit,)
-    with pytest.raises(JackpotRefused, match="the database was changed"):
-        meter.confirm(hit.hit, "ivan")
-    assert meter.status()["pending"]
-    with psycopg.connect(database) as db:  # the amount and the share of the meter both edited: the ledger says
+    with psycopg.connect(database) as db, pytest.raises(psycopg.Error, match="only moves forward"):
         db.execute("UPDATE jackpot_hits SET amount = 250000, meter_at_hit = 250000 WHERE hit = %s", (hit.hit,))
-    with pytest.raises(JackpotRefused, match="the database was changed"):
-        meter.confirm(hit.hit, "ivan")
-    with psycopg.connect(database) as db:  # put back: paid as committed
-        db.execute("UPDATE jackpot_hits SET amount = %s, meter_at_hit = %s WHERE hit = %s",
-                   (hit.amount, hit.meter_at_hit, hit.hit))
+    with psycopg.connect(database) as db:  # a hit of its own, with no payout behind it
+        (forged,) = db.execute("INSERT INTO jackpot_hits (meter_id, table_id, round_id, box, category, share_pct, "
+                               "meter_at_hit, amount) VALUES ('main', 'T1', 'T1-000003', 1, 'ROYAL_FLUSH', 100, "
+                               "250000, 250000) RETURNING hit").fetchone()
+    audit = meter.audit()
+    assert not audit.ok and audit.hits_changed == (forged,)
+    assert any(f"hit #{forged}" in problem and "paid nothing out" in problem for problem in audit.problems)
     paid, now = meter.confirm(hit.hit, "ivan")
-    assert now and paid.amount == hit.amount and meter.audit().ok
+    assert now and paid.amount == hit.amount
+    with pytest.raises(JackpotRefused, match="the database was changed"):
+        meter.confirm(forged, "ivan")
     with psycopg.connect(database) as db, pytest.raises(psycopg.Error, match="append-only"):
         db.execute("UPDATE jackpot_ledger SET amount = -250000 WHERE kind = 'payout'")  # the ledger: refused
 

@@ -18,6 +18,7 @@ from controller.cli.said import refused
 from controller.cli.users import FLOOR_STAFF, read_secret
 
 if TYPE_CHECKING:
+    from controller.floor.jackpot_audit import TableJournal
     from controller.floor.jackpot_link import Rejection
 
 
@@ -66,8 +67,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                  "read, e.g. a misdeal): not paid; the meter unlocks unless another hit waits")
     reject.add_argument("--reason", required=True, metavar="WHY", help="why, journaled with the pit boss's name")
     audit = sub.add_parser("audit", parents=[common], help="the meter against its ledger: seeds and reseeds + "
-                                                           "contributions - payouts, to the chip")
+                                                           "contributions - payouts, to the chip, the ledger "
+                                                           "replayed entry by entry, and the tables' journals")
     audit.add_argument("--json", action="store_true")
+    audit.add_argument("--journal", action="append", default=[], metavar="PATH",
+                       help="a linked table's journal (repeat for each): the meter's contributions and hits of that "
+                            "table are checked against it, so rows forged together in the database are named")
+    reseed = sub.add_parser("reseed", parents=[common], help="an admin of the floor's staff adds the house's chips "
+                                                             "to the meter, kept in the ledger with the admin's name")
+    reseed.add_argument("--chips", type=whole(1, 10**12), required=True, help="the chips the house adds")
+    reseed.add_argument("--admin", required=True, metavar="NAME",
+                        help="an admin's floor account; the PIN is asked at the terminal, or read from standard input")
     add_examples(status, *PLAYED, "rptable jackpot status --db \"$FLOOR_DB\"",
                  "rptable jackpot status --db \"$FLOOR_DB\" --json")
     add_examples(sign, *PLAYED, "rptable jackpot sign --db \"$FLOOR_DB\" --screenshot sign.png --size 1366x768",
@@ -78,7 +88,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                  "--box 1 --pit-boss vera --reason \"misdeal: the shoe read a card the dealer did not deal\"",
                  "rptable jackpot status --db \"$FLOOR_DB\"")
     add_examples(audit, *PLAYED, "rptable jackpot audit --db \"$FLOOR_DB\"",
+                 "rptable jackpot audit --db \"$FLOOR_DB\" --journal T1.journal",
                  "rptable jackpot audit --db \"$FLOOR_DB\" --json")
+    add_examples(reseed, *PLAYED, *STAFFED,
+                 "echo pin-4821 | rptable jackpot reseed --db \"$FLOOR_DB\" --chips 50000 --admin root",
+                 "rptable jackpot audit --db \"$FLOOR_DB\"")
     add_examples(parser, *PLAYED, "rptable jackpot status --db \"$FLOOR_DB\"",
                  "rptable jackpot audit --db \"$FLOOR_DB\"")
 
@@ -92,16 +106,21 @@ def run(args: argparse.Namespace) -> int:
             return _sign(args)
         if args.action in ("confirm", "reject"):
             return _at_the_table(args)
+        if args.action == "reseed":
+            return _reseed(args)
         from controller.floor.jackpot_meter import JackpotMeter
 
+        journals = _table_journals(args.journal) if args.action == "audit" else ()
         meter = JackpotMeter(args.db, args.meter)
         try:
             if args.action == "status":
                 _print_status(meter.status(), args.json)
                 return 0
-            audit = meter.audit()
+            audit = meter.audit(journals)
         finally:
             meter.close()
+    except JournalUnfit as err:
+        return refused("jackpot", err)
     except FloorError as err:
         return refused("jackpot", err)
     except pg_error as err:
@@ -114,7 +133,70 @@ def run(args: argparse.Namespace) -> int:
               f"- payouts {audit.payouts:,} ({audit.entries:,} ledger entries): {verdict}")
         for hit in audit.hits_changed:
             print(f"jackpot hit #{hit}: its amount is not what the ledger paid out for it (the database was changed)")
+        for problem in audit.problems:
+            print(problem)
+        for entry, chips, admin in audit.reseeds_by:
+            print(f"ledger entry #{entry}: {chips:+,} reseeded by {admin}, an admin of the floor")
+        if audit.journals:
+            print(f"checked against the journals of {', '.join(audit.journals)}")
     return 0 if audit.ok else 1
+
+
+def _reseed(args: argparse.Namespace) -> int:
+    """`reseed`: an admin logs in with the floor's accounts; the meter checks the account again under its lock."""
+    from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
+    from controller.floor.staff import open_accounts
+    from controller.table.users import AuthError, Role
+
+    staff = open_accounts(args.db)
+    try:
+        admin = staff.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
+    except AuthError as err:
+        return refused("jackpot", err)
+    finally:
+        staff.close()
+    meter = JackpotMeter(args.db, args.meter)
+    try:
+        now = meter.reseed_by(admin.name, args.chips)
+    except JackpotRefused as err:
+        return refused("jackpot", err)
+    finally:
+        meter.close()
+    print(f"Jackpot meter '{args.meter}' reseeded by {admin.name}: {args.chips:+,}, now {now:,}; kept in the ledger "
+          "with the admin's name.")
+    return 0
+
+
+class JournalUnfit(Exception):
+    """A journal given to the audit that cannot be read, or does not verify: the audit proves nothing with it."""
+
+
+def _table_journals(paths: list[str]) -> tuple[TableJournal, ...]:
+    """Each journal given to `audit`, verified whole first (sealed at its table, it is what the database cannot
+    forge), as the audit reads it."""
+    from controller.floor.jackpot_audit import TableJournal
+    from controller.floor.table_binding import first_hash
+    from controller.table.audit.verify import verify_journal_file
+    from controller.table.journal import Journal, JournalError
+
+    journals = []
+    for path in paths:
+        try:
+            with Journal(path, "T1", readonly=True) as journal:
+                tables = journal.table_ids()
+            if len(tables) != 1:
+                raise JournalUnfit(f"--journal {path}: it holds the events of {len(tables)} tables; give one table's "
+                                   "journal")
+            (table,) = tables
+            checked = verify_journal_file(path, table)
+            if not checked.ok:
+                raise JournalUnfit(f"--journal {path}: the journal does not verify ({checked.reason}): the meter is "
+                                   "not checked against it; `rptable audit --journal PATH verify` says more")
+            with Journal(path, table, readonly=True) as journal:
+                journals.append(TableJournal(table, path, first_hash(journal), tuple(journal.jackpot_entries())))
+        except JournalError as err:
+            raise JournalUnfit(f"--journal {path}: {err}") from err
+    return tuple(journals)
 
 
 def _print_status(status: dict[str, Any], as_json: bool) -> None:

@@ -15,11 +15,13 @@ voided round takes its contributions back out of the meter and rejects its hits.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import FloorError, connect, explain, psycopg_module
+from controller.floor.jackpot_audit import LedgerRow, TableJournal, journal_problems, replay_problems, share_of
 from controller.floor.jackpot_schema import CHANNEL, SCHEMA
 from controller.floor.table_binding import BoundToAnotherJournal, JournalIdentity, require_bound_to
 
@@ -88,20 +90,22 @@ class LedgerAudit:
     payouts: int
     entries: int
     hits_changed: tuple[int, ...] = ()  # hits whose amount is not what the ledger paid out for them
+    # the ledger replayed, and the tables' journals where they were given (controller.floor.jackpot_audit)
+    problems: tuple[str, ...] = ()
+    journals: tuple[str, ...] = ()  # the tables whose journals were checked
+    reseeds_by: tuple[tuple[int, int, str], ...] = ()  # reseeds of the house's own: (entry, chips, admin)
 
     @property
     def ok(self) -> bool:
-        return self.meter == self.seeds + self.contributions - self.payouts and not self.hits_changed
+        return self.meter == self.seeds + self.contributions - self.payouts and not self.hits_changed \
+            and not self.problems
 
     def to_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "meter": self.meter, "seeds_and_reseeds": self.seeds,
                 "contributions": self.contributions, "payouts": self.payouts, "entries": self.entries,
-                "hits_changed": list(self.hits_changed)}
-
-
-def share_of(meter: int, share_pct: int) -> int:
-    """A hit's amount: its share of the meter at the hit, to the chip below."""
-    return meter * share_pct // 100
+                "hits_changed": list(self.hits_changed), "problems": list(self.problems),
+                "journals": list(self.journals),
+                "reseeds_by": [{"entry": e, "chips": c, "admin": a} for e, c, a in self.reseeds_by]}
 
 
 _HIT_COLUMNS = ("hit, table_id, round_id, box, category, share_pct, meter_at_hit, amount, status, confirmed_by, "
@@ -379,20 +383,64 @@ class JackpotMeter:
                            for t, age in tables],
                 "hits": [h.to_dict() for h in hits]}
 
-    def audit(self) -> LedgerAudit:
-        """The meter against the sum of its ledger, read in one snapshot."""
+    def audit(self, journals: Sequence[TableJournal] = ()) -> LedgerAudit:
+        """The meter against the sum of its ledger and against the ledger replayed entry by entry, and each table
+        whose journal is given against that journal, read in one snapshot."""
         with self.db.transaction():
             self.db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            row = self.db.execute("SELECT amount FROM jackpot_meter WHERE meter_id = %s", (self.meter_id,)).fetchone()
+            row = self.db.execute("SELECT amount, reseed FROM jackpot_meter WHERE meter_id = %s",
+                                  (self.meter_id,)).fetchone()
             changed = self._hits_changed()
             sums = self.db.execute(
                 "SELECT coalesce(sum(amount) FILTER (WHERE kind IN ('seed', 'reseed')), 0), "
                 "coalesce(sum(amount) FILTER (WHERE kind IN ('contribution', 'reversal')), 0), "
                 "coalesce(-sum(amount) FILTER (WHERE kind IN ('payout', 'return')), 0), count(*) "
                 "FROM jackpot_ledger WHERE meter_id = %s", (self.meter_id,)).fetchone()
+            ledger = [LedgerRow(*r) for r in self.db.execute(
+                "SELECT entry, kind, table_id, round_id, box, amount, meter_after, actor FROM jackpot_ledger "
+                "WHERE meter_id = %s ORDER BY entry", (self.meter_id,)).fetchall()]
+            admins = self._floor_admins()
+            hits = [Hit(*r) for r in self.db.execute(
+                f"SELECT {_HIT_COLUMNS} FROM jackpot_hits WHERE meter_id = %s ORDER BY hit", (self.meter_id,))]
+            bound = dict(self.db.execute("SELECT table_id, first_hash FROM jackpot_tables WHERE meter_id = %s",
+                                         (self.meter_id,)).fetchall())
         assert sums is not None
-        return LedgerAudit(int(row[0]) if row else 0, int(sums[0]), int(sums[1]), int(sums[2]), int(sums[3]),
-                           changed)
+        meter, reseed = (int(row[0]), int(row[1])) if row else (0, 0)
+        problems = replay_problems(ledger, hits, reseed, meter, admins) if row else []
+        for journal in journals:
+            if journal.table_id not in bound:
+                problems.append(f"table {journal.table_id} (journal {journal.path}) is not linked to the meter "
+                                f"'{self.meter_id}'")
+                continue
+            problems += journal_problems(journal, bound[journal.table_id], ledger, hits)
+        return LedgerAudit(meter, int(sums[0]), int(sums[1]), int(sums[2]), int(sums[3]), changed, tuple(problems),
+                           tuple(j.table_id for j in journals),
+                           tuple((r.entry, r.amount, r.actor) for r in ledger if r.kind == "reseed" and r.actor))
+
+    def _floor_admins(self) -> list[str]:
+        (staffed,) = self.db.execute("SELECT to_regclass('floor_staff') IS NOT NULL").fetchone() or (False,)
+        if not staffed:
+            return []
+        return [str(name) for (name,) in self.db.execute(
+            "SELECT name FROM floor_staff WHERE role = 'admin' AND NOT disabled").fetchall()]
+
+    def reseed_by(self, admin: str, chips: int) -> int:
+        """An admin of the floor's staff adds `chips` of the house's to the meter (a reseed of the house's own,
+        kept in the ledger with the admin's name): the meter's amount after it."""
+        if chips <= 0:
+            raise JackpotRefused(f"A reseed adds chips to the meter: {chips:,} is not a number of chips to add.")
+        with self.db.transaction():
+            amount = self._lock_meter() + chips
+            account = self.db.execute("SELECT role, disabled FROM floor_staff WHERE name = %s", (admin,)).fetchone()
+            if account is None or account[1] or account[0] != "admin":
+                raise JackpotRefused(f"{admin} is not an admin of this floor: only an admin of the floor's staff "
+                                     "reseeds the jackpot.")
+            self.db.execute("INSERT INTO jackpot_ledger (meter_id, kind, amount, meter_after, actor) "
+                            "VALUES (%s, 'reseed', %s, %s, %s)", (self.meter_id, chips, amount, admin))
+            self.db.execute("UPDATE jackpot_meter SET amount = %s, updated_at = now() WHERE meter_id = %s",
+                            (amount, self.meter_id))
+            self._notify()
+        return amount
 
     def _hits_changed(self, hit: int | None = None) -> tuple[int, ...]:
         """The hits (all, or `hit`) whose amount is not their share of the meter at the hit, or not what the

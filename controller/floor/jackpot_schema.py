@@ -4,9 +4,10 @@
 - `jackpot_ledger`: every chip into or out of a meter, append-only: `seed` (the first reseed), `contribution`
   (a box's share of its stake), `payout` (a hit's amount, leaving the meter the moment the hit is committed),
   `reseed` (the house tops the meter up to its reseed after a hit; a negative one takes a rejected hit's top-up
-  back), `reversal` (a voided round's contribution leaving the meter again), `return` (a rejected hit's amount
-  back into the meter). At any moment a meter's amount equals the sum of its ledger (seeds and reseeds +
-  contributions less reversals - payouts less returns): `rptable jackpot audit` checks it.
+  back; one with an `actor` is chips an admin of the floor's staff added, `rptable jackpot reseed`), `reversal`
+  (a voided round's contribution leaving the meter again), `return` (a rejected hit's amount back into the meter).
+  At any moment a meter's amount equals the sum of its ledger (seeds and reseeds + contributions less reversals -
+  payouts less returns): `rptable jackpot audit` checks it, and replays the ledger entry by entry.
 - `jackpot_hits`: each hit, numbered in commit order (`hit`), with the journal that made it; pending until a pit
   boss confirms it at the table (`paid`) or rejects it there, or its round is voided (`rejected`, with the reason).
 - `jackpot_tables`: the tables linked to a meter, each with its last sign of life and the journal its id is bound
@@ -91,8 +92,84 @@ DO $$ BEGIN
             ADD COLUMN journal text NOT NULL DEFAULT '', ADD COLUMN host text NOT NULL DEFAULT '';
         ALTER TABLE jackpot_hits ADD COLUMN journal_hash text NOT NULL DEFAULT '';
     END IF;
+    -- who made a reseed of the house's own (an admin of the floor's staff); '' for the meter's own top-ups
+    IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'jackpot_ledger'::regclass AND attname = 'actor') THEN
+        ALTER TABLE jackpot_ledger ADD COLUMN actor text NOT NULL DEFAULT '';
+    END IF;
 END $$;
 """
 # The ledger's append-only in the database itself: an entry changed or deleted by anyone who connects is refused
 # (its sum is what `jackpot audit` checks the meter and every hit against).
 SCHEMA += append_only("jackpot_ledger", "the jackpot ledger is append-only: an entry cannot be changed or deleted")
+# The rest as far as each can be: a hit only moves forward (pending to paid or rejected, with who, when and why);
+# a meter is the ledger's last word (its amount what its last entry left it at, its reseed for ever); a table's id
+# stays bound to its journal. None is deleted, and none of the four is emptied by TRUNCATE.
+SCHEMA += """
+CREATE OR REPLACE FUNCTION jackpot_hits_forward_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        RAISE EXCEPTION 'jackpot hits are kept: hit #% cannot be deleted', OLD.hit;
+    END IF;
+    IF OLD.status <> 'pending' OR NEW.status NOT IN ('paid', 'rejected')
+       OR (NEW.hit, NEW.meter_id, NEW.table_id, NEW.round_id, NEW.box, NEW.category, NEW.share_pct,
+           NEW.meter_at_hit, NEW.amount, NEW.hit_at, NEW.journal_hash)
+          IS DISTINCT FROM (OLD.hit, OLD.meter_id, OLD.table_id, OLD.round_id, OLD.box, OLD.category, OLD.share_pct,
+                            OLD.meter_at_hit, OLD.amount, OLD.hit_at, OLD.journal_hash) THEN
+        RAISE EXCEPTION 'a jackpot hit only moves forward, from pending to paid or rejected: hit #% cannot be changed',
+            OLD.hit;
+    END IF;
+    RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS jackpot_hits_forward_only ON jackpot_hits;
+CREATE TRIGGER jackpot_hits_forward_only BEFORE UPDATE OR DELETE ON jackpot_hits
+    FOR EACH ROW EXECUTE FUNCTION jackpot_hits_forward_only();
+CREATE OR REPLACE FUNCTION jackpot_meter_is_its_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    last_after bigint;
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        RAISE EXCEPTION 'a jackpot meter is kept: % cannot be deleted', OLD.meter_id;
+    END IF;
+    IF TG_OP = 'INSERT' THEN
+        IF NEW.amount <> NEW.reseed THEN
+            RAISE EXCEPTION 'a new jackpot meter starts at its reseed';
+        END IF;
+        RETURN NEW;
+    END IF;
+    SELECT meter_after INTO last_after FROM jackpot_ledger WHERE meter_id = NEW.meter_id ORDER BY entry DESC LIMIT 1;
+    IF NEW.meter_id <> OLD.meter_id OR NEW.reseed <> OLD.reseed OR NEW.amount IS DISTINCT FROM last_after THEN
+        RAISE EXCEPTION 'a jackpot meter is what its ledger makes it: % is not what the ledger left it at (%)',
+            NEW.amount, last_after;
+    END IF;
+    RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS jackpot_meter_is_its_ledger ON jackpot_meter;
+CREATE TRIGGER jackpot_meter_is_its_ledger BEFORE INSERT OR UPDATE OR DELETE ON jackpot_meter
+    FOR EACH ROW EXECUTE FUNCTION jackpot_meter_is_its_ledger();
+CREATE OR REPLACE FUNCTION jackpot_tables_stay_bound() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'DELETE' OR (OLD.first_hash <> '' AND NEW.first_hash IS DISTINCT FROM OLD.first_hash) THEN
+        RAISE EXCEPTION 'table % stays bound to its journal on the jackpot meter', OLD.table_id;
+    END IF;
+    RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS jackpot_tables_stay_bound ON jackpot_tables;
+CREATE TRIGGER jackpot_tables_stay_bound BEFORE UPDATE OR DELETE ON jackpot_tables
+    FOR EACH ROW EXECUTE FUNCTION jackpot_tables_stay_bound();
+CREATE OR REPLACE FUNCTION jackpot_not_emptied() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'the jackpot''s tables are kept: % cannot be emptied', TG_TABLE_NAME;
+END $$;
+DROP TRIGGER IF EXISTS jackpot_ledger_not_emptied ON jackpot_ledger;
+CREATE TRIGGER jackpot_ledger_not_emptied BEFORE TRUNCATE ON jackpot_ledger
+    FOR EACH STATEMENT EXECUTE FUNCTION jackpot_not_emptied();
+DROP TRIGGER IF EXISTS jackpot_hits_not_emptied ON jackpot_hits;
+CREATE TRIGGER jackpot_hits_not_emptied BEFORE TRUNCATE ON jackpot_hits
+    FOR EACH STATEMENT EXECUTE FUNCTION jackpot_not_emptied();
+DROP TRIGGER IF EXISTS jackpot_meter_not_emptied ON jackpot_meter;
+CREATE TRIGGER jackpot_meter_not_emptied BEFORE TRUNCATE ON jackpot_meter
+    FOR EACH STATEMENT EXECUTE FUNCTION jackpot_not_emptied();
+DROP TRIGGER IF EXISTS jackpot_tables_not_emptied ON jackpot_tables;
+CREATE TRIGGER jackpot_tables_not_emptied BEFORE TRUNCATE ON jackpot_tables
+    FOR EACH STATEMENT EXECUTE FUNCTION jackpot_not_emptied();
+"""

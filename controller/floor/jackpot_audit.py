@@ -1,0 +1,170 @@
+"""The jackpot's audit beyond its sums: the meter's ledger replayed entry by entry (each entry's meter after it, each
+hit's share of the meter at the hit, each reseed the top-up a hit called for), and each table's contributions and
+hits against the table's own journal, sealed at the table where the floor's database cannot reach. Rows forged
+together so that the sums agree (a hit, its payout and the meter; a reseed and the meter raised to match) are
+named here. Pure: the meter reads the rows, the command line opens the journals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from controller.engine import event_from_dict
+from controller.engine.events import JackpotSettled, JackpotVoided
+from controller.table.journal import JournalEntry
+from controller.table.table_events import JackpotPaid, table_event_from
+
+if TYPE_CHECKING:
+    from controller.floor.jackpot_meter import Hit
+
+Key = tuple[str, str, int]  # (table, round, box)
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    entry: int
+    kind: str
+    table_id: str
+    round_id: str
+    box: int
+    amount: int
+    meter_after: int
+    actor: str = ""  # the admin who made a reseed of the house's own
+
+    @property
+    def key(self) -> Key:
+        return (self.table_id, self.round_id, self.box)
+
+    def words(self) -> str:
+        where = f" (table {self.table_id} round {self.round_id} box {self.box})" if self.table_id else ""
+        return f"ledger entry #{self.entry}, a {self.kind} of {self.amount:+,}{where}"
+
+
+@dataclass(frozen=True)
+class TableJournal:
+    """A linked table's journal as the audit reads it: its id, the hash of its first event, its jackpot entries."""
+
+    table_id: str
+    path: str
+    first_hash: str
+    entries: tuple[JournalEntry, ...]
+
+
+def share_of(meter: int, share_pct: int) -> int:
+    """A hit's amount: its share of the meter at the hit, to the chip below."""
+    return meter * share_pct // 100
+
+
+def replay_problems(rows: Sequence[LedgerRow], hits: Sequence[Hit], reseed: int, meter: int,
+                    admins: Iterable[str] = ()) -> list[str]:
+    """The ledger replayed from its first entry: every entry that is not what the meter's own rules make, and a
+    meter or a hit that is not what the ledger makes them, each in a sentence. A reseed of the house's own is
+    an admin's (`admins`: the floor's admin accounts now), chips added."""
+    admins = set(admins)
+    by_key = {(h.table_id, h.round_id, h.box): h for h in hits}
+    problems: list[str] = []
+    running, previous = 0, None
+    contributions: dict[Key, int] = {}
+    top_ups: dict[Key, int] = {}
+    paid_out: set[Key] = set()
+    for row in rows:
+        before, running = running, running + row.amount
+        if row.meter_after != running:
+            problems.append(f"{row.words()} says the meter stood at {row.meter_after:,} after it; the entries up to "
+                            f"it add up to {running:,}")
+        hit = by_key.get(row.key)
+        if row.kind == "seed" and (before or row.amount != reseed):
+            problems.append(f"{row.words()}: a meter is seeded once, at its reseed of {reseed:,}")
+        elif row.kind == "contribution":
+            contributions[row.key] = row.amount
+            if row.amount < 0:
+                problems.append(f"{row.words()}: a contribution is never negative")
+        elif row.kind == "reversal" and contributions.get(row.key) != -row.amount:
+            problems.append(f"{row.words()}: no contribution of that box is what it takes back")
+        elif row.kind == "payout":
+            paid_out.add(row.key)
+            if hit is None:
+                problems.append(f"{row.words()}: no hit was made for it")
+            elif (hit.meter_at_hit, hit.amount, -row.amount) != (before, *[share_of(before, hit.share_pct)] * 2):
+                problems.append(f"jackpot hit #{hit.hit}: {hit.share_pct}% of the meter at the hit ({before:,} by the "
+                                f"ledger) is {share_of(before, hit.share_pct):,}; the hit says {hit.amount:,} of "
+                                f"{hit.meter_at_hit:,} and the ledger paid out {-row.amount:,}")
+        elif row.kind == "reseed" and row.actor:
+            if row.actor not in admins or row.amount <= 0:
+                problems.append(f"{row.words()} by {row.actor}: a reseed of the house's own is chips an admin of the "
+                                "floor's staff adds, and the floor has no such admin")
+        elif row.kind == "reseed" and not _called_for(row, previous, before, reseed, top_ups):
+            problems.append(f"{row.words()}: no hit called for it (the meter is topped up to its reseed of "
+                            f"{reseed:,} only right after a hit's payout, and the top-up taken back only right after "
+                            "that hit's return)")
+        elif row.kind == "return" and (hit is None or hit.status != "rejected" or row.amount != hit.amount):
+            problems.append(f"{row.words()}: no rejected hit of that amount was made there")
+        previous = row
+    if running != meter:
+        problems.append(f"the meter says {meter:,}; its ledger replayed adds up to {running:,}")
+    problems += [f"jackpot hit #{h.hit} (table {h.table_id} round {h.round_id} box {h.box}): the ledger paid "
+                 "nothing out for it" for h in hits if (h.table_id, h.round_id, h.box) not in paid_out]
+    return problems
+
+
+def _called_for(row: LedgerRow, previous: LedgerRow | None, before: int, reseed: int,
+                top_ups: dict[Key, int]) -> bool:
+    """A reseed the meter makes itself: the top-up to its reseed right after a hit's payout, or that top-up taken
+    back (as far as the meter holds it) right after the hit's return."""
+    if previous is None or previous.key != row.key:
+        return False
+    if row.amount > 0:
+        top_ups[row.key] = row.amount
+        return previous.kind == "payout" and row.amount == reseed - before
+    return previous.kind == "return" and -row.amount == min(top_ups.get(row.key, 0), before)
+
+
+def journal_problems(journal: TableJournal, bound_hash: str, rows: Iterable[LedgerRow],
+                     hits: Iterable[Hit]) -> list[str]:
+    """The meter's rows of one table against that table's journal: every contribution and reversal the ledger
+    holds for the table must be one the journal settled or voided, to the chip, and every hit one it dealt."""
+    table = journal.table_id
+    if bound_hash and journal.first_hash != bound_hash:
+        return [f"the journal given for table {table} ({journal.path}) is not the one the meter binds the table to: "
+                "nothing of the table was checked against it"]
+    settled: dict[tuple[str, int], JackpotSettled] = {}
+    voided: set[tuple[str, int]] = set()
+    paid: dict[tuple[str, int], JackpotPaid] = {}
+    for entry in journal.entries:
+        if entry.round_id is None:
+            continue
+        if entry.kind == JackpotPaid.KIND:
+            event = table_event_from(entry.kind, entry.payload)
+            if isinstance(event, JackpotPaid):
+                paid[(event.round_id, event.box)] = event
+            continue
+        if entry.kind not in (JackpotSettled.type_name, JackpotVoided.type_name):
+            continue
+        engine_event = event_from_dict(entry.payload)
+        if isinstance(engine_event, JackpotSettled):
+            settled[(entry.round_id, engine_event.box)] = engine_event
+        elif isinstance(engine_event, JackpotVoided):
+            voided.add((entry.round_id, engine_event.box))
+    problems = []
+    for row in rows:
+        if row.table_id != table:
+            continue
+        there = settled.get((row.round_id, row.box))
+        if row.kind == "contribution" and (there is None or there.contribution != row.amount):
+            held = "holds no jackpot stake there" if there is None else f"settled {there.contribution:+,} there"
+            problems.append(f"{row.words()}: table {table}'s journal {held}")
+        elif row.kind == "reversal" and (row.round_id, row.box) not in voided:
+            problems.append(f"{row.words()}: table {table}'s journal voided no such round")
+    for hit in hits:
+        if hit.table_id != table:
+            continue
+        there = settled.get((hit.round_id, hit.box))
+        if there is None or there.share_pct != hit.share_pct or there.best.name != hit.category:
+            problems.append(f"jackpot hit #{hit.hit} ({hit.category}, {hit.share_pct}%, table {table} round "
+                            f"{hit.round_id} box {hit.box}): table {table}'s journal dealt no such hit")
+        journaled = paid.get((hit.round_id, hit.box))
+        if journaled is not None and (journaled.hit, journaled.amount) != (hit.hit, hit.amount):
+            problems.append(f"jackpot hit #{hit.hit}: table {table} journaled the payment of hit #{journaled.hit}, "
+                            f"{journaled.amount:,}; the meter says {hit.amount:,}")
+    return problems
