@@ -59,10 +59,27 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="rptable-bench-floor-"))
     try:
         return run(args, url, folder)
+    except TablesFailed as failure:
+        print(f"bench_floor: {failure}", file=sys.stderr)
+        return 1
     finally:
         shutil.rmtree(folder, ignore_errors=True)
         if cluster is not None:
             cluster.destroy()
+
+
+CARDS_PER_ROUND = 40  # six boxes, the dealer and their draws, at most: to plan jams within the run only
+JAM_EVERY = 600  # cards: a shoe jam every ~600 cards (the QA pit boss resolves it 20 s later)
+
+
+class TablesFailed(Exception):
+    """A benchmark whose tables did not play measures nothing: it stops here, saying which and why."""
+
+
+def jams(n: int, rounds: float) -> str:
+    """Table `n`'s jams within the cards it deals in the run (a plan for 100,000 cards would not fit a URL)."""
+    cards = int(rounds * CARDS_PER_ROUND) + JAM_EVERY
+    return ",".join(f"jam@{k}" for k in range(150 + 37 * n, cards, JAM_EVERY))
 
 
 def run(args: argparse.Namespace, url: str, folder: Path) -> int:
@@ -72,45 +89,99 @@ def run(args: argparse.Namespace, url: str, folder: Path) -> int:
     stop = threading.Event()
     listener = threading.Thread(target=listen, args=(url, lags, woken, stop), daemon=True)
     listener.start()
+    try:
+        return measure(args, url, folder, lags, woken)
+    finally:
+        stop.set()
+        listener.join()
+
+
+def measure(args: argparse.Namespace, url: str, folder: Path, lags: list[float], woken: list[float]) -> int:
+    """Start the tables, let them play, measure, stop them; TablesFailed when any stops or reports nothing."""
     tables = [f"B{n:02d}" for n in range(1, args.tables + 1)]
     env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
     processes = []
+    rounds = (args.seconds + 20) / args.pace
     for n, table in enumerate(tables):
-        faults = ",".join(f"jam@{k}" for k in range(150 + 37 * n, 100_000, 600))
         processes.append(subprocess.Popen(
             [sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds", "100000", "--seed",
              str(n + 1), "--journal", str(folder / f"{table}.journal"), "--table", table, "--replica", url,
-             "--pace", str(args.pace), "--faults", faults], env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL))
+             "--pace", str(args.pace), "--faults", jams(n, rounds)], env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+            stderr=(folder / f"{table}.err").open("w")))
     time.sleep(min(10.0, args.seconds / 4))  # the tables start up
+    check_tables(tables, processes, folder)  # a table refused at its start is said now, not after the run
     with psycopg.connect(url) as db:
-        start_events, start_at = events(db), time.monotonic()
+        start_events, start_rows, start_at = events(db), rows(db), time.monotonic()
+        cpu_before = {p.pid: cpu_seconds(p.pid) for p in processes}
         time.sleep(args.seconds)
-        end_events, end_at = events(db), time.monotonic()
+        end_events, end_rows, end_at = events(db), rows(db), time.monotonic()
+        cpu_after = {p.pid: cpu_seconds(p.pid) for p in processes}
+        check_tables(tables, processes, folder)
         for process in processes:
             process.terminate()
         for process in processes:
             process.wait()
         full = timed(lambda: read_tables(db), 50)
         one = timed(lambda: read_tables(db, [tables[0]]), 200)
-        rounds = db.execute("SELECT count(*) FROM floor_rounds").fetchone()[0]
+        played: dict[str, int] = {str(table): int(str(count)) for table, count in db.execute(
+            "SELECT table_id, count(*) FROM floor_rounds GROUP BY table_id").fetchall()}
         size = int(db.execute("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c WHERE c.relkind = 'r' "
                               "AND (c.relname LIKE 'floor_%' OR c.relname = 'rptable_events')").fetchone()[0])
-    stop.set()
-    listener.join()
-    per_round = size / max(rounds, 1)
+    silent = [table for table in tables if not played.get(table)]
+    if silent:
+        raise TablesFailed(f"{len(silent)} of {len(tables)} tables reported no round: {', '.join(silent[:10])}")
+    seconds = end_at - start_at
+    rounds_played = sum(played.values())
+    per_round = size / max(rounds_played, 1)
+    table_cpu = [(cpu_after[p.pid] - cpu_before[p.pid]) / seconds for p in processes]
+    load = os.getloadavg()
     result = {
-        "tables": args.tables, "pace_seconds_per_round": args.pace, "seconds": round(end_at - start_at, 1),
-        "events_per_second": round((end_events - start_events) / (end_at - start_at), 1),
+        "tables": args.tables, "pace_seconds_per_round": args.pace, "seconds": round(seconds, 1),
+        "events_per_second": round((end_events - start_events) / seconds, 1),
+        "rows_per_second": round((end_rows - start_rows) / seconds, 1),
         "pit_refresh_all_ms": summary(full), "pit_refresh_one_table_ms": summary(one),
         "pit_refresh_woken_under_load_ms": summary([w * 1000 for w in woken]),
         "fault_to_pit_s": summary([lag * 1000 for lag in lags], scale=0.001), "faults_seen": len(lags),
-        "rounds": rounds, "database_bytes": size, "bytes_per_round": round(per_round),
+        "rounds": rounds_played, "database_bytes": size, "bytes_per_round": round(per_round),
         "bytes_per_table_per_day": round(per_round * LIVE_ROUNDS_PER_HOUR * HOURS_OF_PLAY),
-        "day": f"{HOURS_OF_PLAY} h at {LIVE_ROUNDS_PER_HOUR} rounds/h", "load": os.getloadavg(),
+        "day": f"{HOURS_OF_PLAY} h at {LIVE_ROUNDS_PER_HOUR} rounds/h",
+        "cpu_per_table": summary([c * 100 for c in table_cpu]), "cpu_unit": "% of a core",
+        "load": load, "cores": os.cpu_count(),
+        "limit": limiting_resource(sum(table_cpu), load[0], os.cpu_count() or 1),
     }
     print(json.dumps(result, indent=1))
     return 0
+
+
+def check_tables(tables: list[str], processes: list[subprocess.Popen[bytes]], folder: Path) -> None:
+    """Every table still playing; else TablesFailed with the first failures' own words."""
+    ended = [(table, process.returncode) for table, process in zip(tables, processes, strict=True)
+             if process.poll() is not None]
+    if ended:
+        said = "; ".join(f"{table} (exit {code}): {(folder / f'{table}.err').read_text().strip()[-300:]}"
+                         for table, code in ended[:3])
+        raise TablesFailed(f"{len(ended)} of {len(tables)} tables stopped: {said}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user and system), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def limiting_resource(tables_cores: float, load: float, cores: int) -> str:
+    """What ran out first, as far as one machine shows it: the tables' own CPU, the machine's cores (the
+    database and the pit beside the tables), or neither."""
+    if load >= cores:
+        return (f"CPU: a load of {load:.1f} on {cores} cores, the tables using {tables_cores:.2f} cores of it; "
+                "the database and the pit take the rest")
+    return f"none reached: the tables used {tables_cores:.2f} cores, a load of {load:.1f} on {cores} cores"
+
+
+def rows(db: psycopg.Connection[tuple[object, ...]]) -> int:
+    row = db.execute("SELECT count(*) FROM rptable_events").fetchone()
+    db.rollback()
+    return int(str(row[0])) if row else 0
 
 
 def events(db: psycopg.Connection[tuple[object, ...]]) -> int:
