@@ -4,6 +4,7 @@ run as the manual shows them, write beside the benchmarks, out of git; they repl
 
 import importlib.util
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -29,3 +30,13 @@ def test_a_derivation_script_without_out_writes_out_of_git_and_replaces_the_prod
     if in_git.returncode == 0:
         assert subprocess.run(["git", "check-ignore", "-q", str(out)], cwd=ROOT).returncode == 0
     assert parser.parse_args(["--out", shipped]).out == Path(shipped)
+
+
+def test_the_floor_benchmark_fails_loudly_when_its_tables_fail() -> None:
+    """A benchmark whose tables did not play measures nothing: it says which stopped and why, and exits 1. It
+    used to send every table's refusal to /dev/null and print 0.9 events/s with exit 0."""
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_floor.py"), "--tables", "2", "--pace",
+                           "-1", "--seconds", "4"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "2 of 2 tables stopped" in done.stderr and "--pace" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
