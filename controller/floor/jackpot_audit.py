@@ -8,17 +8,37 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from controller.engine import event_from_dict
 from controller.engine.events import JackpotSettled, JackpotVoided
 from controller.table.journal import JournalEntry
 from controller.table.table_events import JackpotPaid, table_event_from
 
-if TYPE_CHECKING:
-    from controller.floor.jackpot_meter import Hit
-
 Key = tuple[str, str, int]  # (table, round, box)
+
+
+class Hit(Protocol):
+    """What the audit reads of a hit on the meter (controller.floor.jackpot_meter.Hit)."""
+
+    @property
+    def hit(self) -> int: ...
+    @property
+    def table_id(self) -> str: ...
+    @property
+    def round_id(self) -> str: ...
+    @property
+    def box(self) -> int: ...
+    @property
+    def category(self) -> str: ...
+    @property
+    def share_pct(self) -> int: ...
+    @property
+    def meter_at_hit(self) -> int: ...
+    @property
+    def amount(self) -> int: ...
+    @property
+    def status(self) -> str: ...
 
 
 @dataclass(frozen=True)
