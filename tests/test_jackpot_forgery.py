@@ -134,6 +134,9 @@ def test_rows_forged_together_are_caught_by_the_tables_journal(database, tmp_pat
     staff(database, tmp_path)
     path = played(database, tmp_path, NOTHING)
     assert audit(database, path).returncode == 0
+    missing = audit(database, tmp_path / "T9.journal")  # nothing there: said, and no journal made
+    assert missing.returncode == 1 and "there is no journal there" in missing.stderr
+    assert not (tmp_path / "T9.journal").exists()
     forge(database, ("contribution", "T1", "T1-000009", 1, 5_000, ""))
     with psycopg.connect(database) as db:
         (meter,) = db.execute("SELECT amount FROM jackpot_meter").fetchone()

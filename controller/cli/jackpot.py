@@ -181,6 +181,9 @@ def _table_journals(paths: list[str]) -> tuple[TableJournal, ...]:
 
     journals = []
     for path in paths:
+        if not os.path.lexists(path):
+            raise JournalUnfit(f"--journal {path}: there is no journal there; give the path of a linked table's "
+                               "journal")
         try:
             with Journal(path, "T1", readonly=True) as journal:
                 tables = journal.table_ids()
