@@ -39,6 +39,7 @@ NOT_REPORTING_AFTER = 10.0  # seconds without a sign of life
 # A dealer signed in and no event for this long: a table paid for and not dealing (one sat 55 minutes unseen).
 # A round of Russian Poker takes a minute or two, and a break is taken signed out, so 10 minutes is never play.
 IDLE_ALERT_AFTER = 600.0
+SHOE_NOT_AUTHENTICATED = "shoe not authenticated: its cards are not proved (plain SHOE/1)"
 
 _TABLES = """
 SELECT t.table_id, extract(epoch FROM t.last_seen)::float8, extract(epoch FROM t.closed_at)::float8, t.refused,
@@ -108,6 +109,12 @@ class TableView:
     def dealer(self) -> str:
         return str(self.state.get("dealer", ""))
 
+    @property
+    def shoe_not_authenticated(self) -> bool:
+        """The table's shoe said who it is without proving the SHOE/1-A key (plain SHOE/1): a wire on its cable
+        could deal any card, so the floor is told for as long as it lasts. False before any shoe spoke."""
+        return self.state.get("shoe_authenticated") is False
+
     def last_event_age(self, now: float) -> float | None:
         at = self.state.get("last_event_at")
         return max(0.0, now - float(at)) if at else None
@@ -151,6 +158,7 @@ class TableView:
             "alert": self.alert(now), "idle_seconds": None if idle is None else round(idle, 1),
             "state": self.step, "round": self.state.get("round", 0), "in_play": bool(self.state.get("in_play")),
             "dealer": self.dealer, "rules": self.rules,
+            "shoe_authenticated": self.state.get("shoe_authenticated"),
             "faults": [{"id": f.fault_id, "code": f.code, "text": f.text, "source": f.source,
                         "age_seconds": round(max(0.0, now - f.at), 1)} for f in self.faults],
             "today": {"rounds": t.rounds, "drop": t.drop, "house_win": t.win, "hold_pct": round(t.hold_pct, 2),
@@ -326,6 +334,8 @@ def pit_html(snap: PitSnapshot) -> str:
         css = {"fault": "card fault-card", "silent": "card silent", "idle": "card idle"}.get(
             alert, "card" if state == "reporting" else "card silent")
         idle = f"<div class=\"alert\">{html.escape(idle_text(view, now))}</div>" if alert == "idle" else ""
+        if view.shoe_not_authenticated:
+            idle += f"<div class=\"alert\">{SHOE_NOT_AUTHENTICATED}</div>"
         cards.append(
             f"<div class=\"{css}\"><h2>{html.escape(view.table_id)} <small>{html.escape(view.rules)}</small></h2>"
             f"{faults}{idle}<p class=\"step\">{html.escape(view.step)}</p>"

@@ -155,6 +155,9 @@ class TableSummary:
             "dealer": history.dealer or "", "rules": history.rules.name if history.rules else "",
             "rules_digest": history.rules_digest, "faults": faults, "last_event_at": history.last_at,
             "seq": self.seq,
+            # SHOE/1-A: whether the shoe proved its key, so the floor sees a plain shoe (which proves nothing)
+            "shoe_authenticated": history.shoe.authenticated if history.shoe is not None else None,
+            "shoe_key": history.shoe.key_id if history.shoe is not None else "",
         }
 
     # -- rows ---------------------------------------------------------------------------------------------

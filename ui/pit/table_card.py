@@ -47,16 +47,18 @@ class TableCard(QFrame):
                                   "border-radius:4px")
         self.idle = self._label("font-size:13px;font-weight:bold;background:#ffab40;color:#1a1a1a;padding:3px;"
                                 "border-radius:4px")
+        self.shoe = self._label("font-size:12px;font-weight:bold;color:#ffab40")  # a plain shoe, all the while
         self.step = self._label("font-size:12px;color:#ffd54f")
         self.dealer = self._label("font-size:12px")
         self.money = self._label("font-size:12px")
         self.money.setToolTip(self.tr("Today (UTC): rounds closed, drop and house win"))
         self.hold = self._label("font-size:12px")
         self.seen = self._label("font-size:12px;color:#bdbdbd")
-        for label in (self.title, self.faults, self.idle, self.step, self.dealer, self.money, self.hold, self.seen):
+        for label in (self.title, self.faults, self.idle, self.shoe, self.step, self.dealer, self.money, self.hold,
+                      self.seen):
             layout.addWidget(label)
         layout.addStretch(1)  # a card made taller by its row keeps its lines together at the top
-        self._wrapped = (self.faults, self.idle, self.step, self.money, self.hold, self.seen)
+        self._wrapped = (self.faults, self.idle, self.shoe, self.step, self.money, self.hold, self.seen)
         self._fitted_width = 0
 
     def fit_width(self, width: int) -> None:
@@ -86,6 +88,9 @@ class TableCard(QFrame):
             self.tr("FAULT {0} {1} ({2}): {3}").format(f.fault_id, f.code, age_words(now - f.at),
                                                                       device_fault_words(f.code, f.text))
             for f in faults))
+        self.shoe.setVisible(view.shoe_not_authenticated)
+        self._say(self.shoe, self.tr("Shoe not authenticated: its cards are not proved (plain SHOE/1)")
+                  if view.shoe_not_authenticated else "")
         self._say(self.step, step_words(view))
         self.dealer.setVisible(bool(view.dealer))  # a table without a dealer needs no line to say so
         self._say(self.dealer, self.tr("Dealer: {0}").format(view.dealer.split(":")[-1]))

@@ -71,6 +71,7 @@ RU: dict[str, Translation] = {
     "floor: reporting": "зал: данные передаются", " · {0} to send": " · к отправке: {0}",
     "NOT REPORTING to the floor · {0} events wait": "НЕТ СВЯЗИ С ЗАЛОМ · событий ждут отправки: {0}",
     # ------------------------------------------------------------------------------------------------ the pit
+    "Shoe not authenticated: its cards are not proved (plain SHOE/1)": "Шуз не аутентифицирован: его карты ничем не подтверждены",
     "rptable — pit": "rptable — пит", "Reading table {0} from the database…": "Стол {0} читается из базы данных…",
     "Pit · {0} tables": "Пит · столов: {0}", " · {0} with faults": " · со сбоями: {0}", " · {0} not reporting": " · нет связи: {0}",
     " · {0} idle": " · простаивают: {0}", "IDLE {0}: dealer {1} signed in, no round": "ПРОСТОЙ {0}: дилер {1} на месте, раундов нет",

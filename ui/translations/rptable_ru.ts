@@ -3863,72 +3863,77 @@
         <translation>Открыть {0}: раунды, повтор, последние 10, сбои и исправления</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="53"/>
+        <location filename="../pit/table_card.py" line="54"/>
         <source>Today (UTC): rounds closed, drop and house win</source>
         <translation>Сегодня (UTC): закрытые раунды, дроп и выигрыш казино</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="86"/>
+        <location filename="../pit/table_card.py" line="88"/>
         <source>FAULT {0} {1} ({2}): {3}</source>
         <translation>СБОЙ {0} {1} ({2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="91"/>
+        <location filename="../pit/table_card.py" line="96"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="95"/>
+        <location filename="../pit/table_card.py" line="100"/>
         <source> ({0} rounds without a measured edge)</source>
         <translation> (раундов без измеренного преимущества: {0})</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="93"/>
+        <location filename="../pit/table_card.py" line="98"/>
         <source>{0} rounds · drop {1} · win {2}</source>
         <translation>раундов {0} · дроп {1} · выигр. {2}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="97"/>
+        <location filename="../pit/table_card.py" line="92"/>
+        <source>Shoe not authenticated: its cards are not proved (plain SHOE/1)</source>
+        <translation>Шуз не аутентифицирован: его карты ничем не подтверждены</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="102"/>
         <source>Hold {0}% · theor. {1}% ({2}){3}</source>
         <translation>Холд {0}% · теор. {1}% ({2}){3}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="129"/>
+        <location filename="../pit/table_card.py" line="134"/>
         <source>no event yet</source>
         <translation>событий ещё не было</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="130"/>
+        <location filename="../pit/table_card.py" line="135"/>
         <source>last event {0} ago</source>
         <translation>посл. событие {0} назад</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="132"/>
+        <location filename="../pit/table_card.py" line="137"/>
         <source>REFUSED by the database: {0}</source>
         <translation>ОТКЛОНЕНО базой данных: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="135"/>
+        <location filename="../pit/table_card.py" line="140"/>
         <source>NOT REPORTING (never heard from) · {0}</source>
         <translation>НЕТ СВЯЗИ (сигналов не было) · {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="137"/>
+        <location filename="../pit/table_card.py" line="142"/>
         <source>NOT REPORTING (last heard {0} ago) · {1}</source>
         <translation>НЕТ СВЯЗИ (последний сигнал {0} назад) · {1}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="141"/>
+        <location filename="../pit/table_card.py" line="146"/>
         <source>closed at {0} UTC</source>
         <translation>закрыт в {0} UTC</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="143"/>
+        <location filename="../pit/table_card.py" line="148"/>
         <source> · {0} events on their way</source>
         <translation> · событий в пути: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="144"/>
+        <location filename="../pit/table_card.py" line="149"/>
         <source>reporting · {0}</source>
         <translation>на связи · {0}</translation>
     </message>
