@@ -90,3 +90,32 @@ def test_pit_boss_rejects_a_jackpot_hit_from_the_pit_with_a_reason_and_a_pin(dat
     finally:
         window.shutdown()
         pool.close()
+
+
+def test_rejecting_the_second_hit_from_the_pit_while_the_first_waits_says_the_meter_stays_locked(database, qtbot,
+                                                                                                 tmp_path):
+    """Two hits wait (tables T1 and T2); the pit boss rejects T2's from the pit: the pit says the meter stays
+    locked while hit #1 waits, as the meter does, where it said "the meter unlocks"."""
+    from test_jackpot_words import royal_on_the_meter, staff
+
+    staff(database, tmp_path)
+    royal_on_the_meter(database, tmp_path, "T1")
+    royal_on_the_meter(database, tmp_path, "T2")
+    pool, window = pit(database, qtbot)
+    try:
+        qtbot.waitUntil(lambda: len(window.jackpot.findChildren(QPushButton, "pit_jackpot_reject")) == 2,
+                        timeout=10_000)
+        second = [b for b in window.jackpot.findChildren(QPushButton, "pit_jackpot_reject") if b.isVisible()][1]
+        qtbot.mouseClick(second, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: window.findChild(QInputDialog, "pit_jackpot_reason") is not None, timeout=5000)
+        reason = window.findChild(QInputDialog, "pit_jackpot_reason")
+        assert "table T2" in reason.labelText()
+        reason.setTextValue("misdeal")
+        reason.accept()
+        log_in(qtbot, window, "ivan", "246819")
+        qtbot.waitUntil(lambda: "rejected by ivan" in window.statusBar().currentMessage(), timeout=10_000)
+        said = window.statusBar().currentMessage()
+        assert "unlocks" not in said and "The meter stays locked: hit #1 (table T1, box 1)" in said, said
+    finally:
+        window.shutdown()
+        pool.close()

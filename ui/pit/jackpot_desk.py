@@ -70,9 +70,17 @@ class JackpotDesk(QObject):
 
             def unpay(meter: JackpotMeter, user: User) -> str:
                 rejected, now = meter.reject(hit.table_id, hit.round_id, hit.box, user.name, reason)
-                said = translate("PitJackpot", "Jackpot hit #{0} rejected by {1}: not paid, the meter unlocks.") \
-                    if now else translate("PitJackpot", "Jackpot hit #{0} was rejected already, by {1}.")
-                return said.format(rejected.hit, rejected.confirmed_by)
+                if not now:
+                    return translate("PitJackpot", "Jackpot hit #{0} was rejected already, by {1}.").format(
+                        rejected.hit, rejected.confirmed_by)
+                waiting = meter.first_waiting()  # the meter unlocks only when no other hit waits
+                if waiting is not None:
+                    return translate("PitJackpot", "Jackpot hit #{0} rejected by {1}: not paid. The meter stays "
+                                                   "locked: hit #{2} (table {3}, box {4}) still waits for a pit "
+                                                   "boss.").format(rejected.hit, rejected.confirmed_by, waiting.hit,
+                                                                   waiting.table_id, waiting.box)
+                return translate("PitJackpot", "Jackpot hit #{0} rejected by {1}: not paid, the meter unlocks.").format(
+                    rejected.hit, rejected.confirmed_by)
             self._log_in(translate("PitJackpot", "Reject jackpot hit #{0} — pit boss").format(hit.hit), intro,
                          lambda user: self._at_meter(waiting, user, unpay))
         ask.textValueSelected.connect(reasoned)

@@ -89,6 +89,8 @@ RU: dict[str, Translation] = {
     "Not rejected: a rejected jackpot needs a reason.": "Не отклонено: для отклонения джекпота нужна причина.",
     "Reject jackpot hit #{0} (table {1}, box {2}): not paid, its {3} goes back into the meter. Reason: {4}": "Отклонить выигрыш джекпота №{0} (стол {1}, бокс {2}): не выплачивается, {3} возвращается в счётчик. Причина: {4}",
     "Jackpot hit #{0} rejected by {1}: not paid, the meter unlocks.": "Выигрыш джекпота №{0} отклонил {1}: не выплачен, счётчик разблокирован.",
+    "Jackpot hit #{0} rejected by {1}: not paid. The meter stays locked: hit #{2} (table {3}, box {4}) still waits for a pit boss.":
+        "Выигрыш джекпота №{0} отклонил {1}: не выплачен. Счётчик остаётся заблокированным: выигрыш №{2} (стол {3}, бокс {4}) ещё ждёт пит-босса.",
     "Jackpot hit #{0} was rejected already, by {1}.": "Выигрыш джекпота №{0} уже отклонил {1}.",
     "Rating today's players…": "Идёт оценка сегодняшних игроков…", "No named player today.": "Сегодня игроков с именем нет.",
     "Decisions valued": "Оценено решений", "{0} of {1}": "{0} из {1}", "{0} min": "{0} мин",

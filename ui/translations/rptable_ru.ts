@@ -1903,7 +1903,12 @@
         <translation>Отклонить выигрыш джекпота №{0} (стол {1}, бокс {2}): не выплачивается, {3} возвращается в счётчик. Причина: {4}</translation>
     </message>
     <message>
-        <location filename="../pit/jackpot_desk.py" line="73"/>
+        <location filename="../pit/jackpot_desk.py" line="78"/>
+        <source>Jackpot hit #{0} rejected by {1}: not paid. The meter stays locked: hit #{2} (table {3}, box {4}) still waits for a pit boss.</source>
+        <translation>Выигрыш джекпота №{0} отклонил {1}: не выплачен. Счётчик остаётся заблокированным: выигрыш №{2} (стол {3}, бокс {4}) ещё ждёт пит-босса.</translation>
+    </message>
+    <message>
+        <location filename="../pit/jackpot_desk.py" line="82"/>
         <source>Jackpot hit #{0} rejected by {1}: not paid, the meter unlocks.</source>
         <translation>Выигрыш джекпота №{0} отклонил {1}: не выплачен, счётчик разблокирован.</translation>
     </message>
@@ -1913,7 +1918,7 @@
         <translation>Выигрыш джекпота №{0} уже отклонил {1}.</translation>
     </message>
     <message>
-        <location filename="../pit/jackpot_desk.py" line="76"/>
+        <location filename="../pit/jackpot_desk.py" line="84"/>
         <source>Reject jackpot hit #{0} — pit boss</source>
         <translation>Отклонить джекпот №{0} — пит-босс</translation>
     </message>
