@@ -57,7 +57,7 @@ def test_pit_fifty_tables_stand_in_sight_with_the_alerts_above_them(database, tm
         print(f"{language} {size}: {len(in_sight)} cards whole in sight")
         assert len(in_sight) >= at_least, f"{len(in_sight)} cards whole in sight: {sorted(in_sight)}"
         assert "T50" in in_sight  # the silent table is on top
-        assert window.cards["T01"].step.text().startswith("idle" if language == "en" else "свободен")
+        assert window.cards["T01"].step.text().startswith("between rounds" if language == "en" else "между раундами")
         floor = window.findChild(QScrollArea)
         floor.verticalScrollBar().setValue(floor.verticalScrollBar().maximum())
         qtbot.waitUntil(lambda: "T49" in whole_in_sight(window), timeout=2000)

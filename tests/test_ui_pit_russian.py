@@ -59,7 +59,7 @@ def test_floor_2_the_pit_in_russian(database, tmp_path, qtbot, russian) -> None:
         assert card.step.text() == "раунд 1, сдача: 1-я карта боксу 1"
         fault = card.faults.text()
         assert fault.startswith("СБОЙ F1 E04 (") and "Шуз сообщает E04 (замятие карты)" in fault
-        assert window.cards["T1"].step.text() == "свободен (последний раунд 3)"
+        assert window.cards["T1"].step.text() == "между раундами (последний раунд 3)"
         hold = window.cards["T1"].hold.text()  # a Russian decimal comma and a true minus, never "4.55" or "-3.43"
         assert re.fullmatch(r"Холд −?\d+,\d\d% · теор\. −?\d+,\d\d% \(.*\)", hold), hold
         assert_russian("the pit")

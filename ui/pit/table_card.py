@@ -48,6 +48,8 @@ class TableCard(QFrame):
         self.idle = self._label("font-size:13px;font-weight:bold;background:#ffab40;color:#1a1a1a;padding:3px;"
                                 "border-radius:4px")
         self.shoe = self._label("font-size:12px;font-weight:bold;color:#ffab40")  # a plain shoe, all the while
+        self.shoe.setToolTip(self.tr("Its cards are not proved: a plain SHOE/1 shoe, whose cable a wire could "
+                                     "deal through"))
         self.step = self._label("font-size:12px;color:#ffd54f")
         self.dealer = self._label("font-size:12px")
         self.money = self._label("font-size:12px")
@@ -89,14 +91,14 @@ class TableCard(QFrame):
                                                                       device_fault_words(f.code, f.text))
             for f in faults))
         self.shoe.setVisible(view.shoe_not_authenticated)
-        self._say(self.shoe, self.tr("Shoe not authenticated: its cards are not proved (plain SHOE/1)")
-                  if view.shoe_not_authenticated else "")
+        self._say(self.shoe, self.tr("Shoe not authenticated") if view.shoe_not_authenticated else "")
         self._say(self.step, step_words(view))
         self.dealer.setVisible(bool(view.dealer))  # a table without a dealer needs no line to say so
         self._say(self.dealer, self.tr("Dealer: {0}").format(view.dealer.split(":")[-1]))
         t = view.today
-        self._say(self.money, self.tr("{0} rounds · drop {1} · win {2}").format(
-            t.rounds, amount(t.drop), signed_amount(t.win)))
+        one = t.rounds == 1  # "1 rounds" read wrong
+        rounds = self.tr("1 round · drop {1} · win {2}") if one else self.tr("{0} rounds · drop {1} · win {2}")
+        self._say(self.money, rounds.format(t.rounds, amount(t.drop), signed_amount(t.win)))
         no_edge = self.tr(" ({0} rounds without a measured edge)").format(view.without_edge) \
             if view.without_edge else ""
         self._say(self.hold, self.tr("Hold {0}% · theor. {1}% ({2}){3}").format(

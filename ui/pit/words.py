@@ -46,11 +46,14 @@ def age_words(seconds: float | None) -> str:
 
 
 def step_words(view: TableView) -> str:
-    """What the table is at: idle, or its round, the round's moment and what is expected next."""
+    """What the table is at: between rounds, or its round, the round's moment and what is expected next. Not
+    "idle", the word of the alert for a table that deals nothing with a dealer signed in."""
     state = view.state
     if not state.get("in_play"):
         last = state.get("round")
-        return translate("PitWords", "idle (last round {0})").format(last) if last else translate("PitWords", "idle")
+        if last:
+            return translate("PitWords", "between rounds (last round {0})").format(last)
+        return translate("PitWords", "no round yet")
     phase = str(state.get("phase", ""))
     moment = phase_name(Phase(phase)) if phase in set(Phase) else phase
     return translate("PitWords", "round {0} at {1}: {2}").format(state.get("round"), moment,

@@ -71,7 +71,9 @@ RU: dict[str, Translation] = {
     "floor: reporting": "зал: данные передаются", " · {0} to send": " · к отправке: {0}",
     "NOT REPORTING to the floor · {0} events wait": "НЕТ СВЯЗИ С ЗАЛОМ · событий ждут отправки: {0}",
     # ------------------------------------------------------------------------------------------------ the pit
-    "Shoe not authenticated: its cards are not proved (plain SHOE/1)": "Шуз не аутентифицирован: его карты ничем не подтверждены",
+    "Shoe not authenticated": "Шуз не аутентифицирован",
+    "Its cards are not proved: a plain SHOE/1 shoe, whose cable a wire could deal through":
+        "Его карты ничем не подтверждены: шуз без ключа, через кабель которого можно сдать любую карту",
     "rptable — pit": "rptable — пит", "Reading table {0} from the database…": "Стол {0} читается из базы данных…",
     "Pit · {0} tables": "Пит · столов: {0}", " · {0} with faults": " · со сбоями: {0}", " · {0} not reporting": " · нет связи: {0}",
     " · {0} idle": " · простаивают: {0}", "IDLE {0}: dealer {1} signed in, no round": "ПРОСТОЙ {0}: дилер {1} на месте, раундов нет",
@@ -105,7 +107,7 @@ RU: dict[str, Translation] = {
     "DATABASE UNREACHABLE — what you see may be old: {0}": "БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}",
     "Open {0}: rounds, replay, last 10, faults and overrides": "Открыть {0}: раунды, повтор, последние 10, сбои и исправления",
     "FAULT {0} {1} ({2}): {3}": "СБОЙ {0} {1} ({2}): {3}",
-    "{0} rounds · drop {1} · win {2}": "раундов {0} · дроп {1} · выигр. {2}",
+    "{0} rounds · drop {1} · win {2}": "раундов {0} · дроп {1} · выигр. {2}", "1 round · drop {1} · win {2}": "раундов 1 · дроп {1} · выигр. {2}",
     "Today (UTC): rounds closed, drop and house win": "Сегодня (UTC): закрытые раунды, дроп и выигрыш казино",
     " ({0} rounds without a measured edge)": " (раундов без измеренного преимущества: {0})",
     "Hold {0}% · theor. {1}% ({2}){3}": "Холд {0}% · теор. {1}% ({2}){3}",
@@ -117,7 +119,7 @@ RU: dict[str, Translation] = {
     "the table's last day of play": "последний игровой день стола", "the table's whole history": "всю историю стола",
     "No fault and no override in {0}.": "Ни сбоев, ни исправлений за {0}.",
     "Time (UTC)": "Время (UTC)", "Who": "Кто", "What": "Что",
-    "idle (last round {0})": "свободен (последний раунд {0})", "idle": "свободен", "round {0} at {1}: {2}": "раунд {0}, {1}: {2}",
+    "between rounds (last round {0})": "между раундами (последний раунд {0})", "no round yet": "раундов ещё не было", "round {0} at {1}: {2}": "раунд {0}, {1}: {2}",
     "{0} h {1} min": "{0} ч {1} мин", "{0} min {1} s": "{0} мин {1} с", "{0} s": "{0} с", "never": "никогда",
     "decisions beat basic: {0} antes per decision over {1} valued decisions (total {2} antes, 95% interval {3} to {4})":
         "решения лучше базовой стратегии: {0} анте на решение по {1} оценённым решениям (всего {2} анте, 95% интервал от {3} до {4})",

@@ -2113,47 +2113,47 @@
 <context>
     <name>PitWords</name>
     <message>
-        <location filename="../pit/words.py" line="53"/>
-        <source>idle (last round {0})</source>
-        <translation>свободен (последний раунд {0})</translation>
-    </message>
-    <message>
-        <location filename="../pit/words.py" line="53"/>
-        <source>idle</source>
-        <translation>свободен</translation>
+        <location filename="../pit/words.py" line="55"/>
+        <source>between rounds (last round {0})</source>
+        <translation>между раундами (последний раунд {0})</translation>
     </message>
     <message>
         <location filename="../pit/words.py" line="56"/>
+        <source>no round yet</source>
+        <translation>раундов ещё не было</translation>
+    </message>
+    <message>
+        <location filename="../pit/words.py" line="59"/>
         <source>round {0} at {1}: {2}</source>
         <translation>раунд {0}, {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../pit/words.py" line="72"/>
+        <location filename="../pit/words.py" line="75"/>
         <source>IDLE {0}: dealer {1} signed in, no round</source>
         <translation>ПРОСТОЙ {0}: дилер {1} на месте, раундов нет</translation>
     </message>
     <message>
-        <location filename="../pit/words.py" line="84"/>
+        <location filename="../pit/words.py" line="87"/>
         <source>⚠ FAULT: {0}</source>
         <translation>⚠ СБОЙ: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/words.py" line="85"/>
+        <location filename="../pit/words.py" line="88"/>
         <source>⚠ NOT REPORTING: {0}</source>
         <translation>⚠ НЕТ СВЯЗИ: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/words.py" line="86"/>
+        <location filename="../pit/words.py" line="89"/>
         <source>⚠ IDLE with a dealer signed in: {0}</source>
         <translation>⚠ ПРОСТОЙ при дилере на месте: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/words.py" line="94"/>
+        <location filename="../pit/words.py" line="97"/>
         <source>{0} min</source>
         <translation>{0} мин</translation>
     </message>
     <message>
-        <location filename="../pit/words.py" line="95"/>
+        <location filename="../pit/words.py" line="98"/>
         <source>{0} h {1} min</source>
         <translation>{0} ч {1} мин</translation>
     </message>
@@ -3868,77 +3868,87 @@
         <translation>Открыть {0}: раунды, повтор, последние 10, сбои и исправления</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="54"/>
+        <location filename="../pit/table_card.py" line="51"/>
+        <source>Its cards are not proved: a plain SHOE/1 shoe, whose cable a wire could deal through</source>
+        <translation>Его карты ничем не подтверждены: шуз без ключа, через кабель которого можно сдать любую карту</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="56"/>
         <source>Today (UTC): rounds closed, drop and house win</source>
         <translation>Сегодня (UTC): закрытые раунды, дроп и выигрыш казино</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="88"/>
+        <location filename="../pit/table_card.py" line="90"/>
         <source>FAULT {0} {1} ({2}): {3}</source>
         <translation>СБОЙ {0} {1} ({2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="96"/>
+        <location filename="../pit/table_card.py" line="94"/>
+        <source>Shoe not authenticated</source>
+        <translation>Шуз не аутентифицирован</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="97"/>
         <source>Dealer: {0}</source>
         <translation>Дилер: {0}</translation>
     </message>
     <message>
         <location filename="../pit/table_card.py" line="100"/>
+        <source>1 round · drop {1} · win {2}</source>
+        <translation>раундов 1 · дроп {1} · выигр. {2}</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_card.py" line="102"/>
         <source> ({0} rounds without a measured edge)</source>
         <translation> (раундов без измеренного преимущества: {0})</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="98"/>
+        <location filename="../pit/table_card.py" line="100"/>
         <source>{0} rounds · drop {1} · win {2}</source>
         <translation>раундов {0} · дроп {1} · выигр. {2}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="92"/>
-        <source>Shoe not authenticated: its cards are not proved (plain SHOE/1)</source>
-        <translation>Шуз не аутентифицирован: его карты ничем не подтверждены</translation>
-    </message>
-    <message>
-        <location filename="../pit/table_card.py" line="102"/>
+        <location filename="../pit/table_card.py" line="104"/>
         <source>Hold {0}% · theor. {1}% ({2}){3}</source>
         <translation>Холд {0}% · теор. {1}% ({2}){3}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="134"/>
+        <location filename="../pit/table_card.py" line="136"/>
         <source>no event yet</source>
         <translation>событий ещё не было</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="135"/>
+        <location filename="../pit/table_card.py" line="137"/>
         <source>last event {0} ago</source>
         <translation>посл. событие {0} назад</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="137"/>
+        <location filename="../pit/table_card.py" line="139"/>
         <source>REFUSED by the database: {0}</source>
         <translation>ОТКЛОНЕНО базой данных: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="140"/>
+        <location filename="../pit/table_card.py" line="142"/>
         <source>NOT REPORTING (never heard from) · {0}</source>
         <translation>НЕТ СВЯЗИ (сигналов не было) · {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="142"/>
+        <location filename="../pit/table_card.py" line="144"/>
         <source>NOT REPORTING (last heard {0} ago) · {1}</source>
         <translation>НЕТ СВЯЗИ (последний сигнал {0} назад) · {1}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="146"/>
+        <location filename="../pit/table_card.py" line="148"/>
         <source>closed at {0} UTC</source>
         <translation>закрыт в {0} UTC</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="148"/>
+        <location filename="../pit/table_card.py" line="150"/>
         <source> · {0} events on their way</source>
         <translation> · событий в пути: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_card.py" line="149"/>
+        <location filename="../pit/table_card.py" line="151"/>
         <source>reporting · {0}</source>
         <translation>на связи · {0}</translation>
     </message>
