@@ -133,3 +133,25 @@ def test_floor_2_a_table_never_heard_from_says_so_not_never_ago(russian) -> None
     assert _seen_text(silent, 1000.0, "not reporting") == "НЕТ СВЯЗИ (сигналов не было) · событий ещё не было"
     russian.switch("en")
     assert _seen_text(silent, 1000.0, "not reporting") == "NOT REPORTING (never heard from) · no event yet"
+
+
+@needs_postgres
+def test_a_wrong_pin_against_the_floors_accounts_is_refused_in_russian(database, tmp_path, russian) -> None:
+    """The pit's logins (a jackpot hit, a table's audit) check the floor's accounts: a wrong PIN there is
+    refused in the pit's language, as at a table, where it read "Name or PIN is wrong." in the Russian pit."""
+    from controller.floor.staff import FloorUserStore
+    from controller.table.users import AuthError
+    from ui.login import refusal_text
+
+    store = FloorUserStore(database, tmp_path / "cache.db")
+    try:
+        admin = store.add("boss", Role.ADMIN, "902461", by=None)
+        store.add("ivan", Role.PIT_BOSS, "246819", by=admin)
+        said = []
+        for name in ("ivan", "nobody"):
+            with pytest.raises(AuthError) as refused:
+                store.authenticate(name, "111222", need=Role.PIT_BOSS)
+            said.append(refusal_text(refused.value))
+    finally:
+        store.close()
+    assert said == ["Неверное имя или PIN."] * 2, said

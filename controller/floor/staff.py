@@ -143,7 +143,7 @@ class FloorUserStore:
         if row is None:
             _derive(secret, b"0" * 16, SCRYPT_N, SCRYPT_R, SCRYPT_P)  # a refusal costs what a check does
             self._forget(name)
-            raise AuthError("Name or PIN is wrong.")
+            raise AuthError("Name or PIN is wrong.", "wrong", name=name)
         right = _right(secret, row)
         was_locked = found[8] > now
         if right and not was_locked:
@@ -280,11 +280,13 @@ def _verdict(name: str, row: Any, right: bool, need: Role, now: float, *, was_lo
     role, disabled, locked_until = row[0], row[6], row[8]
     if was_locked:
         minutes = max(1, round((locked_until - now) / 60))
-        raise AuthError(f"Too many wrong PINs: '{name}' is locked for about {minutes} more minute(s).")
-    if not right:
+        raise AuthError(f"Too many wrong PINs: '{name}' is locked for about {minutes} more minute(s).", "locked",
+                        name=name, minutes=minutes)
+    if not right:  # `why` lets a console say it in its own language
         if locked_until > now:
-            raise AuthError(f"Name or PIN is wrong. '{name}' is now locked for 5 minutes.")
-        raise AuthError("Name or PIN is wrong.")
+            raise AuthError(f"Name or PIN is wrong. '{name}' is now locked for 5 minutes.", "locked_now", name=name,
+                            minutes=5)
+        raise AuthError("Name or PIN is wrong.", "wrong", name=name)
     return admitted(name, role, bool(disabled), need)
 
 
