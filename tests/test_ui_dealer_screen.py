@@ -647,7 +647,7 @@ def test_a_tap_on_the_rules_line_lists_every_rule_the_one_line_cuts(make_console
     from controller.table.rule_files import load_preset
     from ui.ask import Question
     from ui.fit import FitLabel
-    from ui.rules_text import rules_phrases
+    from ui.rules_text import rules_details, rules_phrases
 
     window = make_console("progressive")
     window.resize(1024, 768)
@@ -665,7 +665,9 @@ def test_a_tap_on_the_rules_line_lists_every_rule_the_one_line_cuts(make_console
     qtbot.mouseClick(line, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: bool(listed), timeout=5000)
     assert not listed[0].startswith("(cut)"), listed
-    assert all(phrase in listed[0].splitlines() for phrase in rules_phrases(load_preset("progressive"))), listed
+    rules = load_preset("progressive")
+    assert all(line in listed[0].splitlines() for line in (*rules_phrases(rules), *rules_details(rules))), listed
+    assert "ante on a win: returned" in listed[0] and "insurance when the dealer's hand wins" in listed[0]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

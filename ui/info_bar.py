@@ -13,7 +13,7 @@ from drivers.base import SourceStatus
 from ui.ask import ask
 from ui.fit import TOUCH, FitButton, FitLabel, fixed_width
 from ui.i18n import translate
-from ui.rules_text import edge_acknowledgement, edge_warning, limits_line, rules_phrases
+from ui.rules_text import edge_acknowledgement, edge_warning, limits_line, rules_details, rules_phrases
 
 HEIGHT = 50
 CHIP = "font-size:14px;font-weight:bold;border-radius:6px;padding:0 6px;color:%s;background:%s"
@@ -110,8 +110,8 @@ class InfoBar(QFrame):
         self.warning.setToolTip(acknowledged)
         self.setToolTip("\n".join([self.limits.text(), *phrases, warning or "", acknowledged]).strip())
         named = translate("InfoBar", "Rules: {0}").format(rules.name)
-        self._rules_lines = [line for line in (self.limits.text(), named, *phrases[1:], warning or "", acknowledged)
-                             if line]
+        self._rules_lines = [line for line in (self.limits.text(), named, *phrases[1:], *rules_details(rules),
+                                               warning or "", acknowledged) if line]
 
     def show_rules(self) -> None:
         """Every rule in force, one a line, with the limits and any warning: what the strip's one line cuts."""

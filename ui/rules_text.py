@@ -9,10 +9,14 @@ from controller.analysis.house_edges import EdgeFinding
 from controller.analysis.operator_guard import rules_edge
 from controller.core.hands import HandCategory
 from controller.core.rules import (
+    AnteOnWin,
     BuyGameCost,
     BuyGameWho,
+    DealerRedraw,
     ExchangePrice,
     HouseRules,
+    InsuranceIfDealerWins,
+    InsuranceIfTie,
     InsuranceMax,
     RepeatSingle,
 )
@@ -65,6 +69,43 @@ def rules_phrases(rules: HouseRules) -> list[str]:
         separate = buy.cost == BuyGameCost.SEPARATE_ANTE
         cost = translate("RulesText", "1 ante") if separate else translate("RulesText", "the ante pays")
         out.append(translate("RulesText", "buy a game ({0}, {1})").format(who, cost))
+    return out
+
+
+def rules_details(rules: HouseRules) -> list[str]:
+    """The rest of the rules, after `rules_phrases`, for the list a tap on the strip opens: how the ante, the
+    insurance and a bought game settle, the caps, and the bonus."""
+    out = [{AnteOnWin.PAID_IF_NO_DRAW: translate("RulesText", "ante on a win: paid 1:1 if the box did not draw, "
+                                                             "else returned"),
+            AnteOnWin.RETURNED: translate("RulesText", "ante on a win: returned"),
+            AnteOnWin.PAID: translate("RulesText", "ante on a win: paid 1:1")}[rules.ante_on_win]]
+    insurance = rules.insurance
+    if insurance.enabled:
+        dealer_wins = insurance.if_dealer_wins == InsuranceIfDealerWins.RETURNED
+        tie = insurance.if_tie == InsuranceIfTie.RETURNED
+        out.append(translate("RulesText", "insurance when the dealer's hand wins: {0}; on a tie: {1}").format(
+            translate("RulesText", "returned") if dealer_wins else translate("RulesText", "lost"),
+            translate("RulesText", "returned") if tie else translate("RulesText", "lost")))
+    if rules.buy_game.enabled:
+        out.append({
+            DealerRedraw.WHILE_UNCHANGED: translate("RulesText", "a bought game: the dealer replaces again, free, "
+                                                                 "while his hand is unchanged"),
+            DealerRedraw.UNTIL_QUALIFIES: translate("RulesText", "a bought game: the dealer replaces until he "
+                                                                 "qualifies"),
+            DealerRedraw.UNTIL_QUALIFIES_SINGLE_BOX: translate("RulesText", "a bought game: with one box in play the "
+                                                                            "dealer replaces until he qualifies"),
+            DealerRedraw.NONE: translate("RulesText", "a bought game: the dealer replaces one card"),
+        }[rules.buy_game.redraw])
+    if rules.table.max_payout:
+        out.append(translate("RulesText", "the most a box is paid: {0}").format(amount(rules.table.max_payout)))
+    if rules.draw.max_cards_exchanged_per_box:
+        out.append(translate("RulesText", "at most {0} cards exchanged a box").format(
+            rules.draw.max_cards_exchanged_per_box))
+    if rules.bonus.enabled:
+        bonus = translate("RulesText", "bonus bet {0}–{1}").format(amount(rules.bonus.min), amount(rules.bonus.max))
+        if rules.bonus.instead_of_ante:
+            bonus += translate("RulesText", ", may be placed instead of the ante")
+        out.append(bonus)
     return out
 
 

@@ -2517,123 +2517,195 @@
 <context>
     <name>RulesText</name>
     <message>
-        <location filename="../rules_text.py" line="29"/>
+        <location filename="../rules_text.py" line="33"/>
         <source>Table {0}</source>
         <translation>Стол {0}</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="30"/>
+        <location filename="../rules_text.py" line="34"/>
         <source>ante {0}–{1}</source>
         <translation>анте {0}–{1}</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="32"/>
+        <location filename="../rules_text.py" line="36"/>
         <source>bonus {0}–{1}</source>
         <translation>бонус {0}–{1}</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="34"/>
+        <location filename="../rules_text.py" line="38"/>
         <source>payout at most {0}</source>
         <translation>выплата не более {0}</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="43"/>
-        <location filename="../rules_text.py" line="66"/>
+        <location filename="../rules_text.py" line="47"/>
+        <location filename="../rules_text.py" line="70"/>
         <source>1 ante</source>
         <translation>1 анте</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="44"/>
+        <location filename="../rules_text.py" line="48"/>
         <source>1 ante a card</source>
         <translation>1 анте за карту</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="45"/>
+        <location filename="../rules_text.py" line="49"/>
         <source>by count</source>
         <translation>по числу карт</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="46"/>
+        <location filename="../rules_text.py" line="50"/>
         <source>exchange 1–{0} cards ({1})</source>
         <translation>обмен 1–{0} карт ({1})</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="48"/>
+        <location filename="../rules_text.py" line="52"/>
         <source>repeat 1-card exchange (1 ante)</source>
         <translation>повторный обмен 1 карты (1 анте)</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="50"/>
+        <location filename="../rules_text.py" line="54"/>
         <source>repeat 1-card exchange (1, 2, 3… antes)</source>
         <translation>повторный обмен 1 карты (1, 2, 3… анте)</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="52"/>
+        <location filename="../rules_text.py" line="56"/>
         <source>no exchange</source>
         <translation>без обмена</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="54"/>
+        <location filename="../rules_text.py" line="58"/>
         <source>6th card (1 ante)</source>
         <translation>6-я карта (1 анте)</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="58"/>
+        <location filename="../rules_text.py" line="62"/>
         <source>½ potential</source>
         <translation>½ возможной выплаты</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="58"/>
+        <location filename="../rules_text.py" line="62"/>
         <source>potential</source>
         <translation>возможной выплаты</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="59"/>
+        <location filename="../rules_text.py" line="63"/>
         <source>insurance {0}+ up to {1}</source>
         <translation>страховка: {0} и выше, до {1}</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="61"/>
+        <location filename="../rules_text.py" line="65"/>
         <source>dealer qualifies with {0}</source>
         <translation>игра дилера: {0} и выше</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="64"/>
+        <location filename="../rules_text.py" line="68"/>
         <source>any box</source>
         <translation>любой бокс</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="64"/>
+        <location filename="../rules_text.py" line="68"/>
         <source>uninsured</source>
         <translation>без страховки</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="66"/>
+        <location filename="../rules_text.py" line="70"/>
         <source>the ante pays</source>
         <translation>в счёт анте</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="67"/>
+        <location filename="../rules_text.py" line="71"/>
         <source>buy a game ({0}, {1})</source>
         <translation>покупка игры ({0}, {1})</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="73"/>
+        <location filename="../rules_text.py" line="78"/>
+        <source>ante on a win: paid 1:1 if the box did not draw, else returned</source>
+        <translation>анте при выигрыше: 1:1, если бокс не прикупал, иначе возвращается</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="80"/>
+        <source>ante on a win: returned</source>
+        <translation>анте при выигрыше: возвращается</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="81"/>
+        <source>ante on a win: paid 1:1</source>
+        <translation>анте при выигрыше: 1:1</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="86"/>
+        <source>insurance when the dealer&apos;s hand wins: {0}; on a tie: {1}</source>
+        <translation>страховка, если рука дилера старше: {0}; при ничьей: {1}</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="87"/>
+        <location filename="../rules_text.py" line="88"/>
+        <source>returned</source>
+        <translation>возвращается</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="87"/>
+        <location filename="../rules_text.py" line="88"/>
+        <source>lost</source>
+        <translation>проигрывается</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="91"/>
+        <source>a bought game: the dealer replaces again, free, while his hand is unchanged</source>
+        <translation>купленная игра: дилер меняет снова, бесплатно, пока рука не изменилась</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="93"/>
+        <source>a bought game: the dealer replaces until he qualifies</source>
+        <translation>купленная игра: дилер меняет, пока не получит игру</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="95"/>
+        <source>a bought game: with one box in play the dealer replaces until he qualifies</source>
+        <translation>купленная игра: при одном боксе в игре дилер меняет, пока не получит игру</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="97"/>
+        <source>a bought game: the dealer replaces one card</source>
+        <translation>купленная игра: дилер меняет одну карту</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="100"/>
+        <source>the most a box is paid: {0}</source>
+        <translation>наибольшая выплата боксу: {0}</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="102"/>
+        <source>at most {0} cards exchanged a box</source>
+        <translation>не более {0} карт обмена на бокс</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="105"/>
+        <source>bonus bet {0}–{1}</source>
+        <translation>бонус {0}–{1}</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="107"/>
+        <source>, may be placed instead of the ante</source>
+        <translation>, можно ставить вместо анте</translation>
+    </message>
+    <message>
+        <location filename="../rules_text.py" line="114"/>
         <source>Acknowledged by {0}: the table may open on these rules.</source>
         <translation>Подтверждено: {0}; стол может работать по этим правилам.</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="85"/>
+        <location filename="../rules_text.py" line="126"/>
         <source>House edge never measured: a pit boss checks these rules.</source>
         <translation>Преимущество казино не измерено: пит-босс проверяет эти правила.</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="88"/>
+        <location filename="../rules_text.py" line="129"/>
         <source>Rules favour a skilled player: edge {0}% (basic play).</source>
         <translation>Выгодно опытному игроку: {0}% (базовая стратегия).</translation>
     </message>
     <message>
-        <location filename="../rules_text.py" line="91"/>
+        <location filename="../rules_text.py" line="132"/>
         <source>House edge {0}% may favour a skilled player: a pit boss checks these rules.</source>
         <translation>Преимущество казино {0}% может оказаться у опытного игрока: пит-босс проверяет эти правила.</translation>
     </message>
