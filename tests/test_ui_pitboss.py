@@ -258,3 +258,19 @@ def test_two_people_an_adjustment_above_the_limit_with_no_second_login_is_not_ma
     assert seen["small"].startswith("Done")
     assert [e.payload["amount"] for e in journaled(window, "table.adjustment")] == [500]
     assert journaled(window, "table.second_person") == []
+
+
+def test_a_fault_that_comes_while_the_pit_boss_page_is_open_is_shown_at_once(consoles: Consoles, qtbot) -> None:
+    """The pit boss has the page open with no fault; the shoe reports a jam: within a second the page names it,
+    says a new fault came in, and Resolve is enabled. The page said "No fault is open" beside the new fault's
+    banner, with Resolve grey, until the pit boss logged out and in again."""
+    window = consoles.open()
+    dialog = pit_boss_dialog(window)
+    type_in(qtbot, dialog.name, "vera")
+    type_in(qtbot, dialog.pin, STAFF["vera"][1])
+    assert dialog.user is not None and "No fault is open" in dialog.situation.text()
+    assert not dialog.resolve_button.isEnabled()
+    window.controller.raise_fault("E04", "The shoe reports E04 (jam).", "shoe")
+    qtbot.waitUntil(lambda: "E04" in dialog.situation.text(), timeout=2000)
+    assert dialog.resolve_button.isEnabled() and "A new fault came in" in dialog.feedback.text()
+    dialog.close()

@@ -108,6 +108,8 @@ class PitBossDialog(QDialog):
         self.login_form.logged_in.connect(self._logged_in)
         self.gate_timer = QTimer(self)  # the shoe answers LOCK and UNLOCK on its own time
         self.gate_timer.timeout.connect(self._show_gate)
+        self.gate_timer.timeout.connect(self._watch_faults)  # a fault that comes while the page is open
+        self._faults_seen: tuple[object, ...] = ()
         self.name, self.pin, self.login_button = self.login_form.name, self.login_form.pin, self.login_form.button
         self.pages.addWidget(self.login_form)
         self._build_overrides()
@@ -227,9 +229,23 @@ class PitBossDialog(QDialog):
         button.clicked.connect(slot)
         return button
 
+    def _open_faults(self) -> tuple[object, ...]:
+        state = self.controller.round
+        return (*self.controller.faults, state.fault if state is not None else None)
+
+    def _watch_faults(self) -> None:
+        """The page follows the table: a fault raised or cleared while it is open is shown at once, and the
+        buttons follow it (the page said "No fault is open" beside a new fault's banner, Resolve grey)."""
+        if self._open_faults() != self._faults_seen:
+            new = set(self.controller.faults) - set(self._faults_seen)
+            self.refresh()
+            if new:
+                self.feedback.setText(self.tr("A new fault came in: {0}.").format(", ".join(sorted(new))))
+
     def refresh(self) -> None:
         controller = self.controller
         state = controller.round
+        self._faults_seen = self._open_faults()
         lines = []
         for fault in controller.faults.values():
             lines.append(self.tr("Table fault {0} ({1}): {2}").format(fault.fault_id, fault.code,
@@ -349,7 +365,8 @@ class PitBossDialog(QDialog):
             self.rearm_result.setText(self.gate_open_text())
         self.unlock_button.setHidden(False)
         # UNLOCK on an open gate changes nothing, and the shoe may have locked itself before the console started
-        self.unlock_button.setEnabled(status.connected and not self.controller.faults)
+        self.unlock_button.setEnabled(status.connected and not self.controller.faults
+                                      and status.state not in GATE_OPEN_STATES)
 
     def _gate_status(self) -> SourceStatus | None:
         if self.gate is None:

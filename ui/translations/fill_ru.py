@@ -296,7 +296,7 @@ RU: dict[str, Translation] = {
     "Sign out {0}": "Выход: {0}",
     "Pit boss": "Пит-босс", "A pit boss must log in to resolve faults and make overrides.":
         "Для устранения сбоев и исправлений должен войти пит-босс.",
-    "Logged in as {0}.": "Вход выполнен: {0}.", "why (journaled with your name)": "причина (пишется в журнал с вашим именем)",
+    "Logged in as {0}.": "Вход выполнен: {0}.", "A new fault came in: {0}.": "Пришёл новый сбой: {0}.", "why (journaled with your name)": "причина (пишется в журнал с вашим именем)",
     "Reason": "Причина", "Resolve table fault": "Устранить сбой стола", "Open the shoe's gate (UNLOCK)": "Открыть заслонку шуза",
     "the card as dealt, e.g. QS or 10H": "карта, как сдана, напр. QS или 10H", "Correct card": "Исправить карту",
     "Dismiss the read (not a card in play)": "Отменить считывание (не карта игры)",

@@ -1627,235 +1627,240 @@
         <translation>Для устранения сбоев и исправлений должен войти пит-босс.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="123"/>
+        <location filename="../pitboss.py" line="125"/>
         <source>Logged in as {0}.</source>
         <translation>Вход выполнен: {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="148"/>
+        <location filename="../pitboss.py" line="150"/>
         <source>why (journaled with your name)</source>
         <translation>причина (пишется в журнал с вашим именем)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="150"/>
+        <location filename="../pitboss.py" line="152"/>
         <source>Reason</source>
         <translation>Причина</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="155"/>
+        <location filename="../pitboss.py" line="157"/>
         <source>Resolve table fault</source>
         <translation>Устранить сбой стола</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="161"/>
+        <location filename="../pitboss.py" line="163"/>
         <source>Open the shoe&apos;s gate (UNLOCK)</source>
         <translation>Открыть заслонку шуза</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="166"/>
+        <location filename="../pitboss.py" line="168"/>
         <source>the simulated shoe dealt {0}</source>
         <translation>симулятор шуза сдал {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="167"/>
+        <location filename="../pitboss.py" line="169"/>
         <source>the card as dealt, e.g. QS or 10H</source>
         <translation>карта, как сдана, напр. QS или 10H</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="168"/>
+        <location filename="../pitboss.py" line="170"/>
         <source>Correct card</source>
         <translation>Исправить карту</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="170"/>
+        <location filename="../pitboss.py" line="172"/>
         <source>Dismiss the read (not a card in play)</source>
         <translation>Отменить считывание (не карта игры)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="172"/>
-        <location filename="../pitboss.py" line="479"/>
+        <location filename="../pitboss.py" line="174"/>
+        <location filename="../pitboss.py" line="496"/>
         <source>Void the round (stakes returned)</source>
         <translation>Аннулировать раунд (ставки возвращаются)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="184"/>
+        <location filename="../pitboss.py" line="186"/>
         <source>box </source>
         <translation>бокс </translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="191"/>
-        <location filename="../pitboss.py" line="480"/>
+        <location filename="../pitboss.py" line="193"/>
+        <location filename="../pitboss.py" line="497"/>
         <source>Adjust payment (+ to the player)</source>
         <translation>Корректировка выплаты (+ игроку)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="198"/>
-        <location filename="../pitboss.py" line="481"/>
+        <location filename="../pitboss.py" line="200"/>
+        <location filename="../pitboss.py" line="498"/>
         <source>Undo the payment&apos;s confirmation</source>
         <translation>Отменить подтверждение выплаты</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="204"/>
+        <location filename="../pitboss.py" line="206"/>
         <source>Confirm the jackpot hit (hand verified)</source>
         <translation>Подтвердить джекпот (рука проверена)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="208"/>
+        <location filename="../pitboss.py" line="210"/>
         <source>Reject the jackpot hit (hand not as read)</source>
         <translation>Отклонить джекпот (рука не та, что прочитана)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="213"/>
+        <location filename="../pitboss.py" line="215"/>
         <source>Log out and close</source>
         <translation>Выйти и закрыть</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="235"/>
+        <location filename="../pitboss.py" line="243"/>
+        <source>A new fault came in: {0}.</source>
+        <translation>Пришёл новый сбой: {0}.</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="251"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="238"/>
+        <location filename="../pitboss.py" line="254"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="239"/>
+        <location filename="../pitboss.py" line="255"/>
         <source>No fault is open.</source>
         <translation>Открытых сбоев нет.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="262"/>
+        <location filename="../pitboss.py" line="278"/>
         <source>Box {0}, round {1}: {2}</source>
         <translation>Бокс {0}, раунд {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="275"/>
+        <location filename="../pitboss.py" line="291"/>
         <source>Jackpot hit #{0} confirmed: pay box {1} {2}; journaled as {3}.</source>
         <translation>Джекпот №{0} подтверждён: выплатите боксу {1} {2}; записано в журнал как {3}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="291"/>
+        <location filename="../pitboss.py" line="307"/>
         <source>Jackpot hit rejected and journaled; the meter cannot be reached now and is told as soon as it can be.</source>
         <translation>Выигрыш джекпота отклонён и записан в журнал; счётчик сейчас недоступен и узнает об этом, как только связь вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="295"/>
+        <location filename="../pitboss.py" line="311"/>
         <source>Jackpot hit rejected: not paid; the meter stays locked, hit #{0} (table {1}, box {2}) still waits for a pit boss; journaled as {3}.</source>
         <translation>Выигрыш джекпота отклонён: не выплачивается; счётчик остаётся заблокированным, выигрыш №{0} (стол {1}, бокс {2}) ещё ждёт пит-босса; записано в журнал как {3}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="299"/>
+        <location filename="../pitboss.py" line="315"/>
         <source>Jackpot hit rejected: not paid, the meter unlocks; journaled as {0}.</source>
         <translation>Выигрыш джекпота отклонён: не выплачивается, счётчик разблокирован; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="338"/>
+        <location filename="../pitboss.py" line="354"/>
         <source>Shoe gate: the shoe is not connected (offline).</source>
         <translation>Заслонка шуза: шуз не подключён (нет связи).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="340"/>
+        <location filename="../pitboss.py" line="356"/>
         <source>Shoe gate: LOCKED — no card can be drawn.</source>
         <translation>Заслонка шуза: ЗАКРЫТА — карту не вытянуть.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="342"/>
+        <location filename="../pitboss.py" line="358"/>
         <source>Shoe gate: open.</source>
         <translation>Заслонка шуза: открыта.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="344"/>
+        <location filename="../pitboss.py" line="360"/>
         <source>Shoe gate: not reported by the shoe yet. If no card comes out, open it with the button.</source>
         <translation>Заслонка шуза: шуз ещё не сообщил её состояние. Если карта не выходит, откройте заслонку кнопкой.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="368"/>
+        <location filename="../pitboss.py" line="385"/>
         <source>Box {0}: {1} confirmed by {2} at {3}</source>
         <translation>Бокс {0}: {1}, подтвердил {2} в {3}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="390"/>
+        <location filename="../pitboss.py" line="407"/>
         <source>Done; journaled as {0}, approved by {1}.</source>
         <translation>Готово; в журнале: {0}, одобрил {1}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="392"/>
+        <location filename="../pitboss.py" line="409"/>
         <source>Done; journaled as {0}.</source>
         <translation>Готово; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="414"/>
+        <location filename="../pitboss.py" line="431"/>
         <source>Other faults are still open: the shoe&apos;s gate opens once the last is resolved.</source>
         <translation>Открыты другие сбои: заслонка шуза откроется, когда будет устранён последний.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="420"/>
+        <location filename="../pitboss.py" line="437"/>
         <source>The shoe is offline: its gate opens as soon as it is back.</source>
         <translation>Шуз не на связи: заслонка откроется, как только он вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="444"/>
+        <location filename="../pitboss.py" line="461"/>
         <source>The shoe&apos;s gate is still LOCKED. Open it with the button, or check the shoe.</source>
         <translation>Заслонка шуза всё ещё ЗАКРЫТА. Откройте её кнопкой или проверьте шуз.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="446"/>
+        <location filename="../pitboss.py" line="463"/>
         <source>UNLOCK sent to the shoe: waiting for its answer.</source>
         <translation>Шузу отправлена команда открыть заслонку: ждём ответа.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="449"/>
+        <location filename="../pitboss.py" line="466"/>
         <source>The shoe&apos;s gate is open again: dealing can go on.</source>
         <translation>Заслонка шуза снова открыта: можно сдавать.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="452"/>
+        <location filename="../pitboss.py" line="469"/>
         <source>The shoe&apos;s gate could not be opened: {0}. Check the shoe and its cable.</source>
         <translation>Заслонку шуза не удалось открыть: {0}. Проверьте шуз и его кабель.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="462"/>
+        <location filename="../pitboss.py" line="479"/>
         <source>Void the round? Press again to void it</source>
         <translation>Аннулировать раунд? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="466"/>
+        <location filename="../pitboss.py" line="483"/>
         <source>Adjust box {0} by {1}? Press again to adjust it</source>
         <translation>Поправить выплату боксу {0} на {1}? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="473"/>
+        <location filename="../pitboss.py" line="490"/>
         <source>Undo box {0}&apos;s confirmation? Press again to undo it</source>
         <translation>Отменить подтверждение бокса {0}? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="488"/>
+        <location filename="../pitboss.py" line="505"/>
         <source>Voiding this round puts {0} at stake</source>
         <translation>Аннулирование этого раунда затрагивает {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="500"/>
+        <location filename="../pitboss.py" line="517"/>
         <source>An adjustment of {0} to box {1}</source>
         <translation>Корректировка {0} боксу {1}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="512"/>
+        <location filename="../pitboss.py" line="529"/>
         <source>{0}, above this table&apos;s limit of {1}: a second pit boss, not {2}, logs in to approve it.</source>
         <translation>{0} — выше лимита этого стола {1}: чтобы подтвердить, входит второй пит-босс (не {2}).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="518"/>
+        <location filename="../pitboss.py" line="535"/>
         <source>{0} made this override: the second pit boss must be another person. Another pit boss logs in, or Cancel.</source>
         <translation>{0} выполняет это действие: второй пит-босс должен быть другим человеком. Войдите другим пит-боссом или нажмите «Отмена».</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="521"/>
+        <location filename="../pitboss.py" line="538"/>
         <source>Second pit boss</source>
         <translation>Второй пит-босс</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="531"/>
+        <location filename="../pitboss.py" line="548"/>
         <source>Nothing was done: {0} needs a second pit boss&apos;s approval, and none logged in.</source>
         <translation>Ничего не сделано: {0} — нужно подтверждение второго пит-босса, а он не вошёл.</translation>
     </message>
