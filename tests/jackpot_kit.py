@@ -3,6 +3,9 @@ journals and the meter hold of the jackpot.
 
 PYTEST_DONT_REWRITE: the modules that use it import its helpers."""
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from controller.core.cards import parse_card
@@ -49,3 +52,30 @@ def journaled_settlements(path, table_id):
                 if e.kind == JackpotSettled.type_name]
     finally:
         journal.close()
+
+
+def floor_staff(database: str, folder: Path, *, vera: bool = False) -> None:
+    """The floor's accounts the jackpot stories log in with: the admin boss (902461), the pit boss ivan (246819)
+    and, with `vera`, a second pit boss (735091)."""
+    from controller.floor.staff import FloorUserStore
+    from controller.table.users import Role
+
+    store = FloorUserStore(database, folder / "cache.db")
+    try:
+        admin = store.add("boss", Role.ADMIN, "902461", by=None)
+        store.add("ivan", Role.PIT_BOSS, "246819", by=admin)
+        if vera:
+            store.add("vera", Role.PIT_BOSS, "735091", by=admin)
+    finally:
+        store.close()
+
+
+def rptable(*args: str, pin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """`rptable ARGS` as a pit boss types it, the PIN on standard input, with this test's data folder (the
+    tables' keys) and manifest."""
+    from floor_kit import ENV
+
+    env = {**ENV, **{name: os.environ[name] for name in ("RPTABLE_DATA_DIR", "RPTABLE_MANIFEST")}}
+    return subprocess.run([sys.executable, "-m", "controller", *args], input=f"{pin}\n", env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+

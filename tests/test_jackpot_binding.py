@@ -5,19 +5,15 @@ rounds), its royal mapped onto K1's paid hit #1 and `jackpot confirm --journal K
 Now the link refuses that journal in the reporter's own words, and a hit is paid only with the journal that made
 it."""
 
-import os
 import socket
-import subprocess
-import sys
 
 import pytest
-from floor_kit import ENV, ROOT, needs_postgres, wait_for
-from jackpot_kit import ROYAL_FOR_BOX_1, RULES_FILE, deal_round, jackpot_rules
+from floor_kit import needs_postgres, wait_for
+from jackpot_kit import ROYAL_FOR_BOX_1, RULES_FILE, deal_round, floor_staff, jackpot_rules, rptable
 from tables import acknowledged
 
 from controller.floor.jackpot_link import JackpotLink, confirm_hit, reject_hit
 from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
-from controller.floor.staff import FloorUserStore
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.users import Role, User
@@ -27,17 +23,6 @@ pytest_plugins = ["floor_kit"]
 IVAN = User("ivan", Role.PIT_BOSS)
 
 
-def staff(database, tmp_path):
-    store = FloorUserStore(database, tmp_path / "cache.db")
-    admin = store.add("boss", Role.ADMIN, "902461", by=None)
-    store.add("ivan", Role.PIT_BOSS, "246819", by=admin)
-    store.close()
-
-
-def rptable(*args, pin=""):
-    env = {**ENV, **{name: os.environ[name] for name in ("RPTABLE_DATA_DIR", "RPTABLE_MANIFEST")}}
-    return subprocess.run([sys.executable, "-m", "controller", *args], input=f"{pin}\n", env=env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
 
 
 def the_meter(database):
@@ -51,7 +36,7 @@ def the_meter(database):
 
 def test_a_second_journal_under_a_linked_tables_id_is_refused_by_the_link_in_the_reporters_words(database,
                                                                                                 tmp_path):
-    staff(database, tmp_path)
+    floor_staff(database, tmp_path)
 
     def play(journal):
         return rptable("simulate", "--rules", str(RULES_FILE), "--rounds", "10", "--seed", "1", "--table", "K1",
@@ -80,7 +65,7 @@ def test_a_second_journal_under_a_linked_tables_id_is_refused_by_the_link_in_the
 
 
 def test_a_hit_is_confirmed_or_rejected_only_with_the_journal_that_made_it(database, tmp_path):
-    staff(database, tmp_path)
+    floor_staff(database, tmp_path)
     journal = Journal(tmp_path / "T1.journal", "T1")
     controller = acknowledged(TableController(journal, jackpot_rules()))
     link = JackpotLink(journal.path, "T1", database, jackpot_rules().jackpot).start()

@@ -6,39 +6,23 @@ last word; `jackpot audit` replays the ledger entry by entry (each reseed one a 
 given the tables' journals, checks every contribution and every hit against them; a reseed of the house's own
 needs an admin and is kept with the admin's name."""
 
-import os
-import subprocess
-import sys
 
 import psycopg
 import pytest
-from floor_kit import ENV, ROOT, needs_postgres
-from jackpot_kit import NOTHING, ROYAL_FOR_BOX_1, deal_round, jackpot_rules
+from floor_kit import needs_postgres
+from jackpot_kit import NOTHING, ROYAL_FOR_BOX_1, deal_round, floor_staff, jackpot_rules, rptable
 from tables import acknowledged
 
 from controller.floor.jackpot_meter import JackpotMeter
-from controller.floor.staff import FloorUserStore
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.signing import table_key
-from controller.table.users import Role
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]
 RESEED = 100_000
 
 
-def staff(database, tmp_path):
-    store = FloorUserStore(database, tmp_path / "cache.db")
-    admin = store.add("boss", Role.ADMIN, "902461", by=None)
-    store.add("ivan", Role.PIT_BOSS, "246819", by=admin)
-    store.close()
-
-
-def jackpot(*args, pin=""):
-    env = {**ENV, **{name: os.environ[name] for name in ("RPTABLE_DATA_DIR", "RPTABLE_MANIFEST")}}
-    return subprocess.run([sys.executable, "-m", "controller", "jackpot", *args], input=f"{pin}\n", env=env,
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
 def played(database, tmp_path, shoe):
@@ -74,12 +58,13 @@ def forge(database, *rows):
 
 
 def audit(database, *journals):
-    return jackpot("audit", "--db", database, *[arg for path in journals for arg in ("--journal", str(path))])
+    return rptable("jackpot", "audit", "--db", database,
+                   *[arg for path in journals for arg in ("--journal", str(path))])
 
 
 def test_the_database_refuses_every_change_but_a_hit_moving_forward_and_the_meter_its_ledger_makes(database,
                                                                                                   tmp_path):
-    staff(database, tmp_path)
+    floor_staff(database, tmp_path)
     played(database, tmp_path, ROYAL_FOR_BOX_1)
     refused = {
         "UPDATE jackpot_hits SET amount = 400000": "only moves forward",
@@ -106,7 +91,7 @@ def test_the_database_refuses_every_change_but_a_hit_moving_forward_and_the_mete
 
 
 def test_a_forged_reseed_with_the_meter_raised_to_match_is_named_by_the_audit(database, tmp_path):
-    staff(database, tmp_path)
+    floor_staff(database, tmp_path)
     played(database, tmp_path, NOTHING)
     assert audit(database).returncode == 0
     forge(database, ("reseed", "", "", 0, 400_000, ""))
@@ -118,10 +103,11 @@ def test_a_forged_reseed_with_the_meter_raised_to_match_is_named_by_the_audit(da
 
 
 def test_an_admins_reseed_is_kept_with_the_admins_name_and_a_pit_bosss_refused(database, tmp_path):
-    staff(database, tmp_path)
+    floor_staff(database, tmp_path)
     played(database, tmp_path, NOTHING)
-    assert jackpot("reseed", "--db", database, "--chips", "400000", "--admin", "ivan", pin="246819").returncode == 1
-    done = jackpot("reseed", "--db", database, "--chips", "400000", "--admin", "boss", pin="902461")
+    refused = rptable("jackpot", "reseed", "--db", database, "--chips", "400000", "--admin", "ivan", pin="246819")
+    assert refused.returncode == 1
+    done = rptable("jackpot", "reseed", "--db", database, "--chips", "400000", "--admin", "boss", pin="902461")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Jackpot meter 'main' reseeded by boss: +400,000, now 500,004")
     checked = audit(database)
@@ -131,7 +117,7 @@ def test_an_admins_reseed_is_kept_with_the_admins_name_and_a_pit_bosss_refused(d
 def test_rows_forged_together_are_caught_by_the_tables_journal(database, tmp_path):
     """A contribution the table never settled, and a whole hit (its row, its payout at its share, the meter's top-up
     and the meter) that it never dealt: each consistent with the ledger, so only the table's journal tells."""
-    staff(database, tmp_path)
+    floor_staff(database, tmp_path)
     path = played(database, tmp_path, NOTHING)
     assert audit(database, path).returncode == 0
     missing = audit(database, tmp_path / "T9.journal")  # nothing there: said, and no journal made

@@ -9,13 +9,12 @@ import sys
 
 import pytest
 from floor_kit import ENV, ROOT, needs_postgres, wait_for
-from jackpot_kit import NOTHING, ROYAL_FOR_BOX_1, deal_round, jackpot_rules
+from jackpot_kit import NOTHING, ROYAL_FOR_BOX_1, deal_round, floor_staff, jackpot_rules
 from tables import acknowledged
 
 from controller.engine import IllegalCommand
 from controller.floor.jackpot_link import JackpotLink, confirm_hit, reject_hit
 from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
-from controller.floor.staff import FloorUserStore
 from controller.table.audit.verify import VerifyWith, verify_journal_file
 from controller.table.controller import TableController
 from controller.table.journal import Journal
@@ -28,17 +27,11 @@ RESEED = 100_000
 IVAN = User("ivan", Role.PIT_BOSS)
 
 
-def staff(database, tmp_path):
-    store = FloorUserStore(database, tmp_path / "cache.db")
-    admin = store.add("boss", Role.ADMIN, "902461", by=None)
-    store.add("ivan", Role.PIT_BOSS, "246819", by=admin)
-    store.close()
-
 
 @pytest.fixture
 def table(database, tmp_path):
     """Table T1 on a jackpot journal, linked to the meter: (journal, controller, link)."""
-    staff(database, tmp_path)
+    floor_staff(database, tmp_path)
     journal = Journal(tmp_path / "T1.journal", "T1")
     controller = acknowledged(TableController(journal, jackpot_rules()))
     link = JackpotLink(journal.path, "T1", database, jackpot_rules().jackpot).start()
@@ -147,7 +140,7 @@ def test_r_jackpot_3_a_round_whose_hit_was_paid_is_not_voided(database, table):
 
 def test_r_jackpot_3_rptable_jackpot_reject_at_the_command_line(database, tmp_path):
     """The rejection is journaled and sealed with the table's key, like every table event: `audit verify` passes."""
-    staff(database, tmp_path)
+    floor_staff(database, tmp_path)
     journal = Journal(tmp_path / "T1.journal", "T1")
     controller = acknowledged(TableController(journal, jackpot_rules(), key=table_key("T1")))
     round_id = deal_round(controller, ROYAL_FOR_BOX_1)

@@ -4,17 +4,13 @@ same "paid ... confirmed by ivan"); a rejection while another hit waits says the
 unlocked); the public sign shows the meter, the tables and the hits paid, never a rejected hit's amount nor the
 floor's "(not heard from)"."""
 
-import os
-import subprocess
-import sys
 
-from floor_kit import ENV, ROOT, needs_postgres
-from jackpot_kit import ROYAL_FOR_BOX_1, deal_round, jackpot_rules
+from floor_kit import needs_postgres
+from jackpot_kit import ROYAL_FOR_BOX_1, deal_round, floor_staff, jackpot_rules, rptable
 from tables import acknowledged
 
 from controller.floor.jackpot_link import reject_hit
 from controller.floor.jackpot_meter import JackpotMeter
-from controller.floor.staff import FloorUserStore
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.signing import table_key
@@ -25,13 +21,6 @@ pytest_plugins = ["floor_kit"]
 RESEED = 100_000
 IVAN = User("ivan", Role.PIT_BOSS)
 
-
-def staff(database, tmp_path):
-    store = FloorUserStore(database, tmp_path / "cache.db")
-    admin = store.add("boss", Role.ADMIN, "902461", by=None)
-    store.add("ivan", Role.PIT_BOSS, "246819", by=admin)
-    store.add("vera", Role.PIT_BOSS, "735091", by=admin)
-    store.close()
 
 
 def royal_on_the_meter(database, tmp_path, table_id):
@@ -52,20 +41,15 @@ def royal_on_the_meter(database, tmp_path, table_id):
     return path, round_id
 
 
-def jackpot(*args, pin):
-    env = {**ENV, **{name: os.environ[name] for name in ("RPTABLE_DATA_DIR", "RPTABLE_MANIFEST")}}  # the table's key
-    return subprocess.run([sys.executable, "-m", "controller", "jackpot", *args], input=f"{pin}\n", env=env,
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
-
 
 def test_a_second_confirmation_even_by_another_pit_boss_says_already_paid_by_whom_and_when_and_exits_3(database,
                                                                                                       tmp_path):
-    staff(database, tmp_path)
+    floor_staff(database, tmp_path, vera=True)
     path, round_id = royal_on_the_meter(database, tmp_path, "T1")
 
     def confirm(pit_boss, pin):
-        return jackpot("confirm", "--db", database, "--journal", str(path), "--table", "T1", "--round", round_id,
-                       "--box", "1", "--pit-boss", pit_boss, pin=pin)
+        return rptable("jackpot", "confirm", "--db", database, "--journal", str(path), "--table", "T1", "--round",
+                       round_id, "--box", "1", "--pit-boss", pit_boss, pin=pin)
 
     first = confirm("ivan", "246819")
     assert first.returncode == 0, first.stderr
@@ -91,7 +75,7 @@ def test_a_second_confirmation_even_by_another_pit_boss_says_already_paid_by_who
 def test_rejecting_the_second_hit_while_the_first_waits_says_the_meter_stays_locked(database, tmp_path):
     from controller.cli.jackpot import rejection_words
 
-    staff(database, tmp_path)
+    floor_staff(database, tmp_path, vera=True)
     royal_on_the_meter(database, tmp_path, "T1")  # hit #1
     path, round_id = royal_on_the_meter(database, tmp_path, "T2")  # hit #2, from the meter #1 left
     journal = Journal(path, "T2")

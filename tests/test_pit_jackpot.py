@@ -96,9 +96,10 @@ def test_rejecting_the_second_hit_from_the_pit_while_the_first_waits_says_the_me
                                                                                                  tmp_path):
     """Two hits wait (tables T1 and T2); the pit boss rejects T2's from the pit: the pit says the meter stays
     locked while hit #1 waits, as the meter does, where it said "the meter unlocks"."""
-    from test_jackpot_words import royal_on_the_meter, staff
+    from jackpot_kit import floor_staff
+    from test_jackpot_words import royal_on_the_meter
 
-    staff(database, tmp_path)
+    floor_staff(database, tmp_path)
     royal_on_the_meter(database, tmp_path, "T1")
     royal_on_the_meter(database, tmp_path, "T2")
     pool, window = pit(database, qtbot)
