@@ -105,8 +105,7 @@ def insurance_range(state: RoundState, box: BoxState) -> tuple[int, int] | None:
 
 class InsuranceBounds(NamedTuple):
     low: int  # the least insurance the table takes
-    high: int  # the most allowed: may be below `low`, and then no amount is legal
-    capped: bool  # whether the table's maximum payout (R-SETTLE-1) lowered `high`
+    high: int  # the most allowed: below `low` when the table's maximum payout lowered it, and then none is legal
 
 
 def insurance_bounds(rules: HouseRules, box: BoxState) -> InsuranceBounds | None:
@@ -146,10 +145,8 @@ def insurance_in_play(rules: HouseRules, box: BoxState) -> int:
 
 def _bounds_for_multiplier(rules: HouseRules, box: BoxState, multiplier: int) -> InsuranceBounds:
     potential = bet_amount(box.ante) * multiplier
-    cap = rules.table.max_payout
-    capped = bool(cap) and potential > cap
-    if capped:
-        potential = cap
+    if rules.table.max_payout:  # R-SETTLE-1: no box is paid more than the table's maximum
+        potential = min(potential, rules.table.max_payout)
     high = potential // 2 if rules.insurance.max == InsuranceMax.HALF_POTENTIAL else potential
     low = max(1, rules.insurance.min_antes * box.ante)
-    return InsuranceBounds(low, high, capped)
+    return InsuranceBounds(low, high)

@@ -130,7 +130,7 @@ class Insure(Command):
     def _verify_amount(self, state: RoundState, box: BoxState) -> None:
         # R-ACT-8: only what any hand at this bet allows is checked here, so that a refusal tells nothing of a
         # face-down hand; the hand's own limits are applied at the showdown.
-        low, high, _capped = insurance_taken(state.rules, box)
+        low, high = insurance_taken(state.rules, box)
         if high < low:
             raise IllegalCommand(
                 f"Box {self.box} cannot insure: the table's maximum payout of {state.rules.table.max_payout} "
