@@ -108,10 +108,10 @@ class InfoBar(QFrame):
         self.warning.setText("⚠ " + warning if warning else "")
         acknowledged = edge_acknowledgement(acknowledged_by) if warning and acknowledged_by else ""
         self.warning.setToolTip(acknowledged)
-        self.setToolTip("\n".join([self.limits.text(), *phrases, warning or "", acknowledged]).strip())
         named = translate("InfoBar", "Rules: {0}").format(rules.name)
         self._rules_lines = [line for line in (self.limits.text(), named, *phrases[1:], *rules_details(rules),
                                                warning or "", acknowledged) if line]
+        self.setToolTip("\n".join(self._rules_lines))  # the same list a tap opens
 
     def show_rules(self) -> None:
         """Every rule in force, one a line, with the limits and any warning: what the strip's one line cuts."""
