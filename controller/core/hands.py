@@ -25,6 +25,11 @@ class HandCategory(IntEnum):
     STRAIGHT_FLUSH = 9
     ROYAL_FLUSH = 10
 
+    @property
+    def words(self) -> str:
+        """ONE_PAIR -> "one pair": the category in an English sentence (the console has its own, translated)."""
+        return self.name.replace("_", " ").lower()
+
 
 class HandValue(NamedTuple):
     """Category and tiebreak ranks; tuples compare as normal 5-card poker ranks do (R-HAND-2)."""

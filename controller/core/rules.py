@@ -237,10 +237,6 @@ def rules_digest(rules: HouseRules, *, play_only: bool = False) -> str:
     return hashlib.sha256(json.dumps(mapping, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def _words(category: HandCategory) -> str:
-    return category.name.replace("_", " ").lower()
-
-
 def _section(obj: Any, every_setting: bool) -> dict[str, Any]:
     out: dict[str, Any] = {}
     default = type(obj)()
@@ -402,7 +398,7 @@ def _check_consistent(rules: HouseRules, origin: str) -> None:
         if insurance.min_antes > most:
             share = "half " if insurance.max == InsuranceMax.HALF_POTENTIAL else ""
             raise refuse("insurance.min_antes", insurance.min_antes,
-                         f"0 to {most} antes: insurance.max lets a box holding {_words(category)} insure at most "
+                         f"0 to {most} antes: insurance.max lets a box holding {category.words} insure at most "
                          f"{share}"
                          f"its potential payout of {potential} antes, so a larger least insurance could never "
                          "be placed on it")

@@ -18,9 +18,8 @@ OUTCOMES = {"win": "wins", "lose": "loses", "tie": "ties", "fold": "folded", "no
 
 
 def hand_name(category: HandCategory | str) -> str:
-    """ONE_PAIR (or its name) -> "one pair"."""
-    name = category if isinstance(category, str) else category.name
-    return name.replace("_", " ").lower()
+    """ONE_PAIR (or its name, as a round's summary gives it) -> "one pair"."""
+    return (HandCategory[category] if isinstance(category, str) else category).words
 
 
 def outcome_words(outcome: str) -> str:
