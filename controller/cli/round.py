@@ -12,7 +12,7 @@ from typing import Any
 from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 from controller.core.rules import HouseRules, RulesError
-from controller.named_files import read_named_file
+from controller.named_files import read_named_text
 from controller.table.rule_files import is_file, load_rules
 
 MAX_SCRIPT_BYTES = 16 << 20  # a round's script is a few kilobytes; a whole shoe of packs well under this
@@ -80,7 +80,7 @@ def _scripts(paths: list[str], read_json_lines: Any) -> Any:
             yield from read_json_lines(iter(sys.stdin))
             continue
         try:
-            text = read_named_file(path, MAX_SCRIPT_BYTES).decode("utf-8")
+            text = read_named_text(path, MAX_SCRIPT_BYTES)
         except (OSError, UnicodeDecodeError) as err:
             yield path, None, f"cannot read the script: {getattr(err, 'strerror', None) or err}"
             continue

@@ -18,7 +18,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from controller.named_files import read_named_file
+from controller.named_files import read_named_text
 
 PACKAGES = ("controller", "drivers", "ui", "hwsim")
 SKIPPED_DIRS = frozenset({"__pycache__"})
@@ -123,7 +123,7 @@ def check_program(path: Path | None = None, roots: dict[str, Path] | None = None
     if not present:
         return ProgramCheck(installed, path, False, version=program_version())
     try:
-        data = json.loads(read_named_file(path, MAX_MANIFEST_BYTES).decode("utf-8"))
+        data = json.loads(read_named_text(path, MAX_MANIFEST_BYTES))
         if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT or \
                 not isinstance(data.get("files"), dict):
             raise ValueError(f"it is not an rptable manifest ({MANIFEST_FORMAT})")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from controller.core.extends import rules_from_file_text
 from controller.core.rules import HouseRules, RulesError, rules_from_toml
-from controller.named_files import read_named_file
+from controller.named_files import read_named_text
 
 PRESET_ORDER = ("classic", "online", "progressive", "four-seat", "russian-club", "caribbean-stud")
 
@@ -31,7 +31,7 @@ MAX_RULES_BYTES = 1 << 20  # a rules file is a few kilobytes of settings and not
 
 def load_rules_file(path: str | Path) -> HouseRules:
     try:
-        text = read_named_file(path, MAX_RULES_BYTES).decode("utf-8")
+        text = read_named_text(path, MAX_RULES_BYTES)
     except OSError as err:
         raise RulesError(f"{path}: cannot read the rules file: {err.strerror or err}") from err
     except UnicodeDecodeError as err:

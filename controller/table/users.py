@@ -34,7 +34,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from controller.named_files import read_named_file, regular_file_problem
+from controller.named_files import read_named_text, regular_file_problem
 from controller.table.common_secrets import COMMON_SECRETS
 from controller.table.file_modes import create_private, private_folder, touch_private
 from controller.table.signing import PublicKey, SigningKey, SigningKeyError
@@ -543,7 +543,7 @@ def _tables(db: sqlite3.Connection) -> list[str]:
 
 def _read_head(path: Path) -> tuple[int, str] | None:
     try:
-        data = json.loads(read_named_file(path, _MAX_HEAD_BYTES).decode("utf-8"))
+        data = json.loads(read_named_text(path, _MAX_HEAD_BYTES))
         return int(data["seq"]), str(data["hash"])
     except (OSError, ValueError, KeyError, TypeError):
         return None

@@ -44,8 +44,6 @@ def read_order(path: str | Path) -> list[Card]:
         data = read_named_file(path, MAX_ORDER_BYTES)  # a regular file, bounded: never a FIFO or a device
     except OSError as exc:
         raise CardError(f"{path}: cannot read the order file: {exc.strerror or exc}") from exc
-    if len(data) > MAX_ORDER_BYTES:
-        raise CardError(f"{path}: an order file holds at most {MAX_ORDER_BYTES:,} bytes of card codes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
