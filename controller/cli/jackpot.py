@@ -119,9 +119,7 @@ def run(args: argparse.Namespace) -> int:
             audit = meter.audit(journals)
         finally:
             meter.close()
-    except JournalUnfit as err:
-        return refused("jackpot", err)
-    except FloorError as err:
+    except (JournalUnfit, FloorError) as err:
         return refused("jackpot", err)
     except pg_error as err:
         return refused("jackpot", explain(err, args.db))

@@ -71,7 +71,6 @@ class PitWindow(QMainWindow):
         self.views: dict[str, TableView] = {}
         self.cards: dict[str, TableCard] = {}
         self.flagged: list[Visit] = []
-        self.visits: list[Visit] = []  # today's, as last rated
         self.trouble: str | None = None
         self.refreshes = 0  # completed reads (the tests and the benchmark wait on it)
         self._db_offset = 0.0  # the database's clock minus ours
@@ -331,7 +330,6 @@ class PitWindow(QMainWindow):
     def _show_ratings(self, found: list[Visit], valued: int) -> None:
         if valued:
             QTimer.singleShot(1000, self.rate_players)  # decisions still wait: value on until none do
-        self.visits = found
         self.players_table.show_visits(found)
         self.tabs.setTabText(1, self.tr("Players today ({0})").format(len(found)))
         self.flagged = [v for v in found if v.flags()]
