@@ -12,8 +12,8 @@ import secrets
 import select
 import signal
 import sys
+import threading
 import time
-from types import FrameType
 
 from controller.cli.bounds import number, seconds, whole
 from controller.cli.help_examples import add_examples
@@ -140,11 +140,14 @@ def run(args: argparse.Namespace) -> int:
         "Enter: deal one card now, N Enter: deal N, q Enter or Ctrl-C: stop." if keys else "Ctrl-C: stop.",
         flush=True,
     )
-    signal.signal(signal.SIGTERM, _stop_on_signal)  # `kill` ends it as cleanly as Ctrl-C
+    # `kill` ends it as cleanly as Ctrl-C: the handler only asks the loop to end, so a SIGTERM that comes while the
+    # shoe starts or stops cannot escape as an interrupt (exit 130 instead of 0)
+    terminated = threading.Event()
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: terminated.set())
     shoe = ShoeDevice(model, link, transport).start()
     shown_cards = shown_faults = 0
     try:
-        while True:
+        while not terminated.is_set():
             if keys:
                 ready, _, _ = select.select([sys.stdin], [], [], 0.2)
                 if ready:
@@ -197,7 +200,3 @@ def _cards_asked(line: str) -> int:
             return 0
         return 1
     return max(0, min(int(text), MAX_DEAL))
-
-
-def _stop_on_signal(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
