@@ -36,8 +36,8 @@ VERIFY_EXITS = ("Exit status 0: whole, sealed by the table's key, and ending whe
                 "(JOURNAL.head) is missing, so events cut from its end would not show (verify it with its head "
                 "file beside it); 2: bad options.")
 LOGIN_HELP = ("the pit boss exporting or reporting (default $RPTABLE_LOGIN), with --db one of the floor's staff "
-              "accounts; the PIN is asked at the terminal, or read from $RPTABLE_PIN or the first line of standard "
-              "input")
+              "accounts (a journal file given with --journal is still the one read); the PIN is asked at the "
+              "terminal, or read from $RPTABLE_PIN or the first line of standard input")
 # What the examples audit: a table's journal of 20 rounds; a pit boss, vera, to log in for exports and reports.
 PLAYED = "rptable simulate --rules four-seat --rounds 20 --journal T1.journal"
 STAFFED = (BOOTSTRAP, ADD_VERA)
@@ -127,17 +127,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from controller.table.journal import Journal, JournalError
 
-    whole_floor = args.db and args.table is None and args.action == "report"
+    # An export or a report of a journal file given with --db reads the file: --db names the floor whose staff
+    # accounts --login logs in against (a pit boss who is only on the floor's staff).
+    from_floor = bool(args.db) and not (args.journal and args.action in ("export", "report"))
+    whole_floor = from_floor and args.table is None and args.action == "report"
     args.table = args.table or _journal_table(args)
     if args.action in ("export", "report"):
         refusal = _pit_boss_login(args)
         if refusal:
             return refused("audit", refusal)
-    if args.db and args.action == "salvage":
+    if from_floor and args.action == "salvage":
         return refused("audit", "salvage keeps the intact events of a damaged journal file: give the file "
                                 "(--journal PATH); the floor's database keeps its own copy and is checked with "
                                 "`rptable audit --db URL --table ID verify`.", 2)
-    if args.db:
+    if from_floor:
         from controller.cli.audit_db import run_from_database
 
         return run_from_database(args, whole_floor, {"rounds": _rounds, "show": _show, "recall": _recall,
@@ -187,7 +190,7 @@ def _journal_table(args: argparse.Namespace) -> str:
     table's (`simulate --table T2 --journal T2.journal` then `audit verify --journal T2.journal`); else T1."""
     from controller.table.journal import Journal, JournalError
 
-    if args.db or not args.journal:
+    if not args.journal or (args.db and args.action not in ("export", "report")):
         return "T1"
     try:
         with Journal(args.journal, "T1", readonly=True) as journal:
