@@ -18,7 +18,7 @@ from tables import acknowledged
 from test_journals_from_main import JOURNALS, unpack
 
 from controller.cli import main
-from controller.cli.audit import EXIT_END_UNWITNESSED, EXIT_NOT_CONFIRMED, EXIT_UNSIGNED
+from controller.cli.audit import EXIT_END_UNWITNESSED, EXIT_NOT_CONFIRMED, EXIT_OTHER_KEY, EXIT_UNSIGNED
 from controller.engine import CloseBets, IllegalCommand, PlaceStakes
 from controller.table.audit.verify import VerifyWith, verify_journal_file
 from controller.table.controller import TableController
@@ -150,7 +150,8 @@ def test_signed_history_a_forger_resealing_with_his_own_key_is_caught_by_the_tab
     rewrite(path, reseal([r[:8] for r in raw_rows(path)]))
     forged(path)
     status, report = verify_cli(capsys, path, "--pubkey", str(_pem(tmp_path)))
-    assert status == 1 and "not the table's key" in report["reason"]
+    assert status == EXIT_OTHER_KEY and "not the table's key" in report["reason"]
+    assert report["verdict"] == "OTHER_KEY" and report["other_key"] == forger.public.key_id
     table_key_path("T1").unlink()  # elsewhere, with no key: the journal's own seals agree, but are unconfirmed
     status, report = verify_cli(capsys, path)
     assert status == EXIT_NOT_CONFIRMED and report["signed"] and report["key"] == "journal"

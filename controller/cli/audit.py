@@ -29,12 +29,14 @@ RECALLED = 10  # the rounds `recall` shows
 EXIT_NOT_CONFIRMED = 3  # sealed by a key nothing here confirms as the table's (no --pubkey, no table key here)
 EXIT_UNSIGNED = 4  # no seal at all: nothing proves who wrote it
 EXIT_END_UNWITNESSED = 5  # no head file beside the journal: events cut from its end, at a seal, would not show
+EXIT_OTHER_KEY = 6  # sealed by a key other than the table's (given, this machine's, or the one the floor approved)
 VERIFY_EXITS = ("Exit status 0: whole, sealed by the table's key, and ending where its writer's head file says; "
                 f"1: damaged or tampered (the first bad event is named); {EXIT_NOT_CONFIRMED}: whole, but sealed by "
                 f"a key not confirmed as the table's (give --pubkey); {EXIT_UNSIGNED}: whole, but holds no seal "
                 f"(nothing proves who wrote it); {EXIT_END_UNWITNESSED}: whole and sealed, but its head file "
                 "(JOURNAL.head) is missing, so events cut from its end would not show (verify it with its head "
-                "file beside it); 2: bad options.")
+                f"file beside it); {EXIT_OTHER_KEY}: sealed with a key other than the table's (the one given, this "
+                "machine's, or with --db the one the floor approved): written by someone else; 2: bad options.")
 LOGIN_HELP = ("the pit boss exporting or reporting (default $RPTABLE_LOGIN), with --db one of the floor's staff "
               "accounts (a journal file given with --journal is still the one read); the PIN is asked at the "
               "terminal, or read from $RPTABLE_PIN or the first line of standard input")
@@ -463,17 +465,20 @@ def print_verify(args: argparse.Namespace, report: VerifyReport, unwitnessed: st
     else:
         where = f"The first bad event is {report.first_bad_event}." if report.first_bad_event is not None else \
             "Every event is whole: the damage is in the file around them."
-        print(f"TAMPERED OR DAMAGED: {report.reason}\n{where} Keep the file as it is and report it.")
+        word = "SEALED BY ANOTHER KEY" if status == EXIT_OTHER_KEY else "TAMPERED OR DAMAGED"
+        print(f"{word}: {report.reason}\n{where} Keep the file as it is and report it.")
     return status
 
 
 def verify_verdict(report: VerifyReport, unwitnessed: str | None) -> tuple[str, int]:
     """The verdict's word and exit status: damage first, then who wrote it, then where it ends."""
     if not report.ok:
+        if report.other_key is not None and report.key_from in ("given", "table", "floor"):
+            return "OTHER_KEY", EXIT_OTHER_KEY
         return "DAMAGED", 1
     if not report.signed:
         return "UNSIGNED", EXIT_UNSIGNED
-    if report.key_from not in ("given", "table"):
+    if report.key_from not in ("given", "table", "floor"):
         return "NOT_CONFIRMED", EXIT_NOT_CONFIRMED
     if unwitnessed is not None:
         return "END_UNWITNESSED", EXIT_END_UNWITNESSED
@@ -485,7 +490,8 @@ def signatures_in_words(report: VerifyReport) -> str:
     if not report.signed:
         return ("UNSIGNED: the journal holds no seal of the table's key: it was written before this version signed "
                 "its journals. Nothing proves who wrote it; give the table's key (--pubkey) to refuse such a journal.")
-    whose = {"given": "the table's key given", "table": "this machine's key for the table"}.get(report.key_from)
+    whose = {"given": "the table's key given", "table": "this machine's key for the table",
+             "floor": "the key the floor approved for the table"}.get(report.key_from)
     confirmed = f"checked with {whose}" if whose else \
         "NOT CONFIRMED: compare this key id with `rptable table pubkey` at the table, or give --pubkey"
     return f"SIGNED: {report.seals:,} seal(s) of key {report.key_id} cover every event ({confirmed})."

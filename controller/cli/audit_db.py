@@ -49,6 +49,7 @@ def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapp
                 checked_with = verify_with(args) if verify_with is not None else None
             except ValueError as err:
                 return refused("audit", err, 2)
+            checked_with = _with_approved_key(connection, args, checked_with)
             return print_verify(args, table.verify(checked_with))
         from controller.table.audit.round_book import RoundBook
         from controller.table.history import EntriesRead
@@ -67,6 +68,20 @@ def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapp
         return refused("audit", explain(err, args.db))
     finally:
         connection.close()
+
+
+def _with_approved_key(connection: Any, args: argparse.Namespace, checked_with: Any) -> Any:
+    """The key the floor approved for the table, in place of this machine's (a key file put in the table's place
+    on this machine is not the floor's word); a key given with --pubkey stays the one checked with."""
+    from dataclasses import replace
+
+    from controller.floor.table_keys import approved_key
+    from controller.table.audit.verify import VerifyWith
+
+    approved = approved_key(connection, args.table)
+    if approved is None or (checked_with is not None and checked_with.source == "given"):
+        return checked_with
+    return replace(checked_with or VerifyWith(), key=approved, source="floor")
 
 
 def _floor_report(args: argparse.Namespace, connection: Any) -> int:

@@ -33,7 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the outcome as one JSON object per pass")
     parser.add_argument("--pubkey", metavar="FILE", help="the table's public key (`rptable table pubkey`): the "
                                                          "journal's seals are checked with it before anything is "
-                                                         "copied (default: this machine's key for the table)")
+                                                         "copied (default: the key the floor approved for the "
+                                                         "table, else this machine's key for the table)")
     parser.epilog = ("Exit status: 0 the replica agrees with the journal; 1 they differ (tamper evidence: the "
                      "first differing seq is named); 2 the journal or the database cannot be used.")
     add_examples(parser, "rptable simulate --rules four-seat --rounds 20 --journal T1.journal",
@@ -45,6 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from controller.floor.table_keys import approved_key
     from controller.table.audit.verify import RunningVerify, VerifyWith
     from controller.table.journal import Journal, JournalError
     from controller.table.replica import ReplicaError, check, connect, redact, replicate
@@ -61,10 +63,16 @@ def run(args: argparse.Namespace) -> int:
     on_batch = (lambda seq: print(f"replicated {seq}", flush=True)) if args.progress else None
     connection: Any = None
     last_trouble = ""
+    approved_asked = False
     while True:
         try:
             if connection is None:
                 connection = connect(args.to)
+                if given is None and not approved_asked:  # the floor's word on the table's key, over this machine's
+                    approved_asked = True
+                    approved = approved_key(connection, args.table)
+                    if approved is not None:
+                        verified = RunningVerify(args.table, VerifyWith(approved, "floor"))
                 if last_trouble:
                     print(f"rptable replicate: {redact(args.to)} is back; catching up.", file=sys.stderr, flush=True)
                     last_trouble = ""

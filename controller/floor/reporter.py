@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING, Any
 from controller.floor.database import CONNECT_TIMEOUT, FloorError, connect, explain
 from controller.floor.summary import BOX_COLUMNS, DECISION_COLUMNS, ROUND_COLUMNS, FloorRows, TableSummary
 from controller.floor.table_binding import BoundToAnotherJournal, JournalIdentity, identity_of, require_bound_to
+from controller.floor.table_keys import approved_key
 from controller.table.audit.round_book import RoundBook
-from controller.table.audit.verify import RunningVerify
+from controller.table.audit.verify import RunningVerify, VerifyWith
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.journal.round_index import IndexRows
 from controller.table.replica import ReplicaError, redact, replica_head, replicate
@@ -183,9 +184,11 @@ class TableReporter:
     def _verified(self, journal: Journal, connection: psycopg.Connection[tuple[Any, ...]]) -> RunningVerify:
         """The check of the journal, kept from pass to pass: each pass checks only the events appended since.
         The first starts from the last checkpoint the floor already holds (the events before it were checked
-        when they were copied), or from event 1."""
+        when they were copied), or from event 1; the seals are checked with the key the floor approved for the
+        table, once it has one (controller.floor.table_keys)."""
         if self._verify is None:
-            self._verify = RunningVerify(self.table_id)
+            approved = approved_key(connection, self.table_id)  # a journal sealed with another key is refused
+            self._verify = RunningVerify(self.table_id, VerifyWith(approved, "floor") if approved else None)
             held, _ = replica_head(connection, self.table_id)
             checkpoint = journal.last_checkpoint(before=held + 1) if held else None
             if checkpoint is not None:

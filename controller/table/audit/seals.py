@@ -26,6 +26,7 @@ class SealFinding:
     first_seal: int | None = None
     public: str | None = None  # the key (base64) the stretch's seals were made with
     unsealed: tuple[int, str] | None = None  # the first event after the stretch's last seal that must be sealed
+    other_key: str | None = None  # the id of a key other than the expected one that sealed an event (a forger's)
 
 
 class SealCheck:
@@ -59,6 +60,7 @@ class SealCheck:
             return rewritten
         expected = self.key or (PublicKey(base64.b64decode(self.finding.public)) if self.finding.public else public)
         if public.raw != expected.raw:
+            self.finding.other_key = public.key_id
             whose = "the table's" if self.key is not None else "the journal's earlier seals'"
             return (f"it is sealed with key {public.key_id}, not {whose} key {expected.key_id}: it was written by "
                     "someone other than the table")
@@ -81,6 +83,7 @@ class SealVerdict:
     key_id: str | None
     problem: str = ""
     bad_seq: int | None = None
+    other_key: str | None = None  # the key that sealed where only the table's may (see SealFinding)
 
 
 def join_seals(findings: list[SealFinding], key: PublicKey | None, required: bool) -> SealVerdict:
@@ -96,7 +99,7 @@ def join_seals(findings: list[SealFinding], key: PublicKey | None, required: boo
             seq = next(f.first_seal for f in findings if f.public == public)
             return SealVerdict(seals, key_id, f"event {seq} ({Signature.KIND}): it is sealed with key {other}, not the "
                                f"journal's earlier seals' key {key_id}: it was written by someone other than the table",
-                               seq)
+                               seq, other)
     if not seals:
         first = next((f.unsealed for f in findings if f.unsealed), None)
         if required and first is not None:

@@ -61,7 +61,9 @@ class VerifyReport:
     seals: int = 0  # the table's seals checked (0: an unsigned journal, written before signing)
     key_id: str | None = None  # the key they were checked with
     key_from: str = ""  # "given" (the table's public key, given), "table" (this machine's key for the table),
-    # "journal" (the key the journal's own first seal names: not confirmed)
+    # "floor" (the key the floor's admin approved for the table), "journal" (the key the journal's own first seal
+    # names: not confirmed)
+    other_key: str | None = None  # a key other than the table's that sealed events: the journal is a forger's
 
     @property
     def signed(self) -> bool:
@@ -71,15 +73,17 @@ class VerifyReport:
         return {"ok": self.ok, "events": self.events, "rounds": self.rounds,
                 "first_bad_event": self.first_bad_event, "reason": self.reason, "intact": self.intact,
                 "signed": self.signed, "seals": self.seals, "key_id": self.key_id,
-                "key": self.key_from if self.signed or self.key_from == "given" else ""}
+                "key": self.key_from if self.signed or self.key_from in ("given", "floor") else "",
+                "other_key": self.other_key}
 
 
 @dataclass(frozen=True)
 class VerifyWith:
     """What verify checks a journal against from outside it: the public key for its seals, and where it came
-    from ("given": a seal is then required; "table": this machine holds the table's key; "": none, the
-    journal's own first seal names it), and the staff accounts (each account's timeline of roles: every
-    override must then be by an account that held a pit boss's role at that moment)."""
+    from ("given": a seal is then required; "floor": the key the floor approved for the table, required as a
+    given one; "table": this machine holds the table's key; "": none, the journal's own first seal names it),
+    and the staff accounts (each account's timeline of roles: every override must then be by an account that
+    held a pit boss's role at that moment)."""
 
     key: PublicKey | None = None
     source: str = ""
@@ -87,7 +91,7 @@ class VerifyWith:
 
     @property
     def required(self) -> bool:
-        return self.source == "given"
+        return self.source in ("given", "floor")
 
 
 def decode_payload(text: Any) -> dict[str, Any]:
@@ -201,11 +205,16 @@ def _report(findings: list[Finding], total_rows: int, below: str | None = None,
     report = _joined(findings, total_rows, below, head)
     verdict = join_seals([f.seals for f in findings], key.key, key.required)
     source = key.source if key.key is not None else ("journal" if verdict.seals else key.source)
+    other = None
     if report.ok and verdict.problem:
         assert verdict.bad_seq is not None
         report = VerifyReport(False, report.events, report.rounds, verdict.bad_seq, verdict.problem,
                               verdict.bad_seq - 1)
-    return dataclasses.replace(report, seals=verdict.seals, key_id=verdict.key_id, key_from=source)
+        other = verdict.other_key
+    elif not report.ok:
+        bad = next((f for f in findings if f.bad_seq is not None), None)
+        other = bad.seals.other_key if bad is not None and bad.bad_seq == report.first_bad_event else None
+    return dataclasses.replace(report, seals=verdict.seals, key_id=verdict.key_id, key_from=source, other_key=other)
 
 
 def _joined(findings: list[Finding], total_rows: int, below: str | None = None,
