@@ -29,7 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("analyze", "house edge and hit frequencies of a preset under a player strategy"),
     "audit": ("audit", "pit boss: rounds, show, recall, verify, export, report, salvage of a table's journal"),
     "replicate": ("replicate", "copy a table's journal into the casino's PostgreSQL replica (--follow, --check)"),
-    "floor": ("floor", "the floor's records of its tables: register-key, approve-key, keys, pubkey"),
+    "floor": ("floor", "the floor's database: init (its tables and roles); its tables' keys: register-key, "
+              "approve-key, keys, pubkey"),
     "pit": ("pit", "the pit boss's live view of every table reporting to the floor's PostgreSQL (--json, --html)"),
     "jackpot": ("jackpot", "the linked progressive jackpot: status, sign, a pit boss's confirm or reject, audit"),
     "console": ("console", "the dealer's console (Qt): next action, legal actions, payments, pit-boss views"),

@@ -1,4 +1,5 @@
-"""`rptable floor`: the floor's own records of its tables: a table's signing key registered (`register-key`, at the
+"""`rptable floor`: the floor's database set up by its owner (`init`: controller.cli.floor_init), and the floor's own
+records of its tables: a table's signing key registered (`register-key`, at the
 table), approved by an admin (`approve-key`), listed (`keys`) and given out (`pubkey`)
 (controller.floor.table_keys)."""
 
@@ -10,6 +11,7 @@ import sys
 from typing import Any
 
 from controller.cli.bounds import floor_url, table_id
+from controller.cli.floor_init import add_init_arguments, run_init
 from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
@@ -18,6 +20,7 @@ EXIT_NOT_APPROVED = 3  # `pubkey`: the table has no approved key on the floor
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    add_init_arguments(sub)
     register = sub.add_parser("register-key", help="at the table: ask the floor to take this table's public signing "
                                                    "key (an admin approves it)")
     register.add_argument("--table", type=table_id, default="T1", metavar="ID", help="the table's id (default T1)")
@@ -55,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
     from controller.table.signing import SigningKeyError
     from controller.table.users import AuthError
 
+    if args.action == "init":
+        return run_init(args)
     admin = ""
     if args.action == "approve-key":
         logged_in = _admin(args)

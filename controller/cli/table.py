@@ -1,4 +1,5 @@
-"""`rptable table pubkey`: the table's public signing key, for whoever checks its journal."""
+"""`rptable table pubkey`: the table's public signing key, for whoever checks its journal; `rptable table
+accept-accounts`: a pit boss accepts staff accounts the table's journal has not seen (journaled)."""
 
 from __future__ import annotations
 
@@ -23,10 +24,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                 "rptable audit verify --journal T1.journal --pubkey T1.pem")
     add_examples(parser, examples[0], "rptable table pubkey --table T2")
     add_examples(pubkey, *examples, "rptable table pubkey --table T2")
+    accept = sub.add_parser("accept-accounts", help="a pit boss accepts the staff accounts in place where the table's "
+                                                    "journal saw others (journaled with the name and the reason)")
+    accept.add_argument("--journal", required=True, metavar="PATH", help="the table's journal")
+    accept.add_argument("--table", type=table_id, default="T1", metavar="ID", help="the table's id (default T1)")
+    accept.add_argument("--users", metavar="PATH", help="the accounts file (default: in the user data folder)")
+    accept.add_argument("--pit-boss", required=True, metavar="NAME", help="a pit boss of the accounts in place")
+    accept.add_argument("--reason", required=True, help="why they are accepted (journaled)")
+    accept.epilog = ("A table records which staff accounts it logs people in with. Accounts made anew, re-signed, "
+                     "restored from an older backup or cut are not taken (an ACCOUNTS fault) until a pit boss of "
+                     "theirs accepts them here; the acceptance is sealed in the journal and reported to the floor.")
+    add_examples(accept, "echo pin-7350 | rptable table accept-accounts --journal T1.journal --pit-boss vera "
+                         "--reason 'restored from the backup of 29 November'  # illustrative")
 
 
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
+
+    if args.action == "accept-accounts":
+        return _accept_accounts(args)
 
     from controller.table.signing import SigningKeyError, table_key
 
@@ -42,4 +58,44 @@ def run(args: argparse.Namespace) -> int:
             return refused("table", f"cannot write {args.out}: {err.strerror or err}")
     sys.stdout.write(pem)
     print(f"# table {args.table}, key id {key.public.key_id} ({key.path})", file=sys.stderr)
+    return 0
+
+
+def _accept_accounts(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from controller.cli.users import read_secret
+    from controller.engine import IllegalCommand
+    from controller.paths import default_users
+    from controller.table.controller import TableController, TableLocked
+    from controller.table.journal import Journal, JournalError
+    from controller.table.signing import SigningKeyError, table_key
+    from controller.table.users import AccountsFileError, AuthError, Role, UserStore
+
+    if not Path(args.journal).exists():
+        return refused("table", f"there is no journal at {args.journal}: give the table's journal (--journal).")
+    try:
+        accounts = UserStore(args.users or default_users())
+    except AccountsFileError as err:
+        return refused("table", err)
+    try:
+        pit_boss = accounts.authenticate(args.pit_boss, read_secret(f"PIN of pit boss {args.pit_boss}: "),
+                                         need=Role.PIT_BOSS)
+        key = table_key(args.table)
+        journal = Journal(args.journal, args.table)
+    except (AuthError, SigningKeyError, JournalError) as err:
+        accounts.close()
+        return refused("table", err)
+    try:
+        controller = TableController(journal, key=key, accounts=accounts)
+        controller.accept_accounts(pit_boss, args.reason)
+    except IllegalCommand as err:
+        return refused("table", err.reason)
+    except (TableLocked, JournalError) as err:
+        return refused("table", err)
+    finally:
+        journal.close()
+        accounts.close()
+    print(f"The staff accounts in {accounts.path} accepted by {pit_boss.name} at table {args.table}, journaled: "
+          f"{args.reason}")
     return 0

@@ -1,4 +1,5 @@
-"""`rptable users bootstrap|add|list|disable|enable|role|pin|unlock`: staff accounts (dealer, pit boss, admin)."""
+"""`rptable users bootstrap|add|list|disable|enable|role|pin|unlock|anchor`: staff accounts (dealer, pit boss,
+admin), and the store's anchor that root pins off the table's data folder (controller.table.accounts_pin)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
 if TYPE_CHECKING:
-    pass
+    from controller.table.users import UserStore
 
 ROLES = ["dealer", "pit_boss", "admin"]
 # The examples' PINs, given on standard input as a script gives them: the admin root's, then the pit boss vera's.
@@ -64,6 +65,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                  "printf 'pin-7350\\npin-9164\\npin-9164\\n' | rptable users pin vera",
                  "printf 'pin-4821\\npin-5038\\npin-5038\\n' | rptable users pin vera --admin root",
                  "rptable users pin vera  # illustrative")
+    anchor = sub.add_parser("anchor", help="as root: pin this accounts store (its key and its first admin) in a file "
+                                           "the table only reads")
+    anchor.add_argument("--out", metavar="PATH", help="the pin file to write, the store added to what it pins "
+                                                      "(default: only print the pin)")
+    add_examples(anchor, BOOTSTRAP, "rptable users anchor",
+                 "sudo rptable users anchor --out /etc/rptable/accounts.pin  # illustrative")
+    anchor.epilog = ("Root writes the pin once (e.g. /etc/rptable/accounts.pin, the file RPTABLE_ACCOUNTS_PIN names "
+                     "instead), owned by root and readable by the table's user: a store at this path with another "
+                     "key or another first admin, or none at all, is then tampered, and `users bootstrap` refuses "
+                     "to make a new first admin there.")
     parser.epilog = ("PINs are asked for at the terminal, never given on the command line. Without a terminal "
                      "they are read from standard input, one per line: the admin's (or the holder's) first, then "
                      "the new one. A PIN or password is text of 6 to 128 characters, is not one character "
@@ -100,6 +111,9 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(store, FloorUserStore) and args.action not in FLOOR_ACTIONS:
             return refused("users --db", f"the floor's accounts take {', '.join(FLOOR_ACTIONS)}; {args.action} is for "
                                          "a table's own accounts file.", 2)
+        if args.action == "anchor":
+            assert isinstance(store, UserStore)  # not one of FLOOR_ACTIONS: refused above on the floor
+            return _anchor(store, args.out)
         if args.action == "bootstrap":
             if not store.is_empty():
                 return refused("users", "the accounts are set up already: an admin adds accounts (add NAME --role ROLE "
@@ -112,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
                 print(f"Account '{user.name}' made as the floor's first admin.")
             else:
                 print(f"Account '{user.name}' made as the first admin. Keep {store.path}, {store.key_path.name} and "
-                      f"{store.head_path.name} together, and back them up.")
+                      f"{store.head_path.name} together, and back them up; root pins the store with `rptable users "
+                      "anchor --out /etc/rptable/accounts.pin`.")
             return 0
         if args.action == "pin" and not args.admin:
             actor = store.authenticate(args.name, read_secret(f"Current PIN of {args.name}: "))
@@ -150,6 +165,37 @@ def run(args: argparse.Namespace) -> int:
         store.close()
 
 
+def _anchor(store: UserStore, out: str | None) -> int:
+    """Print the store's pin, and with `out` write it into that pin file (the other stores it pins kept)."""
+    from controller.table.accounts_pin import PinError, pin_text, read_pins
+    from controller.table.file_modes import create_private
+
+    anchor = store.anchor()
+    if anchor is None:
+        return refused("users", f"{store.path} holds no account yet: make the first admin (users bootstrap NAME), "
+                                "then pin the store.")
+    try:
+        existing = read_pins(Path(out)) if out else {}
+    except PinError as err:
+        return refused("users", err)
+    text = pin_text(existing, store.path, anchor.pin)
+    print(text, end="")
+    if out:
+        target = Path(out)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            temporary = target.with_name(target.name + ".new")
+            temporary.unlink(missing_ok=True)
+            create_private(temporary, text.encode())
+            temporary.chmod(0o644)  # the table reads it; only its owner (root) writes it
+            temporary.replace(target)
+        except OSError as err:
+            return refused("users", f"cannot write the pin {out}: {err.strerror or err}")
+        print(f"# {store.path} pinned in {out}: key {anchor.key[:16]}, first admin's record {anchor.first[:16]}",
+              file=sys.stderr)
+    return 0
+
+
 def _no_accounts_file(args: argparse.Namespace, path: Path) -> int:
     """The refusal of an action on an accounts file that is not there (0: none). Only `bootstrap` makes one:
     opened for any other action, the file (and its folders) would be made empty, and listed or refused from."""
@@ -158,7 +204,7 @@ def _no_accounts_file(args: argparse.Namespace, path: Path) -> int:
             return 0
     except (OSError, ValueError):  # a path no file can have (a name too long): the store's opening says why
         return 0
-    if args.action not in ("list", "pin") and not args.admin:  # said as it is said of an existing file
+    if args.action not in ("list", "pin", "anchor") and not args.admin:  # said as it is said of an existing file
         return refused("users", NEEDS_ADMIN, 2)
     return refused("users", f"There are no staff accounts at {path}: make the first admin with `rptable users "
                             "bootstrap NAME`, or give the accounts file with --users.")

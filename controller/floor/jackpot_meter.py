@@ -28,6 +28,8 @@ from controller.floor.table_binding import BoundToAnotherJournal, JournalIdentit
 if TYPE_CHECKING:
     import psycopg
 
+    from controller.table.users import User
+
 DEFAULT_METER = "main"
 LAST_HITS = 10  # hits the status and the sign show
 TABLE_SILENT_SECONDS = 10.0  # a linked table not heard from for this long is shown as not linked now
@@ -129,7 +131,13 @@ class JackpotMeter:
         self.db.close()
 
     def _ensure_schema(self) -> None:
+        """The jackpot's tables, made or brought up to date by their owner; a program that connects as another
+        database user (the roles `rptable floor init` made) finds them made and changes nothing."""
         with self.db.transaction():
+            owned = self.db.execute("SELECT tableowner <> current_user FROM pg_tables WHERE tablename = "
+                                    "'jackpot_meter' AND schemaname = current_schema()").fetchone()
+            if owned is not None and owned[0]:
+                return
             self.db.execute("SELECT pg_advisory_xact_lock(hashtext('rptable jackpot schema'))")
             self.db.execute(SCHEMA)
 
@@ -341,8 +349,8 @@ class JackpotMeter:
         return Hit(*row), amount
 
     def _require_pit_boss(self, pit_boss: str) -> None:
-        account = self.db.execute("SELECT role, disabled FROM floor_staff WHERE name = %s", (pit_boss,)).fetchone()
-        if account is None or account[1] or account[0] not in PIT_BOSS_ROLES:
+        account = self._staff().get(pit_boss)
+        if account is None or account.disabled or account.role.value not in PIT_BOSS_ROLES:
             raise JackpotRefused(f"{pit_boss} is not a pit boss of this floor: a jackpot is paid or rejected only by "
                                  "a pit boss with a floor account.")
 
@@ -418,11 +426,17 @@ class JackpotMeter:
                            tuple((r.entry, r.amount, r.actor) for r in ledger if r.kind == "reseed" and r.actor))
 
     def _floor_admins(self) -> list[str]:
-        (staffed,) = self.db.execute("SELECT to_regclass('floor_staff') IS NOT NULL").fetchone() or (False,)
-        if not staffed:
-            return []
-        return [str(name) for (name,) in self.db.execute(
-            "SELECT name FROM floor_staff WHERE role = 'admin' AND NOT disabled").fetchall()]
+        return [name for name, user in self._staff().items() if user.role.value == "admin" and not user.disabled]
+
+    def _staff(self) -> dict[str, User]:
+        """The floor's staff as their signed changes make them (controller.floor.staff), never a row's word."""
+        from controller.floor.staff import staff_roles
+        from controller.table.users import AuthError
+
+        try:
+            return staff_roles(self.db)
+        except AuthError as err:
+            raise JackpotRefused(str(err)) from err
 
     def reseed_by(self, admin: str, chips: int) -> int:
         """An admin of the floor's staff adds `chips` of the house's to the meter (a reseed of the house's own,
@@ -431,8 +445,8 @@ class JackpotMeter:
             raise JackpotRefused(f"A reseed adds chips to the meter: {chips:,} is not a number of chips to add.")
         with self.db.transaction():
             amount = self._lock_meter() + chips
-            account = self.db.execute("SELECT role, disabled FROM floor_staff WHERE name = %s", (admin,)).fetchone()
-            if account is None or account[1] or account[0] != "admin":
+            account = self._staff().get(admin)
+            if account is None or account.disabled or account.role.value != "admin":
                 raise JackpotRefused(f"{admin} is not an admin of this floor: only an admin of the floor's staff "
                                      "reseeds the jackpot.")
             self.db.execute("INSERT INTO jackpot_ledger (meter_id, kind, amount, meter_after, actor) "

@@ -173,3 +173,11 @@ DROP TRIGGER IF EXISTS jackpot_tables_not_emptied ON jackpot_tables;
 CREATE TRIGGER jackpot_tables_not_emptied BEFORE TRUNCATE ON jackpot_tables
     FOR EACH STATEMENT EXECUTE FUNCTION jackpot_not_emptied();
 """
+# What `rptable floor init` grants (controller.floor.roles): a table links, adds its settlements and hits and
+# confirms them; an admin reseeds; everyone reads.
+GRANTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "table": {"jackpot_meter": ("SELECT", "INSERT", "UPDATE"), "jackpot_ledger": ("SELECT", "INSERT"),
+              "jackpot_hits": ("SELECT", "INSERT", "UPDATE"), "jackpot_tables": ("SELECT", "INSERT", "UPDATE")},
+    "pit": {"jackpot_meter": ("SELECT",)},
+    "admin": {"jackpot_meter": ("SELECT", "UPDATE"), "jackpot_ledger": ("SELECT", "INSERT")},
+}

@@ -6,7 +6,9 @@
   and the ratings add up; the audit folds the events themselves).
 - `floor_decisions`: each decision a player made, what `basic` would have done, and its cost in antes.
 - `floor_rules`: every set of house rules a table has played, by digest (the decisions are valued under them).
-- `floor_staff`, `floor_staff_log`: the floor's staff accounts and their append-only log.
+- `floor_staff_changes`, `floor_staff_attempts`: the floor's staff, as a chain of changes each signed with the
+  floor's staff key, and every PIN tried (controller.floor.staff). A floor made before kept its staff as rows
+  anyone could edit (`floor_staff`): `rptable floor init` sets them aside (controller.floor.roles).
 
 Every write is keyed, so that a retry never counts twice: events on (table, seq), rounds on (table, round),
 decisions on (table, seq). A change to `floor_tables` wakes the pit (NOTIFY on channel `rptable_floor`,
@@ -120,27 +122,6 @@ CREATE TABLE IF NOT EXISTS floor_rules (
     name    text NOT NULL,
     mapping jsonb NOT NULL
 );
-CREATE TABLE IF NOT EXISTS floor_staff (
-    name         text PRIMARY KEY,
-    role         text NOT NULL,
-    salt         bytea NOT NULL,
-    key          bytea NOT NULL,
-    n            integer NOT NULL,
-    r            integer NOT NULL,
-    p            integer NOT NULL,
-    disabled     boolean NOT NULL DEFAULT false,
-    failures     integer NOT NULL DEFAULT 0,
-    locked_until double precision NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS floor_staff_log (
-    at       double precision NOT NULL,
-    actor    text,
-    action   text NOT NULL,
-    name     text NOT NULL,
-    detail   text NOT NULL DEFAULT '',
-    table_id text NOT NULL DEFAULT ''
-);
-
 CREATE OR REPLACE FUNCTION floor_notify_table() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     PERFORM pg_notify('{CHANNEL}', NEW.table_id);
@@ -176,4 +157,79 @@ DROP TRIGGER IF EXISTS rptable_events_chained ON rptable_events;
 CREATE TRIGGER rptable_events_chained BEFORE INSERT ON rptable_events
     FOR EACH ROW EXECUTE FUNCTION rptable_events_chained();
 """
-SCHEMA += append_only("floor_staff_log", "the staff log is append-only")
+# The staff: a chain of signed changes and the PINs tried (controller.floor.staff), both append-only here too. A
+# row is stamped with the database user who wrote it and the database's own time, whatever the row says.
+SCHEMA += """
+CREATE TABLE IF NOT EXISTS floor_staff_changes (
+    seq        bigint PRIMARY KEY,
+    at         double precision NOT NULL,
+    actor      text,                       -- 'admin:NAME'; NULL for the first admin
+    action     text NOT NULL,              -- add, disable, enable, role, secret, unlock
+    name       text NOT NULL,
+    detail     text NOT NULL,              -- JSON: the role; the PIN's salt and scrypt key
+    prev_hash  text NOT NULL,
+    hash       text NOT NULL,
+    key_id     text NOT NULL,              -- the floor's staff key that signed it
+    sig        text NOT NULL,
+    written_by text NOT NULL DEFAULT '',
+    written_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS floor_staff_attempts (
+    attempt    bigserial PRIMARY KEY,
+    at         double precision NOT NULL,  -- the table's clock
+    name       text NOT NULL,
+    outcome    text NOT NULL CHECK (outcome IN ('failed', 'login', 'failed_offline', 'login_offline')),
+    table_id   text NOT NULL DEFAULT '',
+    written_by text NOT NULL DEFAULT '',
+    written_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS floor_staff_attempts_of ON floor_staff_attempts (name, at);
+CREATE OR REPLACE FUNCTION floor_staff_stamped() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    NEW.written_by := session_user;
+    NEW.written_at := now();
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE FUNCTION floor_staff_chained() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NOT ((NEW.seq = 1 AND NOT EXISTS (SELECT 1 FROM floor_staff_changes))
+            OR EXISTS (SELECT 1 FROM floor_staff_changes WHERE seq = NEW.seq - 1 AND hash = NEW.prev_hash)) THEN
+        RAISE EXCEPTION 'staff change % does not continue the chain the database holds', NEW.seq
+            USING ERRCODE = 'RPT01';
+    END IF;
+    RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS floor_staff_changes_chained ON floor_staff_changes;
+CREATE TRIGGER floor_staff_changes_chained BEFORE INSERT ON floor_staff_changes
+    FOR EACH ROW EXECUTE FUNCTION floor_staff_chained();
+DROP TRIGGER IF EXISTS floor_staff_changes_stamped ON floor_staff_changes;
+CREATE TRIGGER floor_staff_changes_stamped BEFORE INSERT ON floor_staff_changes
+    FOR EACH ROW EXECUTE FUNCTION floor_staff_stamped();
+DROP TRIGGER IF EXISTS floor_staff_attempts_stamped ON floor_staff_attempts;
+CREATE TRIGGER floor_staff_attempts_stamped BEFORE INSERT ON floor_staff_attempts
+    FOR EACH ROW EXECUTE FUNCTION floor_staff_stamped();
+"""
+SCHEMA += append_only("floor_staff_changes", "the staff's changes are append-only: a change is made by a new, "
+                      "signed change (rptable users --db URL), never by editing one")
+SCHEMA += append_only("floor_staff_attempts", "the PINs tried are kept: a lockout ends with time or an admin's "
+                      "unlock (rptable users --db URL unlock NAME), never by editing the attempts")
+SCHEMA += """
+DO $$ BEGIN
+    IF to_regclass('floor_staff_log') IS NOT NULL THEN
+        DROP TRIGGER IF EXISTS floor_staff_log_append_only ON floor_staff_log;
+        DROP FUNCTION IF EXISTS floor_staff_log_append_only();
+    END IF;
+END $$;
+"""
+
+# What `rptable floor init` grants (controller.floor.roles): a table appends its events, rounds, boxes and decisions
+# (a retry updates its own keyed rows) and the PINs tried at it, and reads the staff; the pit values decisions; an
+# admin's tool appends the signed staff changes. Every role reads every table.
+_REPORTED = ("floor_tables", "floor_rounds", "floor_boxes", "floor_decisions", "floor_rules", "rptable_rounds",
+             "rptable_round_links")
+GRANTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "table": {"rptable_events": ("SELECT", "INSERT"), **{t: ("SELECT", "INSERT", "UPDATE") for t in _REPORTED},
+              "floor_staff_changes": ("SELECT",), "floor_staff_attempts": ("SELECT", "INSERT")},
+    "pit": {"floor_decisions": ("SELECT", "UPDATE"), "floor_staff_attempts": ("SELECT", "INSERT")},
+    "admin": {"floor_staff_changes": ("SELECT", "INSERT"), "floor_staff_attempts": ("SELECT", "INSERT")},
+}

@@ -63,7 +63,7 @@ from controller.table.jackpot_hits import JACKPOT_KINDS, TableHit, table_hits
 from controller.table.journal import Damage, Journal, JournalDamaged, JournalEntry, JournalError, NewEvent
 from controller.table.round_record import RoundRecord
 from controller.table.signing import Sealer, SigningKey
-from controller.table.users import Role, User, UserStore, name_in
+from controller.table.users import AuthError, Role, User, UserStore, name_in
 from drivers.base import CardEvent, DeviceFault, DeviceIdentity, SourceEvent, StatusEvent
 from drivers.showdown import ShowdownCheck, Spot, SpotReading
 
@@ -79,6 +79,7 @@ CHECKPOINT_EVERY = 50
 Listener = Callable[[JournalEntry], None]
 THE_DEALER = "dealer"  # the actor of a dealer's command when nobody has signed in
 NO_DEALER = "No dealer is signed in: a dealer signs in (F6) before a round opens."
+ACCOUNTS_SEEN = "accounts_seen"  # the source of the ACCOUNTS fault of accounts not those the journal saw
 
 
 class TableLocked(Exception):
@@ -147,8 +148,8 @@ class TableController:
                 f"This table's journal plays the house rules '{self.rules.name}', not '{rules.name}'. A pit boss "
                 "changes the rules between rounds; or give another journal (--journal).")
         self._report_earlier_storage_failure()
-        if accounts is not None:
-            self.check_accounts()
+        if accounts is not None and self.check_accounts() is None and self._accounts_moved_on():
+            self.flush()
 
     # ----------------------------------------------------------------------------------------- queries
     @property
@@ -341,7 +342,37 @@ class TableController:
         self._require_writable()
         if self.dealer == dealer.label:
             raise IllegalCommand(f"{dealer.name} is dealing at this table already.", "ARCH-FAULTS")
+        self._accounts_moved_on()  # the accounts that signed the dealer in, as the journal saw them
         self._record(table_events.DealerSignedIn(dealer.label), actor=dealer.label)
+        return self.flush()
+
+    def accept_accounts(self, by: User, reason: str) -> list[JournalEntry]:
+        """A pit boss of the staff accounts in place accepts them where the journal saw others (a store made anew,
+        restored from an older backup, or cut): journaled with the name and the reason, and the ACCOUNTS fault
+        this raised is resolved with them."""
+        if self.accounts is None:
+            raise IllegalCommand("This table is given no staff accounts: there are none to accept.", "ARCH-FAULTS")
+        if not reason.strip():
+            raise IllegalCommand("Say why the staff accounts are accepted; it is journaled with your name.",
+                                 "ARCH-FAULTS")
+        problem = self.accounts.tampered
+        if problem is not None:
+            raise IllegalCommand(f"The staff accounts were tampered with: {problem}. They cannot be accepted: an "
+                                 "admin restores the accounts files from their backup.", "ARCH-FAULTS")
+        if not by.may(Role.PIT_BOSS) or not self.accounts.holds(by.name, Role.PIT_BOSS):
+            raise IllegalCommand(f"{by.name} has no enabled pit boss's account in these staff accounts: a pit boss "
+                                 "of theirs must accept them.", "ARCH-FAULTS")
+        anchor = self.accounts.anchor()
+        witness = self._accounts_witness()
+        if anchor is None or witness is None:
+            raise IllegalCommand("These staff accounts are the ones this table's journal has seen: there is nothing "
+                                 "to accept.", "ARCH-FAULTS")
+        self._require_writable()
+        self._record(table_events.AccountsSeen(anchor.key, anchor.first, anchor.seq, anchor.head, by.label, reason),
+                     actor=by.label)
+        for fault in list(self.faults.values()):
+            if fault.code == "ACCOUNTS" and fault.source == ACCOUNTS_SEEN:
+                self._record(table_events.TableFaultResolved(fault.fault_id, by.label, reason), actor=by.label)
         return self.flush()
 
     def sign_out(self) -> list[JournalEntry]:
@@ -679,7 +710,14 @@ class TableController:
         problem = self.accounts.tampered if self.accounts is not None else None
         problem = problem or found
         if problem is None:
-            return None
+            witness = self._accounts_witness()
+            if witness is not None and not self.storage_error and \
+                    not any(fault.code == "ACCOUNTS" for fault in self.faults.values()):
+                self.raise_fault("ACCOUNTS", f"The staff accounts are not those this table's journal has seen: "
+                                 f"{witness}. Nobody can log in until an admin restores the accounts files from "
+                                 "their backup, or a pit boss of the accounts in place accepts them (rptable table "
+                                 "accept-accounts), journaled with the name and the reason.", ACCOUNTS_SEEN)
+            return witness
         open_already = any(fault.code == "ACCOUNTS" for fault in self.faults.values())
         if not open_already and not self.storage_error:
             self.raise_fault("ACCOUNTS", f"The staff accounts were tampered with: {problem}. Nobody can log in "
@@ -706,6 +744,44 @@ class TableController:
         count = self.fault_count(fault_id) + 1
         self._fault_counts[fault_id] = count
         if count & (count - 1):
+    def _accounts_witness(self) -> str | None:
+        """Why the staff accounts in place are not those the journal saw last (None: they are, or the journal
+        saw none): another key or first admin (a store made anew, or re-signed), or a store that no longer holds
+        the last event the journal saw it hold (cut, or rewritten with its own key)."""
+        seen = self.history.accounts
+        if self.accounts is None or seen is None:
+            return None
+        try:
+            anchor = self.accounts.anchor()
+        except AuthError:
+            return None  # tampered: the store's own check says so
+        if anchor is None:
+            return (f"they hold no account, where it saw the accounts of key {seen.key[:16]} (deleted, and not "
+                    "restored)")
+        if (anchor.key, anchor.first) != (seen.key, seen.first):
+            return (f"it saw the accounts of key {seen.key[:16]} with the first admin's record {seen.first[:16]}, "
+                    f"and these are of key {anchor.key[:16]} with the first admin's record {anchor.first[:16]} (made "
+                    "anew, or re-signed)")
+        if not self.accounts.reaches(seen.seq, seen.head):
+            return (f"it saw them hold event {seen.seq} (hash {seen.head[:16]}), which they no longer hold: events "
+                    "were cut from their end or rewritten")
+        return None
+
+    def _accounts_moved_on(self) -> bool:
+        """Journal the staff accounts as they stand when they hold events the journal has not seen (True when
+        something was recorded); nothing while they cannot be trusted."""
+        if self.accounts is None or self.storage_error or self._accounts_witness() is not None:
+            return False
+        try:
+            anchor = self.accounts.anchor()
+        except AuthError:
+            return False
+        seen = self.history.accounts
+        if anchor is None or (seen is not None and (seen.seq, seen.head) == (anchor.seq, anchor.head)):
+            return False
+        self._record(table_events.AccountsSeen(anchor.key, anchor.first, anchor.seq, anchor.head), actor="table")
+        return True
+
             return []
         self._record(table_events.TableFaultRepeated(fault_id, count))
         return self.flush()

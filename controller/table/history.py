@@ -33,6 +33,7 @@ from controller.table.journal import JournalEntry, JournalError
 from controller.table.round_record import BoxResult, Confirmation, RoundRecord, Step
 from controller.table.table_events import (
     TABLE_EVENT_TYPES,
+    AccountsSeen,
     ClockRebased,
     ConfirmationUndone,
     DealerSignedIn,
@@ -133,6 +134,7 @@ class TableHistory:
         self.last_at = 0.0  # the latest time recorded since the clock was last rebased
         self.two_person_above = DEFAULT_TWO_PERSON_ABOVE  # 0: no override needs a second pit boss
         self.program: ProgramVerified | None = None  # the installed program last journaled
+        self.accounts: AccountsSeen | None = None  # the staff accounts the table last saw (their anchor)
         self.last_number = 0  # the number of the last round opened
         self._by_id: dict[str, RoundRecord] = {}
 
@@ -177,6 +179,7 @@ class TableHistory:
             "two_person_above": self.two_person_above,
             "program": self.program.payload() if self.program is not None else None,
             "last_number": self.last_number,
+            "accounts": self.accounts.payload() if self.accounts is not None else None,
         }
 
     @classmethod
@@ -198,6 +201,8 @@ class TableHistory:
             history.two_person_above = int(present["two_person_above"])
             history.program = None if present["program"] is None else ProgramVerified.from_payload(present["program"])
             history.last_number = int(present["last_number"])
+            seen = present.get("accounts")  # a checkpoint made before tables saw their accounts holds none
+            history.accounts = None if seen is None else AccountsSeen.from_payload(seen)
         except (*UNREADABLE, RulesError) as err:
             raise HistoryError(f"A checkpoint of the table cannot be read ({err!r}): the journal was damaged or "
                                "edited. Keep it as it is and run `rptable audit verify`.") from err
@@ -287,6 +292,8 @@ class TableHistory:
                 self.two_person_above = event.above
             case ProgramVerified():
                 self.program = event
+            case AccountsSeen():
+                self.accounts = event
             # ClockRebased moves the time (fold_event); a card held back changes nothing else.
 
     def _end_turn(self, at: float) -> None:

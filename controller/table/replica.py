@@ -117,16 +117,27 @@ KEPT_ALONE = ("seq, table_id, at, round_id, kind, version, actor, payload, "
 
 
 def append_only(table: str, refusal: str) -> str:
-    """The SQL that makes `table` refuse every UPDATE and DELETE with `refusal`, whoever connects."""
+    """The SQL that makes `table` refuse every UPDATE, DELETE and TRUNCATE with `refusal`, whoever connects (its
+    owner too: only turning the triggers off, which takes the owner or a superuser and leaves the chains and
+    signatures to find it, gets past them). Every table uses the one function, `rptable_append_only`, with its
+    own words as the trigger's argument."""
     refusal = refusal.replace("'", "''")  # a quote in the words stays in the words
     return f"""
-CREATE OR REPLACE FUNCTION {table}_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    RAISE EXCEPTION '{refusal}';
-END $$;
+DO $do$ BEGIN
+    IF to_regprocedure('rptable_append_only()') IS NULL THEN
+        CREATE FUNCTION rptable_append_only() RETURNS trigger LANGUAGE plpgsql AS $fn$
+        BEGIN
+            RAISE EXCEPTION '%', TG_ARGV[0] USING HINT = 'Append-only: ' || TG_TABLE_NAME || ' keeps its rows.';
+        END $fn$;
+    END IF;
+END $do$;
 DROP TRIGGER IF EXISTS {table}_append_only ON {table};
 CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table}
-    FOR EACH ROW EXECUTE FUNCTION {table}_append_only();
+    FOR EACH ROW EXECUTE FUNCTION rptable_append_only('{refusal}');
+DROP TRIGGER IF EXISTS {table}_not_truncated ON {table};
+CREATE TRIGGER {table}_not_truncated BEFORE TRUNCATE ON {table}
+    FOR EACH STATEMENT EXECUTE FUNCTION rptable_append_only('{refusal}');
+DROP FUNCTION IF EXISTS {table}_append_only();
 """
 
 

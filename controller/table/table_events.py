@@ -461,6 +461,29 @@ class ShoeSessionStarted(TableEvent):
     serial: str
     firmware: str
     key_id: str
+@dataclass(frozen=True, slots=True)
+class AccountsSeen(TableEvent):
+    """The staff accounts the table logs people in with, as it saw them (controller.table.users.StoreAnchor): the
+    store's key fingerprint, its first event's hash (the first admin's record) and its last event. A store with
+    another key or first admin, or that no longer holds the event seen, is not taken until a pit boss of it
+    accepts it (`accepted_by`, with the reason): journaled here, sealed and reported like every table event."""
+
+    KIND: ClassVar[str] = "table.accounts_seen"
+    key: str
+    first: str
+    seq: int
+    head: str
+    accepted_by: str = ""
+    reason: str = ""
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return None
+
+    def describe(self) -> str:
+        seen = f"staff accounts of key {self.key[:16]} seen up to their event {self.seq}"
+        return f"{seen}, accepted by {self.accepted_by}: {self.reason}" if self.accepted_by else seen
+
+
     authenticated: bool
 
     def describe(self) -> str:
@@ -522,7 +545,7 @@ TABLE_EVENT_TYPES: dict[str, type[TableEvent]] = {cls.KIND: cls for cls in (
     RulesSet, RoundOpened, TableFaultRaised, TableFaultResolved, ClockRebased, PaymentAdjusted, SessionMarked,
     CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut, RulesEdgeAcknowledged,
     JackpotPaid, JackpotRejected, ShowdownSeen, Signature, TwoPersonLimit, SecondPerson, ProgramVerified,
-    ShoeSessionStarted, TableFaultRepeated, JournalUpgraded, Checkpoint)}
+    ShoeSessionStarted, TableFaultRepeated, JournalUpgraded, Checkpoint, AccountsSeen)}
 
 
 def table_event_from(kind: str, payload: dict[str, Any]) -> TableEvent:

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.named_files import read_named_text, regular_file_problem
+from controller.table.accounts_pin import Pin, PinError, pin_path, pinned
 from controller.table.common_secrets import COMMON_SECRETS
 from controller.table.file_modes import create_private, private_folder, touch_private
 from controller.table.signing import PublicKey, SigningKey, SigningKeyError
@@ -89,6 +90,22 @@ class AccountsTampered(AuthError):
 
 class AccountsFileError(Exception):
     """The accounts file cannot be used (a folder, another program's file, a table's journal, a bad path)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoreAnchor:
+    """What vouches for a store from outside it: its key's fingerprint (SHA-256 of the raw public key), its first
+    event's hash (the first admin's record), and its last event (seq, hash). The pin holds the first two; a
+    table's journal records all four as it sees them (controller.table.table_events.AccountsSeen)."""
+
+    key: str
+    first: str
+    seq: int
+    head: str
+
+    @property
+    def pin(self) -> Pin:
+        return Pin(self.key, self.first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +250,20 @@ class UserStore:
             raise AccountsTampered(problem)
         return [self._accounts[name].user for name in sorted(self._accounts)]
 
+    def anchor(self) -> StoreAnchor | None:
+        """The store's anchor as it stands (None for a store that holds no event yet); AccountsTampered when it
+        cannot be trusted."""
+        problem = self.tampered
+        if problem is not None:
+            raise AccountsTampered(problem)
+        if not self._seq or self._public is None:
+            return None
+        return StoreAnchor(hashlib.sha256(self._public.raw).hexdigest(), self._digests[0], self._seq, self._hash)
+
+    def reaches(self, seq: int, digest: str) -> bool:
+        """Whether the store holds event `seq` with this hash (what a journal saw it hold once)."""
+        return 0 < seq <= len(self._digests) and self._digests[seq - 1] == digest
+
     def log(self) -> list[tuple[float, str | None, str, str, str]]:
         """Every event: (time, who did it, action, account, detail without the secret's key)."""
         rows = self._db.execute("SELECT at, actor, action, name, detail FROM account_events ORDER BY seq").fetchall()
@@ -263,6 +294,8 @@ class UserStore:
             if self._seq or self.key_path.exists():
                 raise AuthError("This accounts store has been set up already: an admin adds accounts "
                                 "(rptable users add NAME --role ROLE --admin ADMIN).")
+            if self._pin() is not None:  # the pin names this store: it was there, and is gone
+                raise AccountsTampered(self._pinned_gone())
             key = SigningKey.load_or_create(self.key_path)
             self._public = key.public
             self._append(key, None, "add", name, {"role": Role.ADMIN.value, **_secret_detail(secret),
@@ -391,10 +424,46 @@ class UserStore:
             self.problem = "its events were erased (the store's key remains)"
         if self.problem is None:
             self._check_head(head)
+        if self.problem is None:
+            self._check_pin()
+
+    def _pin(self) -> Pin | None:
+        try:
+            return pinned(self.path)
+        except PinError as err:
+            self.problem = str(err)
+            raise AccountsTampered(self.problem) from err
+
+    def _pinned_gone(self) -> str:
+        self.problem = (f"the accounts pinned in {pin_path()} are gone: this store holds no event, so it was deleted "
+                        "or made anew; restore the accounts files from their backup")
+        return self.problem
+
+    def _check_pin(self) -> None:
+        """The store is the one root pinned for this path, if any: its key and its first admin."""
+        try:
+            pin = pinned(self.path)
+        except PinError as err:
+            self.problem = str(err)
+            return
+        if pin is None:
+            return
+        if not self._seq or self._public is None:
+            self._pinned_gone()
+            return
+        if hashlib.sha256(self._public.raw).hexdigest() != pin.key:
+            self.problem = (f"its key is not the one pinned in {pin_path()}: the store was made anew or re-signed "
+                            "with another key")
+        elif self._digests[0] != pin.first:
+            self.problem = f"its first admin is not the one pinned in {pin_path()}: the store was rewritten"
 
     def _check_head(self, head: tuple[int, str] | None) -> None:
         """The head file beside the store names an event it holds (events cut from the end show here). The head
-        is read before the events: a writer records it only after its commit, so it is never ahead of them."""
+        is read before the events: a writer records it only after its commit, so it is never ahead of them. A
+        store that holds events and has no head file lost it: the cut would not show, so that is said."""
+        if head is None and self._seq and not self.head_path.exists():
+            self.problem = (f"its head file {self.head_path.name} is missing: events cut from its end would not "
+                            "show; restore the three accounts files together from their backup")
         if head is not None:
             seq, digest = head
             row = self._db.execute("SELECT hash FROM account_events WHERE seq = ?", (seq,)).fetchone()
@@ -428,6 +497,8 @@ class UserStore:
                 self.problem = "its key file is missing or damaged"
         if self.problem is None:
             self._check_head(head)
+        if self.problem is None:
+            self._check_pin()
 
     def _refresh(self) -> None:
         """Fold the events written since the last look (by this program or another), checking each."""
