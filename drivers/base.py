@@ -110,6 +110,10 @@ class SimulatedShoe(ABC):
     demand, load a freshly shuffled pack, count the cards left; and, as only a simulator can, tell what a card
     sent with a given seq really was."""
 
+    # The cards the shoe was loaded with in an order of the user's choosing (`sim://?order=FILE`), dealt in that
+    # order across rounds: the dealer loads no pack of his own into it. None: the dealer loads shuffled packs.
+    ordered_cards: int | None = None
+
     @abstractmethod
     def deal(self, count: int = 1) -> None:
         """Draw `count` cards now (a dealer's hand on the shoe)."""

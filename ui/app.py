@@ -75,6 +75,7 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
     from controller.table.file_modes import open_files_report
     from controller.table.journal import Journal, JournalError
     from controller.table.program import check_program
+    from controller.table.pump import dealt_on_demand
     from controller.table.rule_files import load_rules
     from controller.table.showdown import ShowdownGuard
     from controller.table.signing import SigningKeyError, table_key
@@ -90,7 +91,7 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
               "`rptable verify-install` says more.", file=sys.stderr)
 
     seed = random.SystemRandom().randrange(1 << 30)
-    url = args.shoe or f"sim://?seed={seed}&rate=0"
+    url = dealt_on_demand(args.shoe) if args.shoe else f"sim://?seed={seed}&rate=0"
     with contextlib.ExitStack() as closing:  # whatever was opened is closed, last first, however this ends
         try:  # the card source first: a console that cannot start leaves no journal behind
             source = closing.enter_context(contextlib.closing(open_source(url)))

@@ -44,6 +44,7 @@ from ui.amount_field import AmountField
 from ui.ask import ask, take_keyboard_back
 from ui.confirm import TwoStep
 from ui.dealer_sign_in import DealerBadge
+from ui.format import amount
 from ui.guidance import gate_text, next_action_text, second_press
 from ui.i18n import Languages
 from ui.insurance_desk import InsuranceDesk
@@ -103,12 +104,12 @@ class ConsoleWindow(QMainWindow):
         self.setCentralWidget(self.ui)
         self.stakes = StakesDesk(self)
         self.insurance = InsuranceDesk(self)
-        self.play = PlayDesk(self, lambda: self.awaiting_card)
+        self.play = PlayDesk(self, lambda: self.awaiting_card, self.order_spent_words)
         self._wire()
         controller.add_listener(self._on_entry)
         self.jackpot_watch: LinkWatch | None = None
         if jackpot is not None:
-            self.jackpot_watch = LinkWatch(jackpot, self)
+            self.jackpot_watch = LinkWatch(jackpot, self, controller)
             self.jackpot_watch.changed.connect(self._on_jackpot_state, Qt.ConnectionType.QueuedConnection)
             controller.add_listener(jackpot.wake)
         self.layout_checker = LayoutChecker(showdown) if showdown is not None else None
@@ -504,8 +505,21 @@ class ConsoleWindow(QMainWindow):
         state = self.display_round()
         if state is not None and state.phase is Phase.BETTING and not self.stakes.settle_unplaced(self):
             return
-        if self.pump.draw(1):
+        spent = self.order_spent_words()
+        if spent is not None:
+            self.message_text = spent
+            self.refresh()
+        elif self.pump.draw(1):
             self._refresh_actions()
+
+    def order_spent_words(self) -> str | None:
+        """What the dealer reads once the shoe's chosen order (`sim://?order=FILE`) has no card left; None while
+        it has (or the shoe deals shuffled packs)."""
+        shoe = self.pump.shoe
+        if shoe is None or not self.pump.order_spent:
+            return None
+        return self.tr("Every card of the shoe's order is dealt ({0} cards): start the console again with another "
+                       "order file, or without one for shuffled packs.").format(amount(shoe.ordered_cards or 0))
 
     def place_stakes(self) -> bool:
         return self.stakes.place()
@@ -591,7 +605,7 @@ class ConsoleWindow(QMainWindow):
             # read between rounds: the engine's refusal is shown to the dealer.
             self.pump.handle(event)
             if isinstance(event, CardEvent):
-                self.message_text = ""
+                self.message_text = self.order_spent_words() or ""
         except IllegalCommand as err:
             self.message_text = self.tr("Card refused: {0}").format(self._redactor(self.display_round())(err.reason))
         except TableLocked as err:

@@ -59,9 +59,11 @@ def focus_box(state: RoundState | None) -> int | None:
 
 
 class PlayDesk:
-    def __init__(self, console: Console, awaiting_card: Callable[[], bool]) -> None:
+    def __init__(self, console: Console, awaiting_card: Callable[[], bool],
+                 order_spent: Callable[[], str | None] = lambda: None) -> None:
         self.console = console
         self._awaiting_card = awaiting_card  # a card drawn has not reached the table yet
+        self._order_spent = order_spent  # why nothing is left to draw from the shoe's chosen order (None: there is)
 
     def show(self, state: RoundState | None, legal: tuple[LegalAction, ...], redact: Callable[[str], str]) -> None:
         """Every action's button: on or off, its label, and the reason it is off (passed through `redact`, which
@@ -76,7 +78,7 @@ class PlayDesk:
         label = SPECS[kind].label()
         action = find_action(legal, kind, focus)
         if kind == ActionKind.CARD:
-            enabled = (action is not None and not self._awaiting_card()
+            enabled = (action is not None and not self._awaiting_card() and self._order_spent() is None
                        and (state is None or state.phase is not Phase.BETTING or bool(state.order)))
             return enabled, label, "" if enabled else self.why_no_card(state)
         box = action.box if action is not None else focus
@@ -101,6 +103,9 @@ class PlayDesk:
         locked = stopped_words(self.console.controller)
         if self._awaiting_card():
             return translate("ConsoleWindow", "Waiting for the shoe to deliver the card.")
+        spent = self._order_spent()
+        if spent is not None:
+            return spent
         if locked:
             return locked
         if state is None or not state.order:

@@ -15,7 +15,9 @@ SCENES = ("round", "stakes", "decisions", "payments", "fault", "audit", "report"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--shoe", metavar="URL",
-                        help="card source (default: the simulated shoe, dealing on the Draw key: sim://?rate=0)")
+                        help="card source (default: the simulated shoe, dealing on the Draw key: sim://?rate=0; a "
+                             "sim:// URL without rate= deals on the Draw key too, and order=FILE deals the file's "
+                             "cards in order across rounds)")
     parser.add_argument("--camera", metavar="URL",
                         help="a camera over the layout beside the shoe: it reads each showdown against the shoe's "
                              "record (card-switch alarm), e.g. camera://0?deck=NAME&zones=FILE or camera+sim://?deck=NAME")

@@ -7,7 +7,9 @@ either way:
 - every event from the source goes to the controller, which decides and journals what it means;
 - with a shoe that deals on demand (the simulator) the dealer draws the cards the round needs (`draw`), loads a
   freshly shuffled pack for each round, and restocks the shoe when the round's stock has outgrown it (the
-  discards reshuffled, R-ACT-7) and after a restart mid-round;
+  discards reshuffled, R-ACT-7) and after a restart mid-round; a shoe loaded with a chosen order
+  (`sim://?order=FILE`) is never loaded: its cards are dealt in the file's order across rounds until none is
+  left (`order_spent`), for QA to play the sequence it chose;
 - cards drawn but not taken yet are owed: nothing more is drawn until they have reached the table, which
   journals them even when no round takes them; without a reader thread, the owed cards and what the shoe sent
   unasked are taken before the next pack goes in, so none is carried into the next round;
@@ -22,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from urllib.parse import parse_qs, urlsplit
 
 from controller.core.cards import PACK, Card
 from controller.engine import Phase
@@ -38,6 +41,15 @@ def shuffled_pack(seed: int, round_number: int) -> list[Card]:
     pack = list(PACK)
     random.Random(f"{seed}:{round_number}").shuffle(pack)
     return pack
+
+
+def dealt_on_demand(url: str) -> str:
+    """A table's simulated shoe deals when the dealer draws: `sim://` without `rate=` gets `rate=0`. (The shoe on
+    its own, for `shoe-test`, deals a card a second; at a table such a shoe would send cards no round expects,
+    each one a fault that stops play.) Any other URL, or a rate given, is kept as it is."""
+    if urlsplit(url).scheme != "sim" or "rate" in parse_qs(urlsplit(url).query):
+        return url
+    return url + ("&" if "?" in url else "?") + "rate=0"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +126,7 @@ class CardPump:
     def draw(self, count: int = 1) -> bool:
         """The dealer draws `count` cards from a shoe that deals on demand; nothing while cards drawn earlier
         are still on their way. Returns whether cards were drawn."""
-        if self.shoe is None or self.owed:
+        if self.shoe is None or self.owed or self.order_spent:
             return False
         self.reopen_gate()
         self.restock_if_outgrown()
@@ -122,9 +134,22 @@ class CardPump:
         self.shoe.deal(count)
         return True
 
+    @property
+    def ordered(self) -> bool:
+        """The shoe deals an order the user chose (`sim://?order=FILE`): the dealer loads nothing into it."""
+        return self.shoe is not None and self.shoe.ordered_cards is not None
+
+    @property
+    def order_spent(self) -> bool:
+        """Every card of the chosen order has left the shoe: the dealer has nothing more to draw."""
+        return self.shoe is not None and self.shoe.ordered_cards is not None and self.shoe.cards_left == 0
+
     def ready_shoe(self) -> None:
         """Before play: a freshly shuffled pack for the next round, or, after a restart mid-round, the cards
-        the open round has not taken yet, in the order of that round's pack."""
+        the open round has not taken yet, in the order of that round's pack. A chosen order is dealt as it
+        stands, from its first card."""
+        if self.ordered:
+            return
         state = self.controller.round
         if state is None or state.phase is Phase.CLOSED:
             self.load_fresh_pack()
@@ -133,15 +158,17 @@ class CardPump:
                             if state.in_stock(c)])
 
     def load_fresh_pack(self) -> None:
-        """Between rounds: the dealer loads the shoe with the next round's freshly shuffled pack."""
-        if self.shoe is not None:
+        """Between rounds: the dealer loads the shoe with the next round's freshly shuffled pack (never over a
+        chosen order, which goes on into the next round)."""
+        if self.shoe is not None and not self.ordered:
             self.shoe.load(shuffled_pack(self.pack_seed, self.controller.round_number + 1))
 
     def restock_if_outgrown(self) -> None:
         """R-ACT-7: when the round's stock is larger than what the shoe holds and will still send (the discards
-        were reshuffled), the dealer shuffles the stock and puts it in the shoe."""
+        were reshuffled), the dealer shuffles the stock and puts it in the shoe; a chosen order says itself
+        which cards come next."""
         state = self.controller.round
-        if self.shoe is None or state is None or state.phase is Phase.CLOSED:
+        if self.shoe is None or self.ordered or state is None or state.phase is Phase.CLOSED:
             return
         if state.stock_size > self.shoe.cards_left + self.owed:
             stock = [c for c in PACK if state.in_stock(c)]
@@ -158,6 +185,9 @@ class CardPump:
         dealer draws the `due` cards the round needs in a row (the whole deal of R-DEAL-1) in one go, unless
         cards are already owed; after a device fault, what the shoe already sent comes first."""
         self.reopen_gate()
+        if self.order_spent and not self.owed:
+            raise SourceError(f"The shoe {self.source.url} has dealt every card of its order "
+                              f"({self.shoe.ordered_cards if self.shoe else 0}); no card is left to draw.")
         if self._after_fault and not self.owed:
             self._after_fault = False
             if self.take_sent():

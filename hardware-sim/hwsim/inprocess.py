@@ -3,7 +3,8 @@ driver (`drivers.shoe1`): the driver greets it, reads its sentences, applies the
 every card and reconnects after an unplug exactly as it does on a serial port.
 
 URL options:
-- `seed`, `order` (a file of card codes), `packs` (0 = a new shuffled pack whenever the shoe runs empty);
+- `seed`, `order` (a file of card codes; `SimulatedShoe.ordered_cards` tells a table to load no pack over it),
+  `packs` (0 = a new shuffled pack whenever the shoe runs empty);
 - `rate` (cards/s; 0 = only when drawn, see `SimulatedShoe.deal`), `faults` (SPEC, see hwsim.faults), `hb`
   (heartbeat interval), `locked=1` (gate closed until the host unlocks it);
 - `hb_timeout`, `gap_wait`, `lock_on_fault`: the driver's;
@@ -56,8 +57,10 @@ class InProcessShoe(SimulatedShoe):
     """A shoe model at the end of an in-process cable. Thread-safe: the dealer's hand (`deal`, `load`) may
     come from another thread than the driver's."""
 
-    def __init__(self, model: ShoeModel, cable: LinkFaults, clock: Clock, key: ShoeKey | None = None) -> None:
+    def __init__(self, model: ShoeModel, cable: LinkFaults, clock: Clock, key: ShoeKey | None = None, *,
+                 ordered: bool = False) -> None:
         self.model = model
+        self.ordered_cards = model.cards_left if ordered else None
         self.cable = cable
         self.clock = clock
         self._end = SerialShoeEnd(cable, key)
@@ -196,7 +199,8 @@ class SimulatedShoeSource(Shoe1Source):
             )
         except (ValueError, OSError) as exc:  # a number out of range, a fault SPEC, an order file
             raise SourceError(f"'{url}': {exc}") from exc
-        return cls(url, InProcessShoe(model, cable, clock, key), key).start()
+        shoe = InProcessShoe(model, cable, clock, key, ordered="order" in query)
+        return cls(url, shoe, key).start()
 
     def simulated_shoe(self) -> InProcessShoe:
         return self.shoe

@@ -180,6 +180,7 @@ RU: dict[str, Translation] = {
                                             "Обменять %n карт — бокс {0} ({1})"),
     "Exchange — box {0}: pick cards (1-6)": "Обмен, бокс {0}: отметьте карты",
     "Select {0} to {1} cards to discard: tap them or press 1-6.": "Выберите от {0} до {1} карт на обмен: коснитесь их или нажмите 1-6.",
+    "Every card of the shoe's order is dealt ({0} cards): start the console again with another order file, or without one for shuffled packs.": "Все карты заданного порядка шуза сданы (всего {0}): перезапустите консоль с другим файлом порядка или без него, чтобы колоды тасовались.",
     "Waiting for the shoe to deliver the card.": "Ожидание карты из шуза.", "Place antes first.": "Сначала примите анте.",
     "No card is due now.": "Сейчас карта не ожидается.", "No round is open: place antes first.": "Раунд не начат: сначала примите анте.",
     "No box can do this now.": "Сейчас ни один бокс не может это сделать.", "Not now.": "Не сейчас.",

@@ -553,37 +553,37 @@
 <context>
     <name>ConsoleWindow</name>
     <message>
-        <location filename="../main_window.py" line="167"/>
+        <location filename="../main_window.py" line="168"/>
         <source>rptable — table {0} — {1}</source>
         <translation>rptable — стол {0} — {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="169"/>
+        <location filename="../main_window.py" line="170"/>
         <source>Pit boss [F2]</source>
         <translation>Пит-босс [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="170"/>
+        <location filename="../main_window.py" line="171"/>
         <source>Audit [F3]</source>
         <translation>Аудит [F3]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="171"/>
+        <location filename="../main_window.py" line="172"/>
         <source>Русский [F4]</source>
         <translation>Русский [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="172"/>
+        <location filename="../main_window.py" line="173"/>
         <source>English [F4]</source>
         <translation>English [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="176"/>
+        <location filename="../main_window.py" line="177"/>
         <source>Pit boss login [F2]</source>
         <translation>Вход пит-босса [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="177"/>
+        <location filename="../main_window.py" line="178"/>
         <source>Next round</source>
         <translation>Следующий раунд</translation>
     </message>
@@ -684,178 +684,183 @@
         <translation>Нажмите {0} ещё раз или Enter; Esc — отмена.</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="83"/>
+        <location filename="../play_desk.py" line="85"/>
         <source>{0} — box {1}</source>
         <translation>{0} — бокс {1}</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="93"/>
+        <location filename="../play_desk.py" line="95"/>
         <source>Exchange — box {0}: pick cards (1-6)</source>
         <translation>Обмен, бокс {0}: отметьте карты</translation>
     </message>
     <message numerus="yes">
-        <location filename="../play_desk.py" line="91"/>
+        <location filename="../play_desk.py" line="93"/>
         <source>Exchange %n card(s) — box {0} ({1})</source>
         <translation><numerusform>Обменять %n карту — бокс {0} ({1})</numerusform><numerusform>Обменять %n карты — бокс {0} ({1})</numerusform><numerusform>Обменять %n карт — бокс {0} ({1})</numerusform></translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="94"/>
+        <location filename="../play_desk.py" line="96"/>
         <source>Select {0} to {1} cards to discard: tap them or press 1-6.</source>
         <translation>Выберите от {0} до {1} карт на обмен: коснитесь их или нажмите 1-6.</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="103"/>
+        <location filename="../play_desk.py" line="105"/>
         <source>Waiting for the shoe to deliver the card.</source>
         <translation>Ожидание карты из шуза.</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="107"/>
+        <location filename="../play_desk.py" line="112"/>
         <source>Place antes first.</source>
         <translation>Сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="108"/>
+        <location filename="../play_desk.py" line="113"/>
         <source>No card is due now.</source>
         <translation>Сейчас карта не ожидается.</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="116"/>
+        <location filename="../play_desk.py" line="121"/>
         <source>No round is open: place antes first.</source>
         <translation>Раунд не начат: сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="119"/>
+        <location filename="../play_desk.py" line="124"/>
         <source>No box can do this now.</source>
         <translation>Сейчас ни один бокс не может это сделать.</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="124"/>
+        <location filename="../play_desk.py" line="129"/>
         <source>Not now.</source>
         <translation>Не сейчас.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="354"/>
+        <location filename="../main_window.py" line="355"/>
         <source>No box may insure now: insurance goes with a box&apos;s bet.</source>
         <translation>Сейчас ни один бокс не может застраховаться: страховка делается вместе со ставкой.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="397"/>
+        <location filename="../main_window.py" line="398"/>
         <source>Shoe: status unavailable ({0})</source>
         <translation>Шуз: статус недоступен ({0})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="401"/>
+        <location filename="../main_window.py" line="402"/>
         <source>Shoe {0}</source>
         <translation>Шуз {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="402"/>
+        <location filename="../main_window.py" line="403"/>
         <source>connected</source>
         <translation>подключён</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="402"/>
+        <location filename="../main_window.py" line="403"/>
         <source>NOT CONNECTED</source>
         <translation>НЕ ПОДКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="404"/>
+        <location filename="../main_window.py" line="405"/>
         <source>heartbeat {0} s ago</source>
         <translation>сигнал {0} с назад</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="408"/>
+        <location filename="../main_window.py" line="409"/>
         <source>{0} cards left</source>
         <translation>осталось карт: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="410"/>
+        <location filename="../main_window.py" line="411"/>
         <source>gate locked</source>
         <translation>заслонка закрыта</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="412"/>
+        <location filename="../main_window.py" line="413"/>
         <source>shoe not authenticated</source>
         <translation>шуз не аутентифицирован</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="413"/>
+        <location filename="../main_window.py" line="414"/>
         <source>table {0}</source>
         <translation>стол {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="414"/>
+        <location filename="../main_window.py" line="415"/>
         <source>journal #{0}</source>
         <translation>журнал №{0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="287"/>
-        <location filename="../main_window.py" line="436"/>
+        <location filename="../main_window.py" line="288"/>
+        <location filename="../main_window.py" line="437"/>
         <source>Refused: {0}</source>
         <translation>Отказано: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="258"/>
+        <location filename="../main_window.py" line="259"/>
         <source>An admin acknowledges the house rules first: Staff [F7]</source>
         <translation>Сначала администратор подтверждает правила казино: Персонал [F7]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="260"/>
+        <location filename="../main_window.py" line="261"/>
         <source>Sign in to deal [F6]</source>
         <translation>Войдите, чтобы сдавать [F6]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="472"/>
+        <location filename="../main_window.py" line="473"/>
         <source>The camera is reading the cards turned up…</source>
         <translation>Камера читает открытые карты…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="487"/>
+        <location filename="../main_window.py" line="488"/>
         <source>The camera saw every card where the shoe dealt it.</source>
         <translation>Камера видит каждую карту там, куда её сдал шуз.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="490"/>
+        <location filename="../main_window.py" line="491"/>
         <source>The camera could not read every card of {0}: turn them up in full view of the camera and press Reveal (R) again.</source>
         <translation>Камера не прочла все карты: {0}. Откройте их под камерой и снова нажмите «Открыть дилера» (R).</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="555"/>
+        <location filename="../main_window.py" line="521"/>
+        <source>Every card of the shoe&apos;s order is dealt ({0} cards): start the console again with another order file, or without one for shuffled packs.</source>
+        <translation>Все карты заданного порядка шуза сданы (всего {0}): перезапустите консоль с другим файлом порядка или без него, чтобы колоды тасовались.</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="569"/>
         <source>Space</source>
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="711"/>
+        <location filename="../main_window.py" line="725"/>
         <source>Close the console?</source>
         <translation>Закрыть консоль?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="712"/>
+        <location filename="../main_window.py" line="726"/>
         <source>A round is in play. The table resumes exactly here when the console starts again. Close it now?</source>
         <translation>Идёт раунд. При следующем запуске консоли стол продолжит ровно с этого места. Закрыть сейчас?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="714"/>
+        <location filename="../main_window.py" line="728"/>
         <source>Close the console</source>
         <translation>Закрыть консоль</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="714"/>
+        <location filename="../main_window.py" line="728"/>
         <source>Keep playing</source>
         <translation>Продолжить игру</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="596"/>
+        <location filename="../main_window.py" line="610"/>
         <source>Card refused: {0}</source>
         <translation>Карта не принята: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="178"/>
+        <location filename="../main_window.py" line="179"/>
         <source>Show the layout again [R]</source>
         <translation>Показать раскладку снова [R]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="607"/>
+        <location filename="../main_window.py" line="621"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
     </message>
@@ -1167,7 +1172,7 @@
     <name>InfoBar</name>
     <message>
         <location filename="../info_bar.py" line="106"/>
-        <location filename="../info_bar.py" line="112"/>
+        <location filename="../info_bar.py" line="111"/>
         <source>Rules: {0}</source>
         <translation>Правила: {0}</translation>
     </message>
@@ -1210,42 +1215,42 @@
 <context>
     <name>Jackpot</name>
     <message>
-        <location filename="../jackpot_line.py" line="60"/>
+        <location filename="../jackpot_line.py" line="77"/>
         <source>Jackpot hit at box {0}: keep its cards on the layout; a pit boss verifies the hand [F2]</source>
         <translation>Джекпот на боксе {0}: оставьте его карты на столе; пит-босс проверит руку [F2]</translation>
     </message>
     <message>
-        <location filename="../jackpot_line.py" line="64"/>
+        <location filename="../jackpot_line.py" line="81"/>
         <source>{0}% of the meter</source>
         <translation>{0}% счётчика</translation>
     </message>
     <message>
-        <location filename="../jackpot_line.py" line="65"/>
+        <location filename="../jackpot_line.py" line="82"/>
         <source>Jackpot hit at box {0}: {1} wins {2}. A pit boss verifies the hand [F2]</source>
         <translation>Джекпот на боксе {0}: {1}, выигрыш {2}. Руку проверяет пит-босс [F2]</translation>
     </message>
     <message>
-        <location filename="../jackpot_line.py" line="68"/>
+        <location filename="../jackpot_line.py" line="85"/>
         <source>Jackpot pending: box {0} of table {1}</source>
         <translation>Джекпот ожидает: бокс {0} стола {1}</translation>
     </message>
     <message>
-        <location filename="../jackpot_line.py" line="71"/>
+        <location filename="../jackpot_line.py" line="88"/>
         <source>Jackpot pending: a hit waits for a pit boss</source>
         <translation>Джекпот ожидает: выигрыш ждёт пит-босса</translation>
     </message>
     <message>
-        <location filename="../jackpot_line.py" line="73"/>
+        <location filename="../jackpot_line.py" line="90"/>
         <source>Jackpot: asking the meter…</source>
         <translation>Джекпот: запрос счётчика…</translation>
     </message>
     <message>
-        <location filename="../jackpot_line.py" line="75"/>
+        <location filename="../jackpot_line.py" line="92"/>
         <source>Jackpot betting closed: the meter cannot be reached</source>
         <translation>Ставки на джекпот закрыты: нет связи со счётчиком</translation>
     </message>
     <message>
-        <location filename="../jackpot_line.py" line="76"/>
+        <location filename="../jackpot_line.py" line="93"/>
         <source>Jackpot: {0}</source>
         <translation>Джекпот: {0}</translation>
     </message>
@@ -2034,83 +2039,83 @@
 <context>
     <name>PitWindow</name>
     <message>
-        <location filename="../pit/window.py" line="90"/>
+        <location filename="../pit/window.py" line="89"/>
         <source>rptable — pit</source>
         <translation>rptable — пит</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="99"/>
+        <location filename="../pit/window.py" line="98"/>
         <source>Players today (not rated)</source>
         <translation>Игроки сегодня (без оценки)</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="161"/>
-        <location filename="../pit/window.py" line="336"/>
+        <location filename="../pit/window.py" line="160"/>
+        <location filename="../pit/window.py" line="334"/>
         <source>Players today ({0})</source>
         <translation>Игроки сегодня ({0})</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="197"/>
+        <location filename="../pit/window.py" line="196"/>
         <source>Reading table {0} from the database…</source>
         <translation>Стол {0} читается из базы данных…</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="208"/>
+        <location filename="../pit/window.py" line="207"/>
         <source>Pit — pit boss</source>
         <translation>Пит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="209"/>
+        <location filename="../pit/window.py" line="208"/>
         <source>A table&apos;s rounds are for pit bosses: log in to open them.</source>
         <translation>Раунды стола — только для пит-босса: войдите, чтобы открыть их.</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="310"/>
+        <location filename="../pit/window.py" line="309"/>
         <source>Pit · {0} tables</source>
         <translation>Пит · столов: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="312"/>
+        <location filename="../pit/window.py" line="311"/>
         <source> · {0} with faults</source>
         <translation> · со сбоями: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="314"/>
+        <location filename="../pit/window.py" line="313"/>
         <source> · {0} not reporting</source>
         <translation> · нет связи: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="316"/>
+        <location filename="../pit/window.py" line="315"/>
         <source> · {0} idle</source>
         <translation> · простаивают: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="317"/>
+        <location filename="../pit/window.py" line="316"/>
         <source>Tables ({0})</source>
         <translation>Столы ({0})</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="328"/>
+        <location filename="../pit/window.py" line="327"/>
         <source> · pit boss {0}</source>
         <translation> · пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="339"/>
+        <location filename="../pit/window.py" line="337"/>
         <source>Players: {0} rated today, none flagged</source>
         <translation>Игроки: сегодня оценено {0}, отмеченных нет</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="341"/>
+        <location filename="../pit/window.py" line="339"/>
         <source>⚑ &lt;b&gt;{0}&lt;/b&gt; at {1} ({2} rounds): {3}</source>
         <translation>⚑ &lt;b&gt;{0}&lt;/b&gt; за столом {1} (раундов: {2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="349"/>
+        <location filename="../pit/window.py" line="347"/>
         <source>Database: connected, listening for the tables&apos; reports</source>
         <translation>База данных: подключена, ждёт данных от столов</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="352"/>
+        <location filename="../pit/window.py" line="350"/>
         <source>DATABASE UNREACHABLE — what you see may be old: {0}</source>
         <translation>БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}</translation>
     </message>
