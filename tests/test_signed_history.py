@@ -338,3 +338,43 @@ def test_closed_files_the_accounts_files_are_sqlite_with_no_other_table(tmp_path
     db = sqlite3.connect(tmp_path / "users.db")
     assert [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")] == ["account_events"]
     db.close()
+
+
+def _cut_after_a_seal_with_a_head_naming_the_new_end(path: Path, head: dict) -> None:
+    """The forger cuts every event after a seal and writes a head file that names the new end."""
+    rows = raw_rows(path)
+    seals = [i for i, r in enumerate(rows) if r[4] == "table.signature"]
+    cut = rows[:seals[-2] + 1]
+    rewrite(path, cut)
+    reindexed(path)
+    record = {"format": "rptable-journal-head/1", "table": "T1", "seq": cut[-1][0], "hash": cut[-1][9], **head}
+    Path(f"{path}.head").write_bytes(json.dumps(record).encode().ljust(1023) + b"\n" + b"\x00" * 3072)
+
+
+def test_signed_history_the_head_file_is_signed_a_cut_behind_a_head_written_by_hand_is_not_proven(tmp_path,
+                                                                                                  capsys):
+    path = signed_session(tmp_path)
+    Journal(path, "T1").close()  # opened for writing again and closed with no commit, no key given to it
+    status, report = verify_cli(capsys, path)
+    assert status == 0 and report["verdict"] == "OK"  # the writer's own head, signed with the table's key, kept
+    _cut_after_a_seal_with_a_head_naming_the_new_end(path, {})
+    status, report = verify_cli(capsys, path)
+    assert status == EXIT_END_UNWITNESSED and report["verdict"] == "END_UNWITNESSED"
+    capsys.readouterr()
+    assert main(["audit", "verify", "--journal", str(path)]) == EXIT_END_UNWITNESSED
+    assert "its head file (T1.journal.head) is not signed by the table's key" in capsys.readouterr().out
+
+
+def test_signed_history_a_head_file_signed_by_another_key_is_refused(tmp_path, capsys):
+    path = signed_session(tmp_path)
+    forger = SigningKey.generate()
+    rows = raw_rows(path)
+    seals = [i for i, r in enumerate(rows) if r[4] == "table.signature"]
+    last = rows[seals[-2]]
+    from controller.table.journal.head import head_message
+
+    sig = base64.b64encode(forger.sign(head_message("T1", last[0], last[9]))).decode()
+    _cut_after_a_seal_with_a_head_naming_the_new_end(path, {"key": forger.public.text(), "sig": sig})
+    status, report = verify_cli(capsys, path)
+    assert status == 1 and "not the table's key" in report["reason"] and "head file" in report["reason"]
+

@@ -28,15 +28,16 @@ RECALLED = 10  # the rounds `recall` shows
 # script tells them apart; each has its line in the answer and its word in --json's "verdict".
 EXIT_NOT_CONFIRMED = 3  # sealed by a key nothing here confirms as the table's (no --pubkey, no table key here)
 EXIT_UNSIGNED = 4  # no seal at all: nothing proves who wrote it
-EXIT_END_UNWITNESSED = 5  # no head file beside the journal: events cut from its end, at a seal, would not show
+EXIT_END_UNWITNESSED = 5  # no head file the table's key signed: events cut from its end, at a seal, would not show
 EXIT_OTHER_KEY = 6  # sealed by a key other than the table's (given, this machine's, or the one the floor approved)
 VERIFY_EXITS = ("Exit status 0: whole, sealed by the table's key, and ending where its writer's head file says; "
                 f"1: damaged or tampered (the first bad event is named); {EXIT_NOT_CONFIRMED}: whole, but sealed by "
                 f"a key not confirmed as the table's (give --pubkey); {EXIT_UNSIGNED}: whole, but holds no seal "
                 f"(nothing proves who wrote it); {EXIT_END_UNWITNESSED}: whole and sealed, but its head file "
-                "(JOURNAL.head) is missing, so events cut from its end would not show (verify it with its head "
-                f"file beside it); {EXIT_OTHER_KEY}: sealed with a key other than the table's (the one given, this "
-                "machine's, or with --db the one the floor approved): written by someone else; 2: bad options.")
+                "(JOURNAL.head) is missing or not signed by the table's key, so events cut from its end would not "
+                f"show (verify it with its head file beside it); {EXIT_OTHER_KEY}: sealed with a key other than the "
+                "table's (the one given, this machine's, or with --db the one the floor approved): written by "
+                "someone else; 2: bad options.")
 LOGIN_HELP = ("the pit boss exporting or reporting (default $RPTABLE_LOGIN), with --db one of the floor's staff "
               "accounts (a journal file given with --journal is still the one read); the PIN is asked at the "
               "terminal, or read from $RPTABLE_PIN or the first line of standard input")
@@ -444,13 +445,26 @@ def _verify(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({**VerifyReport(False, 0, 0, None, str(err)).to_dict(), "verdict": "DAMAGED"}))
         return refused("audit", f"{err} Keep the file as it is and report it.")
-    unwitnessed = None if head is not None and head.table == args.table else head_path(Path(args.journal)).name
+    name = head_path(Path(args.journal)).name
+    unwitnessed = None if head is not None and head.table == args.table else f"there is no head file ({name})"
+    if head is not None and unwitnessed is None and report.ok and report.signed and checked_with.key is not None:
+        from dataclasses import replace
+
+        from controller.table.audit.seals import head_problem
+
+        problem = head_problem(head, checked_with.key)
+        if problem == "unsigned":
+            unwitnessed = f"its head file ({name}) is not signed by the table's key"
+        elif problem is not None:
+            report = replace(report, ok=False, first_bad_event=None,
+                             reason=f"the journal's head file {name} names event {head.seq} as its end, but {problem}")
     return print_verify(args, report, unwitnessed)
 
 
 def print_verify(args: argparse.Namespace, report: VerifyReport, unwitnessed: str | None = None) -> int:
     """`verify`'s answer, the same for a journal file and for the floor database's copy of one; its exit status
-    (VERIFY_EXITS). `unwitnessed`: the head file a journal file lacks (its end is then unproven)."""
+    (VERIFY_EXITS). `unwitnessed`: why nothing witnesses where a journal file ends (no head file beside it, or
+    one the table's key did not sign): its end is then unproven."""
     verdict, status = verify_verdict(report, unwitnessed)
     if args.json:
         print(json.dumps({**report.to_dict(), "verdict": verdict}))
@@ -459,9 +473,9 @@ def print_verify(args: argparse.Namespace, report: VerifyReport, unwitnessed: st
               "agrees with the cards, the decisions and the house rules.")
         print(signatures_in_words(report))
         if unwitnessed is not None:
-            print(f"END UNWITNESSED: there is no head file ({unwitnessed}) beside the journal to record its last "
-                  "event, so events cut from its end at a seal would not show. Verify the journal with its head "
-                  "file beside it, or against the floor's copy (audit --db).")
+            print(f"END UNWITNESSED: {unwitnessed} to record its last event, so events cut from its end at a seal "
+                  "would not show. Verify the journal with its own head file beside it, or against the floor's copy "
+                  "(audit --db).")
     else:
         where = f"The first bad event is {report.first_bad_event}." if report.first_bad_event is not None else \
             "Every event is whole: the damage is in the file around them."

@@ -14,6 +14,7 @@ import binascii
 from dataclasses import dataclass
 from typing import Any
 
+from controller.table.journal.head import Head, head_message
 from controller.table.signing import PublicKey, must_seal, seal_message
 from controller.table.table_events import Signature, TableEventFormatError, table_event_from
 
@@ -117,3 +118,22 @@ def join_seals(findings: list[SealFinding], key: PublicKey | None, required: boo
         return SealVerdict(seals, key_id, f"event {seq} ({kind}) was never sealed: the table seals such an event in "
                            "the commit that writes it, so it was appended behind the table's back", seq)
     return SealVerdict(seals, key_id)
+
+
+def head_problem(head: Head, key: PublicKey) -> str | None:
+    """What the head file's signature says, checked with the table's key: None when the table's key signed it,
+    "unsigned" when it carries no signature (a writer that did not seal, or a head file written by hand), else
+    why it is forged."""
+    if not head.sig:
+        return "unsigned"
+    try:
+        public = PublicKey(base64.b64decode(head.key, validate=True))
+        signature = base64.b64decode(head.sig, validate=True)
+    except (ValueError, binascii.Error):
+        return "its signature cannot be read: the head file was rewritten"
+    if public.raw != key.raw:
+        return (f"it is signed with key {public.key_id}, not the table's key {key.key_id}: the head file was written "
+                "by someone other than the table")
+    if not key.verifies(signature, head_message(head.table, head.seq, head.hash)):
+        return "its signature does not match the event it names: the head file was rewritten to name another end"
+    return None

@@ -7,7 +7,9 @@ last event it committed, and why its last write failed.
 - The head: after every commit the writer records the last event's seq and hash here. A journal that ends
   before it, or holds another event there, lost or changed committed events: a -wal file deleted or cut after
   a kill, a file restored from an older copy. The head is written after the commit it records (and not synced
-  itself), so it is never ahead of what the journal holds on disk.
+  itself), so it is never ahead of what the journal holds on disk. A writer that seals the journal signs the
+  head with the table's key too (`key`, `sig` over `head_message`), so that a head file written to match a
+  journal cut at a seal is told from the writer's own (controller.table.audit.seals.head_problem).
 - The failure note: a write that failed (a full disk) leaves its reason here, in space the file already owns,
   so that the fault raised after a restart can say what happened.
 
@@ -22,6 +24,7 @@ import json
 import os
 import stat
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -30,7 +33,7 @@ from controller.named_files import read_named_file
 from controller.table.journal.sqlite_file import JournalError
 from controller.table.journal.writer_lock import JournalBusy, WriterLock, writer_pid
 
-__all__ = ["Head", "HeadFile", "JournalBusy", "head_path", "read_head", "writer_of"]
+__all__ = ["Head", "HeadFile", "HeadSigner", "JournalBusy", "head_message", "head_path", "read_head", "writer_of"]
 
 HEAD_SUFFIX = ".head"
 SIZE = 4096
@@ -50,6 +53,8 @@ class Head:
     pid: int = 0
     command: str = ""
     since: str = ""
+    key: str = ""  # the public key (base64) that signed the head, "" when it is not signed
+    sig: str = ""  # base64 signature of head_message(table, seq, hash)
 
     def holder(self) -> str:
         """The writer in words: pid, command and since when."""
@@ -58,6 +63,14 @@ class Head:
         command = f" ({self.command})" if self.command else ""
         since = f", since {self.since}" if self.since else ""
         return f"process {self.pid}{command}{since}"
+
+
+HeadSigner = Callable[[bytes], tuple[str, str]]  # the head's words -> (public key, signature), both base64
+
+
+def head_message(table: str, seq: int, digest: str) -> bytes:
+    """What a signed head signs: the table and the last event committed."""
+    return f"{FORMAT}\x1f{table}\x1f{seq}\x1f{digest}".encode()
 
 
 def head_path(journal: Path) -> Path:
@@ -82,7 +95,8 @@ def _parse(record: bytes) -> Head | None:
         if not (isinstance(table, str) and type(seq) is int and seq >= 0 and isinstance(digest, str)):
             return None
         pid, command, since = data.get("pid", 0), data.get("command", ""), data.get("since", "")
-        return Head(table, seq, digest, pid if type(pid) is int else 0, str(command), str(since))
+        key, sig = data.get("key", ""), data.get("sig", "")
+        return Head(table, seq, digest, pid if type(pid) is int else 0, str(command), str(since), str(key), str(sig))
     except (UnicodeDecodeError, ValueError, KeyError):
         return None
 
@@ -103,6 +117,7 @@ class HeadFile:
                                f"cannot be created ({err.strerror}). Check that the folder is writable.") from err
         try:
             self.previous = _parse(os.pread(self._fd, RECORD_SIZE, 0))
+            self._signed: Head | None = self.previous if self.previous is not None and self.previous.sig else None
             self._reserve()
         except BaseException:
             os.close(self._fd)
@@ -122,10 +137,18 @@ class HeadFile:
                 raise JournalError(f"The journal's head file {self.path} cannot be written ({err.strerror}). Free "
                                    "space on the drive, then start again.") from err
 
-    def record(self, seq: int, digest: str) -> None:
-        """The last event committed: written in place, after the commit (see the module's docstring)."""
-        data = {"format": FORMAT, "table": self.table_id, "seq": seq, "hash": digest, "pid": os.getpid(),
-                "command": _command(), "since": self._since}
+    def record(self, seq: int, digest: str, signer: HeadSigner | None = None) -> None:
+        """The last event committed: written in place, after the commit (see the module's docstring), signed by
+        `signer` (the table's key). Unsigned, the head keeps the signature it had if it names the same event
+        (a journal opened again before its sealer is given)."""
+        data: dict[str, object] = {"format": FORMAT, "table": self.table_id, "seq": seq, "hash": digest,
+                                   "pid": os.getpid(), "command": _command(), "since": self._since}
+        if signer is not None:
+            data["key"], data["sig"] = signer(head_message(self.table_id, seq, digest))
+        elif (last := self._signed) is not None and (last.table, last.seq, last.hash) == (self.table_id, seq, digest):
+            data["key"], data["sig"] = last.key, last.sig
+        if "sig" in data:
+            self._signed = Head(self.table_id, seq, digest, key=str(data["key"]), sig=str(data["sig"]))
         text = json.dumps(data, ensure_ascii=True).encode()
         if len(text) >= RECORD_SIZE:
             data["command"] = ""

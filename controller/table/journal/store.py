@@ -15,6 +15,7 @@ chain from event 1 to the last event committed (controller.table.journal.whole_f
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
@@ -28,7 +29,7 @@ from controller.named_files import regular_file_problem
 from controller.table.file_modes import private_folder
 from controller.table.journal import round_index
 from controller.table.journal.chain import ChainWalk, missing_tail
-from controller.table.journal.head import HeadFile, head_path, read_head
+from controller.table.journal.head import HeadFile, HeadSigner, head_path, read_head
 from controller.table.journal.row_codec import READ_ALONE, hash_text, packed, unpacked, unpacked_in_order
 from controller.table.journal.rows import (
     COLUMNS,
@@ -272,8 +273,18 @@ class Journal:
         self._commit([packed(stored_row(e)) for e in entries], ((e.seq, e.at, e.round_id, e.kind, e.payload)
                                                                 for e in entries))
         self._last_seq, self._last_hash = seq, prev
-        self._writer().record(seq, prev)
+        self._writer().record(seq, prev, self._head_signer())
         return entries
+
+    def _head_signer(self) -> HeadSigner | None:
+        """The sealer's key signs the head too (controller.table.journal.head), once the journal has one."""
+        key = getattr(self.sealer, "key", None)
+        if key is None:
+            return None
+
+        def sign(message: bytes) -> tuple[str, str]:
+            return key.public.text(), base64.b64encode(key.sign(message)).decode()
+        return sign
 
     def _commit(self, rows: list[tuple[Any, ...]], indexed: Iterable[tuple[Any, ...]]) -> None:
         """The rows and what they add to the round index, in one transaction; the index's builder moves on
@@ -308,7 +319,7 @@ class Journal:
             self._writer()
             self._commit([packed(row) for row in batch], ((r[0], r[2], r[3], r[4], r[7]) for r in batch))
             self._last_seq, self._last_hash = walk.intact, walk.prev
-            self._writer().record(self._last_seq, self._last_hash)
+            self._writer().record(self._last_seq, self._last_hash, self._head_signer())
         return self._last_seq
 
     def note_failure(self, text: str) -> None:
