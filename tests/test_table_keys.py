@@ -128,3 +128,14 @@ def test_a_key_is_approved_only_by_an_admin_of_the_floor_and_a_new_key_is_a_new_
         with pytest.raises(psycopg.Error), psycopg.connect(database) as db:
             db.execute(sql)
     assert len(query(database, "SELECT * FROM floor_table_key_approvals")) == 2
+
+
+def test_jackpot_audit_refuses_a_journal_sealed_with_a_key_other_than_the_approved_one(database, tmp_path, capsys,
+                                                                                      monkeypatch):
+    floor_staff(database)
+    genuine = registered_and_approved(capsys, monkeypatch, database)
+    key_file_replaced()
+    path = tmp_path / "T1.journal"
+    simulate(load_preset("classic"), 3, 5, journal_path=path, key=table_key("T1"))
+    status, _, err = run(capsys, monkeypatch, "jackpot", "audit", "--db", database, "--journal", str(path))
+    assert status == 1 and "does not verify" in err and f"not the table's key {genuine.key_id}" in err

@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
             return _reseed(args)
         from controller.floor.jackpot_meter import JackpotMeter
 
-        journals = _table_journals(args.journal) if args.action == "audit" else ()
+        journals = _table_journals(args.journal, args.db) if args.action == "audit" else ()
         meter = JackpotMeter(args.db, args.meter)
         try:
             if args.action == "status":
@@ -169,12 +169,13 @@ class JournalUnfit(Exception):
     """A journal given to the audit that cannot be read, or does not verify: the audit proves nothing with it."""
 
 
-def _table_journals(paths: list[str]) -> tuple[TableJournal, ...]:
+def _table_journals(paths: list[str], url: str) -> tuple[TableJournal, ...]:
     """Each journal given to `audit`, verified whole first (sealed at its table, it is what the database cannot
-    forge), as the audit reads it."""
+    forge; with the key the floor approved for the table, once it has one), as the audit reads it."""
     from controller.floor.jackpot_audit import TableJournal
     from controller.floor.table_binding import first_hash
-    from controller.table.audit.verify import verify_journal_file
+    from controller.floor.table_keys import approved_key_of
+    from controller.table.audit.verify import VerifyWith, verify_journal_file
     from controller.table.journal import Journal, JournalError
 
     journals = []
@@ -189,7 +190,8 @@ def _table_journals(paths: list[str]) -> tuple[TableJournal, ...]:
                 raise JournalUnfit(f"--journal {path}: it holds the events of {len(tables)} tables; give one table's "
                                    "journal")
             (table,) = tables
-            checked = verify_journal_file(path, table)
+            approved = approved_key_of(url, table)
+            checked = verify_journal_file(path, table, key=VerifyWith(approved, "floor") if approved else None)
             if not checked.ok:
                 raise JournalUnfit(f"--journal {path}: the journal does not verify ({checked.reason}): the meter is "
                                    "not checked against it; `rptable audit --journal PATH verify` says more")

@@ -190,6 +190,17 @@ def approved_key(connection: psycopg.Connection[tuple[Any, ...]], table_id: str)
     return None if record is None else record.public
 
 
+def approved_key_of(url: str, table_id: str) -> PublicKey | None:
+    """`approved_key` on a connection of its own (FloorError when the floor cannot be reached)."""
+    from controller.floor.database import connect
+
+    connection = connect(url)
+    try:
+        return approved_key(connection, table_id)
+    finally:
+        connection.close()
+
+
 def history(connection: psycopg.Connection[tuple[Any, ...]], table_id: str | None = None) -> list[KeyRecord]:
     """Every request (of one table, or of all), oldest first, each with its approval if it has one."""
     with connection.transaction():
