@@ -139,3 +139,24 @@ def test_jackpot_audit_refuses_a_journal_sealed_with_a_key_other_than_the_approv
     simulate(load_preset("classic"), 3, 5, journal_path=path, key=table_key("T1"))
     status, _, err = run(capsys, monkeypatch, "jackpot", "audit", "--db", database, "--journal", str(path))
     assert status == 1 and "does not verify" in err and f"not the table's key {genuine.key_id}" in err
+
+
+def test_the_reporter_refuses_a_journal_sealed_with_a_key_other_than_the_approved_one(database, tmp_path, capsys,
+                                                                                     monkeypatch):
+    from floor_kit import wait_for
+
+    from controller.floor.reporter import TableReporter
+
+    floor_staff(database)
+    genuine = registered_and_approved(capsys, monkeypatch, database)
+    key_file_replaced()
+    path = tmp_path / "T1.journal"
+    simulate(load_preset("classic"), 3, 5, journal_path=path, key=table_key("T1"))
+    reporter = TableReporter(path, "T1", database, heartbeat=0.1, retry=0.1).start()
+    try:
+        wait_for(lambda: reporter.status.refused)
+    finally:
+        status = reporter.stop(timeout=1.0)
+    assert f"not the table's key {genuine.key_id}" in status.text
+    refused = query(database, "SELECT refused FROM floor_tables WHERE table_id = 'T1'")[0][0]
+    assert "not the table's key" in refused  # said to the pit
