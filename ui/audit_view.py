@@ -478,7 +478,7 @@ class AuditDialog(QDialog):
     def _round_row(self, record: RoundRecord) -> list[str]:
         status = (self.tr("voided") if record.voided else self.tr("complete") if record.complete
                   else self.tr("in play"))
-        return [record.round_id, when(record.opened_at), str(len(record.boxes)), amount(record.wagered),
+        return [record.round_id, when(record.opened_at), str(record.box_count), amount(record.wagered),
                 signed_amount(record.house_net) if record.complete else "—", status,
                 name_in(record.dealt_by) if record.dealt_by else "—"]
 

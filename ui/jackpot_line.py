@@ -5,10 +5,14 @@ thread, through a Qt signal."""
 
 from __future__ import annotations
 
+import contextlib
+
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QWidget
 
-from controller.floor.jackpot_link import JackpotLink, LinkState
+from controller.engine import IllegalCommand
+from controller.floor.jackpot_link import JackpotLink, LinkState, journal_decisions
+from controller.table.controller import TableController, TableLocked
 from controller.table.jackpot_hits import TableHit
 from ui.fit import FitLabel
 from ui.format import amount
@@ -24,14 +28,27 @@ CLOSED = STYLE % ("#ffffff", "#8e2a2a")
 
 
 class LinkWatch(QObject):
-    """The link's every change of state, delivered on the GUI thread (`changed`)."""
+    """The link's every change of state, delivered on the GUI thread (`changed`). Given the table's controller,
+    it journals there, first, each decision a pit boss made on the meter away from the table (from the pit, or at
+    a terminal): the waiting hit clears and the payment is listed when the console redraws."""
 
     changed = Signal(object)
 
-    def __init__(self, link: JackpotLink, parent: QObject | None = None) -> None:
+    def __init__(self, link: JackpotLink, parent: QObject | None = None,
+                 controller: TableController | None = None) -> None:
         super().__init__(parent)
         self.link = link
+        self.controller = controller
+        if controller is not None:
+            self.changed.connect(self._journal_decisions)  # before the window's redraw, which connects after
         link.on_state = self.changed.emit  # the link's thread emits; Qt queues it to the GUI thread
+
+    def _journal_decisions(self, state: LinkState) -> None:
+        assert self.controller is not None
+        # A journal that cannot be written has locked the table with its own fault, said on the screen; the
+        # decision stays on the meter and the link's next change tries again.
+        with contextlib.suppress(IllegalCommand, TableLocked):
+            journal_decisions(self.controller, state)
 
 
 class JackpotLine(FitLabel):

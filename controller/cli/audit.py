@@ -245,7 +245,8 @@ def _rounds(args: argparse.Namespace, book: RoundBook) -> int:
     first = None
     for r in chosen:
         state = "voided" if r.voided else "complete" if r.complete else "in play"
-        print(f"{r.round_id:<12} {_time(r.opened_at):<19} {len(r.boxes):>5} {r.wagered:>9,} {r.house_net:>+10,}  "
+        net = f"{r.house_net:>+10,}" if r.complete else f"{'—':>10}"  # boxes and wagers so far; no net yet
+        print(f"{r.round_id:<12} {_time(r.opened_at):<19} {r.box_count:>5} {r.wagered:>9,} {net}  "
               f"{state}{'  (fault)' if r.faults else ''}")
         first = first or r
         listed += 1

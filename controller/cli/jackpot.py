@@ -18,8 +18,11 @@ from controller.cli.said import refused
 from controller.cli.users import FLOOR_STAFF, read_secret
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from controller.floor.jackpot_audit import TableJournal
     from controller.floor.jackpot_link import Rejection
+    from controller.table.users import User
 
 
 # What the examples play: house rules with a jackpot bet, and a simulated table whose box 1 is dealt a royal flush
@@ -31,6 +34,7 @@ PLAYED = (*RULES, "rptable simulate --rules jackpot.toml --rounds 5 --journal T1
                   "--royal-at 3")
 STAFFED = FLOOR_STAFF
 ALREADY_PAID = 3  # `jackpot confirm` of a hit the table's journal holds as paid: nothing is paid again
+JOURNALED_WAIT = 5.0  # seconds a decision made while the table runs waits to be seen in its journal
 CONFIRMED = "echo pin-7350 | rptable jackpot confirm --db \"$FLOOR_DB\" --journal T1.journal --round T1-000003 " \
             "--box 1 --pit-boss vera"
 
@@ -49,7 +53,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sign.add_argument("--screenshot", metavar="PNG", help="save the sign as a picture once it shows the meter, "
                                                           "then stop")
     hit = argparse.ArgumentParser(add_help=False)
-    hit.add_argument("--journal", required=True, metavar="PATH", help="the table's journal")
+    hit.add_argument("--journal", metavar="PATH",
+                     help="the table's journal, where the decision is journaled at once while the table is closed; "
+                          "without it, or while the table runs, the meter decides and the table journals the "
+                          "decision itself (at once while it runs, else when it next opens)")
     hit.add_argument("--table", type=table_id, default="T1", metavar="ID", help="the table's id (default T1)")
     hit.add_argument("--round", required=True, metavar="ID", help="the round of the hit, e.g. T1-000003")
     hit.add_argument("--box", type=whole(1, 10), required=True, help="the box that hit")
@@ -59,9 +66,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     confirm = sub.add_parser("confirm", parents=[common, hit],
                              help="a pit boss confirms a box's jackpot hit at the table, once the hand is verified",
                              description="A pit boss confirms a box's jackpot hit at the table, once the hand is "
-                                         "verified: the meter pays it and the table journals the payment. Exit "
-                                         f"status {ALREADY_PAID}: the table's journal holds the hit as paid already "
-                                         "(said by whom and when); nothing is paid again.")
+                                         "verified: the meter pays it and the table journals the payment (with "
+                                         "--journal of a closed table at once; else the table itself, at once "
+                                         "while it runs or when it next opens). Exit "
+                                         f"status {ALREADY_PAID}: the hit was paid already (the table's journal, or "
+                                         "without --journal the meter, holds it as paid; said by whom and when); "
+                                         "nothing is paid again.")
     reject = sub.add_parser("reject", parents=[common, hit],
                             help="a pit boss rejects a box's jackpot hit at the table (the hand is not what the shoe "
                                  "read, e.g. a misdeal): not paid; the meter unlocks unless another hit waits")
@@ -229,9 +239,10 @@ def _at_the_table(args: argparse.Namespace) -> int:
     from controller.engine import IllegalCommand
     from controller.floor.jackpot_link import confirm_hit, reject_hit
     from controller.floor.jackpot_meter import AlreadyPaid, JackpotRefused
-    from controller.floor.staff import FloorUserStore
+    from controller.floor.staff import FloorUserStore, open_accounts
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
+    from controller.table.journal.writer_lock import JournalBusy
     from controller.table.signing import SigningKeyError, table_key
     from controller.table.users import AuthError, Role
 
@@ -239,7 +250,8 @@ def _at_the_table(args: argparse.Namespace) -> int:
         print("rptable jackpot: --reason: say why the hit is rejected; it is journaled with your name.",
               file=sys.stderr)
         return 2
-    staff = FloorUserStore(args.db, Path(args.journal).with_suffix(".accounts-cache.db"), table_id=args.table)
+    staff = FloorUserStore(args.db, Path(args.journal).with_suffix(".accounts-cache.db"), table_id=args.table) \
+        if args.journal else open_accounts(args.db, table_id=args.table)
     try:
         pit_boss = staff.authenticate(args.pit_boss, read_secret(f"PIN of pit boss {args.pit_boss}: "),
                                       need=Role.PIT_BOSS)
@@ -247,9 +259,13 @@ def _at_the_table(args: argparse.Namespace) -> int:
         return refused("jackpot", err)
     finally:
         staff.close()
+    if not args.journal:
+        return _on_the_meter(args, pit_boss)
     try:
         key = table_key(args.table)  # the payment or the rejection is sealed like every table event
         journal = Journal(args.journal, args.table)
+    except JournalBusy:  # the table runs: the meter decides, and the table's link brings it to the journal
+        return _on_the_meter(args, pit_boss, Path(args.journal))
     except (JournalError, SigningKeyError) as err:
         return refused("jackpot", err)
     try:
@@ -273,6 +289,89 @@ def _at_the_table(args: argparse.Namespace) -> int:
           f"{hit.share_pct}% of {hit.meter_at_hit:,} = {hit.amount:,}; confirmed by {hit.confirmed_by}, journaled at "
           "the table.")
     return 0
+
+
+def _on_the_meter(args: argparse.Namespace, pit_boss: User, running: Path | None = None) -> int:
+    """`confirm` or `reject` without the table's journal, or with the journal of a table that runs: the meter
+    checks the pit boss's floor account again and decides under its lock; the table's link brings the decision to
+    its journal (at once while it runs, else when it next opens). With the running table's journal (`running`),
+    a hit made by another journal of the table is refused, and the answer says when the table has journaled it."""
+    from controller.floor.jackpot_meter import AlreadyPaid, JackpotMeter, JackpotRefused
+
+    meter = JackpotMeter(args.db, args.meter)
+    try:
+        hit = meter.hit_of(args.table, args.round, args.box)
+        if hit is None:
+            raise JackpotRefused(f"The meter holds no jackpot hit of round {args.round} box {args.box} at table "
+                                 f"{args.table}: if the hand was a hit, the table still holds it and sends it once "
+                                 "the meter can be reached; try again in a moment.")
+        if running is not None:
+            _require_made_by_journal(hit.journal_hash, running, args.table, hit.hit)
+        if args.action == "reject":
+            decided, now = meter.reject(args.table, args.round, args.box, pit_boss.name, args.reason)
+            waiting = meter.first_waiting()
+        else:
+            decided, now = meter.confirm(hit.hit, pit_boss.name)
+            if not now:
+                raise AlreadyPaid(decided)
+    except AlreadyPaid as err:
+        return refused("jackpot", err, ALREADY_PAID)
+    except JackpotRefused as err:
+        return refused("jackpot", err)
+    finally:
+        meter.close()
+    head = f"Jackpot hit #{decided.hit} of table {decided.table_id} round {decided.round_id} box {decided.box}"
+    if args.action == "reject" and not now:
+        print(f"{head} was rejected already, by {decided.confirmed_by}; nothing changed.")
+        return 0
+    what = "rejection" if args.action == "reject" else "payment"
+    journaled = running is not None and _journaled_soon(running, args.table, args.round, args.box)
+    where = f"table {decided.table_id} journaled the {what}" if journaled else \
+        f"table {decided.table_id} journals the {what} (at once while it runs, else when it next opens)"
+    if args.action == "reject":
+        unlocks = "the meter unlocks" if waiting is None else \
+            f"the meter stays locked: hit #{waiting.hit} (table {waiting.table_id} round {waiting.round_id} box " \
+            f"{waiting.box}) still waits for a pit boss to confirm or reject it"
+        print(f"{head} rejected on the meter by {decided.confirmed_by}; it took back {decided.amount:,} and "
+              f"{unlocks}; {where}.")
+        return 0
+    print(f"Jackpot hit #{decided.hit} paid on the meter: table {decided.table_id} round {decided.round_id} box "
+          f"{decided.box}, {decided.category}, {decided.share_pct}% of {decided.meter_at_hit:,} = {decided.amount:,}; "
+          f"confirmed by {decided.confirmed_by}; {where}.")
+    return 0
+
+
+def _require_made_by_journal(journal_hash: str, path: Path, table: str, number: int) -> None:
+    """JackpotRefused unless the hit came from the journal at `path` (read without its writer's lock)."""
+    from controller.floor.jackpot_meter import JackpotRefused
+    from controller.floor.table_binding import first_hash
+    from controller.table.journal import Journal
+
+    with Journal(path, table, readonly=True) as journal:
+        mine = first_hash(journal)
+    if journal_hash and journal_hash != mine:
+        raise JackpotRefused(
+            f"Jackpot hit #{number} (table {table}) was made by another journal of table {table}, not {path}: a hit "
+            "is confirmed or rejected only with the journal that made it. Nothing is paid; give the table's own "
+            "journal.")
+
+
+def _journaled_soon(path: Path, table: str, round_id: str, box: int) -> bool:
+    """Whether the running table journals the decision within a few seconds (its link hears the meter at once)."""
+    import time
+
+    from controller.table.jackpot_hits import table_hits
+    from controller.table.journal import Journal
+
+    deadline = time.monotonic() + JOURNALED_WAIT
+    while True:
+        with Journal(path, table, readonly=True) as journal:
+            held = [h for h in table_hits(journal.jackpot_entries()) if (h.round_id, h.box) == (round_id, box)]
+        if held and not held[0].waiting:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.2)
 
 
 def rejection_words(rejection: Rejection, table: str) -> str:

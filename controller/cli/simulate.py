@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from controller.floor.jackpot_link import JackpotLink
     from controller.floor.reporter import TableReporter
     from controller.table.autoplay import Seating
+    from controller.table.controller import TableController
 
 from controller.cli.bounds import seconds, table_id, whole
 from controller.cli.floor_connection import add_table_floor_arguments
@@ -117,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
                               on_entry=_each(listeners), table_id=args.table, seating=seating,
                               on_round=(lambda _totals: time.sleep(args.pace)) if args.pace else None,
                               royal_at=tuple(args.royal_at), camera=args.camera, key=key, program=program,
-                              shoe_key=args.shoe_key)
+                              shoe_key=args.shoe_key, between_rounds=_decisions_of(link))
     except Stopped as stop:
         print(f"rptable simulate: stopped by {stop}; the journal keeps every round played.", file=sys.stderr)
         raise
@@ -181,6 +182,15 @@ def _jackpot_link(args: argparse.Namespace, rules: HouseRules) -> JackpotLink:
               f" (meter {state.meter if state.meter is not None else '?'})", file=sys.stderr, flush=True)
 
     return open_link(args.journal, args.table, args.jackpot, rules, on_state=say, wait=JACKPOT_WAIT)
+
+
+def _decisions_of(link: JackpotLink | None) -> Callable[[TableController], object] | None:
+    """What the table journals between rounds: the jackpot decisions a pit boss made on the meter away from it."""
+    if link is None:
+        return None
+    from controller.floor.jackpot_link import journal_decisions
+
+    return lambda controller: journal_decisions(controller, link.state)
 
 
 def _reporter(args: argparse.Namespace) -> TableReporter:

@@ -11,6 +11,12 @@ table takes no jackpot stakes (`closed_reason` says why) and plays on otherwise.
 
 What else the journal says of the jackpot reaches the meter the same way, in journal order: a voided round's
 settlements taken back (`JackpotVoided`), and a hit a pit boss rejected at the table while the meter was away.
+
+The other way, a pit boss's decision on a hit of this table's journal made on the meter away from the table's
+console (from the pit's window, or `rptable jackpot confirm` at a terminal) comes back to the table: each pass
+asks the meter about the hits the journal holds as waiting, and the state says which the meter holds as decided
+(`LinkState.decided`, woken by the meter's NOTIFY at once). The table program journals them on its own thread
+(`journal_decisions`), once: a table that was off when the decision was made journals it when it next starts.
 """
 
 from __future__ import annotations
@@ -63,6 +69,8 @@ class LinkState:
     meter: int | None = None
     problem: str = "the jackpot meter has not answered yet"
     waiting: PendingHit | None = None  # the hit that locks the meter, where it is known
+    # hits of this table's journal a pit boss confirmed or rejected on the meter that the journal holds as waiting
+    decided: tuple[Hit, ...] = ()
 
     def amount_of(self, table_id: str, round_id: str, box: int) -> int | None:
         """The amount the meter holds for this box's hit while it waits, if the meter has it."""
@@ -143,6 +151,7 @@ class JackpotLink:
     def _run(self) -> None:
         meter: JackpotMeter | None = None
         sent: set[tuple[str, str, int]] = set()
+        waiting: set[tuple[str, int]] = set()  # the hits the journal holds as waiting for a pit boss
         after = 0
         bound = ""  # the hash of the first event of the journal the table's id is bound to, once it is
         beat = 0.0
@@ -155,6 +164,7 @@ class JackpotLink:
                     mine = self._journal_identity()
                     meter.link(self.table_id, self.rules.reseed, mine)  # refused: another journal holds the id
                     sent, after, bound = meter.settled_keys(self.table_id), 0, mine.first_hash
+                    waiting = set()
                 if self.journal_path.exists():  # a new table makes its journal as it starts
                     # opened afresh for each pass: a reader kept open would go on reading the file as it was
                     journal = Journal(self.journal_path, self.table_id, readonly=True)
@@ -164,14 +174,16 @@ class JackpotLink:
                             meter.bind(self.table_id, mine)
                             bound = mine.first_hash
                         if bound:
-                            after = self._send(journal, meter, sent, after, bound)
+                            after = self._send(journal, meter, sent, after, bound, waiting)
                     finally:
                         journal.close()
                 if time.monotonic() - beat > HEARTBEAT_SECONDS:
                     meter.heartbeat(self.table_id)
                     beat = time.monotonic()
+                decided = tuple(meter.decided_hits(self.table_id, bound, waiting)) if bound else ()
                 status = meter.status()
-                self._set(LinkState(True, bool(status["pending"]), status["meter"], "", _first_waiting(status)))
+                self._set(LinkState(True, bool(status["pending"]), status["meter"], "", _first_waiting(status),
+                                    decided))
                 if stopping:
                     break
                 self._wake.wait(POLL_SECONDS)
@@ -180,7 +192,8 @@ class JackpotLink:
                 text = explain(err, self.url) if isinstance(err, pg_error) else \
                     str(err) if isinstance(err, FloorError | JackpotRefused | JournalError) else \
                     f"the jackpot link failed ({type(err).__name__}: {err})"
-                self._set(LinkState(False, self.state.pending, self.state.meter, text, self.state.waiting))
+                self._set(LinkState(False, self.state.pending, self.state.meter, text, self.state.waiting,
+                                    self.state.decided))
                 if meter is not None:
                     _close_quietly(meter)
                 meter = None
@@ -203,12 +216,14 @@ class JackpotLink:
         return JournalIdentity("", str(self.journal_path.resolve()), socket.gethostname())
 
     def _send(self, journal: Journal, meter: JackpotMeter, sent: set[tuple[str, str, int]], after: int,
-              journal_hash: str) -> int:
+              journal_hash: str, waiting: set[tuple[str, int]]) -> int:
         """Hand the meter every jackpot entry journaled after `after` that it has not got, in journal order: the
-        settlements, a voided round's settlements taken back, the hits rejected at the table. The last seq read."""
+        settlements, a voided round's settlements taken back, the hits rejected at the table; and keep `waiting`,
+        the hits the journal holds as waiting for a pit boss. The last seq read."""
         for entry in journal.jackpot_entries(after):
             if entry.round_id is not None:
                 self._hand_over(entry.round_id, entry, meter, sent, journal_hash)
+                _follow_waiting(entry, waiting)
         return journal.last_seq
 
     def _hand_over(self, round_id: str, entry: JournalEntry, meter: JackpotMeter,
@@ -336,6 +351,46 @@ def _require_made_by(controller: TableController, hit: Hit) -> None:
             f"Jackpot hit #{hit.hit} (table {hit.table_id} round {hit.round_id} box {hit.box}) was made by another "
             f"journal of table {hit.table_id}, not {controller.journal.path}: a hit is confirmed or rejected only "
             "with the journal that made it. Nothing is paid; give the table's own journal.")
+
+
+def journal_decisions(controller: TableController, state: LinkState) -> list[JournalEntry]:
+    """On the table program's own thread: journal each decision the link found on the meter (`state.decided`)
+    that the journal does not hold yet, as the meter holds it: who decided, and when. What the table journaled;
+    a decision journaled already, or a hit whose round was voided since, adds nothing."""
+    journaled: list[JournalEntry] = []
+    for hit in state.decided:
+        if hit.table_id != controller.table_id or (hit.journal_hash and hit.journal_hash != first_hash(
+                controller.journal)):
+            continue  # never another table's hit, nor one of another journal under this table's id
+        try:
+            held = controller.jackpot_hit(hit.round_id, hit.box)
+        except IllegalCommand:
+            continue
+        if not held.waiting:
+            continue
+        actor = f"pit_boss:{hit.confirmed_by}"
+        at = hit.confirmed_at or 0.0
+        if hit.status == "paid":
+            journaled += controller.record_jackpot_decided(hit.round_id, hit.box, hit.hit, actor, at, amount=hit.amount)
+        elif hit.status == "rejected":
+            journaled += controller.record_jackpot_decided(hit.round_id, hit.box, hit.hit, actor, at,
+                                                           reason=hit.reason or "rejected on the meter")
+    return journaled
+
+
+def _follow_waiting(entry: JournalEntry, waiting: set[tuple[str, int]]) -> None:
+    """The hits waiting for a pit boss, after this journal entry (controller.table.jackpot_hits reads it whole)."""
+    assert entry.round_id is not None
+    if entry.kind in (JackpotPaid.KIND, JackpotRejected.KIND):
+        event = table_event_from(entry.kind, entry.payload)
+        assert isinstance(event, JackpotPaid | JackpotRejected)
+        waiting.discard((event.round_id, event.box))
+        return
+    settled = event_from_dict(entry.payload)
+    if isinstance(settled, JackpotSettled) and settled.share_pct:
+        waiting.add((entry.round_id, settled.box))
+    elif isinstance(settled, JackpotVoided):
+        waiting.discard((entry.round_id, settled.box))
 
 
 def _first_waiting(status: dict[str, Any]) -> PendingHit | None:

@@ -15,7 +15,7 @@ voided round takes its contributions back out of the meter and rejects its hits.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -360,6 +360,19 @@ class JackpotMeter:
             row = self.db.execute(f"SELECT {_HIT_COLUMNS} FROM jackpot_hits WHERE meter_id = %s AND status = 'pending' "
                                   "ORDER BY hit LIMIT 1", (self.meter_id,)).fetchone()
         return Hit(*row) if row is not None else None
+
+    def decided_hits(self, table_id: str, journal_hash: str, keys: Collection[tuple[str, int]]) -> list[Hit]:
+        """The hits of this table's journal (`journal_hash`: its first event's hash) among `keys` (round, box) that
+        a pit boss has confirmed or rejected on the meter, oldest first: decisions the table journals."""
+        if not keys:
+            return []
+        rounds = sorted({round_id for round_id, _ in keys})
+        with self.db.transaction():
+            rows = self.db.execute(
+                f"SELECT {_HIT_COLUMNS} FROM jackpot_hits WHERE meter_id = %s AND table_id = %s AND "
+                "status IN ('paid', 'rejected') AND journal_hash IN (%s, '') AND round_id = ANY(%s) ORDER BY hit",
+                (self.meter_id, table_id, journal_hash, rounds)).fetchall()
+        return [hit for hit in (Hit(*row) for row in rows) if (hit.round_id, hit.box) in keys]
 
     def hit_of(self, table_id: str, round_id: str, box: int) -> Hit | None:
         with self.db.transaction():

@@ -425,6 +425,25 @@ class TableController:
         self._record(table_events.JackpotRejected(round_id, box, hit, by.label, reason), actor=by.label)
         return self.flush()
 
+    def record_jackpot_decided(self, round_id: str, box: int, hit: int, actor: str, decided_at: float, *,
+                               amount: int | None = None, reason: str = "") -> list[JournalEntry]:
+        """R-JACKPOT-3: a pit boss decided the box's hit on the meter away from this table (at the pit, or at a
+        terminal while the table ran): paid (`amount`), or else rejected (`reason`). The meter checked the pit
+        boss's floor account under its lock when the decision was made, so the table journals it as the meter
+        holds it (`actor` a pit boss's label, `decided_at` the meter's time), once: a hit the journal holds as
+        decided or voided already adds nothing."""
+        if not actor.startswith(("pit_boss:", "admin:")) or (amount is None and not reason.strip()):
+            raise IllegalCommand(f"{actor} may not decide a jackpot: a pit boss's decision, with a reason for a "
+                                 "rejection, is journaled.", "R-JACKPOT-3")
+        self._require_writable()
+        held = self.jackpot_hit(round_id, box)
+        if not held.waiting:
+            return []
+        event: table_events.TableEvent = table_events.JackpotRejected(round_id, box, hit, actor, reason, decided_at) \
+            if amount is None else table_events.JackpotPaid(round_id, box, hit, amount, actor, decided_at)
+        self._record(event, actor=actor)
+        return self.flush()
+
     def jackpot_paid(self, round_id: str, box: int) -> table_events.JackpotPaid | None:
         """The journaled payment of a box's jackpot hit, if it was paid."""
         return next((h.paid for h in self.jackpot_hits if (h.round_id, h.box) == (round_id, box)), None)

@@ -312,7 +312,7 @@ class TableHistory:
             self._by_id.clear()
         self.rounds.append(record)
         self._by_id[record.round_id] = record
-        self.round_state = new_round(self.rules)
+        self.round_state = record.in_play = new_round(self.rules)
 
     def _note(self, event: Event, at: float) -> None:
         """What a round's event (applied to the round's state already) adds to its record."""

@@ -21,7 +21,7 @@ from typing import Any
 from controller.core.cards import Card
 from controller.core.hands import HandCategory, best_five
 from controller.core.rules import HouseRules
-from controller.engine import RoundState
+from controller.engine import BoxState, RoundState
 from controller.engine.events import BoxSettled, Event
 from controller.table.journal import JournalEntry
 from controller.table.table_events import PaymentAdjusted, PaymentConfirmed, ShowdownSeen, TableEvent
@@ -97,6 +97,9 @@ class RoundRecord:
     jackpot_stakes: dict[int, int] = field(default_factory=dict)  # box -> its jackpot stake, settled and kept
     jackpot_paid: dict[int, int] = field(default_factory=dict)  # box -> what the table paid it from the jackpot
     players: dict[int, str] = field(default_factory=dict)  # box -> the player named at it, once the round closed
+    # The round as it stands while it is in play (the history's own state of it, replayed so far): the boxes and
+    # wagers so far come from it until the close settles them. None once it closed.
+    in_play: RoundState | None = field(default=None, compare=False, repr=False)
 
     def jackpot_net(self, box: int) -> int:
         """The house's side of a box's jackpot: its stake in, less what was paid to it (+ = the house's)."""
@@ -152,7 +155,19 @@ class RoundRecord:
 
     @property
     def wagered(self) -> int:
-        return sum(b.wagered for b in self.boxes) if self.complete else 0
+        """Everything the boxes put on the layout: as settled once the round closed (0 when voided), and so far
+        while it is in play."""
+        if self.complete:
+            return sum(b.wagered for b in self.boxes)
+        return sum(b.wagered for b in self._staked())
+
+    @property
+    def box_count(self) -> int:
+        """The boxes that played: those settled once the round closed, and those staked so far while in play."""
+        return len(self.boxes) if self.complete else len(self._staked())
+
+    def _staked(self) -> list[BoxState]:
+        return [b for b in self.in_play.boxes.values() if b.wagered] if self.in_play is not None else []
 
     @property
     def largest_payout(self) -> int:
@@ -161,6 +176,7 @@ class RoundRecord:
     def close(self, state: RoundState, at: float) -> None:
         """The round closed: what the dealer ended with, and the house's settled net."""
         self.closed_at, self.voided, self.settled_house_net = at, state.voided, state.house_net
+        self.in_play = None
         self.dealer = tuple(state.dealer)
         self.players = {number: box.player for number, box in state.boxes.items() if box.player}
         self.dealer_best = best_five(state.dealer)[0].category if len(state.dealer) == 5 else None
@@ -179,7 +195,8 @@ class RoundRecord:
         """The recall/export form: plain JSON values."""
         return {"round": self.round_id, "number": self.number, "complete": self.complete, "voided": self.voided,
                 "rules": self.rules.name, "opened_at": self.opened_at, "closed_at": self.closed_at,
-                "house_net": self.house_net, "wagered": self.wagered, "boxes": [self.box_line(b) for b in self.boxes],
+                "house_net": self.house_net, "wagered": self.wagered, "box_count": self.box_count,
+                "boxes": [self.box_line(b) for b in self.boxes],
                 "dealer": {"cards": [c.code for c in self.dealer],
                            "best": self.dealer_best.name if self.dealer_best is not None else "",
                            "qualified": self.dealer_qualified},

@@ -87,13 +87,15 @@ def simulate(
     key: SigningKey | None = None,
     program: ProgramCheck | None = None,
     shoe_key: str | None = None,
+    between_rounds: Callable[[TableController], object] | None = None,
 ) -> SessionReport:
     """Play until the journal holds `rounds` rounds (a journal with a session in it is resumed, even one cut
     off mid-round). Totals count the rounds played by this call; `on_round` hears of each as it closes;
     `royal_at` rigs the shoe to deal box 1 a royal flush in those rounds (QA).
     `camera`: the URL of a camera over the layout that reads every showdown (`camera+sim://?deck=NAME`). `key`
     seals the journal; `program`, the installed program as checked, is journaled when it changed. `shoe_key` pairs
-    the simulated shoe and its driver with a SHOE/1-A key file."""
+    the simulated shoe and its driver with a SHOE/1-A key file. `between_rounds` is given the table once it is
+    open and after each round, on the session's own thread (a jackpot decided on the meter, journaled there)."""
     temporary = None
     if journal_path is None:
         temporary = tempfile.TemporaryDirectory(prefix="rptable-sim-")
@@ -119,9 +121,18 @@ def simulate(
         pump = RoyalPump(source, controller, pack_seed=seed, boxes=min(boxes, rules.table.boxes),
                          royal_rounds=royal_at) if royal_at else CardPump(source, controller, pack_seed=seed)
         pump.arm_gate()
+        if between_rounds is not None:
+            between_rounds(controller)
+
+        def each_round(totals: SessionTotals) -> None:
+            if between_rounds is not None:
+                between_rounds(controller)
+            if on_round is not None:
+                on_round(totals)
         start = time.perf_counter()
         totals: SessionTotals = play_rounds(controller, pump, rounds, boxes=boxes, ante=ante, seating=seating,
-                                            on_round=on_round, showdown=guard)
+                                            on_round=each_round if between_rounds or on_round else None,
+                                            showdown=guard)
         controller.sync()
         seconds = time.perf_counter() - start
         hold = 100.0 * totals.house_net / totals.wagered if totals.wagered else 0.0

@@ -17,6 +17,7 @@ import dataclasses
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, ClassVar, Self
 
 from controller.core.cards import parse_card
@@ -265,13 +266,14 @@ class JackpotPaid(TableEvent):
     hit: int
     amount: int
     actor: str
+    decided_at: float = 0.0  # when the meter holds it was confirmed, for a confirmation made away from the table
 
     def entry_round(self, in_play: str | None) -> str | None:
         return self.round_id  # the hit's round, whichever round is in play when it is confirmed
 
     def describe(self) -> str:
         return f"jackpot hit #{self.hit} of round {self.round_id} box {self.box} paid {self.amount:,}, confirmed by " \
-               f"{self.actor}"
+               f"{self.actor}{decided_words(self.decided_at)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,13 +288,22 @@ class JackpotRejected(TableEvent):
     hit: int
     actor: str
     reason: str
+    decided_at: float = 0.0  # when the meter holds it was rejected, for a rejection made away from the table
 
     def entry_round(self, in_play: str | None) -> str | None:
         return self.round_id
 
     def describe(self) -> str:
         number = f" #{self.hit}" if self.hit else ""
-        return f"jackpot hit{number} of round {self.round_id} box {self.box} rejected by {self.actor}: {self.reason}"
+        return f"jackpot hit{number} of round {self.round_id} box {self.box} rejected by {self.actor}" \
+               f"{decided_words(self.decided_at)}: {self.reason}"
+
+
+def decided_words(decided_at: float) -> str:
+    """Where and when a pit boss decided a jackpot hit away from the table ("" for a decision made at it)."""
+    if not decided_at:
+        return ""
+    return " on the meter at " + datetime.fromtimestamp(decided_at, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 @dataclass(frozen=True, slots=True)
