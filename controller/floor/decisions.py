@@ -10,8 +10,12 @@ the dealer:
 - the player's line: the box makes the decision, then plays as `basic` does.
 
 The decision's cost is the mean difference of the two nets (common random numbers: the difference is far
-steadier than either line), with its standard error. A decision `basic` would have made costs 0 and is not
-played at all. Buying the dealer a game or taking the ante is valued exactly (his hand is shown by then):
+steadier than either line), with its standard error. SAMPLES draws, always as many: a cost to about 0.3 ante,
+enough for one decision, as a rating averages many and its interval holds each valuation's error; stopping
+once the error looked small would stop before the rare big hand that makes it large, and cost too little on
+average. A decision `basic` would have made costs 0 exactly (its two lines
+are one line) and is not played at all: at the table, or when the line played by one box finds it is basic's.
+Buying the dealer a game or taking the ante is valued exactly (his hand is shown by then):
 controller.players.buy_game_value. Other boxes' cards are unknown to the player, as they are at the table;
 the lines are played by one box, so a rule that depends on how many boxes play is read for one box.
 """
@@ -56,7 +60,7 @@ from controller.players import basic
 from controller.players.buy_game_value import buy_game_values, buys
 from controller.players.hand_classes import KEEPS, cards_to_keep
 
-SAMPLES = 200  # lines per decision a player made otherwise than basic (a cost to about 0.1 ante; many average)
+SAMPLES = 64  # lines per decision a player made otherwise than basic (see the module's docstring)
 
 # The engine's events that are a player's decision, by journal kind (the event's class name).
 DECISION_EVENTS: dict[str, type[Event]] = {cls.__name__: cls for cls in (
@@ -176,6 +180,8 @@ def value_decision(rules: HouseRules, situation: Situation, decision: Move, *, s
     rng = random.Random(seed)
     diffs: list[float] = []
     try:
+        if _is_basic_choice(rules, situation, decision):
+            return Valuation(0.0, 0.0)
         for _ in range(samples):
             hidden, stream = _deal_unknown(situation, rng)
             basic_net = play_line(rules, situation, None, hidden, stream)
@@ -183,9 +189,25 @@ def value_decision(rules: HouseRules, situation: Situation, decision: Move, *, s
             diffs.append((basic_net - player_net) / situation.ante)
     except (IllegalCommand, StopIteration) as err:
         return Valuation(0.0, 0.0, f"not valued: the line cannot be played again by one box ({err})")
+    return Valuation(*_mean_and_se(diffs))
+
+
+def _mean_and_se(diffs: Sequence[float]) -> tuple[float, float]:
     mean = sum(diffs) / len(diffs)
     var = sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1)
-    return Valuation(mean, math.sqrt(var / len(diffs)))
+    return mean, math.sqrt(var / len(diffs))
+
+
+def _is_basic_choice(rules: HouseRules, situation: Situation, decision: Move) -> bool:
+    """Whether basic, playing the situation's box alone, makes the decision itself: then both lines are one and
+    the cost is 0 exactly (a table's basic may have chosen otherwise where a rule depends on the boxes playing).
+    Basic's choice depends on the box's cards and the up card only, so any hidden cards will do."""
+    hidden, stream = _deal_unknown(situation, random.Random(0))
+    state, _ = _line_to_decision(rules, situation, hidden, stream)
+    if state.phase is Phase.CLOSED:
+        return False
+    command = basic.next_action(state)
+    return command is not None and Move.of_command(command).same_choice(decision)
 
 
 def value_moves(rules: HouseRules, situation: Situation, moves: Sequence[Move], *, samples: int, rng: random.Random
@@ -215,19 +237,12 @@ def play_line(rules: HouseRules, situation: Situation, decision: Move | None, hi
     """One box's net in chips: dealt the situation's five cards against a dealer holding `hidden` and the up
     card, it makes the situation's earlier moves (drawing the cards they drew), then `decision` if given,
     then plays as basic; every later card comes from `stream`."""
-    state = new_round(rules)
-    do(state, PlaceStakes(1, situation.ante, situation.bonus))
-    do(state, CloseBets())
-    box_cards, dealer_cards = iter(situation.five), iter((*hidden, situation.up))
-    for target in state.deal_plan:  # the dealer's fifth card is the one dealt face up (R-DEAL-1)
-        do(state, CardDealt(next(dealer_cards) if target == DEALER else next(box_cards)))
-    forced = [*situation.before, *([decision] if decision is not None else [])]
-    cards = _cards_to_come(situation.before, stream)
+    state, cards = _line_to_decision(rules, situation, hidden, stream)
+    if decision is not None and state.phase is not Phase.CLOSED:
+        do(state, decision.command(1))
     while state.phase is not Phase.CLOSED:
         if next_card_target(state) is not None:
             do(state, CardDealt(next(cards)))
-        elif forced:
-            do(state, forced.pop(0).command(1))
         else:
             command = basic.next_action(state)
             if command is None:
@@ -236,6 +251,27 @@ def play_line(rules: HouseRules, situation: Situation, decision: Move | None, hi
     box = state.boxes[1]
     assert box.settlement is not None
     return box.settlement.net
+
+
+def _line_to_decision(rules: HouseRules, situation: Situation, hidden: Sequence[Card], stream: Sequence[Card]
+                      ) -> tuple[RoundState, Iterator[Card]]:
+    """The one-box round at the situation's decision (or closed before it), and the cards still to come."""
+    state = new_round(rules)
+    do(state, PlaceStakes(1, situation.ante, situation.bonus))
+    do(state, CloseBets())
+    box_cards, dealer_cards = iter(situation.five), iter((*hidden, situation.up))
+    for target in state.deal_plan:  # the dealer's fifth card is the one dealt face up (R-DEAL-1)
+        do(state, CardDealt(next(dealer_cards) if target == DEALER else next(box_cards)))
+    forced = list(situation.before)
+    cards = _cards_to_come(situation.before, stream)
+    while state.phase is not Phase.CLOSED:
+        if next_card_target(state) is not None:
+            do(state, CardDealt(next(cards)))
+        elif forced:
+            do(state, forced.pop(0).command(1))
+        else:
+            break
+    return state, cards
 
 
 def _cards_to_come(before: Sequence[Move], stream: Sequence[Card]) -> Iterator[Card]:

@@ -89,10 +89,9 @@ class PlayersTable(QTableWidget):
                      decimal(average_bet(visit), 1), signed_amount(round(visit.theoretical)),
                      signed_amount(-visit.win), ev_lost_words(visit),
                      translate("PitPlayers", "{0} of {1}").format(amount(d.valued), amount(d.made)))
-            lo, hi = d.ci95
+            lo, hi = (decimal(v, 2) for v in d.ci95) if d.ci95 is not None else ("—", "—")  # too few to say
             tip = translate("PitPlayers", "{0} decisions valued of {1}; their cost {2} antes (95% interval {3} to "
-                                          "{4})").format(d.valued, d.made, decimal(d.cost, 2), decimal(lo, 2),
-                                                         decimal(hi, 2))
+                                          "{4})").format(d.valued, d.made, decimal(d.cost, 2), lo, hi)
             flags = visit.flags()
             if flags:
                 tip = "⚑ " + "; ".join(flag_words(f) for f in flags) + "\n" + tip
