@@ -11,15 +11,17 @@ import contextlib
 import tomllib
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from controller.analysis.basic_edge import EdgeEstimate
-from controller.analysis.derive_basic import Derivation, table_toml
-from controller.analysis.house_edge_file import edge_entry, edges_toml
 from controller.analysis.house_edges import HouseEdge, edge_from_row, shipped_edge
 from controller.analysis.long_run import write_atomically
 from controller.core.rules import HouseRules, rules_digest
 from controller.paths import data_dir
 from controller.players.basic import BasicTable, NoBasicTable, add_derived_table
+
+if TYPE_CHECKING:  # the writers' modules load numpy: a table that only reads a measured edge starts without it
+    from controller.analysis.basic_edge import EdgeEstimate
+    from controller.analysis.derive_basic import Derivation
 
 EDGE_HEADER = "# Written by rptable analyze --strategy basic: the house edge of a casino's own rules. Do not edit."
 
@@ -46,6 +48,8 @@ def checkpoint_file(kind: str, rules: HouseRules) -> Path:
 
 
 def save_table(derivation: Derivation) -> Path:
+    from controller.analysis.derive_basic import table_toml
+
     path = table_file(derivation.rules)
     write_atomically(path, table_toml(derivation, date.today()) + "\n")
     add_derived_table(_read_table(path))
@@ -67,6 +71,8 @@ def _read_table(path: Path) -> BasicTable:
 
 def save_edge(rules: HouseRules, estimate: EdgeEstimate, seed: int, optimal: EdgeEstimate | None = None,
               round_sd: float | None = None) -> Path:
+    from controller.analysis.house_edge_file import edge_entry, edges_toml
+
     path = edge_file(rules)
     write_atomically(path, edges_toml({rules.name: edge_entry(rules, estimate, seed, date.today(), optimal,
                                                               round_sd)}, EDGE_HEADER))

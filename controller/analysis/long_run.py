@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import multiprocessing
 import os
 import sys
 import tempfile
@@ -144,6 +143,8 @@ def run_jobs(work: Callable[[Any], Result], jobs: Iterable[tuple[str, Any, float
             if progress is not None:
                 progress.update(done, total)
     else:
+        import multiprocessing  # here: the table's start reads measured edges through this module, never a pool
+
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             named = pool.imap_unordered(_Named(work), todo)
             for name, result in named:
