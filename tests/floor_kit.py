@@ -1,5 +1,5 @@
-"""Test helper for the floor: a throwaway PostgreSQL cluster for a test module (`cluster`) and a fresh database
-per test (`database`), fixtures a module takes with `pytest_plugins = ["floor_kit"]`; a way to wait for
+"""Test helper for the floor: a throwaway PostgreSQL cluster, one per pytest worker (`cluster`), and a fresh
+database per test (`database`), fixtures a module takes with `pytest_plugins = ["floor_kit"]`; a way to wait for
 something the database must come to hold, and the rows a table's journal and the database hold of it.
 
 PYTEST_DONT_REWRITE: the modules that take its fixtures import its helpers too."""
@@ -19,11 +19,21 @@ ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
 
 
-@pytest.fixture(scope="module")
-def cluster():
+@pytest.fixture(scope="session")
+def _worker_cluster():
+    """One cluster for all the modules a worker runs: each test takes a fresh database of it (`database`)."""
     server = Cluster().create().start()
     yield server
     server.destroy()
+
+
+@pytest.fixture(scope="module")
+def cluster(_worker_cluster):
+    """The worker's cluster, running: a test may stop and start it (the database going away and coming back),
+    and one that failed in between left it stopped."""
+    if not _worker_cluster.running():
+        _worker_cluster.start()
+    return _worker_cluster
 
 
 @pytest.fixture
