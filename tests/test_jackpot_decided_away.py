@@ -9,9 +9,11 @@ table, where it was refused ("journal is open in process ...")."""
 import contextlib
 import threading
 
+from console_kit import no_leaks  # noqa: F401 - a fixture the console's needs
 from floor_kit import needs_postgres, wait_for
 from jackpot_kit import NOTHING, ROYAL_FOR_BOX_1, deal_round, floor_staff, jackpot_rules, rptable
 from tables import acknowledged
+from test_jackpot_console import jackpot_console  # noqa: F401 - a fixture
 
 from controller.floor.jackpot_link import JackpotLink, journal_decisions
 from controller.floor.jackpot_meter import JackpotMeter
@@ -155,32 +157,27 @@ def test_jackpot_confirm_at_a_terminal_while_the_table_runs_is_journaled_by_the_
     assert len(decisions(tmp_path / "T1.journal")) == 1
 
 
-def test_the_console_journals_a_hit_the_pit_confirmed_and_clears_its_waiting_line(database, tmp_path, qapp):
-    """The table program's console: the link's news reaches its GUI thread and the console journals the payment
-    there, the jackpot line no longer says the hit waits and the round's payments list it."""
-    from PySide6.QtWidgets import QApplication
+def test_the_console_journals_a_hit_the_pit_confirmed_and_shows_it_paid(jackpot_console, database,  # noqa: F811
+                                                                       tmp_path, qtbot):
+    """The table program's console: the link's news reaches its window, which journals the payment on its own
+    thread; the jackpot line no longer says the hit waits and the payment list says it was paid, and by whom."""
+    from test_jackpot_console import journaled, line, stake_and_deal_a_royal, until_line
 
-    from ui.jackpot_line import LinkWatch
+    from ui.autopilot import Autopilot
 
     floor_staff(database, tmp_path)
-    journal, controller, link = open_table(database, tmp_path / "T1.journal")
-    watch = LinkWatch(link, None, controller)
-    try:
-        round_id = deal_round(controller, ROYAL_FOR_BOX_1)
-        wait_for(lambda: link.state.pending, timeout=10)
-        on_the_meter(database, lambda m: m.confirm(m.hit_of("T1", round_id, 1).hit, "ivan"))
-
-        def journaled():
-            QApplication.processEvents()
-            return controller.jackpot_paid(round_id, 1) is not None
-        wait_for(journaled, timeout=10)
-        wait_for(lambda: not link.state.pending and not link.state.decided, timeout=10)
-        QApplication.processEvents()
-        assert len(decisions(journal.path)) == 1 and not any(h.waiting for h in controller.jackpot_hits)
-    finally:
-        link.on_state = None
-        watch.deleteLater()
-        close_table(journal, link)
+    window = jackpot_console(database)
+    until_line(qtbot, window, "Jackpot: 100,000")
+    stake_and_deal_a_royal(window, qtbot)
+    Autopilot(window, ante=100, boxes=2).play_until(lambda: window.mode() == "payments")
+    qtbot.waitUntil(lambda: "royal flush wins 100,002" in line(window), timeout=15000)
+    on_the_meter(database, lambda m: m.confirm(m.first_waiting().hit, "ivan"))  # at the pit's window
+    qtbot.waitUntil(lambda: "jackpot 100,002 paid, confirmed by ivan" in window.payment_panel.rows[0][0].text(),
+                    timeout=15000)
+    [paid] = journaled(window, "table.jackpot_paid")
+    assert (paid.payload["amount"], paid.actor) == (100_002, "pit_boss:ivan") and paid.payload["decided_at"]
+    until_line(qtbot, window, "Jackpot: 100,000")  # the hit no longer waits: the meter, unlocked and reseeded
+    assert len(journaled(window, "table.jackpot_paid")) == 1
 
 
 def test_a_running_tables_journal_is_no_longer_refused_by_jackpot_reject(database, tmp_path):
