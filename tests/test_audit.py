@@ -2,10 +2,9 @@
 
 import dataclasses
 import json
-import subprocess
-import sys
 from pathlib import Path
 
+import cli_kit
 import pytest
 from env_kit import with_test_env
 from forgery import rehash
@@ -26,9 +25,8 @@ ENV = {"PYTHONPATH": f"{ROOT}:{ROOT / 'hardware-sim'}", "PATH": "/usr/bin:/bin"}
 
 
 def rptable(*args):
-    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True,
-                          env=with_test_env(ENV),
-                          cwd=ROOT, timeout=120)
+    """The command in this test's process (tests/cli_kit.py), with the environment a table's shell gives it."""
+    return cli_kit.rptable(*args, env=with_test_env(ENV), cwd=ROOT, timeout=120)
 
 
 @pytest.fixture(scope="module")
