@@ -734,8 +734,9 @@ class TableController:
                     not any(fault.code == "ACCOUNTS" for fault in self.faults.values()):
                 self.raise_fault("ACCOUNTS", f"The staff accounts are not those this table's journal has seen: "
                                  f"{witness}. Nobody can log in until an admin restores the accounts files from "
-                                 "their backup, or a pit boss of the accounts in place accepts them (rptable table "
-                                 "accept-accounts), journaled with the name and the reason.", ACCOUNTS_SEEN)
+                                 "their backup, or a pit boss of the accounts in place accepts them, with the console "
+                                 "closed (rptable table accept-accounts --journal JOURNAL --pit-boss NAME --reason "
+                                 "WHY), journaled with the name and the reason.", ACCOUNTS_SEEN)
             return witness
         open_already = any(fault.code == "ACCOUNTS" for fault in self.faults.values())
         if not open_already and not self.storage_error:
@@ -744,25 +745,6 @@ class TableController:
                              "files) and starts the console again.", "accounts")
         return problem
 
-    def _second_person(self, what: str, round_id: str, amount: int, by: User, second: User | None) -> None:
-        """Journal the second pit boss's approval an override of `amount` needs (nothing below the limit)."""
-        if not self.needs_second_person(amount):
-            return
-        limit = self.history.two_person_above
-        if second is None:
-            raise IllegalCommand(f"A {what} of {abs(amount):,} is above this table's limit of {limit:,}: a second pit "
-                                 "boss must approve it.", "ARCH-FAULTS")
-        if second.name == by.name:
-            raise IllegalCommand(f"The second pit boss must be another person than {by.name}.", "ARCH-FAULTS")
-        self._require_pit_boss_account(second)  # the reason is the first pit boss's
-        self._record(table_events.SecondPerson(what, round_id, amount, second.label, by.label), actor=second.label)
-
-    def _fault_repeated(self, fault_id: str) -> list[JournalEntry]:
-        """Count an open fault raised again; journal the count when it reaches a power of two, so that a storm of
-        device faults writes a few entries and keeps the table's journal (and its pit boss) free."""
-        count = self.fault_count(fault_id) + 1
-        self._fault_counts[fault_id] = count
-        if count & (count - 1):
     def _accounts_witness(self) -> str | None:
         """Why the staff accounts in place are not those the journal saw last (None: they are, or the journal
         saw none): another key or first admin (a store made anew, or re-signed), or a store that no longer holds
@@ -801,6 +783,25 @@ class TableController:
         self._record(table_events.AccountsSeen(anchor.key, anchor.first, anchor.seq, anchor.head), actor="table")
         return True
 
+    def _second_person(self, what: str, round_id: str, amount: int, by: User, second: User | None) -> None:
+        """Journal the second pit boss's approval an override of `amount` needs (nothing below the limit)."""
+        if not self.needs_second_person(amount):
+            return
+        limit = self.history.two_person_above
+        if second is None:
+            raise IllegalCommand(f"A {what} of {abs(amount):,} is above this table's limit of {limit:,}: a second pit "
+                                 "boss must approve it.", "ARCH-FAULTS")
+        if second.name == by.name:
+            raise IllegalCommand(f"The second pit boss must be another person than {by.name}.", "ARCH-FAULTS")
+        self._require_pit_boss_account(second)  # the reason is the first pit boss's
+        self._record(table_events.SecondPerson(what, round_id, amount, second.label, by.label), actor=second.label)
+
+    def _fault_repeated(self, fault_id: str) -> list[JournalEntry]:
+        """Count an open fault raised again; journal the count when it reaches a power of two, so that a storm of
+        device faults writes a few entries and keeps the table's journal (and its pit boss) free."""
+        count = self.fault_count(fault_id) + 1
+        self._fault_counts[fault_id] = count
+        if count & (count - 1):
             return []
         self._record(table_events.TableFaultRepeated(fault_id, count))
         return self.flush()
