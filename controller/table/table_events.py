@@ -462,17 +462,6 @@ class ProgramVerified(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class ShoeSessionStarted(TableEvent):
-    """A session with the card source's device began (a HELLO answered): who it said it is, and the SHOE/1-A key
-    it proved it holds (`key_id` "" and `authenticated` false: plain SHOE/1, which proves nothing)."""
-
-    KIND: ClassVar[str] = "table.shoe_session"
-    source: str
-    model: str
-    serial: str
-    firmware: str
-    key_id: str
-@dataclass(frozen=True, slots=True)
 class AccountsSeen(TableEvent):
     """The staff accounts the table logs people in with, as it saw them (controller.table.users.StoreAnchor): the
     store's key fingerprint, its first event's hash (the first admin's record) and its last event. A store with
@@ -495,6 +484,17 @@ class AccountsSeen(TableEvent):
         return f"{seen}, accepted by {self.accepted_by}: {self.reason}" if self.accepted_by else seen
 
 
+@dataclass(frozen=True, slots=True)
+class ShoeSessionStarted(TableEvent):
+    """A session with the card source's device began (a HELLO answered): who it said it is, and the SHOE/1-A key
+    it proved it holds (`key_id` "" and `authenticated` false: plain SHOE/1, which proves nothing)."""
+
+    KIND: ClassVar[str] = "table.shoe_session"
+    source: str
+    model: str
+    serial: str
+    firmware: str
+    key_id: str
     authenticated: bool
 
     def describe(self) -> str:
