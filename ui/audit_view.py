@@ -36,10 +36,11 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent, QPen, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QBoxLayout,
     QDialog,
     QHBoxLayout,
     QHeaderView,
@@ -82,6 +83,11 @@ YIELD_SECONDS = 0.001
 RECALLED = 10
 ROUNDS_PAGE = 200  # rounds listed at a time: the last ones, then a page more on each "Earlier rounds"
 SIZED_FROM_ROWS = 100  # the rows a table's columns are sized from
+REPLAY_WIDTH = 380  # the least width a round's replay is read at beside the round list
+STACKED_HEIGHT = 440  # the least height that holds the round list and the replay one under the other
+SLIDER_WIDTH = 160
+SLIDER_STYLE = ("QSlider{min-height:44px}QSlider::groove:horizontal{height:8px;background:#555;border-radius:4px}"
+                "QSlider::handle:horizontal{width:28px;margin:-14px 0;background:#1565c0;border-radius:6px}")
 
 
 @dataclass(frozen=True)
@@ -428,8 +434,10 @@ class AuditDialog(QDialog):
 
     # ---------------------------------------------------------------------------------------- rounds
     def _rounds_tab(self) -> QWidget:
-        page = QWidget(self)
-        layout = QHBoxLayout(page)
+        page = self._rounds_page = _Resized(self._lay_out_rounds, self)
+        # The round list and the replay side by side where both fit (the list with every column, the replay
+        # REPLAY_WIDTH to read), else the replay under the list: a table audited from the pit at 1024 px.
+        layout = self._rounds_layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, page)
         listed = QVBoxLayout()
         self.earlier_button = QPushButton(self.tr("Earlier rounds"), page)
         self.earlier_button.setObjectName("audit_earlier")
@@ -453,6 +461,9 @@ class AuditDialog(QDialog):
         self.back = QPushButton("◀ " + self.tr("Step back"), page)
         self.forward = QPushButton(self.tr("Step") + " ▶", page)
         self.slider = QSlider(Qt.Orientation.Horizontal, page)
+        self.slider.setObjectName("replay_slider")
+        self.slider.setMinimumWidth(SLIDER_WIDTH)  # a handle to drag across a round's steps, never a speck
+        self.slider.setStyleSheet(SLIDER_STYLE)
         self.back.clicked.connect(lambda: self.steps.setCurrentRow(max(0, self.steps.currentRow() - 1)))
         self.forward.clicked.connect(
             lambda: self.steps.setCurrentRow(min(self.steps.count() - 1, self.steps.currentRow() + 1)))
@@ -475,6 +486,22 @@ class AuditDialog(QDialog):
         layout.addLayout(replay, 1)
         return page
 
+    def _lay_out_rounds(self) -> None:
+        """Side by side, or the replay under the list, as the page's width holds them."""
+        layout, page = self._rounds_layout, self._rounds_page
+        if not page.isVisible():
+            return  # its size is not yet the one it is shown at
+        margins = layout.contentsMargins().left() + layout.contentsMargins().right() + layout.spacing()
+        # One under the other only where the height holds both: a short audit (the console's, over its boxes)
+        # would otherwise grow taller than the place it was given.
+        beside = page.width() >= self.round_list.sizeHint().width() + REPLAY_WIDTH + margins or \
+            page.height() < STACKED_HEIGHT
+        direction = QBoxLayout.Direction.LeftToRight if beside else QBoxLayout.Direction.TopToBottom
+        if layout.direction() != direction:
+            layout.setDirection(direction)
+            layout.setStretch(0, 0 if beside else 1)  # beside: the list as wide as its columns, the replay the rest
+            layout.setStretch(1, 1)
+
     def _round_row(self, record: RoundRecord) -> list[str]:
         status = (self.tr("voided") if record.voided else self.tr("complete") if record.complete
                   else self.tr("in play"))
@@ -485,6 +512,7 @@ class AuditDialog(QDialog):
     def _show_rounds(self, scroll_to: int | None = None) -> None:
         self.earlier_button.setVisible(self.earlier)  # first: the list's height follows it
         self.round_list.show_rows([self._round_row(r) for r in self.rounds])
+        self._lay_out_rounds()  # its columns took their widths from the rows
         listed = self.round_list
         # Once laid out at its new height (the next turn of the event loop; not at all if it is closed first).
         if scroll_to is None:
@@ -710,6 +738,22 @@ def open_audit(parent: QWidget, controller: TableController, users_path: str,
     login.finished.connect(logged_in)
     login.open()
     return login
+
+
+class _Resized(QWidget):
+    """A page that calls `resized` whenever its size changes (a layout of its own to choose)."""
+
+    def __init__(self, resized: Callable[[], None], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._resized = resized
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._resized()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._resized()
 
 
 def _scrolled(page: QWidget) -> QScrollArea:

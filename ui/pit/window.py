@@ -157,6 +157,7 @@ class PitWindow(QMainWindow):
         self.players.setStyleSheet("font-size:15px;color:#ffcc80;padding:4px")
         layout.addWidget(self.players)
         self.setCentralWidget(central)
+        self.statusBar().setSizeGripEnabled(False)  # there from the start: a message never moves the floor up
         self.tabs.setTabText(1, self.tr("Players today ({0})").format("…"))
         self._show_trouble(None)
 
@@ -191,7 +192,7 @@ class PitWindow(QMainWindow):
         """A table's audit, read from the database; a pit boss logs in first (once, against the floor's
         accounts), as at a table's console."""
         if self.viewer is None:
-            self._log_in_then(lambda: self.open_table(table_id))
+            self._log_in_then(lambda: self.open_table(table_id), table_id)
             return
         self.statusBar().showMessage(self.tr("Reading table {0} from the database…").format(table_id))
 
@@ -203,9 +204,11 @@ class PitWindow(QMainWindow):
                 self._results.table_events.emit(table_id, (list(table.entries()), None))
         self._in_worker(read, exclusive=False)
 
-    def _log_in_then(self, then: Callable[[], None]) -> None:
-        login = LoginDialog(self.url, Role.PIT_BOSS, self.tr("Pit — pit boss"),
-                            self.tr("A table's rounds are for pit bosses: log in to open them."), self)
+    def _log_in_then(self, then: Callable[[], None], table_id: str) -> None:
+        """A pit boss's login to open table `table_id`, which the title and the prompt name; `then` once in."""
+        login = LoginDialog(self.url, Role.PIT_BOSS, self.tr("Pit — pit boss — table {0}").format(table_id),
+                            self.tr("Table {0}: its rounds are for pit bosses. Log in to open them.").format(table_id),
+                            self)
         login.setObjectName("pit_login")
         login.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
@@ -361,7 +364,9 @@ class PitWindow(QMainWindow):
         first = self.grid.itemAtPosition(0, 0)
         card = first.widget() if first is not None else None
         first_column = card.mapToGlobal(card.rect().topRight()).x() if card is not None else floor.x() + CARD_WIDTH
-        place_beside(dialog, self.frameGeometry(), first_column + self.grid.spacing() + 4, floor.y())
+        bottom_line = self.players if self.players.isVisible() else self.statusBar()
+        place_beside(dialog, self.frameGeometry(), first_column + self.grid.spacing() + 4, floor.y(),
+                     bottom_line.mapToGlobal(bottom_line.rect().topLeft()).y() - 2)
         dialog.show()
 
     def resizeEvent(self, event: Any) -> None:

@@ -324,7 +324,6 @@ RU: dict[str, Translation] = {
     # ------------------------------------------------------------------------------------------------ the audit
     "Audit — table {0}": "Аудит — стол {0}", "pit boss {0}": "пит-босс {0}", "Audit — pit boss": "Аудит — пит-босс",
     "The audit is for pit bosses: log in to open it.": "Аудит — только для пит-босса: войдите, чтобы открыть его.",
-    "Pit — pit boss": "Пит — пит-босс",
     "took the ante": "взял анте",
     "{0} No round opens until then: an admin acknowledges it in the console (Staff [F7]), or with the console closed runs `{1}` (and --db URL for a table on the floor).": "{0} До тех пор раунды не открываются: администратор подтверждает это в консоли (Персонал [F7]) или при закрытой консоли выполняет `{1}` (для стола в зале — ещё и `--db URL`).",
     "No dealer is signed in: a dealer signs in (F6) before a round opens.": "Дилер не вошёл: прежде чем открыть раунд, дилер входит в систему (F6).",
@@ -332,7 +331,9 @@ RU: dict[str, Translation] = {
     "The house edge of the rules '{0}' has never been measured, so nobody knows whether they favour a skilled player. Measure it with `rptable analyze --rules FILE --strategy basic`. An admin must acknowledge this before a table opens on these rules.": "Преимущество казино по правилам «{0}» ни разу не измерялось, поэтому неизвестно, выгодны ли они опытному игроку. Измерьте его: `rptable analyze --rules FILE --strategy basic`. Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.",
     "The house edge of '{0}' under basic strategy is {1}% of the ante, but its 95% interval {2}% to {3}% reaches zero: the rules may favour a skilled player. An admin must acknowledge this before a table opens on these rules.": "Преимущество казино по правилам «{0}» при базовой стратегии — {1}% анте, но его 95% интервал от {2}% до {3}% доходит до нуля: правила могут оказаться выгодны опытному игроку. Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.",
     "Jackpot {0}": "Джекпот {0}",
-    "A table's rounds are for pit bosses: log in to open them.": "Раунды стола — только для пит-босса: войдите, чтобы открыть их.",
+    "Table {0}: its rounds are for pit bosses. Log in to open them.": "Стол {0}: его раунды — только для пит-босса. Войдите, чтобы открыть их.",
+    "Pit — pit boss — table {0}": "Пит — пит-босс — стол {0}",
+    "the shoe": "шуз", "the camera": "камера", "the clock": "часы", "the journal": "журнал", "the table": "стол",
     " · pit boss {0}": " · пит-босс {0}",
     "Rounds": "Раунды", "Last 10": "Последние 10", "Shift report": "Отчёт смены", "Verification": "Проверка",
     "Reading the journal…": "Чтение журнала…", "Verifying the journal…": "Проверка журнала…",

@@ -77,245 +77,245 @@
 <context>
     <name>AuditDialog</name>
     <message>
-        <location filename="../audit_view.py" line="311"/>
+        <location filename="../audit_view.py" line="317"/>
         <source>Audit — table {0}</source>
         <translation>Аудит — стол {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="313"/>
-        <location filename="../pit/table_audit.py" line="48"/>
+        <location filename="../audit_view.py" line="319"/>
+        <location filename="../pit/table_audit.py" line="52"/>
         <source>pit boss {0}</source>
         <translation>пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="328"/>
-        <location filename="../audit_view.py" line="599"/>
+        <location filename="../audit_view.py" line="334"/>
+        <location filename="../audit_view.py" line="628"/>
         <source>Rounds</source>
         <translation>Раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="329"/>
+        <location filename="../audit_view.py" line="335"/>
         <source>Last 10</source>
         <translation>Последние 10</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="330"/>
+        <location filename="../audit_view.py" line="336"/>
         <source>Shift report</source>
         <translation>Отчёт смены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="331"/>
+        <location filename="../audit_view.py" line="337"/>
         <source>Verification</source>
         <translation>Проверка</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="338"/>
+        <location filename="../audit_view.py" line="344"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="373"/>
+        <location filename="../audit_view.py" line="379"/>
         <source>Reading the journal…</source>
         <translation>Чтение журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="375"/>
+        <location filename="../audit_view.py" line="381"/>
         <source>Verifying the journal…</source>
         <translation>Проверка журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="406"/>
+        <location filename="../audit_view.py" line="412"/>
         <source>The journal cannot be read: {0}</source>
         <translation>Не удаётся прочитать журнал: {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="589"/>
+        <location filename="../audit_view.py" line="618"/>
         <source>Reading the day&apos;s rounds…</source>
         <translation>Чтение раундов дня…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="434"/>
+        <location filename="../audit_view.py" line="442"/>
         <source>Earlier rounds</source>
         <translation>Более ранние раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="441"/>
-        <location filename="../audit_view.py" line="553"/>
+        <location filename="../audit_view.py" line="449"/>
+        <location filename="../audit_view.py" line="582"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="441"/>
-        <location filename="../audit_view.py" line="553"/>
+        <location filename="../audit_view.py" line="449"/>
+        <location filename="../audit_view.py" line="582"/>
         <source>Opened</source>
         <translation>Начат</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="441"/>
-        <location filename="../audit_view.py" line="553"/>
+        <location filename="../audit_view.py" line="449"/>
+        <location filename="../audit_view.py" line="582"/>
         <source>Boxes</source>
         <translation>Боксы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="441"/>
+        <location filename="../audit_view.py" line="449"/>
         <source>Wagered</source>
         <translation>Ставки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="441"/>
-        <location filename="../audit_view.py" line="553"/>
+        <location filename="../audit_view.py" line="449"/>
+        <location filename="../audit_view.py" line="582"/>
         <source>House net</source>
         <translation>Итог казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="442"/>
-        <location filename="../audit_view.py" line="554"/>
+        <location filename="../audit_view.py" line="450"/>
+        <location filename="../audit_view.py" line="583"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="442"/>
-        <location filename="../audit_view.py" line="599"/>
+        <location filename="../audit_view.py" line="450"/>
+        <location filename="../audit_view.py" line="628"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="479"/>
+        <location filename="../audit_view.py" line="507"/>
         <source>voided</source>
         <translation>аннулирован</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="479"/>
+        <location filename="../audit_view.py" line="507"/>
         <source>complete</source>
         <translation>завершён</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="480"/>
+        <location filename="../audit_view.py" line="508"/>
         <source>in play</source>
         <translation>идёт</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="553"/>
+        <location filename="../audit_view.py" line="582"/>
         <source>Dealer&apos;s cards</source>
         <translation>Карты дилера</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="565"/>
+        <location filename="../audit_view.py" line="594"/>
         <source>The last {0} rounds, oldest first, with their cards.</source>
         <translation>Последние раунды ({0}), от старых к новым, с картами.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="569"/>
+        <location filename="../audit_view.py" line="598"/>
         <source>Box {0}: {1} — {2} {3}</source>
         <translation>Бокс {0}: {1} — {2} {3}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="599"/>
+        <location filename="../audit_view.py" line="628"/>
         <source>Hours</source>
         <translation>Часы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="599"/>
+        <location filename="../audit_view.py" line="628"/>
         <source>Rounds per hour</source>
         <translation>Раундов в час</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="599"/>
+        <location filename="../audit_view.py" line="628"/>
         <source>Drop</source>
         <translation>Дроп</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="600"/>
+        <location filename="../audit_view.py" line="629"/>
         <source>House win</source>
         <translation>Выигрыш казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="600"/>
+        <location filename="../audit_view.py" line="629"/>
         <source>Adjustments</source>
         <translation>Корректировки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="415"/>
+        <location filename="../audit_view.py" line="421"/>
         <source>The table&apos;s last day of play: {0} (UTC)</source>
         <translation>Последний игровой день стола: {0} (UTC)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="653"/>
+        <location filename="../audit_view.py" line="682"/>
         <source>Read and verify again</source>
         <translation>Прочитать и проверить снова</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="690"/>
+        <location filename="../audit_view.py" line="719"/>
         <source>Audit — pit boss</source>
         <translation>Аудит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="691"/>
+        <location filename="../audit_view.py" line="720"/>
         <source>The audit is for pit bosses: log in to open it.</source>
         <translation>Аудит — только для пит-босса: войдите, чтобы открыть его.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="453"/>
+        <location filename="../audit_view.py" line="461"/>
         <source>Step back</source>
         <translation>Назад</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="454"/>
+        <location filename="../audit_view.py" line="462"/>
         <source>Step</source>
         <translation>Вперёд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="469"/>
+        <location filename="../audit_view.py" line="480"/>
         <source>Replay (select a finished round)</source>
         <translation>Повтор (выберите завершённый раунд)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="524"/>
+        <location filename="../audit_view.py" line="553"/>
         <source>This round is still in play: it can be replayed once it closes.</source>
         <translation>Раунд ещё идёт: повтор будет доступен после его завершения.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="620"/>
+        <location filename="../audit_view.py" line="649"/>
         <source>{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments</source>
         <translation>Раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="625"/>
+        <location filename="../audit_view.py" line="654"/>
         <source>Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)</source>
         <translation>Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="630"/>
+        <location filename="../audit_view.py" line="659"/>
         <source>no measured house edge for the rules {0}: their rounds count 0 theoretical</source>
         <translation>для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="636"/>
+        <location filename="../audit_view.py" line="665"/>
         <source>(nobody signed in)</source>
         <translation>(никто не вошёл)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="640"/>
+        <location filename="../audit_view.py" line="669"/>
         <source>Hold % by hour</source>
         <translation>Холд % по часам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="642"/>
+        <location filename="../audit_view.py" line="671"/>
         <source>box {0}</source>
         <translation>бокс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="643"/>
+        <location filename="../audit_view.py" line="672"/>
         <source>Hold % by box</source>
         <translation>Холд % по боксам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="668"/>
+        <location filename="../audit_view.py" line="697"/>
         <source>Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.</source>
         <translation>Журнал проверен: событий — {0}, раундов — {1}; цепочка хешей цела, все выплаты пересчитаны.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="672"/>
+        <location filename="../audit_view.py" line="701"/>
         <source>JOURNAL FAILS VERIFICATION at event {0}: {1}</source>
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
@@ -1110,60 +1110,86 @@
 <context>
     <name>FloorTable</name>
     <message>
-        <location filename="../pit/table_audit.py" line="46"/>
+        <location filename="../pit/table_audit.py" line="50"/>
         <source>{0} — audit from the floor database</source>
         <translation>{0} — аудит по базе данных зала</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="50"/>
+        <location filename="../pit/table_audit.py" line="54"/>
         <source>Table {0}</source>
         <translation>Стол {0}</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="59"/>
+        <location filename="../pit/table_audit.py" line="73"/>
         <source>the table&apos;s last day of play</source>
         <translation>последний игровой день стола</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="60"/>
+        <location filename="../pit/table_audit.py" line="74"/>
         <source>the table&apos;s whole history</source>
         <translation>всю историю стола</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="61"/>
+        <location filename="../pit/table_audit.py" line="75"/>
         <source>Faults and overrides</source>
         <translation>Сбои и исправления</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="81"/>
+        <location filename="../pit/table_audit.py" line="99"/>
         <source>Time (UTC)</source>
         <translation>Время (UTC)</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="81"/>
+        <location filename="../pit/table_audit.py" line="99"/>
         <source>Who</source>
         <translation>Кто</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="82"/>
+        <location filename="../pit/table_audit.py" line="100"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="82"/>
+        <location filename="../pit/table_audit.py" line="100"/>
         <source>What</source>
         <translation>Что</translation>
     </message>
     <message>
-        <location filename="../pit/table_audit.py" line="95"/>
+        <location filename="../pit/table_audit.py" line="113"/>
         <source>No fault and no override in {0}.</source>
         <translation>Ни сбоев, ни исправлений за {0}.</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_audit.py" line="129"/>
+        <location filename="../pit/table_audit.py" line="138"/>
+        <source>the shoe</source>
+        <translation>шуз</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_audit.py" line="140"/>
+        <source>the camera</source>
+        <translation>камера</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_audit.py" line="141"/>
+        <source>the clock</source>
+        <translation>часы</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_audit.py" line="141"/>
+        <source>the journal</source>
+        <translation>журнал</translation>
+    </message>
+    <message>
+        <location filename="../pit/table_audit.py" line="142"/>
+        <source>the table</source>
+        <translation>стол</translation>
     </message>
 </context>
 <context>
     <name>HoldChart</name>
     <message>
-        <location filename="../audit_view.py" line="207"/>
+        <location filename="../audit_view.py" line="213"/>
         <source>(no rounds)</source>
         <translation>(нет раундов)</translation>
     </message>
@@ -2049,73 +2075,73 @@
         <translation>Игроки сегодня (без оценки)</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="160"/>
-        <location filename="../pit/window.py" line="334"/>
+        <location filename="../pit/window.py" line="161"/>
+        <location filename="../pit/window.py" line="337"/>
         <source>Players today ({0})</source>
         <translation>Игроки сегодня ({0})</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="196"/>
+        <location filename="../pit/window.py" line="197"/>
         <source>Reading table {0} from the database…</source>
         <translation>Стол {0} читается из базы данных…</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="207"/>
-        <source>Pit — pit boss</source>
-        <translation>Пит — пит-босс</translation>
+        <location filename="../pit/window.py" line="209"/>
+        <source>Pit — pit boss — table {0}</source>
+        <translation>Пит — пит-босс — стол {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="208"/>
-        <source>A table&apos;s rounds are for pit bosses: log in to open them.</source>
-        <translation>Раунды стола — только для пит-босса: войдите, чтобы открыть их.</translation>
+        <location filename="../pit/window.py" line="210"/>
+        <source>Table {0}: its rounds are for pit bosses. Log in to open them.</source>
+        <translation>Стол {0}: его раунды — только для пит-босса. Войдите, чтобы открыть их.</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="309"/>
+        <location filename="../pit/window.py" line="312"/>
         <source>Pit · {0} tables</source>
         <translation>Пит · столов: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="311"/>
+        <location filename="../pit/window.py" line="314"/>
         <source> · {0} with faults</source>
         <translation> · со сбоями: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="313"/>
+        <location filename="../pit/window.py" line="316"/>
         <source> · {0} not reporting</source>
         <translation> · нет связи: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="315"/>
+        <location filename="../pit/window.py" line="318"/>
         <source> · {0} idle</source>
         <translation> · простаивают: {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="316"/>
+        <location filename="../pit/window.py" line="319"/>
         <source>Tables ({0})</source>
         <translation>Столы ({0})</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="327"/>
+        <location filename="../pit/window.py" line="330"/>
         <source> · pit boss {0}</source>
         <translation> · пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="337"/>
+        <location filename="../pit/window.py" line="340"/>
         <source>Players: {0} rated today, none flagged</source>
         <translation>Игроки: сегодня оценено {0}, отмеченных нет</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="339"/>
+        <location filename="../pit/window.py" line="342"/>
         <source>⚑ &lt;b&gt;{0}&lt;/b&gt; at {1} ({2} rounds): {3}</source>
         <translation>⚑ &lt;b&gt;{0}&lt;/b&gt; за столом {1} (раундов: {2}): {3}</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="347"/>
+        <location filename="../pit/window.py" line="350"/>
         <source>Database: connected, listening for the tables&apos; reports</source>
         <translation>База данных: подключена, ждёт данных от столов</translation>
     </message>
     <message>
-        <location filename="../pit/window.py" line="350"/>
+        <location filename="../pit/window.py" line="353"/>
         <source>DATABASE UNREACHABLE — what you see may be old: {0}</source>
         <translation>БАЗА ДАННЫХ НЕДОСТУПНА — данные на экране могут быть устаревшими: {0}</translation>
     </message>
