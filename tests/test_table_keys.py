@@ -13,6 +13,7 @@ from floor_kit import floor_staff, needs_postgres, query
 from controller.cli import main
 from controller.cli.audit import EXIT_OTHER_KEY
 from controller.cli.floor import EXIT_NOT_APPROVED
+from controller.cli.replicate import EXIT_OTHER_KEY as REPLICA_OTHER_KEY
 from controller.table.rule_files import load_preset
 from controller.table.signing import table_key, table_key_path
 from controller.table.simulate import simulate
@@ -60,7 +61,7 @@ def test_a_journal_resealed_with_a_replaced_key_file_is_refused_by_the_replica_a
     assert status == 0
     # ... the floor, which never had the genuine journal, refuses it with the key its admin approved.
     status, out, _ = run(capsys, monkeypatch, "replicate", "--journal", str(path), "--to", database, "--json")
-    assert status == 1
+    assert status == REPLICA_OTHER_KEY
     report = json.loads(out.splitlines()[-1])
     assert f"not the table's key {genuine.key_id}" in report["reason"]
     copied = query(database, "SELECT max(seq) FROM rptable_events")[0][0] or 0

@@ -15,6 +15,8 @@ from controller.cli.bounds import seconds, table_id, whole
 from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
+EXIT_OTHER_KEY = 3  # sealed with a key other than the table's: written by someone else, not copied
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--journal", required=True, metavar="PATH", help="the table's journal (read only)")
@@ -36,7 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                                          "copied (default: the key the floor approved for the "
                                                          "table, else this machine's key for the table)")
     parser.epilog = ("Exit status: 0 the replica agrees with the journal; 1 they differ (tamper evidence: the "
-                     "first differing seq is named); 2 the journal or the database cannot be used.")
+                     "first differing seq is named); 2 the journal or the database cannot be used; "
+                     f"{EXIT_OTHER_KEY} the journal is sealed with a key other than the table's (the one the floor "
+                     "approved, --pubkey, or this machine's): nothing from the first such seal on is copied.")
     add_examples(parser, "rptable simulate --rules four-seat --rounds 20 --journal T1.journal",
                  "rptable replicate --journal T1.journal --to \"$FLOOR_DB\"",
                  "rptable simulate --rules four-seat --rounds 30 --journal T1.journal",
@@ -98,8 +102,11 @@ def run(args: argparse.Namespace) -> int:
             if stop.wait(args.interval):
                 return 2
             continue
+        other_key = not report.ok and verified.verdict is not None and verified.verdict.other_key is not None
         if args.json:
             print(json.dumps(report.to_dict()), flush=True)
+        elif other_key:
+            print(f"SEALED BY ANOTHER KEY: {report.reason}", flush=True)
         elif not report.ok:
             print(f"TAMPER EVIDENCE: {report.reason}", flush=True)
         elif report.copied or not args.follow:
@@ -108,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
                   f"{report.journal_head:,}.", flush=True)
         if not report.ok:
             connection.close()
-            return 1
+            return EXIT_OTHER_KEY if other_key else 1
         if not args.follow or stop.wait(args.interval):
             connection.close()
             return 0
