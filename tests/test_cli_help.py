@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -15,6 +16,7 @@ import sys
 import uuid
 from pathlib import Path
 
+import cli_kit
 import pytest
 from pg_cluster import Cluster
 
@@ -139,6 +141,52 @@ def test_the_examples_run_as_written(name, tmp_path, floor):
     folder = tmp_path / "work"
     folder.mkdir()
     for example in runnable:
-        done = subprocess.run(["bash", "-c", example], cwd=folder, env=env, stdin=subprocess.DEVNULL,
-                              capture_output=True, text=True, timeout=120)
+        done = run_example(example, folder, env)
         assert done.returncode == 0, f"$ {example}\n{done.stdout}{done.stderr}"
+
+
+# The commands an example runs as a process of its own: they start servers, pools of processes or windows.
+OWN_PROCESS = {"analyze", "console", "shoe-sim", "replicate", "pit"}
+SHELL_SYNTAX = {"|", "||", "&", "&&", ";", ";;", "<", "<<", ">&", "<&", "(", ")", "`"}
+ONE_RPTABLE = re.compile(r"^(?:(?P<feed>[^|]*?) \| )?rptable (?P<words>.*?)(?: (?P<into>>>?) (?P<file>[\w.-]+))?$")
+
+
+def run_example(example: str, folder: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """An example line as the shell runs it. One `rptable` (what a `printf`/`echo` pipes into it on standard input,
+    its output into a file with `>`) runs in this process, its words as bash expands them (quotes, "$FLOOR_DB",
+    "$(date ...)"): a program start for each of the help's 180 examples cost minutes of CPU, and the program's start
+    is told elsewhere (test_stop_signals, the manual's blocks). Anything else runs in bash as written."""
+    shape = ONE_RPTABLE.match(example)
+    if shape is None or not one_rptable(example) or shape["words"].split(" ", 1)[0] in OWN_PROCESS:
+        return subprocess.run(["bash", "-c", example], cwd=folder, env=env, stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, timeout=120)
+    feed = b""
+    if shape["feed"]:
+        fed = subprocess.run(["bash", "-c", shape["feed"]], cwd=folder, env=env, stdin=subprocess.DEVNULL,
+                             capture_output=True, timeout=30)
+        assert fed.returncode == 0, f"$ {shape['feed']}\n{fed.stderr.decode()}"
+        feed = fed.stdout
+    expanded = subprocess.run(["bash", "-c", f"printf '%s\\0' {shape['words']}"], cwd=folder, env=env,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
+    assert expanded.returncode == 0, f"$ {example}\n{expanded.stderr}"
+    words = expanded.stdout.split("\0")[:-1]
+    done = cli_kit.rptable(*words, stdin=feed, env=env, cwd=folder)
+    if shape["into"]:
+        with open(folder / shape["file"], "a" if shape["into"] == ">>" else "w", encoding="utf-8") as into:
+            into.write(done.stdout)
+        done.stdout = ""
+    return done
+
+
+def one_rptable(example: str) -> bool:
+    """Whether the line runs one `rptable`, at most fed by a pipe and written into a file (nothing else of the
+    shell's: no second command, no background job, no subshell)."""
+    lexer = shlex.shlex(example, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    try:
+        tokens = list(lexer)
+    except ValueError:
+        return False
+    pipes = tokens.count("|")
+    return (tokens.count("rptable") == 1 and pipes <= 1 and not SHELL_SYNTAX - {"|"} & set(tokens)
+            and (pipes == 0 or tokens[tokens.index("|") + 1] == "rptable"))
