@@ -199,11 +199,13 @@ def test_floor_5_a_visit_is_rated_from_the_floor_rows(database, tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(3600)
 def test_floor_5_a_skilled_player_is_flagged_for_decisions_that_beat_basic(database, tmp_path, capsys):
-    """The expert values each choice as the ratings do: over a visit he gains on basic, and the pit says so."""
+    """The expert values each choice as the ratings do: over a visit he gains on basic, and the pit says so (the
+    sequential test needs a longer visit than a fixed interval did: some 400 rounds where 120 were enough)."""
     path = tmp_path / "T2.journal"
     reporter = TableReporter(path, "T2", database).start()
-    simulate(CLASSIC, 120, 9, boxes=1, journal_path=path, table_id="T2", on_entry=reporter.wake,
+    simulate(CLASSIC, 500, 9, boxes=1, journal_path=path, table_id="T2", on_entry=reporter.wake,
              seating=seating({1: Seat(1, "Ivanov", "expert")}, seed=9))
     reporter.stop()
     with psycopg.connect(database) as db:

@@ -244,8 +244,9 @@ def visits(connection: psycopg.Connection[tuple[Any, ...]], since: float,
     decisions = connection.execute(
         "SELECT player, table_id, at, cost, cost_se FROM floor_decisions WHERE player <> '' AND at >= %s "
         "AND note = '' ORDER BY player, table_id, at, seq", (since - VISIT_GAP,)).fetchall()
-    (front,), = connection.execute(
-        "SELECT min(at) FROM floor_decisions WHERE cost IS NULL AND note = ''").fetchall()
+    (front,), = connection.execute(  # the valuation front: the oldest decision a valuer can take and has not
+        "SELECT min(d.at) FROM floor_decisions d JOIN floor_rules r ON r.digest = d.rules_digest "
+        "WHERE d.cost IS NULL AND d.note = ''").fetchall()
     connection.rollback()
     found: list[Visit] = []
     round_of: tuple[Visit, str, int, float, float] | None = None  # the round being added up: its boxes' sums
