@@ -49,6 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      "refuse a journal sealed with any other. A new key is registered and approved the same way; "
                      "the old approval stays in the history. `pubkey` exits "
                      f"{EXIT_NOT_APPROVED} when the table has no approved key.")
+    add_examples(parser, "rptable floor init --db \"$FLOOR_DB\"", "rptable floor keys --db \"$FLOOR_DB\"")
 
 
 def run(args: argparse.Namespace) -> int:

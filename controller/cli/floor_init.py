@@ -28,8 +28,7 @@ def add_init_arguments(sub: Any) -> None:
                    "missing and changes nothing else (a role's password stays unless --new-passwords). A floor "
                    "whose staff an earlier rptable kept as plain rows has them set aside (floor_staff_unsigned): "
                    "make the first admin again with `rptable users --db URL bootstrap NAME`.")
-    add_examples(init, "rptable floor init --db \"$FLOOR_DB\"  # illustrative",
-                 "rptable floor init --db \"$FLOOR_DB\" --json  # illustrative")
+    add_examples(init, "rptable floor init --db \"$FLOOR_DB\"", "rptable floor init --db \"$FLOOR_DB\" --json")
 
 
 def run_init(args: argparse.Namespace) -> int:

@@ -23,7 +23,7 @@ ADD_VERA = "printf 'pin-4821\\npin-7350\\npin-7350\\n' | rptable users add vera 
 FLOOR_STAFF = ("printf 'pin-4821\\npin-4821\\n' | rptable users --db \"$FLOOR_DB\" bootstrap root",
                "printf 'pin-4821\\npin-7350\\npin-7350\\n' | rptable users --db \"$FLOOR_DB\" add vera "
                "--role pit_boss --admin root")
-FLOOR_ACTIONS = ("bootstrap", "add", "list", "disable")
+FLOOR_ACTIONS = ("bootstrap", "add", "list", "disable", "enable", "unlock")
 NEEDS_ADMIN = "an admin must do this: add --admin NAME (the first admin comes from `rptable users bootstrap NAME`)"
 
 
@@ -123,7 +123,11 @@ def run(args: argparse.Namespace) -> int:
                 return 1
             user = store.bootstrap(args.name, secret)
             if isinstance(store, FloorUserStore):
+                from controller.floor.staff import pinned_key_path, staff_key_path
                 print(f"Account '{user.name}' made as the floor's first admin.")
+                print(f"The floor's staff key, which signs every change to its staff, is {staff_key_path()}: keep it "
+                      f"on this machine and back it up. Give each table its public half, {pinned_key_path()} "
+                      "(see the manual's page on the floor).", file=sys.stderr)
             else:
                 print(f"Account '{user.name}' made as the first admin. Keep {store.path}, {store.key_path.name} and "
                       f"{store.head_path.name} together, and back them up; root pins the store with `rptable users "
@@ -149,14 +153,13 @@ def run(args: argparse.Namespace) -> int:
             return 0
         if args.action == "disable":
             store.disable(args.name, by=actor)
+        elif args.action == "enable":
+            store.enable(args.name, by=actor)
+        elif args.action == "unlock":
+            store.unlock(args.name, by=actor)
         else:
             assert isinstance(store, UserStore)  # not one of FLOOR_ACTIONS: refused above on the floor
-            if args.action == "enable":
-                store.enable(args.name, by=actor)
-            elif args.action == "unlock":
-                store.unlock(args.name, by=actor)
-            else:
-                store.set_role(args.name, Role(args.role), by=actor)
+            store.set_role(args.name, Role(args.role), by=actor)
         print(f"Account '{args.name}': {args.action} done.")
         return 0
     except AuthError as err:

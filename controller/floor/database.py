@@ -103,9 +103,8 @@ def explain(err: BaseException, url: str) -> str:
     if "does not exist" in lowered and "database" in lowered:
         return f"The floor database {where} does not exist ({text}). Check the URL's database name."
     if "permission denied" in lowered or "must be owner" in lowered:
-        return (f"The floor database {where} refused this user ({text}). A floor set up by `rptable floor init` "
-                "gives each program its own user: check that this is the URL it printed for this program, and run "
-                "`rptable floor init` again (as the database's owner) after an rptable upgrade.")
+        return (f"The floor database {where} refused this user ({text}). The user needs to create tables and "
+                "write rows there: ask the database administrator.")
     if "connection refused" in lowered or "timeout" in lowered or "could not connect" in lowered or \
             "no such file" in lowered or "server closed" in lowered or "terminating connection" in lowered:
         return f"The floor database {where} cannot be reached ({text}). Check that it is running and reachable."

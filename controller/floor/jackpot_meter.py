@@ -15,6 +15,7 @@ voided round takes its contributions back out of the meter and rejects its hits.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -131,15 +132,24 @@ class JackpotMeter:
         self.db.close()
 
     def _ensure_schema(self) -> None:
-        """The jackpot's tables, made or brought up to date by their owner; a program that connects as another
-        database user (the roles `rptable floor init` made) finds them made and changes nothing."""
+        """The jackpot's tables, made or brought up to date by their owner once per version of SCHEMA (its digest
+        kept in floor_module_digests: DDL would lock the ledger against the tables' writes at every start); a
+        program that connects as another database user (the roles `rptable floor init` made) changes nothing."""
+        digest = hashlib.sha256(SCHEMA.encode()).hexdigest()
+        current = "SELECT 1 FROM floor_module_digests WHERE module = 'jackpot' AND digest = %s"
         with self.db.transaction():
+            if self.db.execute(current, (digest,)).fetchone() is not None:
+                return
             owned = self.db.execute("SELECT tableowner <> current_user FROM pg_tables WHERE tablename = "
                                     "'jackpot_meter' AND schemaname = current_schema()").fetchone()
             if owned is not None and owned[0]:
                 return
             self.db.execute("SELECT pg_advisory_xact_lock(hashtext('rptable jackpot schema'))")
+            if self.db.execute(current, (digest,)).fetchone() is not None:
+                return
             self.db.execute(SCHEMA)
+            self.db.execute("INSERT INTO floor_module_digests VALUES ('jackpot', %s) ON CONFLICT (module) DO UPDATE "
+                            "SET digest = EXCLUDED.digest", (digest,))
 
     # --------------------------------------------------------------------------------------------- tables
     def link(self, table_id: str, reseed: int, journal: JournalIdentity | None = None) -> None:

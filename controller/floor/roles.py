@@ -132,6 +132,7 @@ def init_floor(connection: psycopg.Connection[tuple[Any, ...]], *, new_passwords
                             sql.SQL(", ").join(sql.SQL(p) for p in privileges if p.isalpha()),
                             sql.Identifier(table), role))
             report.tables = tables
+        connection.commit()  # the transaction above is a savepoint of the one the first query opened
     except errors.InsufficientPrivilege as err:
         raise FloorInitError(
             f"This database user may not set up the floor ({err.diag.message_primary}): run `rptable floor init` "

@@ -157,6 +157,14 @@ DROP TRIGGER IF EXISTS rptable_events_chained ON rptable_events;
 CREATE TRIGGER rptable_events_chained BEFORE INSERT ON rptable_events
     FOR EACH ROW EXECUTE FUNCTION rptable_events_chained();
 """
+# Which version of another floor module's DDL the database holds (its SHA-256), so that a program connecting runs
+# it only when it changed: DDL locks the tables it touches against every table's writes.
+SCHEMA += """
+CREATE TABLE IF NOT EXISTS floor_module_digests (
+    module text PRIMARY KEY,
+    digest text NOT NULL
+);
+"""
 # The staff: a chain of signed changes and the PINs tried (controller.floor.staff), both append-only here too. A
 # row is stamped with the database user who wrote it and the database's own time, whatever the row says.
 SCHEMA += """
@@ -229,7 +237,8 @@ _REPORTED = ("floor_tables", "floor_rounds", "floor_boxes", "floor_decisions", "
              "rptable_round_links")
 GRANTS: dict[str, dict[str, tuple[str, ...]]] = {
     "table": {"rptable_events": ("SELECT", "INSERT"), **{t: ("SELECT", "INSERT", "UPDATE") for t in _REPORTED},
-              "floor_staff_changes": ("SELECT",), "floor_staff_attempts": ("SELECT", "INSERT")},
+              "floor_staff_changes": ("SELECT",), "floor_staff_attempts": ("SELECT", "INSERT"),
+              "floor_module_digests": ("SELECT",)},
     "pit": {"floor_decisions": ("SELECT", "UPDATE"), "floor_staff_attempts": ("SELECT", "INSERT")},
     "admin": {"floor_staff_changes": ("SELECT", "INSERT"), "floor_staff_attempts": ("SELECT", "INSERT")},
 }
