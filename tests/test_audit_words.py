@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 from pathlib import Path
 
+import cli_kit
 import pytest
 from env_kit import with_test_env
 
@@ -19,8 +19,8 @@ JOURNAL_NAME = re.compile(r"\b[A-Z][a-z]+[A-Z][A-Za-z]*\b|\b[A-Z]+_[A-Z_]+\b|\bn
 
 
 def rptable(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True,
-                          env=with_test_env(ENV), cwd=ROOT, timeout=120)
+    """The command in this test's process (tests/cli_kit.py): the stories are about the audit's words."""
+    return cli_kit.rptable(*args, env=with_test_env(ENV), cwd=ROOT, timeout=120)
 
 
 @pytest.fixture(scope="module")

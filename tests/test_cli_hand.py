@@ -1,13 +1,13 @@
 """The `rptable hand` command-line contract (docs/architecture.md): one hand, --json, --batch."""
 
 import json
-import subprocess
-import sys
+
+import cli_kit
 
 
 def rptable(*args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "controller", *args], input=stdin, capture_output=True,
-                          text=True, timeout=60)
+    """The command in this test's process (tests/cli_kit.py): the stories are about what it says."""
+    return cli_kit.rptable(*args, stdin=stdin, timeout=60)
 
 
 def test_hand_json_names_the_best_hand_combinations_and_multiplier():

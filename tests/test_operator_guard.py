@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
+import cli_kit
 import pytest
 from floor_kit import needs_postgres
 
@@ -117,8 +117,8 @@ def test_a_measured_house_edge_of_a_casinos_file_lets_its_table_open(tmp_path, d
 
 
 def rptable(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True, cwd=ROOT,
-                          input=stdin, env=env)
+    """The command in this test's process (tests/cli_kit.py): the stories are about what it says and records."""
+    return cli_kit.rptable(*args, stdin=stdin, env=env, cwd=ROOT)
 
 
 def test_cli_rules_show_says_the_presets_edge_and_check_says_which_settings_favour_a_player(tmp_path):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
+import cli_kit
 from roundkit import deal_order
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -18,8 +18,8 @@ FLUSH_WIN = {"rules": "classic", "boxes": [{"box": 1, "ante": 100}],
 
 
 def rptable(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "controller", "round", *args], input=stdin,
-                          capture_output=True, text=True, cwd=ROOT)
+    """`rptable round ARGS` in this test's process (tests/cli_kit.py): the stories are about what it says."""
+    return cli_kit.rptable("round", *args, stdin=stdin, cwd=ROOT)
 
 
 def test_round_json_shape_for_a_settled_script(tmp_path):
