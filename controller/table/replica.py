@@ -188,9 +188,14 @@ def connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
                            "where it stopped.") from err
     try:
         with connection.transaction():
-            # Replicas of several tables may start at once: one creates the schema, the others wait for it.
-            connection.execute(SCHEMA_LOCK)
-            connection.execute(SCHEMA)
+            # A floor set up by `rptable floor init` gives the tables a role that appends events and makes no
+            # tables: the owner's schema is taken as it is.
+            theirs = connection.execute("SELECT tableowner <> current_user FROM pg_tables WHERE tablename = "
+                                        "'rptable_events' AND schemaname = current_schema()").fetchone()
+            if theirs is None or not theirs[0]:
+                # Replicas of several tables may start at once: one creates the schema, the others wait for it.
+                connection.execute(SCHEMA_LOCK)
+                connection.execute(SCHEMA)
         return connection
     except psycopg.Error as err:
         with contextlib.suppress(psycopg.Error):
