@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from floor_kit import ENV, needs_postgres, psycopg
+from floor_kit import ENV, needs_postgres, psycopg, query
 
 from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
 from controller.floor.roles import init_floor
@@ -150,6 +150,11 @@ def test_an_earlier_floors_staff_rows_are_refused_until_floor_init_sets_them_asi
                    "NULL DEFAULT false, failures integer NOT NULL DEFAULT 0, locked_until double precision NOT NULL "
                    "DEFAULT 0)")
         db.execute("INSERT INTO floor_staff VALUES ('dan', 'pit_boss', '\\x00', '\\x00', 1, 1, 1)")
+        db.execute("CREATE TABLE floor_staff_log (at double precision NOT NULL, actor text, action text NOT NULL, "
+                   "name text NOT NULL, detail text NOT NULL DEFAULT '', table_id text NOT NULL DEFAULT '')")
+        db.execute("INSERT INTO floor_staff_log (at, action, name) VALUES (1, 'add', 'dan')")
+        db.execute("CREATE TABLE floor_schema (version integer NOT NULL)")
+        db.execute("INSERT INTO floor_schema VALUES (4)")
     table = FloorUserStore(database, tmp_path / "t1.db", table_id="T1")
     with pytest.raises(AuthError, match=r"earlier rptable.*Run `rptable floor init"):
         table.authenticate("dan", "567801", need=Role.PIT_BOSS)
@@ -157,6 +162,8 @@ def test_an_earlier_floors_staff_rows_are_refused_until_floor_init_sets_them_asi
         table.add("root", Role.ADMIN, "991357", by=None)
     assert initialised(database).set_aside == 1
     assert table.add("root", Role.ADMIN, "991357", by=None).name == "root"
+    assert "staff log is append-only" in str(refused_sql(database, "DELETE FROM floor_staff_log"))  # its history kept
+    assert query(database, "SELECT name, role FROM floor_staff_unsigned") == [("dan", "pit_boss")]
 
 
 def test_an_admin_inserted_with_a_key_made_offline_is_not_believed(database, tmp_path):

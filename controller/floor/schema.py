@@ -222,9 +222,16 @@ SCHEMA += append_only("floor_staff_changes", "the staff's changes are append-onl
 SCHEMA += append_only("floor_staff_attempts", "the PINs tried are kept: a lockout ends with time or an admin's "
                       "unlock (rptable users --db URL unlock NAME), never by editing the attempts")
 SCHEMA += """
+-- An earlier floor's staff log (the staff's history before their changes were signed) stays append-only, with the
+-- one function every other table uses.
 DO $$ BEGIN
     IF to_regclass('floor_staff_log') IS NOT NULL THEN
         DROP TRIGGER IF EXISTS floor_staff_log_append_only ON floor_staff_log;
+        CREATE TRIGGER floor_staff_log_append_only BEFORE UPDATE OR DELETE ON floor_staff_log
+            FOR EACH ROW EXECUTE FUNCTION rptable_append_only('the staff log is append-only');
+        DROP TRIGGER IF EXISTS floor_staff_log_not_truncated ON floor_staff_log;
+        CREATE TRIGGER floor_staff_log_not_truncated BEFORE TRUNCATE ON floor_staff_log
+            FOR EACH STATEMENT EXECUTE FUNCTION rptable_append_only('the staff log is append-only');
         DROP FUNCTION IF EXISTS floor_staff_log_append_only();
     END IF;
 END $$;
