@@ -244,7 +244,7 @@ def test_r_bet_1_an_ante_is_sent_as_typed_and_out_of_limits_is_refused_with_the_
     field = window.bet_panel.editor(1).ante
     tap(qtbot, field)
     type_keys(qtbot, window, "20000\n")
-    assert "outside the table's limits (1-10000)" in window.message.text()
+    assert "outside the table's limits (1-10,000)" in window.message.text()
     assert field.text() == "20000" and not journaled(window, "StakesPlaced")
     tap(qtbot, window.bet_panel.editor(2).ante)
     tap(qtbot, field)  # a tap selects the amount: what is typed next replaces it

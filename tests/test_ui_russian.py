@@ -86,7 +86,7 @@ def test_refusals_are_said_in_russian(consoles: Consoles, qtbot) -> None:
     focus(window, qtbot)
     window.bet_panel.fill(1, 20000)
     window.place_stakes()
-    assert window.message.text() == "Отказано: Анте 20000 на боксе 1 вне лимитов стола (1-10000)."
+    assert window.message.text() == "Отказано: Анте 20\u00a0000 на боксе 1 вне лимитов стола (1-10\u00a0000)."
     assert_russian("an ante over the limit")
     load_deal(window, "2C AS 3S 5D AD 7H 8H AH TD JS 4C QC 9C 6D KD")  # box 2: three aces
     window.bet_panel.fill(1, 100)

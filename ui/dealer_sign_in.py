@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QAbstractButton, QDialog, QHBoxLayout, QLabel, QPu
 from controller.engine import IllegalCommand
 from controller.table.controller import TableController, TableLocked
 from controller.table.users import Role, User, name_in
-from ui.ask import take_keyboard_back
+from ui.ask import close_keeping_keys, take_keyboard_back
 from ui.login import STAFF_STYLE, LoginForm, without_default_buttons
 from ui.sentences import reworded
 from ui.ticking import every
@@ -60,6 +60,9 @@ class DealerSignInDialog(QDialog):
         buttons.addWidget(close)
         layout.addLayout(buttons)
         without_default_buttons(self)
+
+    def done(self, result: int) -> None:
+        close_keeping_keys(self, lambda: QDialog.done(self, result))  # the key after Enter is the table's
 
     def _to_staff(self) -> None:
         self.wants_staff = True

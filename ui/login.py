@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QDialog, QFormLayout, QLabel, QLineEdit, QPushButt
 
 from controller.floor.staff import open_accounts
 from controller.table.users import AccountsTampered, AuthError, Role, User
+from ui.ask import close_keeping_keys
 
 if TYPE_CHECKING:
     from controller.table.controller import TableController
@@ -178,6 +179,9 @@ class LoginDialog(QDialog):
         cancel.clicked.connect(self.reject)
         layout.addWidget(cancel)
         without_default_buttons(self)
+
+    def done(self, result: int) -> None:
+        close_keeping_keys(self, lambda: QDialog.done(self, result))  # the key after Enter is the table's
 
     def _accepted(self, user: User) -> None:
         refusal = self.refuse(user) if self.refuse is not None else ""

@@ -503,7 +503,7 @@ class PitBossDialog(QDialog):
             by, reason = self._who(), self.reason.text()
             at_stake = self.controller.verify_void(by, reason)  # nothing else in the way before a second is asked
             second = self._second_pit_boss(self.tr("Voiding this round puts {0} at stake").format(
-                f"{at_stake:,}"), at_stake)
+                amount(at_stake)), at_stake)
             return self.controller.void_round(by, reason, second=second)
         self._override(void)
 

@@ -22,7 +22,7 @@ from PySide6.QtCore import QLocale
 
 from controller.engine.events import CardFault
 from controller.table.controller import TableController
-from ui.format import percent
+from ui.format import amount, percent
 from ui.i18n import translate
 
 CONTEXT = "Sentences"
@@ -408,8 +408,15 @@ def _reworded_by(shapes: tuple[Shape, ...], text: str, language: str) -> str:
         if match is None:
             continue
         words = _translated(shape.template)
-        if words is None:
-            return text
+        if words is None:  # said as written, but for its amounts: grouped as the console writes chips
+            groups = match.groups()
+            grouped = [amount(int(value)) if CHIPS.fullmatch(value) else value for value in groups]
+            if grouped == list(groups):
+                return text
+            values = [""] * (max(shape.order, default=-1) + 1)
+            for number, value in zip(shape.order, grouped, strict=True):
+                values[number] = value
+            return shape.template.format(*values)
         values = [""] * (max(shape.order, default=-1) + 1)
         for number, value in zip(shape.order, match.groups(), strict=True):
             values[number] = _value_words(value, language)
@@ -418,6 +425,7 @@ def _reworded_by(shapes: tuple[Shape, ...], text: str, language: str) -> str:
 
 
 DECIMAL = re.compile(r"[-−]?\d+\.\d+")  # a value the engine wrote with its decimal point: 8.38, -8.48
+CHIPS = re.compile(r"\d{4,}")  # an amount the engine wrote without grouping: 40000 (a box or a card is 1-3 digits)
 
 
 def _value_words(value: str, language: str) -> str:
@@ -425,6 +433,8 @@ def _value_words(value: str, language: str) -> str:
     choices, or a sentence of its own."""
     if DECIMAL.fullmatch(value):
         return percent(float(value.replace("−", "-")), len(value.rpartition(".")[2]))
+    if CHIPS.fullmatch(value):
+        return amount(int(value))
     if value in _WORDS:
         return translate(CONTEXT, value)
     choices = re.split(r", | or ", value)

@@ -37,6 +37,7 @@ from ui.words import hand_words, settled_words
 
 MAX_CARDS = 6
 CARD_SIZE = (44, 58)
+BORDER, ACTIVE_BORDER = 2, 4  # a box's frame, and the frame of the box whose turn it is (px)
 TITLE_HEIGHT = 34  # the box and its player; its stakes on up to two lines beside them
 BODY_HEIGHT = 92  # the stake form's two rows of touch-sized controls; the cards and a state line fit in it too
 BOX_HEIGHT = TITLE_HEIGHT + BODY_HEIGHT + 14
@@ -178,8 +179,7 @@ class BoxPanel(QFrame):
         self.number = number
         self.setObjectName(f"box{number}")
         self.setFixedHeight(BOX_HEIGHT)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 4)
+        layout = self._layout = QVBoxLayout(self)
         layout.setSpacing(2)
         title_row = QHBoxLayout()
         title_row.setSpacing(6)
@@ -243,10 +243,15 @@ class BoxPanel(QFrame):
         self.state_line.setText(self._state_text(state, box, net))
 
     def _frame(self, active: bool) -> None:
-        style = ("BoxPanel{border:4px solid #ffb300;border-radius:10px;background:#183a1f}" if active else
-                 "BoxPanel{border:2px solid #3d6b45;border-radius:10px;background:#12301a}")
+        border = ACTIVE_BORDER if active else BORDER
+        style = (f"BoxPanel{{border:{border}px solid #ffb300;border-radius:10px;background:#183a1f}}" if active else
+                 f"BoxPanel{{border:{border}px solid #3d6b45;border-radius:10px;background:#12301a}}")
         if style != self._style:
             self._style = style
+            # The box's thicker frame when it is the one to act takes its width from the margins inside it: the
+            # title, the cards and the form stay where they were, to the pixel.
+            inside = ACTIVE_BORDER - border
+            self._layout.setContentsMargins(6 + inside, 4 + inside, 6 + inside, 4 + inside)
             self.setStyleSheet(style + "QLabel{color:#f2f2f2}")
 
     def _stakes_text(self, box: BoxState) -> str:

@@ -139,8 +139,8 @@ def run(args: argparse.Namespace) -> int:
     resumed = f" (resumed after round {report.resumed_from_round})" if report.resumed_from_round else ""
     print(f"{report.rounds} rounds{resumed}, {report.boxes_played} boxes played, {report.wagered:,} wagered")
     print(f"house net {report.house_net:+,}, hold {report.hold_pct:.2f}%")
-    print(f"{report.faults} faults, {report.events:,} journal events, {report.seconds:.2f} s "
-          f"({report.rounds / max(report.seconds, 1e-9):,.0f} rounds/s)")
+    print(f"{report.faults} faults, {report.events:,} journal events, {report.seconds:.2f} s"
+          f"{pace_words(report.rounds, report.seconds)}")
     if report.camera is not None:
         read, switches = report.camera
         stopped = " (each a CARD_SWITCH fault that stopped its round, resolved by the QA pit boss)" if switches else ""
@@ -150,6 +150,18 @@ def run(args: argparse.Namespace) -> int:
     if report.journal:
         print(f"journal: {report.journal}  (rptable audit verify --journal {report.journal})")
     return 0
+
+
+def pace_words(rounds: int, seconds: float) -> str:
+    """` (35 rounds/s)`, `` (0.4 rounds/s)``: the session's pace, to two figures when slow; nothing when no round
+    was played or the time was too short to measure (a resumed session with nothing left to play)."""
+    if rounds <= 0 or seconds < MEASURABLE_SECONDS:
+        return ""
+    pace = rounds / seconds
+    return f" ({pace:,.0f} rounds/s)" if pace >= 10 else f" ({pace:.2g} rounds/s)"
+
+
+MEASURABLE_SECONDS = 0.005
 
 
 def _report_open_files(args: argparse.Namespace, key: Path | None) -> None:
