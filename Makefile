@@ -14,7 +14,7 @@ DEB_PACKAGES := libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 l
 	libxcb-render-util0 libxcb-image0 fonts-dejavu-core xvfb xauth libusb-1.0-0 \
 	gnome-cards-data librsvg2-bin postgresql
 
-.PHONY: run test docs setup system-packages bench clean
+.PHONY: run test test-slow docs setup system-packages bench clean
 
 run: setup
 	$(BIN)/rptable console
@@ -25,6 +25,11 @@ test: setup
 	$(BIN)/lint-imports
 	$(BIN)/mkdocs build --strict --quiet   # the manual: a broken link or anchor fails
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+# The long soaks `make test` leaves out (marked `slow`: repetitions of what a faster test covers), a worker per
+# core; tens of minutes.
+test-slow: setup
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m slow
 
 # The manual (docs/, mkdocs.yml) as a site in site/; a warning (a broken link or anchor) is an error.
 docs: setup
