@@ -12,7 +12,7 @@ from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
 USES = {"table": "the tables (console/simulate --replica, --jackpot; floor register-key)",
-        "pit": "the pit (rptable pit, audit --db, floor report)",
+        "pit": "the pit (rptable pit, audit --db: its rounds and the floor report)",
         "admin": "the admins (users --db, jackpot reseed, floor approve-key)"}
 
 

@@ -4,7 +4,7 @@ Three login roles, each given to one kind of program:
 
 - `rptable_table` (the tables: `--replica`, `--jackpot`): appends its events, rounds and settlements, reads the
   staff and records the PINs tried at it; it cannot change the staff.
-- `rptable_pit` (`rptable pit`, `audit --db`, `floor report`): reads, values the players' decisions, records
+- `rptable_pit` (`rptable pit`, `audit --db`): reads, values the players' decisions, records
   the PINs tried at it.
 - `rptable_admin` (`rptable users --db`, `jackpot reseed`, `floor approve-key`): reads, and appends the signed
   changes to the staff and what an admin approves.
