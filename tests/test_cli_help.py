@@ -145,8 +145,9 @@ def test_the_examples_run_as_written(name, tmp_path, floor):
         assert done.returncode == 0, f"$ {example}\n{done.stdout}{done.stderr}"
 
 
-# The commands an example runs as a process of its own: they start servers, pools of processes or windows.
-OWN_PROCESS = {"analyze", "console", "shoe-sim", "replicate", "pit"}
+# The commands an example runs as a process of its own: they start servers, pools of processes or windows, or
+# keep going (--follow) until stopped.
+OWN_PROCESS = {"analyze", "console", "shoe-sim"}
 SHELL_SYNTAX = {"|", "||", "&", "&&", ";", ";;", "<", "<<", ">&", "<&", "(", ")", "`"}
 ONE_RPTABLE = re.compile(r"^(?:(?P<feed>[^|]*?) \| )?rptable (?P<words>.*?)(?: (?P<into>>>?) (?P<file>[\w.-]+))?$")
 
@@ -157,7 +158,8 @@ def run_example(example: str, folder: Path, env: dict[str, str]) -> subprocess.C
     "$(date ...)"): a program start for each of the help's 180 examples cost minutes of CPU, and the program's start
     is told elsewhere (test_stop_signals, the manual's blocks). Anything else runs in bash as written."""
     shape = ONE_RPTABLE.match(example)
-    if shape is None or not one_rptable(example) or shape["words"].split(" ", 1)[0] in OWN_PROCESS:
+    if (shape is None or not one_rptable(example) or shape["words"].split(" ", 1)[0] in OWN_PROCESS
+            or "--follow" in shape["words"].split()):
         return subprocess.run(["bash", "-c", example], cwd=folder, env=env, stdin=subprocess.DEVNULL,
                               capture_output=True, text=True, timeout=120)
     feed = b""
