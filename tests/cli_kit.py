@@ -69,7 +69,7 @@ class _Kept(io.BytesIO):
 
 
 def _stream(data: bytes = b"") -> io.TextIOWrapper:
-    return io.TextIOWrapper(_Kept(data), encoding="utf-8", newline=None, write_through=True)
+    return io.TextIOWrapper(_Kept(data), encoding="utf-8", newline="\n", write_through=True)  # as a process's
 
 
 def rptable(*args: str, stdin: str | bytes = "", env: Mapping[str, str] | None = None,
