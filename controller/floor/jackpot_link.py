@@ -38,7 +38,7 @@ from controller.floor.database import FloorError, explain, psycopg_module
 from controller.floor.jackpot_meter import DEFAULT_METER, AlreadyPaid, Hit, JackpotMeter, JackpotRefused
 from controller.floor.table_binding import JournalIdentity, first_hash, identity_of
 from controller.table.controller import TableController
-from controller.table.journal import Journal, JournalEntry, JournalError
+from controller.table.journal import Journal, JournalEntry, JournalError, JournalNotMade
 from controller.table.table_events import JackpotPaid, JackpotRejected, table_event_from
 from controller.table.users import User, name_in
 
@@ -165,9 +165,8 @@ class JackpotLink:
                     meter.link(self.table_id, self.rules.reseed, mine)  # refused: another journal holds the id
                     sent, after, bound = meter.settled_keys(self.table_id), 0, mine.first_hash
                     waiting = set()
-                if self.journal_path.exists():  # a new table makes its journal as it starts
-                    # opened afresh for each pass: a reader kept open would go on reading the file as it was
-                    journal = Journal(self.journal_path, self.table_id, readonly=True)
+                # opened afresh for each pass: a reader kept open would go on reading the file as it was
+                if (journal := _journal_made(self.journal_path, self.table_id)) is not None:
                     try:
                         if not bound and journal.last_seq:
                             mine = identity_of(journal, self.journal_path)
@@ -206,8 +205,7 @@ class JackpotLink:
     def _journal_identity(self) -> JournalIdentity:
         """The table's journal as the meter binds its id to it (a journal not made yet, or holding no event, has
         no first hash: the id is bound once it does)."""
-        if self.journal_path.exists():
-            journal = Journal(self.journal_path, self.table_id, readonly=True)
+        if (journal := _journal_made(self.journal_path, self.table_id)) is not None:
             try:
                 if journal.last_seq:
                     return identity_of(journal, self.journal_path)
@@ -256,6 +254,17 @@ class JackpotLink:
         self.state = state
         if changed and self.on_state is not None:
             self.on_state(state)
+
+
+def _journal_made(path: Path, table_id: str) -> Journal | None:
+    """The table's journal to read, or None while the table has not made it: a new table makes its file as it
+    starts, and its tables a moment later (a link that took that moment for a wrong file closed jackpot betting)."""
+    if not path.exists():
+        return None
+    try:
+        return Journal(path, table_id, readonly=True)
+    except JournalNotMade:
+        return None
 
 
 def open_link(journal_path: str | Path, table_id: str, url: str, rules: HouseRules, *,

@@ -4,7 +4,8 @@ whole-file check a writer makes before it writes (whole_file), and the head file
 witnesses how far it got (head)."""
 
 from controller.table.journal.sqlite_file import JournalError
-from controller.table.journal.store import Journal, JournalEntry, NewEvent, payload_to_json
+from controller.table.journal.store import Journal, JournalEntry, JournalNotMade, NewEvent, payload_to_json
 from controller.table.journal.whole_file import Damage, JournalDamaged
 
-__all__ = ["Damage", "Journal", "JournalDamaged", "JournalEntry", "JournalError", "NewEvent", "payload_to_json"]
+__all__ = ["Damage", "Journal", "JournalDamaged", "JournalEntry", "JournalError", "JournalNotMade", "NewEvent",
+           "payload_to_json"]

@@ -108,6 +108,11 @@ class NewEvent:
 Sealer = Callable[[Sequence[JournalEntry]], "NewEvent | None"]
 
 
+class JournalNotMade(JournalError):
+    """A file without the journal's tables, whose head file records no events lost: not a journal, or one whose
+    writer is making it this moment (a reader that follows a table's journal waits for it)."""
+
+
 class Journal:
     """Append and read one table's events. Not shared between threads: the table controller owns it.
     `sealer`, when set, ends each commit that needs it with a seal over the chain's head, in the same
@@ -151,7 +156,11 @@ class Journal:
         try:
             if readonly:
                 if schema_version(self._db) == 0:
-                    raise JournalError(self._no_events_table())
+                    lost = missing_tail(0, read_head(self.path))  # events its head file names, all in a lost -wal
+                    if lost:
+                        raise JournalError(f"The journal {self.path} is damaged: {lost}. Keep the file and its head "
+                                           "file as they are, and start the table on a new journal.")
+                    raise JournalNotMade(f"{self.path} is not an rptable journal (it holds no events table).")
             else:
                 self._migrate()
                 self._make_indexes()
@@ -177,15 +186,6 @@ class Journal:
         except BaseException:
             self.close()
             raise
-
-    def _no_events_table(self) -> str:
-        """Why a file without the journal's tables cannot be read: not a journal, or one whose writer committed
-        events (its head file says) that were all in a -wal file since lost."""
-        lost = missing_tail(0, read_head(self.path))
-        if lost:
-            return (f"The journal {self.path} is damaged: {lost}. Keep the file and its head file as they are, and "
-                    "start the table on a new journal.")
-        return f"{self.path} is not an rptable journal (it holds no events table)."
 
     def _claim(self) -> HeadFile:
         """The writer's lock and head file (the folder is made first: a new table's journal starts here)."""
