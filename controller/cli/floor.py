@@ -14,8 +14,12 @@ from controller.cli.bounds import floor_url, table_id
 from controller.cli.floor_init import add_init_arguments, run_init
 from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
+from controller.cli.users import FLOOR_STAFF
 
 EXIT_NOT_APPROVED = 3  # `pubkey`: the table has no approved key on the floor
+# What the examples do: the floor's first admin (root, PIN pin-4821), a table's key registered, the admin's approval.
+REGISTER = "rptable floor register-key --table T1 --db \"$FLOOR_DB\""
+APPROVE = "echo pin-4821 | rptable floor approve-key T1 --admin root --db \"$FLOOR_DB\""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,25 +29,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                                    "key (an admin approves it)")
     register.add_argument("--table", type=table_id, default="T1", metavar="ID", help="the table's id (default T1)")
     register.add_argument("--db", required=True, metavar="URL", type=floor_url, help="the floor's PostgreSQL")
-    add_examples(register, "rptable floor register-key --table T1 --db \"$FLOOR_DB\"  # illustrative")
+    add_examples(register, REGISTER)
     approve = sub.add_parser("approve-key", help="an admin of the floor approves the key a table registered")
     approve.add_argument("table", type=table_id, metavar="TABLE")
     approve.add_argument("--admin", required=True, metavar="NAME", help="an admin of the floor's staff")
     approve.add_argument("--key-id", metavar="ID", help="the key to approve (default: the table's latest request)")
     approve.add_argument("--db", required=True, metavar="URL", type=floor_url, help="the floor's PostgreSQL")
-    add_examples(approve,
-                 "echo pin-4821 | rptable floor approve-key T1 --admin root --db \"$FLOOR_DB\"  # illustrative")
+    add_examples(approve, FLOOR_STAFF[0], REGISTER, APPROVE)
     keys = sub.add_parser("keys", help="every key the tables registered, and who approved which")
     keys.add_argument("--table", type=table_id, metavar="ID", help="one table's keys only")
     keys.add_argument("--db", required=True, metavar="URL", type=floor_url, help="the floor's PostgreSQL")
     keys.add_argument("--json", action="store_true", help="as a JSON list")
-    add_examples(keys, "rptable floor keys --db \"$FLOOR_DB\"  # illustrative")
+    add_examples(keys, FLOOR_STAFF[0], REGISTER, APPROVE, "rptable floor keys --db \"$FLOOR_DB\"",
+                 "rptable floor keys --db \"$FLOOR_DB\" --table T1 --json")
     pubkey = sub.add_parser("pubkey", help="the table's approved public key (PEM), for audit verify --pubkey")
     pubkey.add_argument("table", type=table_id, metavar="TABLE")
     pubkey.add_argument("--db", required=True, metavar="URL", type=floor_url, help="the floor's PostgreSQL")
     pubkey.add_argument("--out", metavar="PATH", help="write the key here too")
-    add_examples(pubkey, "rptable floor pubkey T1 --db \"$FLOOR_DB\" --out T1.pem  # illustrative",
-                 "rptable audit verify --journal T1.journal --pubkey T1.pem  # illustrative")
+    add_examples(pubkey, FLOOR_STAFF[0], REGISTER, APPROVE, "rptable floor pubkey T1 --db \"$FLOOR_DB\" --out T1.pem",
+                 "rptable simulate --rules four-seat --rounds 5 --table T1 --journal T1.journal",
+                 "rptable audit verify --journal T1.journal --pubkey T1.pem")
     parser.epilog = ("A table's key counts on the floor once an admin approved it: the reporter, the replica, "
                      "`audit verify --db` and `jackpot audit --journal` then check the table's seals with it, and "
                      "refuse a journal sealed with any other. A new key is registered and approved the same way; "

@@ -9,6 +9,7 @@ import sys
 from controller.cli.bounds import table_id
 from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
+from controller.cli.users import ADD_VERA, BOOTSTRAP
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,8 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     accept.epilog = ("A table records which staff accounts it logs people in with. Accounts made anew, re-signed, "
                      "restored from an older backup or cut are not taken (an ACCOUNTS fault) until a pit boss of "
                      "theirs accepts them here; the acceptance is sealed in the journal and reported to the floor.")
-    add_examples(accept, "echo pin-7350 | rptable table accept-accounts --journal T1.journal --pit-boss vera "
-                         "--reason 'restored from the backup of 29 November'  # illustrative")
+    add_examples(accept, BOOTSTRAP, ADD_VERA, "rptable simulate --rules four-seat --rounds 2 --journal T1.journal",
+                 "echo pin-7350 | rptable table accept-accounts --journal T1.journal --pit-boss vera "
+                 "--reason 'restored from the backup of 29 November'")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -88,7 +90,7 @@ def _accept_accounts(args: argparse.Namespace) -> int:
         return refused("table", err)
     try:
         controller = TableController(journal, key=key, accounts=accounts)
-        controller.accept_accounts(pit_boss, args.reason)
+        accepted = controller.accept_accounts(pit_boss, args.reason)
     except IllegalCommand as err:
         return refused("table", err.reason)
     except (TableLocked, JournalError) as err:
@@ -96,6 +98,10 @@ def _accept_accounts(args: argparse.Namespace) -> int:
     finally:
         journal.close()
         accounts.close()
+    if not accepted:
+        print(f"The staff accounts in {accounts.path} are the ones table {args.table}'s journal has seen: nothing to "
+              "accept, nothing journaled.")
+        return 0
     print(f"The staff accounts in {accounts.path} accepted by {pit_boss.name} at table {args.table}, journaled: "
           f"{args.reason}")
     return 0

@@ -69,12 +69,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                            "the table only reads")
     anchor.add_argument("--out", metavar="PATH", help="the pin file to write, the store added to what it pins "
                                                       "(default: only print the pin)")
-    add_examples(anchor, BOOTSTRAP, "rptable users anchor",
-                 "sudo rptable users anchor --out /etc/rptable/accounts.pin  # illustrative")
     anchor.epilog = ("Root writes the pin once (e.g. /etc/rptable/accounts.pin, the file RPTABLE_ACCOUNTS_PIN names "
                      "instead), owned by root and readable by the table's user: a store at this path with another "
                      "key or another first admin, or none at all, is then tampered, and `users bootstrap` refuses "
                      "to make a new first admin there.")
+    add_examples(anchor, BOOTSTRAP, "rptable users anchor",
+                 "sudo rptable users anchor --out /etc/rptable/accounts.pin  # illustrative")
     parser.epilog = ("PINs are asked for at the terminal, never given on the command line. Without a terminal "
                      "they are read from standard input, one per line: the admin's (or the holder's) first, then "
                      "the new one. A PIN or password is text of 6 to 128 characters, is not one character "

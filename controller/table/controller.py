@@ -349,7 +349,8 @@ class TableController:
     def accept_accounts(self, by: User, reason: str) -> list[JournalEntry]:
         """A pit boss of the staff accounts in place accepts them where the journal saw others (a store made anew,
         restored from an older backup, or cut): journaled with the name and the reason, and the ACCOUNTS fault
-        this raised is resolved with them."""
+        this raised is resolved with them. Nothing is journaled (and [] returned) when they are the ones the
+        journal has seen."""
         if self.accounts is None:
             raise IllegalCommand("This table is given no staff accounts: there are none to accept.", "ARCH-FAULTS")
         if not reason.strip():
@@ -363,10 +364,11 @@ class TableController:
             raise IllegalCommand(f"{by.name} has no enabled pit boss's account in these staff accounts: a pit boss "
                                  "of theirs must accept them.", "ARCH-FAULTS")
         anchor = self.accounts.anchor()
-        witness = self._accounts_witness()
-        if anchor is None or witness is None:
-            raise IllegalCommand("These staff accounts are the ones this table's journal has seen: there is nothing "
-                                 "to accept.", "ARCH-FAULTS")
+        if anchor is None:
+            raise IllegalCommand("These staff accounts hold no account: make the first admin, or restore the "
+                                 "accounts files from their backup.", "ARCH-FAULTS")
+        if self._accounts_witness() is None:
+            return []  # the ones the journal has seen already: nothing to accept
         self._require_writable()
         self._record(table_events.AccountsSeen(anchor.key, anchor.first, anchor.seq, anchor.head, by.label, reason),
                      actor=by.label)
