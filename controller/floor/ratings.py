@@ -125,7 +125,7 @@ class DecisionTally:
         after = DecisionTally(self.made + 1, self.valued + 1, self.cost + cost, self.variance + se * se,
                               self.squares + cost * cost, self.beat)
         if after.beat is None:
-            bound = mixture_bound(after.squares + after.variance, DECISION_RHO)
+            bound = mixture_bound(after.squares, DECISION_RHO)  # the valuations' errors are in the costs
             if -after.cost >= bound:
                 return replace(after, beat=Crossing(after.valued, -after.cost, bound))
         return after
