@@ -145,6 +145,7 @@ def test_floor_5_basic_players_are_flagged_no_more_often_than_stated_over_simula
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(3600)  # some ten minutes on the 2-core VM
 def test_floor_5_the_manuals_false_alarm_rates_hold_over_10000_shifts():
     import subprocess
     import sys
