@@ -180,3 +180,34 @@ def test_accounts_seen_a_fresh_store_is_refused_until_a_pit_boss_accepts_it_jour
     store.close()
     assert verify_journal_file(str(path), "T1", cores=1).ok
 
+
+
+def test_accounts_seen_a_checkpoint_written_before_tables_saw_their_accounts_is_still_the_table(tmp_path):
+    """A journal's checkpoints written by an earlier rptable hold no "accounts": its table is the one its events
+    make, as before (the checkpoint keeps the accounts only once the table has seen them)."""
+    from forgery import raw_rows, rewrite
+
+    from controller.table.journal.rows import entry_hash, payload_to_json
+    from controller.table.signing import seal_message
+
+    from controller.table.simulate import simulate
+
+    path = tmp_path / "T1.journal"
+    key = table_key("T1")
+    simulate(load_preset("classic"), 55, 3, journal_path=path, key=key)  # a checkpoint every 50 rounds
+    assert any(r[4] == "table.checkpoint" for r in raw_rows(path))
+
+    out = []  # each checkpoint as an earlier rptable wrote it, the chain rehashed and resealed with the table's key
+    for r in raw_rows(path):
+        payload = json.loads(r[7])
+        prev = out[-1][9] if out else "0" * 64
+        if r[4] == "table.checkpoint":
+            payload["present"].pop("accounts", None)
+        if r[4] == "table.signature":
+            payload.update(head=prev, sig=base64.b64encode(key.sign(seal_message("T1", r[0] - 1, prev))).decode())
+        text = payload_to_json(payload)
+        out.append([*r[:7], text, prev, entry_hash(*r[:7], text, prev)])
+    rewrite(path, out)
+    Path(f"{path}.head").unlink()
+    report = verify_journal_file(str(path), "T1", cores=1)
+    assert report.ok, report.reason

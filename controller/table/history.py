@@ -167,7 +167,7 @@ class TableHistory:
         checkpoint's own), and the history's lists of the past (every adjustment, every dealer's turn but the
         one going on), which the audit reads from the journal."""
         turn = self.dealer_turns[-1] if self.dealer_turns and self.dealer_turns[-1].end is None else None
-        return {
+        present = {
             "rules": self.rules.to_mapping() if self.rules is not None else None,
             "faults": [dataclasses.asdict(fault) for fault in self.faults.values()],
             "faults_raised": self.faults_raised,
@@ -179,8 +179,10 @@ class TableHistory:
             "two_person_above": self.two_person_above,
             "program": self.program.payload() if self.program is not None else None,
             "last_number": self.last_number,
-            "accounts": self.accounts.payload() if self.accounts is not None else None,
         }
+        if self.accounts is not None:  # only once the table has seen its accounts: a checkpoint made before holds
+            present["accounts"] = self.accounts.payload()  # no such key, and is the table its events make
+        return present
 
     @classmethod
     def resume(cls, present: dict[str, Any], at: float, *, every_round: bool = False) -> TableHistory:
