@@ -189,7 +189,6 @@ def test_accounts_seen_a_checkpoint_written_before_tables_saw_their_accounts_is_
 
     from controller.table.journal.rows import entry_hash, payload_to_json
     from controller.table.signing import seal_message
-
     from controller.table.simulate import simulate
 
     path = tmp_path / "T1.journal"
