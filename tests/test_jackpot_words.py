@@ -95,7 +95,10 @@ def test_rejecting_the_second_hit_while_the_first_waits_says_the_meter_stays_loc
 
 
 def test_the_public_sign_shows_hits_paid_and_the_tables_by_name_only(qtbot):
+    from ui.i18n import Languages
     from ui.jackpot.sign import JackpotSign
+
+    Languages().switch("en")  # as the sign's program does: figures grouped the English way
 
     def hit(number, table, status, amount):
         return {"hit": number, "table": table, "round": f"{table}-000001", "box": 1, "category": "ROYAL_FLUSH",
@@ -115,3 +118,24 @@ def test_the_public_sign_shows_hits_paid_and_the_tables_by_name_only(qtbot):
     shown = " ".join(label.text() for label in (sign.tables, sign.hits, sign.pending, sign.problem))
     for private in ("not heard from", "400,000", "rejected", "misdeal", "100,180", "waiting"):
         assert private not in shown
+
+
+def test_the_public_sign_in_russian_groups_the_amounts_and_names_the_hand_in_russian(qtbot):
+    from ui.i18n import Languages
+    from ui.jackpot.sign import JackpotSign
+
+    languages = Languages()
+    languages.switch("ru")
+    try:
+        sign = JackpotSign()
+        qtbot.addWidget(sign)
+        sign.show_status({"meter_id": "main", "meter": 100_190, "reseed": RESEED, "pending": False,
+                          "tables": [{"table": "J1", "linked_now": True, "seconds_since": 0.5}],
+                          "hits": [{"hit": 1, "table": "J1", "round": "J1-000001", "box": 1, "category": "ROYAL_FLUSH",
+                                    "share_pct": 100, "meter_at_hit": 100_050, "amount": 100_050, "status": "paid",
+                                    "confirmed_by": "ivan", "at": 0.0, "reason": ""}]})
+        assert sign.meter.text().replace("\xa0", " ") == "100 190"
+        hits = sign.hits.text().replace("\xa0", " ")
+        assert "100 050" in hits and "роял-флеш" in hits and "royal" not in hits
+    finally:
+        languages.switch("en")

@@ -30,6 +30,14 @@ def hand_name(category: HandCategory) -> str:
     return names[category]
 
 
+def category_words(category: str) -> str:
+    """The jackpot meter keeps a hand's category by its name (`ROYAL_FLUSH`): said as the console says it."""
+    try:
+        return hand_name(HandCategory[category])
+    except KeyError:
+        return category
+
+
 def outcome_name(outcome: str) -> str:
     names = {
         "win": translate("Words", "wins"),

@@ -49,6 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     status.add_argument("--json", action="store_true", help='one JSON object: {"meter", "pending", "tables", "hits"}')
     sign = sub.add_parser("sign", parents=[common], help="the sign above the tables (Qt, full screen)")
     sign.add_argument("--windowed", action="store_true", help="a window instead of the full screen")
+    sign.add_argument("--language", choices=("en", "ru"), default="en", help="the sign's language")
     sign.add_argument("--size", metavar="WxH", help="a window of exactly this size, e.g. 1366x768")
     sign.add_argument("--screenshot", metavar="PNG", help="save the sign as a picture once it shows the meter, "
                                                           "then stop")
@@ -402,4 +403,5 @@ def _sign(args: argparse.Namespace) -> int:
                                   "--db URL; for the state without a screen: rptable jackpot status --db URL --json", 2)
     from ui.jackpot.run import run_sign
 
-    return run_sign(args.db, args.meter, size=size, windowed=args.windowed, screenshot=args.screenshot)
+    return run_sign(args.db, args.meter, size=size, windowed=args.windowed, screenshot=args.screenshot,
+                    language=args.language)

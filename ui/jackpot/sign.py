@@ -14,7 +14,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from ui.format import amount
 from ui.i18n import translate
+from ui.words import category_words
 
 GOLD, RED, DIM = "#ffd34d", "#ff4d4d", "#9aa4b2"
 PAID_SHOWN = 5  # the last hits paid the sign lists
@@ -70,13 +72,13 @@ class JackpotSign(QWidget):
             self.meter.setText("—")
             self.tables.setText(translate("JackpotSign", "No table is linked to this jackpot yet."))
             return
-        self.meter.setText(f"{status['meter']:,}")
+        self.meter.setText(amount(status["meter"]))
         self.pending.setText(translate("JackpotSign", "JACKPOT PENDING") if status["pending"] else "")
         shown = public_view(status)
         self.tables.setText(translate("JackpotSign", "Linked tables: {0}").format(", ".join(shown.tables) or "—"))
         self.hits.setText("\n".join(
             translate("JackpotSign", "Table {0} box {1}: {2} — {3} ({4})").format(
-                hit["table"], hit["box"], hit["category"].replace("_", " ").lower(), f"{hit['amount']:,}",
+                hit["table"], hit["box"], category_words(hit["category"]), amount(hit["amount"]),
                 translate("JackpotSign", "paid")) for hit in shown.paid))
 
     def show_problem(self, text: str) -> None:

@@ -18,8 +18,8 @@ from controller.table.users import Role, User
 from ui.format import amount
 from ui.i18n import translate
 from ui.login import STAFF_STYLE, LoginDialog
-from ui.pit.jackpot_hits import category_words
 from ui.sentences import reworded
+from ui.words import category_words
 
 
 class JackpotDesk(QObject):

@@ -9,11 +9,10 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from controller.core.hands import HandCategory
 from controller.floor.pit import WaitingHit
 from ui.format import amount
 from ui.i18n import translate
-from ui.words import hand_name
+from ui.words import category_words
 
 STYLE = ("QFrame#pit_jackpot{background:#4a3500;border:3px solid #ffd54f;border-radius:6px}"
          "QLabel{color:#ffe082;font-size:15px;font-weight:bold}"
@@ -25,14 +24,6 @@ def hit_words(waiting: WaitingHit) -> str:
     hit = waiting.hit
     return translate("PitJackpot", "JACKPOT PENDING · hit #{0}: table {1}, round {2}, box {3}, {4} — {5}").format(
         hit.hit, hit.table_id, hit.round_id, hit.box, category_words(hit.category), amount(hit.amount))
-
-
-def category_words(category: str) -> str:
-    """The meter keeps the hand's category by its name (`ROYAL_FLUSH`): said as the console says it."""
-    try:
-        return hand_name(HandCategory[category])
-    except KeyError:
-        return category
 
 
 class PendingHits(QFrame):
