@@ -26,6 +26,20 @@ def unpack(name: str, folder: Path) -> Path:
     return path
 
 
+# Keys the audit's JSON has gained since that version (the command-line contract adds, it does not rename): a
+# round's `box_count` (the boxes so far of a round in play). The rest answers exactly as it did.
+ADDED_SINCE = frozenset({"box_count"})
+
+
+def as_that_version_answered(answer: object) -> object:
+    """`answer` without the keys added since that version."""
+    if isinstance(answer, dict):
+        return {k: as_that_version_answered(v) for k, v in answer.items() if k not in ADDED_SINCE}
+    if isinstance(answer, list):
+        return [as_that_version_answered(v) for v in answer]
+    return answer
+
+
 def audit(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     capsys.readouterr()
     assert main(["audit", *args]) == 0
@@ -51,7 +65,7 @@ def test_journal_written_before_the_redesign_audits_as_it_did(tmp_path: Path, na
     journal = unpack(name, tmp_path)
     words = ["show", "2"] if action == "show-2" else [action]
     answer = json.loads(audit(capsys, *words, "--journal", str(journal), "--json"))
-    assert answer == json.loads((DATA / f"{name}.{action}.json").read_text())
+    assert as_that_version_answered(answer) == json.loads((DATA / f"{name}.{action}.json").read_text())
 
 
 @pytest.mark.parametrize("name", JOURNALS)
@@ -61,6 +75,10 @@ def test_journal_written_before_the_redesign_exports_and_reports_as_it_did(
     for form in ("json", "csv"):
         out = tmp_path / f"export.{form}"
         audit(capsys, "export", "--journal", str(journal), "--format", form, "--out", str(out))
-        assert out.read_text() == (DATA / f"{name}.export.{form}").read_text(), form
+        expected = (DATA / f"{name}.export.{form}").read_text()
+        if form == "json":
+            assert as_that_version_answered(json.loads(out.read_text())) == json.loads(expected)
+        else:
+            assert out.read_text() == expected
     audit(capsys, "report", "--journal", str(journal), "--out", str(tmp_path))
     assert (tmp_path / "report.csv").read_text() == (DATA / f"{name}.report.csv").read_text()
