@@ -54,8 +54,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--journal", metavar="PATH", help="the table's journal file (or --db)")
     parser.add_argument("--db", metavar="URL", type=floor_url,
                         help="the floor's PostgreSQL instead of a journal file: the same answers, from the events the "
-                             "tables reported (export and report with --journal too read the file, and log --login "
-                             "in against the floor's staff here)")
+                             "tables reported (export and report with --journal too read the file, and log their pit "
+                             "boss in against the floor's staff here)")
     parser.add_argument("--table", default=None, help="table id in the journal or the database (default T1)")
     parser.add_argument("--users", metavar="PATH", default=None, help="the staff accounts (default: in the user data "
                                                                       "folder)")
