@@ -5,7 +5,6 @@ PYTEST_DONT_REWRITE: the modules that use it import its helpers."""
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 from controller.core.cards import parse_card
@@ -72,10 +71,10 @@ def floor_staff(database: str, folder: Path, *, vera: bool = False) -> None:
 
 def rptable(*args: str, pin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """`rptable ARGS` as a pit boss types it, the PIN on standard input, with this test's data folder (the
-    tables' keys) and manifest."""
+    tables' keys) and manifest; in the test's process (tests/cli_kit.py), as the stories are about what it says."""
+    import cli_kit
     from floor_kit import ENV
 
     env = {**ENV, **{name: os.environ[name] for name in ("RPTABLE_DATA_DIR", "RPTABLE_MANIFEST")}}
-    return subprocess.run([sys.executable, "-m", "controller", *args], input=f"{pin}\n", env=env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=timeout)
+    return cli_kit.rptable(*args, stdin=f"{pin}\n", env=env, cwd=ROOT, timeout=timeout)  # in this process
 
