@@ -46,12 +46,13 @@ def _font(family: str, bold: bool, pixels: int) -> QFont:
 def _wrap(text: str, font: QFont, width: int) -> list[str]:
     """The text broken at spaces (and at its own newlines) into lines of at most `width` pixels. Only at spaces:
     a clause id (R-BUY-3), a range (1-4) or a card's code stays whole on its line, where a line break after a
-    hyphen would split it. A word wider than the line keeps a line of its own (and is elided there)."""
+    hyphen would split it; and never at a no-break space, which groups an amount's thousands in Russian ("1 700"
+    read as "1" on one line). A word wider than the line keeps a line of its own (and is elided there)."""
     metrics = QFontMetrics(font)
     out: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
+        for word in filter(None, paragraph.split(" ")):  # str.split() would break at a no-break space too
             candidate = f"{line} {word}" if line else word
             if line and metrics.horizontalAdvance(candidate) > width:
                 out.append(line)
