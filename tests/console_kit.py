@@ -254,6 +254,11 @@ def logged_in_dialog(window: ConsoleWindow, name: str = "vera", pin: str = "2468
     return dialog
 
 
+def journaled(window: ConsoleWindow, kind: str) -> list:
+    """The console's journal entries of one kind (an engine event's name, or a table event's `table.` kind)."""
+    return [e for e in window.controller.journal.entries() if e.kind == kind]
+
+
 def press_twice(button: QPushButton) -> None:
     """An irreversible money action: the first press arms it, the second carries it out."""
     button.click()

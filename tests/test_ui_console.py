@@ -134,7 +134,8 @@ def test_r_act_4_exchange_is_chosen_by_position_without_faces(make_console, qtbo
 
 def test_r_act_6_insurance_is_the_amount_typed(make_console, qtbot) -> None:
     """R-ACT-6: with three of a kind the dealer types the largest insurance the engine allows into the insurance
-    field and presses Enter: the box is insured for exactly that; no range was on screen before."""
+    field and presses Enter twice (money the box cannot have back): the box is insured for exactly that; no
+    range was on screen before."""
     window = make_console("classic")
     focus(window, qtbot)
     deal_one_box(window, qtbot, "AS 2C AD 3C AH 4C 8S 5D 9C 6D")
@@ -144,7 +145,7 @@ def test_r_act_6_insurance_is_the_amount_typed(make_console, qtbot) -> None:
     assert field.text() == "" and window.actions_panel.buttons["insure"].isEnabled()
     assert not any(f"{legal[0].maximum}" in text for text in widget_texts())
     tap(qtbot, field)
-    type_keys(qtbot, window, f"{legal[0].maximum}\n")
+    type_keys(qtbot, window, f"{legal[0].maximum}\n\n")  # Enter arms it, Enter again insures
     assert window.controller.round.boxes[1].insurance == legal[0].maximum
     assert not window.actions_panel.buttons["insure"].isEnabled()
 

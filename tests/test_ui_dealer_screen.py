@@ -288,11 +288,11 @@ def test_r_act_8_insurance_below_the_least_is_refused_with_the_tables_bounds_and
         tap(qtbot, window.actions_panel.insurance_switch)
     field = window.actions_panel.insurance
     tap(qtbot, field)
-    type_keys(qtbot, window, "100\n")
+    type_keys(qtbot, window, "100\n")  # out of the table's bounds: refused at once, nothing armed
     assert "Insurance on box 2 must be from 200 to " in window.message.text()
     assert field.text() == "100" and not journaled(window, "InsurancePlaced")
     field.clear()
-    type_keys(qtbot, window, "700\n")
+    type_keys(qtbot, window, "700\n\n")  # Enter arms it, Enter again insures
     assert [e.payload["amount"] for e in journaled(window, "InsurancePlaced")] == [700]
 
 
@@ -395,6 +395,7 @@ def test_r_act_8_nothing_on_screen_tells_three_aces_from_no_game(make_console, q
         before = screen_of(window)
         window.actions_panel.insurance.set_value(50)
         window.insurance.insure()
+        window.insurance.insure()  # money the box cannot have back: a second press
         assert [e.payload["amount"] for e in journaled(window, "InsurancePlaced")] == [50]
         screens.append((before, screen_of(window), window.message.text()))
     assert screens[0] == screens[1]
@@ -466,7 +467,7 @@ def test_action_keys_act_whatever_has_focus_and_digits_go_to_the_field(make_cons
     type_keys(qtbot, window, "0BB")
     state = window.controller.round
     assert state.boxes[1].bet == 200 and field.text() == "30"
-    type_keys(qtbot, window, "\n")
+    type_keys(qtbot, window, "\n\n")  # Enter arms the insurance, Enter again places it
     assert state.boxes[1].insurance == 30
 
 

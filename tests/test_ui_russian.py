@@ -106,6 +106,7 @@ def test_refusals_are_said_in_russian(consoles: Consoles, qtbot) -> None:
         window.actions_panel.insurance_switch.click()
     window.actions_panel.insurance.set_value(100)
     window.insurance.insure()
+    window.insurance.insure()  # money the box cannot have back: a second press
     assert "Страховка на боксе 2 — от 200 до " in window.message.text()
     assert_russian("insurance out of its range")
 
@@ -120,6 +121,7 @@ def test_what_a_face_down_hand_holds_stays_untold_in_russian(consoles: Consoles,
     deal_all(window, qtbot)
     window.actions_panel.insurance.set_value(10**7)
     window.insurance.insure()
+    window.insurance.insure()  # money the box cannot have back: a second press
     refusal = window.message.text()
     assert refusal.startswith("Отказано: Страховка на боксе 1 — от 1 до ") and "нет игры" not in refusal
     assert_russian("insurance refused")
@@ -355,6 +357,7 @@ def play_a_shift(window: ConsoleWindow, qtbot) -> None:
         elif decision == "insure":
             window.actions_panel.insurance.set_value(100)
             window.insurance.insure()
+            window.insurance.insure()  # money the box cannot have back: a second press
         press_twice(window.actions_panel.buttons["bet"])
         window.actions_panel.buttons["reveal"].click()
         if decision == "buy_game":

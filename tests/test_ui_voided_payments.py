@@ -56,6 +56,7 @@ def test_r_act_6_insurance_the_rules_return_is_on_the_payment_line(make_console,
     deal_all(window, qtbot)
     window.actions_panel.insurance.set_value(100)
     window.insurance.insure()
+    window.insurance.insure()  # money the box cannot have back: a second press
     press_twice(window.actions_panel.buttons["bet"])
     window.actions_panel.buttons["reveal"].click()
     state = window.controller.round
@@ -78,6 +79,7 @@ def test_r_act_8_insurance_above_the_hands_limit_comes_back_on_the_payment_line(
     deal_all(window, qtbot)
     window.actions_panel.insurance.set_value(500)
     window.insurance.insure()
+    window.insurance.insure()  # money the box cannot have back: a second press
     press_twice(window.actions_panel.buttons["bet"])
     window.actions_panel.buttons["reveal"].click()
     assert window.mode() == "payments", window.next_action.text()

@@ -61,6 +61,10 @@ def armed_question(kind: str, box: int, price: int, cards: int) -> str:
     if kind == ActionKind.EXCHANGE:
         return translate("ConsoleWindow", "Exchange %n card(s) of box {0} for {1}?", None, cards).format(box,
                                                                                                    amount(price))
+    if kind == ActionKind.TAKE_ANTE:
+        return translate("ConsoleWindow", "Box {0} takes the ante?").format(box)
+    if kind == ActionKind.INSURE:
+        return translate("ConsoleWindow", "Insure box {0} for {1}?").format(box, amount(price))
     return translate("ConsoleWindow", "Box {0} buys the dealer a game for {1}?").format(box, amount(price))
 
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from controller.engine import ActionKind, Insure, RoundState, insurance_askers
+from controller.engine import ActionKind, Insure, RoundState, insurance_askers, legal_commands
 from ui.actions import SPECS
 from ui.desk import Console
+from ui.guidance import armed_question, second_press
 from ui.i18n import translate
+from ui.play_desk import find_action
 
 
 class InsuranceDesk:
@@ -44,7 +46,8 @@ class InsuranceDesk:
         return reason
 
     def insure(self) -> None:
-        """Insure the offered box with the amount typed; with none typed yet, the field takes the digits."""
+        """Insure the offered box with the amount typed, at the second press; with none typed yet, the field takes
+        the digits."""
         panel = self.console.ui.actions_panel
         field = panel.insurance
         if self.box is None or not panel.buttons[ActionKind.INSURE].isEnabled():
@@ -56,9 +59,23 @@ class InsuranceDesk:
             self.console.message_text = typing.format(self.box)
             self.console.refresh()
             return
-        if self.console.submit(Insure(self.box, typed)):
-            field.clear()
-            field.clearFocus()
+        box = self.box
+
+        def insure() -> None:
+            if self.console.submit(Insure(box, typed)):
+                field.clear()
+                field.clearFocus()
+
+        state = self.console.display_round()
+        offered = find_action(legal_commands(state), ActionKind.INSURE, box) if state is not None else None
+        if offered is None or not (offered.minimum or 0) <= typed <= (offered.maximum or typed):
+            insure()  # out of the table's bounds: refused at once with them, nothing to arm
+            return
+        # Money the box cannot have back: a second press, as for a bet (another amount typed is another action)
+        question = armed_question(ActionKind.INSURE, box, typed, 0)
+        key = SPECS[ActionKind.INSURE].key
+        self.console.two_step.press(f"{ActionKind.INSURE}:{box}:{typed}", question + " " + second_press(key), insure,
+                                    label=f"{question}  [{key}]")
 
     def switch(self) -> None:
         """Insurance for the other box that may insure now (the one that has just bet, or the one to act)."""

@@ -29,7 +29,9 @@ from ui.i18n import translate
 from ui.sentences import stopped_words
 
 # Money a box cannot have back once spent: these take a second press (ui.confirm).
-TWO_STEP = frozenset({ActionKind.FOLD, ActionKind.BET, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.BUY_GAME})
+# Taking the ante ends the box's say as surely: pressed twice on one press's habit, it took the next box's too.
+TWO_STEP = frozenset({ActionKind.FOLD, ActionKind.BET, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.BUY_GAME,
+                      ActionKind.TAKE_ANTE})
 BOX_ACTIONS = frozenset({ActionKind.FOLD, ActionKind.BET, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.INSURE,
                          ActionKind.BUY_GAME, ActionKind.TAKE_ANTE})
 PRICED = frozenset({ActionKind.BET, ActionKind.BUY, ActionKind.BUY_GAME})

@@ -159,6 +159,7 @@ RU: dict[str, Translation] = {
     "Exchange %n card(s) of box {0} for {1}?": ("Бокс {0}: обменять %n карту за {1}?", "Бокс {0}: обменять %n карты за {1}?",
                                                 "Бокс {0}: обменять %n карт за {1}?"),
     "Box {0} buys the dealer a game for {1}?": "Бокс {0} покупает игру дилеру за {1}?",
+    "Box {0} takes the ante?": "Бокс {0} берёт анте?", "Insure box {0} for {1}?": "Бокс {0}: страховка {1}?",
     "Press {0} again or Enter; Esc cancels.": "Нажмите {0} ещё раз или Enter; Esc — отмена.",
     "Void the round? Press again to void it": "Аннулировать раунд? Нажмите ещё раз",
     # the notice and the fault banner

@@ -89,7 +89,7 @@
     </message>
     <message>
         <location filename="../audit_view.py" line="334"/>
-        <location filename="../audit_view.py" line="628"/>
+        <location filename="../audit_view.py" line="627"/>
         <source>Rounds</source>
         <translation>Раунды</translation>
     </message>
@@ -129,7 +129,7 @@
         <translation>Не удаётся прочитать журнал: {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="618"/>
+        <location filename="../audit_view.py" line="617"/>
         <source>Reading the day&apos;s rounds…</source>
         <translation>Чтение раундов дня…</translation>
     </message>
@@ -140,19 +140,19 @@
     </message>
     <message>
         <location filename="../audit_view.py" line="449"/>
-        <location filename="../audit_view.py" line="582"/>
+        <location filename="../audit_view.py" line="581"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
         <location filename="../audit_view.py" line="449"/>
-        <location filename="../audit_view.py" line="582"/>
+        <location filename="../audit_view.py" line="581"/>
         <source>Opened</source>
         <translation>Начат</translation>
     </message>
     <message>
         <location filename="../audit_view.py" line="449"/>
-        <location filename="../audit_view.py" line="582"/>
+        <location filename="../audit_view.py" line="581"/>
         <source>Boxes</source>
         <translation>Боксы</translation>
     </message>
@@ -163,74 +163,74 @@
     </message>
     <message>
         <location filename="../audit_view.py" line="449"/>
-        <location filename="../audit_view.py" line="582"/>
+        <location filename="../audit_view.py" line="581"/>
         <source>House net</source>
         <translation>Итог казино</translation>
     </message>
     <message>
         <location filename="../audit_view.py" line="450"/>
-        <location filename="../audit_view.py" line="583"/>
+        <location filename="../audit_view.py" line="582"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
         <location filename="../audit_view.py" line="450"/>
-        <location filename="../audit_view.py" line="628"/>
+        <location filename="../audit_view.py" line="627"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="507"/>
+        <location filename="../audit_view.py" line="506"/>
         <source>voided</source>
         <translation>аннулирован</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="507"/>
+        <location filename="../audit_view.py" line="506"/>
         <source>complete</source>
         <translation>завершён</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="508"/>
+        <location filename="../audit_view.py" line="507"/>
         <source>in play</source>
         <translation>идёт</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="582"/>
+        <location filename="../audit_view.py" line="581"/>
         <source>Dealer&apos;s cards</source>
         <translation>Карты дилера</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="594"/>
+        <location filename="../audit_view.py" line="593"/>
         <source>The last {0} rounds, oldest first, with their cards.</source>
         <translation>Последние раунды ({0}), от старых к новым, с картами.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="598"/>
+        <location filename="../audit_view.py" line="597"/>
         <source>Box {0}: {1} — {2} {3}</source>
         <translation>Бокс {0}: {1} — {2} {3}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="628"/>
+        <location filename="../audit_view.py" line="627"/>
         <source>Hours</source>
         <translation>Часы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="628"/>
+        <location filename="../audit_view.py" line="627"/>
         <source>Rounds per hour</source>
         <translation>Раундов в час</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="628"/>
+        <location filename="../audit_view.py" line="627"/>
         <source>Drop</source>
         <translation>Дроп</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="629"/>
+        <location filename="../audit_view.py" line="628"/>
         <source>House win</source>
         <translation>Выигрыш казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="629"/>
+        <location filename="../audit_view.py" line="628"/>
         <source>Adjustments</source>
         <translation>Корректировки</translation>
     </message>
@@ -240,17 +240,17 @@
         <translation>Последний игровой день стола: {0} (UTC)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="682"/>
+        <location filename="../audit_view.py" line="681"/>
         <source>Read and verify again</source>
         <translation>Прочитать и проверить снова</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="719"/>
+        <location filename="../audit_view.py" line="718"/>
         <source>Audit — pit boss</source>
         <translation>Аудит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="720"/>
+        <location filename="../audit_view.py" line="719"/>
         <source>The audit is for pit bosses: log in to open it.</source>
         <translation>Аудит — только для пит-босса: войдите, чтобы открыть его.</translation>
     </message>
@@ -270,87 +270,87 @@
         <translation>Повтор (выберите завершённый раунд)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="553"/>
+        <location filename="../audit_view.py" line="552"/>
         <source>This round is still in play: it can be replayed once it closes.</source>
         <translation>Раунд ещё идёт: повтор будет доступен после его завершения.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="649"/>
+        <location filename="../audit_view.py" line="648"/>
         <source>{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments</source>
         <translation>Раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="654"/>
+        <location filename="../audit_view.py" line="653"/>
         <source>Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)</source>
         <translation>Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="659"/>
+        <location filename="../audit_view.py" line="658"/>
         <source>no measured house edge for the rules {0}: their rounds count 0 theoretical</source>
         <translation>для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="665"/>
+        <location filename="../audit_view.py" line="664"/>
         <source>(nobody signed in)</source>
         <translation>(никто не вошёл)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="669"/>
+        <location filename="../audit_view.py" line="668"/>
         <source>Hold % by hour</source>
         <translation>Холд % по часам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="671"/>
+        <location filename="../audit_view.py" line="670"/>
         <source>box {0}</source>
         <translation>бокс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="672"/>
+        <location filename="../audit_view.py" line="671"/>
         <source>Hold % by box</source>
         <translation>Холд % по боксам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="697"/>
+        <location filename="../audit_view.py" line="696"/>
         <source>Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.</source>
         <translation>Журнал проверен: событий — {0}, раундов — {1}; цепочка хешей цела, все выплаты пересчитаны.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="701"/>
+        <location filename="../audit_view.py" line="700"/>
         <source>JOURNAL FAILS VERIFICATION at event {0}: {1}</source>
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="134"/>
+        <location filename="../words.py" line="142"/>
         <source>betting</source>
         <translation>ставки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="135"/>
+        <location filename="../words.py" line="143"/>
         <source>dealing</source>
         <translation>сдача</translation>
     </message>
     <message>
-        <location filename="../words.py" line="136"/>
+        <location filename="../words.py" line="144"/>
         <source>decisions</source>
         <translation>решения</translation>
     </message>
     <message>
-        <location filename="../words.py" line="137"/>
+        <location filename="../words.py" line="145"/>
         <source>reveal</source>
         <translation>вскрытие</translation>
     </message>
     <message>
-        <location filename="../words.py" line="138"/>
+        <location filename="../words.py" line="146"/>
         <source>buying</source>
         <translation>покупка игры</translation>
     </message>
     <message>
-        <location filename="../words.py" line="139"/>
+        <location filename="../words.py" line="147"/>
         <source>dealer draws</source>
         <translation>прикуп дилера</translation>
     </message>
     <message>
-        <location filename="../words.py" line="140"/>
+        <location filename="../words.py" line="148"/>
         <source>closed</source>
         <translation>закрыт</translation>
     </message>
@@ -477,67 +477,67 @@
         <translation>нет ставок</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="253"/>
+        <location filename="../table_view.py" line="258"/>
         <source>Ante {0}</source>
         <translation>Анте {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="255"/>
+        <location filename="../table_view.py" line="260"/>
         <source>Bet {0}</source>
         <translation>Ставка {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="257"/>
+        <location filename="../table_view.py" line="262"/>
         <source>Bonus {0}</source>
         <translation>Бонус {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="259"/>
+        <location filename="../table_view.py" line="264"/>
         <source>Jackpot {0}</source>
         <translation>Джекпот {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="261"/>
+        <location filename="../table_view.py" line="266"/>
         <source>6th card {0}</source>
         <translation>6-я карта {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="263"/>
+        <location filename="../table_view.py" line="268"/>
         <source>Exchange {0}</source>
         <translation>Обмен {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="265"/>
+        <location filename="../table_view.py" line="270"/>
         <source>Insurance {0}</source>
         <translation>Страховка {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="267"/>
+        <location filename="../table_view.py" line="272"/>
         <source>Game bought {0}</source>
         <translation>Игра куплена {0}</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="274"/>
+        <location filename="../table_view.py" line="279"/>
         <source>folded</source>
         <translation>пас</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="279"/>
+        <location filename="../table_view.py" line="284"/>
         <source>blind</source>
         <translation>втёмную</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="281"/>
+        <location filename="../table_view.py" line="286"/>
         <source>bet placed</source>
         <translation>ставка сделана</translation>
     </message>
     <message numerus="yes">
-        <location filename="../table_view.py" line="284"/>
+        <location filename="../table_view.py" line="289"/>
         <source>waiting for %n card(s)</source>
         <translation><numerusform>ждёт %n карту</numerusform><numerusform>ждёт %n карты</numerusform><numerusform>ждёт %n карт</numerusform></translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="286"/>
+        <location filename="../table_view.py" line="291"/>
         <source>to act</source>
         <translation>ходит</translation>
     </message>
@@ -545,7 +545,7 @@
 <context>
     <name>CardWidget</name>
     <message>
-        <location filename="../table_view.py" line="80"/>
+        <location filename="../table_view.py" line="81"/>
         <source>face-down card {0}</source>
         <translation>закрытая карта {0}</translation>
     </message>
@@ -674,62 +674,72 @@
         <translation><numerusform>Бокс {0}: обменять %n карту за {1}?</numerusform><numerusform>Бокс {0}: обменять %n карты за {1}?</numerusform><numerusform>Бокс {0}: обменять %n карт за {1}?</numerusform></translation>
     </message>
     <message>
-        <location filename="../guidance.py" line="64"/>
+        <location filename="../guidance.py" line="65"/>
+        <source>Box {0} takes the ante?</source>
+        <translation>Бокс {0} берёт анте?</translation>
+    </message>
+    <message>
+        <location filename="../guidance.py" line="67"/>
+        <source>Insure box {0} for {1}?</source>
+        <translation>Бокс {0}: страховка {1}?</translation>
+    </message>
+    <message>
+        <location filename="../guidance.py" line="68"/>
         <source>Box {0} buys the dealer a game for {1}?</source>
         <translation>Бокс {0} покупает игру дилеру за {1}?</translation>
     </message>
     <message>
-        <location filename="../guidance.py" line="69"/>
+        <location filename="../guidance.py" line="73"/>
         <source>Press {0} again or Enter; Esc cancels.</source>
         <translation>Нажмите {0} ещё раз или Enter; Esc — отмена.</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="85"/>
+        <location filename="../play_desk.py" line="87"/>
         <source>{0} — box {1}</source>
         <translation>{0} — бокс {1}</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="95"/>
+        <location filename="../play_desk.py" line="97"/>
         <source>Exchange — box {0}: pick cards (1-6)</source>
         <translation>Обмен, бокс {0}: отметьте карты</translation>
     </message>
     <message numerus="yes">
-        <location filename="../play_desk.py" line="93"/>
+        <location filename="../play_desk.py" line="95"/>
         <source>Exchange %n card(s) — box {0} ({1})</source>
         <translation><numerusform>Обменять %n карту — бокс {0} ({1})</numerusform><numerusform>Обменять %n карты — бокс {0} ({1})</numerusform><numerusform>Обменять %n карт — бокс {0} ({1})</numerusform></translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="96"/>
+        <location filename="../play_desk.py" line="98"/>
         <source>Select {0} to {1} cards to discard: tap them or press 1-6.</source>
         <translation>Выберите от {0} до {1} карт на обмен: коснитесь их или нажмите 1-6.</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="105"/>
+        <location filename="../play_desk.py" line="107"/>
         <source>Waiting for the shoe to deliver the card.</source>
         <translation>Ожидание карты из шуза.</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="112"/>
+        <location filename="../play_desk.py" line="114"/>
         <source>Place antes first.</source>
         <translation>Сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="113"/>
+        <location filename="../play_desk.py" line="115"/>
         <source>No card is due now.</source>
         <translation>Сейчас карта не ожидается.</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="121"/>
+        <location filename="../play_desk.py" line="123"/>
         <source>No round is open: place antes first.</source>
         <translation>Раунд не начат: сначала примите анте.</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="124"/>
+        <location filename="../play_desk.py" line="126"/>
         <source>No box can do this now.</source>
         <translation>Сейчас ни один бокс не может это сделать.</translation>
     </message>
     <message>
-        <location filename="../play_desk.py" line="129"/>
+        <location filename="../play_desk.py" line="131"/>
         <source>Not now.</source>
         <translation>Не сейчас.</translation>
     </message>
@@ -865,34 +875,34 @@
         <translation>Источник карт остановлен: {0}</translation>
     </message>
     <message>
-        <location filename="../guidance.py" line="75"/>
+        <location filename="../guidance.py" line="79"/>
         <source>Fault resolved: the shoe&apos;s gate is open again.</source>
         <translation>Сбой устранён: заслонка шуза снова открыта.</translation>
     </message>
     <message>
-        <location filename="../guidance.py" line="76"/>
+        <location filename="../guidance.py" line="80"/>
         <source>Fault resolved: the shoe&apos;s gate opens again as soon as the shoe is back online.</source>
         <translation>Сбой устранён: заслонка шуза откроется, как только шуз снова будет на связи.</translation>
     </message>
     <message>
-        <location filename="../insurance_desk.py" line="38"/>
+        <location filename="../insurance_desk.py" line="39"/>
         <location filename="../stakes_desk.py" line="53"/>
         <location filename="../stakes_desk.py" line="59"/>
         <source> — box {0}</source>
         <translation> — бокс {0}</translation>
     </message>
     <message>
-        <location filename="../insurance_desk.py" line="40"/>
+        <location filename="../insurance_desk.py" line="41"/>
         <source>Insurance, box {0}</source>
         <translation>Страховка, бокс {0}</translation>
     </message>
     <message>
-        <location filename="../insurance_desk.py" line="43"/>
+        <location filename="../insurance_desk.py" line="44"/>
         <source>⇄ box {0}</source>
         <translation>⇄ бокс {0}</translation>
     </message>
     <message>
-        <location filename="../insurance_desk.py" line="55"/>
+        <location filename="../insurance_desk.py" line="57"/>
         <source>Type box {0}&apos;s insurance, then Enter.</source>
         <translation>Введите страховку бокса {0} и нажмите Enter.</translation>
     </message>
@@ -965,22 +975,22 @@
 <context>
     <name>DealerBadge</name>
     <message>
-        <location filename="../dealer_sign_in.py" line="114"/>
+        <location filename="../dealer_sign_in.py" line="117"/>
         <source>No dealer signed in</source>
         <translation>Дилер не вошёл</translation>
     </message>
     <message>
-        <location filename="../dealer_sign_in.py" line="116"/>
+        <location filename="../dealer_sign_in.py" line="119"/>
         <source>Sign in</source>
         <translation>Вход</translation>
     </message>
     <message>
-        <location filename="../dealer_sign_in.py" line="119"/>
+        <location filename="../dealer_sign_in.py" line="122"/>
         <source>Dealer: {0} · {1} min</source>
         <translation>Дилер: {0} · {1} мин</translation>
     </message>
     <message>
-        <location filename="../dealer_sign_in.py" line="121"/>
+        <location filename="../dealer_sign_in.py" line="124"/>
         <source>Next dealer</source>
         <translation>Смена дилера</translation>
     </message>
@@ -988,42 +998,42 @@
 <context>
     <name>DealerPanel</name>
     <message>
-        <location filename="../table_view.py" line="323"/>
+        <location filename="../table_view.py" line="328"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="332"/>
+        <location filename="../table_view.py" line="337"/>
         <source>qualifies</source>
         <translation>игра есть</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="334"/>
+        <location filename="../table_view.py" line="339"/>
         <source>does not qualify</source>
         <translation>игры нет</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="353"/>
+        <location filename="../table_view.py" line="358"/>
         <source>now takes away his highest card, {0}, for the next card</source>
         <translation>теперь меняет старшую карту, {0}, на следующую</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="356"/>
+        <location filename="../table_view.py" line="361"/>
         <source>Game bought: {0}.</source>
         <translation>Игра куплена: {0}.</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="363"/>
+        <location filename="../table_view.py" line="368"/>
         <source>same rank: his hand is unchanged, so he replaces again, free — R-BUY-3</source>
         <translation>тот же ранг: рука не изменилась, поэтому замена повторяется бесплатно — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="365"/>
+        <location filename="../table_view.py" line="370"/>
         <source>one box in play: he replaces until he qualifies — R-BUY-3</source>
         <translation>в игре один бокс: замена, пока у дилера не будет игры — R-BUY-3</translation>
     </message>
     <message>
-        <location filename="../table_view.py" line="366"/>
+        <location filename="../table_view.py" line="371"/>
         <source>he still does not qualify: he replaces again — R-BUY-3</source>
         <translation>игры всё ещё нет: замена повторяется — R-BUY-3</translation>
     </message>
@@ -1284,42 +1294,42 @@
 <context>
     <name>JackpotSign</name>
     <message>
-        <location filename="../jackpot/sign.py" line="40"/>
+        <location filename="../jackpot/sign.py" line="42"/>
         <source>Jackpot</source>
         <translation>Джекпот</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="43"/>
+        <location filename="../jackpot/sign.py" line="45"/>
         <source>PROGRESSIVE JACKPOT</source>
         <translation>ПРОГРЕССИВНЫЙ ДЖЕКПОТ</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="71"/>
+        <location filename="../jackpot/sign.py" line="73"/>
         <source>No table is linked to this jackpot yet.</source>
         <translation>К этому джекпоту ещё не подключён ни один стол.</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="74"/>
+        <location filename="../jackpot/sign.py" line="76"/>
         <source>JACKPOT PENDING</source>
         <translation>ДЖЕКПОТ ОЖИДАЕТ ПОДТВЕРЖДЕНИЯ</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="76"/>
+        <location filename="../jackpot/sign.py" line="78"/>
         <source>Linked tables: {0}</source>
         <translation>Подключённые столы: {0}</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="80"/>
+        <location filename="../jackpot/sign.py" line="82"/>
         <source>paid</source>
         <translation>выплачен</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="78"/>
+        <location filename="../jackpot/sign.py" line="80"/>
         <source>Table {0} box {1}: {2} — {3} ({4})</source>
         <translation>Стол {0}, бокс {1}: {2} — {3} ({4})</translation>
     </message>
     <message>
-        <location filename="../jackpot/sign.py" line="83"/>
+        <location filename="../jackpot/sign.py" line="85"/>
         <source>The meter cannot be read: {0}</source>
         <translation>Счётчик джекпота не читается: {0}</translation>
     </message>
@@ -1327,42 +1337,42 @@
 <context>
     <name>Login</name>
     <message>
-        <location filename="../login.py" line="115"/>
+        <location filename="../login.py" line="116"/>
         <source>The staff accounts cannot be read: {0}</source>
         <translation>Не удаётся прочитать учётные записи: {0}</translation>
     </message>
     <message>
-        <location filename="../login.py" line="120"/>
+        <location filename="../login.py" line="121"/>
         <source>Nobody can log in: the staff accounts were tampered with ({0}). An admin must restore the accounts file from its backup (with its .key and .head files) and start the console again.</source>
         <translation>Никто не может войти: учётные записи персонала подделаны ({0}). Администратор должен восстановить файл учётных записей из резервной копии (вместе с файлами .key и .head) и снова запустить консоль.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="129"/>
+        <location filename="../login.py" line="130"/>
         <source>Name or PIN is wrong.</source>
         <translation>Неверное имя или PIN.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="131"/>
+        <location filename="../login.py" line="132"/>
         <source>Too many wrong PINs: {0} is locked for about {1} more minute(s). Wait and try again, or ask another pit boss or an admin.</source>
         <translation>Слишком много неверных PIN: {0} заблокирован ещё примерно на {1} мин. Подождите и попробуйте снова или обратитесь к другому пит-боссу или администратору.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="135"/>
+        <location filename="../login.py" line="136"/>
         <source>Name or PIN is wrong. {0} is now locked for {1} minutes: wait, or ask another pit boss or an admin.</source>
         <translation>Неверное имя или PIN. {0} теперь заблокирован на {1} мин: подождите или обратитесь к другому пит-боссу или администратору.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="139"/>
+        <location filename="../login.py" line="140"/>
         <source>The account {0} is disabled. An admin can tell you why.</source>
         <translation>Учётная запись {0} отключена. Причину знает администратор.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="142"/>
+        <location filename="../login.py" line="143"/>
         <source>{0} is not a pit boss: a pit boss is needed for this. Ask a pit boss to log in.</source>
         <translation>{0} — не пит-босс, а здесь нужен пит-босс. Попросите пит-босса войти.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="146"/>
+        <location filename="../login.py" line="147"/>
         <source>{0} may not deal at this table. Ask a pit boss.</source>
         <translation>{0} не может сдавать за этим столом. Обратитесь к пит-боссу.</translation>
     </message>
@@ -1370,7 +1380,7 @@
 <context>
     <name>LoginDialog</name>
     <message>
-        <location filename="../login.py" line="176"/>
+        <location filename="../login.py" line="177"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
@@ -1378,27 +1388,27 @@
 <context>
     <name>LoginForm</name>
     <message>
-        <location filename="../login.py" line="55"/>
+        <location filename="../login.py" line="56"/>
         <source>Log in</source>
         <translation>Войти</translation>
     </message>
     <message>
-        <location filename="../login.py" line="61"/>
+        <location filename="../login.py" line="62"/>
         <source>Name</source>
         <translation>Имя</translation>
     </message>
     <message>
-        <location filename="../login.py" line="62"/>
+        <location filename="../login.py" line="63"/>
         <source>PIN</source>
         <translation>PIN</translation>
     </message>
     <message>
-        <location filename="../login.py" line="77"/>
+        <location filename="../login.py" line="78"/>
         <source>Type your name and PIN.</source>
         <translation>Введите имя и PIN.</translation>
     </message>
     <message>
-        <location filename="../login.py" line="97"/>
+        <location filename="../login.py" line="98"/>
         <source>There is no staff account yet: make the first admin in Staff and setup [F7].</source>
         <translation>Учётных записей персонала ещё нет: создайте первого администратора в разделе «Персонал и настройка» [F7].</translation>
     </message>
@@ -1959,17 +1969,17 @@
         <translation>Отклонить джекпот №{0} — пит-босс</translation>
     </message>
     <message>
-        <location filename="../pit/jackpot_hits.py" line="26"/>
+        <location filename="../pit/jackpot_hits.py" line="25"/>
         <source>JACKPOT PENDING · hit #{0}: table {1}, round {2}, box {3}, {4} — {5}</source>
         <translation>ДЖЕКПОТ ОЖИДАЕТ · выигрыш №{0}: стол {1}, раунд {2}, бокс {3}, {4} — {5}</translation>
     </message>
     <message>
-        <location filename="../pit/jackpot_hits.py" line="74"/>
+        <location filename="../pit/jackpot_hits.py" line="65"/>
         <source>Confirm (hand verified)</source>
         <translation>Подтвердить (рука проверена)</translation>
     </message>
     <message>
-        <location filename="../pit/jackpot_hits.py" line="77"/>
+        <location filename="../pit/jackpot_hits.py" line="68"/>
         <source>Reject…</source>
         <translation>Отклонить…</translation>
     </message>
@@ -2197,67 +2207,67 @@
 <context>
     <name>Rank</name>
     <message>
-        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="75"/>
         <source>two</source>
         <translation>двойка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="75"/>
         <source>three</source>
         <translation>тройка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="67"/>
+        <location filename="../words.py" line="75"/>
         <source>four</source>
         <translation>четвёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="68"/>
+        <location filename="../words.py" line="76"/>
         <source>five</source>
         <translation>пятёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="68"/>
+        <location filename="../words.py" line="76"/>
         <source>six</source>
         <translation>шестёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="68"/>
+        <location filename="../words.py" line="76"/>
         <source>seven</source>
         <translation>семёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="69"/>
+        <location filename="../words.py" line="77"/>
         <source>eight</source>
         <translation>восьмёрка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="69"/>
+        <location filename="../words.py" line="77"/>
         <source>nine</source>
         <translation>девятка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="69"/>
+        <location filename="../words.py" line="77"/>
         <source>ten</source>
         <translation>десятка</translation>
     </message>
     <message>
-        <location filename="../words.py" line="70"/>
+        <location filename="../words.py" line="78"/>
         <source>jack</source>
         <translation>валет</translation>
     </message>
     <message>
-        <location filename="../words.py" line="70"/>
+        <location filename="../words.py" line="78"/>
         <source>queen</source>
         <translation>дама</translation>
     </message>
     <message>
-        <location filename="../words.py" line="70"/>
+        <location filename="../words.py" line="78"/>
         <source>king</source>
         <translation>король</translation>
     </message>
     <message>
-        <location filename="../words.py" line="71"/>
+        <location filename="../words.py" line="79"/>
         <source>ace</source>
         <translation>туз</translation>
     </message>
@@ -2265,27 +2275,27 @@
 <context>
     <name>Replay</name>
     <message>
-        <location filename="../words.py" line="123"/>
+        <location filename="../words.py" line="131"/>
         <source>the dealer</source>
         <translation>дилер</translation>
     </message>
     <message>
-        <location filename="../words.py" line="124"/>
+        <location filename="../words.py" line="132"/>
         <source>dealer</source>
         <translation>дилер</translation>
     </message>
     <message>
-        <location filename="../words.py" line="125"/>
+        <location filename="../words.py" line="133"/>
         <source>pit boss</source>
         <translation>пит-босс</translation>
     </message>
     <message>
-        <location filename="../words.py" line="126"/>
+        <location filename="../words.py" line="134"/>
         <source>admin</source>
         <translation>администратор</translation>
     </message>
     <message>
-        <location filename="../words.py" line="127"/>
+        <location filename="../words.py" line="135"/>
         <source>the device</source>
         <translation>устройство</translation>
     </message>
@@ -4119,217 +4129,217 @@
         <translation>роял-флеш</translation>
     </message>
     <message>
-        <location filename="../words.py" line="35"/>
+        <location filename="../words.py" line="43"/>
         <source>wins</source>
         <translation>выигрыш</translation>
     </message>
     <message>
-        <location filename="../words.py" line="36"/>
+        <location filename="../words.py" line="44"/>
         <source>ties</source>
         <translation>ничья</translation>
     </message>
     <message>
-        <location filename="../words.py" line="37"/>
+        <location filename="../words.py" line="45"/>
         <source>loses</source>
         <translation>проигрыш</translation>
     </message>
     <message>
-        <location filename="../words.py" line="38"/>
+        <location filename="../words.py" line="46"/>
         <source>folded</source>
         <translation>пас</translation>
     </message>
     <message>
-        <location filename="../words.py" line="39"/>
+        <location filename="../words.py" line="47"/>
         <source>dealer does not qualify</source>
         <translation>у дилера нет игры</translation>
     </message>
     <message>
-        <location filename="../words.py" line="40"/>
+        <location filename="../words.py" line="48"/>
         <source>void</source>
         <translation>аннулирован</translation>
     </message>
     <message>
-        <location filename="../words.py" line="41"/>
+        <location filename="../words.py" line="49"/>
         <source>bonus only</source>
         <translation>только бонус</translation>
     </message>
     <message>
-        <location filename="../words.py" line="48"/>
+        <location filename="../words.py" line="56"/>
         <source>twos</source>
         <translation>двоек</translation>
     </message>
     <message>
-        <location filename="../words.py" line="48"/>
+        <location filename="../words.py" line="56"/>
         <source>threes</source>
         <translation>троек</translation>
     </message>
     <message>
-        <location filename="../words.py" line="48"/>
+        <location filename="../words.py" line="56"/>
         <source>fours</source>
         <translation>четвёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="49"/>
+        <location filename="../words.py" line="57"/>
         <source>fives</source>
         <translation>пятёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="49"/>
+        <location filename="../words.py" line="57"/>
         <source>sixes</source>
         <translation>шестёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="49"/>
+        <location filename="../words.py" line="57"/>
         <source>sevens</source>
         <translation>семёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="50"/>
+        <location filename="../words.py" line="58"/>
         <source>eights</source>
         <translation>восьмёрок</translation>
     </message>
     <message>
-        <location filename="../words.py" line="50"/>
+        <location filename="../words.py" line="58"/>
         <source>nines</source>
         <translation>девяток</translation>
     </message>
     <message>
-        <location filename="../words.py" line="50"/>
+        <location filename="../words.py" line="58"/>
         <source>tens</source>
         <translation>десяток</translation>
     </message>
     <message>
-        <location filename="../words.py" line="51"/>
+        <location filename="../words.py" line="59"/>
         <source>jacks</source>
         <translation>валетов</translation>
     </message>
     <message>
-        <location filename="../words.py" line="51"/>
+        <location filename="../words.py" line="59"/>
         <source>queens</source>
         <translation>дам</translation>
     </message>
     <message>
-        <location filename="../words.py" line="51"/>
+        <location filename="../words.py" line="59"/>
         <source>kings</source>
         <translation>королей</translation>
     </message>
     <message>
-        <location filename="../words.py" line="52"/>
+        <location filename="../words.py" line="60"/>
         <source>aces</source>
         <translation>тузов</translation>
     </message>
     <message>
-        <location filename="../words.py" line="58"/>
+        <location filename="../words.py" line="66"/>
         <source>two</source>
         <translation>двойки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="58"/>
+        <location filename="../words.py" line="66"/>
         <source>three</source>
         <translation>тройки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="58"/>
+        <location filename="../words.py" line="66"/>
         <source>four</source>
         <translation>четвёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="59"/>
+        <location filename="../words.py" line="67"/>
         <source>five</source>
         <translation>пятёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="59"/>
+        <location filename="../words.py" line="67"/>
         <source>six</source>
         <translation>шестёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="59"/>
+        <location filename="../words.py" line="67"/>
         <source>seven</source>
         <translation>семёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="60"/>
+        <location filename="../words.py" line="68"/>
         <source>eight</source>
         <translation>восьмёрки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="60"/>
+        <location filename="../words.py" line="68"/>
         <source>nine</source>
         <translation>девятки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="60"/>
+        <location filename="../words.py" line="68"/>
         <source>ten</source>
         <translation>десятки</translation>
     </message>
     <message>
-        <location filename="../words.py" line="61"/>
+        <location filename="../words.py" line="69"/>
         <source>jack</source>
         <translation>валета</translation>
     </message>
     <message>
-        <location filename="../words.py" line="61"/>
+        <location filename="../words.py" line="69"/>
         <source>queen</source>
         <translation>дамы</translation>
     </message>
     <message>
-        <location filename="../words.py" line="61"/>
+        <location filename="../words.py" line="69"/>
         <source>king</source>
         <translation>короля</translation>
     </message>
     <message>
-        <location filename="../words.py" line="62"/>
+        <location filename="../words.py" line="70"/>
         <source>ace</source>
         <translation>туза</translation>
     </message>
     <message>
-        <location filename="../words.py" line="84"/>
+        <location filename="../words.py" line="92"/>
         <source>took the ante</source>
         <translation>взял анте</translation>
     </message>
     <message>
-        <location filename="../words.py" line="95"/>
+        <location filename="../words.py" line="103"/>
         <source>pair of {0}</source>
         <translation>пара {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="97"/>
+        <location filename="../words.py" line="105"/>
         <source>two pair, {0} and {1}</source>
         <translation>две пары {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="99"/>
+        <location filename="../words.py" line="107"/>
         <source>three {0}</source>
         <translation>тройка {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="101"/>
+        <location filename="../words.py" line="109"/>
         <source>full house, {0} over {1}</source>
         <translation>фулл-хаус из {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="103"/>
+        <location filename="../words.py" line="111"/>
         <source>four {0}</source>
         <translation>каре {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="106"/>
+        <location filename="../words.py" line="114"/>
         <source>straight to the {0}</source>
         <translation>стрит до {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="108"/>
+        <location filename="../words.py" line="116"/>
         <source>straight flush to the {0}</source>
         <translation>стрит-флеш до {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="110"/>
+        <location filename="../words.py" line="118"/>
         <source>flush, {0} high</source>
         <translation>флеш от {0}</translation>
     </message>
     <message>
-        <location filename="../words.py" line="112"/>
+        <location filename="../words.py" line="120"/>
         <source>no game, {0} high</source>
         <translation>старшая карта — {0}</translation>
     </message>
