@@ -43,3 +43,30 @@ def test_r_act_6_insurance_takes_a_second_press(make_console, qtbot) -> None:  #
     assert "Insure box 1 for 100?" in window.message.text()
     window.insurance.insure()
     assert [e.payload["amount"] for e in journaled(window, "InsurancePlaced")] == [100]
+
+
+def test_r_bet_1_an_ante_refused_after_a_round_keeps_the_stakes_form_and_the_amount(make_console,  # noqa: F811
+                                                                                   qtbot) -> None:
+    """After a round's payments and N, an ante over the table's limit was refused with the right words, but the
+    screen went back to the last round's cards and payments ("Round over: next round") and the amount was gone:
+    the dealer had to press N again and type it again. The form stays, with what was typed."""
+    from console_kit import focus, tap, type_keys
+
+    window = make_console("classic")
+    focus(window, qtbot)
+    load_deal(window, "AS 2C AD 3C AH 4C 8S 5D 9C JD")
+    window.bet_panel.fill(1, 100)
+    window.place_stakes()
+    deal_all(window, qtbot)
+    press_twice(window.actions_panel.buttons["fold"])
+    window.actions_panel.buttons["reveal"].click()
+    assert window.mode() == "payments", window.next_action.text()
+    for button in list(window.payment_panel.paid_buttons.values()):
+        press_twice(button)
+    window.next_round()
+    assert window.mode() == "betting"
+    field = window.bet_panel.editor(1).ante
+    tap(qtbot, field)
+    type_keys(qtbot, window, "20000\n")
+    assert "outside the table's limits" in window.message.text()
+    assert window.mode() == "betting" and field.text() == "20000"

@@ -29,9 +29,6 @@ class Console(Protocol):
     def refresh(self) -> None:
         """Redraw from the table's state."""
 
-    def open_next_round(self) -> None:
-        """The first stake of a round ends the pause between rounds."""
-
     def place_jackpot(self, box: int) -> bool:
         """The box's jackpot stake, refused with the reason while the table takes none. Whether it was placed."""
 

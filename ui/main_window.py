@@ -528,10 +528,6 @@ class ConsoleWindow(QMainWindow):
         if self.stakes.settle_unplaced(self):
             self.submit(CloseBets())
 
-    def open_next_round(self) -> None:
-        if self.display_round() is None:
-            self.next_round_for = None
-
     def cancel(self) -> None:
         """Esc: disarm an armed action, and leave the amount field."""
         self.two_step.cancel()

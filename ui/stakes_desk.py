@@ -74,7 +74,6 @@ class StakesDesk:
                                                   "Type an ante in the boxes that play, then place their stakes.")
             self.console.refresh()
             return False
-        self.console.open_next_round()
         return all(self._place_box(number, stake) for number, stake in stakes)
 
     def _place_box(self, number: int, stake: Stake) -> bool:
@@ -86,7 +85,6 @@ class StakesDesk:
         editor = self.form.editor(number)
         if editor.placed or not editor.stake().filled or self.console.mode() != "betting":
             return
-        self.console.open_next_round()
         if self._place_box(number, editor.stake()) and number < len(self.form.editors):
             following = self.form.editor(number + 1)
             if not following.placed:
