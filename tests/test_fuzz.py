@@ -312,6 +312,8 @@ BASES: dict[str, tuple[list[str], list[str]]] = {
     "verify-install": (["--json"], ["--manifest", "--json"]),
     "jackpot": (["status", "--db", "postgresql://nobody@/nothing?host=/nonexistent", "--json"],
                 ["status", "audit", "--db", "--meter"]),
+    "floor": (["keys", "--db", "postgresql://nobody@/nothing?host=/nonexistent", "--json"],
+              ["keys", "init", "--db", "--json", "--table"]),
 }
 
 
