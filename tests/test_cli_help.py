@@ -146,8 +146,9 @@ def test_the_examples_run_as_written(name, tmp_path, floor):
 
 
 # The commands an example runs as a process of its own: they start servers, pools of processes or windows, or
-# keep going (--follow) until stopped.
-OWN_PROCESS = {"analyze", "console", "shoe-sim"}
+# keep going (--follow) until stopped. A window's program run here (the pit's, the sign's) would leave this
+# process's Qt application quit and another language installed, and every window story after it would fail.
+OWN_PROCESS = {"analyze", "console", "shoe-sim", "pit", "jackpot sign"}
 SHELL_SYNTAX = {"|", "||", "&", "&&", ";", ";;", "<", "<<", ">&", "<&", "(", ")", "`"}
 ONE_RPTABLE = re.compile(r"^(?:(?P<feed>[^|]*?) \| )?rptable (?P<words>.*?)(?: (?P<into>>>?) (?P<file>[\w.-]+))?$")
 
@@ -158,7 +159,8 @@ def run_example(example: str, folder: Path, env: dict[str, str]) -> subprocess.C
     "$(date ...)"): a program start for each of the help's 180 examples cost minutes of CPU, and the program's start
     is told elsewhere (test_stop_signals, the manual's blocks). Anything else runs in bash as written."""
     shape = ONE_RPTABLE.match(example)
-    if (shape is None or not one_rptable(example) or shape["words"].split(" ", 1)[0] in OWN_PROCESS
+    command = shape["words"].split(" ") if shape is not None else []
+    if (shape is None or not one_rptable(example) or {command[0], " ".join(command[:2])} & OWN_PROCESS
             or "--follow" in shape["words"].split()):
         return subprocess.run(["bash", "-c", example], cwd=folder, env=env, stdin=subprocess.DEVNULL,
                               capture_output=True, text=True, timeout=120)
