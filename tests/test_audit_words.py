@@ -1,4 +1,4 @@
-"""`rptable audit show` and `recall` in words a pit boss reads (issue 31, minor): "box 1 bets 200", "dealer shows
+"""`rptable audit show` and `recall` in words a pit boss reads: "box 1 bets 200", "dealer shows
 one pair: qualifies", "box 3 settled: wins, flush, net +1,000", never the journal's names ("BetPlaced: amount
 200", "ONE_PAIR no_qualify"); and a settlement is nobody's act, so it is not credited to the player whose bet
 happened to close the round."""

@@ -1,4 +1,4 @@
-"""Issue 30: the scripts that derive the product's tables and figures (benchmarks/derive_basic.py, house_edges.py),
+"""The scripts that derive the product's tables and figures (benchmarks/derive_basic.py, house_edges.py),
 run as the manual shows them, write beside the benchmarks, out of git; they replace the product's files only when
 `--out` names them."""
 

@@ -106,7 +106,7 @@ def test_card_switch_never_raised_in_a_thousand_showdowns_under_hard_light(taugh
 
 def test_a_deck_taught_under_a_name_of_its_own_is_drawn_with_the_theme_the_url_names_else_the_refusal_says_to_add_it(
         taught_deck: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 30: `--camera 'camera+sim://?deck=casino-red'` once failed on a theme 'casino-red' not installed."""
+    """`--camera 'camera+sim://?deck=casino-red'` once failed on a theme 'casino-red' not installed."""
     from controller.cli import main
     from drivers.camera.profile import deck_dir
 

@@ -1,6 +1,6 @@
-"""Every command's failure is a sentence with the exit status the command-line contract gives it (issue 32, point
-14): bytes that are not text where a PIN is read, a --db that is not the floor's database, a journal that is not
-there. None of them ends in an error rptable did not expect (70), passes as done (0), or leaves a file behind."""
+"""Every command's failure is a sentence with the exit status the command-line contract gives it: bytes that are
+not text where a PIN is read, a --db that is not the floor's database, a journal that is not there. None of them
+ends in an error rptable did not expect (70), passes as done (0), or leaves a file behind."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A file a person names is read as a file (issue 32, point 13): a named pipe, a device or a folder in its place is
+"""A file a person names is read as a file: a named pipe, a device or a folder in its place is
 refused in a sentence, at once, and no file is read past the size such a file has, so that no path given on the
 command line can hang a command for ever or fill its memory (controller.named_files)."""
 

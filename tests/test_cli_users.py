@@ -29,7 +29,7 @@ def test_roles_users_bootstrap_add_list_disable_unlock_from_the_command_line(tmp
 
 
 def test_roles_users_list_of_a_tampered_store_refuses_and_lists_no_part_of_it(tmp_path):
-    """Issue 32, point 4: an event in the middle edited; the accounts before it would fold, those after it not."""
+    """An event in the middle edited; the accounts before it would fold, those after it not."""
     import sqlite3
 
     assert users(tmp_path, "bootstrap", "root", stdin="adminpin\n").returncode == 0

@@ -279,7 +279,7 @@ def test_one_writer_a_second_journal_in_the_same_program_is_refused(tmp_path: Pa
 
 
 def test_one_writer_deleting_the_head_file_does_not_let_a_second_writer_in(tmp_path: Path) -> None:
-    """The lock is on the journal file itself (issue 32, point 6): a head file deleted, or replaced by an empty
+    """The lock is on the journal file itself: a head file deleted, or replaced by an empty
     one, leaves the first writer's lock where it was, and the second is told the first one's pid."""
     path = tmp_path / "T1.journal"
     with Journal(path) as first:

@@ -1,4 +1,4 @@
-"""Issue 30, item 3: how tests/test_docs.py reads a page's console blocks (tests/doc_blocks.py), on small pages."""
+"""How tests/test_docs.py reads a page's console blocks (tests/doc_blocks.py), on small pages."""
 
 from pathlib import Path
 

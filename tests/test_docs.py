@@ -1,4 +1,4 @@
-"""Issue 30, item 3 "Tested documentation": every console block of README.md and of the manual (docs/**/*.md) is
+"""Tested documentation: every console block of README.md and of the manual (docs/**/*.md) is
 run as written, its shown output compared, unless the page marks it `# illustrative: <why>`.
 
 One test a page, its blocks in the page's order in one temporary folder (a later block may use what an earlier

@@ -1,4 +1,4 @@
-"""Issue 32, point 2, against a real PostgreSQL: a table's id on the jackpot meter belongs to one journal, as it
+"""Against a real PostgreSQL: a table's id on the jackpot meter belongs to one journal, as it
 does on the reporter. A second journal under the id of a linked table (`simulate --table K1 --journal
 K1new.journal --jackpot URL --royal-at 5`) was taken: its stakes added nothing (their keys collided with K1's
 rounds), its royal mapped onto K1's paid hit #1 and `jackpot confirm --journal K1new.journal` paid that hit again.

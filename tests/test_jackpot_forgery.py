@@ -1,4 +1,4 @@
-"""Issue 32, point 1, against a real PostgreSQL: the jackpot's money is what the sealed records prove, for anyone
+"""Against a real PostgreSQL: the jackpot's money is what the sealed records prove, for anyone
 with the floor's URL the tables use. A hit's amount edited together with its payout and the meter, or a forged
 `reseed` of +400,000 with the meter raised to match, audited OK, and the meter's and the hits' rows could be
 changed at will. Now the database refuses every change but a hit moving forward and a meter that is its ledger's

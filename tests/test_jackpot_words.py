@@ -1,4 +1,4 @@
-"""Issue 33, the jackpot's words, against a real PostgreSQL: what the terminal and the sign say is what is true. A
+"""The jackpot's words, against a real PostgreSQL: what the terminal and the sign say is what is true. A
 repeated confirmation says the hit was already paid, by whom and when, and exits 3 (a cashier paid twice on the
 same "paid ... confirmed by ivan"); a rejection while another hit waits says the meter stays locked (it said it
 unlocked); the public sign shows the meter, the tables and the hits paid, never a rejected hit's amount nor the

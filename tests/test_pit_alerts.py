@@ -1,4 +1,4 @@
-"""Issue 31, the pit as a floor manager met it: a table sat 55 minutes with a dealer signed in and no round, and
+"""The pit as a floor manager met it: a table sat 55 minutes with a dealer signed in and no round, and
 nothing on the pit said so; a table NOT REPORTING stayed among the others in the order of their names. Now a
 table not reporting, and one idle with a dealer signed in for IDLE_ALERT_AFTER (10 minutes), come straight
 after the faults, on top, and a line above the floor names them however far the floor is scrolled."""

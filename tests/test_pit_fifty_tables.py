@@ -1,4 +1,4 @@
-"""Issue 31, the pit as a floor manager met it: with 50 tables on a 1024x768 screen only 9 cards stood whole in
+"""The pit as a floor manager met it: with 50 tables on a 1024x768 screen only 9 cards stood whole in
 sight (three 300 px columns of tall cards). The cards are compact now: four columns at 1024 px, five at 1366 px,
 a quiet table in five short lines, so twenty of fifty stand whole at 1024x768 in English (sixteen in Russian,
 whose words are longer), and the alerts line above the floor stays in sight however far it is scrolled."""

@@ -1,4 +1,4 @@
-"""Issue 31, the pit as a floor manager met it: with every table closed the pit kept 14-17% of a core busy. Every
+"""The pit as a floor manager met it: with every table closed the pit kept 14-17% of a core busy. Every
 second it restyled and re-measured every card (setStyleSheet on fifty cards and their lines), and each closed
 table's "last event N s ago" changed every second, so every card was laid out and painted again. Now a card is
 touched only where it changes, and a closed table says when it closed: with fifty closed tables on screen not

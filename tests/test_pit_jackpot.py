@@ -1,4 +1,4 @@
-"""Issue 31, the pit as a floor manager met it: a jackpot hit locks the meter (every linked table closes jackpot
+"""The pit as a floor manager met it: a jackpot hit locks the meter (every linked table closes jackpot
 betting) until a pit boss confirms or rejects it, and that could be done only at the table or the terminal. Now
 the pit shows every waiting hit above the tables, and a pit boss confirms it, or rejects it with a reason, from
 there: logging in with a PIN against the floor's accounts for that hit, the meter checking the account again.

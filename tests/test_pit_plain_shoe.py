@@ -1,4 +1,4 @@
-"""Issue 32, a plain shoe: a table whose shoe does not prove its SHOE/1-A key (plain SHOE/1, which a wire on the
+"""A plain shoe: a table whose shoe does not prove its SHOE/1-A key (plain SHOE/1, which a wire on the
 cable can imitate) is said on the pit all the while (its card, its JSON and its HTML page), not only on the
 table's own console; a table whose shoe proved its key is not."""
 

@@ -1,4 +1,4 @@
-"""Issue 31, the pit as a floor manager met it: today's players (theo and actual, average bet, time played, the EV
+"""The pit as a floor manager met it: today's players (theo and actual, average bet, time played, the EV
 a decision lost against basic) were only in `rptable pit --json`. Now the pit's window lists them in a tab beside
 the tables, and its HTML page in a table, flagged players first, then the most staked first."""
 

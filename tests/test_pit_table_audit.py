@@ -1,4 +1,4 @@
-"""Issue 31, the pit as a floor manager met it: a table opened from the pit covered the whole floor at 1024x768,
+"""The pit as a floor manager met it: a table opened from the pit covered the whole floor at 1024x768,
 and its title did not start with the table it audits. Now it is named by its table first (the title, and in large
 type inside it, where no window manager draws a title), it is not modal, and it sits right of the first column
 of cards and below the header and the alerts, so the floor stays in sight and another table opens beside it."""

@@ -247,7 +247,7 @@ def test_replica_a_database_that_goes_away_mid_copy_is_a_message_not_a_traceback
 
 def test_replicate_a_table_the_journal_does_not_hold_is_refused_naming_the_tables_it_holds(session_journal, database,
                                                                                           tmp_path):
-    """Not tamper evidence (issue 32, point 14): the journal holds no events of the table asked for."""
+    """Not tamper evidence: the journal holds no events of the table asked for."""
     journal = copy_of(session_journal, tmp_path)
     assert replicate(journal, database)[0] == 0
     code, report, said = replicate(journal, database, "--table", "WRONG")

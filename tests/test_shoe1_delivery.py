@@ -283,7 +283,7 @@ def test_shoe1_delivery_a_host_that_stood_still_gives_the_gap_and_the_heartbeat_
 
 def test_shoe1_delivery_a_flood_of_unknown_frames_is_a_log_line_a_second_with_a_count(
         caplog: pytest.LogCaptureFixture) -> None:
-    """SHOE/1 says to ignore a frame of an unknown type and log it; issue 32: one stderr line per frame was 50,000
+    """SHOE/1 says to ignore a frame of an unknown type and log it; one stderr line per frame was 50,000
     lines in 5 s. The first is logged at once, the rest once a second with how many there were."""
     d = make()
     with caplog.at_level(logging.WARNING, logger="drivers.shoe1.delivery"):

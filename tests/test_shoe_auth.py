@@ -91,7 +91,7 @@ def test_shoe_keygen_writes_an_owner_only_key_and_never_overwrites(tmp_path: Pat
 
 def test_shoe_keygen_into_a_folder_not_made_yet_makes_it_owner_only_and_leaves_existing_folders_alone(
         tmp_path: Path) -> None:
-    """Issue 30: `rptable shoe keygen /etc/rptable/T4-shoe.key` on a fresh machine, where /etc/rptable is not yet."""
+    """`rptable shoe keygen /etc/rptable/T4-shoe.key` on a fresh machine, where /etc/rptable is not yet."""
     os.chmod(tmp_path, 0o755)
     path = tmp_path / "etc" / "rptable" / "T4-shoe.key"
     before = os.umask(0o022)
@@ -335,7 +335,7 @@ def test_shoe_a_storm_of_device_faults_is_one_fault_with_a_count(tmp_path: Path)
         repeats = [e for e in table.entries() if e.kind == "table.fault_repeated"]
         assert len(repeats) <= 13  # powers of two: a storm writes a few entries
         assert f"raised {arrived:,} times" in (table.controller.locked_reason or "")
-        # Issue 32: one LOCK per fault was one STAT answer per fault, doubling the storm; a LOCK each half second
+        # One LOCK per fault was one STAT answer per fault, doubling the storm; a LOCK each half second
         locks_answered = sum(s.startswith(b"$STAT,LOCKED") for s in shoe.transport.end.wire)
         assert locks_answered <= 10, f"{locks_answered} of the last {len(shoe.transport.end.wire)} sentences"
         table.controller.resolve_fault(fault.fault_id, BOSS, "cleared the jam")
@@ -419,7 +419,7 @@ def test_shoe1_a_fault_code_outside_e01_to_e07_is_a_bad_frame(code: str) -> None
 
 def test_shoe1a_plain_hellos_with_the_paired_serial_are_one_auth_fault_never_a_new_session(
         tmp_path: Path, keyfile: tuple[auth.ShoeKey, Path]) -> None:
-    """Issue 32: the paired shoe's serial is readable on the wire, and a plain HELLO carrying it restarted the
+    """The paired shoe's serial is readable on the wire, and a plain HELLO carrying it restarted the
     SHOE/1-A session: 2,000 of them journaled 1,834 sessions, their seals and a SEQ_GAP. On a keyed link a plain
     HELLO is an AUTH fault, never a restart; a storm of them is one fault with a count, a few entries a second."""
     key, key_path = keyfile
@@ -450,7 +450,7 @@ def test_shoe1a_plain_hellos_with_the_paired_serial_are_one_auth_fault_never_a_n
 
 def test_shoe1a_the_plain_simulator_dealing_on_a_keyed_table_costs_a_few_events_a_second_not_a_storm(
         tmp_path: Path, keyfile: tuple[auth.ShoeKey, Path]) -> None:
-    """Issue 32: the product's own plain `shoe-sim --pty` on a table with a key. Each of its frames was an AUTH
+    """The product's own plain `shoe-sim --pty` on a table with a key. Each of its frames was an AUTH
     fault with a LOCK, which the shoe answered with a STAT, itself forged: 61,568 events in 10 s and 45% of a core,
     until unplugged. Now the first forgery locks the shoe and the rest are counted: a few events a second."""
     _key, key_path = keyfile

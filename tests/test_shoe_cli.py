@@ -131,7 +131,7 @@ def test_shoe_keygen_then_shoe_sim_and_shoe_test_paired_from_two_terminals(tmp_p
 
 @pytest.mark.parametrize("shoe_key", ["none", "another key"])
 def test_shoe_test_with_a_key_says_authenticated_only_when_the_shoe_proved_it(shoe_key: str, tmp_path: Path) -> None:
-    """Issue 32: technicians pair shoes by shoe-test's verdict. A plain shoe, or one paired with another key, read
+    """Technicians pair shoes by shoe-test's verdict. A plain shoe, or one paired with another key, read
     with `key=` is not authenticated: the check says so and fails (exit 3), where it used to say "authenticated
     with SHOE/1-A key ..." because a key was configured."""
     key, other = tmp_path / "T4-shoe.key", tmp_path / "other.key"
@@ -156,7 +156,7 @@ def test_shoe_test_with_a_key_says_authenticated_only_when_the_shoe_proved_it(sh
 
 @pytest.mark.parametrize("backend", ["os:abort", "os:_exit", "subprocess:call", "no.such.module:factory"])
 def test_a_usb_url_picks_a_backend_from_the_list_and_never_runs_the_code_it_names(backend: str) -> None:
-    """Issue 32: `usb://...?backend=os:abort` imported os and called abort (exit 134): a URL could run any
+    """`usb://...?backend=os:abort` imported os and called abort (exit 134): a URL could run any
     callable on the table's machine. Now a backend is a name from rptable's list, or the URL is refused."""
     out = rptable("shoe-test", f"usb://16c0:05dc?backend={backend}", "--timeout", "1")
     assert out.returncode == 2, (out.returncode, out.stderr)

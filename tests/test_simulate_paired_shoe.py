@@ -1,4 +1,4 @@
-"""A simulated session whose shoe proved its SHOE/1-A key is never resumed with a shoe that proves none (issue 32):
+"""A simulated session whose shoe proved its SHOE/1-A key is never resumed with a shoe that proves none:
 a live table stops on such a shoe (SHOE_CHANGED) until a pit boss says so, but a simulation's QA pit boss clears
 that at once, and the session carried on unauthenticated."""
 

@@ -314,7 +314,7 @@ def test_cli_console_without_a_display_says_what_to_do(tmp_path: Path) -> None:
 
 
 def test_cli_console_screenshot_on_a_journal_whose_rules_wait_for_acknowledgement_says_so(tmp_path: Path) -> None:
-    """Issue 30: a picture on a journal of its own under classic stopped at "Close bets is not available" alone."""
+    """A picture on a journal of its own under classic stopped at "Close bets is not available" alone."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env.update(RPTABLE_DATA_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen",
                PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}")

@@ -93,7 +93,7 @@ def test_roles_pin_policy_refuses_guessable_secrets(store, pin):
 @pytest.mark.parametrize("pin", ["112233", "159753", "121212", "123123", "789456", "147258", "123321", "102030",
                                  "696969", "520520", "147852", "qwerty", "password", "abc123", "abcabc", "12341234"])
 def test_roles_pin_policy_refuses_the_pins_people_choose_most(store, pin):
-    """Issue 32, point 15: six-digit PINs from the top of the published counts, the leading leaked passwords, and a
+    """Six-digit PINs from the top of the published counts, the leading leaked passwords, and a
     short block repeated, which passed the rules for repeats and runs."""
     root = store.authenticate("root", ROOT)
     with pytest.raises(AuthError, match="PIN or password cannot be"):
