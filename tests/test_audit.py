@@ -2,11 +2,9 @@
 
 import dataclasses
 import json
-from pathlib import Path
 
-import cli_kit
 import pytest
-from env_kit import with_test_env
+from cli_kit import rptable_in_shell as rptable  # with only what a table's shell gives it
 from forgery import rehash
 
 from controller.engine import event_from_dict
@@ -19,14 +17,6 @@ from controller.table.table_events import PaymentAdjusted
 
 # Exports and reports need a pit boss's login: given through the environment, as a script gives it.
 pytestmark = pytest.mark.usefixtures("pit_boss_login")
-
-ROOT = Path(__file__).resolve().parents[1]
-ENV = {"PYTHONPATH": f"{ROOT}:{ROOT / 'hardware-sim'}", "PATH": "/usr/bin:/bin"}
-
-
-def rptable(*args):
-    """The command in this test's process (tests/cli_kit.py), with the environment a table's shell gives it."""
-    return cli_kit.rptable(*args, env=with_test_env(ENV), cwd=ROOT, timeout=120)
 
 
 @pytest.fixture(scope="module")

@@ -6,21 +6,12 @@ happened to close the round."""
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
-import cli_kit
 import pytest
-from env_kit import with_test_env
+from cli_kit import rptable_in_shell as rptable  # with only what a table's shell gives it
 
-ROOT = Path(__file__).resolve().parents[1]
-ENV = {"PYTHONPATH": f"{ROOT}:{ROOT / 'hardware-sim'}", "PATH": "/usr/bin:/bin"}
 JOURNAL_NAME = re.compile(r"\b[A-Z][a-z]+[A-Z][A-Za-z]*\b|\b[A-Z]+_[A-Z_]+\b|\bno_qualify\b")
-
-
-def rptable(*args: str) -> subprocess.CompletedProcess[str]:
-    """The command in this test's process (tests/cli_kit.py): the stories are about the audit's words."""
-    return cli_kit.rptable(*args, env=with_test_env(ENV), cwd=ROOT, timeout=120)
 
 
 @pytest.fixture(scope="module")

@@ -2,12 +2,7 @@
 
 import json
 
-import cli_kit
-
-
-def rptable(*args, stdin=""):
-    """The command in this test's process (tests/cli_kit.py): the stories are about what it says."""
-    return cli_kit.rptable(*args, stdin=stdin, timeout=60)
+from cli_kit import rptable
 
 
 def test_hand_json_names_the_best_hand_combinations_and_multiplier():

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 from dataclasses import replace
 from pathlib import Path
 
-import cli_kit
 import pytest
+from cli_kit import rptable
 from floor_kit import needs_postgres
 
 from controller.analysis.basic_edge import EdgeEstimate
@@ -25,7 +24,6 @@ from controller.table.rule_files import load_preset
 from controller.table.signing import table_key
 from controller.table.users import Role, User
 
-ROOT = Path(__file__).resolve().parent.parent
 ADMIN = User("ada", Role.ADMIN)
 PIT_BOSS = User("boris", Role.PIT_BOSS)
 
@@ -114,11 +112,6 @@ def test_a_measured_house_edge_of_a_casinos_file_lets_its_table_open(tmp_path, d
     assert not rules_edge(rules).needs_acknowledgement
     # The figure belongs to the rules' play: a copy with another name and notes finds it too.
     assert not rules_edge(replace(rules, name="renamed", notes="ours")).needs_acknowledgement
-
-
-def rptable(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """The command in this test's process (tests/cli_kit.py): the stories are about what it says and records."""
-    return cli_kit.rptable(*args, stdin=stdin, env=env, cwd=ROOT)
 
 
 def test_cli_rules_show_says_the_presets_edge_and_check_says_which_settings_favour_a_player(tmp_path):

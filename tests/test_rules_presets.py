@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
-import cli_kit
 import pytest
+from cli_kit import rptable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -175,14 +174,6 @@ def test_a_file_that_is_not_toml_is_refused_with_its_name(tmp_path):
     bad.write_text("name = [unclosed\n")
     with pytest.raises(RulesError, match=r"bad\.toml: not valid TOML"):
         load_rules(str(bad))
-
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def rptable(*args: str) -> subprocess.CompletedProcess[str]:
-    """The command in this test's process (tests/cli_kit.py): the stories are about what it says."""
-    return cli_kit.rptable(*args, cwd=ROOT)
 
 
 def test_cli_rules_list_show_check(tmp_path):

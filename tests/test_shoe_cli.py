@@ -10,20 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import cli_kit
 import pytest
+from cli_kit import rptable
 from hwsim.deck import shuffled_packs
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'hardware-sim'}"}
 
 pytestmark = pytest.mark.timeout(60)
-
-
-def rptable(*args: str, env: dict[str, str] = ENV) -> subprocess.CompletedProcess[str]:
-    """The command in this test's process (tests/cli_kit.py): the stories are about what it says; the shoe
-    simulators it talks to run as processes of their own (_start_sim)."""
-    return cli_kit.rptable(*args, env=env, timeout=30)
 
 
 def test_shoe_test_json_lines_have_the_contract_shapes() -> None:
