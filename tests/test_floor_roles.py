@@ -239,6 +239,43 @@ def test_a_zeroed_lockout_is_still_locked(database, tmp_path):
     assert table.authenticate("boris", "123490", need=Role.PIT_BOSS).name == "boris"
 
 
+def test_a_login_row_written_between_guesses_does_not_dodge_the_lockout(database, tmp_path):
+    clock = Clock()
+    staffed(database, tmp_path, clock)
+    table_url = as_role(database, "rptable_table")
+    table = FloorUserStore(table_url, tmp_path / "t1.db", table_id="T1", clock=clock)
+    for guess in ("000001", "000002", "000003"):
+        with pytest.raises(AuthError, match="wrong"):
+            table.authenticate("boris", guess, need=Role.PIT_BOSS)
+        clock.now += 1
+        with psycopg.connect(table_url) as db:  # the guesser's "that one was right" between guesses
+            db.execute("INSERT INTO floor_staff_attempts (at, name, outcome, table_id) VALUES (%s, 'boris', 'login', "
+                       "'T1')", (clock.now,))
+        clock.now += 1
+    with pytest.raises(AuthError, match="locked"):
+        table.authenticate("boris", "123490", need=Role.PIT_BOSS)
+    clock.now += 301  # a wrong PIN counts for five minutes, then not
+    assert table.authenticate("boris", "123490", need=Role.PIT_BOSS).name == "boris"
+
+
+def test_failed_rows_written_with_a_tables_url_do_not_lock_the_admin_out_of_the_unlock(database, tmp_path):
+    clock = Clock()
+    office, _root = staffed(database, tmp_path, clock)
+    table_url = as_role(database, "rptable_table")
+    with psycopg.connect(table_url) as db:
+        for _ in range(5):
+            db.execute("INSERT INTO floor_staff_attempts (at, name, outcome, table_id) VALUES (%s, 'root', 'failed', "
+                       "'T1')", (clock.now,))
+    clock.now += 1
+    table = FloorUserStore(table_url, tmp_path / "t1.db", table_id="T1", clock=clock)
+    with pytest.raises(AuthError, match="locked"):  # at the tables, the rows count
+        table.authenticate("root", "991357", need=Role.ADMIN)
+    root = office.authenticate("root", "991357", need=Role.ADMIN)  # on the admin's own connection, they do not
+    office.unlock("root", by=root)
+    clock.now += 1
+    assert table.authenticate("root", "991357", need=Role.ADMIN).name == "root"
+
+
 def test_an_admins_signed_unlock_lifts_a_lockout(database, tmp_path):
     clock = Clock()
     office, root = staffed(database, tmp_path, clock)

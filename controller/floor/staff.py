@@ -13,8 +13,11 @@ A table also keeps the last change it saw, so a chain cut short behind it shows.
 
 Every PIN tried is a row of `floor_staff_attempts` (name, outcome, the table's time; the database stamps the
 user who wrote it and its own time), and an account's lockout is what those rows make it (`lock_state`): three
-wrong PINs lock it for 5 minutes on every table. Rows are only added, and an attempt made while the account is
-locked changes nothing, so no row anyone writes lifts a lockout: it ends with time or an admin's signed unlock.
+wrong PINs within 5 minutes lock it for 5 minutes on every table. Rows are only added, an attempt made while the
+account is locked changes nothing, and a login clears no wrong PIN before it, so no row anyone writes lifts a
+lockout or dodges one: it ends with time or an admin's signed unlock. The rows the tables' role wrote lock the
+account at the tables only, so whoever holds a table's URL can keep a name out of the tables (the log shows the
+rows, with the table each names) but not out of the pit or the admin's commands that would unlock it.
 Attempts on one account take turns (an advisory lock), so guesses made at once on several tables all count.
 
 Each answer refreshes the table's cache (a small SQLite file beside the journal). When the database cannot be
@@ -40,6 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import FloorError, connect, psycopg_module
+from controller.floor.roles import ROLE_NAMES
 from controller.paths import data_dir
 from controller.table.signing import PublicKey, SigningKey, SigningKeyError
 from controller.table.users import (
@@ -67,6 +71,8 @@ if TYPE_CHECKING:
 STAFF_KEY_ENV = "RPTABLE_FLOOR_STAFF_KEY"
 STAFF_PUBKEY_ENV = "RPTABLE_FLOOR_STAFF_PUBKEY"
 CLOCK_SKEW = 60.0  # seconds a table's clock may run ahead of another's: an attempt dated later is not counted yet
+TABLES_ROLE = ROLE_NAMES["table"]
+FAILURE_WINDOW = float(LOCKOUT_SECONDS)  # how long a wrong PIN counts towards a lockout (a login does not clear it)
 _CHANGES_LOCK = "SELECT pg_advisory_xact_lock(hashtext('rptable floor staff changes'))"
 _CHANGE_COLUMNS = "seq, at, actor, action, name, detail, prev_hash, hash, key_id, sig, written_by"
 ACCOUNT = "role, salt, key, n, r, p, disabled, failures, locked_until"
@@ -137,8 +143,13 @@ class StaffAccount:
 def lock_state(attempts: Iterable[tuple[float, str]], *, since: float, now: float) -> tuple[int, float, list[str]]:
     """The wrong PINs counted and the lockout's end at `now`, from the attempts on one account (time, outcome) in
     the order they were made; with each attempt's word for the log ("login_attempt", "locked", ...; "" for one made
-    after `now`). An attempt made while the account was locked, or before an admin's unlock, changes nothing."""
-    failures, locked_until, words = 0, 0.0, []
+    after `now`). An attempt made while the account was locked, or before an admin's unlock, changes nothing.
+
+    A login does not clear the wrong PINs before it: a wrong PIN counts for FAILURE_WINDOW seconds whatever
+    follows. A login row is only the table's word that the PIN was right, and anyone holding a table's URL can
+    write one; if it cleared the count, a guesser writing one between guesses would never be locked out."""
+    failed_at: list[float] = []
+    locked_until, words = 0.0, []
     for at, outcome in attempts:
         if at > now + CLOCK_SKEW:
             words.append("")
@@ -146,18 +157,17 @@ def lock_state(attempts: Iterable[tuple[float, str]], *, since: float, now: floa
         if at <= since or locked_until > at:
             words.append("while_locked" if at > since else "before_unlock")
             continue
+        failed_at = [earlier for earlier in failed_at if earlier > at - FAILURE_WINDOW]
         if outcome in ("failed", "failed_offline"):
-            failures += 1
-            if failures >= MAX_FAILURES:
-                failures, locked_until = 0, at + LOCKOUT_SECONDS
+            failed_at.append(at)
+            if len(failed_at) >= MAX_FAILURES:
+                failed_at, locked_until = [], at + LOCKOUT_SECONDS
                 words.append("locked")
             else:
                 words.append("login_attempt" if outcome == "failed" else outcome)
-        elif outcome == "login":
-            failures = 0
-            words.append("login")
-        else:  # a login offline: kept, but it clears nothing the database counted
+        else:  # a login, on line or offline: kept for the log; it clears nothing
             words.append(outcome)
+    failures = len([earlier for earlier in failed_at if earlier > now - FAILURE_WINDOW])
     return failures, locked_until, words
 
 
@@ -375,8 +385,12 @@ class FloorUserStore:
             return self._state(db, account, now), right, False
 
     def _state(self, db: psycopg.Connection[tuple[Any, ...]], account: StaffAccount, now: float) -> Account:
-        attempts = db.execute("SELECT at, outcome FROM floor_staff_attempts WHERE name = %s ORDER BY at, attempt",
-                              (account.name,)).fetchall()
+        # PINs tried at the tables (rows the tables' role wrote) lock the account at the tables, never on the pit's
+        # or the admin's own connections: whoever holds a table's URL can write "failed" rows, and must not be able
+        # to keep the admin who would unlock the account out too.
+        attempts = db.execute("SELECT at, outcome FROM floor_staff_attempts WHERE name = %s "
+                              "AND (written_by <> %s OR session_user = %s) ORDER BY at, attempt",
+                              (account.name, TABLES_ROLE, TABLES_ROLE)).fetchall()
         failures, locked_until, _ = lock_state([(float(a), str(o)) for a, o in attempts], since=account.unlocked_at,
                                                now=now)
         return (account.role.value, account.salt, account.key, SCRYPT_N, SCRYPT_R, SCRYPT_P, account.disabled,
