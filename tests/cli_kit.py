@@ -11,7 +11,7 @@ and the signal handlers the test had (a command sets its own). A command that do
 raises subprocess.TimeoutExpired, as subprocess.run does.
 
 The one way the tests run `rptable`: `rptable` in this process; `rptable_in_shell` the same with only what a table's
-shell gives it (no variable of the test's but its own data folder and logins); `said` the same answered as (exit
+shell gives it (no variable of the test's but its own data folder and logins); `rptable_said` the same answered as (exit
 status, output, error); and `rptable_process` as a process of its own, for the stories about the program's start,
 its standard input read from a file, its memory bound or its signals. One timeout policy for all: a command still
 running after TIMEOUT seconds fails the test; a story about a command that must stop at once gives a shorter one."""
@@ -130,7 +130,7 @@ def rptable_in_shell(*args: str, stdin: str | bytes = "", cwd: str | Path | None
     return rptable(*args, stdin=stdin, env=with_test_env(SHELL_ENV), cwd=cwd, timeout=timeout)
 
 
-def said(*args: str, stdin: str | bytes = "", env: Mapping[str, str] | None = None,
+def rptable_said(*args: str, stdin: str | bytes = "", env: Mapping[str, str] | None = None,
          cwd: str | Path | None = ROOT) -> tuple[int, str, str]:
     """`rptable ARGS` in this process, answered as (exit status, standard output, standard error)."""
     done = rptable(*args, stdin=stdin, env=env, cwd=cwd)

@@ -12,32 +12,15 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from cli_kit import rptable, rptable_said
 from env_kit import with_test_env
 
 import controller.cli.odds
-from controller.cli import main
 from controller.cli.unexpected import EXIT_UNEXPECTED
 from drivers.base import CardEvent, open_source
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    try:
-        code = main(list(args))
-    except SystemExit as stop:  # argparse's refusal of an option
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def rptable(*args: str, stdin: str | None = None, timeout: float = 30) -> subprocess.CompletedProcess[str]:
-    """The command as a user runs it; a command that does not stop within `timeout` fails the test."""
-    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True,
-                          env=with_test_env(ENV),
-                          cwd=ROOT, timeout=timeout, input=stdin if stdin is not None else "")
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +41,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize(("name", "said"), [("deep.json", "nested too deeply"), ("big-ante.json", "digits")])
 def test_round_a_script_too_deep_or_with_a_5000_digit_number_is_refused(files: Path, name: str, said: str,
                                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = cli(capsys, "round", str(files / name), "--json")
+    code, out, err = rptable_said("round", str(files / name), "--json")
     assert code == 1 and said in out and "Traceback" not in err
     done = rptable("round", "-", "--json", stdin=(files / name).read_text())
     assert done.returncode == 1 and said in done.stdout and "Traceback" not in done.stderr
@@ -67,12 +50,12 @@ def test_round_a_script_too_deep_or_with_a_5000_digit_number_is_refused(files: P
 @pytest.mark.parametrize("name", ["deep-array.toml", "deep-table.toml"])
 def test_rules_check_a_file_nested_too_deeply_is_refused(files: Path, name: str,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = cli(capsys, "rules", "check", str(files / name))
+    code, _, err = rptable_said("rules", "check", str(files / name))
     assert code == 1 and "nested too deeply" in err
 
 
 def test_analyze_rounds_beyond_any_run_are_refused_with_the_range(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = cli(capsys, "analyze", "--rules", "classic", "--strategy", "always-bet", "--rounds", "1" + "0" * 23)
+    code, _, err = rptable_said("analyze", "--rules", "classic", "--strategy", "always-bet", "--rounds", "1" + "0" * 23)
     assert code == 2 and "'100000000000000000000000' is not allowed" in err and "10,000,000,000" in err
 
 
@@ -95,17 +78,17 @@ def test_users_a_path_that_is_not_an_accounts_file_is_refused(files: Path, where
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     target = files / where if not where.startswith("missing") else Path("/proc/no-such-folder") / where
     for action in (["list"], ["add", "root", "--role", "admin", "--admin", "root"]):
-        code, _, err = cli(capsys, "users", "--users", str(target), *action)
+        code, _, err = rptable_said("users", "--users", str(target), *action)
         assert code == 1 and said in err and "Traceback" not in err
 
 
 def test_audit_rounds_a_date_that_is_not_a_day_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, _, err = cli(capsys, "audit", "--journal", str(tmp_path / "T1.journal"), "rounds", "--date", "not-a-date")
+    code, _, err = rptable_said("audit", "--journal", str(tmp_path / "T1.journal"), "rounds", "--date", "not-a-date")
     assert code == 2 and "'not-a-date' is not a day: give YYYY-MM-DD" in err
 
 
 def test_audit_salvage_of_the_floor_database_is_refused_with_what_to_do(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = cli(capsys, "audit", "--db", "postgresql:///nowhere", "salvage")
+    code, _, err = rptable_said("audit", "--db", "postgresql:///nowhere", "salvage")
     assert code == 2 and "give the file (--journal PATH)" in err and "did not expect" not in err
 
 
@@ -127,7 +110,7 @@ def test_audit_show_a_round_number_of_5000_digits_is_refused(capsys: pytest.Capt
 
     journal = tmp_path / "T1.journal"
     simulate(load_preset("classic"), 1, 1, journal_path=journal)
-    code, _, err = cli(capsys, "audit", "--journal", str(journal), "show", "9" * 5000)
+    code, _, err = rptable_said("audit", "--journal", str(journal), "show", "9" * 5000)
     assert code == 2 and "is not a round" in err and len(err) < 300
 
 
@@ -193,7 +176,7 @@ def test_unexpected_an_error_no_command_expected_is_one_line_and_a_log(monkeypat
         raise IndexError("list index out of range")
 
     monkeypatch.setattr(controller.cli.odds, "run", broken)
-    code, _, err = cli(capsys, "odds")
+    code, _, err = rptable_said("odds")
     log = tmp_path / "logs" / "errors.log"
     assert code == EXIT_UNEXPECTED and "Traceback" not in err and len(err.splitlines()) == 1
     assert str(log) in err and "IndexError" in err
@@ -212,7 +195,7 @@ def test_unexpected_an_error_in_another_thread_is_one_line_and_a_log(monkeypatch
         return 0
 
     monkeypatch.setattr(controller.cli.odds, "run", with_a_failing_thread)
-    code, _, err = cli(capsys, "odds")
+    code, _, err = rptable_said("odds")
     assert code == 0 and "Traceback" not in err and "(reader)" in err and "ZeroDivisionError" in err
     assert "ZeroDivisionError" in (tmp_path / "logs" / "errors.log").read_text()
 
@@ -230,7 +213,7 @@ def test_unexpected_a_data_folder_that_cannot_be_written_still_gives_one_line(mo
         raise RuntimeError("boom")
 
     monkeypatch.setattr(controller.cli.odds, "run", broken)
-    code, _, err = cli(capsys, "odds")
+    code, _, err = rptable_said("odds")
     assert code == EXIT_UNEXPECTED and "could not be saved" in err and "Traceback" not in err
 
 
@@ -241,6 +224,6 @@ def test_console_a_card_source_that_cannot_be_opened_leaves_no_journal(url: str,
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     monkeypatch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "data"))
     journal = tmp_path / "tables" / "T1.journal"
-    code, _, err = cli(capsys, "console", "--shoe", url, "--journal", str(journal))
+    code, _, err = rptable_said("console", "--shoe", url, "--journal", str(journal))
     assert code == 1 and "card source cannot be opened" in err
     assert not journal.parent.exists()  # no journal, not even its folder

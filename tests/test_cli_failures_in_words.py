@@ -4,37 +4,22 @@ ends in an error rptable did not expect (70), passes as done (0), or leaves a fi
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from env_kit import with_test_env
+from cli_kit import rptable_process as rptable  # a process of its own: standard input read as the program reads it
 
-ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
 NOT_TEXT = b"\xff\xfe\x8c\x01\x02pin\n" * 3
 
 
-def rptable(*args: str, stdin: bytes | str = b"", cwd: Path) -> subprocess.CompletedProcess[bytes]:
-    """The command as a user runs it, standard input from `stdin` (bytes, or a file's path)."""
-    if isinstance(stdin, str):
-        with open(stdin, "rb") as source:
-            return subprocess.run([sys.executable, "-m", "controller", *args], stdin=source, capture_output=True,
-                                  env=with_test_env(ENV), cwd=cwd, timeout=60)
-    return subprocess.run([sys.executable, "-m", "controller", *args], input=stdin, capture_output=True,
-                          env=with_test_env(ENV), cwd=cwd, timeout=60)
-
-
-@pytest.mark.parametrize("stdin", [NOT_TEXT, "/dev/zero"], ids=["bytes that are not text", "/dev/zero"])
+@pytest.mark.parametrize("stdin", [NOT_TEXT, Path("/dev/zero")], ids=["bytes that are not text", "/dev/zero"])
 def test_users_bootstrap_with_a_pin_that_is_not_text_is_refused_in_a_sentence(tmp_path: Path,
-                                                                              stdin: bytes | str) -> None:
+                                                                              stdin: bytes | Path) -> None:
     done = rptable("users", "--users", "new.db", "bootstrap", "root", stdin=stdin, cwd=tmp_path)
-    said = done.stderr.decode()
+    said = done.stderr
     assert done.returncode == 1 and "not text" in said, said
     assert "did not expect" not in said
-    assert rptable("users", "--users", "new.db", "list", cwd=tmp_path).stdout == b""  # no admin was made
+    assert rptable("users", "--users", "new.db", "list", cwd=tmp_path).stdout == ""  # no admin was made
 
 
 def test_users_an_admins_pin_that_is_not_text_is_a_wrong_pin(tmp_path: Path) -> None:
@@ -42,7 +27,7 @@ def test_users_an_admins_pin_that_is_not_text_is_a_wrong_pin(tmp_path: Path) -> 
     assert made.returncode == 0, made.stderr
     done = rptable("users", "--users", "staff.db", "add", "anna", "--role", "dealer", "--admin", "root",
                    stdin=NOT_TEXT, cwd=tmp_path)
-    assert done.returncode == 1 and b"Name or PIN is wrong." in done.stderr, done.stderr
+    assert done.returncode == 1 and "Name or PIN is wrong." in done.stderr, done.stderr
 
 
 @pytest.mark.parametrize("command", [("users", "--db", "notaurl", "list"),
@@ -52,14 +37,14 @@ def test_users_an_admins_pin_that_is_not_text_is_a_wrong_pin(tmp_path: Path) -> 
 def test_a_db_that_is_not_the_floors_database_is_refused_and_no_file_is_made_of_it(tmp_path: Path,
                                                                                    command: tuple[str, ...]) -> None:
     done = rptable(*command, cwd=tmp_path)
-    assert done.returncode == 2 and b"'notaurl' is not the floor's database" in done.stderr, done.stderr
+    assert done.returncode == 2 and "'notaurl' is not the floor's database" in done.stderr, done.stderr
     assert not (tmp_path / "notaurl").exists()
 
 
 def test_rules_acknowledge_on_a_journal_that_is_not_there_says_so_and_makes_none(tmp_path: Path) -> None:
     done = rptable("rules", "acknowledge", "--journal", "missing.journal", "--admin", "root", "--reason", "x",
                    cwd=tmp_path)
-    assert done.returncode == 1 and b"There is no journal at missing.journal" in done.stderr, done.stderr
+    assert done.returncode == 1 and "There is no journal at missing.journal" in done.stderr, done.stderr
     assert list(tmp_path.iterdir()) == []
 
 
@@ -73,7 +58,7 @@ def test_audit_verify_of_damage_below_the_events_names_no_event_and_never_says_n
         file.write(bytes(4096))
     for args in ((), ("--json",)):
         done = rptable("audit", "verify", "--journal", "T1.journal", *args, cwd=tmp_path)
-        said = done.stdout.decode() + done.stderr.decode()
+        said = done.stdout + done.stderr
         assert done.returncode == 1 and "None" not in said, said
 
 
@@ -81,5 +66,5 @@ def test_audit_verify_of_damage_below_the_events_names_no_event_and_never_says_n
 def test_users_on_an_accounts_file_that_is_not_there_says_so_and_makes_none(tmp_path: Path,
                                                                             action: tuple[str, ...]) -> None:
     done = rptable("users", "--users", "staff/users.db", *action, stdin=b"pin-4821\n", cwd=tmp_path)
-    assert done.returncode == 1 and b"There are no staff accounts at staff/users.db" in done.stderr, done.stderr
+    assert done.returncode == 1 and "There are no staff accounts at staff/users.db" in done.stderr, done.stderr
     assert list(tmp_path.iterdir()) == []

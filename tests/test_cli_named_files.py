@@ -4,30 +4,18 @@ command line can hang a command for ever or fill its memory (controller.named_fi
 
 from __future__ import annotations
 
+import functools
 import os
-import resource
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from env_kit import with_test_env
+from cli_kit import rptable_process
 
 from controller.named_files import NamedFileError, read_named_file, regular_file_problem
 
-ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
 MEMORY = 1 << 30  # a command that reads /dev/zero whole runs out of this in about a second, and stops
-
-
-def _bounded_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
-
-
-def rptable(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """The command as a user runs it, in at most 1 GB; one still waiting after 30 s fails the test."""
-    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True, cwd=cwd,
-                          env=with_test_env(ENV), timeout=30, input="", preexec_fn=_bounded_memory)
+# The command as a user runs it, a process of its own in at most 1 GB: one that reads without end stops, not this test.
+rptable = functools.partial(rptable_process, memory=MEMORY)
 
 
 @pytest.fixture
