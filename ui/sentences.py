@@ -264,6 +264,15 @@ ACCOUNTS = (
     QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be a few characters repeated (121212, 123123)."),
     QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be one of those people choose most (such as 112233, "
                                    "159753 or qwerty): a guesser tries them first."),
+    QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be a walk along the keys (qwerty, 1qaz2wsx, "
+                                   "741852963)."),
+    QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be characters each written twice (112233, 11223344)."),
+    QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be two sequences woven together (a1b2c3, q1w2e3r4, "
+                                   "142536)."),
+    QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be a common word with a number beside it (pass123, "
+                                   "123abc, qwerty1)."),
+    QT_TRANSLATE_NOOP("Sentences", "A PIN or password cannot be the account's name with a number or a sequence "
+                                   "(anna2024, ivan123)."),
     QT_TRANSLATE_NOOP("Sentences", "A PIN or password has at most {0} characters."),
     QT_TRANSLATE_NOOP("Sentences", "A PIN or password is letters, digits, signs and spaces: what was given holds "
                                    "control characters or bytes that are not text."),

@@ -7,7 +7,8 @@ import csv
 import io
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,7 +32,9 @@ EXIT_UNSIGNED = 4  # no seal at all: nothing proves who wrote it
 EXIT_END_UNWITNESSED = 5  # no head file the table's key signed: events cut from its end, at a seal, would not show
 EXIT_OTHER_KEY = 6  # sealed by a key other than the table's (given, this machine's, or the one the floor approved)
 VERIFY_EXITS = ("Exit status 0: whole, sealed by the table's key, and ending where its writer's head file says; "
-                f"1: damaged or tampered (the first bad event is named); {EXIT_NOT_CONFIRMED}: whole, but sealed by "
+                "1: damaged or tampered (the first bad event is named, or a head file that is no file), or with "
+                "--journal and --db, the floor's copy holds an event the file no longer holds or holds changed "
+                f"(TAMPER EVIDENCE); {EXIT_NOT_CONFIRMED}: whole, but sealed by "
                 f"a key not confirmed as the table's (give --pubkey); {EXIT_UNSIGNED}: whole, but holds no seal "
                 f"(nothing proves who wrote it); {EXIT_END_UNWITNESSED}: whole and sealed, but its head file "
                 "(JOURNAL.head) is missing or not signed by the table's key, so events cut from its end would not "
@@ -133,7 +136,9 @@ def run(args: argparse.Namespace) -> int:
 
     # An export or a report of a journal file given with --db reads the file: --db names the floor whose staff
     # accounts --login logs in against (a pit boss who is only on the floor's staff).
-    from_floor = bool(args.db) and not (args.journal and args.action in ("export", "report"))
+    # `verify` of a journal file given with --db verifies the file, with the key the floor approved for the table,
+    # and compares it with the floor's copy (_verify): the file is what was asked about.
+    from_floor = bool(args.db) and not (args.journal and args.action in ("export", "report", "verify"))
     whole_floor = from_floor and args.table is None and args.action == "report"
     args.table = args.table or _journal_table(args)
     if args.action in ("export", "report"):
@@ -170,13 +175,13 @@ def run(args: argparse.Namespace) -> int:
                 return _verify(args)
             # A question about a few rounds reads those rounds (the round index) and checks what it reads; one
             # about the whole history reads the whole file, and checks it whole first.
-            damage = journal.file_damage() if whole_history(args) or not journal.indexed else \
-                journal.tail_damage()
+            damage = journal.whole_file.file_damage() if whole_history(args) or not journal.indexed else \
+                journal.whole_file.tail_damage()
             if damage is not None:  # what follows is the intact part only: said first, and the exit status too
                 print(f"rptable audit: WARNING: the journal is damaged: {damage.describe()}. Only those intact events "
                       "are shown; run `rptable audit verify`, and `rptable audit salvage` to keep them.",
                       file=sys.stderr)
-                book = RoundBook.of_entries(list(journal.intact_entries(damage.intact)), journal)
+                book = RoundBook.of_entries(list(journal.whole_file.intact_entries(damage.intact)), journal)
             else:
                 book = RoundBook.of_journal(journal)
             result: int = action(args, book) or (1 if damage is not None else 0)
@@ -194,7 +199,7 @@ def _journal_table(args: argparse.Namespace) -> str:
     table's (`simulate --table T2 --journal T2.journal` then `audit verify --journal T2.journal`); else T1."""
     from controller.table.journal import Journal, JournalError
 
-    if not args.journal or (args.db and args.action not in ("export", "report")):
+    if not args.journal or (args.db and args.action not in ("export", "report", "verify")):
         return "T1"
     try:
         with Journal(args.journal, "T1", readonly=True) as journal:
@@ -432,14 +437,68 @@ def _verify_with(args: argparse.Namespace) -> Any:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from controller.table.audit.rounds import VerifyReport, verify_journal_file
-    from controller.table.journal import JournalError
-    from controller.table.journal.head import head_path, read_head
 
     try:
         checked_with = _verify_with(args)
     except ValueError as err:
         return refused("audit", err, 2)
+    if args.db:
+        return _verify_against_floor(args, checked_with)
+    return _verify_file(args, checked_with)
+
+
+def _verify_against_floor(args: argparse.Namespace, checked_with: Any) -> int:
+    """`audit --journal F --db URL verify`: the file F verified with the key the floor approved for the table
+    (unless --pubkey gives one), then compared, event by event, with the floor's copy: an event the floor holds
+    that F no longer holds, or holds changed, is tamper evidence (exit 1). F may hold more (not reported yet)."""
+    from controller.cli.audit_db import _with_approved_key
+    from controller.cli.floor_connection import floor_connection
+    from controller.floor.database import explain, psycopg_module
+
+    connection = floor_connection("audit", args.db)
+    if connection is None:
+        return 1
+    psycopg = psycopg_module()
+    try:
+        checked_with = _with_approved_key(connection, args, checked_with)
+        status = _verify_file(args, checked_with, lambda: _floor_copy(args, connection))
+    except psycopg.Error as err:
+        return refused("audit", explain(err, args.db))
+    finally:
+        connection.close()
+    return status
+
+
+def _floor_copy(args: argparse.Namespace, connection: Any) -> FloorCopy:
+    """The journal file against the floor's copy of its table."""
+    from controller.table.journal import Journal, JournalError
+    from controller.table.replica import ReplicaError, check
+
+    try:
+        with Journal(args.journal, args.table, readonly=True) as journal:
+            compared = check(journal, connection)
+    except (JournalError, ReplicaError) as err:
+        return FloorCopy(False, f"FLOOR: the journal cannot be compared with the floor's copy: {err}")
+    if not compared.ok:
+        return FloorCopy(False, f"TAMPER EVIDENCE: {compared.reason}")
+    if compared.replica_head == 0:
+        return FloorCopy(True, f"FLOOR: the floor holds no event of table {args.table} yet: nothing to compare the "
+                               "journal with.")
+    return FloorCopy(True, f"FLOOR: the floor's copy holds {compared.replica_head:,} events of table {args.table}, "
+                           f"each the same in the journal ({compared.journal_head:,} events).",
+                     compared.replica_head >= compared.journal_head)
+
+
+def _verify_file(args: argparse.Namespace, checked_with: Any,
+                 floor: Callable[[], FloorCopy] | None = None) -> int:
+    """The journal file verified with `checked_with`; with `floor`, compared with the floor's copy too."""
+    from controller.table.audit.rounds import VerifyReport, verify_journal_file
+    from controller.table.journal import JournalError
+    from controller.table.journal.head import head_file_problem, head_path, read_head
+
+    if not Path(args.journal).exists():
+        return refused("audit", f"There is no journal at {args.journal}. Check the path (--journal), or leave "
+                                "--journal out to verify the floor's copy alone (--db URL --table ID).")
     head = read_head(Path(args.journal))  # read before the journal: the head is never ahead of what it holds
     try:
         report = verify_journal_file(args.journal, args.table, key=checked_with)
@@ -449,6 +508,13 @@ def _verify(args: argparse.Namespace) -> int:
         return refused("audit", f"{err} Keep the file as it is and report it.")
     name = head_path(Path(args.journal)).name
     unwitnessed = None if head is not None and head.table == args.table else f"there is no head file ({name})"
+    not_a_head = head_file_problem(Path(args.journal))
+    if not_a_head is not None and report.ok:  # never read: no writer makes one, so something was put in its place
+        from dataclasses import replace
+
+        report = replace(report, ok=False, first_bad_event=None,
+                         reason=f"the journal's head file {name} {not_a_head}, put in the place of the file its "
+                                "writer keeps; it was not read, and nothing witnesses where the journal ends")
     if head is not None and unwitnessed is None and report.ok and report.signed and checked_with.key is not None:
         from dataclasses import replace
 
@@ -460,16 +526,25 @@ def _verify(args: argparse.Namespace) -> int:
         elif problem is not None:
             report = replace(report, ok=False, first_bad_event=None,
                              reason=f"the journal's head file {name} names event {head.seq} as its end, but {problem}")
-    return print_verify(args, report, unwitnessed)
+    return print_verify(args, report, unwitnessed, floor() if floor is not None else None)
 
 
-def print_verify(args: argparse.Namespace, report: VerifyReport, unwitnessed: str | None = None) -> int:
+def print_verify(args: argparse.Namespace, report: VerifyReport, unwitnessed: str | None = None,
+                 floor: FloorCopy | None = None) -> int:
     """`verify`'s answer, the same for a journal file and for the floor database's copy of one; its exit status
     (VERIFY_EXITS). `unwitnessed`: why nothing witnesses where a journal file ends (no head file beside it, or
-    one the table's key did not sign): its end is then unproven."""
+    one the table's key did not sign): its end is then unproven. `floor`: a journal file compared with the floor's
+    copy (--journal with --db): a copy that differs is tamper evidence (1); one that holds every event of the
+    file witnesses where it ends."""
+    if floor is not None and floor.agrees and floor.holds_the_end:
+        unwitnessed = None
     verdict, status = verify_verdict(report, unwitnessed)
+    if floor is not None and not floor.agrees and status not in (1, EXIT_OTHER_KEY):
+        verdict, status = "TAMPER_EVIDENCE", 1
     if args.json:
-        print(json.dumps({**report.to_dict(), "verdict": verdict}))
+        copy = {} if floor is None else {"floor_copy": {"agrees": floor.agrees, "words": floor.words}}
+        print(json.dumps({**report.to_dict(), "verdict": verdict, **copy}))
+        return status
     elif report.ok:
         print(f"OK: {report.events:,} events in {report.rounds:,} rounds; the chain is whole and every payment "
               "agrees with the cards, the decisions and the house rules.")
@@ -483,7 +558,18 @@ def print_verify(args: argparse.Namespace, report: VerifyReport, unwitnessed: st
             "Every event is whole: the damage is in the file around them."
         word = "SEALED BY ANOTHER KEY" if status == EXIT_OTHER_KEY else "TAMPERED OR DAMAGED"
         print(f"{word}: {report.reason}\n{where} Keep the file as it is and report it.")
+    if floor is not None:
+        print(floor.words)
     return status
+
+
+@dataclass(frozen=True)
+class FloorCopy:
+    """A journal file against the floor's copy of its table (`audit --journal F --db URL verify`)."""
+
+    agrees: bool  # every event the floor holds is in the file, unchanged
+    words: str
+    holds_the_end: bool = False  # the floor holds the file's last event too: it witnesses where the file ends
 
 
 def verify_verdict(report: VerifyReport, unwitnessed: str | None) -> tuple[str, int]:
@@ -550,7 +636,8 @@ def _report(args: argparse.Namespace, book: RoundBook) -> int:
         theoretical_basis,
     )
     shift = book.shift(args.date)  # a day's rounds and the dealers' turns in it, or every one of them
-    report = build_report(args.table, shift.rounds, measured_edges(), turns=shift.turns, until=shift.until)
+    report = build_report(args.table, shift.rounds, measured_edges(), turns=shift.turns, until=shift.until,
+                          shoe_sessions=shift.shoe_sessions)
     folder = Path(args.out)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "report.html").write_text(report_html(report), encoding="utf-8")
@@ -561,6 +648,8 @@ def _report(args: argparse.Namespace, book: RoundBook) -> int:
     print(f"theoretical win {t.theoretical:+,.0f}, theoretical hold {t.theoretical_hold_pct:.2f}%")
     if report.jackpot_line:
         print(report.jackpot_line)
+    if report.shoe_line:
+        print(report.shoe_line)
     print(theoretical_basis(report))
     for d in report.by_dealer.values():
         adjusted = f"{d.adjustments} adjustment(s) {d.adjusted:+,}"

@@ -79,11 +79,43 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      "they are read from standard input, one per line: the admin's (or the holder's) first, then "
                      "the new one. A PIN or password is text of 6 to 128 characters, is not one character "
                      "repeated, not a run (123456), not a short block repeated (121212), not one of the PINs and "
-                     "passwords people choose most (112233, qwerty) and not the name.")
+                     "passwords people choose most (112233, qwerty), not a walk along the keys (1qaz2wsx, "
+                     "741852963), not each character twice (11223344), not two sequences woven together (a1b2c3), "
+                     "not a common word with a number (pass123), not the name, nor the name with a number "
+                     "(anna2024). A bootstrap refused leaves no accounts file.")
     add_examples(parser, BOOTSTRAP, ADD_VERA, "rptable users list")
 
 
 def run(args: argparse.Namespace) -> int:
+    made = _files_a_bootstrap_makes(args)
+    status = 1
+    try:
+        status = _run(args)
+        return status
+    finally:
+        if status != 0:  # a bootstrap refused (a PIN that is not text, a weak one, a pin) leaves no store behind
+            for path in made:
+                path.unlink(missing_ok=True)
+
+
+def _files_a_bootstrap_makes(args: argparse.Namespace) -> list[Path]:
+    """The files of a new local accounts store that `users bootstrap` would make: those not there yet, when the
+    store itself is not there. An empty store left by a refused bootstrap would be taken for the accounts later."""
+    from controller.paths import default_users
+
+    if args.db or args.action != "bootstrap":
+        return []
+    store = Path(args.users or default_users())
+    try:
+        if store.exists() or store.is_symlink():
+            return []
+        beside = [Path(f"{store}{suffix}") for suffix in ("-wal", "-shm", "-journal", ".key", ".head", ".head.new")]
+        return [store, *(path for path in beside if not path.exists() and not path.is_symlink())]
+    except (OSError, ValueError):  # a path no file can have: the store's opening says why
+        return []
+
+
+def _run(args: argparse.Namespace) -> int:
     from controller.floor.database import FloorError
     from controller.floor.staff import FloorUserStore, open_accounts
     from controller.paths import default_users
@@ -209,6 +241,16 @@ def _no_accounts_file(args: argparse.Namespace, path: Path) -> int:
         return 0
     if args.action not in ("list", "pin", "anchor") and not args.admin:  # said as it is said of an existing file
         return refused("users", NEEDS_ADMIN, 2)
+    from controller.table.accounts_pin import PinError, pin_path, pinned
+    from controller.table.users import AccountsTampered
+
+    try:
+        pin = pinned(path)
+    except PinError as err:
+        return refused("users", AccountsTampered(str(err)))
+    if pin is not None:  # root pinned a store here: it is gone, and no bootstrap makes it again
+        return refused("users", AccountsTampered(f"the accounts pinned in {pin_path()} are gone: there is no store "
+                                                 "at its path; restore the accounts files from their backup"))
     return refused("users", f"There are no staff accounts at {path}: make the first admin with `rptable users "
                             "bootstrap NAME`, or give the accounts file with --users.")
 

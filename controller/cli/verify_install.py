@@ -16,7 +16,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="certify the program as installed now: write its manifest (`make` does at install)")
     parser.add_argument("--manifest", metavar="PATH", help="the manifest (default: in the Python environment, or "
                                                            "$RPTABLE_MANIFEST)")
-    parser.epilog = ("Exit status 0: every file is as certified; 1: a file differs, or there is no manifest. The "
+    parser.epilog = ("Exit status 0: every file is as certified; 1: a file differs, or there is no manifest; 2: "
+                     "the manifest named is not a regular file (a pipe, a device, a folder), so nothing was read. The "
                      "digest is the SHA-256 of the lines `path<TAB>sha256` sorted, one per file, each ending in a "
                      "newline: any tool can recompute it.")
     add_examples(parser,
@@ -29,9 +30,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from controller.table.program import ProgramError, check_program, program_version, write_manifest
+    from controller.named_files import regular_file_problem
+    from controller.table.program import ProgramError, check_program, default_manifest, program_version, write_manifest
 
     manifest = Path(args.manifest) if args.manifest else None
+    problem = regular_file_problem(manifest or default_manifest())
+    if problem is not None:  # said before anything is listed, read or written (--write would replace a device)
+        return refused("verify-install", f"{manifest or default_manifest()} cannot be the manifest: {problem} "
+                                         "(--manifest, or $RPTABLE_MANIFEST). Nothing was checked or written.", 2)
     version = program_version()
     if args.write:
         try:

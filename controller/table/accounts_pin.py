@@ -40,8 +40,21 @@ def pin_path() -> Path:
 
 
 def store_name(store: Path) -> str:
-    """The store as a pin names it: its absolute path, links resolved."""
-    return str(store.resolve())
+    """The store as a pin names it: the absolute path the table is given, links left as they are. A link put in
+    the store's place (or in a folder's) then still answers to the pin of the path the table was given, and not to
+    that of the store it leads to."""
+    return os.path.abspath(store)
+
+
+def store_names(store: Path) -> list[str]:
+    """Every name a pin may know this store by: the path the table is given, then the file it leads to (a pin
+    written before pins named the path given, or a store reached through a linked folder)."""
+    given = store_name(store)
+    try:
+        resolved = str(store.resolve())
+    except (OSError, RuntimeError):  # a loop of links: only the path given can be pinned
+        return [given]
+    return [given] if resolved == given else [given, resolved]
 
 
 def read_pins(path: Path | None = None) -> dict[str, Pin]:
@@ -59,12 +72,16 @@ def read_pins(path: Path | None = None) -> dict[str, Pin]:
 
 
 def pinned(store: Path) -> Pin | None:
-    """The pin of this store, None when the pin file names no such store (or there is none)."""
-    return read_pins().get(store_name(store))
+    """The pin of this store, None when the pin file names no such store (or there is none). The pin of the path
+    the table is given comes first: a store replaced by a link to another store, pinned or not, is checked
+    against the pin of the store it replaced."""
+    pins = read_pins()
+    return next((pins[name] for name in store_names(store) if name in pins), None)
 
 
 def pin_text(existing: dict[str, Pin], store: Path, pin: Pin) -> str:
     """The pin file's text with this store pinned (the others kept as they were)."""
     stores = {name: {"key": p.key, "first": p.first} for name, p in existing.items()}
-    stores[store_name(store)] = {"key": pin.key, "first": pin.first}
+    for name in store_names(store):  # the path given, and the file it leads to when that is another path
+        stores[name] = {"key": pin.key, "first": pin.first}
     return json.dumps({"format": FORMAT, "stores": stores}, indent=1, sort_keys=True) + "\n"

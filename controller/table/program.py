@@ -18,7 +18,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from controller.named_files import read_named_text
+from controller.named_files import read_named_text, regular_file_problem
 
 PACKAGES = ("controller", "drivers", "ui", "hwsim")
 SKIPPED_DIRS = frozenset({"__pycache__"})
@@ -101,6 +101,9 @@ def default_manifest() -> Path:
 
 def write_manifest(version: str, path: Path | None = None, roots: dict[str, Path] | None = None) -> Installed:
     path = path or default_manifest()
+    problem = regular_file_problem(path)
+    if problem is not None:  # the manifest is renamed into place: a device there (/dev/zero) would be replaced
+        raise ProgramError(f"The manifest {path} cannot be written: {problem}.")
     installed = installed_files(roots)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,11 +9,12 @@ and the table raises a fault. The head file beside it (`users.db.head`) records 
 events cut from the end are missed too.
 
 Secrets (a PIN or a password: text of 6 to 128 characters, not all one character, not a run such as 123456 or
-fedcba, not a short block repeated such as 121212, not one of the PINs and passwords people choose most
-(controller.table.common_secrets), not the name) are kept only as scrypt keys with a per-account salt, at a
-cost the program fixes. The first admin is made only by `rptable users bootstrap`. Three wrong secrets in a
-row lock an account for 5 minutes, each further lockout twice as long up to 30 minutes; the last admin who can
-still manage accounts is never locked for more than 5 minutes, and an admin may lift any lockout.
+fedcba, not a short block repeated such as 121212, not one of the PINs and passwords people choose most, nor a shape
+a guesser tries next: a walk along the keys, each character twice, two sequences woven together, a common word with
+a number (controller.table.common_secrets), not the name, nor the name with a number) are kept only as scrypt keys
+with a per-account salt, at a cost the program fixes. The first admin is made only by `rptable users bootstrap`.
+Three wrong secrets in a row lock an account for 5 minutes, each further lockout twice as long up to 30 minutes; the
+last admin who can still manage accounts is never locked for more than 5 minutes, and an admin may lift any lockout.
 """
 
 from __future__ import annotations
@@ -36,7 +37,14 @@ from typing import Any
 
 from controller.named_files import read_named_text, regular_file_problem
 from controller.table.accounts_pin import Pin, PinError, pin_path, pinned
-from controller.table.common_secrets import COMMON_SECRETS
+from controller.table.common_secrets import (
+    COMMON_SECRETS,
+    doubled,
+    keyboard_walk,
+    name_and_number,
+    word_and_number,
+    woven,
+)
 from controller.table.file_modes import create_private, private_folder, touch_private
 from controller.table.signing import PublicKey, SigningKey, SigningKeyError
 
@@ -453,9 +461,20 @@ class UserStore:
             return
         if hashlib.sha256(self._public.raw).hexdigest() != pin.key:
             self.problem = (f"its key is not the one pinned in {pin_path()}: the store was made anew or re-signed "
-                            "with another key")
+                            f"with another key{self._linked_words()}")
         elif self._digests[0] != pin.first:
-            self.problem = f"its first admin is not the one pinned in {pin_path()}: the store was rewritten"
+            self.problem = (f"its first admin is not the one pinned in {pin_path()}: the store was "
+                            f"rewritten{self._linked_words()}")
+
+    def _linked_words(self) -> str:
+        """Where a store that is a link leads, said with a pin it fails: the pin is that of the path given."""
+        try:
+            if not self.path.is_symlink():
+                return ""
+            target = self.path.resolve()
+        except (OSError, RuntimeError):
+            return f" ({self.path.name} is a link in the store's place)"
+        return f" ({self.path.name} is a link to {target}, another store put in the place of the one pinned)"
 
     def _check_head(self, head: tuple[int, str] | None) -> None:
         """The head file beside the store names an event it holds (events cut from the end show here). The head
@@ -464,6 +483,11 @@ class UserStore:
         if head is None and self._seq and not self.head_path.exists():
             self.problem = (f"its head file {self.head_path.name} is missing: events cut from its end would not "
                             "show; restore the three accounts files together from their backup")
+        elif head is None and self._seq:  # there, but no head: a pipe, a device or other bytes in its place
+            kind = regular_file_problem(self.head_path)
+            what = kind.split(",")[0] if kind is not None else "it holds no head record"
+            self.problem = (f"its head file {self.head_path.name} cannot be read ({what}): events cut from its end "
+                            "would not show; restore the three accounts files together from their backup")
         if head is not None:
             seq, digest = head
             row = self._db.execute("SELECT hash FROM account_events WHERE seq = ?", (seq,)).fetchone()
@@ -677,8 +701,18 @@ def weak_secret(name: str, secret: str) -> str:
     if plain in COMMON_SECRETS:
         return ("A PIN or password cannot be one of those people choose most (such as 112233, 159753 or qwerty): "
                 "a guesser tries them first.")
+    if keyboard_walk(plain):
+        return "A PIN or password cannot be a walk along the keys (qwerty, 1qaz2wsx, 741852963)."
+    if doubled(plain):
+        return "A PIN or password cannot be characters each written twice (112233, 11223344)."
+    if woven(plain):
+        return "A PIN or password cannot be two sequences woven together (a1b2c3, q1w2e3r4, 142536)."
+    if word_and_number(plain):
+        return "A PIN or password cannot be a common word with a number beside it (pass123, 123abc, qwerty1)."
     if plain in (name.lower(), name.lower()[::-1]):
         return "A PIN or password cannot be the account's name."
+    if name_and_number(name.strip(), plain):
+        return "A PIN or password cannot be the account's name with a number or a sequence (anna2024, ivan123)."
     return ""
 
 

@@ -56,6 +56,16 @@ RU: dict[str, Translation] = {
     "A PIN or password cannot be a few characters repeated (121212, 123123).": "PIN или пароль не может быть повтором нескольких символов (121212, 123123).",
     "A PIN or password cannot be one of those people choose most (such as 112233, 159753 or qwerty): a guesser tries them first.":
         "PIN или пароль не может быть одним из самых частых (например, 112233, 159753 или qwerty): их подбирают первыми.",
+    "A PIN or password cannot be a walk along the keys (qwerty, 1qaz2wsx, 741852963).":
+        "PIN или пароль не может быть дорожкой по клавишам (йцукен, 1йфя2цыч, 741852963).",
+    "A PIN or password cannot be characters each written twice (112233, 11223344).":
+        "PIN или пароль не может состоять из символов, каждый из которых написан дважды (112233, 11223344).",
+    "A PIN or password cannot be two sequences woven together (a1b2c3, q1w2e3r4, 142536).":
+        "PIN или пароль не может быть двумя последовательностями вперемежку (а1б2в3, й1ц2у3к4, 142536).",
+    "A PIN or password cannot be a common word with a number beside it (pass123, 123abc, qwerty1).":
+        "PIN или пароль не может быть частым словом с числом рядом (пароль123, 123абв, йцукен1).",
+    "A PIN or password cannot be the account's name with a number or a sequence (anna2024, ivan123).":
+        "PIN или пароль не может быть именем с числом или последовательностью (анна2024, иван123).",
     "A PIN or password has at most {0} characters.": "PIN или пароль — не длиннее {0} символов.",
     "A PIN or password is letters, digits, signs and spaces: what was given holds control characters or bytes that are not text.":
         "PIN или пароль состоит из букв, цифр, знаков и пробелов: в введённом есть управляющие символы или байты, которые не являются текстом.",

@@ -77,245 +77,245 @@
 <context>
     <name>AuditDialog</name>
     <message>
-        <location filename="../audit_view.py" line="317"/>
+        <location filename="../audit_view.py" line="318"/>
         <source>Audit — table {0}</source>
         <translation>Аудит — стол {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="319"/>
+        <location filename="../audit_view.py" line="320"/>
         <location filename="../pit/table_audit.py" line="52"/>
         <source>pit boss {0}</source>
         <translation>пит-босс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="334"/>
-        <location filename="../audit_view.py" line="627"/>
+        <location filename="../audit_view.py" line="335"/>
+        <location filename="../audit_view.py" line="628"/>
         <source>Rounds</source>
         <translation>Раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="335"/>
+        <location filename="../audit_view.py" line="336"/>
         <source>Last 10</source>
         <translation>Последние 10</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="336"/>
+        <location filename="../audit_view.py" line="337"/>
         <source>Shift report</source>
         <translation>Отчёт смены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="337"/>
+        <location filename="../audit_view.py" line="338"/>
         <source>Verification</source>
         <translation>Проверка</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="344"/>
+        <location filename="../audit_view.py" line="345"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="379"/>
+        <location filename="../audit_view.py" line="380"/>
         <source>Reading the journal…</source>
         <translation>Чтение журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="381"/>
+        <location filename="../audit_view.py" line="382"/>
         <source>Verifying the journal…</source>
         <translation>Проверка журнала…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="412"/>
+        <location filename="../audit_view.py" line="413"/>
         <source>The journal cannot be read: {0}</source>
         <translation>Не удаётся прочитать журнал: {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="617"/>
+        <location filename="../audit_view.py" line="618"/>
         <source>Reading the day&apos;s rounds…</source>
         <translation>Чтение раундов дня…</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="442"/>
+        <location filename="../audit_view.py" line="443"/>
         <source>Earlier rounds</source>
         <translation>Более ранние раунды</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="449"/>
-        <location filename="../audit_view.py" line="581"/>
+        <location filename="../audit_view.py" line="450"/>
+        <location filename="../audit_view.py" line="582"/>
         <source>Round</source>
         <translation>Раунд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="449"/>
-        <location filename="../audit_view.py" line="581"/>
+        <location filename="../audit_view.py" line="450"/>
+        <location filename="../audit_view.py" line="582"/>
         <source>Opened</source>
         <translation>Начат</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="449"/>
-        <location filename="../audit_view.py" line="581"/>
+        <location filename="../audit_view.py" line="450"/>
+        <location filename="../audit_view.py" line="582"/>
         <source>Boxes</source>
         <translation>Боксы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="449"/>
+        <location filename="../audit_view.py" line="450"/>
         <source>Wagered</source>
         <translation>Ставки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="449"/>
-        <location filename="../audit_view.py" line="581"/>
+        <location filename="../audit_view.py" line="450"/>
+        <location filename="../audit_view.py" line="582"/>
         <source>House net</source>
         <translation>Итог казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="450"/>
-        <location filename="../audit_view.py" line="582"/>
+        <location filename="../audit_view.py" line="451"/>
+        <location filename="../audit_view.py" line="583"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="450"/>
-        <location filename="../audit_view.py" line="627"/>
+        <location filename="../audit_view.py" line="451"/>
+        <location filename="../audit_view.py" line="628"/>
         <source>Dealer</source>
         <translation>Дилер</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="506"/>
+        <location filename="../audit_view.py" line="507"/>
         <source>voided</source>
         <translation>аннулирован</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="506"/>
+        <location filename="../audit_view.py" line="507"/>
         <source>complete</source>
         <translation>завершён</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="507"/>
+        <location filename="../audit_view.py" line="508"/>
         <source>in play</source>
         <translation>идёт</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="581"/>
+        <location filename="../audit_view.py" line="582"/>
         <source>Dealer&apos;s cards</source>
         <translation>Карты дилера</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="593"/>
+        <location filename="../audit_view.py" line="594"/>
         <source>The last {0} rounds, oldest first, with their cards.</source>
         <translation>Последние раунды ({0}), от старых к новым, с картами.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="597"/>
+        <location filename="../audit_view.py" line="598"/>
         <source>Box {0}: {1} — {2} {3}</source>
         <translation>Бокс {0}: {1} — {2} {3}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="627"/>
+        <location filename="../audit_view.py" line="628"/>
         <source>Hours</source>
         <translation>Часы</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="627"/>
+        <location filename="../audit_view.py" line="628"/>
         <source>Rounds per hour</source>
         <translation>Раундов в час</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="627"/>
+        <location filename="../audit_view.py" line="628"/>
         <source>Drop</source>
         <translation>Дроп</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="628"/>
+        <location filename="../audit_view.py" line="629"/>
         <source>House win</source>
         <translation>Выигрыш казино</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="628"/>
+        <location filename="../audit_view.py" line="629"/>
         <source>Adjustments</source>
         <translation>Корректировки</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="421"/>
+        <location filename="../audit_view.py" line="422"/>
         <source>The table&apos;s last day of play: {0} (UTC)</source>
         <translation>Последний игровой день стола: {0} (UTC)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="681"/>
+        <location filename="../audit_view.py" line="686"/>
         <source>Read and verify again</source>
         <translation>Прочитать и проверить снова</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="718"/>
+        <location filename="../audit_view.py" line="723"/>
         <source>Audit — pit boss</source>
         <translation>Аудит — пит-босс</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="719"/>
+        <location filename="../audit_view.py" line="724"/>
         <source>The audit is for pit bosses: log in to open it.</source>
         <translation>Аудит — только для пит-босса: войдите, чтобы открыть его.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="461"/>
+        <location filename="../audit_view.py" line="462"/>
         <source>Step back</source>
         <translation>Назад</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="462"/>
+        <location filename="../audit_view.py" line="463"/>
         <source>Step</source>
         <translation>Вперёд</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="480"/>
+        <location filename="../audit_view.py" line="481"/>
         <source>Replay (select a finished round)</source>
         <translation>Повтор (выберите завершённый раунд)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="552"/>
+        <location filename="../audit_view.py" line="553"/>
         <source>This round is still in play: it can be replayed once it closes.</source>
         <translation>Раунд ещё идёт: повтор будет доступен после его завершения.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="648"/>
+        <location filename="../audit_view.py" line="649"/>
         <source>{0} rounds · drop {1} · house win {2} · hold {3}% · {4} voided · {5} adjustments</source>
         <translation>Раундов: {0} · дроп {1} · выигрыш казино {2} · холд {3}% · аннулировано {4} · корректировок {5}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="653"/>
+        <location filename="../audit_view.py" line="654"/>
         <source>Theoretical win {0} · theoretical hold {1}% (the house edge under the basic strategy)</source>
         <translation>Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="658"/>
+        <location filename="../audit_view.py" line="659"/>
         <source>no measured house edge for the rules {0}: their rounds count 0 theoretical</source>
         <translation>для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="664"/>
+        <location filename="../audit_view.py" line="669"/>
         <source>(nobody signed in)</source>
         <translation>(никто не вошёл)</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="668"/>
+        <location filename="../audit_view.py" line="673"/>
         <source>Hold % by hour</source>
         <translation>Холд % по часам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="670"/>
+        <location filename="../audit_view.py" line="675"/>
         <source>box {0}</source>
         <translation>бокс {0}</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="671"/>
+        <location filename="../audit_view.py" line="676"/>
         <source>Hold % by box</source>
         <translation>Холд % по боксам</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="696"/>
+        <location filename="../audit_view.py" line="701"/>
         <source>Journal verified: {0} events, {1} rounds; the hash chain is intact and every payment recomputes.</source>
         <translation>Журнал проверен: событий — {0}, раундов — {1}; цепочка хешей цела, все выплаты пересчитаны.</translation>
     </message>
     <message>
-        <location filename="../audit_view.py" line="700"/>
+        <location filename="../audit_view.py" line="705"/>
         <source>JOURNAL FAILS VERIFICATION at event {0}: {1}</source>
         <translation>ЖУРНАЛ НЕ ПРОШЁЛ ПРОВЕРКУ на событии {0}: {1}</translation>
     </message>
@@ -553,37 +553,37 @@
 <context>
     <name>ConsoleWindow</name>
     <message>
-        <location filename="../main_window.py" line="168"/>
+        <location filename="../main_window.py" line="176"/>
         <source>rptable — table {0} — {1}</source>
         <translation>rptable — стол {0} — {1}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="170"/>
+        <location filename="../main_window.py" line="178"/>
         <source>Pit boss [F2]</source>
         <translation>Пит-босс [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="171"/>
+        <location filename="../main_window.py" line="179"/>
         <source>Audit [F3]</source>
         <translation>Аудит [F3]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="172"/>
+        <location filename="../main_window.py" line="180"/>
         <source>Русский [F4]</source>
         <translation>Русский [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="173"/>
+        <location filename="../main_window.py" line="181"/>
         <source>English [F4]</source>
         <translation>English [F4]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="177"/>
+        <location filename="../main_window.py" line="185"/>
         <source>Pit boss login [F2]</source>
         <translation>Вход пит-босса [F2]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="178"/>
+        <location filename="../main_window.py" line="186"/>
         <source>Next round</source>
         <translation>Следующий раунд</translation>
     </message>
@@ -744,133 +744,133 @@
         <translation>Не сейчас.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="355"/>
+        <location filename="../main_window.py" line="363"/>
         <source>No box may insure now: insurance goes with a box&apos;s bet.</source>
         <translation>Сейчас ни один бокс не может застраховаться: страховка делается вместе со ставкой.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="398"/>
+        <location filename="../main_window.py" line="406"/>
         <source>Shoe: status unavailable ({0})</source>
         <translation>Шуз: статус недоступен ({0})</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="402"/>
+        <location filename="../main_window.py" line="410"/>
         <source>Shoe {0}</source>
         <translation>Шуз {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="403"/>
+        <location filename="../main_window.py" line="411"/>
         <source>connected</source>
         <translation>подключён</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="403"/>
+        <location filename="../main_window.py" line="411"/>
         <source>NOT CONNECTED</source>
         <translation>НЕ ПОДКЛЮЧЁН</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="405"/>
+        <location filename="../main_window.py" line="413"/>
         <source>heartbeat {0} s ago</source>
         <translation>сигнал {0} с назад</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="409"/>
+        <location filename="../main_window.py" line="417"/>
         <source>{0} cards left</source>
         <translation>осталось карт: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="411"/>
+        <location filename="../main_window.py" line="419"/>
         <source>gate locked</source>
         <translation>заслонка закрыта</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="413"/>
+        <location filename="../main_window.py" line="421"/>
         <source>shoe not authenticated</source>
         <translation>шуз не аутентифицирован</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="414"/>
+        <location filename="../main_window.py" line="422"/>
         <source>table {0}</source>
         <translation>стол {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="415"/>
+        <location filename="../main_window.py" line="423"/>
         <source>journal #{0}</source>
         <translation>журнал №{0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="288"/>
-        <location filename="../main_window.py" line="437"/>
+        <location filename="../main_window.py" line="296"/>
+        <location filename="../main_window.py" line="445"/>
         <source>Refused: {0}</source>
         <translation>Отказано: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="259"/>
+        <location filename="../main_window.py" line="267"/>
         <source>An admin acknowledges the house rules first: Staff [F7]</source>
         <translation>Сначала администратор подтверждает правила казино: Персонал [F7]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="261"/>
+        <location filename="../main_window.py" line="269"/>
         <source>Sign in to deal [F6]</source>
         <translation>Войдите, чтобы сдавать [F6]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="473"/>
+        <location filename="../main_window.py" line="481"/>
         <source>The camera is reading the cards turned up…</source>
         <translation>Камера читает открытые карты…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="488"/>
+        <location filename="../main_window.py" line="496"/>
         <source>The camera saw every card where the shoe dealt it.</source>
         <translation>Камера видит каждую карту там, куда её сдал шуз.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="491"/>
+        <location filename="../main_window.py" line="499"/>
         <source>The camera could not read every card of {0}: turn them up in full view of the camera and press Reveal (R) again.</source>
         <translation>Камера не прочла все карты: {0}. Откройте их под камерой и снова нажмите «Открыть дилера» (R).</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="521"/>
+        <location filename="../main_window.py" line="529"/>
         <source>Every card of the shoe&apos;s order is dealt ({0} cards): start the console again with another order file, or without one for shuffled packs.</source>
         <translation>Все карты заданного порядка шуза сданы (всего {0}): перезапустите консоль с другим файлом порядка или без него, чтобы колоды тасовались.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="569"/>
+        <location filename="../main_window.py" line="573"/>
         <source>Space</source>
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="725"/>
+        <location filename="../main_window.py" line="668"/>
         <source>Close the console?</source>
         <translation>Закрыть консоль?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="726"/>
+        <location filename="../main_window.py" line="669"/>
         <source>A round is in play. The table resumes exactly here when the console starts again. Close it now?</source>
         <translation>Идёт раунд. При следующем запуске консоли стол продолжит ровно с этого места. Закрыть сейчас?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="728"/>
+        <location filename="../main_window.py" line="671"/>
         <source>Close the console</source>
         <translation>Закрыть консоль</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="728"/>
+        <location filename="../main_window.py" line="671"/>
         <source>Keep playing</source>
         <translation>Продолжить игру</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="610"/>
+        <location filename="../main_window.py" line="614"/>
         <source>Card refused: {0}</source>
         <translation>Карта не принята: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="179"/>
+        <location filename="../main_window.py" line="187"/>
         <source>Show the layout again [R]</source>
         <translation>Показать раскладку снова [R]</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="621"/>
+        <location filename="../main_window.py" line="625"/>
         <source>The card source stopped: {0}</source>
         <translation>Источник карт остановлен: {0}</translation>
     </message>
@@ -885,24 +885,24 @@
         <translation>Сбой устранён: заслонка шуза откроется, как только шуз снова будет на связи.</translation>
     </message>
     <message>
-        <location filename="../insurance_desk.py" line="39"/>
+        <location filename="../insurance_desk.py" line="40"/>
         <location filename="../stakes_desk.py" line="53"/>
         <location filename="../stakes_desk.py" line="59"/>
         <source> — box {0}</source>
         <translation> — бокс {0}</translation>
     </message>
     <message>
-        <location filename="../insurance_desk.py" line="41"/>
+        <location filename="../insurance_desk.py" line="42"/>
         <source>Insurance, box {0}</source>
         <translation>Страховка, бокс {0}</translation>
     </message>
     <message>
-        <location filename="../insurance_desk.py" line="44"/>
+        <location filename="../insurance_desk.py" line="45"/>
         <source>⇄ box {0}</source>
         <translation>⇄ бокс {0}</translation>
     </message>
     <message>
-        <location filename="../insurance_desk.py" line="57"/>
+        <location filename="../insurance_desk.py" line="58"/>
         <source>Type box {0}&apos;s insurance, then Enter.</source>
         <translation>Введите страховку бокса {0} и нажмите Enter.</translation>
     </message>
@@ -927,47 +927,47 @@
         <translation>Введите анте в играющих боксах, затем примите ставки.</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="113"/>
+        <location filename="../stakes_desk.py" line="111"/>
         <source>Last round&apos;s stakes filled in: check them, then place them (P).</source>
         <translation>Ставки прошлого раунда заполнены: проверьте и примите их (P).</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="125"/>
+        <location filename="../stakes_desk.py" line="123"/>
         <source>Box {0}: stakes typed in but not placed. Place them, or leave the box out of this round?</source>
         <translation>Бокс {0}: ставки введены, но не приняты. Принять их или оставить бокс вне этого раунда?</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="127"/>
+        <location filename="../stakes_desk.py" line="125"/>
         <source>Place box {0}, then close bets</source>
         <translation>Принять бокс {0} и закрыть ставки</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="128"/>
+        <location filename="../stakes_desk.py" line="126"/>
         <source>Leave box {0} out</source>
         <translation>Без бокса {0}</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="130"/>
+        <location filename="../stakes_desk.py" line="128"/>
         <source>Boxes {0}: stakes typed in but not placed. Place them, or leave these boxes out of this round?</source>
         <translation>Боксы {0}: ставки введены, но не приняты. Принять их или оставить эти боксы вне этого раунда?</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="132"/>
+        <location filename="../stakes_desk.py" line="130"/>
         <source>Place boxes {0}, then close bets</source>
         <translation>Принять боксы {0} и закрыть ставки</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="133"/>
+        <location filename="../stakes_desk.py" line="131"/>
         <source>Leave boxes {0} out</source>
         <translation>Без боксов {0}</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="134"/>
+        <location filename="../stakes_desk.py" line="132"/>
         <source>Stakes not placed</source>
         <translation>Ставки не приняты</translation>
     </message>
     <message>
-        <location filename="../stakes_desk.py" line="136"/>
+        <location filename="../stakes_desk.py" line="134"/>
         <source>Go back to the stakes</source>
         <translation>Вернуться к ставкам</translation>
     </message>
@@ -1199,7 +1199,7 @@
 <context>
     <name>HoldChart</name>
     <message>
-        <location filename="../audit_view.py" line="213"/>
+        <location filename="../audit_view.py" line="214"/>
         <source>(no rounds)</source>
         <translation>(нет раундов)</translation>
     </message>
@@ -1876,32 +1876,32 @@
         <translation>Отменить подтверждение бокса {0}? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="505"/>
+        <location filename="../pitboss.py" line="506"/>
         <source>Voiding this round puts {0} at stake</source>
         <translation>Аннулирование этого раунда затрагивает {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="517"/>
+        <location filename="../pitboss.py" line="518"/>
         <source>An adjustment of {0} to box {1}</source>
         <translation>Корректировка {0} боксу {1}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="529"/>
+        <location filename="../pitboss.py" line="530"/>
         <source>{0}, above this table&apos;s limit of {1}: a second pit boss, not {2}, logs in to approve it.</source>
         <translation>{0} — выше лимита этого стола {1}: чтобы подтвердить, входит второй пит-босс (не {2}).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="535"/>
+        <location filename="../pitboss.py" line="536"/>
         <source>{0} made this override: the second pit boss must be another person. Another pit boss logs in, or Cancel.</source>
         <translation>{0} выполняет это действие: второй пит-босс должен быть другим человеком. Войдите другим пит-боссом или нажмите «Отмена».</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="538"/>
+        <location filename="../pitboss.py" line="539"/>
         <source>Second pit boss</source>
         <translation>Второй пит-босс</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="548"/>
+        <location filename="../pitboss.py" line="549"/>
         <source>Nothing was done: {0} needs a second pit boss&apos;s approval, and none logged in.</source>
         <translation>Ничего не сделано: {0} — нужно подтверждение второго пит-босса, а он не вошёл.</translation>
     </message>
@@ -3475,100 +3475,125 @@
     </message>
     <message>
         <location filename="../sentences.py" line="267"/>
+        <source>A PIN or password cannot be a walk along the keys (qwerty, 1qaz2wsx, 741852963).</source>
+        <translation>PIN или пароль не может быть дорожкой по клавишам (йцукен, 1йфя2цыч, 741852963).</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="269"/>
+        <source>A PIN or password cannot be characters each written twice (112233, 11223344).</source>
+        <translation>PIN или пароль не может состоять из символов, каждый из которых написан дважды (112233, 11223344).</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="270"/>
+        <source>A PIN or password cannot be two sequences woven together (a1b2c3, q1w2e3r4, 142536).</source>
+        <translation>PIN или пароль не может быть двумя последовательностями вперемежку (а1б2в3, й1ц2у3к4, 142536).</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="272"/>
+        <source>A PIN or password cannot be a common word with a number beside it (pass123, 123abc, qwerty1).</source>
+        <translation>PIN или пароль не может быть частым словом с числом рядом (пароль123, 123абв, йцукен1).</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="274"/>
+        <source>A PIN or password cannot be the account&apos;s name with a number or a sequence (anna2024, ivan123).</source>
+        <translation>PIN или пароль не может быть именем с числом или последовательностью (анна2024, иван123).</translation>
+    </message>
+    <message>
+        <location filename="../sentences.py" line="276"/>
         <source>A PIN or password has at most {0} characters.</source>
         <translation>PIN или пароль — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="268"/>
+        <location filename="../sentences.py" line="277"/>
         <source>A PIN or password is letters, digits, signs and spaces: what was given holds control characters or bytes that are not text.</source>
         <translation>PIN или пароль состоит из букв, цифр, знаков и пробелов: в введённом есть управляющие символы или байты, которые не являются текстом.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="281"/>
+        <location filename="../sentences.py" line="290"/>
         <source>The rules &apos;{0}&apos; favour a skilled player: one who follows basic strategy wins {1}% of the ante a round on average (95% interval {2}% to {3}% for the house, measured {4}). An admin must acknowledge this before a table opens on these rules.</source>
         <translation>Правила «{0}» выгодны опытному игроку: играя по базовой стратегии, он выигрывает в среднем {1}% анте за раунд (95% интервал для казино: от {2}% до {3}%, измерено {4}). Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="284"/>
+        <location filename="../sentences.py" line="293"/>
         <source>The house edge of the rules &apos;{0}&apos; has never been measured, so nobody knows whether they favour a skilled player. Measure it with `rptable analyze --rules FILE --strategy basic`. An admin must acknowledge this before a table opens on these rules.</source>
         <translation>Преимущество казино по правилам «{0}» ни разу не измерялось, поэтому неизвестно, выгодны ли они опытному игроку. Измерьте его: `rptable analyze --rules FILE --strategy basic`. Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="288"/>
+        <location filename="../sentences.py" line="297"/>
         <source>The house edge of &apos;{0}&apos; under basic strategy is {1}% of the ante, but its 95% interval {2}% to {3}% reaches zero: the rules may favour a skilled player. An admin must acknowledge this before a table opens on these rules.</source>
         <translation>Преимущество казино по правилам «{0}» при базовой стратегии — {1}% анте, но его 95% интервал от {2}% до {3}% доходит до нуля: правила могут оказаться выгодны опытному игроку. Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="296"/>
+        <location filename="../sentences.py" line="305"/>
         <source>place antes</source>
         <translation>примите анте</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="297"/>
+        <location filename="../sentences.py" line="306"/>
         <source>place antes, or deal: {0}</source>
         <translation>примите анте или сдавайте: {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="298"/>
+        <location filename="../sentences.py" line="307"/>
         <source>dealer: show your hand</source>
         <translation>дилер: откройте карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="299"/>
+        <location filename="../sentences.py" line="308"/>
         <source>dealer: show your hand (box {0} may still insure)</source>
         <translation>дилер: откройте карты (бокс {0} ещё может застраховаться)</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="300"/>
+        <location filename="../sentences.py" line="309"/>
         <source>box {0}: buy the dealer a game or take the ante</source>
         <translation>бокс {0}: купить игру дилеру или взять анте</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="301"/>
+        <location filename="../sentences.py" line="310"/>
         <source>box {0}: {1}</source>
         <translation>бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="305"/>
-        <location filename="../sentences.py" line="316"/>
+        <location filename="../sentences.py" line="314"/>
+        <location filename="../sentences.py" line="325"/>
         <source>fold</source>
         <translation>сказать пас</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="306"/>
-        <location filename="../sentences.py" line="317"/>
+        <location filename="../sentences.py" line="315"/>
+        <location filename="../sentences.py" line="326"/>
         <source>bet</source>
         <translation>сделать ставку</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="307"/>
-        <location filename="../sentences.py" line="318"/>
+        <location filename="../sentences.py" line="316"/>
+        <location filename="../sentences.py" line="327"/>
         <source>buy a 6th card</source>
         <translation>купить 6-ю карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="310"/>
+        <location filename="../sentences.py" line="319"/>
         <source>wait</source>
         <translation>ждать</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="312"/>
+        <location filename="../sentences.py" line="321"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="312"/>
+        <location filename="../sentences.py" line="321"/>
         <source> or </source>
         <translation> или </translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="319"/>
+        <location filename="../sentences.py" line="328"/>
         <source>buy a card</source>
         <translation>купить карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="308"/>
-        <location filename="../sentences.py" line="320"/>
+        <location filename="../sentences.py" line="317"/>
+        <location filename="../sentences.py" line="329"/>
         <source>exchange</source>
         <translation>обменять карты</translation>
     </message>
@@ -3593,108 +3618,108 @@
         <translation>PIN или пароль не может совпадать с именем.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="270"/>
+        <location filename="../sentences.py" line="279"/>
         <source>&apos;{0}&apos; is not a usable name: 1-40 letters, digits, &apos;.&apos;, &apos;-&apos; or &apos;_&apos;.</source>
         <translation>«{0}» не годится как имя: 1–40 букв, цифр, «.», «-» или «_».</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="271"/>
+        <location filename="../sentences.py" line="280"/>
         <source>There is already an account named &apos;{0}&apos;.</source>
         <translation>Учётная запись «{0}» уже есть.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="278"/>
+        <location filename="../sentences.py" line="287"/>
         <source>{0} No round opens until then: an admin acknowledges it in the console (Staff [F7]), or with the console closed runs `{1}` (and --db URL for a table on the floor).</source>
         <translation>{0} До тех пор раунды не открываются: администратор подтверждает это в консоли (Персонал [F7]) или при закрытой консоли выполняет `{1}` (для стола в зале — ещё и `--db URL`).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="309"/>
-        <location filename="../sentences.py" line="321"/>
+        <location filename="../sentences.py" line="318"/>
+        <location filename="../sentences.py" line="330"/>
         <source>insure</source>
         <translation>застраховаться</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="322"/>
+        <location filename="../sentences.py" line="331"/>
         <source>no game</source>
         <translation>нет игры</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="323"/>
+        <location filename="../sentences.py" line="332"/>
         <source>ace king</source>
         <translation>туз-король</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="324"/>
+        <location filename="../sentences.py" line="333"/>
         <source>one pair</source>
         <translation>пара</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="325"/>
+        <location filename="../sentences.py" line="334"/>
         <source>two pair</source>
         <translation>две пары</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="326"/>
+        <location filename="../sentences.py" line="335"/>
         <source>three of a kind</source>
         <translation>тройка</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="327"/>
+        <location filename="../sentences.py" line="336"/>
         <source>straight</source>
         <translation>стрит</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="328"/>
+        <location filename="../sentences.py" line="337"/>
         <source>flush</source>
         <translation>флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="329"/>
+        <location filename="../sentences.py" line="338"/>
         <source>full house</source>
         <translation>фулл-хаус</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="330"/>
+        <location filename="../sentences.py" line="339"/>
         <source>four of a kind</source>
         <translation>каре</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="331"/>
+        <location filename="../sentences.py" line="340"/>
         <source>straight flush</source>
         <translation>стрит-флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="332"/>
+        <location filename="../sentences.py" line="341"/>
         <source>royal flush</source>
         <translation>роял-флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="333"/>
+        <location filename="../sentences.py" line="342"/>
         <source>the dealer</source>
         <translation>дилера</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="334"/>
+        <location filename="../sentences.py" line="343"/>
         <source>the discards</source>
         <translation>сброса</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="335"/>
+        <location filename="../sentences.py" line="344"/>
         <source>bets are open and no box has an ante</source>
         <translation>ставки открыты, а анте нет ни на одном боксе</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="336"/>
+        <location filename="../sentences.py" line="345"/>
         <source>the dealer is to show his hand</source>
         <translation>дилер должен открыть карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="337"/>
+        <location filename="../sentences.py" line="346"/>
         <source>boxes are choosing whether to buy the dealer a game</source>
         <translation>боксы решают, покупать ли игру дилеру</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="338"/>
+        <location filename="../sentences.py" line="347"/>
         <source>the dealer&apos;s draw is over</source>
         <translation>прикуп дилера окончен</translation>
     </message>
@@ -3719,22 +3744,22 @@
         <translation>связь восстановилась</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="344"/>
+        <location filename="../sentences.py" line="353"/>
         <source>EMPTY</source>
         <translation>ПУСТ</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="345"/>
+        <location filename="../sentences.py" line="354"/>
         <source>COVER OPEN</source>
         <translation>КРЫШКА ОТКРЫТА</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="346"/>
+        <location filename="../sentences.py" line="355"/>
         <source>LOCKED</source>
         <translation>ЗАБЛОКИРОВАН</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="347"/>
+        <location filename="../sentences.py" line="356"/>
         <source>DISCONNECTED</source>
         <translation>ОТКЛЮЧЁН</translation>
     </message>

@@ -29,11 +29,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from controller.named_files import read_named_file
+from controller.named_files import not_a_regular_file, read_named_file
 from controller.table.journal.sqlite_file import JournalError
 from controller.table.journal.writer_lock import JournalBusy, WriterLock, writer_pid
 
-__all__ = ["Head", "HeadFile", "HeadSigner", "JournalBusy", "head_message", "head_path", "read_head", "writer_of"]
+__all__ = ["Head", "HeadFile", "HeadSigner", "JournalBusy", "head_file_problem", "head_message", "head_path",
+           "read_head", "writer_of"]
 
 HEAD_SUFFIX = ".head"
 SIZE = 4096
@@ -79,11 +80,36 @@ def head_path(journal: Path) -> Path:
 
 def read_head(journal: Path) -> Head | None:
     """The head the journal's writer last recorded; None when there is none (a journal written before head
-    files, or a copy made without it) or it cannot be read."""
+    files, or a copy made without it) or it cannot be read. Only a regular file is read, and only its fixed size:
+    a FIFO put in its place is not waited on, nor /dev/zero read on (`head_file_problem` says what it is)."""
     try:
         return _parse(read_named_file(head_path(journal), SIZE)[:RECORD_SIZE])
     except OSError:  # missing, unreadable, or not a regular file (a FIFO put in its place)
         return None
+
+
+def head_file_problem(journal: Path) -> str | None:
+    """Why the head file beside the journal is there but is no head file (a named pipe, a device, a folder, or a
+    link to one), in words that follow its name; None when it is a regular file or is not there."""
+    path = head_path(journal)
+    try:
+        mode = os.stat(path, follow_symlinks=False).st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISLNK(mode):
+        try:
+            target = os.stat(path).st_mode
+        except OSError:
+            return "is a link to nothing"
+        what = not_a_regular_file(target)
+        return "is a link" + (f" to {_kind_words(what)}" if what else " to a file elsewhere, not the writer's own file")
+    what = not_a_regular_file(mode)
+    return None if what is None else f"is {_kind_words(what)}"
+
+
+def _kind_words(problem: str) -> str:
+    """'a named pipe (FIFO)' out of named_files' 'it is a named pipe (FIFO), not a regular file: ...'."""
+    return problem.removeprefix("it is ").split(",")[0] + ", not a regular file"
 
 
 def _parse(record: bytes) -> Head | None:
@@ -109,12 +135,26 @@ class HeadFile:
         self.path = head_path(journal)
         self.table_id = table_id
         self._lock = WriterLock(journal, lambda pid: _holder_words(journal, pid))
+        problem = head_file_problem(journal)
+        if problem is not None:  # never opened: a FIFO would refuse to seek, /dev/zero would take every record
+            self._lock.release()
+            raise JournalError(f"The journal {journal} cannot be opened for writing: its head file {self.path} "
+                               f"{problem}. Nothing was written. Move it aside, verify the journal (rptable audit "
+                               "verify) and call a pit boss: a head file is only ever a file its writer makes.")
         try:
-            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            # O_NOFOLLOW and O_NONBLOCK: a link or a pipe put in its place since the look above is not opened
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC,
+                               0o600)
         except OSError as err:
             self._lock.release()
             raise JournalError(f"The journal {journal} cannot be opened for writing: its head file {self.path} "
                                f"cannot be created ({err.strerror}). Check that the folder is writable.") from err
+        if not stat.S_ISREG(os.fstat(self._fd).st_mode):
+            os.close(self._fd)
+            self._lock.release()
+            raise JournalError(f"The journal {journal} cannot be opened for writing: its head file {self.path} is "
+                               "not a regular file. Nothing was written. Move it aside, verify the journal (rptable "
+                               "audit verify) and call a pit boss.")
         try:
             self.previous = _parse(os.pread(self._fd, RECORD_SIZE, 0))
             self._signed: Head | None = self.previous if self.previous is not None and self.previous.sig else None
