@@ -254,9 +254,10 @@ def logged_in_dialog(window: ConsoleWindow, name: str = "vera", pin: str = "2468
     return dialog
 
 
-def journaled(window: ConsoleWindow, kind: str) -> list:
-    """The console's journal entries of one kind (an engine event's name, or a table event's `table.` kind)."""
-    return [e for e in window.controller.journal.entries() if e.kind == kind]
+def journaled(window: ConsoleWindow, *kinds: str) -> list:
+    """The console's journal entries of the kinds named (an engine event's name, or a table event's `table.` kind),
+    in the journal's order."""
+    return [e for e in window.controller.journal.entries() if e.kind in kinds]
 
 
 def press_twice(button: QPushButton) -> None:

@@ -8,7 +8,7 @@ payment list (R-JACKPOT-1/3)."""
 from __future__ import annotations
 
 import pytest
-from console_kit import TABLE_SCREEN, deal_all, load_deal, no_leaks, tap  # noqa: F401 (no_leaks: a fixture)
+from console_kit import TABLE_SCREEN, deal_all, journaled, load_deal, no_leaks, tap  # noqa: F401 (no_leaks: a fixture)
 from floor_kit import needs_postgres
 from jackpot_kit import ROYAL_FOR_BOX_1, jackpot_rules
 from PySide6.QtWidgets import QApplication
@@ -95,10 +95,6 @@ def stake_and_deal_a_royal(window: ConsoleWindow, qtbot) -> None:
     tap(qtbot, window.bet_panel.editor(1).jackpot)
     tap(qtbot, window.place_button)
     deal_all(window, qtbot)
-
-
-def journaled(window: ConsoleWindow, kind: str) -> list:
-    return [e for e in window.controller.journal.entries() if e.kind == kind]
 
 
 def test_r_jackpot_3_a_hit_at_the_console_is_named_then_confirmed_by_the_pit_boss_and_paid(jackpot_console, database,

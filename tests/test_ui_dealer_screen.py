@@ -22,6 +22,7 @@ from console_kit import (
     deal_all,
     deal_one_box,
     focus,
+    journaled,
     load_deal,
     press_twice,
     tap,
@@ -46,10 +47,6 @@ ROOT = Path(__file__).resolve().parents[1]
 SIZES = [(1024, 768), (1366, 768)]
 # Labels that may be cut short on a narrow screen: their whole text is in the strip's tooltip.
 MAY_ELIDE = {"rules_in_force", "shoe_status"}
-
-
-def journaled(window: ConsoleWindow, kind: str) -> list:
-    return [e for e in window.controller.journal.entries() if e.kind == kind]
 
 
 # ------------------------------------------------------------------------------------------------- fit

@@ -8,6 +8,7 @@ right PIN was answered "Name or PIN is wrong"), and the dialog knew nothing of t
 from __future__ import annotations
 
 import shift_kit
+from console_kit import journaled
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 from shift_kit import STAFF, Consoles, focus, log_in, type_in, when_shown
@@ -169,10 +170,6 @@ def test_arch_faults_a_gate_left_locked_across_a_restart_is_opened_by_the_pit_bo
 
 
 # -- two people: a void or an adjustment above the table's two-person limit ----------------------------------
-def journaled(window: ConsoleWindow, *kinds: str) -> list:
-    return [e for e in window.controller.journal.entries() if e.kind in kinds]
-
-
 def test_two_people_a_void_above_the_limit_is_approved_by_a_second_pit_boss_at_the_console(consoles: Consoles,
                                                                                            qtbot, capsys) -> None:
     """Three boxes of 2,000 are above the table's limit of 5,000: the second press of "Void" opens the login for
