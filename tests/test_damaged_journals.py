@@ -17,13 +17,13 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_kit import rptable, rptable_said
 from damage import change_table_id, copy_alone, row_offset, settled, stored_rows
 from env_kit import with_test_env
 from forgery import raw_rows, rewrite
 from kills import kill_after_commits, simulate_command
 from tables import acknowledged
 
-from controller.cli import main
 from controller.cli.audit import EXIT_UNSIGNED
 from controller.engine import PlaceStakes
 from controller.table.audit.verify import verify_journal_file
@@ -40,22 +40,6 @@ pytestmark = pytest.mark.usefixtures("pit_boss_login")
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
-
-
-def rptable(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "controller", *args], capture_output=True, text=True,
-                          env=with_test_env(ENV),
-                          cwd=ROOT, timeout=timeout)
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    try:
-        code = main(list(args))
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +88,7 @@ def test_verify_whole_file_a_changed_table_id_byte_is_named_on_any_number_of_cor
 
 def test_verify_whole_file_the_command_exits_1_naming_the_event(table_id_changed: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = cli(capsys, "audit", "--journal", str(table_id_changed), "verify", "--json")
+    code, out, _ = rptable_said("audit", "--journal", str(table_id_changed), "verify", "--json")
     report = json.loads(out)
     assert code == 1 and report["ok"] is False and report["first_bad_event"] == 9000
 
@@ -147,7 +131,7 @@ def test_recovery_an_event_changed_before_the_last_checkpoint_is_audit_verifys_t
 
 def test_audit_views_of_a_damaged_journal_show_the_intact_part_and_say_so(table_id_changed: Path,
                                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = cli(capsys, "audit", "--journal", str(table_id_changed), "rounds", "--json")
+    code, out, err = rptable_said("audit", "--journal", str(table_id_changed), "rounds", "--json")
     assert code == 1 and "WARNING: the journal is damaged" in err and "event 9000" in err
     assert len(json.loads(out)) == 148  # the rounds of events 1-8,999, and it says these are all it shows
 
@@ -156,7 +140,7 @@ def test_audit_salvage_keeps_the_intact_events_and_records_the_damage(table_id_c
                                                                       capsys: pytest.CaptureFixture[str]) -> None:
     before = table_id_changed.read_bytes()
     target = tmp_path / "T1.salvaged.journal"
-    code, out, _ = cli(capsys, "audit", "--journal", str(table_id_changed), "salvage", "--out", str(target))
+    code, out, _ = rptable_said("audit", "--journal", str(table_id_changed), "salvage", "--out", str(target))
     assert code == 0 and "events 1-8,999" in out and "JOURNAL" in out
     assert table_id_changed.read_bytes() == before  # read-only on the original
     with Journal(target, readonly=True) as journal:
@@ -247,7 +231,7 @@ def test_recovery_a_wal_lost_after_a_kill_is_never_silent(tmp_path: Path, loss: 
     assert shown <= committed <= shown + 2
     with pytest.raises(JournalDamaged, match="were committed"):
         Journal(journal)
-    code, out, _ = cli(capsys, "audit", "--journal", str(journal), "salvage", "--out", str(tmp_path / "kept.journal"))
+    code, out, _ = rptable_said("audit", "--journal", str(journal), "salvage", "--out", str(tmp_path / "kept.journal"))
     assert code == 0 and f"events 1-{left:,}" in out
 
 
@@ -261,7 +245,7 @@ def test_recovery_a_wal_lost_with_every_event_in_it_is_never_silent(tmp_path: Pa
     lost = re.search(r"events 1-(\d+) were committed", report.reason)
     assert not report.ok and report.first_bad_event == 1 and lost is not None and int(lost.group(1)) >= shown
     for action in (["recall"], ["rounds", "--limit", "3"], ["show", "1"]):  # the audit's readers say it too
-        code, _, err = cli(capsys, "audit", "--journal", str(journal), *action)
+        code, _, err = rptable_said("audit", "--journal", str(journal), *action)
         assert code == 1 and "is damaged: events 1-" in err and "not an rptable journal" not in err, err
     with pytest.raises(JournalDamaged, match="were committed"):
         Journal(journal)
@@ -362,7 +346,7 @@ def test_one_writer_a_second_console_is_refused_with_a_message(tmp_path: Path, m
     path = tmp_path / "T1.journal"
     with Journal(path) as held:
         TableController(held, load_preset("classic"))
-        code, _, err = cli(capsys, "console", "--journal", str(path), "--shoe", "sim://?rate=0")
+        code, _, err = rptable_said("console", "--journal", str(path), "--shoe", "sim://?rate=0")
     assert code == 1 and "is open in process" in err and "Traceback" not in err
 
 
@@ -442,7 +426,7 @@ def test_one_writer_users_never_writes_account_tables_into_a_journal(session: Pa
                                                                      capsys: pytest.CaptureFixture[str]) -> None:
     journal = copy_alone(session, tmp_path / "T1.journal")
     before = journal.read_bytes()
-    code, _, err = cli(capsys, "users", "--users", str(journal), "list")
+    code, _, err = rptable_said("users", "--users", str(journal), "list")
     assert code == 1 and "journal" in err
     time.sleep(0.01)
     assert journal.read_bytes() == before
