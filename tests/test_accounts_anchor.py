@@ -4,16 +4,14 @@ logs people in with: a store deleted and bootstrapped anew, re-signed with a new
 cut at its end is refused, and `users list` of it prints nothing as if it were valid."""
 
 import base64
-import io
 import json
 import sqlite3
-import sys
 from pathlib import Path
 
 import pytest
+from cli_kit import rptable_said
 from tables import acknowledged
 
-from controller.cli import main
 from controller.engine import IllegalCommand
 from controller.table.accounts_pin import PIN_ENV
 from controller.table.audit.verify import verify_journal_file
@@ -33,19 +31,11 @@ def pin(tmp_path, monkeypatch):
     return path
 
 
-def run(capsys, monkeypatch, *argv, stdin=""):
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    capsys.readouterr()
-    status = main(list(argv))
-    out = capsys.readouterr()
-    return status, out.out, out.err
-
-
-def staffed(capsys, monkeypatch, users: Path) -> None:
-    assert run(capsys, monkeypatch, "users", "--users", str(users), "bootstrap", "root", stdin=f"{ROOT}\n")[0] == 0
+def staffed(users: Path) -> None:
+    assert rptable_said("users", "--users", str(users), "bootstrap", "root", stdin=f"{ROOT}\n")[0] == 0
     for name, role, secret in (("vera", "pit_boss", VERA), ("anna", "dealer", ANNA)):
-        status, _, err = run(capsys, monkeypatch, "users", "--users", str(users), "add", name, "--role", role,
-                             "--admin", "root", stdin=f"{ROOT}\n{secret}\n")
+        status, _, err = rptable_said("users", "--users", str(users), "add", name, "--role", role,
+                                      "--admin", "root", stdin=f"{ROOT}\n{secret}\n")
         assert status == 0, err
 
 
@@ -75,47 +65,47 @@ def resigned(users: Path, key: SigningKey, edit=lambda rows: rows) -> None:
     Path(f"{users}.head").write_text(json.dumps({"seq": len(rows), "hash": prev}))
 
 
-def test_accounts_pin_a_store_deleted_and_bootstrapped_anew_makes_nobody_admin(tmp_path, pin, capsys, monkeypatch):
+def test_accounts_pin_a_store_deleted_and_bootstrapped_anew_makes_nobody_admin(tmp_path, pin):
     users = tmp_path / "data" / "users.db"
-    staffed(capsys, monkeypatch, users)
-    status, _, err = run(capsys, monkeypatch, "users", "--users", str(users), "anchor", "--out", str(pin))
+    staffed(users)
+    status, _, err = rptable_said("users", "--users", str(users), "anchor", "--out", str(pin))
     assert status == 0 and "pinned" in err
     for path in users.parent.glob("users.db*"):
         path.unlink()
-    status, out, err = run(capsys, monkeypatch, "users", "--users", str(users), "bootstrap", "evil",
-                           stdin="evil-4821\n")
+    status, out, err = rptable_said("users", "--users", str(users), "bootstrap", "evil",
+                                    stdin="evil-4821\n")
     assert status == 1 and "pinned" in err and "are gone" in err and out == ""
-    status, out, err = run(capsys, monkeypatch, "users", "--users", str(users), "list")
+    status, out, err = rptable_said("users", "--users", str(users), "list")
     assert status == 1 and out == "" and "tampered" in err
 
 
-def test_accounts_pin_a_store_re_signed_with_a_new_key_is_tampered(tmp_path, pin, capsys, monkeypatch):
+def test_accounts_pin_a_store_re_signed_with_a_new_key_is_tampered(tmp_path, pin):
     users = tmp_path / "data" / "users.db"
-    staffed(capsys, monkeypatch, users)
-    assert run(capsys, monkeypatch, "users", "--users", str(users), "anchor", "--out", str(pin))[0] == 0
+    staffed(users)
+    assert rptable_said("users", "--users", str(users), "anchor", "--out", str(pin))[0] == 0
     Path(f"{users}.key").unlink()
     forger = SigningKey.load_or_create(Path(f"{users}.key"))  # a key of the forger's own, in the store's place
     resigned(users, forger)
-    status, out, err = run(capsys, monkeypatch, "users", "--users", str(users), "list")
+    status, out, err = rptable_said("users", "--users", str(users), "list")
     assert status == 1 and out == "" and "not the one pinned" in err
 
 
-def test_accounts_head_events_cut_from_the_end_with_the_head_file_deleted_are_found(tmp_path, capsys, monkeypatch):
+def test_accounts_head_events_cut_from_the_end_with_the_head_file_deleted_are_found(tmp_path):
     users = tmp_path / "data" / "users.db"
-    staffed(capsys, monkeypatch, users)
+    staffed(users)
     db = without_guards(users)
     db.execute("DELETE FROM account_events WHERE name = 'anna'")  # the last account added, cut off the end
     db.commit()
     db.close()
     Path(f"{users}.head").unlink()
-    status, out, err = run(capsys, monkeypatch, "users", "--users", str(users), "list")
+    status, out, err = rptable_said("users", "--users", str(users), "list")
     assert status == 1 and out == "" and "head file users.db.head is missing" in err
 
 
 def test_accounts_seen_a_store_rewritten_with_its_own_key_is_refused_by_the_journal_that_saw_it(
-        tmp_path, capsys, monkeypatch):
+        tmp_path):
     users = tmp_path / "data" / "users.db"
-    staffed(capsys, monkeypatch, users)
+    staffed(users)
     store = UserStore(users)
     journal = Journal(tmp_path / "T1.journal")
     table = acknowledged(TableController(journal, load_preset("classic"), key=table_key("T1"), accounts=store))
@@ -139,10 +129,9 @@ def test_accounts_seen_a_store_rewritten_with_its_own_key_is_refused_by_the_jour
     store.close()
 
 
-def test_accounts_seen_a_fresh_store_is_refused_until_a_pit_boss_accepts_it_journaled(tmp_path, capsys,
-                                                                                     monkeypatch):
+def test_accounts_seen_a_fresh_store_is_refused_until_a_pit_boss_accepts_it_journaled(tmp_path):
     users = tmp_path / "data" / "users.db"
-    staffed(capsys, monkeypatch, users)
+    staffed(users)
     store = UserStore(users)
     path = tmp_path / "T1.journal"
     journal = Journal(path)
@@ -152,7 +141,7 @@ def test_accounts_seen_a_fresh_store_is_refused_until_a_pit_boss_accepts_it_jour
     store.close()
     for file in users.parent.glob("users.db*"):
         file.unlink()
-    staffed(capsys, monkeypatch, users)  # the same names, a new store: a new key and a new first admin
+    staffed(users)  # the same names, a new store: a new key and a new first admin
     store = UserStore(users)
     journal = Journal(path)
     table = TableController(journal, key=table_key("T1"), accounts=store)
@@ -164,9 +153,9 @@ def test_accounts_seen_a_fresh_store_is_refused_until_a_pit_boss_accepts_it_jour
         table.accept_accounts(store.authenticate("anna", ANNA), "a dealer cannot")
     journal.close()
     store.close()
-    status, out, err = run(capsys, monkeypatch, "table", "accept-accounts", "--journal", str(path), "--users",
-                           str(users), "--pit-boss", "vera", "--reason", "the machine was set up again",
-                           stdin=f"{VERA}\n")
+    status, out, err = rptable_said("table", "accept-accounts", "--journal", str(path), "--users",
+                                    str(users), "--pit-boss", "vera", "--reason", "the machine was set up again",
+                                    stdin=f"{VERA}\n")
     assert status == 0, err
     assert "accepted by vera" in out
     store = UserStore(users)
