@@ -314,6 +314,8 @@ def test_each_program_works_with_the_role_floor_init_gave_it(database, tmp_path)
     rptable("users", "--db", admin, "bootstrap", "root", stdin="991357\n991357\n")
     rptable("users", "--db", admin, "add", "ivan", "--role", "pit_boss", "--admin", "root",
             stdin="991357\n246819\n246819\n")
+    rptable("floor", "register-key", "--table", "K1", "--db", table)  # a floor set up by init takes nothing from a
+    rptable("floor", "approve-key", "K1", "--admin", "root", "--db", admin, stdin="991357\n")  # table without it
     journal = str(tmp_path / "K1.journal")
     played = subprocess.run([sys.executable, "-m", "controller", "simulate", "--rules", str(RULES_FILE), "--rounds",
                              "6", "--seed", "1", "--table", "K1", "--journal", journal, "--jackpot", table,

@@ -135,3 +135,78 @@ def test_rows_forged_together_are_caught_by_the_tables_journal(database, tmp_pat
     assert ("a contribution of +5,000 (table T1 round T1-000009 box 1): table T1's journal holds no jackpot stake "
             "there") in done.stdout
     assert "(ROYAL_FLUSH, 100%, table T1 round T1-000001 box 2): table T1's journal dealt no such hit" in done.stdout
+
+
+def pending_royal(database, tmp_path):
+    """Table T1's royal on box 1 waits for a pit boss; the staff made: the round's id and the journal's path."""
+    floor_staff(database, tmp_path)
+    path = played(database, tmp_path, ROYAL_FOR_BOX_1)
+    with Journal(path, "T1", readonly=True) as journal:
+        (round_id,) = {e.round_id for e in journal.jackpot_entries()}
+    return round_id, path
+
+
+def test_a_hit_is_not_paid_from_a_meter_whose_ledger_does_not_add_up(database, tmp_path):
+    """A reseed of +400,000 forged with the meter raised to match: `jackpot audit` said DOES NOT ADD UP and
+    `jackpot confirm` paid the hit its share of the raised meter all the same. Now confirm runs the same audit of
+    the meter under its lock and pays nothing, exit 4, saying why."""
+    round_id, path = pending_royal(database, tmp_path)
+    forge(database, ("reseed", "", "", 0, 400_000, ""))
+    confirm = ("jackpot", "confirm", "--db", database, "--round", round_id, "--box", "1", "--pit-boss", "ivan")
+    for where in ((), ("--journal", str(path))):  # on the meter alone, and at the table
+        done = rptable(*confirm, *where, pin="246819")
+        assert done.returncode == 4, done.stdout + done.stderr
+        assert "is not paid: the meter 'main' it is paid from does not add up" in done.stderr
+        assert "a reseed of +400,000: no hit called for it" in done.stderr
+    with Journal(path, "T1", readonly=True) as journal:
+        assert not [e for e in journal.jackpot_entries() if e.kind == "table.jackpot_paid"]
+    with psycopg.connect(database) as db:
+        assert db.execute("SELECT status FROM jackpot_hits").fetchall() == [("pending",)]
+
+
+def as_role(url, role):
+    """The same database, as another PostgreSQL user (the test cluster trusts its socket: no password)."""
+    return url.replace("postgresql://postgres@", f"postgresql://{role}@")
+
+
+def test_a_reseed_is_an_admins_the_tables_role_cannot_write_one_and_the_audit_wants_the_admins_signature(
+        database, tmp_path):
+    """With a table's URL, a reseed of +400,000 'by boss' (an admin of the floor) and the meter raised to match
+    went in, and the audit listed it as chips boss added. Now the database takes a reseed from a table's role only
+    as the meter's top-up right after a hit, and the audit wants the admin's signature with the floor's staff key
+    (what `rptable jackpot reseed` makes on the admin's machine): a reseed row without it, or with a signature
+    copied from another reseed, is named."""
+    from controller.floor.roles import init_floor
+
+    with psycopg.connect(database) as db:
+        init_floor(db)
+    admin_url, table_url = as_role(database, "rptable_admin"), as_role(database, "rptable_table")
+    floor_staff(admin_url, tmp_path)
+    meter = JackpotMeter(table_url)
+    try:
+        meter.link("T1", RESEED)
+    finally:
+        meter.close()
+    with psycopg.connect(table_url) as db:
+        for actor, table in (("boss", ""), ("", ""), ("", "T1")):  # an admin's, the house's, a top-up of no hit
+            with pytest.raises(psycopg.Error, match="a reseed of the house's own is written only by an admin"):
+                db.execute("INSERT INTO jackpot_ledger (meter_id, kind, table_id, amount, meter_after, actor) "
+                           "VALUES ('main', 'reseed', %s, 400000, 500000, %s)", (table, actor))
+            db.rollback()
+    done = rptable("jackpot", "reseed", "--db", admin_url, "--chips", "50000", "--admin", "boss", pin="902461")
+    assert done.returncode == 0, done.stderr
+    assert audit(database).returncode == 0
+    with psycopg.connect(database) as db:  # the owner writes what it likes: the signature is what it cannot make
+        (proof,) = db.execute("SELECT proof FROM jackpot_ledger WHERE actor = 'boss'").fetchone()
+        assert proof
+    forge(database, ("reseed", "", "", 0, 400_000, "boss"))
+    with psycopg.connect(database) as db:  # the genuine reseed's signature on a reseed of its own
+        (now,) = db.execute("SELECT amount + 50000 FROM jackpot_meter").fetchone()
+        db.execute("INSERT INTO jackpot_ledger (meter_id, kind, amount, meter_after, actor, proof) VALUES ('main', "
+                   "'reseed', 50000, %s, 'boss', %s)", (now, proof))
+        db.execute("UPDATE jackpot_meter SET amount = %s", (now,))
+    done = audit(database)
+    assert done.returncode == 1, done.stdout
+    assert done.stdout.count("by boss: a reseed of the house's own is chips an admin of the floor's staff adds, "
+                             "signed with the floor's staff key") == 2
+    assert "no admin signed this one" in done.stdout

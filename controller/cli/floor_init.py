@@ -25,7 +25,10 @@ def add_init_arguments(sub: Any) -> None:
                       help="give the roles new passwords (the old URLs stop working)")
     init.add_argument("--json", action="store_true", help="what was made, as JSON")
     init.epilog = ("Run once when the floor is set up, and again after an rptable upgrade: it makes what is "
-                   "missing and changes nothing else (a role's password stays unless --new-passwords). A floor "
+                   "missing and changes nothing else (a role's password stays unless --new-passwords). It turns on "
+                   "the setting tables_need_approved_key: the floor then copies nothing from, and the jackpot takes "
+                   "no stake from, a table until an admin approved its key (floor register-key, floor "
+                   "approve-key). A floor "
                    "whose staff an earlier rptable kept as plain rows has them set aside (floor_staff_unsigned): "
                    "make the first admin again with `rptable users --db URL bootstrap NAME`.")
     add_examples(init, "rptable floor init --db \"$FLOOR_DB\"", "rptable floor init --db \"$FLOOR_DB\" --json")
@@ -35,6 +38,7 @@ def run_init(args: argparse.Namespace) -> int:
     from controller.cli.floor_connection import floor_connection
     from controller.floor.database import explain, psycopg_module
     from controller.floor.roles import FloorInitError, init_floor
+    from controller.floor.settings import TABLES_NEED_APPROVED_KEY
 
     connection = floor_connection("floor init", args.db)
     if connection is None:
@@ -56,6 +60,10 @@ def run_init(args: argparse.Namespace) -> int:
         print(f"{report.set_aside} staff account(s) an earlier rptable kept as plain rows were set aside "
               "(floor_staff_unsigned): make the first admin with `rptable users --db ADMIN_URL bootstrap NAME` and "
               "add the staff again.")
+    if report.settings.get(TABLES_NEED_APPROVED_KEY):
+        print("The floor copies nothing from, and the jackpot takes no stake from, a table without an approved key "
+              f"(setting {TABLES_NEED_APPROVED_KEY}): each table runs `rptable floor register-key --table ID --db "
+              "TABLE_URL`, then an admin runs `rptable floor approve-key ID --admin NAME --db ADMIN_URL`.")
     for role, made, password in report.roles.values():
         state = "made now" if made else ("given a new password" if password else
                                         "there already; its password is unchanged (PASSWORD below)")

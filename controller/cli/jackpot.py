@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from controller.floor.jackpot_audit import TableJournal
     from controller.floor.jackpot_link import Rejection
+    from controller.floor.jackpot_meter import JackpotMeter
     from controller.table.users import User
 
 
@@ -34,6 +35,7 @@ PLAYED = (*RULES, "rptable simulate --rules jackpot.toml --rounds 5 --journal T1
                   "--royal-at 3")
 STAFFED = FLOOR_STAFF
 ALREADY_PAID = 3  # `jackpot confirm` of a hit the table's journal holds as paid: nothing is paid again
+DOES_NOT_ADD_UP = 4  # `jackpot confirm` from a meter whose audit does not add up: nothing is paid
 JOURNALED_WAIT = 5.0  # seconds a decision made while the table runs waits to be seen in its journal
 CONFIRMED = "echo pin-7350 | rptable jackpot confirm --db \"$FLOOR_DB\" --journal T1.journal --round T1-000003 " \
             "--box 1 --pit-boss vera"
@@ -72,7 +74,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                          "while it runs or when it next opens). Exit "
                                          f"status {ALREADY_PAID}: the hit was paid already (the table's journal, or "
                                          "without --journal the meter, holds it as paid; said by whom and when); "
-                                         "nothing is paid again.")
+                                         f"nothing is paid again. Exit status {DOES_NOT_ADD_UP}: the meter the hit is "
+                                         "paid from does not add up (what `jackpot audit` checks); nothing is paid. "
+                                         "With --journal, the journal must be the history the meter credited for the "
+                                         "table, sealed by the key the floor approved for it.")
     reject = sub.add_parser("reject", parents=[common, hit],
                             help="a pit boss rejects a box's jackpot hit at the table (the hand is not what the shoe "
                                  "read, e.g. a misdeal): not paid; the meter unlocks unless another hit waits")
@@ -239,7 +244,7 @@ def _at_the_table(args: argparse.Namespace) -> int:
 
     from controller.engine import IllegalCommand
     from controller.floor.jackpot_link import confirm_hit, reject_hit
-    from controller.floor.jackpot_meter import AlreadyPaid, JackpotRefused
+    from controller.floor.jackpot_meter import AlreadyPaid, JackpotRefused, LedgerDoesNotAddUp
     from controller.floor.staff import FloorUserStore, open_accounts
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
@@ -279,6 +284,8 @@ def _at_the_table(args: argparse.Namespace) -> int:
         return refused("jackpot", err.reason)
     except AlreadyPaid as err:
         return refused("jackpot", err, ALREADY_PAID)
+    except LedgerDoesNotAddUp as err:
+        return refused("jackpot", err, DOES_NOT_ADD_UP)
     except (JackpotRefused, TableLocked, ValueError) as err:
         return refused("jackpot", err)
     finally:
@@ -297,7 +304,7 @@ def _on_the_meter(args: argparse.Namespace, pit_boss: User, running: Path | None
     checks the pit boss's floor account again and decides under its lock; the table's link brings the decision to
     its journal (at once while it runs, else when it next opens). With the running table's journal (`running`),
     a hit made by another journal of the table is refused, and the answer says when the table has journaled it."""
-    from controller.floor.jackpot_meter import AlreadyPaid, JackpotMeter, JackpotRefused
+    from controller.floor.jackpot_meter import AlreadyPaid, JackpotMeter, JackpotRefused, LedgerDoesNotAddUp
 
     meter = JackpotMeter(args.db, args.meter)
     try:
@@ -308,6 +315,8 @@ def _on_the_meter(args: argparse.Namespace, pit_boss: User, running: Path | None
                                  "the meter can be reached; try again in a moment.")
         if running is not None:
             _require_made_by_journal(hit.journal_hash, running, args.table, hit.hit)
+            if args.action == "confirm":
+                _require_credited(meter, running, args.table)
         if args.action == "reject":
             decided, now = meter.reject(args.table, args.round, args.box, pit_boss.name, args.reason)
             waiting = meter.first_waiting()
@@ -317,6 +326,8 @@ def _on_the_meter(args: argparse.Namespace, pit_boss: User, running: Path | None
                 raise AlreadyPaid(decided)
     except AlreadyPaid as err:
         return refused("jackpot", err, ALREADY_PAID)
+    except LedgerDoesNotAddUp as err:
+        return refused("jackpot", err, DOES_NOT_ADD_UP)
     except JackpotRefused as err:
         return refused("jackpot", err)
     finally:
@@ -355,6 +366,16 @@ def _require_made_by_journal(journal_hash: str, path: Path, table: str, number: 
             f"Jackpot hit #{number} (table {table}) was made by another journal of table {table}, not {path}: a hit "
             "is confirmed or rejected only with the journal that made it. Nothing is paid; give the table's own "
             "journal.")
+
+
+def _require_credited(meter: JackpotMeter, path: Path, table: str) -> None:
+    """JackpotRefused unless the running table's journal is the history the meter credited, sealed by the key the
+    floor approved for the table (read without its writer's lock)."""
+    from controller.floor.jackpot_link import require_credited_journal
+    from controller.table.journal import Journal
+
+    with Journal(path, table, readonly=True) as journal:
+        require_credited_journal(meter, table, journal, path)
 
 
 def _journaled_soon(path: Path, table: str, round_id: str, box: int) -> bool:

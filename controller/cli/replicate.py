@@ -16,6 +16,7 @@ from controller.cli.help_examples import add_examples
 from controller.cli.said import refused
 
 EXIT_OTHER_KEY = 3  # sealed with a key other than the table's: written by someone else, not copied
+EXIT_NO_APPROVED_KEY = 4  # the floor takes nothing from a table without an approved key (floor_settings)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,7 +41,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = ("Exit status: 0 the replica agrees with the journal; 1 they differ (tamper evidence: the "
                      "first differing seq is named); 2 the journal or the database cannot be used; "
                      f"{EXIT_OTHER_KEY} the journal is sealed with a key other than the table's (the one the floor "
-                     "approved, --pubkey, or this machine's): nothing from the first such seal on is copied.")
+                     "approved, --pubkey, or this machine's): nothing from the first such seal on is copied; "
+                     f"{EXIT_NO_APPROVED_KEY} the floor takes nothing from a table without an approved key (a floor "
+                     "set up by `rptable floor init`) and the table has none: nothing is copied.")
     add_examples(parser, "rptable simulate --rules four-seat --rounds 20 --journal T1.journal",
                  "rptable replicate --journal T1.journal --to \"$FLOOR_DB\"",
                  "rptable simulate --rules four-seat --rounds 30 --journal T1.journal",
@@ -50,6 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from controller.floor.settings import TABLES_NEED_APPROVED_KEY, floor_setting, no_approved_key
     from controller.floor.table_keys import approved_key
     from controller.table.audit.verify import RunningVerify, VerifyWith
     from controller.table.journal import Journal, JournalError
@@ -72,10 +76,14 @@ def run(args: argparse.Namespace) -> int:
         try:
             if connection is None:
                 connection = connect(args.to)
-                if given is None and not approved_asked:  # the floor's word on the table's key, over this machine's
+                if not approved_asked:  # the floor's word on the table's key, over this machine's
                     approved_asked = True
                     approved = approved_key(connection, args.table)
-                    if approved is not None:
+                    if approved is None and not args.check and floor_setting(connection, TABLES_NEED_APPROVED_KEY):
+                        connection.close()
+                        return refused("replicate", f"nothing copied: {no_approved_key(args.table)}.",
+                                       EXIT_NO_APPROVED_KEY)
+                    if approved is not None and given is None:
                         verified = RunningVerify(args.table, VerifyWith(approved, "floor"))
                 if last_trouble:
                     print(f"rptable replicate: {redact(args.to)} is back; catching up.", file=sys.stderr, flush=True)

@@ -2,10 +2,13 @@
 hit's share of the meter at the hit, each reseed the top-up a hit called for), and each table's contributions and
 hits against the table's own journal, sealed at the table where the floor's database cannot reach. Rows forged
 together so that the sums agree (a hit, its payout and the meter; a reseed and the meter raised to match) are
-named here. Pure: the meter reads the rows, the command line opens the journals."""
+named here, and a reseed of the house's own that no admin signed with the floor's staff key. Pure: the meter reads
+the rows, the command line opens the journals."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -13,6 +16,7 @@ from typing import Protocol
 from controller.engine import event_from_dict
 from controller.engine.events import JackpotSettled, JackpotVoided
 from controller.table.journal import JournalEntry
+from controller.table.signing import PublicKey
 from controller.table.table_events import JackpotPaid, table_event_from
 
 Key = tuple[str, str, int]  # (table, round, box)
@@ -51,6 +55,7 @@ class LedgerRow:
     amount: int
     meter_after: int
     actor: str = ""  # the admin who made a reseed of the house's own
+    proof: str = ""  # the admin's signature of it with the floor's staff key (base64 of reseed_message's)
 
     @property
     def key(self) -> Key:
@@ -71,16 +76,36 @@ class TableJournal:
     entries: tuple[JournalEntry, ...]
 
 
+def reseed_message(meter_id: str, after_entry: int, chips: int, meter_after: int, admin: str) -> bytes:
+    """What the floor's staff key signs for an admin's reseed: the meter, the ledger entry it follows (so that a
+    signature copied onto another entry proves nothing), the chips, the meter after it and the admin."""
+    return f"rptable-jackpot-reseed/1\x1f{meter_id}\x1f{after_entry}\x1f{chips}\x1f{meter_after}\x1f{admin}".encode()
+
+
+def signed_by_staff_key(row: LedgerRow, after_entry: int, meter_id: str, staff_key: PublicKey | None) -> bool:
+    """Whether an admin's reseed carries the admin's signature with the floor's staff key (`staff_key`, the one this
+    machine pins; None: none is pinned here, so nothing is proven)."""
+    if staff_key is None or not row.proof:
+        return False
+    try:
+        signature = base64.b64decode(row.proof, validate=True)
+    except (ValueError, binascii.Error):
+        return False
+    return staff_key.verifies(signature, reseed_message(meter_id, after_entry, row.amount, row.meter_after, row.actor))
+
+
 def share_of(meter: int, share_pct: int) -> int:
     """A hit's amount: its share of the meter at the hit, to the chip below."""
     return meter * share_pct // 100
 
 
 def replay_problems(rows: Sequence[LedgerRow], hits: Sequence[Hit], reseed: int, meter: int,
-                    admins: Iterable[str] = ()) -> list[str]:
+                    admins: Iterable[str] = (), *, meter_id: str = "main",
+                    staff_key: PublicKey | None = None) -> list[str]:
     """The ledger replayed from its first entry: every entry that is not what the meter's own rules make, and a
     meter or a hit that is not what the ledger makes them, each in a sentence. A reseed of the house's own is
-    an admin's (`admins`: the floor's admin accounts now), chips added."""
+    an admin's (`admins`: the floor's admin accounts now), chips added, signed by the admin's tool with the floor's
+    staff key (`staff_key`)."""
     admins = set(admins)
     by_key = {(h.table_id, h.round_id, h.box): h for h in hits}
     problems: list[str] = []
@@ -111,9 +136,13 @@ def replay_problems(rows: Sequence[LedgerRow], hits: Sequence[Hit], reseed: int,
                                 f"ledger) is {share_of(before, hit.share_pct):,}; the hit says {hit.amount:,} of "
                                 f"{hit.meter_at_hit:,} and the ledger paid out {-row.amount:,}")
         elif row.kind == "reseed" and row.actor:
-            if row.actor not in admins or row.amount <= 0:
+            lacks = "the floor has no such admin" if row.actor not in admins or row.amount <= 0 else \
+                "no admin signed this one" if not signed_by_staff_key(row, previous.entry if previous else 0,
+                                                                       meter_id, staff_key) else ""
+            if lacks:
                 problems.append(f"{row.words()} by {row.actor}: a reseed of the house's own is chips an admin of the "
-                                "floor's staff adds, and the floor has no such admin")
+                                "floor's staff adds, signed with the floor's staff key (rptable jackpot reseed on "
+                                f"the admin's machine), and {lacks}")
         elif row.kind == "reseed" and not _called_for(row, previous, before, reseed, top_ups):
             problems.append(f"{row.words()}: no hit called for it (the meter is topped up to its reseed of "
                             f"{reseed:,} only right after a hit's payout, and the top-up taken back only right after "

@@ -17,6 +17,13 @@ console (from the pit's window, or `rptable jackpot confirm` at a terminal) come
 asks the meter about the hits the journal holds as waiting, and the state says which the meter holds as decided
 (`LinkState.decided`, woken by the meter's NOTIFY at once). The table program journals them on its own thread
 (`journal_decisions`), once: a table that was off when the decision was made journals it when it next starts.
+
+The meter takes a table's entries only from the history it already credited: the journal must hold the event the
+meter credited the table up to (`credited`, the seq and hash kept on the meter), and its seals must be by the key
+the floor approved for the table (controller.floor.table_keys), checked as they are appended. A copy of the
+table's journal that went its own way, or one sealed elsewhere, is refused, and so is its confirmation of a hit
+(`require_credited_journal`). A floor that takes nothing from a table without an approved key
+(controller.floor.settings) links no such table.
 """
 
 from __future__ import annotations
@@ -36,7 +43,10 @@ from controller.engine import Command, IllegalCommand, PlaceJackpotStake, RoundS
 from controller.engine.events import JackpotSettled, JackpotVoided
 from controller.floor.database import FloorError, explain, psycopg_module
 from controller.floor.jackpot_meter import DEFAULT_METER, AlreadyPaid, Hit, JackpotMeter, JackpotRefused
+from controller.floor.settings import TABLES_NEED_APPROVED_KEY, floor_setting, no_approved_key
 from controller.floor.table_binding import JournalIdentity, first_hash, identity_of
+from controller.floor.table_keys import approved_key
+from controller.table.audit.verify import RunningVerify, VerifyWith
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalEntry, JournalError, JournalNotMade
 from controller.table.table_events import JackpotPaid, JackpotRejected, table_event_from
@@ -154,16 +164,21 @@ class JackpotLink:
         waiting: set[tuple[str, int]] = set()  # the hits the journal holds as waiting for a pit boss
         after = 0
         bound = ""  # the hash of the first event of the journal the table's id is bound to, once it is
-        beat = 0.0
+        credited = (0, "")  # the event of the journal the meter has taken the table's entries up to
+        verify: RunningVerify | None = None  # the journal's seals, checked as they are appended (kept: a bad verdict
+        beat = 0.0  # is not read again at every retry)
         pg_error = psycopg_module().Error
         while True:  # a stop sends what the journal holds first, when the meter can be reached
             stopping = self._stop.is_set()  # read before the pass: the last pass starts after the stop
             try:
                 if meter is None:
                     meter = JackpotMeter(self.url, self.meter_id)
+                    approved = _approved_or_refused(meter, self.table_id)
+                    verify = verify or RunningVerify(self.table_id, VerifyWith(approved, "floor") if approved else None)
                     mine = self._journal_identity()
                     meter.link(self.table_id, self.rules.reseed, mine)  # refused: another journal holds the id
                     sent, after, bound = meter.settled_keys(self.table_id), 0, mine.first_hash
+                    credited = meter.credited(self.table_id)
                     waiting = set()
                 # opened afresh for each pass: a reader kept open would go on reading the file as it was
                 if (journal := _journal_made(self.journal_path, self.table_id)) is not None:
@@ -173,7 +188,12 @@ class JackpotLink:
                             meter.bind(self.table_id, mine)
                             bound = mine.first_hash
                         if bound:
-                            after = self._send(journal, meter, sent, after, bound, waiting)
+                            assert verify is not None
+                            _require_holds(journal, self.journal_path, self.table_id, credited)
+                            upto = _sealed_up_to(verify, journal, self.journal_path, self.table_id)
+                            after = self._send(journal, meter, sent, after, bound, waiting, upto)
+                            if after > credited[0] and (held := journal.row_before(after + 1)) is not None:
+                                credited = meter.credit(self.table_id, credited, (int(held[0]), str(held[1])))
                     finally:
                         journal.close()
                 if time.monotonic() - beat > HEARTBEAT_SECONDS:
@@ -214,15 +234,17 @@ class JackpotLink:
         return JournalIdentity("", str(self.journal_path.resolve()), socket.gethostname())
 
     def _send(self, journal: Journal, meter: JackpotMeter, sent: set[tuple[str, str, int]], after: int,
-              journal_hash: str, waiting: set[tuple[str, int]]) -> int:
-        """Hand the meter every jackpot entry journaled after `after` that it has not got, in journal order: the
-        settlements, a voided round's settlements taken back, the hits rejected at the table; and keep `waiting`,
-        the hits the journal holds as waiting for a pit boss. The last seq read."""
+              journal_hash: str, waiting: set[tuple[str, int]], upto: int) -> int:
+        """Hand the meter every jackpot entry journaled after `after` and up to `upto` (what verifies) that it has
+        not got, in journal order: the settlements, a voided round's settlements taken back, the hits rejected at
+        the table; and keep `waiting`, the hits the journal holds as waiting for a pit boss. The last seq read."""
         for entry in journal.jackpot_entries(after):
+            if entry.seq > upto:
+                break
             if entry.round_id is not None:
                 self._hand_over(entry.round_id, entry, meter, sent, journal_hash)
                 _follow_waiting(entry, waiting)
-        return journal.last_seq
+        return max(after, upto)
 
     def _hand_over(self, round_id: str, entry: JournalEntry, meter: JackpotMeter,
                    sent: set[tuple[str, str, int]], journal_hash: str) -> None:
@@ -256,6 +278,59 @@ class JackpotLink:
             self.on_state(state)
 
 
+def _approved_or_refused(meter: JackpotMeter, table_id: str) -> Any:
+    """The key the floor approved for the table (None: it has none, and the floor does not require one);
+    JackpotRefused, saying what to run, on a floor that takes no stake from a table without one."""
+    approved = approved_key(meter.db, table_id)
+    if approved is None and floor_setting(meter.db, TABLES_NEED_APPROVED_KEY):
+        said = no_approved_key(table_id)
+        raise JackpotRefused(f"{said[0].upper()}{said[1:]}.")
+    return approved
+
+
+def _require_holds(journal: Journal, path: str | Path, table_id: str, credited: tuple[int, str]) -> None:
+    """JackpotRefused unless the journal holds the event the meter credited the table's entries up to."""
+    seq, digest = credited
+    if not seq:
+        return
+    held = journal.row_before(seq + 1)
+    if held is not None and int(held[0]) == seq and str(held[1]) == digest:
+        return
+    holds = f"holds another event #{seq:,}" if held is not None and int(held[0]) == seq else \
+        f"holds {journal.last_seq:,} events"
+    raise JackpotRefused(
+        f"The journal {path} is not the history the jackpot meter took table {table_id}'s stakes from: the meter "
+        f"credited the table's events up to #{seq:,} and this journal {holds}; it is a copy of the table's journal, "
+        "or an older or another one. The meter takes nothing from it and pays nothing with it; run the table on its "
+        "own journal, or call the floor manager.")
+
+
+def _sealed_up_to(verify: RunningVerify, journal: Journal, path: str | Path, table_id: str) -> int:
+    """The last event of the journal that verifies, seals included (by the key the floor approved for the table,
+    when it has one); JackpotRefused when any event does not."""
+    verdict = verify.advance(journal)
+    if not verdict.ok:
+        raise JackpotRefused(
+            f"Table {table_id}'s journal {path} does not verify ({verdict.reason}): the jackpot meter takes nothing "
+            "from it and pays nothing with it. `rptable audit --journal PATH verify` says more; call the floor "
+            "manager.")
+    return verdict.intact
+
+
+def require_credited_journal(meter: JackpotMeter, table_id: str, journal: Journal, path: str | Path) -> None:
+    """JackpotRefused unless `journal` is the history the meter credited for the table (it holds the event the
+    meter credited it up to) and is sealed by the key the floor approved for the table, from the checkpoint before
+    that event on (the events before it were checked as the link sent them): what a hit is paid or rejected with."""
+    approved = _approved_or_refused(meter, table_id)
+    credited = meter.credited(table_id)
+    _require_holds(journal, path, table_id, credited)
+    verify = RunningVerify(table_id, VerifyWith(approved, "floor") if approved else None)
+    checkpoint = journal.last_checkpoint(before=credited[0] + 1) if credited[0] else None
+    if checkpoint is not None:
+        verify.start_at(journal, checkpoint)
+    _sealed_up_to(verify, journal, path, table_id)
+
+
 def _journal_made(path: Path, table_id: str) -> Journal | None:
     """The table's journal to read, or None while the table has not made it: a new table makes its file as it
     starts, and its tables a moment later (a link that took that moment for a wrong file closed jackpot betting)."""
@@ -287,9 +362,9 @@ def confirm_hit(controller: TableController, url: str, round_id: str, box: int, 
     table: the meter pays the hit and the table journals the payment. A hit confirmed from the pit is journaled
     at the table the first time its pit boss confirms it there. Once the table's journal holds the payment, a
     confirmation pays nothing and journals nothing again: AlreadyPaid says by whom and when it was paid."""
-    held = controller.jackpot_hit(round_id, box)
+    held = controller.jackpot.hit(round_id, box)
     if held.paid is None and not held.waiting:
-        controller.record_jackpot_paid(round_id, box, 0, 0, pit_boss)  # refused, saying why
+        controller.jackpot.record_paid(round_id, box, 0, 0, pit_boss)  # refused, saying why
     meter = JackpotMeter(url, meter_id)
     try:
         hit = meter.hit_of(controller.table_id, round_id, box)
@@ -300,10 +375,11 @@ def confirm_hit(controller: TableController, url: str, round_id: str, box: int, 
         _require_made_by(controller, hit)
         if held.paid is not None and hit.status == "paid":
             raise AlreadyPaid(hit)
+        require_credited_journal(meter, controller.table_id, controller.journal, controller.journal.path)
         paid, _ = meter.confirm(hit.hit, pit_boss.name)
     finally:
         _close_quietly(meter)
-    controller.record_jackpot_paid(round_id, box, paid.hit, paid.amount, pit_boss)
+    controller.jackpot.record_paid(round_id, box, paid.hit, paid.amount, pit_boss)
     return paid
 
 
@@ -327,11 +403,11 @@ def reject_hit(controller: TableController, url: str, round_id: str, box: int, p
     meter is told first where it can be reached (it checks the pit boss's floor account again); where it cannot,
     or it has not got the hit yet, the table's journal holds the rejection and its link hands it over with the
     hit. Repeated, it changes nothing."""
-    held = controller.jackpot_hit(round_id, box)
+    held = controller.jackpot.hit(round_id, box)
     if held.rejected is not None:
         return Rejection(round_id, box, None, already=True)
     if not held.waiting or not reason.strip():
-        controller.record_jackpot_rejected(round_id, box, 0, pit_boss, reason)  # refused, saying why
+        controller.jackpot.record_rejected(round_id, box, 0, pit_boss, reason)  # refused, saying why
     on_meter, problem, still_waiting = None, "", None
     try:
         meter = JackpotMeter(url, meter_id)
@@ -348,7 +424,7 @@ def reject_hit(controller: TableController, url: str, round_id: str, box: int, p
             problem = explain(err, url)
         finally:
             _close_quietly(meter)
-    controller.record_jackpot_rejected(round_id, box, on_meter.hit if on_meter is not None else 0, pit_boss, reason)
+    controller.jackpot.record_rejected(round_id, box, on_meter.hit if on_meter is not None else 0, pit_boss, reason)
     return Rejection(round_id, box, on_meter, problem, still_waiting=still_waiting)
 
 
@@ -372,7 +448,7 @@ def journal_decisions(controller: TableController, state: LinkState) -> list[Jou
                 controller.journal)):
             continue  # never another table's hit, nor one of another journal under this table's id
         try:
-            held = controller.jackpot_hit(hit.round_id, hit.box)
+            held = controller.jackpot.hit(hit.round_id, hit.box)
         except IllegalCommand:
             continue
         if not held.waiting:
@@ -380,9 +456,9 @@ def journal_decisions(controller: TableController, state: LinkState) -> list[Jou
         actor = f"pit_boss:{hit.confirmed_by}"
         at = hit.confirmed_at or 0.0
         if hit.status == "paid":
-            journaled += controller.record_jackpot_decided(hit.round_id, hit.box, hit.hit, actor, at, amount=hit.amount)
+            journaled += controller.jackpot.record_decided(hit.round_id, hit.box, hit.hit, actor, at, amount=hit.amount)
         elif hit.status == "rejected":
-            journaled += controller.record_jackpot_decided(hit.round_id, hit.box, hit.hit, actor, at,
+            journaled += controller.jackpot.record_decided(hit.round_id, hit.box, hit.hit, actor, at,
                                                            reason=hit.reason or "rejected on the meter")
     return journaled
 

@@ -15,6 +15,7 @@ voided round takes its contributions back out of the meter and rejects its hits.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -22,13 +23,21 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import FloorError, connect, explain, psycopg_module
-from controller.floor.jackpot_audit import LedgerRow, TableJournal, journal_problems, replay_problems, share_of
+from controller.floor.jackpot_audit import (
+    LedgerRow,
+    TableJournal,
+    journal_problems,
+    replay_problems,
+    reseed_message,
+    share_of,
+)
 from controller.floor.jackpot_schema import CHANNEL, SCHEMA
 from controller.floor.table_binding import BoundToAnotherJournal, JournalIdentity, require_bound_to
 
 if TYPE_CHECKING:
     import psycopg
 
+    from controller.table.signing import PublicKey, SigningKey
     from controller.table.users import User
 
 DEFAULT_METER = "main"
@@ -80,6 +89,18 @@ class AlreadyPaid(JackpotRefused):
                          f"{hit.box}, {hit.amount:,}, confirmed by {hit.confirmed_by} at {hit.decided_when}. Nothing "
                          "is paid again: do not pay it a second time.")
         self.hit = hit
+
+
+class LedgerDoesNotAddUp(JackpotRefused):
+    """A confirmation refused because the meter the hit is paid from does not add up (its audit names why):
+    nothing is paid until the floor manager has found out what changed the database."""
+
+    def __init__(self, hit: int, meter_id: str, problems: Sequence[str]) -> None:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        super().__init__(f"Jackpot hit #{hit} is not paid: the meter '{meter_id}' it is paid from does not add up: "
+                         f"{problems[0]}{more}. Nothing is paid; call the floor manager (`rptable jackpot audit --db "
+                         "URL` names every problem).")
+        self.problems = tuple(problems)
 
 
 @dataclass(frozen=True)
@@ -199,6 +220,34 @@ class JackpotMeter:
         except BoundToAnotherJournal as err:
             raise JackpotRefused(str(err)) from err
 
+    def credited(self, table_id: str) -> tuple[int, str]:
+        """The event of the table's journal the meter has taken its entries up to, as (seq, hash); (0, '') for
+        none yet."""
+        with self.db.transaction():
+            row = self.db.execute("SELECT credited_seq, credited_hash FROM jackpot_tables WHERE table_id = %s",
+                                  (table_id,)).fetchone()
+        return (int(row[0]), str(row[1])) if row is not None else (0, "")
+
+    def credit(self, table_id: str, was: tuple[int, str], now: tuple[int, str]) -> tuple[int, str]:
+        """The meter has taken the table's entries up to event `now` of the journal that held `was`, the event it
+        had credited before: `now` is kept (answered). JackpotRefused when another journal under the table's id
+        moved the meter's credited history on meanwhile: the meter takes one history of a table."""
+        with self.db.transaction():
+            row = self.db.execute("SELECT credited_seq, credited_hash FROM jackpot_tables WHERE table_id = %s "
+                                  "FOR UPDATE", (table_id,)).fetchone()
+            held = (int(row[0]), str(row[1])) if row is not None else (0, "")
+            if held == now:
+                return now
+            if held != was:
+                raise JackpotRefused(
+                    f"Another journal of table {table_id} moved the jackpot meter on meanwhile (the meter credited "
+                    f"the table's events up to #{held[0]:,}): two journals play under the table's id, and the meter "
+                    "takes one history of a table. The meter takes nothing more from this journal; run the table on "
+                    "its own journal, or call the floor manager.")
+            self.db.execute("UPDATE jackpot_tables SET credited_seq = %s, credited_hash = %s WHERE table_id = %s",
+                            (now[0], now[1], table_id))
+        return now
+
     def heartbeat(self, table_id: str) -> None:
         with self.db.transaction():
             self.db.execute("UPDATE jackpot_tables SET last_seen = now() WHERE table_id = %s", (table_id,))
@@ -301,6 +350,9 @@ class JackpotMeter:
                     f"Jackpot hit #{hit} says {found.amount:,}, which is not what the meter's ledger paid out for it "
                     f"({found.share_pct}% of {found.meter_at_hit:,} at the hit): the database was changed. Nothing is "
                     "paid; call the floor manager (`rptable jackpot audit` names the hit).")
+            problems = self._replayed()
+            if problems:
+                raise LedgerDoesNotAddUp(hit, self.meter_id, problems)
             earlier = self.db.execute(
                 "SELECT hit, table_id, box FROM jackpot_hits WHERE meter_id = %s AND status = 'pending' AND hit < %s "
                 "ORDER BY hit LIMIT 1", (self.meter_id, hit)).fetchone()
@@ -427,17 +479,15 @@ class JackpotMeter:
                 "coalesce(sum(amount) FILTER (WHERE kind IN ('contribution', 'reversal')), 0), "
                 "coalesce(-sum(amount) FILTER (WHERE kind IN ('payout', 'return')), 0), count(*) "
                 "FROM jackpot_ledger WHERE meter_id = %s", (self.meter_id,)).fetchone()
-            ledger = [LedgerRow(*r) for r in self.db.execute(
-                "SELECT entry, kind, table_id, round_id, box, amount, meter_after, actor FROM jackpot_ledger "
-                "WHERE meter_id = %s ORDER BY entry", (self.meter_id,)).fetchall()]
+            ledger = self._ledger_rows()
             admins = self._floor_admins()
-            hits = [Hit(*r) for r in self.db.execute(
-                f"SELECT {_HIT_COLUMNS} FROM jackpot_hits WHERE meter_id = %s ORDER BY hit", (self.meter_id,))]
+            hits = self._hits()
             bound = dict(self.db.execute("SELECT table_id, first_hash FROM jackpot_tables WHERE meter_id = %s",
                                          (self.meter_id,)).fetchall())
         assert sums is not None
         meter, reseed = (int(row[0]), int(row[1])) if row else (0, 0)
-        problems = replay_problems(ledger, hits, reseed, meter, admins) if row else []
+        problems = replay_problems(ledger, hits, reseed, meter, admins, meter_id=self.meter_id,
+                                   staff_key=_staff_public_key()) if row else []
         for journal in journals:
             if journal.table_id not in bound:
                 problems.append(f"table {journal.table_id} (journal {journal.path}) is not linked to the meter "
@@ -447,6 +497,27 @@ class JackpotMeter:
         return LedgerAudit(meter, int(sums[0]), int(sums[1]), int(sums[2]), int(sums[3]), changed, tuple(problems),
                            tuple(j.table_id for j in journals),
                            tuple((r.entry, r.amount, r.actor) for r in ledger if r.kind == "reseed" and r.actor))
+
+    def _ledger_rows(self) -> list[LedgerRow]:
+        return [LedgerRow(*r) for r in self.db.execute(
+            "SELECT entry, kind, table_id, round_id, box, amount, meter_after, actor, proof FROM jackpot_ledger "
+            "WHERE meter_id = %s ORDER BY entry", (self.meter_id,)).fetchall()]
+
+    def _hits(self) -> list[Hit]:
+        return [Hit(*r) for r in self.db.execute(
+            f"SELECT {_HIT_COLUMNS} FROM jackpot_hits WHERE meter_id = %s ORDER BY hit", (self.meter_id,))]
+
+    def _replayed(self) -> list[str]:
+        """Inside a transaction holding the meter's lock: what `audit` finds of the meter without the tables'
+        journals (its sums, its hits, its ledger replayed), each in a sentence; [] when it adds up."""
+        row = self.db.execute("SELECT amount, reseed FROM jackpot_meter WHERE meter_id = %s",
+                              (self.meter_id,)).fetchone()
+        assert row is not None
+        problems = [f"jackpot hit #{hit}: its amount is not what the ledger paid out for it (the database was changed)"
+                    for hit in self._hits_changed()]
+        return problems + replay_problems(self._ledger_rows(), self._hits(), int(row[1]), int(row[0]),
+                                          self._floor_admins(), meter_id=self.meter_id,
+                                          staff_key=_staff_public_key())
 
     def _floor_admins(self) -> list[str]:
         return [name for name, user in self._staff().items() if user.role.value == "admin" and not user.disabled]
@@ -466,14 +537,20 @@ class JackpotMeter:
         kept in the ledger with the admin's name): the meter's amount after it."""
         if chips <= 0:
             raise JackpotRefused(f"A reseed adds chips to the meter: {chips:,} is not a number of chips to add.")
+        key = _staff_signing_key()
         with self.db.transaction():
             amount = self._lock_meter() + chips
             account = self._staff().get(admin)
             if account is None or account.disabled or account.role.value != "admin":
                 raise JackpotRefused(f"{admin} is not an admin of this floor: only an admin of the floor's staff "
                                      "reseeds the jackpot.")
-            self.db.execute("INSERT INTO jackpot_ledger (meter_id, kind, amount, meter_after, actor) "
-                            "VALUES (%s, 'reseed', %s, %s, %s)", (self.meter_id, chips, amount, admin))
+            last = self.db.execute("SELECT coalesce(max(entry), 0) FROM jackpot_ledger WHERE meter_id = %s",
+                                   (self.meter_id,)).fetchone()
+            after_entry = int(last[0]) if last else 0
+            proof = base64.b64encode(key.sign(reseed_message(self.meter_id, after_entry, chips, amount, admin)))
+            self.db.execute("INSERT INTO jackpot_ledger (meter_id, kind, amount, meter_after, actor, proof) "
+                            "VALUES (%s, 'reseed', %s, %s, %s, %s)",
+                            (self.meter_id, chips, amount, admin, proof.decode()))
             self.db.execute("UPDATE jackpot_meter SET amount = %s, updated_at = now() WHERE meter_id = %s",
                             (amount, self.meter_id))
             self._notify()
@@ -517,3 +594,37 @@ def listen_connection(url: str) -> psycopg.Connection[tuple[Any, ...]]:
     db = connect(url, autocommit=True)
     db.execute(f"LISTEN {CHANNEL}")
     return db
+
+
+def _staff_public_key() -> PublicKey | None:
+    """The floor's staff key as this machine pins it (what an admin's reseed is checked against), or None."""
+    from controller.floor.staff import pinned_key
+    from controller.table.users import AuthError
+
+    try:
+        return pinned_key()
+    except AuthError:
+        return None
+
+
+def _staff_signing_key() -> SigningKey:
+    """The floor's staff key on this machine, the admin's: what signs a reseed of the house's own."""
+    from controller.floor.staff import STAFF_KEY_ENV, pinned_key, staff_key_path
+    from controller.table.signing import SigningKey, SigningKeyError
+    from controller.table.users import AuthError
+
+    path = staff_key_path()
+    if not path.exists():
+        raise JackpotRefused(f"A reseed is signed with the floor's staff key, which is not on this machine ({path}): "
+                             "reseed on the admin's machine, where the floor's first admin was made, or name the key "
+                             f"with {STAFF_KEY_ENV}.")
+    try:
+        key = SigningKey.load(path)
+        pinned = pinned_key()
+    except (SigningKeyError, AuthError) as err:
+        raise JackpotRefused(f"The floor's staff key cannot be used: {err}") from err
+    if pinned is not None and key.public != pinned:
+        raise JackpotRefused(f"The staff key {path} is not the floor's staff key pinned on this machine (key "
+                             f"{pinned.key_id}): a reseed is signed only with the key that made the floor's first "
+                             "admin.")
+    return key

@@ -4,14 +4,18 @@
 - `jackpot_ledger`: every chip into or out of a meter, append-only: `seed` (the first reseed), `contribution`
   (a box's share of its stake), `payout` (a hit's amount, leaving the meter the moment the hit is committed),
   `reseed` (the house tops the meter up to its reseed after a hit; a negative one takes a rejected hit's top-up
-  back; one with an `actor` is chips an admin of the floor's staff added, `rptable jackpot reseed`), `reversal`
+  back; one with an `actor` is chips an admin of the floor's staff added, `rptable jackpot reseed`, its `proof` the
+  admin's signature with the floor's staff key; the database takes a reseed from a table's role only as the top-up
+  right after a hit's payout, or its taking back right after the hit's return), `reversal`
   (a voided round's contribution leaving the meter again), `return` (a rejected hit's amount back into the meter).
   At any moment a meter's amount equals the sum of its ledger (seeds and reseeds + contributions less reversals -
   payouts less returns): `rptable jackpot audit` checks it, and replays the ledger entry by entry.
 - `jackpot_hits`: each hit, numbered in commit order (`hit`), with the journal that made it; pending until a pit
   boss confirms it at the table (`paid`) or rejects it there, or its round is voided (`rejected`, with the reason).
 - `jackpot_tables`: the tables linked to a meter, each with its last sign of life and the journal its id is bound
-  to (controller.floor.table_binding: a second journal under a linked table's id is refused).
+  to (controller.floor.table_binding: a second journal under a linked table's id is refused), and how far the
+  meter has credited that journal (`credited_seq`, `credited_hash`: a journal that does not hold that event is not
+  the history the meter took stakes from, and is refused).
 
 A contribution, a reversal, a payout and a return are keyed on (meter, table, round, box), so a table that sends
 a box's settlement again after a kill or an outage changes nothing the second time. Every change wakes the sign
@@ -96,14 +100,23 @@ DO $$ BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'jackpot_ledger'::regclass AND attname = 'actor') THEN
         ALTER TABLE jackpot_ledger ADD COLUMN actor text NOT NULL DEFAULT '';
     END IF;
+    -- the admin's signature of a reseed of the house's own (controller.floor.jackpot_audit.reseed_message)
+    IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'jackpot_ledger'::regclass AND attname = 'proof') THEN
+        ALTER TABLE jackpot_ledger ADD COLUMN proof text NOT NULL DEFAULT '';
+    END IF;
+    -- the last event of the table's journal the meter has taken its jackpot entries up to
+    IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'jackpot_tables'::regclass
+                   AND attname = 'credited_seq') THEN
+        ALTER TABLE jackpot_tables ADD COLUMN credited_seq bigint NOT NULL DEFAULT 0,
+            ADD COLUMN credited_hash text NOT NULL DEFAULT '';
+    END IF;
 END $$;
 """
-# The ledger's append-only in the database itself: an entry changed or deleted by anyone who connects is refused
-# (its sum is what `jackpot audit` checks the meter and every hit against).
-SCHEMA += append_only("jackpot_ledger", "the jackpot ledger is append-only: an entry cannot be changed or deleted")
-# The rest as far as each can be: a hit only moves forward (pending to paid or rejected, with who, when and why);
-# a meter is the ledger's last word (its amount what its last entry left it at, its reseed for ever); a table's id
-# stays bound to its journal. None is deleted, and none of the four is emptied by TRUNCATE.
+# The ledger is append-only in the database itself: an entry changed or deleted by anyone who connects is refused
+# (its sum is what `jackpot audit` checks the meter and every hit against); the rest as far as each can be: a hit
+# only moves forward (pending to paid or rejected, with who, when and why); a meter is the ledger's last word (its
+# amount what its last entry left it at, its reseed for ever); a table's id stays bound to its journal. None is
+# deleted, and none of the four is emptied by TRUNCATE (append_only, at the end).
 SCHEMA += """
 CREATE OR REPLACE FUNCTION jackpot_hits_forward_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -151,28 +164,63 @@ BEGIN
     IF TG_OP = 'DELETE' OR (OLD.first_hash <> '' AND NEW.first_hash IS DISTINCT FROM OLD.first_hash) THEN
         RAISE EXCEPTION 'table % stays bound to its journal on the jackpot meter', OLD.table_id;
     END IF;
+    IF NEW.credited_seq < OLD.credited_seq THEN
+        RAISE EXCEPTION 'the history the jackpot meter credited for table % only grows', OLD.table_id;
+    END IF;
     RETURN NEW;
 END $$;
 DROP TRIGGER IF EXISTS jackpot_tables_stay_bound ON jackpot_tables;
 CREATE TRIGGER jackpot_tables_stay_bound BEFORE UPDATE OR DELETE ON jackpot_tables
     FOR EACH ROW EXECUTE FUNCTION jackpot_tables_stay_bound();
-CREATE OR REPLACE FUNCTION jackpot_not_emptied() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A reseed of the house's own is an admin's: the owner, a superuser or the admins' role writes it (the audit then
+-- wants the admin's signature). Anyone else, a table's role among them, writes a reseed only as the meter's own:
+-- the top-up to its reseed right after a hit's payout, or that top-up taken back right after the hit's return.
+-- A floor set up to refuse stakes from a table without an approved key (floor_settings) refuses them here too.
+CREATE OR REPLACE FUNCTION jackpot_ledger_entry_allowed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    last jackpot_ledger%ROWTYPE;
 BEGIN
-    RAISE EXCEPTION 'the jackpot''s tables are kept: % cannot be emptied', TG_TABLE_NAME;
+    IF NEW.kind = 'contribution' AND to_regclass('floor_settings') IS NOT NULL
+       AND to_regclass('floor_table_key_approvals') IS NOT NULL THEN
+        IF (SELECT value FROM floor_settings WHERE name = 'tables_need_approved_key' ORDER BY setting DESC LIMIT 1)
+               = 'on'
+           AND NOT EXISTS (SELECT 1 FROM floor_table_key_approvals WHERE table_id = NEW.table_id) THEN
+            RAISE EXCEPTION 'table % has no approved key on the floor: the jackpot meter takes no stake from it',
+                NEW.table_id;
+        END IF;
+    END IF;
+    IF NEW.kind <> 'reseed' OR EXISTS (SELECT 1 FROM pg_roles WHERE rolname = current_user AND rolsuper)
+       OR pg_has_role(current_user, (SELECT relowner FROM pg_class WHERE oid = TG_RELID), 'MEMBER')
+       OR (to_regrole('rptable_admin') IS NOT NULL AND pg_has_role(current_user, 'rptable_admin', 'MEMBER')) THEN
+        RETURN NEW;
+    END IF;
+    IF NEW.actor = '' AND NEW.table_id <> '' THEN
+        SELECT * INTO last FROM jackpot_ledger WHERE meter_id = NEW.meter_id ORDER BY entry DESC LIMIT 1;
+        IF FOUND AND (last.table_id, last.round_id, last.box) = (NEW.table_id, NEW.round_id, NEW.box)
+           AND NEW.meter_after = last.meter_after + NEW.amount
+           AND ((last.kind = 'payout' AND NEW.amount > 0
+                 AND NEW.meter_after = (SELECT reseed FROM jackpot_meter WHERE meter_id = NEW.meter_id))
+                OR (last.kind = 'return' AND NEW.amount < 0)) THEN
+            RETURN NEW;
+        END IF;
+    END IF;
+    RAISE EXCEPTION 'a reseed of the house''s own is written only by an admin (rptable jackpot reseed): % writes a '
+        'reseed only as the meter''s top-up right after a hit', current_user;
 END $$;
+DROP TRIGGER IF EXISTS jackpot_ledger_entry_allowed ON jackpot_ledger;
+CREATE TRIGGER jackpot_ledger_entry_allowed BEFORE INSERT ON jackpot_ledger
+    FOR EACH ROW EXECUTE FUNCTION jackpot_ledger_entry_allowed();
+-- Made by an earlier version: the four tables' TRUNCATE triggers of their own, now append_only's.
 DROP TRIGGER IF EXISTS jackpot_ledger_not_emptied ON jackpot_ledger;
-CREATE TRIGGER jackpot_ledger_not_emptied BEFORE TRUNCATE ON jackpot_ledger
-    FOR EACH STATEMENT EXECUTE FUNCTION jackpot_not_emptied();
 DROP TRIGGER IF EXISTS jackpot_hits_not_emptied ON jackpot_hits;
-CREATE TRIGGER jackpot_hits_not_emptied BEFORE TRUNCATE ON jackpot_hits
-    FOR EACH STATEMENT EXECUTE FUNCTION jackpot_not_emptied();
 DROP TRIGGER IF EXISTS jackpot_meter_not_emptied ON jackpot_meter;
-CREATE TRIGGER jackpot_meter_not_emptied BEFORE TRUNCATE ON jackpot_meter
-    FOR EACH STATEMENT EXECUTE FUNCTION jackpot_not_emptied();
 DROP TRIGGER IF EXISTS jackpot_tables_not_emptied ON jackpot_tables;
-CREATE TRIGGER jackpot_tables_not_emptied BEFORE TRUNCATE ON jackpot_tables
-    FOR EACH STATEMENT EXECUTE FUNCTION jackpot_not_emptied();
+DROP FUNCTION IF EXISTS jackpot_not_emptied();
 """
+for _table in ("jackpot_ledger", "jackpot_hits", "jackpot_meter", "jackpot_tables"):
+    SCHEMA += append_only(_table, "the jackpot ledger is append-only: an entry cannot be changed or deleted",
+                          rows=_table == "jackpot_ledger", emptied=f"the jackpot's tables are kept: {_table} cannot be "
+                                                                   "emptied")
 # What `rptable floor init` grants (controller.floor.roles): a table links, adds its settlements and hits and
 # confirms them; an admin reseeds; everyone reads.
 GRANTS: dict[str, dict[str, tuple[str, ...]]] = {

@@ -8,7 +8,9 @@ listener only wakes it, so a fault is in the database a moment after it is journ
 down, slow, restarting or refusing the password, the table plays on, the journal keeps every event, the
 reporter says "not reporting" and why, and retries; when it is back, the backlog goes in order.
 
-A table's id is bound to its journal's first event: a second journal reporting under an id already bound to
+On a floor that takes nothing from a table without an approved key (controller.floor.settings), such a table's
+events stay in its journal, and the reporter says why, until an admin approves its key. A table's id is bound to
+its journal's first event: a second journal reporting under an id already bound to
 another is refused, with a message saying so. A journal that no longer agrees with what the database holds
 (tamper evidence) is refused too, and the refusal is recorded for the pit.
 """
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import CONNECT_TIMEOUT, FloorError, connect, explain
+from controller.floor.settings import TABLES_NEED_APPROVED_KEY, floor_setting, no_approved_key
 from controller.floor.summary import BOX_COLUMNS, DECISION_COLUMNS, ROUND_COLUMNS, FloorRows, TableSummary
 from controller.floor.table_binding import BoundToAnotherJournal, JournalIdentity, identity_of, require_bound_to
 from controller.floor.table_keys import approved_key
@@ -163,6 +166,9 @@ class TableReporter:
         with Journal(self.journal_path, self.table_id, readonly=True) as journal:
             if journal.last_seq == 0:
                 return  # nothing journaled yet: the table writes its house rules first
+            if self._verify is None and approved_key(connection, self.table_id) is None and \
+                    floor_setting(connection, TABLES_NEED_APPROVED_KEY):  # asked again each pass, until approved
+                raise FloorError(f"the floor takes none of this table's events: {no_approved_key(self.table_id)}.")
             if self._summarized is None:
                 self._summarized = self._bind(connection, journal)
             report = replicate(journal, connection, batch=BATCH, verified=self._verified(journal, connection),

@@ -12,7 +12,8 @@ Three login roles, each given to one kind of program:
 A floor module plugs in by defining `GRANTS` (role "table", "pit" or "admin" -> table -> privileges) beside its
 DDL (`DDL`, or `SCHEMA`): `floor_modules` finds every module of controller.floor that does. Every role reads every
 table a module names; nobody but the owner holds UPDATE or DELETE beyond what `GRANTS` says, and the ledgers'
-append-only triggers refuse those even to the owner. Running it again changes nothing but what is missing.
+append-only triggers refuse those even to the owner. It turns on the floor's settings a floor set up by it keeps
+on (controller.floor.settings.AT_INIT). Running it again changes nothing but what is missing.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ class InitReport:
     roles: dict[str, tuple[str, bool, str]] = field(default_factory=dict)  # kind -> (role, made now, password)
     tables: list[str] = field(default_factory=list)
     set_aside: int = 0  # an earlier rptable's staff accounts moved to UNSIGNED_STAFF
+    settings: dict[str, bool] = field(default_factory=dict)  # the floor's settings floor init keeps (on or off)
 
     def url_for(self, owner_url: str, kind: str) -> str:
         """The URL a program of this kind is given: the owner's, with the role and its password (a placeholder
@@ -72,6 +74,7 @@ class InitReport:
 
     def to_dict(self, owner_url: str) -> dict[str, Any]:
         return {"database": self.database, "tables": self.tables, "set_aside_staff": self.set_aside,
+                "settings": self.settings,
                 "roles": {kind: {"role": role, "made": made, "url": self.url_for(owner_url, kind)}
                           for kind, (role, made, _password) in self.roles.items()}}
 
@@ -99,6 +102,7 @@ def init_floor(connection: psycopg.Connection[tuple[Any, ...]], *, new_passwords
     from psycopg import errors, sql
 
     from controller.floor.database import ensure_schema
+    from controller.floor.settings import set_at_init
 
     modules = floor_modules()
     database = str(connection.execute("SELECT current_database()").fetchone()[0])  # type: ignore[index]
@@ -111,6 +115,7 @@ def init_floor(connection: psycopg.Connection[tuple[Any, ...]], *, new_passwords
             for module in modules:
                 if module.name != "controller.floor.schema":
                     connection.execute(module.ddl)
+            report.settings = set_at_init(connection)  # a floor set up here refuses tables without approved keys
             for kind in KINDS:
                 report.roles[kind] = _role(connection, ROLE_NAMES[kind], new_passwords)
             connection.execute(sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(

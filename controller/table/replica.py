@@ -116,12 +116,19 @@ KEPT_ALONE = ("seq, table_id, at, round_id, kind, version, actor, payload, "
               "WHERE p.table_id = rptable_events.table_id AND p.seq = rptable_events.seq - 1) END, hash")
 
 
-def append_only(table: str, refusal: str) -> str:
+def append_only(table: str, refusal: str, *, rows: bool = True, emptied: str | None = None) -> str:
     """The SQL that makes `table` refuse every UPDATE, DELETE and TRUNCATE with `refusal`, whoever connects (its
     owner too: only turning the triggers off, which takes the owner or a superuser and leaves the chains and
     signatures to find it, gets past them). Every table uses the one function, `rptable_append_only`, with its
-    own words as the trigger's argument."""
+    own words as the trigger's argument. A table whose rows change under rules of its own (`rows=False`: its own
+    trigger says which changes it takes) is only kept from being emptied; `emptied` words a TRUNCATE's refusal
+    apart from a row's."""
     refusal = refusal.replace("'", "''")  # a quote in the words stays in the words
+    emptied = refusal if emptied is None else emptied.replace("'", "''")
+    each_row = f"""DROP TRIGGER IF EXISTS {table}_append_only ON {table};
+CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table}
+    FOR EACH ROW EXECUTE FUNCTION rptable_append_only('{refusal}');
+""" if rows else ""
     return f"""
 DO $do$ BEGIN
     IF to_regprocedure('rptable_append_only()') IS NULL THEN
@@ -131,12 +138,9 @@ DO $do$ BEGIN
         END $fn$;
     END IF;
 END $do$;
-DROP TRIGGER IF EXISTS {table}_append_only ON {table};
-CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table}
-    FOR EACH ROW EXECUTE FUNCTION rptable_append_only('{refusal}');
-DROP TRIGGER IF EXISTS {table}_not_truncated ON {table};
+{each_row}DROP TRIGGER IF EXISTS {table}_not_truncated ON {table};
 CREATE TRIGGER {table}_not_truncated BEFORE TRUNCATE ON {table}
-    FOR EACH STATEMENT EXECUTE FUNCTION rptable_append_only('{refusal}');
+    FOR EACH STATEMENT EXECUTE FUNCTION rptable_append_only('{emptied}');
 DROP FUNCTION IF EXISTS {table}_append_only();
 """
 
