@@ -292,3 +292,22 @@ def test_verify_install_write_never_puts_a_manifest_in_the_place_of_a_pipe_or_a_
     status, out, err = run(capsys, monkeypatch, "verify-install", "--manifest", fifo, "--write")
     assert status == 2 and out == "" and "it is a named pipe (FIFO)" in err
     assert fifo.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == ["manifest.fifo"]
+
+
+def test_every_new_refusal_of_a_weak_pin_is_said_in_russian_at_the_console(qapp):
+    """The console's staff desk says the new refusals in Russian too, their examples in Russian letters."""
+    from russian_kit import english_in
+
+    from ui import sentences
+    from ui.i18n import Languages
+
+    languages = Languages()
+    languages.switch("ru")
+    try:
+        for name, pin in (("olga", "1qaz2wsx"), ("olga", "11223344"), ("olga", "a1b2c3"), ("olga", "pass123"),
+                          ("anna", "anna2024")):
+            reason = weak_secret(name, pin)
+            said = sentences.reworded(reason)
+            assert said != reason and said.startswith("PIN или пароль не может") and not english_in(said), said
+    finally:
+        languages.switch("en")
