@@ -1,5 +1,6 @@
-"""Fixtures every test module may ask for: the dealer console on a table screen (tests/console_kit.py), and a
-data folder of each test's own (its table keys and accounts never touch the user's, nor another test's)."""
+"""Fixtures every test module may ask for: the dealer console on a table screen (tests/console_kit.py), a data
+folder of each test's own (its table keys and accounts never touch the user's, nor another test's), a table open
+on a journal of the test's own (open_table), and the journal of a simulated table (simulated_journal)."""
 
 import os
 import tempfile
@@ -69,3 +70,43 @@ def umask_kept():
     os.umask(before)
     yield
     os.umask(before)
+
+
+@pytest.fixture
+def open_table(tmp_path):
+    """Opens tables for one test, each on a journal of its own in the test's folder, and closes the journals after
+    it: `open_table(rules="classic", table_id="T1", **options)` (a preset's name or house rules; the options go to
+    TableController: clock, key, accounts...) returns the table, its rules' edge acknowledged as a casino would."""
+    from tables import acknowledged
+
+    from controller.table.controller import TableController
+    from controller.table.journal import Journal
+    from controller.table.rule_files import load_preset
+
+    journals = []
+
+    def open_one(rules="classic", table_id="T1", **options):
+        journal = Journal(tmp_path / f"{table_id}.journal", table_id)
+        journals.append(journal)
+        return acknowledged(TableController(journal, load_preset(rules) if isinstance(rules, str) else rules,
+                                            **options))
+
+    yield open_one
+    for journal in journals:
+        journal.close()
+
+
+@pytest.fixture(scope="session")
+def simulated_journal(tmp_path_factory):
+    """Plays a simulated table into a journal in a folder of its own: `simulated_journal(rounds, seed,
+    rules="classic", **options)` (simulate's options: faults, key...) returns the journal's path, closed. Session
+    wide, so that a module's fixture may make the journal its stories share."""
+    from controller.table.rule_files import load_preset
+    from controller.table.simulate import simulate
+
+    def play(rounds, seed, rules="classic", **options):
+        path = tmp_path_factory.mktemp("simulated") / "T1.journal"
+        simulate(load_preset(rules), rounds, seed, journal_path=path, **options)
+        return path
+
+    return play

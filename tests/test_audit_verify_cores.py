@@ -34,11 +34,10 @@ def on_cores(path, cores):
 
 
 @pytest.fixture(scope="module")
-def session(tmp_path_factory):
+def session(simulated_journal):
     """36 rounds with shoe faults (opened and resolved by the QA pit boss) and, after round 5, a pit boss's
     adjustment of a box settled in round 2: an adjustment that names a box of an earlier stretch."""
-    path = tmp_path_factory.mktemp("cores") / "T1.journal"
-    simulate(load_preset("classic"), 5, SEED, journal_path=path, faults=FAULTS)
+    path = simulated_journal(5, SEED, faults=FAULTS)
     with Journal(path) as journal:
         TableController(journal).adjust_payment("T1-000002", 3, 5, QA_PIT_BOSS, "chip miscount, camera checked")
     simulate(load_preset("classic"), 36, SEED, journal_path=path, faults=FAULTS)

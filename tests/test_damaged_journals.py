@@ -43,11 +43,9 @@ ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
 
 
 @pytest.fixture(scope="module")
-def session(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def session(simulated_journal) -> Path:
     """310 rounds of a simulated table (18,860 events), closed cleanly: the issue's journal."""
-    path = tmp_path_factory.mktemp("damaged") / "T1.journal"
-    simulate(load_preset("classic"), 310, 5, journal_path=path)
-    return settled(path)
+    return settled(simulated_journal(310, 5))
 
 
 @pytest.fixture

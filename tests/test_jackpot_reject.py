@@ -29,17 +29,15 @@ IVAN = User("ivan", Role.PIT_BOSS)
 
 
 @pytest.fixture
-def table(database, tmp_path):
+def table(database, tmp_path, open_table):
     """Table T1 on a jackpot journal, linked to the meter: (journal, controller, link)."""
     floor_staff(database, tmp_path)
-    journal = Journal(tmp_path / "T1.journal", "T1")
-    controller = acknowledged(TableController(journal, jackpot_rules()))
-    link = JackpotLink(journal.path, "T1", database, jackpot_rules().jackpot).start()
+    controller = open_table(jackpot_rules())
+    link = JackpotLink(controller.journal.path, "T1", database, jackpot_rules().jackpot).start()
     controller.add_listener(link.wake)
     assert link.wait_reachable(10)
-    yield journal, controller, link
+    yield controller.journal, controller, link
     link.stop()
-    journal.close()
 
 
 def meter_now(database):

@@ -109,10 +109,8 @@ def test_round_index_a_kill_leaves_the_events_and_the_index_together(tmp_path: P
 
 
 @pytest.fixture(scope="module")
-def session(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("index") / "T1.journal"
-    simulate(load_preset("classic"), 40, 9, journal_path=path)
-    return path
+def session(simulated_journal) -> Path:
+    return simulated_journal(40, 9)
 
 
 @pytest.mark.parametrize("edit", [

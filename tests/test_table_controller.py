@@ -32,12 +32,8 @@ class Clock:
 
 
 @pytest.fixture
-def table(tmp_path):
-    path = tmp_path / "T1.journal"
-    journal = Journal(path)
-    controller = acknowledged(TableController(journal, load_preset("classic"), clock=Clock()))
-    yield controller
-    journal.close()
+def table(open_table):
+    return open_table(clock=Clock())
 
 
 def start_round(controller, boxes=(1, 2)):
