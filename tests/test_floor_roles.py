@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+from cli_kit import rptable
 from floor_kit import ENV, needs_postgres, psycopg, query
 
 from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
@@ -297,34 +298,31 @@ def test_a_table_links_to_the_jackpot_with_its_own_role(database, tmp_path):
     assert meter.status()["meter"] == 1_000
 
 
-@pytest.mark.slow  # a table, the pit and the admins, each a process: about 20 s
+@pytest.mark.slow  # a table, the pit and the admins, each with its role's login: about 20 s
 def test_each_program_works_with_the_role_floor_init_gave_it(database, tmp_path):
     from jackpot_kit import RULES_FILE
 
     env = {**ENV, "RPTABLE_MANIFEST": os.environ["RPTABLE_MANIFEST"], "RPTABLE_DATA_DIR": str(tmp_path / "data")}
 
-    def rptable(*args, stdin=""):
-        done = subprocess.run([sys.executable, "-m", "controller", *args], input=stdin, capture_output=True,
-                              text=True, timeout=120, env=env)
+    def succeeded(*args, stdin=""):
+        done = rptable(*args, stdin=stdin, env=env)
         assert done.returncode == 0, f"rptable {' '.join(args)}: {done.stderr}"
         return done.stdout
 
-    urls = json.loads(rptable("floor", "init", "--db", database, "--json"))["roles"]
+    urls = json.loads(succeeded("floor", "init", "--db", database, "--json"))["roles"]
     table, pit, admin = (as_role(database, urls[kind]["role"]) for kind in ("table", "pit", "admin"))
-    rptable("users", "--db", admin, "bootstrap", "root", stdin="991357\n991357\n")
-    rptable("users", "--db", admin, "add", "ivan", "--role", "pit_boss", "--admin", "root",
-            stdin="991357\n246819\n246819\n")
-    rptable("floor", "register-key", "--table", "K1", "--db", table)  # a floor set up by init takes nothing from a
-    rptable("floor", "approve-key", "K1", "--admin", "root", "--db", admin, stdin="991357\n")  # table without it
+    succeeded("users", "--db", admin, "bootstrap", "root", stdin="991357\n991357\n")
+    succeeded("users", "--db", admin, "add", "ivan", "--role", "pit_boss", "--admin", "root",
+              stdin="991357\n246819\n246819\n")
+    succeeded("floor", "register-key", "--table", "K1", "--db", table)  # a floor set up by init takes nothing from a
+    succeeded("floor", "approve-key", "K1", "--admin", "root", "--db", admin, stdin="991357\n")  # table without it
     journal = str(tmp_path / "K1.journal")
-    played = subprocess.run([sys.executable, "-m", "controller", "simulate", "--rules", str(RULES_FILE), "--rounds",
-                             "6", "--seed", "1", "--table", "K1", "--journal", journal, "--jackpot", table,
-                             "--replica", table, "--royal-at", "5"], capture_output=True, text=True, timeout=120,
-                            env=env)
+    played = rptable("simulate", "--rules", str(RULES_FILE), "--rounds", "6", "--seed", "1", "--table", "K1",
+                     "--journal", journal, "--jackpot", table, "--replica", table, "--royal-at", "5", env=env)
     assert played.returncode == 0 and "event(s) in the database" in played.stderr, played.stderr
-    assert "paid" in rptable("jackpot", "confirm", "--db", table, "--table", "K1", "--round", "K1-000005", "--box",
-                             "1", "--pit-boss", "ivan", "--journal", journal, stdin="246819\n")
-    assert "the replica holds events 1-" in rptable("replicate", "--journal", journal, "--table", "K1",
-                                                        "--to", table)
-    assert rptable("audit", "--db", pit, "--table", "K1", "verify").startswith("OK:")
-    assert ": OK" in rptable("jackpot", "audit", "--db", pit)
+    assert "paid" in succeeded("jackpot", "confirm", "--db", table, "--table", "K1", "--round", "K1-000005", "--box",
+                               "1", "--pit-boss", "ivan", "--journal", journal, stdin="246819\n")
+    assert "the replica holds events 1-" in succeeded("replicate", "--journal", journal, "--table", "K1",
+                                                      "--to", table)
+    assert succeeded("audit", "--db", pit, "--table", "K1", "verify").startswith("OK:")
+    assert ": OK" in succeeded("jackpot", "audit", "--db", pit)
