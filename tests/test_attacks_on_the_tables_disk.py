@@ -147,6 +147,14 @@ def test_journal_head_that_is_no_file_is_refused_by_the_writer_before_anything_i
     assert journal.stat().st_size == before
 
 
+def test_journal_head_that_is_no_file_is_said_by_the_audits_views_with_exit_1(journal, capsys, monkeypatch):
+    fifo_in_place(Path(f"{journal}.head"))
+    status, out, err = run(capsys, monkeypatch, "audit", "--journal", journal, "rounds", "--limit", "1")
+    assert status == 1 and "T1-000002" in out
+    assert "WARNING: the journal's head file T1.journal.head is a named pipe (FIFO)" in err
+    assert "it was not read, so events cut from the journal's end would not show" in err
+
+
 @pytest.mark.parametrize("put", [fifo_in_place, dev_zero_in_place], ids=["fifo", "dev-zero"])
 def test_accounts_head_that_is_no_file_does_not_hide_events_cut_from_the_end(tmp_path, put, capsys, monkeypatch):
     import sqlite3

@@ -133,6 +133,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from controller.table.journal import Journal, JournalError
+    from controller.table.journal.head import head_file_problem, head_path
 
     # An export or a report of a journal file given with --db reads the file: --db names the floor whose staff
     # accounts --login logs in against (a pit boss who is only on the floor's staff).
@@ -184,7 +185,13 @@ def run(args: argparse.Namespace) -> int:
                 book = RoundBook.of_entries(list(journal.whole_file.intact_entries(damage.intact)), journal)
             else:
                 book = RoundBook.of_journal(journal)
-            result: int = action(args, book) or (1 if damage is not None else 0)
+            not_a_head = head_file_problem(Path(args.journal))
+            if not_a_head is not None:  # never read: the damage above is checked without it, so it is said
+                print(f"rptable audit: WARNING: the journal's head file {head_path(Path(args.journal)).name} "
+                      f"{not_a_head}, put in the place of the file its writer keeps: it was not read, so events cut "
+                      "from the journal's end would not show. Run `rptable audit verify` and report it.",
+                      file=sys.stderr)
+            result: int = action(args, book) or (1 if damage is not None or not_a_head is not None else 0)
     except JournalError as err:  # events that cannot be read or replayed: the journal was damaged or edited
         return refused("audit", err)
     except BrokenPipeError:
