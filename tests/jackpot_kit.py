@@ -3,8 +3,6 @@ journals and the meter hold of the jackpot.
 
 PYTEST_DONT_REWRITE: the modules that use it import its helpers."""
 
-import os
-import subprocess
 from pathlib import Path
 
 from controller.core.cards import parse_card
@@ -67,14 +65,4 @@ def floor_staff(database: str, folder: Path, *, vera: bool = False) -> None:
             store.add("vera", Role.PIT_BOSS, "735091", by=admin)
     finally:
         store.close()
-
-
-def rptable(*args: str, pin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """`rptable ARGS` as a pit boss types it, the PIN on standard input, with this test's data folder (the
-    tables' keys) and manifest; in the test's process (tests/cli_kit.py), as the stories are about what it says."""
-    import cli_kit
-    from floor_kit import ENV
-
-    env = {**ENV, **{name: os.environ[name] for name in ("RPTABLE_DATA_DIR", "RPTABLE_MANIFEST")}}
-    return cli_kit.rptable(*args, stdin=f"{pin}\n", env=env, cwd=ROOT, timeout=timeout)  # in this process
 

@@ -8,8 +8,9 @@ it."""
 import socket
 
 import pytest
+from cli_kit import rptable
 from floor_kit import needs_postgres, wait_for
-from jackpot_kit import ROYAL_FOR_BOX_1, RULES_FILE, deal_round, floor_staff, jackpot_rules, rptable
+from jackpot_kit import ROYAL_FOR_BOX_1, RULES_FILE, deal_round, floor_staff, jackpot_rules
 from tables import acknowledged
 
 from controller.floor.jackpot_link import JackpotLink, confirm_hit, reject_hit
@@ -46,7 +47,7 @@ def test_a_second_journal_under_a_linked_tables_id_is_refused_by_the_link_in_the
     assert first.returncode == 0, first.stderr
     confirm = ("jackpot", "confirm", "--db", database, "--table", "K1", "--round", "K1-000005", "--box", "1",
                "--pit-boss", "ivan")
-    paid = rptable(*confirm, "--journal", str(tmp_path / "K1.journal"), pin="246819")
+    paid = rptable(*confirm, "--journal", str(tmp_path / "K1.journal"), stdin="246819\n")
     assert paid.returncode == 0 and "Jackpot hit #1 paid" in paid.stdout, paid.stderr
     before, audit_before = the_meter(database)
 
@@ -59,7 +60,7 @@ def test_a_second_journal_under_a_linked_tables_id_is_refused_by_the_link_in_the
     assert after["hits"] == before["hits"] and after["meter"] == before["meter"]
     assert audit_after.entries == audit_before.entries and audit_after.ok
 
-    again = rptable(*confirm, "--journal", str(tmp_path / "K1new.journal"), pin="246819")
+    again = rptable(*confirm, "--journal", str(tmp_path / "K1new.journal"), stdin="246819\n")
     assert again.returncode == 1 and again.stdout == ""
     assert the_meter(database)[1].payouts == audit_before.payouts
 

@@ -9,9 +9,10 @@ table, where it was refused ("journal is open in process ...")."""
 import contextlib
 import threading
 
+from cli_kit import rptable
 from console_kit import no_leaks  # noqa: F401 - a fixture the console's needs
 from floor_kit import needs_postgres, wait_for
-from jackpot_kit import NOTHING, ROYAL_FOR_BOX_1, deal_round, floor_staff, jackpot_rules, rptable
+from jackpot_kit import NOTHING, ROYAL_FOR_BOX_1, deal_round, floor_staff, jackpot_rules
 from tables import acknowledged
 from test_jackpot_console import jackpot_console  # noqa: F401 - a fixture
 
@@ -145,12 +146,12 @@ def test_jackpot_confirm_at_a_terminal_while_the_table_runs_is_journaled_by_the_
         wait_for(lambda: link.state.pending, timeout=10)
         confirm = ("jackpot", "confirm", "--db", database, "--round", round_id, "--box", "1", "--pit-boss", "ivan")
         with table_program(controller, link):
-            done = rptable(*confirm, "--journal", str(journal.path), pin="246819")
+            done = rptable(*confirm, "--journal", str(journal.path), stdin="246819\n")
         assert done.returncode == 0, done.stderr
         assert done.stdout.startswith("Jackpot hit #1 paid on the meter: table T1 round") and \
             "confirmed by ivan" in done.stdout and "table T1 journaled the payment" in done.stdout, done.stdout
         assert [p.actor for p in decisions(journal.path)] == ["pit_boss:ivan"]
-        again = rptable(*confirm, pin="246819")  # without --journal: the meter says it was paid, nothing again
+        again = rptable(*confirm, stdin="246819\n")  # without --journal: the meter says it was paid, nothing again
         assert again.returncode == 3 and "was already paid" in again.stderr, again.stderr
     finally:
         close_table(journal, link)
@@ -188,7 +189,7 @@ def test_a_running_tables_journal_is_no_longer_refused_by_jackpot_reject(databas
         wait_for(lambda: link.state.pending, timeout=10)
         with table_program(controller, link):
             done = rptable("jackpot", "reject", "--db", database, "--journal", str(journal.path), "--round",
-                           round_id, "--box", "1", "--pit-boss", "ivan", "--reason", "misdeal", pin="246819")
+                           round_id, "--box", "1", "--pit-boss", "ivan", "--reason", "misdeal", stdin="246819\n")
         assert done.returncode == 0 and "open in process" not in done.stderr, done.stderr
         assert "rejected on the meter by ivan" in done.stdout and "table T1 journaled the rejection" in done.stdout
         assert [(e.actor, e.reason) for e in decisions(journal.path)] == [("pit_boss:ivan", "misdeal")]

@@ -9,8 +9,9 @@ needs an admin and is kept with the admin's name."""
 
 import psycopg
 import pytest
+from cli_kit import rptable
 from floor_kit import needs_postgres
-from jackpot_kit import NOTHING, ROYAL_FOR_BOX_1, deal_round, floor_staff, jackpot_rules, rptable
+from jackpot_kit import NOTHING, ROYAL_FOR_BOX_1, deal_round, floor_staff, jackpot_rules
 from tables import acknowledged
 
 from controller.floor.jackpot_meter import JackpotMeter
@@ -105,9 +106,9 @@ def test_a_forged_reseed_with_the_meter_raised_to_match_is_named_by_the_audit(da
 def test_an_admins_reseed_is_kept_with_the_admins_name_and_a_pit_bosss_refused(database, tmp_path):
     floor_staff(database, tmp_path)
     played(database, tmp_path, NOTHING)
-    refused = rptable("jackpot", "reseed", "--db", database, "--chips", "400000", "--admin", "ivan", pin="246819")
+    refused = rptable("jackpot", "reseed", "--db", database, "--chips", "400000", "--admin", "ivan", stdin="246819\n")
     assert refused.returncode == 1
-    done = rptable("jackpot", "reseed", "--db", database, "--chips", "400000", "--admin", "boss", pin="902461")
+    done = rptable("jackpot", "reseed", "--db", database, "--chips", "400000", "--admin", "boss", stdin="902461\n")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Jackpot meter 'main' reseeded by boss: +400,000, now 500,004")
     checked = audit(database)
@@ -154,7 +155,7 @@ def test_a_hit_is_not_paid_from_a_meter_whose_ledger_does_not_add_up(database, t
     forge(database, ("reseed", "", "", 0, 400_000, ""))
     confirm = ("jackpot", "confirm", "--db", database, "--round", round_id, "--box", "1", "--pit-boss", "ivan")
     for where in ((), ("--journal", str(path))):  # on the meter alone, and at the table
-        done = rptable(*confirm, *where, pin="246819")
+        done = rptable(*confirm, *where, stdin="246819\n")
         assert done.returncode == 4, done.stdout + done.stderr
         assert "is not paid: the meter 'main' it is paid from does not add up" in done.stderr
         assert "a reseed of +400,000: no hit called for it" in done.stderr
@@ -193,7 +194,7 @@ def test_a_reseed_is_an_admins_the_tables_role_cannot_write_one_and_the_audit_wa
                 db.execute("INSERT INTO jackpot_ledger (meter_id, kind, table_id, amount, meter_after, actor) "
                            "VALUES ('main', 'reseed', %s, 400000, 500000, %s)", (table, actor))
             db.rollback()
-    done = rptable("jackpot", "reseed", "--db", admin_url, "--chips", "50000", "--admin", "boss", pin="902461")
+    done = rptable("jackpot", "reseed", "--db", admin_url, "--chips", "50000", "--admin", "boss", stdin="902461\n")
     assert done.returncode == 0, done.stderr
     assert audit(database).returncode == 0
     with psycopg.connect(database) as db:  # the owner writes what it likes: the signature is what it cannot make

@@ -5,8 +5,9 @@ unlocked); the public sign shows the meter, the tables and the hits paid, never 
 floor's "(not heard from)"."""
 
 
+from cli_kit import rptable
 from floor_kit import needs_postgres
-from jackpot_kit import ROYAL_FOR_BOX_1, deal_round, floor_staff, jackpot_rules, rptable
+from jackpot_kit import ROYAL_FOR_BOX_1, deal_round, floor_staff, jackpot_rules
 from tables import acknowledged
 
 from controller.floor.jackpot_link import reject_hit
@@ -49,7 +50,7 @@ def test_a_second_confirmation_even_by_another_pit_boss_says_already_paid_by_who
 
     def confirm(pit_boss, pin):
         return rptable("jackpot", "confirm", "--db", database, "--journal", str(path), "--table", "T1", "--round",
-                       round_id, "--box", "1", "--pit-boss", pit_boss, pin=pin)
+                       round_id, "--box", "1", "--pit-boss", pit_boss, stdin=f"{pin}\n")
 
     first = confirm("ivan", "246819")
     assert first.returncode == 0, first.stderr
