@@ -79,13 +79,7 @@ def test_shoe_sim_and_shoe_test_from_two_terminals(transport: str, tmp_path: Pat
     try:
         connect = next(line for line in lines if "rptable shoe-test" in line)
         command = connect.split("rptable shoe-test", 1)[1].split()[0].strip("'")
-        test = subprocess.run(
-            [sys.executable, "-m", "controller", "shoe-test", command, "--count", "10", "--unlock", "--json"],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=30,
-        )
+        test = rptable("shoe-test", command, "--count", "10", "--unlock", "--json", env=env)  # the second terminal
     finally:
         sim.send_signal(signal.SIGTERM)
         sim.wait(10)
