@@ -10,11 +10,12 @@ own working folder (`cwd`), standard input from `stdin` (text or bytes, read as 
 and the signal handlers the test had (a command sets its own). A command that does not return within `timeout`
 raises subprocess.TimeoutExpired, as subprocess.run does.
 
-The one way the tests run `rptable`: `rptable` in this process; `rptable_in_shell` the same with only what a table's
-shell gives it (no variable of the test's but its own data folder and logins); `rptable_said` the same answered as (exit
-status, output, error); and `rptable_process` as a process of its own, for the stories about the program's start,
-its standard input read from a file, its memory bound or its signals. One timeout policy for all: a command still
-running after TIMEOUT seconds fails the test; a story about a command that must stop at once gives a shorter one."""
+The one way the tests run `rptable`: `rptable` in this process; `rptable_in_shell` the same with only what a
+table's shell gives it (no variable of the test's but its own data folder and logins); `rptable_said` the same
+answered as (exit status, output, error); and `rptable_process` as a process of its own, for the stories about the
+program's start, its standard input read from a file, its memory bound or its signals. One timeout policy for all:
+a command still running after TIMEOUT seconds fails the test; a story about a command that must stop at once
+gives a shorter one."""
 
 from __future__ import annotations
 
