@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from env_kit import with_test_env
+from cli_kit import rptable_in_shell
 from tables import acknowledged
 
 from controller.engine import Bet, CloseBets, Phase, PlaceStakes
@@ -22,9 +20,6 @@ from controller.table.journal import Journal
 from controller.table.pump import CardPump
 from controller.table.rule_files import load_preset
 from drivers.base import open_source
-
-ROOT = Path(__file__).resolve().parents[1]
-ENV = {"PYTHONPATH": f"{ROOT}:{ROOT / 'hardware-sim'}", "PATH": "/usr/bin:/bin"}
 
 
 def table_with_a_round_in_play(path: Path) -> TableController:
@@ -48,14 +43,12 @@ def table_with_a_round_in_play(path: Path) -> TableController:
 def test_audit_rounds_shows_the_boxes_and_wagers_so_far_of_a_round_in_play(tmp_path: Path) -> None:
     path = tmp_path / "T1.journal"
     table_with_a_round_in_play(path).journal.close()
-    listed = subprocess.run([sys.executable, "-m", "controller", "audit", "--journal", str(path), "rounds"],
-                            capture_output=True, text=True, env=with_test_env(ENV), cwd=ROOT, timeout=60)
+    listed = rptable_in_shell("audit", "--journal", str(path), "rounds")
     assert listed.returncode == 0, listed.stderr
     in_play = [line for line in listed.stdout.splitlines() if line.endswith("in play")]
     assert len(in_play) == 1, listed.stdout
     assert in_play[0].split()[3:6] == ["2", "95", "—"], in_play[0]
-    as_json = subprocess.run([sys.executable, "-m", "controller", "audit", "--journal", str(path), "rounds",
-                              "--json"], capture_output=True, text=True, env=with_test_env(ENV), cwd=ROOT, timeout=60)
+    as_json = rptable_in_shell("audit", "--journal", str(path), "rounds", "--json")
     last = json.loads(as_json.stdout)[-1]
     assert (last["complete"], last["box_count"], last["wagered"]) == (False, 2, 95)
 

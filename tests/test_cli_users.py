@@ -1,13 +1,12 @@
 """`rptable users`: accounts from the command line, PINs from stdin when there is no terminal; the first admin
 only by `bootstrap`."""
 
-import subprocess
-import sys
+from cli_kit import rptable
 
 
 def users(tmp_path, *args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "controller", "users", "--users", str(tmp_path / "u.db"), *args],
-                          input=stdin, capture_output=True, text=True, timeout=60)
+    """`rptable users` on this test's accounts file, in the test's process (tests/cli_kit.py)."""
+    return rptable("users", "--users", str(tmp_path / "u.db"), *args, stdin=stdin)
 
 
 def test_roles_users_bootstrap_add_list_disable_unlock_from_the_command_line(tmp_path):

@@ -126,10 +126,10 @@ def test_floor_4_wrong_pins_tried_offline_count_on_the_floor_when_it_is_back(ser
 
 
 def _users_on_the_floor(url, *args, stdin="", env=None):
-    import subprocess
-    import sys
-    return subprocess.run([sys.executable, "-m", "controller", "users", "--db", url, *args], input=stdin,
-                          capture_output=True, text=True, timeout=60, env=env)
+    """`rptable users` on the floor's database, in the test's process (tests/cli_kit.py)."""
+    from cli_kit import rptable
+
+    return rptable("users", "--db", url, *args, stdin=stdin, env=env)
 
 
 def test_floor_4_an_admin_makes_the_floors_staff_from_the_command_line_and_a_table_logs_them_in(
