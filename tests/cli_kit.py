@@ -132,7 +132,7 @@ def rptable_in_shell(*args: str, stdin: str | bytes = "", cwd: str | Path | None
 
 
 def rptable_said(*args: str, stdin: str | bytes = "", env: Mapping[str, str] | None = None,
-         cwd: str | Path | None = ROOT) -> tuple[int, str, str]:
+                 cwd: str | Path | None = ROOT) -> tuple[int, str, str]:
     """`rptable ARGS` in this process, answered as (exit status, standard output, standard error)."""
     done = rptable(*args, stdin=stdin, env=env, cwd=cwd)
     return done.returncode, done.stdout, done.stderr
@@ -143,11 +143,12 @@ def rptable_process(*args: str, stdin: str | bytes | Path = "", env: Mapping[str
                     memory: int | None = None) -> subprocess.CompletedProcess[str]:
     """`rptable ARGS` as a process of its own (`python -m controller`), answered as `rptable` answers. `stdin` is
     text, bytes, or a file's path (read as the process's standard input: /dev/zero never ends); `env` the whole
-    environment (the test's own unless given), the tree under test on its PYTHONPATH unless it names one;
-    `memory` bounds the process's address space (bytes), so a command that reads without end stops."""
+    environment (the test's own unless given), with the tree under test as its PYTHONPATH unless a given one names
+    its own; `memory` bounds the process's address space (bytes), so a command that reads without end stops."""
     command = [sys.executable, "-m", "controller", *(str(arg) for arg in args)]
     environment = dict(os.environ if env is None else env)
-    environment.setdefault("PYTHONPATH", SOURCE_PATH)
+    if env is None or "PYTHONPATH" not in env:
+        environment["PYTHONPATH"] = SOURCE_PATH
 
     def bounded() -> None:
         if memory is not None:
