@@ -10,8 +10,9 @@ import shutil
 
 import psycopg
 import pytest
+from cli_kit import rptable
 from floor_kit import needs_postgres, query, wait_for
-from jackpot_kit import NOTHING, ROYAL_FOR_BOX_1, deal_round, floor_staff, jackpot_rules, rptable
+from jackpot_kit import NOTHING, ROYAL_FOR_BOX_1, deal_round, floor_staff, jackpot_rules
 from tables import acknowledged
 
 from controller.engine import Bet
@@ -79,7 +80,7 @@ def test_a_copy_of_a_linked_tables_journal_takes_no_stake_and_pays_no_hit(databa
         with pytest.raises(JackpotRefused, match=r"credited the table's events up to #\d+ and this journal holds"):
             confirm_hit(impostor, database, round_id, 1, IVAN)
         done = rptable("jackpot", "confirm", "--db", database, "--table", "K1", "--round", round_id, "--box", "1",
-                       "--pit-boss", "ivan", "--journal", str(tmp_path / "K1copy.journal"), pin="246819")
+                       "--pit-boss", "ivan", "--journal", str(tmp_path / "K1copy.journal"), stdin="246819\n")
         assert done.returncode == 1 and "is a copy of the table's journal, or an older or another one" in done.stderr
     finally:
         copy_link.stop()
@@ -148,7 +149,7 @@ def test_a_floor_set_up_by_floor_init_takes_nothing_from_a_table_without_an_appr
                    "('main', 'contribution', 'K8', 'K8-000001', 1, 2, 100002)")
     floor_staff(admin_url, tmp_path)
     assert rptable("floor", "register-key", "--table", "K9", "--db", table_url).returncode == 0
-    assert rptable("floor", "approve-key", "K9", "--admin", "boss", "--db", admin_url, pin="902461").returncode == 0
+    assert rptable("floor", "approve-key", "K9", "--admin", "boss", "--db", admin_url, stdin="902461\n").returncode == 0
     done = rptable(*replicate)
     assert done.returncode == 0, done.stderr
     assert query(database, "SELECT count(*) FROM rptable_events WHERE table_id = 'K9'") != [(0,)]

@@ -30,6 +30,7 @@ from controller.floor.jackpot_audit import (
     replay_problems,
     reseed_message,
     share_of,
+    signed_by_staff_key,
 )
 from controller.floor.jackpot_schema import CHANNEL, SCHEMA
 from controller.floor.table_binding import BoundToAnotherJournal, JournalIdentity, require_bound_to
@@ -117,7 +118,7 @@ class LedgerAudit:
     # the ledger replayed, and the tables' journals where they were given (controller.floor.jackpot_audit)
     problems: tuple[str, ...] = ()
     journals: tuple[str, ...] = ()  # the tables whose journals were checked
-    reseeds_by: tuple[tuple[int, int, str], ...] = ()  # reseeds of the house's own: (entry, chips, admin)
+    reseeds_by: tuple[tuple[int, int, str], ...] = ()  # reseeds of the house's own, signed: (entry, chips, admin)
 
     @property
     def ok(self) -> bool:
@@ -494,9 +495,11 @@ class JackpotMeter:
                                 f"'{self.meter_id}'")
                 continue
             problems += journal_problems(journal, bound[journal.table_id], ledger, hits)
+        staff_key = _staff_public_key()
+        signed = [r for before, r in zip([None, *ledger], ledger, strict=False) if r.kind == "reseed" and r.actor
+                  and signed_by_staff_key(r, before.entry if before else 0, self.meter_id, staff_key)]
         return LedgerAudit(meter, int(sums[0]), int(sums[1]), int(sums[2]), int(sums[3]), changed, tuple(problems),
-                           tuple(j.table_id for j in journals),
-                           tuple((r.entry, r.amount, r.actor) for r in ledger if r.kind == "reseed" and r.actor))
+                           tuple(j.table_id for j in journals), tuple((r.entry, r.amount, r.actor) for r in signed))
 
     def _ledger_rows(self) -> list[LedgerRow]:
         return [LedgerRow(*r) for r in self.db.execute(
