@@ -211,3 +211,4 @@ def test_a_reseed_is_an_admins_the_tables_role_cannot_write_one_and_the_audit_wa
     assert done.stdout.count("by boss: a reseed of the house's own is chips an admin of the floor's staff adds, "
                              "signed with the floor's staff key") == 2
     assert "no admin signed this one" in done.stdout
+    assert done.stdout.count("reseeded by boss, an admin of the floor") == 1  # only the reseed boss signed
