@@ -48,18 +48,18 @@ def shift(tmp_path: Path) -> Path:
         table = acknowledged(TableController(journal, load_preset("classic"), clock=clock, monotonic=clock))
         pump = CardPump(open_source("sim://?seed=8&rate=0&clock=virtual"), table, pack_seed=8)
         for dealer, rounds, minutes in ((ANNA, 3, 30), (IVAN, 2, 15)):
-            table.sign_in(dealer)
+            table.staff.sign_in(dealer)
             started = clock.now
             for _ in range(rounds):
                 play_rounds(table, pump, table.round_number + 1, boxes=2, ante=10)
                 record = table.round_record
                 if dealer is IVAN and table.round_number == 5:
-                    table.adjust_payment(record.round_id, record.boxes[0].box, 40, VERA, "chip miscount")
+                    table.overrides.adjust_payment(record.round_id, record.boxes[0].box, 40, VERA, "chip miscount")
                 for box in record.boxes:
                     table.confirm_payment(box.box)
                 clock.now += 60
             clock.now = started + minutes * 60
-        table.sign_out()
+        table.staff.sign_out()
         pump.source.close()
     return path
 
@@ -129,7 +129,7 @@ def test_audit_report_of_a_day_reads_that_days_rounds_and_the_dealers_hours_with
         pump = CardPump(open_source("sim://?seed=8&rate=0&clock=virtual"), table, pack_seed=8)
         for dealer, start in ((ANNA, midnight - 30 * 60), (IVAN, midnight + 10 * 60)):
             clock.now = start
-            table.sign_in(dealer)
+            table.staff.sign_in(dealer)
             for _ in range(2):
                 play_rounds(table, pump, table.round_number + 1, boxes=2, ante=10)
                 for box in table.round_record.boxes:
@@ -161,3 +161,29 @@ def test_audit_report_rounds_dealt_with_nobody_signed_in_are_said_so(tmp_path: P
     out = audit(capsys, "report", "--journal", str(path), "--out", str(tmp_path / "report"))
     assert "no dealer signed in: 3 rounds, 0 adjustment(s) +0" in out
     assert "dealer -" not in out and "an hour" not in out
+
+
+def test_the_shift_report_says_how_many_rounds_a_shoe_that_proved_no_key_dealt(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A plain shoe proves nothing of its cards (a wire on its cable can change them): the shift report says how
+    many of its rounds were dealt so, read whole or through the round index for one day; a paired shoe's not."""
+    from datetime import UTC, datetime
+
+    from controller.table.audit.round_book import RoundBook
+    from controller.table.simulate import simulate
+    from drivers.shoe1.auth import write_key_file
+
+    plain, paired, key = tmp_path / "P1.journal", tmp_path / "K1.journal", tmp_path / "K1-shoe.key"
+    write_key_file(key)
+    simulate(load_preset("classic"), 3, 5, journal_path=plain, table_id="P1")
+    simulate(load_preset("classic"), 3, 5, journal_path=paired, table_id="K1", shoe_key=str(key))
+    with Journal(plain, "P1", readonly=True) as journal:
+        opened = RoundBook.of_journal(journal).latest(1)[0].opened_at
+    day = datetime.fromtimestamp(opened, UTC).strftime("%Y-%m-%d")
+    said = "shoe not authenticated: 3 of 3 rounds were dealt by a shoe that proved no key"
+    for dated in ((), ("--date", day)):
+        out = audit(capsys, "report", "--journal", str(plain), "--table", "P1", *dated, "--out", str(tmp_path / "p"))
+        assert said in out
+        assert said in (tmp_path / "p" / "report.html").read_text()
+        out = audit(capsys, "report", "--journal", str(paired), "--table", "K1", *dated, "--out", str(tmp_path / "k"))
+        assert "not authenticated" not in out + (tmp_path / "k" / "report.html").read_text()

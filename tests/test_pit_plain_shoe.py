@@ -54,3 +54,22 @@ def test_a_plain_shoe_is_said_on_the_pit_and_a_paired_one_is_not(database, tmp_p
         window.close()
         pool.close()
     assert said == {"P1": True, "K1": False}
+
+
+def test_the_floor_report_names_the_table_whose_shoe_proved_no_key(database, tmp_path) -> None:
+    from datetime import UTC, datetime
+
+    import psycopg
+
+    from controller.floor.floor_report import build_floor_report, floor_html
+
+    key = tmp_path / "K1-shoe.key"
+    write_key_file(key)
+    played(database, tmp_path, "P1", None)
+    played(database, tmp_path, "K1", key)
+    with psycopg.connect(database) as connection:
+        opened = connection.execute("SELECT min(opened_at) FROM floor_rounds").fetchone()[0]
+        report = build_floor_report(connection, datetime.fromtimestamp(opened, UTC).strftime("%Y-%m-%d"))
+    assert report.tables["P1"].plain_shoe_rounds == 2 and report.tables["K1"].plain_shoe_rounds == 0
+    page = floor_html(report)
+    assert page.count("shoe not authenticated") == 1 and "P1: shoe not authenticated: 2 of 2 rounds" in page

@@ -143,7 +143,8 @@ def load_audit(source: AuditEntries, page: int = ROUNDS_PAGE) -> AuditData:
 def day_report(source: AuditEntries, day: str) -> ShiftReport:
     """The shift report of a day: its rounds (a busy day's thousands take a few seconds) and dealers."""
     shift = book_of(source).shift(day)
-    return build_report(source.table_id, shift.rounds, measured_edges(), turns=shift.turns, until=shift.until)
+    return build_report(source.table_id, shift.rounds, measured_edges(), turns=shift.turns, until=shift.until,
+                        shoe_sessions=shift.shoe_sessions)
 
 
 def verify_journal_entries(journal: AuditEntries, stopped: Callable[[], bool] | None = None) -> VerifyReport:
@@ -657,6 +658,10 @@ class AuditDialog(QDialog):
             theory += (" · " if theory else "") + self.tr(
                 "no measured house edge for the rules {0}: their rounds count 0 theoretical"
             ).format(", ".join(sorted(report.rules_without_edge)))
+        if report.plain_shoe_rounds:
+            theory += (" · " if theory else "") + self.tr(
+                "shoe not authenticated: {0} of {1} rounds dealt by a shoe that proved no key, their cards not proved"
+            ).format(amount(report.plain_shoe_rounds), amount(total.rounds))
         self.report_theoretical.setText(theory)
         rows = []
         for d in report.by_dealer.values():

@@ -95,6 +95,12 @@ class FloorTable:
         found = list(self.entries("seq >= %s AND kind = ANY(%s)", (after, kinds)))
         return (list(self.entries("seq = %s", (context,))) if context else []) + found
 
+    def shoe_entries(self, after: int) -> list[JournalEntry]:
+        shoe = "kind = 'table.shoe_session'"
+        before = self.entries(f"seq = (SELECT max(seq) FROM rptable_events WHERE table_id = %s AND {shoe} "
+                              "AND seq < %s)", (self.table_id, after))
+        return [*before, *self.entries(f"{shoe} AND seq >= %s", (after,))]
+
     def last_at(self) -> float:
         row = self._one("SELECT at FROM rptable_events WHERE table_id = %s ORDER BY seq DESC LIMIT 1", self.table_id)
         return float(row[0]) if row else 0.0

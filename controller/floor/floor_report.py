@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from controller.analysis.house_edges import measured_edges
 from controller.floor.audit_source import FloorTable, table_ids
-from controller.table.audit.rounds import read_rounds
 from controller.table.audit.shift_report import ShiftReport, Tally, _svg_bars, build_report, theoretical_basis
+from controller.table.history import TableHistory
 
 if TYPE_CHECKING:
     import psycopg
@@ -43,10 +43,10 @@ def build_floor_report(connection: psycopg.Connection[tuple[Any, ...]], date: st
     edges = measured_edges()
     tables: dict[str, ShiftReport] = {}
     for table in table_ids(connection):
-        rounds = [r for r in read_rounds(FloorTable(connection, table).day_entries(start, end))
-                  if start <= r.opened_at < end]
+        history = TableHistory.read(FloorTable(connection, table).day_entries(start, end))
+        rounds = [r for r in history.rounds if start <= r.opened_at < end]
         if rounds:
-            tables[table] = build_report(table, rounds, edges)
+            tables[table] = build_report(table, rounds, edges, shoe_sessions=history.shoe_sessions)
     by_hour: dict[str, list[Tally]] = defaultdict(list)
     table_hours: dict[tuple[str, str], Tally] = {}
     for table, report in tables.items():
@@ -105,6 +105,7 @@ tr.total td{{font-weight:bold;background:#f4f4f4}}.big{{font-size:1.4em}}</style
 <p class="big">{len(tables)} table(s) &middot; {t.rounds:,} rounds &middot; drop {t.drop:,} &middot; house win
 {t.win:+,} &middot; hold {t.hold_pct:.2f}% (theoretical {t.theoretical_hold_pct:.2f}%)</p>
 {"".join(f"<p>{html.escape(b)}</p>" for b in bases)}
+{"".join(f"<p><b>{html.escape(table)}: {html.escape(r.shoe_line)}</b></p>" for table, r in tables if r.shoe_line)}
 <h2>Tables side by side</h2>
 {_svg_bars([(table, r.total.hold_pct) for table, r in tables], "hold % by table")}
 <table>{head.format("table")}{"".join(row(table, r.total) for table, r in tables)}{row("floor", t, True)}</table>

@@ -58,6 +58,8 @@ CREATE TABLE IF NOT EXISTS floor_rounds (
 CREATE INDEX IF NOT EXISTS floor_rounds_opened ON floor_rounds (table_id, opened_at);
 CREATE INDEX IF NOT EXISTS rptable_events_round_opened ON rptable_events (table_id, at)
     WHERE kind = 'table.round_opened';
+CREATE INDEX IF NOT EXISTS rptable_events_shoe ON rptable_events (table_id, seq)
+    WHERE kind = 'table.shoe_session';
 CREATE TABLE IF NOT EXISTS floor_boxes (
     table_id     text NOT NULL,
     round_id     text NOT NULL,

@@ -129,6 +129,7 @@ class TableHistory:
         self.dealer: str | None = None  # who deals now
         self.dealer_turns: list[DealerTurn] = []  # every turn at the table, in order; the last may go on
         self.shoe: ShoeSessionStarted | None = None  # the last session with the shoe: who it is, what it proved
+        self.shoe_sessions: list[tuple[float, bool]] = []  # the audit's: when each began, and if it proved its key
         # The admin who acknowledged the edge of rules, by the rules' play digest (controller.analysis.operator_guard)
         self.edges_acknowledged: dict[str, str] = {}
         self.last_at = 0.0  # the latest time recorded since the clock was last rebased
@@ -259,6 +260,8 @@ class TableHistory:
                     self.faults[event.fault_id] = dataclasses.replace(fault, count=max(fault.count, event.count))
             case ShoeSessionStarted():
                 self.shoe = event
+                if self.every_round:
+                    self.shoe_sessions.append((at, event.authenticated))
             case PaymentAdjusted():
                 if self.every_round:  # the audit's list; a live table reads a round's adjustments from its record
                     self.adjustments.append(event)

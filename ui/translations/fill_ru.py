@@ -364,6 +364,8 @@ RU: dict[str, Translation] = {
         "Теоретический выигрыш {0} · теоретический холд {1}% (преимущество казино при базовой стратегии)",
     "no measured house edge for the rules {0}: their rounds count 0 theoretical":
         "для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены",
+    "shoe not authenticated: {0} of {1} rounds dealt by a shoe that proved no key, their cards not proved":
+        "шуз не аутентифицирован: {0} из {1} раундов сданы шузом, не доказавшим ключ; их карты не подтверждены",
     "(nobody signed in)": "(никто не вошёл)", "(no rounds)": "(нет раундов)",
     "Hold % by hour": "Холд % по часам", "Hold % by box": "Холд % по боксам", "box {0}": "бокс {0}",
     "Read and verify again": "Прочитать и проверить снова",

@@ -290,6 +290,11 @@
         <translation>для правил {0} преимущество казино не измерено: их раунды в теоретическом выигрыше не учтены</translation>
     </message>
     <message>
+        <location filename="../audit_view.py" line="663"/>
+        <source>shoe not authenticated: {0} of {1} rounds dealt by a shoe that proved no key, their cards not proved</source>
+        <translation>шуз не аутентифицирован: {0} из {1} раундов сданы шузом, не доказавшим ключ; их карты не подтверждены</translation>
+    </message>
+    <message>
         <location filename="../audit_view.py" line="669"/>
         <source>(nobody signed in)</source>
         <translation>(никто не вошёл)</translation>

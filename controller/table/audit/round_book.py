@@ -11,7 +11,7 @@ reader may not upgrade) are folded once, and the same questions are answered fro
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
@@ -44,6 +44,8 @@ class IndexedEvents(EntrySource, Protocol):
 
     def dealer_entries(self, context: int, after: int) -> list[JournalEntry]: ...
 
+    def shoe_entries(self, after: int) -> list[JournalEntry]: ...
+
     def last_at(self) -> float: ...
 
 
@@ -55,6 +57,7 @@ class Shift:
     rounds: list[RoundRecord]
     turns: list[DealerTurn]
     until: float | None
+    shoe_sessions: list[tuple[float, bool]] = field(default_factory=list)  # (began at, proved its key), in order
 
 
 def clipped(turns: Iterable[DealerTurn], since: float | None, until: float | None) -> list[DealerTurn]:
@@ -144,7 +147,8 @@ class RoundBook:
             history = self.whole_history()
             since, until = day_bounds(day) if day is not None else (None, None)
             end = history.last_at if until is None else min(until, history.last_at)
-            return Shift(list(self.rounds(day)), clipped(history.dealer_turns, since, end), end)
+            return Shift(list(self.rounds(day)), clipped(history.dealer_turns, since, end), end,
+                         history.shoe_sessions)
         since, until = day_bounds(day)
         rounds = list(self.rounds(day))
         if not rounds:
@@ -158,7 +162,9 @@ class RoundBook:
         for entry in self._journal.dealer_entries(before[0].dealer_seq, before[0].opened_seq):
             turns.fold(entry)
         end = min(until, self._journal.last_at())
-        return Shift(rounds, clipped(turns.dealer_turns, since, end), end)
+        shoe = [(entry.at, bool(entry.payload.get("authenticated"))) for entry in
+                self._journal.shoe_entries(first.opened_seq)]  # the shoe in force at the day's first round, and since
+        return Shift(rounds, clipped(turns.dealer_turns, since, end), end, shoe)
 
     def count(self) -> int:
         if self._journal is None:

@@ -20,6 +20,7 @@ rounds. Rounds dealt while nobody was signed in count under "-", with no hours.
 
 from __future__ import annotations
 
+import bisect
 import csv
 import html
 import io
@@ -113,6 +114,7 @@ class ShiftReport:
     by_dealer: dict[str, DealerTally] = field(default_factory=dict)  # in the order they first dealt
     jackpot_stakes: int = 0  # jackpot stakes taken at the table (in the drop)
     jackpot_paid: int = 0  # paid at the table from the jackpot: fixed awards and confirmed hits (in the win)
+    plain_shoe_rounds: int = 0  # finished rounds dealt by a shoe that proved no key (plain SHOE/1)
 
     @property
     def jackpot_line(self) -> str:
@@ -122,12 +124,23 @@ class ShiftReport:
         return (f"jackpot: stakes {self.jackpot_stakes:,}, paid {self.jackpot_paid:,}, house "
                 f"{self.jackpot_stakes - self.jackpot_paid:+,} (in the drop and the house win)")
 
+    @property
+    def shoe_line(self) -> str:
+        """The rounds whose cards nothing proves, in words ("" when every shoe that dealt proved its key)."""
+        if not self.plain_shoe_rounds:
+            return ""
+        return (f"shoe not authenticated: {self.plain_shoe_rounds:,} of {self.total.rounds:,} rounds were dealt by a "
+                "shoe that proved no key (plain SHOE/1), so their cards are not proved: a wire on the shoe's cable "
+                "could have changed them")
+
 
 def build_report(table_id: str, rounds: list[RoundRecord], edges: dict[str, HouseEdge] | None = None, *,
-                 turns: Sequence[DealerTurn] = (), until: float | None = None) -> ShiftReport:
+                 turns: Sequence[DealerTurn] = (), until: float | None = None,
+                 shoe_sessions: Sequence[tuple[float, bool]] = ()) -> ShiftReport:
     """The report over `rounds`; `edges` maps a rules digest to its measured house edge (theoretical win);
     `turns` are the dealers' turns at the table (controller.table.history), a turn still going on counted up
-    to `until` (the journal's latest time)."""
+    to `until` (the journal's latest time); `shoe_sessions` when each session with the shoe began and whether
+    the shoe proved its key, the one in force at the first round included."""
     edges = edges or {}
     complete = [r for r in rounds if r.complete]
     edges_used: dict[str, HouseEdge] = {}
@@ -156,7 +169,21 @@ def build_report(table_id: str, rounds: list[RoundRecord], edges: dict[str, Hous
         voided=sum(r.voided for r in complete), incomplete=len(rounds) - len(complete),
         adjustments=sum(len(r.adjustments) for r in complete), edges_used=edges_used,
         rules_without_edge=without_edge, by_dealer=_by_dealer(complete, turns, until),
-        jackpot_stakes=sum(r.jackpot_in for r in complete), jackpot_paid=sum(r.jackpot_out for r in complete))
+        jackpot_stakes=sum(r.jackpot_in for r in complete), jackpot_paid=sum(r.jackpot_out for r in complete),
+        plain_shoe_rounds=dealt_by_plain_shoe(complete, shoe_sessions))
+
+
+def dealt_by_plain_shoe(rounds: Sequence[RoundRecord], shoe_sessions: Sequence[tuple[float, bool]]) -> int:
+    """The rounds dealt while the shoe in force had proved no key: the session in force when the round closed
+    (a shoe's first session begins with the first card it deals; a shoe that changes within a round is a fault
+    of its own). Rounds before any session with a shoe (cards typed in, or read by the camera) are not the
+    shoe's."""
+    began = [at for at, _proved in shoe_sessions]
+    plain = 0
+    for record in rounds:
+        session = bisect.bisect_right(began, record.closed_at or record.opened_at) - 1
+        plain += session >= 0 and not shoe_sessions[session][1]
+    return plain
 
 
 def _by_dealer(complete: list[RoundRecord], turns: Sequence[DealerTurn], until: float | None) -> dict[str, DealerTally]:
@@ -199,6 +226,8 @@ def report_csv(report: ShiftReport) -> str:
     if report.jackpot_line:  # its stakes as drop, what it paid as the win given back
         writer.writerow(["jackpot", report.table_id, "", "", report.jackpot_stakes,
                          report.jackpot_stakes - report.jackpot_paid, "", "", ""])
+    if report.plain_shoe_rounds:  # rounds whose cards the shoe did not prove
+        writer.writerow(["shoe_not_authenticated", report.table_id, report.plain_shoe_rounds, "", "", "", "", "", ""])
     return out.getvalue()
 
 
@@ -243,6 +272,7 @@ hold {t.hold_pct:.2f}%</p>
 <p>{html.escape(theoretical_basis(report))}</p>
 <p>{report.voided} voided, {report.incomplete} not finished, {report.adjustments} manual adjustments.</p>
 {f"<p>{html.escape(report.jackpot_line)}</p>" if report.jackpot_line else ""}
+{f"<p><b>{html.escape(report.shoe_line)}</b></p>" if report.shoe_line else ""}
 <h2>Hold by hour</h2>
 {_svg_bars([(h[-5:], v.hold_pct) for h, v in hours], "hold %")}
 <table>{head.format("hour")}{rows(hours)}</table>

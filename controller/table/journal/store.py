@@ -89,6 +89,9 @@ _MIGRATIONS: tuple[str, ...] = (
 JACKPOT_KINDS = ("JackpotSettled", "JackpotVoided", "table.jackpot_paid", "table.jackpot_rejected")
 _IS_JACKPOT = f"kind IN ({', '.join(repr(kind) for kind in JACKPOT_KINDS)})"
 _JACKPOT_INDEX = f"CREATE INDEX IF NOT EXISTS events_jackpot ON events (table_id, seq) WHERE {_IS_JACKPOT}"
+# The shoe's sessions (which shoe dealt, and whether it proved its key), found without reading the rounds between.
+_IS_SHOE = "kind = 'table.shoe_session'"
+_SHOE_INDEX = f"CREATE INDEX IF NOT EXISTS events_shoe ON events (table_id, seq) WHERE {_IS_SHOE}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,6 +416,13 @@ class Journal:
         found = list(self._select(f"seq >= ? AND kind IN ({', '.join('?' * len(kinds))})", (after, *kinds)))
         return (self.entries_at([context]) if context else []) + found
 
+    def shoe_entries(self, after: int) -> list[JournalEntry]:
+        """The shoe's sessions from the event `after` on, and the one in force before it: which shoe dealt a
+        shift's rounds, and whether it proved its key, without reading what came before."""
+        before = self._select(f"seq = (SELECT max(seq) FROM events WHERE table_id = ? AND {_IS_SHOE} AND seq < ?)",
+                              (self.table_id, after))
+        return [*before, *self._select(f"{_IS_SHOE} AND seq >= ?", (after,))]
+
     def last_at(self) -> float:
         """When the journal's last event was recorded (0.0 for an empty journal)."""
         row = self._db.execute("SELECT at FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
@@ -604,6 +614,7 @@ class Journal:
     def _make_indexes(self) -> None:
         try:
             self._db.execute(_JACKPOT_INDEX)
+            self._db.execute(_SHOE_INDEX)
         except sqlite3.Error as err:
             raise JournalError(write_failure(self.path, err)) from err
 
