@@ -191,7 +191,7 @@ def keep_the_round_going(table: TableController, pit_boss: User) -> None:
             table.submit(CloseBets())
             continue
         if state.fault is not None:
-            table.void_round(pit_boss, f"card fault: {state.fault.text}")
+            table.overrides.void_round(pit_boss, f"card fault: {state.fault.text}")
             continue
         action = next_action(state)
         if action is None:

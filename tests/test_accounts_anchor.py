@@ -109,7 +109,7 @@ def test_accounts_seen_a_store_rewritten_with_its_own_key_is_refused_by_the_jour
     store = UserStore(users)
     journal = Journal(tmp_path / "T1.journal")
     table = acknowledged(TableController(journal, load_preset("classic"), key=table_key("T1"), accounts=store))
-    table.sign_in(store.authenticate("anna", ANNA))
+    table.staff.sign_in(store.authenticate("anna", ANNA))
     journal.close()
     store.close()
 
@@ -124,7 +124,7 @@ def test_accounts_seen_a_store_rewritten_with_its_own_key_is_refused_by_the_jour
     fault = next(f for f in table.faults.values() if f.code == "ACCOUNTS")
     assert "no longer hold" in fault.text and "events were cut from their end or rewritten" in fault.text
     with pytest.raises(IllegalCommand):
-        table.sign_in(store.authenticate("vera", VERA))
+        table.staff.sign_in(store.authenticate("vera", VERA))
     journal.close()
     store.close()
 
@@ -136,7 +136,7 @@ def test_accounts_seen_a_fresh_store_is_refused_until_a_pit_boss_accepts_it_jour
     path = tmp_path / "T1.journal"
     journal = Journal(path)
     table = acknowledged(TableController(journal, load_preset("classic"), key=table_key("T1"), accounts=store))
-    table.sign_in(store.authenticate("anna", ANNA))
+    table.staff.sign_in(store.authenticate("anna", ANNA))
     journal.close()
     store.close()
     for file in users.parent.glob("users.db*"):
@@ -148,9 +148,9 @@ def test_accounts_seen_a_fresh_store_is_refused_until_a_pit_boss_accepts_it_jour
     fault = next(f for f in table.faults.values() if f.code == "ACCOUNTS")
     assert "not those this table's journal has seen" in fault.text and "made anew" in fault.text
     with pytest.raises(IllegalCommand):
-        table.sign_in(store.authenticate("vera", VERA))
+        table.staff.sign_in(store.authenticate("vera", VERA))
     with pytest.raises(IllegalCommand):
-        table.accept_accounts(store.authenticate("anna", ANNA), "a dealer cannot")
+        table.staff.accept_accounts(store.authenticate("anna", ANNA), "a dealer cannot")
     journal.close()
     store.close()
     status, out, err = rptable_said("table", "accept-accounts", "--journal", str(path), "--users",
@@ -162,7 +162,7 @@ def test_accounts_seen_a_fresh_store_is_refused_until_a_pit_boss_accepts_it_jour
     journal = Journal(path)
     table = TableController(journal, key=table_key("T1"), accounts=store)
     assert not any(f.code == "ACCOUNTS" for f in table.faults.values())
-    table.sign_in(store.authenticate("vera", VERA))  # a handover from anna: the new accounts are the table's
+    table.staff.sign_in(store.authenticate("vera", VERA))  # a handover from anna: the new accounts are the table's
     accepted = [e for e in journal.entries() if e.kind == "table.accounts_seen" and e.payload.get("accepted_by")]
     assert [e.payload["accepted_by"] for e in accepted] == ["pit_boss:vera"]
     journal.close()

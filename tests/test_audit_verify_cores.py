@@ -39,7 +39,8 @@ def session(simulated_journal):
     adjustment of a box settled in round 2: an adjustment that names a box of an earlier stretch."""
     path = simulated_journal(5, SEED, faults=FAULTS)
     with Journal(path) as journal:
-        TableController(journal).adjust_payment("T1-000002", 3, 5, QA_PIT_BOSS, "chip miscount, camera checked")
+        TableController(journal).overrides.adjust_payment("T1-000002", 3, 5, QA_PIT_BOSS,
+                                                          "chip miscount, camera checked")
     simulate(load_preset("classic"), 36, SEED, journal_path=path, faults=FAULTS)
     return path
 
@@ -182,7 +183,8 @@ def test_audit_verify_kept_running_over_a_growing_journal_agrees_with_verify(tmp
     with Journal(path, readonly=True) as journal:
         assert running.advance(journal).ok
     with Journal(path) as journal:
-        TableController(journal).adjust_payment("T1-000002", 3, 5, QA_PIT_BOSS, "chip miscount, camera checked")
+        TableController(journal).overrides.adjust_payment("T1-000002", 3, 5, QA_PIT_BOSS,
+                                                          "chip miscount, camera checked")
     simulate(load_preset("classic"), 8, SEED, journal_path=path, faults=FAULTS)
     with Journal(path, readonly=True) as journal:
         answer = running.advance(journal).to_dict()

@@ -1152,7 +1152,7 @@ def test_a_camera_session_drives_the_controller_like_a_shoe(profiles: dict[str, 
         while table.round is not None and table.round.phase != "closed":
             state = table.round
             if state.fault is not None:  # the dealer shows the card; the pit boss enters it
-                table.correct_card(dealt[taken - 1].code, boss, "camera could not read it; checked by eye")
+                table.overrides.correct_card(dealt[taken - 1].code, boss, "camera could not read it; checked by eye")
                 continue
             action = next_action(state)
             if action is not None:

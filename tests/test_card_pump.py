@@ -113,7 +113,7 @@ def test_arch_faults_the_pump_reopens_the_gate_only_once_the_last_fault_is_resol
     [jam] = [f for f in controller.faults.values() if f.code == "E04"]
     assert source.status().locked
     controller.raise_fault("CLOCK", "The clock jumped.", "clock")
-    controller.resolve_fault(jam.fault_id, BOSS, "cleared the jam")
+    controller.overrides.resolve_fault(jam.fault_id, BOSS, "cleared the jam")
     assert pump.reopen_gate() is None and source.status().locked
     resolve_table_faults(controller)
     assert pump.reopen_gate() == GateReopened(reached_shoe=True) and not source.status().locked

@@ -66,7 +66,7 @@ def test_card_switch_resolved_by_a_pit_boss_lets_the_round_go_on(table: Table) -
     table.camera.plan_switch(table.spots_in_play()[0])
     table.guard.check()
     fault_id = next(iter(table.controller.faults))
-    table.controller.resolve_fault(fault_id, BORIS, "the dealt card put back on box 1; the other taken off")
+    table.controller.overrides.resolve_fault(fault_id, BORIS, "the dealt card put back on box 1; the other taken off")
     assert not table.controller.showdown_due
     table.controller.submit(RevealDealer())
     assert table.controller.round.revealed
@@ -76,7 +76,7 @@ def test_card_switch_a_pit_boss_may_void_the_round_instead(table: Table) -> None
     table.play_to_showdown()
     table.camera.plan_switch(table.spots_in_play()[1])
     table.guard.check()
-    table.controller.void_round(BORIS, "a card switched: the round is void")
+    table.controller.overrides.void_round(BORIS, "a card switched: the round is void")
     assert table.controller.round.voided and table.controller.round.phase is Phase.CLOSED
 
 
@@ -114,7 +114,7 @@ def test_card_switch_a_box_never_read_is_left_to_a_pit_boss_after_three_showings
         assert look.check.ask_again == (box,)
     fault = next(iter(table.controller.faults.values()))
     assert fault.code == "LAYOUT_UNREAD" and f"box {box}" in fault.text and "pit boss" in fault.text
-    table.controller.resolve_fault(fault.fault_id, BORIS, "the box compared with the shoe's record: as dealt")
+    table.controller.overrides.resolve_fault(fault.fault_id, BORIS, "the box compared with the shoe's record: as dealt")
     table.controller.submit(RevealDealer())
     assert table.controller.round.revealed
 

@@ -50,7 +50,7 @@ def test_shoe_session_through_the_controller_matches_the_ground_truth(kind: str,
             pump.handle(event)
             if isinstance(event, DeviceFault) or table.faults:
                 for fault_id in list(table.faults):  # the pit boss checks the shoe and lets play go on
-                    table.resolve_fault(fault_id, BOSS, "checked the shoe")
+                    table.overrides.resolve_fault(fault_id, BOSS, "checked the shoe")
                 pump.reopen_gate()
         assert cards_seen >= 60
         entries = list(journal.entries())
@@ -108,7 +108,7 @@ def test_a_table_restarted_with_a_fault_open_keeps_the_gate_closed_until_a_pit_b
         pump.arm_gate()
         assert shoe.source.status().locked
         for fault_id in list(table.faults):
-            table.resolve_fault(fault_id, BOSS, "cleared the jam")
+            table.overrides.resolve_fault(fault_id, BOSS, "cleared the jam")
         assert pump.reopen_gate() is not None and not shoe.source.status().locked
 
 
@@ -130,5 +130,5 @@ def test_a_card_read_twice_closes_the_gate_until_a_pit_boss_settles_it(tmp_path)
         pump.handle(CardEvent(ace, 2, None, "test", time.time()))  # the same card again
         assert table.round.fault is not None and shoe.source.status().locked
         assert pump.reopen_gate() is None  # nothing opens it while the card is unsettled
-        table.void_round(BOSS, "the shoe dealt a card twice")
+        table.overrides.void_round(BOSS, "the shoe dealt a card twice")
         assert pump.reopen_gate() is not None and not shoe.source.status().locked

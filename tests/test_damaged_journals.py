@@ -152,7 +152,7 @@ def test_audit_salvage_keeps_the_intact_events_and_records_the_damage(table_id_c
     assert verify_journal_file(str(target)).ok
     table = TableController(Journal(target))
     assert table.locked_reason is not None and "salvaged" in table.locked_reason  # a pit boss must clear it
-    table.resolve_fault(fault.payload["fault_id"], QA_PIT_BOSS, "shoe and layout checked after the salvage")
+    table.overrides.resolve_fault(fault.payload["fault_id"], QA_PIT_BOSS, "shoe and layout checked after the salvage")
     assert table.locked_reason is None
     table.journal.close()
 

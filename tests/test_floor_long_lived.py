@@ -49,7 +49,7 @@ def test_long_lived_a_reporter_started_again_reports_from_the_last_checkpoint_th
     reported(path, table, first).stop()
     with Journal(path, table) as journal:  # the table plays on with the floor away, and a pit boss adjusts
         controller = acknowledged(TableController(journal))  # a round from before the checkpoint
-        controller.adjust_payment(f"{table}-000003", 1, 25, QA_PIT_BOSS, "short-paid, found at the count")
+        controller.overrides.adjust_payment(f"{table}-000003", 1, 25, QA_PIT_BOSS, "short-paid, found at the count")
         pump = CardPump(open_source("sim://?seed=9&rate=0&clock=virtual"), controller, pack_seed=9)
         play_rounds(controller, pump, controller.round_number + 4, boxes=3, ante=10)
         pump.source.close()
@@ -99,7 +99,7 @@ def test_long_lived_the_floor_answers_from_its_copy_of_the_round_index_as_the_jo
     simulate(load_preset("classic"), CHECKPOINT_EVERY + 3, 12, journal_path=path, table_id=table)
     with Journal(path, table) as journal:
         controller = acknowledged(TableController(journal))
-        controller.adjust_payment(f"{table}-000003", 2, -15, QA_PIT_BOSS, "paid twice")
+        controller.overrides.adjust_payment(f"{table}-000003", 2, -15, QA_PIT_BOSS, "paid twice")
     reported(path, table, database).stop()
     with floor_table(database, table) as copy:
         assert copy.indexed and copy.round_count() == CHECKPOINT_EVERY + 3
@@ -220,7 +220,8 @@ def test_long_lived_a_long_journal_new_to_the_floor_goes_in_passes_of_a_bounded_
     path, table = tmp_path / "T7.journal", "T7"
     simulate(load_preset("classic"), 30, 7, journal_path=path, table_id=table)
     with Journal(path, table) as journal:  # a pit boss adjusts an early round: read back, not kept
-        acknowledged(TableController(journal)).adjust_payment(f"{table}-000002", 1, 10, QA_PIT_BOSS, "short-paid")
+        acknowledged(TableController(journal)).overrides.adjust_payment(f"{table}-000002", 1, 10, QA_PIT_BOSS,
+                                                                        "short-paid")
     whole = fresh_database(cluster)
     reported(path, table, whole).stop()
     monkeypatch.setattr(reporter_module, "PASS_EVENTS", 97)  # a round is some 60 events: passes cut rounds

@@ -58,7 +58,7 @@ def test_floor_2_a_snapshot_gives_each_table_with_faults_on_top(database, tmp_pa
     played(database, tmp_path, "T1", 6)
     live = LiveTable(database, tmp_path / "T2.journal", "T2")
     try:
-        live.controller.sign_in(DEALER)
+        live.controller.staff.sign_in(DEALER)
         live.controller.raise_fault("E04", "The shoe reports E04 (jam).", "shoe")
         wait_for(lambda: query(database, "SELECT 1 FROM floor_tables WHERE table_id = 'T2' AND "
                                          "jsonb_array_length(state->'faults') = 1"))
@@ -121,7 +121,7 @@ def test_floor_2_the_window_shows_a_fault_within_1_s_and_opens_a_table(database,
         qtbot.waitUntil(lambda: window.grid.itemAtPosition(0, 0).widget() is window.cards["T6"], timeout=2000)
         assert "E05" in window.cards["T6"].faults.text() and window.cards["T6"].faults.isVisible()
         assert "1 with faults" in window.header.text()
-        live.controller.resolve_fault("F1", QA_PIT_BOSS, "cover closed")
+        live.controller.overrides.resolve_fault("F1", QA_PIT_BOSS, "cover closed")
         qtbot.waitUntil(lambda: not window.views["T6"].faults, timeout=3000)
         window.open_table("T5")
         qtbot.waitUntil(lambda: bool(window.findChildren(AuditDialog)), timeout=5000)

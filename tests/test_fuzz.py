@@ -109,7 +109,7 @@ def journals(tmp_path_factory: pytest.TempPathFactory) -> Journals:
     session = folder / "session" / "T1.journal"
     simulate(load_preset("classic"), 12, 21, journal_path=session, faults="jam@30,unreadable@70,double@120")
     with Journal(session) as journal:
-        TableController(journal).adjust_payment("T1-000002", 1, 5, QA_PIT_BOSS, "chip count")
+        TableController(journal).overrides.adjust_payment("T1-000002", 1, 5, QA_PIT_BOSS, "chip count")
     paths.append(settled(session))
     return Journals((path, rows_of(path)) for path in paths)
 

@@ -94,7 +94,7 @@ def test_r_jackpot_3_the_pit_confirms_while_the_table_runs_and_the_tables_journa
         assert paid.decided_at == hit.confirmed_at and "on the meter at" in paid.describe()
         assert journal_decisions(controller, link.state) == []  # the same state again adds nothing
         wait_for(lambda: not link.state.decided and not link.state.pending, timeout=10)
-        assert not controller.jackpot_hit(round_id, 1).waiting and controller.jackpot_paid(round_id, 1) == paid
+        assert not controller.jackpot.hit(round_id, 1).waiting and controller.jackpot.paid(round_id, 1) == paid
         assert journal_decisions(other_controller, link.state) == []  # another table never journals T1's hit
         assert not other_link.state.decided and decisions(other.path, "T2") == []
     finally:
@@ -125,7 +125,7 @@ def test_r_jackpot_3_a_hit_decided_while_its_table_was_closed_is_journaled_when_
         (said,) = decisions(path)
         assert (said.actor, said.reason, said.decided_at) == ("pit_boss:ivan", "misdeal: box 1 held six cards",
                                                               rejected.confirmed_at)
-        assert controller.jackpot_hit(first, 1).rejected == said
+        assert controller.jackpot.hit(first, 1).rejected == said
     finally:
         close_table(journal, link)
     journal, controller, link = open_table(database, path)

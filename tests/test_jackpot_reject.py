@@ -115,14 +115,14 @@ def test_r_jackpot_2_a_round_voided_after_the_deal_takes_its_jackpot_back(databa
     journal, controller, link = table
     deal_round(controller, ROYAL_FOR_BOX_1)
     wait_for(lambda: link.state.pending, timeout=10)
-    controller.void_round(IVAN, "the shoe misdealt")
+    controller.overrides.void_round(IVAN, "the shoe misdealt")
     assert [e.payload["box"] for e in kinds(journal, "JackpotVoided")] == [1, 2]
     wait_for(lambda: not link.state.pending, timeout=10)
     status, audit = meter_now(database)
     # both contributions taken back, the hit's amount returned and its top-up taken back: the meter as it was
     assert status["meter"] == RESEED and audit.ok and (audit.contributions, audit.payouts) == (0, 0)
     assert status["hits"][0]["status"] == "rejected" and "voided" in status["hits"][0]["reason"]
-    assert not [h for h in controller.jackpot_hits if h.waiting]
+    assert not [h for h in controller.jackpot.hits if h.waiting]
     assert verify_journal_file(journal.path, "T1").ok
     deal_round(controller, NOTHING)  # the next round takes jackpot stakes again
     wait_for(lambda: meter_now(database)[0]["meter"] == RESEED + 4, timeout=10)
@@ -132,7 +132,7 @@ def test_r_jackpot_3_a_round_whose_hit_was_paid_is_not_voided(database, table):
     _journal, controller, link = table
     royal_paid(database, controller, link)
     with pytest.raises(IllegalCommand, match="cannot be voided"):
-        controller.void_round(IVAN, "second thoughts")
+        controller.overrides.void_round(IVAN, "second thoughts")
     assert controller.round_open
 
 

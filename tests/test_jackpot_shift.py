@@ -41,14 +41,14 @@ def played_shift(path):
     finish(controller)
     royal = deal_round(controller, ROYAL_FOR_BOX_1)
     finish(controller)
-    controller.record_jackpot_paid(royal, 1, 1, 100_002, IVAN)
+    controller.jackpot.record_paid(royal, 1, 1, 100_002, IVAN)
     for box in (1, 2):
         controller.submit(PlaceStakes(box, 10))
         controller.submit(PlaceJackpotStake(box))
     controller.submit(CloseBets())
     for code in ROYAL_FOR_BOX_1:
         controller.submit(CardDealt(parse_card(code)))
-    controller.void_round(IVAN, "misdeal")
+    controller.overrides.void_round(IVAN, "misdeal")
     journal.close()
 
 

@@ -30,7 +30,7 @@ class DealerAtTable:
             self.journal, load_preset("classic"), clock=lambda: time.time() - 60 * minutes_ago))
         self.reporter = TableReporter(path, table, url, heartbeat=0.5).start()
         self.controller.add_listener(self.reporter.wake)
-        self.controller.sign_in(DEALER)
+        self.controller.staff.sign_in(DEALER)
 
     def close(self):
         self.reporter.stop()

@@ -159,7 +159,7 @@ def run_table(table: Table, until: Callable[[], bool], within: float = 20.0, *, 
         table.pump.handle(event)
         if resolve and (isinstance(event, DeviceFault) or table.controller.faults):
             for fault_id in list(table.controller.faults):
-                table.controller.resolve_fault(fault_id, BOSS, "checked the shoe and its cable")
+                table.controller.overrides.resolve_fault(fault_id, BOSS, "checked the shoe and its cable")
             table.pump.reopen_gate()
 
 
@@ -294,7 +294,7 @@ def test_shoe1a_a_shoe_swapped_mid_round_is_a_fault_the_link_coming_back_does_no
                   if e.actor and e.actor.startswith("shoe#") and e.kind in ("CardPlaced", "CardFault")]
         assert placed and all(truth.get(seq) == code for seq, code in placed)  # the second shoe's cards are held
         for fault_id in list(table.controller.faults):
-            table.controller.resolve_fault(fault_id, BOSS, "the second shoe is the casino's spare")
+            table.controller.overrides.resolve_fault(fault_id, BOSS, "the second shoe is the casino's spare")
         foreign = auth.ShoeKey.generate()
         with paired_pty(foreign, link, seed=23, serial="SN000003"):
             run_table(table, lambda: "AUTH" in table.fault_codes(), resolve=False)
@@ -338,7 +338,7 @@ def test_shoe_a_storm_of_device_faults_is_one_fault_with_a_count(tmp_path: Path)
         # One LOCK per fault was one STAT answer per fault, doubling the storm; a LOCK each half second
         locks_answered = sum(s.startswith(b"$STAT,LOCKED") for s in shoe.transport.end.wire)
         assert locks_answered <= 10, f"{locks_answered} of the last {len(shoe.transport.end.wire)} sentences"
-        table.controller.resolve_fault(fault.fault_id, BOSS, "cleared the jam")
+        table.controller.overrides.resolve_fault(fault.fault_id, BOSS, "cleared the jam")
         last = [e.payload for e in table.entries() if e.kind == "table.fault_repeated"][-1]
         assert last == {"fault_id": fault.fault_id, "count": arrived}  # the exact count, journaled at the end
 
@@ -442,7 +442,7 @@ def test_shoe1a_plain_hellos_with_the_paired_serial_are_one_auth_fault_never_a_n
         assert journaled <= 5 * seconds + 10, f"{journaled} entries in {seconds:.1f} s"
         assert int(table.source.status().info["forged"]) >= 1900  # every one counted (a pty may drop a few bytes)
         for fault_id in list(table.controller.faults):
-            table.controller.resolve_fault(fault_id, BOSS, "checked the shoe's line")
+            table.controller.overrides.resolve_fault(fault_id, BOSS, "checked the shoe's line")
         table.pump.reopen_gate()
         run_table(table, lambda: len(table.cards_by_seq()) >= 8)  # the paired shoe's session goes on
         assert_only_the_shoes_cards_once(table, shoe.truth())

@@ -113,8 +113,8 @@ def test_signed_history_a_rewritten_payment_with_every_hash_redone_is_caught(tmp
     for box in (1, 2):
         controller.submit(PlaceStakes(box, 10))
     controller.submit(CloseBets())
-    controller.void_round(User("boris", Role.PIT_BOSS), "dispute")
-    controller.adjust_payment(controller.round_id, 1, 40, User("boris", Role.PIT_BOSS), "short paid")
+    controller.overrides.void_round(User("boris", Role.PIT_BOSS), "dispute")
+    controller.overrides.adjust_payment(controller.round_id, 1, 40, User("boris", Role.PIT_BOSS), "short paid")
     journal.close()
 
     def raise_it(rows):
@@ -224,8 +224,8 @@ def test_overrides_a_made_up_pit_boss_is_refused_by_the_table(tmp_path):
     controller = acknowledged(TableController(journal, load_preset("classic"), clock=Clock(), accounts=accounts))
     controller.raise_fault("E04", "Jam.", "sim://")
     with pytest.raises(IllegalCommand, match="no enabled pit boss's account"):
-        controller.resolve_fault("F1", User("nobody", Role.PIT_BOSS), "cleared")
-    controller.resolve_fault("F1", accounts.authenticate("vera", VERA, need=Role.PIT_BOSS), "cleared")
+        controller.overrides.resolve_fault("F1", User("nobody", Role.PIT_BOSS), "cleared")
+    controller.overrides.resolve_fault("F1", accounts.authenticate("vera", VERA, need=Role.PIT_BOSS), "cleared")
     journal.close()
 
 
@@ -235,9 +235,9 @@ def test_r_jackpot_3_a_made_up_pit_boss_cannot_confirm_a_jackpot_hit(tmp_path):
     controller = acknowledged(TableController(journal, jackpot_rules(), clock=Clock(), accounts=accounts))
     round_id = deal_round(controller, ROYAL_FOR_BOX_1)
     with pytest.raises(IllegalCommand, match="may not confirm a jackpot"):
-        controller.record_jackpot_paid(round_id, 1, 1, 100_000, User("nobody", Role.PIT_BOSS))
+        controller.jackpot.record_paid(round_id, 1, 1, 100_000, User("nobody", Role.PIT_BOSS))
     vera = accounts.authenticate("vera", VERA, need=Role.PIT_BOSS)
-    assert controller.record_jackpot_paid(round_id, 1, 1, 100_000, vera)
+    assert controller.jackpot.record_paid(round_id, 1, 1, 100_000, vera)
     journal.close()
 
 
@@ -247,7 +247,7 @@ def test_overrides_verify_checks_the_account_held_the_role_at_that_moment(tmp_pa
     # No accounts: an API caller.
     controller = acknowledged(TableController(journal, load_preset("classic"), clock=Clock()))
     controller.raise_fault("E04", "Jam.", "sim://")
-    controller.resolve_fault("F1", User("nobody", Role.PIT_BOSS), "cleared")
+    controller.overrides.resolve_fault("F1", User("nobody", Role.PIT_BOSS), "cleared")
     journal.close()
     accounts.close()
     users = str(tmp_path / "users.db")
@@ -263,16 +263,16 @@ def test_two_people_a_void_above_the_tables_limit_needs_a_second_pit_boss(tmp_pa
     boris = accounts.authenticate("boris", BORIS, need=Role.PIT_BOSS)
     journal = Journal(tmp_path / "T1.journal")
     controller = acknowledged(TableController(journal, load_preset("classic"), clock=Clock(), accounts=accounts))
-    controller.set_two_person_limit(100, vera, "house policy")
+    controller.overrides.set_two_person_limit(100, vera, "house policy")
     for box in (1, 2, 3):
         controller.submit(PlaceStakes(box, 50))
     controller.submit(CloseBets())
     with pytest.raises(IllegalCommand, match="a second pit boss must approve"):
-        controller.void_round(vera, "dispute")
+        controller.overrides.void_round(vera, "dispute")
     with pytest.raises(IllegalCommand, match="another person"):
-        controller.void_round(vera, "dispute", second=vera)
-    controller.void_round(vera, "dispute", second=boris)
-    controller.adjust_payment(controller.round_id, 1, 50, vera, "small")  # below the limit: one is enough
+        controller.overrides.void_round(vera, "dispute", second=vera)
+    controller.overrides.void_round(vera, "dispute", second=boris)
+    controller.overrides.adjust_payment(controller.round_id, 1, 50, vera, "small")  # below the limit: one is enough
     journal.close()
     status, report = verify_cli(capsys, tmp_path / "T1.journal")  # whole, and unsealed (no table key given)
     assert status == EXIT_UNSIGNED and report["ok"]

@@ -55,10 +55,10 @@ def test_faults_a_device_fault_locks_play_until_a_pit_boss_resolves_it(table):
     with pytest.raises(TableLocked, match=r"jam.*pit boss"):
         table.submit(CardDealt(parse_card("AS")))
     with pytest.raises(IllegalCommand, match="pit boss must log in"):
-        table.resolve_fault("F1", ANNA, "cleared the jam")
+        table.overrides.resolve_fault("F1", ANNA, "cleared the jam")
     with pytest.raises(IllegalCommand, match="needs a reason"):
-        table.resolve_fault("F1", BORIS, "  ")
-    table.resolve_fault("F1", BORIS, "cleared the jam, card back on top")
+        table.overrides.resolve_fault("F1", BORIS, "  ")
+    table.overrides.resolve_fault("F1", BORIS, "cleared the jam, card back on top")
     table.submit(CardDealt(parse_card("AS")))
     resolved = [e for e in table.journal.entries() if e.kind == "table.fault_resolved"]
     assert resolved[0].actor == "pit_boss:boris" and "jam" in resolved[0].payload["reason"]
@@ -107,8 +107,8 @@ def test_faults_a_duplicate_card_needs_the_pit_boss_who_corrects_it(table):
     table.submit(CardDealt(parse_card("AS")))  # read twice: the engine stops the round
     assert table.round.fault is not None and "AS" in table.round.fault.text
     with pytest.raises(IllegalCommand, match="pit boss"):
-        table.correct_card("KD", ANNA, "I saw it")
-    table.correct_card("KD", BORIS, "the dealer showed me the card: KD")
+        table.overrides.correct_card("KD", ANNA, "I saw it")
+    table.overrides.correct_card("KD", BORIS, "the dealer showed me the card: KD")
     assert table.round.fault is None and table.round.dealer == [parse_card("KD")]
     corrected = [e for e in table.journal.entries() if e.kind == "FaultResolved"]
     assert corrected[0].actor == "pit_boss:boris"
@@ -116,8 +116,8 @@ def test_faults_a_duplicate_card_needs_the_pit_boss_who_corrects_it(table):
 
 def test_overrides_void_and_adjust_are_journaled_with_who_and_why(table):
     start_round(table)
-    table.void_round(BORIS, "player dispute, cards exposed")
-    table.adjust_payment(table.round_id, 2, 50, BORIS, "short-paid last round")
+    table.overrides.void_round(BORIS, "player dispute, cards exposed")
+    table.overrides.adjust_payment(table.round_id, 2, 50, BORIS, "short-paid last round")
     kinds = [(e.kind, e.actor) for e in table.journal.entries()]
     assert ("RoundVoided", "pit_boss:boris") in kinds and ("table.adjustment", "pit_boss:boris") in kinds
     assert table.round_record.adjustments[0].amount == 50
@@ -197,7 +197,7 @@ def test_faults_a_resolved_clock_fault_does_not_come_back(tmp_path):
     clock.now -= 3600  # the clock was an hour fast and is set right
     with pytest.raises(TableLocked, match="jumped back"):
         controller.submit(PlaceStakes(2, 10))
-    controller.resolve_fault(next(iter(controller.faults)), BORIS, "checked: the clock was an hour fast")
+    controller.overrides.resolve_fault(next(iter(controller.faults)), BORIS, "checked: the clock was an hour fast")
     controller.submit(PlaceStakes(2, 10))  # no new fault
     controller.journal.close()
     again = TableController(Journal(path), clock=clock)
@@ -226,15 +226,15 @@ def test_rules_other_than_the_journals_are_refused_and_only_a_pit_boss_changes_t
     refused.close()  # one writer at a time: the refused table lets go of the journal
     controller = TableController(Journal(path), clock=Clock())
     with pytest.raises(IllegalCommand, match="pit boss"):
-        controller.change_rules(load_preset("online"), ANNA, "busy night")
-    controller.change_rules(load_preset("online"), BORIS, "house decision for the night shift")
+        controller.overrides.change_rules(load_preset("online"), ANNA, "busy night")
+    controller.overrides.change_rules(load_preset("online"), BORIS, "house decision for the night shift")
     assert controller.rules.name == "online"
 
 
 def test_overrides_an_adjustment_must_name_a_settled_box(table):
     start_round(table)
     with pytest.raises(IllegalCommand, match="no settled box"):
-        table.adjust_payment("T1-000099", 1, 700, BORIS, "typo")
+        table.overrides.adjust_payment("T1-000099", 1, 700, BORIS, "typo")
 
 
 def test_journal_a_broken_view_does_not_hide_recorded_events(table):

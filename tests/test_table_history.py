@@ -143,17 +143,17 @@ def test_payments_the_dealer_confirms_each_box_and_only_a_pit_boss_undoes_a_conf
     journal, table = played_table(path)
     record = table.round_record
     first = record.boxes[0]
-    table.adjust_payment(record.round_id, first.box, 15, BORIS, "short-paid")
+    table.overrides.adjust_payment(record.round_id, first.box, 15, BORIS, "short-paid")
     table.confirm_payment(first.box, ANNA)
     assert record.confirmed[first.box].amount == first.settlement.net + 15 == record.net(first)
     with pytest.raises(IllegalCommand, match="confirmed already"):
         table.confirm_payment(first.box, ANNA)
     with pytest.raises(IllegalCommand, match="pit boss"):
-        table.undo_confirmation(first.box, ANNA, "oops")
-    table.undo_confirmation(first.box, BORIS, "the player was not paid the adjustment")
+        table.overrides.undo_confirmation(first.box, ANNA, "oops")
+    table.overrides.undo_confirmation(first.box, BORIS, "the player was not paid the adjustment")
     assert first.box not in record.confirmed
     with pytest.raises(IllegalCommand, match="nothing to undo"):
-        table.undo_confirmation(first.box, BORIS, "again")
+        table.overrides.undo_confirmation(first.box, BORIS, "again")
     table.confirm_payment(first.box, ANNA)
     with pytest.raises(IllegalCommand, match="no settled payment"):
         table.confirm_payment(9, ANNA)
@@ -187,13 +187,13 @@ def test_payments_a_confirmation_undone_without_a_pit_boss_fails_verification(tm
 def test_dealers_sign_in_and_out_and_each_round_records_who_dealt_it(tmp_path):
     path = tmp_path / "T1.journal"
     journal, table = played_table(path, rounds=1)
-    table.sign_in(ANNA)
+    table.staff.sign_in(ANNA)
     pump = CardPump(open_source("sim://?seed=4&rate=0&clock=virtual"), table, pack_seed=4)
     play_rounds(table, pump, 2, boxes=3, ante=10)
     pump.source.close()
-    table.sign_out()
+    table.staff.sign_out()
     with pytest.raises(IllegalCommand, match="No dealer"):
-        table.sign_out()
+        table.staff.sign_out()
     rounds = read_rounds(journal.entries())
     assert [r.dealt_by for r in rounds] == [None, "dealer:anna"]
     assert TableHistory.read(journal.entries()).dealer is None
@@ -219,17 +219,17 @@ def test_recovery_the_history_folded_from_the_journal_is_the_live_tables(tmp_pat
         elif action == "fault":
             table.raise_fault(f"E0{len(table.faults) + 1}", "The shoe reports a fault.", "sim://")
         elif action == "resolve" and table.faults:
-            table.resolve_fault(next(iter(table.faults)), QA_PIT_BOSS, "checked")
+            table.overrides.resolve_fault(next(iter(table.faults)), QA_PIT_BOSS, "checked")
         elif action == "adjust":
-            table.adjust_payment(record.round_id, record.boxes[-1].box, 5, BORIS, "chip count")
+            table.overrides.adjust_payment(record.round_id, record.boxes[-1].box, 5, BORIS, "chip count")
         elif action == "confirm" and not record.is_confirmed(record.boxes[0]):
             table.confirm_payment(record.boxes[0].box, ANNA)
         elif action == "undo" and record.confirmed:
-            table.undo_confirmation(next(iter(record.confirmed)), BORIS, "not paid")
+            table.overrides.undo_confirmation(next(iter(record.confirmed)), BORIS, "not paid")
         elif action == "sign_in":
-            table.sign_in(IVAN if table.dealer == ANNA.label else ANNA)  # the next dealer takes over
+            table.staff.sign_in(IVAN if table.dealer == ANNA.label else ANNA)  # the next dealer takes over
         elif action == "sign_out" and table.dealer is not None:
-            table.sign_out()
+            table.staff.sign_out()
         elif action == "session" and not table.session:
             table.mark_session("training", trainee="anna")
     pump.source.close()

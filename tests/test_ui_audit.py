@@ -156,7 +156,7 @@ def test_audit_replay_reads_in_words_with_draws_bonuses_adjustments_and_confirma
         pilot.settle_payments()
     assert drew is not None
     record = window.controller.round_record
-    window.controller.adjust_payment(record.round_id, drew.box, 50, VERA, "chips miscounted")
+    window.controller.overrides.adjust_payment(record.round_id, drew.box, 50, VERA, "chips miscounted")
     window.refresh()
     pilot.settle_payments()
     dialog = open_audit_as(qtbot, window, "vera")
@@ -202,9 +202,9 @@ def test_audit_a_voided_round_with_an_adjustment_has_one_house_net_in_every_view
     pilot = Autopilot(window, ante=10, boxes=2)
     pilot.start_round()
     pilot.draw()
-    window.controller.void_round(VERA, "the shoe was loaded wrongly")
+    window.controller.overrides.void_round(VERA, "the shoe was loaded wrongly")
     record = window.controller.round_record
-    window.controller.adjust_payment(record.round_id, record.boxes[0].box, 50, VERA, "goodwill")
+    window.controller.overrides.adjust_payment(record.round_id, record.boxes[0].box, 50, VERA, "goodwill")
     window.refresh()
     pilot.settle_payments()
     dialog = open_audit_as(qtbot, window, "vera")

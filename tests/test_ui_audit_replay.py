@@ -31,7 +31,7 @@ def test_audit_view_replays_an_adjustment_as_a_step_of_the_round_it_adjusts(tmp_
         play_rounds(table, pump, 2, boxes=2, ante=10)
         first = table.round_record
         box = first.boxes[0]
-        table.adjust_payment(first.round_id, box.box, 50, BORIS, "chips miscounted")
+        table.overrides.adjust_payment(first.round_id, box.box, 50, BORIS, "chips miscounted")
         play_rounds(table, pump, 3, boxes=2, ante=10)
         pump.source.close()
         dialog = AuditDialog.of_table(table)

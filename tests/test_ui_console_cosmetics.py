@@ -55,7 +55,7 @@ def test_a_key_pressed_while_the_sign_in_checks_the_pin_reaches_the_table(consol
     sign-in, which closes before it reads it. F4 is the table's all the same: the console turns Russian."""
     window = consoles.open(seed=9)
     focus(window, qtbot)
-    signing_in = window.controller.sign_in
+    signing_in = window.controller.staff.sign_in
 
     def sign_in_while_a_key_comes(user):
         dialog = next(w for w in shift_kit.shown(DealerSignInDialog))
@@ -63,7 +63,7 @@ def test_a_key_pressed_while_the_sign_in_checks_the_pin_reaches_the_table(consol
                                                                     Qt.KeyboardModifier.NoModifier))
         return signing_in(user)
 
-    monkeypatch.setattr(window.controller, "sign_in", sign_in_while_a_key_comes)
+    monkeypatch.setattr(window.controller.staff, "sign_in", sign_in_while_a_key_comes)
     when_shown(DealerSignInDialog, lambda dialog: log_in(qtbot, dialog, "anna"))
     qtbot.keyClick(window, Qt.Key.Key_F6)
     qtbot.waitUntil(lambda: not shift_kit.shown(DealerSignInDialog), timeout=10_000)

@@ -181,7 +181,7 @@ def test_payments_an_adjustment_after_payment_leaves_only_the_difference_to_pay(
     window.confirm_paid(first.box)
     from controller.table.users import Role, User
 
-    window.controller.adjust_payment(window.controller.round_id, first.box, 25, User("vera", Role.PIT_BOSS),
+    window.controller.overrides.adjust_payment(window.controller.round_id, first.box, 25, User("vera", Role.PIT_BOSS),
                                      "short-paid")
     window.refresh()
     payment = window._payments(window.controller.round)[0]

@@ -46,7 +46,7 @@ def test_floor_2_the_pit_in_russian(database, tmp_path, qtbot, russian) -> None:
     window = PitWindow(pool, database, viewer=User("Борис", Role.PIT_BOSS))
     qtbot.addWidget(window)
     try:
-        live.controller.sign_in(DEALER)
+        live.controller.staff.sign_in(DEALER)
         live.controller.submit(PlaceStakes(1, 100))
         live.controller.submit(CloseBets())
         live.controller.raise_fault("E04", "The shoe reports E04 (jam).", "shoe")

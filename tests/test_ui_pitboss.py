@@ -179,7 +179,7 @@ def test_two_people_a_void_above_the_limit_is_approved_by_a_second_pit_boss_at_t
 
     window = consoles.open(accounts=True)
     Autopilot(window, ante=2000, boxes=3).start_round()
-    assert window.controller.void_at_stake == 6000
+    assert window.controller.overrides.void_at_stake == 6000
     seen: dict[str, str] = {}
 
     def second(login: LoginDialog) -> None:

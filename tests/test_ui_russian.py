@@ -367,13 +367,13 @@ def play_a_shift(window: ConsoleWindow, qtbot) -> None:
         pilot.settle_payments()
     pilot.play_round(confirm_payments=False)
     record = controller.round_record
-    controller.adjust_payment(record.round_id, 1, 50, VERA, "ошибка в подсчёте фишек")
+    controller.overrides.adjust_payment(record.round_id, 1, 50, VERA, "ошибка в подсчёте фишек")
     window.press_next_paid()
     window.press_next_paid()
-    controller.undo_confirmation(1, VERA, "выплачено не тому боксу")
+    controller.overrides.undo_confirmation(1, VERA, "выплачено не тому боксу")
     pilot.settle_payments()
     controller.raise_fault("E04", "jam", "sim")
-    controller.resolve_fault("F1", VERA, "замятие устранено")
+    controller.overrides.resolve_fault("F1", VERA, "замятие устранено")
     window.refresh()
 
 

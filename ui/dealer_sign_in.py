@@ -70,7 +70,7 @@ class DealerSignInDialog(QDialog):
 
     def _signed_in(self, user: User) -> None:
         try:
-            self.controller.sign_in(user)
+            self.controller.staff.sign_in(user)
         except (IllegalCommand, TableLocked) as err:
             self.form.feedback.setText(reworded(getattr(err, "reason", str(err))))
             return
@@ -80,7 +80,7 @@ class DealerSignInDialog(QDialog):
 
     def sign_out(self) -> None:
         try:
-            self.controller.sign_out()
+            self.controller.staff.sign_out()
         except (IllegalCommand, TableLocked) as err:
             self.form.feedback.setText(reworded(getattr(err, "reason", str(err))))
             return

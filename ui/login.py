@@ -84,7 +84,7 @@ class LoginForm(QWidget):
         return user
 
     def _check(self, name: str, secret: str) -> User | None:
-        problem = self.table.check_accounts() if self.table is not None else None
+        problem = self.table.staff.check_accounts() if self.table is not None else None
         if problem is not None:
             self.feedback.setText(tampered_text(problem))
             return None
@@ -101,7 +101,7 @@ class LoginForm(QWidget):
             return store.authenticate(name, secret, need=self.need)
         except AccountsTampered as err:  # found by this look at the file, which the table's own may not have had
             if self.table is not None:
-                self.table.check_accounts(found=err.problem)
+                self.table.staff.check_accounts(found=err.problem)
             self.feedback.setText(tampered_text(err.problem))
             return None
         except AuthError as err:

@@ -265,7 +265,7 @@ class ConsoleWindow(QMainWindow):
         if self.jackpot is None:
             return
         in_play = self.controller.round_id if self.controller.round_open else None
-        self.ui.jackpot_line.show_state(self.jackpot.state, self.controller.table_id, self.controller.jackpot_hits,
+        self.ui.jackpot_line.show_state(self.jackpot.state, self.controller.table_id, self.controller.jackpot.hits,
                                         in_play)
 
     def _on_jackpot_state(self, _state: LinkState) -> None:
@@ -385,7 +385,7 @@ class ConsoleWindow(QMainWindow):
         self._refresh_actions()
 
     def _payments(self, state: RoundState) -> list[Payment]:
-        hits = self.controller.jackpot_hits if state.rules.jackpot is not None else []
+        hits = self.controller.jackpot.hits if state.rules.jackpot is not None else []
         return payments_of(state, self.controller.round_record, hits)
 
     def _all_paid(self, state: RoundState) -> bool:

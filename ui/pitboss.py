@@ -273,7 +273,7 @@ class PitBossDialog(QDialog):
         self.hit_choice.clear()
         if self.jackpot is None:
             return
-        for hit in self.controller.jackpot_hits:
+        for hit in self.controller.jackpot.hits:
             if hit.waiting:
                 self.hit_choice.addItem(self.tr("Box {0}, round {1}: {2}").format(
                     hit.box, hit.round_id, hand_name(hit.settled.best)), (hit.round_id, hit.box))
@@ -419,7 +419,7 @@ class PitBossDialog(QDialog):
 
     def resolve_fault(self) -> None:
         fault_id = self.fault_choice.currentData()
-        if self._override(lambda: self.controller.resolve_fault(fault_id, self._who(), self.reason.text())):
+        if self._override(lambda: self.controller.overrides.resolve_fault(fault_id, self._who(), self.reason.text())):
             self.rearm_result.setText(self._rearm())
             self._show_gate()
 
@@ -469,11 +469,11 @@ class PitBossDialog(QDialog):
         return self.tr("The shoe's gate could not be opened: {0}. Check the shoe and its cable.").format(err)
 
     def correct_card(self) -> None:
-        self._override(lambda: self.controller.correct_card(self.card_code.text().strip(), self._who(),
+        self._override(lambda: self.controller.overrides.correct_card(self.card_code.text().strip(), self._who(),
                                                             self.reason.text()))
 
     def dismiss_card(self) -> None:
-        self._override(lambda: self.controller.dismiss_card(self._who(), self.reason.text()))
+        self._override(lambda: self.controller.overrides.dismiss_card(self._who(), self.reason.text()))
 
     def press_void(self) -> None:
         self.two_step.press("void", self.tr("Void the round? Press again to void it"), self.void_round)
@@ -501,10 +501,11 @@ class PitBossDialog(QDialog):
     def void_round(self) -> None:
         def void() -> object:
             by, reason = self._who(), self.reason.text()
-            at_stake = self.controller.verify_void(by, reason)  # nothing else in the way before a second is asked
+            # nothing else in the way before a second is asked
+            at_stake = self.controller.overrides.verify_void(by, reason)
             second = self._second_pit_boss(self.tr("Voiding this round puts {0} at stake").format(
                 amount(at_stake)), at_stake)
-            return self.controller.void_round(by, reason, second=second)
+            return self.controller.overrides.void_round(by, reason, second=second)
         self._override(void)
 
     def adjust_payment(self) -> None:
@@ -513,16 +514,16 @@ class PitBossDialog(QDialog):
         def adjust() -> object:
             by, reason = self._who(), self.reason.text()
             box, amount = self.adjust_box.value(), self.adjust_amount.value()
-            self.controller.verify_adjustment(round_id, box, amount, by, reason)
+            self.controller.overrides.verify_adjustment(round_id, box, amount, by, reason)
             second = self._second_pit_boss(self.tr("An adjustment of {0} to box {1}").format(
                 signed_amount(amount), box), amount)
-            return self.controller.adjust_payment(round_id, box, amount, by, reason, second=second)
+            return self.controller.overrides.adjust_payment(round_id, box, amount, by, reason, second=second)
         self._override(adjust)
 
     def _second_pit_boss(self, what: str, at_stake: int) -> User | None:
         """The second pit boss who approves an override of `at_stake` chips (None below the table's two-person
         limit), from the login dialog; NotApproved when nobody else logged in."""
-        if not self.controller.needs_second_person(at_stake):
+        if not self.controller.overrides.needs_second_person(at_stake):
             return None
         first = self._who()
         limit = self.controller.history.two_person_above
@@ -554,4 +555,4 @@ class PitBossDialog(QDialog):
         box = box if box is not None else self.confirmed_choice.currentData()
         if box is None:
             return
-        self._override(lambda: self.controller.undo_confirmation(box, self._who(), self.reason.text()))
+        self._override(lambda: self.controller.overrides.undo_confirmation(box, self._who(), self.reason.text()))

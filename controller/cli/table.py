@@ -90,7 +90,7 @@ def _accept_accounts(args: argparse.Namespace) -> int:
         return refused("table", err)
     try:
         controller = TableController(journal, key=key, accounts=accounts)
-        accepted = controller.accept_accounts(pit_boss, args.reason)
+        accepted = controller.staff.accept_accounts(pit_boss, args.reason)
     except IllegalCommand as err:
         return refused("table", err.reason)
     except (TableLocked, JournalError) as err:

@@ -127,7 +127,7 @@ def resolve_table_faults(controller: TableController, seating: Seating = EVERYON
     if controller.faults and seating.pit_boss_walk is not None:
         seating.pit_boss_walk()
     for fault_id in list(controller.faults):
-        controller.resolve_fault(fault_id, QA_PIT_BOSS, "simulated session: the QA pit boss checked the shoe")
+        controller.overrides.resolve_fault(fault_id, QA_PIT_BOSS, "simulated session: the QA pit boss checked the shoe")
 
 
 def _hand_on_cards_no_round_took(controller: TableController, pump: CardPump,
@@ -161,9 +161,9 @@ def _step(controller: TableController, pump: CardPump, totals: SessionTotals,
         last = pump.last_card
         truth = pump.true_card(last.seq) if last is not None else None
         if truth is not None and state.fault.kind != "unexpected" and state.in_stock(truth):
-            controller.correct_card(truth.code, QA_PIT_BOSS, "simulated session: the card as dealt")
+            controller.overrides.correct_card(truth.code, QA_PIT_BOSS, "simulated session: the card as dealt")
         else:
-            controller.void_round(QA_PIT_BOSS, f"simulated session: {state.fault.text}")
+            controller.overrides.void_round(QA_PIT_BOSS, f"simulated session: {state.fault.text}")
         return
     if showdown is not None and showdown.due:  # the cards turned up for the camera before the dealer shows his
         look = showdown.check()

@@ -39,31 +39,31 @@ from typing import Any, NoReturn
 
 from controller.analysis.house_edges import EdgeStatus
 from controller.analysis.operator_guard import rules_edge
-from controller.core.cards import parse_card
 from controller.core.rules import HouseRules, rules_digest, same_game
 from controller.engine import (
     CardDealt,
     Command,
-    CorrectCard,
-    DismissCard,
     IllegalCommand,
     Phase,
     PlaceStakes,
     RevealDealer,
     RoundState,
-    VoidRound,
     do,
     new_round,
     verify,
 )
 from controller.table import showdown_faults, table_events
 from controller.table.audit.verify import verify_journal_file
-from controller.table.history import TableFault, TableHistory, settled_boxes, void_amount
-from controller.table.jackpot_hits import JACKPOT_KINDS, TableHit, table_hits
+from controller.table.history import TableFault, TableHistory
+from controller.table.jackpot import TableJackpot
+from controller.table.jackpot_hits import JACKPOT_KINDS
 from controller.table.journal import Damage, Journal, JournalDamaged, JournalEntry, JournalError, NewEvent
+from controller.table.overrides import PitBossOverrides
 from controller.table.round_record import RoundRecord
 from controller.table.signing import Sealer, SigningKey
-from controller.table.users import AuthError, Role, User, UserStore, name_in
+from controller.table.staff import TableStaff
+from controller.table.table_locked import TableLocked as TableLocked
+from controller.table.users import Role, User, UserStore
 from drivers.base import CardEvent, DeviceFault, DeviceIdentity, SourceEvent, StatusEvent
 from drivers.showdown import ShowdownCheck, Spot, SpotReading
 
@@ -79,11 +79,6 @@ CHECKPOINT_EVERY = 50
 Listener = Callable[[JournalEntry], None]
 THE_DEALER = "dealer"  # the actor of a dealer's command when nobody has signed in
 NO_DEALER = "No dealer is signed in: a dealer signs in (F6) before a round opens."
-ACCOUNTS_SEEN = "accounts_seen"  # the source of the ACCOUNTS fault of accounts not those the journal saw
-
-
-class TableLocked(Exception):
-    """Play is stopped by an open fault; the message says which and what to do."""
 
 
 class RulesMismatch(ValueError):
@@ -114,7 +109,10 @@ class TableController:
         self.journal = journal
         if key is not None:
             journal.sealer = Sealer(key)
-        self.accounts = accounts
+        # The parts of the table that are not the round: who may act, the pit boss's overrides, the jackpot.
+        self.staff = TableStaff(self, accounts)
+        self.jackpot = TableJackpot(self)
+        self.overrides = PitBossOverrides(self)
         # A live table (the console) opens rounds only for a dealer signed in: every round is someone's. Scripts
         # and simulated sessions deal with nobody signed in.
         self.dealer_required = dealer_required
@@ -136,7 +134,6 @@ class TableController:
         self._pending: list[NewEvent] = []
         self._clock_offset: float | None = None  # wall time minus monotonic time at the last check
         self._fault_counts: dict[str, int] = {}  # open faults raised again: the count, journaled now and then
-        self._jackpot_hits: list[TableHit] | None = None  # read from the journal when first asked for
         self._recover()
         if self.rules is None:
             if rules is None:
@@ -148,7 +145,7 @@ class TableController:
                 f"This table's journal plays the house rules '{self.rules.name}', not '{rules.name}'. A pit boss "
                 "changes the rules between rounds; or give another journal (--journal).")
         self._report_earlier_storage_failure()
-        if accounts is not None and self.check_accounts() is None and self._accounts_moved_on():
+        if accounts is not None and self.staff.check_accounts() is None and self.staff.moved_on():
             self.flush()
 
     # ----------------------------------------------------------------------------------------- queries
@@ -325,216 +322,6 @@ class TableController:
         self._record(table_events.PaymentConfirmed(record.round_id, box, record.net(result), actor), actor=actor)
         return self.flush()
 
-    def undo_confirmation(self, box: int, by: User, reason: str) -> list[JournalEntry]:
-        """A pit boss takes back a confirmation of the last round's payment (it was not paid as confirmed)."""
-        self._require_pit_boss(by, reason)
-        record = self.round_record
-        if record is None or box not in record.confirmed:
-            raise IllegalCommand(f"Box {box}'s payment is not confirmed: there is nothing to undo.", "ARCH-FAULTS")
-        self._record(table_events.ConfirmationUndone(record.round_id, box, by.label, reason), actor=by.label)
-        return self.flush()
-
-    def sign_in(self, dealer: User) -> list[JournalEntry]:
-        """A dealer takes over the table, from the dealer signed in if any (a handover, in play or between
-        rounds): the rounds opened from now on are theirs."""
-        if not dealer.may(Role.DEALER) or not self._account_holds(dealer, Role.DEALER):
-            raise IllegalCommand(f"{dealer.name} may not deal.", "ARCH-FAULTS")
-        self._require_writable()
-        if self.dealer == dealer.label:
-            raise IllegalCommand(f"{dealer.name} is dealing at this table already.", "ARCH-FAULTS")
-        self._accounts_moved_on()  # the accounts that signed the dealer in, as the journal saw them
-        self._record(table_events.DealerSignedIn(dealer.label), actor=dealer.label)
-        return self.flush()
-
-    def accept_accounts(self, by: User, reason: str) -> list[JournalEntry]:
-        """A pit boss of the staff accounts in place accepts them where the journal saw others (a store made anew,
-        restored from an older backup, or cut): journaled with the name and the reason, and the ACCOUNTS fault
-        this raised is resolved with them. Nothing is journaled (and [] returned) when they are the ones the
-        journal has seen."""
-        if self.accounts is None:
-            raise IllegalCommand("This table is given no staff accounts: there are none to accept.", "ARCH-FAULTS")
-        if not reason.strip():
-            raise IllegalCommand("Say why the staff accounts are accepted; it is journaled with your name.",
-                                 "ARCH-FAULTS")
-        problem = self.accounts.tampered
-        if problem is not None:
-            raise IllegalCommand(f"The staff accounts were tampered with: {problem}. They cannot be accepted: an "
-                                 "admin restores the accounts files from their backup.", "ARCH-FAULTS")
-        if not by.may(Role.PIT_BOSS) or not self.accounts.holds(by.name, Role.PIT_BOSS):
-            raise IllegalCommand(f"{by.name} has no enabled pit boss's account in these staff accounts: a pit boss "
-                                 "of theirs must accept them.", "ARCH-FAULTS")
-        anchor = self.accounts.anchor()
-        if anchor is None:
-            raise IllegalCommand("These staff accounts hold no account: make the first admin, or restore the "
-                                 "accounts files from their backup.", "ARCH-FAULTS")
-        if self._accounts_witness() is None:
-            return []  # the ones the journal has seen already: nothing to accept
-        self._require_writable()
-        self._record(table_events.AccountsSeen(anchor.key, anchor.first, anchor.seq, anchor.head, by.label, reason),
-                     actor=by.label)
-        for fault in list(self.faults.values()):
-            if fault.code == "ACCOUNTS" and fault.source == ACCOUNTS_SEEN:
-                self._record(table_events.TableFaultResolved(fault.fault_id, by.label, reason), actor=by.label)
-        return self.flush()
-
-    def sign_out(self) -> list[JournalEntry]:
-        dealer = self.history.dealer
-        if dealer is None:
-            raise IllegalCommand("No dealer is signed in.", "ARCH-FAULTS")
-        self._record(table_events.DealerSignedOut(dealer), actor=dealer)
-        return self.flush()
-
-    # ------------------------------------------------------------------------------------- the jackpot
-    @property
-    def jackpot_hits(self) -> list[TableHit]:
-        """Every jackpot hit journaled at this table, oldest first, with what became of it (read once, then
-        again only when a jackpot entry is journaled)."""
-        if self._jackpot_hits is None:
-            self._jackpot_hits = table_hits(self.journal.jackpot_entries())
-        return self._jackpot_hits
-
-    def jackpot_hit(self, round_id: str, box: int) -> TableHit:
-        """The box's hit in that round; IllegalCommand when the journal holds none."""
-        hit = next((h for h in self.jackpot_hits if (h.round_id, h.box) == (round_id, box)), None)
-        if hit is None:
-            raise IllegalCommand(f"Round {round_id} box {box} made no jackpot hit at table {self.table_id}.",
-                                 "R-JACKPOT-3")
-        return hit
-
-    def record_jackpot_paid(self, round_id: str, box: int, hit: int, amount: int, by: User) -> list[JournalEntry]:
-        """R-JACKPOT-3: a pit boss verified a box's jackpot hit at the table and the meter fixed its payment:
-        journaled once (a confirmation repeated after a lost answer finds it there and adds nothing)."""
-        if not by.may(Role.PIT_BOSS) or not self._account_holds(by, Role.PIT_BOSS):
-            raise IllegalCommand(f"{by.name} may not confirm a jackpot: a pit boss must log in.", "R-JACKPOT-3")
-        self._require_writable()
-        held = self.jackpot_hit(round_id, box)
-        if held.paid is not None:
-            return []
-        self._refuse_unless_waiting(held)
-        self._record(table_events.JackpotPaid(round_id, box, hit, amount, by.label), actor=by.label)
-        return self.flush()
-
-    def record_jackpot_rejected(self, round_id: str, box: int, hit: int, by: User, reason: str
-                                ) -> list[JournalEntry]:
-        """R-JACKPOT-3: a pit boss found at the table that the box's hand is not the hit the shoe read: the hit is
-        not paid (`hit`: its number on the meter, 0 when the meter does not have it yet). Journaled once."""
-        self._require_pit_boss(by, reason)
-        self._require_writable()
-        held = self.jackpot_hit(round_id, box)
-        if held.rejected is not None:
-            return []
-        self._refuse_unless_waiting(held)
-        self._record(table_events.JackpotRejected(round_id, box, hit, by.label, reason), actor=by.label)
-        return self.flush()
-
-    def record_jackpot_decided(self, round_id: str, box: int, hit: int, actor: str, decided_at: float, *,
-                               amount: int | None = None, reason: str = "") -> list[JournalEntry]:
-        """R-JACKPOT-3: a pit boss decided the box's hit on the meter away from this table (at the pit, or at a
-        terminal while the table ran): paid (`amount`), or else rejected (`reason`). The meter checked the pit
-        boss's floor account under its lock when the decision was made, so the table journals it as the meter
-        holds it (`actor` a pit boss's label, `decided_at` the meter's time), once: a hit the journal holds as
-        decided or voided already adds nothing."""
-        if not actor.startswith(("pit_boss:", "admin:")) or (amount is None and not reason.strip()):
-            raise IllegalCommand(f"{actor} may not decide a jackpot: a pit boss's decision, with a reason for a "
-                                 "rejection, is journaled.", "R-JACKPOT-3")
-        self._require_writable()
-        held = self.jackpot_hit(round_id, box)
-        if not held.waiting:
-            return []
-        event: table_events.TableEvent = table_events.JackpotRejected(round_id, box, hit, actor, reason, decided_at) \
-            if amount is None else table_events.JackpotPaid(round_id, box, hit, amount, actor, decided_at)
-        self._record(event, actor=actor)
-        return self.flush()
-
-    def jackpot_paid(self, round_id: str, box: int) -> table_events.JackpotPaid | None:
-        """The journaled payment of a box's jackpot hit, if it was paid."""
-        return next((h.paid for h in self.jackpot_hits if (h.round_id, h.box) == (round_id, box)), None)
-
-    @staticmethod
-    def _refuse_unless_waiting(held: TableHit) -> None:
-        if held.paid is not None:
-            raise IllegalCommand(f"Box {held.box}'s jackpot hit in round {held.round_id} was paid already, confirmed "
-                                 f"by {name_in(held.paid.actor)}.", "R-JACKPOT-3")
-        if held.rejected is not None:
-            raise IllegalCommand(f"Box {held.box}'s jackpot hit in round {held.round_id} was rejected by "
-                                 f"{name_in(held.rejected.actor)}: {held.rejected.reason}", "R-JACKPOT-3")
-        if held.voided:
-            raise IllegalCommand(f"Round {held.round_id} was voided: box {held.box}'s jackpot hit went with it.",
-                                 "R-JACKPOT-3")
-
-    # ------------------------------------------------------------------------------ pit-boss overrides
-    def resolve_fault(self, fault_id: str, by: User, reason: str) -> list[JournalEntry]:
-        self._require_pit_boss(by, reason)
-        fault = self.faults.get(fault_id)
-        if fault is None:
-            raise IllegalCommand(f"There is no open fault {fault_id}.", "ARCH-FAULTS")
-        count = self._fault_counts.pop(fault_id, 0)
-        if count > fault.count:  # the exact count of a storm, once it is over
-            self._record(table_events.TableFaultRepeated(fault_id, count))
-        self._record(table_events.TableFaultResolved(fault_id, by.label, reason), actor=by.label)
-        if fault.code == "CLOCK":
-            # The pit boss has checked the time: from now on the clock's own time is recorded again.
-            now = float(self.clock())
-            self._record(table_events.ClockRebased(self.history.last_at, now, by.label), actor=by.label, at=now)
-            self._clock_offset = None
-        return self.flush()
-
-    def change_rules(self, rules: HouseRules, by: User, reason: str) -> list[JournalEntry]:
-        """A pit boss changes the house rules, between rounds, with a reason."""
-        self._require_pit_boss(by, reason)
-        if self.round_open:
-            raise TableLocked("The house rules can change only between rounds: finish or void this round first.")
-        self._record(table_events.RulesSet(rules, by.label, reason), actor=by.label)
-        return self.flush()
-
-    def correct_card(self, card_code: str, by: User, reason: str) -> list[JournalEntry]:
-        self._require_pit_boss(by, reason)
-        return self._override(CorrectCard(parse_card(card_code), by.label, reason))
-
-    def dismiss_card(self, by: User, reason: str) -> list[JournalEntry]:
-        self._require_pit_boss(by, reason)
-        return self._override(DismissCard(by.label, reason))
-
-    def void_round(self, by: User, reason: str, second: User | None = None) -> list[JournalEntry]:
-        """Void the round in play; above the two-person limit, `second` (another pit boss) approves it."""
-        at_stake = self.verify_void(by, reason)
-        self._second_person("void", self.round_id or "", at_stake, by, second)
-        return self._override(VoidRound(by.label, reason))
-
-    def verify_void(self, by: User, reason: str) -> int:
-        """What voiding the round in play would put at stake, or why `by` may not void it now (IllegalCommand,
-        TableLocked; nothing changes). Above the two-person limit (`needs_second_person`) the void also needs a
-        second pit boss: a console asks for one only once everything else holds."""
-        self._require_pit_boss(by, reason)
-        self._require_writable()
-        if not self.round_open or self.round is None:
-            raise IllegalCommand("No round is open.", "ARCH-FAULTS")
-        paid = next((h for h in self.jackpot_hits if h.round_id == self.round_id and h.paid is not None), None)
-        if paid is not None:
-            raise IllegalCommand(f"Box {paid.box}'s jackpot hit in this round was confirmed and paid: the round cannot "
-                                 "be voided. Finish it; a pit boss adjusts a payment if one is wrong.", "R-JACKPOT-3")
-        verify(self.round, VoidRound(by.label, reason))  # a refused void leaves no approval behind
-        return void_amount(self.round)
-
-    def adjust_payment(self, round_id: str, box: int, amount: int, by: User, reason: str,
-                       second: User | None = None) -> list[JournalEntry]:
-        """A manual adjustment to a settled box's payment (+ = more to the player), journaled with who and why;
-        above the two-person limit, `second` (another pit boss) approves it."""
-        self.verify_adjustment(round_id, box, amount, by, reason)
-        self._second_person("adjustment", round_id, amount, by, second)
-        self._record(table_events.PaymentAdjusted(round_id, box, amount, by.label, reason), actor=by.label)
-        return self.flush()
-
-    def verify_adjustment(self, round_id: str, box: int, amount: int, by: User, reason: str) -> None:
-        """Why `by` may not make this adjustment (IllegalCommand; nothing changes). Above the two-person limit
-        (`needs_second_person`) it also needs a second pit boss."""
-        self._require_pit_boss(by, reason)
-        if amount == 0:
-            raise IllegalCommand("An adjustment of 0 changes nothing.", "ARCH-FAULTS")
-        if box not in settled_boxes(self.journal.round_entries(round_id)):
-            raise IllegalCommand(f"Round {round_id} has no settled box {box}: only a settled box's payment can be "
-                                 "adjusted.", "ARCH-FAULTS")
-
     # ------------------------------------------------------------------------------ the operator's guard
     @property
     def rules_edge(self) -> EdgeStatus:
@@ -577,23 +364,6 @@ class TableController:
                               f"--journal {self.journal.path} --table {self.table_id} --admin NAME --reason WHY` (and "
                               f"--db URL for a table on the floor).")
 
-    def needs_second_person(self, amount: int) -> bool:
-        """Whether an override of `amount` chips needs a second pit boss at this table."""
-        return bool(self.history.two_person_above) and abs(amount) > self.history.two_person_above
-
-    @property
-    def void_at_stake(self) -> int:
-        """What voiding the round in play would put at stake (0 with no round open)."""
-        return void_amount(self.round) if self.round_open and self.round is not None else 0
-
-    def set_two_person_limit(self, above: int, by: User, reason: str) -> list[JournalEntry]:
-        """A pit boss sets the amount above which a void or an adjustment needs a second pit boss (0: none)."""
-        self._require_pit_boss(by, reason)
-        if above < 0:
-            raise IllegalCommand("The two-person limit is an amount of chips, 0 or more.", "ARCH-FAULTS")
-        self._record(table_events.TwoPersonLimit(above, by.label, reason), actor=by.label)
-        return self.flush()
-
     def record_program(self, version: str, digest: str, files: int) -> list[JournalEntry]:
         """Journal the installed program (its version and digest) when it differs from the last one journaled."""
         last = self.history.program
@@ -614,7 +384,7 @@ class TableController:
         except Exception as err:
             self._lost_storage(err)
         if any(entry.kind in JACKPOT_KINDS for entry in entries):
-            self._jackpot_hits = None
+            self.jackpot.forget()
         for entry in entries:
             for listener in self.listeners:
                 try:
@@ -680,13 +450,6 @@ class TableController:
         assert self.round is not None
         return self.round
 
-    def _override(self, command: CorrectCard | DismissCard | VoidRound) -> list[JournalEntry]:
-        self._require_writable()
-        if not self.round_open:
-            raise IllegalCommand("No round is open.", "ARCH-FAULTS")
-        assert self.round is not None
-        return self._run(self.round, command, command.actor)
-
     def _refuse_if_locked(self) -> None:
         reason = self.locked_reason
         if reason is not None:
@@ -700,103 +463,6 @@ class TableController:
         """TableLocked while the journal cannot be written: nothing that would be journaled is done."""
         if self.storage_error:
             raise TableLocked(self.storage_error)
-
-    def _require_pit_boss(self, by: User, reason: str) -> None:
-        """An override: a pit boss whose account holds the role now, and a reason to journal."""
-        self._require_pit_boss_account(by)
-        if not reason.strip():
-            raise IllegalCommand("Every override needs a reason; it is journaled with your name.", "ARCH-FAULTS")
-
-    def _require_pit_boss_account(self, by: User) -> None:
-        if not by.may(Role.PIT_BOSS):
-            raise IllegalCommand(f"{by.name} may not do this: a pit boss must log in.", "ARCH-FAULTS")
-        if not self._account_holds(by, Role.PIT_BOSS):
-            raise IllegalCommand(f"{by.name} has no enabled pit boss's account: a pit boss must log in.",
-                                 "ARCH-FAULTS")
-
-    def _account_holds(self, user: User, need: Role) -> bool:
-        """Whether the staff accounts vouch for `user` with the role `need` now (no accounts given: the caller's
-        word). A tampered store vouches for nobody and raises its fault."""
-        if self.accounts is None:
-            return True
-        if self.check_accounts() is None:
-            return self.accounts.holds(user.name, need)
-        return False
-
-    def check_accounts(self, found: str | None = None) -> str | None:
-        """Why the staff accounts cannot be trusted now (None: they can), the table's accounts read afresh in full;
-        `found`: what a login that opened the accounts itself found wrong with them. Asked at every login attempt,
-        so that an edit made while the table runs is caught at the next login. A tampered store raises the
-        ACCOUNTS fault, once: while it is open, finding the store tampered again adds nothing."""
-        problem = self.accounts.tampered if self.accounts is not None else None
-        problem = problem or found
-        if problem is None:
-            witness = self._accounts_witness()
-            if witness is not None and not self.storage_error and \
-                    not any(fault.code == "ACCOUNTS" for fault in self.faults.values()):
-                self.raise_fault("ACCOUNTS", f"The staff accounts are not those this table's journal has seen: "
-                                 f"{witness}. Nobody can log in until an admin restores the accounts files from "
-                                 "their backup, or a pit boss of the accounts in place accepts them, with the console "
-                                 "closed (rptable table accept-accounts --journal JOURNAL --pit-boss NAME --reason "
-                                 "WHY), journaled with the name and the reason.", ACCOUNTS_SEEN)
-            return witness
-        open_already = any(fault.code == "ACCOUNTS" for fault in self.faults.values())
-        if not open_already and not self.storage_error:
-            self.raise_fault("ACCOUNTS", f"The staff accounts were tampered with: {problem}. Nobody can log in "
-                             "until an admin restores the accounts file from its backup (with its .key and .head "
-                             "files) and starts the console again.", "accounts")
-        return problem
-
-    def _accounts_witness(self) -> str | None:
-        """Why the staff accounts in place are not those the journal saw last (None: they are, or the journal
-        saw none): another key or first admin (a store made anew, or re-signed), or a store that no longer holds
-        the last event the journal saw it hold (cut, or rewritten with its own key)."""
-        seen = self.history.accounts
-        if self.accounts is None or seen is None:
-            return None
-        try:
-            anchor = self.accounts.anchor()
-        except AuthError:
-            return None  # tampered: the store's own check says so
-        if anchor is None:
-            return (f"they hold no account, where it saw the accounts of key {seen.key[:16]} (deleted, and not "
-                    "restored)")
-        if (anchor.key, anchor.first) != (seen.key, seen.first):
-            return (f"it saw the accounts of key {seen.key[:16]} with the first admin's record {seen.first[:16]}, "
-                    f"and these are of key {anchor.key[:16]} with the first admin's record {anchor.first[:16]} (made "
-                    "anew, or re-signed)")
-        if not self.accounts.reaches(seen.seq, seen.head):
-            return (f"it saw them hold event {seen.seq} (hash {seen.head[:16]}), which they no longer hold: events "
-                    "were cut from their end or rewritten")
-        return None
-
-    def _accounts_moved_on(self) -> bool:
-        """Journal the staff accounts as they stand when they hold events the journal has not seen (True when
-        something was recorded); nothing while they cannot be trusted."""
-        if self.accounts is None or self.storage_error or self._accounts_witness() is not None:
-            return False
-        try:
-            anchor = self.accounts.anchor()
-        except AuthError:
-            return False
-        seen = self.history.accounts
-        if anchor is None or (seen is not None and (seen.seq, seen.head) == (anchor.seq, anchor.head)):
-            return False
-        self._record(table_events.AccountsSeen(anchor.key, anchor.first, anchor.seq, anchor.head), actor="table")
-        return True
-
-    def _second_person(self, what: str, round_id: str, amount: int, by: User, second: User | None) -> None:
-        """Journal the second pit boss's approval an override of `amount` needs (nothing below the limit)."""
-        if not self.needs_second_person(amount):
-            return
-        limit = self.history.two_person_above
-        if second is None:
-            raise IllegalCommand(f"A {what} of {abs(amount):,} is above this table's limit of {limit:,}: a second pit "
-                                 "boss must approve it.", "ARCH-FAULTS")
-        if second.name == by.name:
-            raise IllegalCommand(f"The second pit boss must be another person than {by.name}.", "ARCH-FAULTS")
-        self._require_pit_boss_account(second)  # the reason is the first pit boss's
-        self._record(table_events.SecondPerson(what, round_id, amount, second.label, by.label), actor=second.label)
 
     def _fault_repeated(self, fault_id: str) -> list[JournalEntry]:
         """Count an open fault raised again; journal the count when it reaches a power of two, so that a storm of
@@ -824,6 +490,19 @@ class TableController:
                 "SHOE_CHANGED", f"Another shoe answered: {now}, where it was {was}. Stop dealing; a pit boss must "
                 "check which device is on the table's line before play goes on.", source)
         return entries
+
+    def _fault_resolved(self, fault: TableFault, by: User, reason: str) -> None:
+        """Journal a pit boss's resolution of an open fault: the exact count of a storm, once it is over, and for
+        a clock fault, the time from which the clock's own time is recorded again."""
+        count = self._fault_counts.pop(fault.fault_id, 0)
+        if count > fault.count:
+            self._record(table_events.TableFaultRepeated(fault.fault_id, count))
+        self._record(table_events.TableFaultResolved(fault.fault_id, by.label, reason), actor=by.label)
+        if fault.code == "CLOCK":
+            # The pit boss has checked the time: from now on the clock's own time is recorded again.
+            now = float(self.clock())
+            self._record(table_events.ClockRebased(self.history.last_at, now, by.label), actor=by.label, at=now)
+            self._clock_offset = None
 
     def _clear_self_clearing(self, source: str) -> list[JournalEntry]:
         cleared = [f for f in self.faults.values() if f.clears_itself and f.source == source]
@@ -867,7 +546,7 @@ class TableController:
             f"The journal {self.journal.path} could not be written: {err!r}. Play is stopped and nothing after "
             "this point was recorded. Restart rptable; a pit boss must resolve the fault.")
         self.storage_error = message
-        self._jackpot_hits = None
+        self.jackpot.forget()
         self.journal.note_failure(message)  # a fault after a restart too (the journal itself could not say it)
         try:
             self._recover()  # forget what was not recorded: the table as the journal has it
