@@ -202,7 +202,7 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
         if controller.dealer_required:
             from PySide6.QtCore import QTimer
 
-            QTimer.singleShot(0, window.welcome)  # a first admin, the rules, a dealer: whatever is missing
+            QTimer.singleShot(0, window.back_office.welcome)  # a first admin, the rules, a dealer: whatever is missing
         if args.demo:
             from PySide6.QtCore import QTimer
 

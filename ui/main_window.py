@@ -1,8 +1,9 @@
 """The dealer's main window: the screen (ui.screen) and what its parts mean. It is a listener of the
 TableController: it sends commands and redraws from the controller's state after every durable event; every rule
 question goes to the engine. Stakes, insurance and the box decisions each have a desk of their own
-(ui.stakes_desk, ui.insurance_desk, ui.play_desk); the window joins them, the card source, the payments, the
-pit boss and, at a table linked to a jackpot, its link to the meter (ui.jackpot_line).
+(ui.stakes_desk, ui.insurance_desk, ui.play_desk); the window joins them, the card source, the payments and, at
+a table linked to a jackpot, its link to the meter (ui.jackpot_line). The pit boss's, the audit's and the staff's
+windows opened over it are ui.back_office's.
 
 Every action key acts whatever has focus; digits go to the amount field that has focus (or pick the cards of an
 exchange); Enter is that field's action, or the second step of an armed money action; Esc disarms it."""
@@ -41,7 +42,8 @@ from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, Source
 from ui import visibility
 from ui.actions import BETTING, PLAY
 from ui.amount_field import AmountField
-from ui.ask import ask, take_keyboard_back
+from ui.ask import ask
+from ui.back_office import BackOffice
 from ui.confirm import TwoStep
 from ui.dealer_sign_in import DealerBadge
 from ui.format import amount
@@ -104,7 +106,11 @@ class ConsoleWindow(QMainWindow):
         self.setCentralWidget(self.ui)
         self.stakes = StakesDesk(self)
         self.insurance = InsuranceDesk(self)
-        self.play = PlayDesk(self, lambda: self.awaiting_card, self.order_spent_words)
+        self.play = PlayDesk(self, lambda: self.awaiting_card, self._order_spent_words)
+        self.back_office = BackOffice(self, controller, users_path, refresh=self.refresh, two_step=self.two_step,
+                                      pump=self.pump, source=source, jackpot=jackpot,
+                                      open_sign_in=lambda: self.dealer_badge.open_sign_in(),
+                                      audit_area=self._audit_area)
         self._wire()
         controller.add_listener(self._on_entry)
         self.jackpot_watch: LinkWatch | None = None
@@ -138,18 +144,20 @@ class ConsoleWindow(QMainWindow):
         self.place_button = screen.actions_panel.buttons[ActionKind.PLACE_STAKES]
         self.banner, self.banner_text = screen.notice.banner, screen.notice.banner_text
         self.banner_button, self.message = screen.notice.banner_button, screen.notice.message
-        screen.info_bar.pit_boss_button.clicked.connect(self.open_pit_boss)
-        screen.info_bar.audit_button.clicked.connect(self.open_audit)
-        screen.info_bar.language_button.clicked.connect(self.toggle_language)
-        screen.notice.banner_button.clicked.connect(self.open_pit_boss)
+        screen.info_bar.pit_boss_button.clicked.connect(self.back_office.open_pit_boss)
+        screen.info_bar.audit_button.clicked.connect(self.back_office.open_audit)
+        screen.info_bar.language_button.clicked.connect(self._toggle_language)
+        screen.notice.banner_button.clicked.connect(self.back_office.open_pit_boss)
         screen.actions_panel.insurance.entered.connect(self.insurance.insure)
         screen.actions_panel.insurance_switch.clicked.connect(self.insurance.switch)
         screen.next_round_button.clicked.connect(self.next_round)
         screen.show_again_button.clicked.connect(self.reveal)
         self.dealer_badge = DealerBadge(self.controller, self.users_path, self.refresh, screen.info_bar.dealer,
-                                        screen.info_bar.sign_in_button, self, open_staff=self.open_staff)
+                                        screen.info_bar.sign_in_button, self, open_staff=self.back_office.open_staff)
+        office = self.back_office
         self._keys = [QShortcut(QKeySequence(key), self, slot) for key, slot in (
-            ("F2", self.open_pit_boss), ("F3", self.open_audit), ("F4", self.toggle_language), ("F7", self.open_staff),
+            ("F2", office.open_pit_boss), ("F3", office.open_audit), ("F4", self._toggle_language),
+            ("F7", office.open_staff),
             ("Space", self.press_next_paid), ("N", self._key_next_round),
             ("Return", self.two_step.confirm), ("Enter", self.two_step.confirm), ("Escape", self.cancel))]
         self._keys += [QShortcut(QKeySequence(str(n)), self, lambda n=n: self.play.toggle_discard(n))
@@ -182,7 +190,7 @@ class ConsoleWindow(QMainWindow):
             editor.retranslate()
         self.refresh()
 
-    def toggle_language(self) -> None:
+    def _toggle_language(self) -> None:
         self.switch_language("ru" if self.languages.current == "en" else "en")
 
     def switch_language(self, code: str) -> None:
@@ -438,7 +446,7 @@ class ConsoleWindow(QMainWindow):
             self.refresh()
             return False
         except TableLocked as err:
-            self.message_text = self.locked_text(err)
+            self.message_text = self._locked_text(err)
             self.refresh()
             return False
         self.message_text = ""
@@ -446,7 +454,7 @@ class ConsoleWindow(QMainWindow):
         self.refresh()
         return True
 
-    def locked_text(self, err: TableLocked) -> str:
+    def _locked_text(self, err: TableLocked) -> str:
         """Why the table refused: play is stopped (an open fault, said from its code)."""
         return stopped_words(self.controller) or reworded(str(err))
 
@@ -455,7 +463,7 @@ class ConsoleWindow(QMainWindow):
         """The dealer's Reveal: with a camera over the layout, it first reads the cards turned up (on its own
         thread); the dealer's hand is shown once it has seen each card where the shoe dealt it."""
         if self.layout_checker is not None and self.controller.showdown_due:
-            self.check_layout()
+            self._check_layout()
         else:
             self.play.decide(ActionKind.REVEAL)
 
@@ -463,7 +471,7 @@ class ConsoleWindow(QMainWindow):
     def checking_layout(self) -> bool:
         return self.layout_checker is not None and self.layout_checker.busy
 
-    def check_layout(self) -> None:
+    def _check_layout(self) -> None:
         locked = self.controller.locked_reason
         if self.layout_checker is None or self.showdown is None or self.checking_layout:
             return
@@ -505,14 +513,14 @@ class ConsoleWindow(QMainWindow):
         state = self.display_round()
         if state is not None and state.phase is Phase.BETTING and not self.stakes.settle_unplaced(self):
             return
-        spent = self.order_spent_words()
+        spent = self._order_spent_words()
         if spent is not None:
             self.message_text = spent
             self.refresh()
         elif self.pump.draw(1):
             self._refresh_actions()
 
-    def order_spent_words(self) -> str | None:
+    def _order_spent_words(self) -> str | None:
         """What the dealer reads once the shoe's chosen order (`sim://?order=FILE`) has no card left; None while
         it has (or the shoe deals shuffled packs)."""
         shoe = self.pump.shoe
@@ -548,7 +556,7 @@ class ConsoleWindow(QMainWindow):
         except IllegalCommand as err:
             self.message_text = reworded(err.reason)
         except TableLocked as err:
-            self.message_text = self.locked_text(err)
+            self.message_text = self._locked_text(err)
         self.refresh()
 
     def press_paid(self, box: int) -> None:
@@ -601,11 +609,11 @@ class ConsoleWindow(QMainWindow):
             # read between rounds: the engine's refusal is shown to the dealer.
             self.pump.handle(event)
             if isinstance(event, CardEvent):
-                self.message_text = self.order_spent_words() or ""
+                self.message_text = self._order_spent_words() or ""
         except IllegalCommand as err:
             self.message_text = self.tr("Card refused: {0}").format(self._redactor(self.display_round())(err.reason))
         except TableLocked as err:
-            self.message_text = self.locked_text(err)
+            self.message_text = self._locked_text(err)
         self.refresh()
         if received_at and isinstance(event, CardEvent):
             self.card_latencies.append(time.perf_counter() - received_at)
@@ -630,67 +638,6 @@ class ConsoleWindow(QMainWindow):
     def _refresh_if_dirty(self) -> None:
         if self._dirty:
             self.refresh()
-
-    # -------------------------------------------------------------------------------------- pit boss
-    def open_pit_boss(self) -> None:
-        from ui.pitboss import PitBossDialog, ShoeGate
-
-        self.two_step.cancel()
-        gate = ShoeGate(self.source.status, self.pump.reopen_gate, self.source.unlock)
-        dialog = PitBossDialog(self.controller, self.users_path, self.refresh, self, gate=gate, jackpot=self.jackpot,
-                               card_as_dealt=self._simulated_card_as_dealt())
-        dialog.exec()
-        dialog.deleteLater()
-        take_keyboard_back(self)
-        self.refresh()
-
-    def welcome(self) -> None:
-        """At the console's start: with no staff account yet, the first admin is made here, who acknowledges the
-        house rules where the operator guard asks it and adds a dealer; then, with nobody dealing, the sign-in."""
-        from ui.staff_desk import accounts_empty
-
-        if accounts_empty(self.users_path) is True:
-            self.open_staff()
-        if self.controller.dealer_required and self.controller.dealer is None and accounts_empty(self.users_path) \
-                is False:
-            self.dealer_badge.open_sign_in()
-
-    def open_staff(self) -> None:
-        """Staff and setup (F7): the first admin where there is none yet, then an admin's desk."""
-        from ui.staff_desk import FirstAdminDialog, StaffDialog, accounts_empty
-
-        self.two_step.cancel()
-        admin = None
-        if accounts_empty(self.users_path) is True:
-            first = FirstAdminDialog(self.users_path, self.controller.table_id, self)
-            first.exec()
-            first.deleteLater()
-            admin = first.made
-            if admin is None:
-                take_keyboard_back(self)
-                return
-        dialog = StaffDialog(self.controller, self.users_path, self.refresh, self, admin=admin)
-        dialog.exec()
-        dialog.deleteLater()
-        take_keyboard_back(self)
-        self.refresh()
-
-    def _simulated_card_as_dealt(self) -> str | None:
-        """The card a simulated shoe really dealt when the round stopped on it (unreadable, read twice); None for a
-        real shoe, whose card a pit boss reads off the card itself."""
-        state = self.controller.round
-        last = self.pump.last_card
-        if state is None or state.fault is None or state.fault.kind == "unexpected" or last is None:
-            return None
-        card = self.pump.true_card(last.seq)
-        return card.code if card is not None else None
-
-    def open_audit(self) -> None:
-        from ui.audit_view import open_audit
-
-        self.two_step.cancel()
-        open_audit(self, self.controller, self.users_path, on_closed=lambda: take_keyboard_back(self),
-                   area=self._audit_area())
 
     def _audit_area(self) -> QRect:
         """Where the audit may open: over the boxes, between the notices and the actions, so that the dealer
