@@ -165,7 +165,7 @@ def judge_damaged_journal(original: list[tuple[Any, ...]], path: Path, cores: tu
         outcome = "lost"  # verify said OK while an event changed or went missing
     try:
         with Journal(path) as writer:
-            opened_rows = [tuple(r) for r in writer.scan_rows()]
+            opened_rows = [tuple(r) for r in writer.whole_file.scan_rows()]
         if opened_rows != original:
             outcome = "lost"  # a writer would have gone on from a damaged journal
     except JournalError:

@@ -89,7 +89,7 @@ def _copy_intact(source: Path, target: Path, table_id: str, intact: int) -> tupl
     def intact_rows() -> Any:
         nonlocal rows_in_file
         taken = 0
-        for row in reader.scan_rows():
+        for row in reader.whole_file.scan_rows():
             rows_in_file += 1
             if taken < intact and row[0] == taken + 1 and row[1] == table_id:
                 taken += 1

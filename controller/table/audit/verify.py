@@ -284,15 +284,15 @@ def verify_journal_file(path: str, table_id: str = "T1", cores: int | None = Non
         # Not even a journal now, yet its writer had committed events: they are all lost.
         return VerifyReport(False, 0, 0, 1, f"{missing_tail(0, witness)} ({err})", 0)
     with journal, journal.snapshot():
-        below = journal.integrity_problem()
-        last = journal.keys_in_order() if below is None else None
+        below = journal.whole_file.integrity_problem()
+        last = journal.whole_file.keys_in_order() if below is None else None
         if last is not None and cores > 1 and last >= parallel_from:
             findings = _on_every_core(journal, path, table_id, cores, last, witness, key)
             total = last
         else:
             findings, total = [], 0
         if not findings:  # one pass, in order: every row where it lies in the file
-            rows = journal.scan_rows()
+            rows = journal.whole_file.scan_rows()
             findings = [check_rows(rows, ChainWalk(table_id=table_id, witness=witness), ReplayCheck(staff=key.staff),
                                    SealCheck(key.key))]
             total = findings[0].rows + _count(rows)
@@ -382,8 +382,8 @@ class RunningVerify:
         with journal.snapshot():
             below = None
             if self.verdict is None and not self._from_checkpoint:
-                below = journal.integrity_problem()
-                rows: Iterator[tuple[Any, ...]] = journal.scan_rows()
+                below = journal.whole_file.integrity_problem()
+                rows: Iterator[tuple[Any, ...]] = journal.whole_file.scan_rows()
             else:
                 rows = journal.raw_rows(self.walk.expected_seq, 2 ** 63 - 1)
             finding = check_rows(rows, self.walk, self.replay, self.seals)

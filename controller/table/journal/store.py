@@ -29,6 +29,7 @@ from controller.named_files import regular_file_problem
 from controller.table.file_modes import private_folder
 from controller.table.journal import round_index
 from controller.table.journal.chain import ChainWalk, missing_tail
+from controller.table.journal.file_check import FileCheck
 from controller.table.journal.head import HeadFile, HeadSigner, head_path, read_head
 from controller.table.journal.row_codec import READ_ALONE, hash_text, packed, unpacked, unpacked_in_order
 from controller.table.journal.rows import (
@@ -44,9 +45,6 @@ from controller.table.journal.whole_file import (
     Damage,
     JournalDamaged,
     chain_damage,
-    integrity_problem,
-    scan_rows,
-    structure_damage,
     tail_chain_damage,
     unreadable,
 )
@@ -156,6 +154,9 @@ class Journal:
             except BaseException:
                 self._release(self._head)
                 raise
+        # The file read whole and checked below the chain: for the audit and the salvage, before they trust the key.
+        self.whole_file = FileCheck(self._db, self.path, self.table_id, snapshot=self.snapshot, tail=self._tail,
+                                    entry_of=entry_from_row)
         try:
             if readonly:
                 if schema_version(self._db) == 0:
@@ -491,58 +492,6 @@ class Journal:
             ids.append(str(row[0]))
             row = self._db.execute("SELECT min(table_id) FROM events WHERE table_id > ?", (row[0],)).fetchone()
         return ids
-
-    # -- the whole file (controller.table.journal.whole_file) -------------------------------------------------
-    def scan_rows(self) -> Iterator[tuple[Any, ...]]:
-        """Every stored row of the file, of any table, in the b-tree's own order (no key search)."""
-        return scan_rows(self._db)
-
-    def integrity_problem(self) -> str | None:
-        """What SQLite's check of the whole file found, or None."""
-        return integrity_problem(self._db)
-
-    def file_damage(self) -> Damage | None:
-        """Damage to the file that shows without hashing (controller.table.journal.whole_file.structure_damage):
-        what the audit's views check before they read. The chain and the payments are `audit verify`'s."""
-        head = read_head(self.path)  # read before the rows: the head is never ahead of what they hold
-        with self.snapshot():
-            return structure_damage(self._db, self.table_id, head if head and head.table == self.table_id else None)
-
-    def tail_damage(self) -> Damage | None:
-        """Events its writer committed (the head file) that the journal no longer reaches, or its last event
-        changed: the damage a reader of a few rounds checks without reading the whole file."""
-        head = read_head(self.path)  # read before the rows: the head is never ahead of what they hold
-        if head is None or head.table != self.table_id:
-            return None
-        with self.snapshot():
-            last, _ = self._tail()
-            tail = missing_tail(last, head)
-            if tail:
-                return Damage(last + 1, tail, last)
-            if head.seq and head.seq <= last:
-                at_head = self._db.execute("SELECT hash FROM events WHERE table_id = ? AND seq = ?",
-                                           (self.table_id, head.seq)).fetchone()
-                if at_head is None or hash_text(at_head[0]) != head.hash:
-                    return Damage(head.seq, f"event {head.seq} is not the event the journal's writer committed (its "
-                                            "head file records another hash)", head.seq - 1)
-        return None
-
-    def intact_entries(self, last: int) -> Iterator[JournalEntry]:
-        """Events 1..last read where they lie in the file (no key search): the intact part of a damaged file."""
-        for row in self.scan_rows():
-            if not isinstance(row[0], int) or row[0] > last or row[1] != self.table_id:
-                break
-            yield entry_from_row(row)
-
-    def keys_in_order(self) -> int | None:
-        """The last seq, when the file's rows are exactly this table's events 1..last (asked of a file that
-        passed SQLite's integrity check, whose index and key order then agree with its rows); else None."""
-        row = self._db.execute("SELECT count(*), min(seq), max(seq), sum(table_id IS NOT ?) FROM events",
-                               (self.table_id,)).fetchone()
-        count, low, high, others = row
-        if count == 0:
-            return 0
-        return int(count) if others == 0 and low == 1 and high == count else None
 
     @contextlib.contextmanager
     def snapshot(self) -> Iterator[None]:
