@@ -1,5 +1,7 @@
-"""docs/architecture.md, convention 1: the rules engine does no I/O — the import contract in pyproject.toml holds."""
+"""docs/architecture.md, convention 1: the rules engine does no I/O — the import contract in pyproject.toml holds;
+and no class grows into a hub where every feature lands."""
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -13,3 +15,21 @@ def test_engine_modules_import_no_device_gui_or_os_libraries():
     out = subprocess.run([lint], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "broken" in out.stdout and "0 broken" in out.stdout
+
+
+MOST_PUBLIC_METHODS = 30  # a class past this holds more than one subject: move a group into an object beside it
+
+
+def test_no_class_holds_more_than_30_public_methods():
+    """Each object has one purpose: the table controller's staff, overrides and jackpot, the console's back
+    office and the journal's whole-file check are objects of their own (docs/architecture.md)."""
+    crowded = []
+    for folder in ("controller", "ui", "drivers", "hardware-sim"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef):
+                    public = [m.name for m in node.body
+                              if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef) and not m.name.startswith("_")]
+                    if len(public) > MOST_PUBLIC_METHODS:
+                        crowded.append(f"{path.relative_to(ROOT)}: {node.name} has {len(public)}")
+    assert not crowded, crowded
