@@ -106,55 +106,86 @@ def replay_problems(rows: Sequence[LedgerRow], hits: Sequence[Hit], reseed: int,
     meter or a hit that is not what the ledger makes them, each in a sentence. A reseed of the house's own is
     an admin's (`admins`: the floor's admin accounts now), chips added, signed by the admin's tool with the floor's
     staff key (`staff_key`)."""
-    admins = set(admins)
-    by_key = {(h.table_id, h.round_id, h.box): h for h in hits}
-    problems: list[str] = []
-    running, previous = 0, None
-    contributions: dict[Key, int] = {}
-    top_ups: dict[Key, int] = {}
-    paid_out: set[Key] = set()
-    for row in rows:
-        before, running = running, running + row.amount
-        if row.meter_after != running:
-            problems.append(f"{row.words()} says the meter stood at {row.meter_after:,} after it; the entries up to "
-                            f"it add up to {running:,}")
-        hit = by_key.get(row.key)
-        if row.kind == "seed" and (before or row.amount != reseed):
-            problems.append(f"{row.words()}: a meter is seeded once, at its reseed of {reseed:,}")
-        elif row.kind == "contribution":
-            contributions[row.key] = row.amount
-            if row.amount < 0:
-                problems.append(f"{row.words()}: a contribution is never negative")
-        elif row.kind == "reversal" and contributions.get(row.key) != -row.amount:
-            problems.append(f"{row.words()}: no contribution of that box is what it takes back")
-        elif row.kind == "payout":
-            paid_out.add(row.key)
-            if hit is None:
-                problems.append(f"{row.words()}: no hit was made for it")
-            elif (hit.meter_at_hit, hit.amount, -row.amount) != (before, *[share_of(before, hit.share_pct)] * 2):
-                problems.append(f"jackpot hit #{hit.hit}: {hit.share_pct}% of the meter at the hit ({before:,} by the "
-                                f"ledger) is {share_of(before, hit.share_pct):,}; the hit says {hit.amount:,} of "
-                                f"{hit.meter_at_hit:,} and the ledger paid out {-row.amount:,}")
-        elif row.kind == "reseed" and row.actor:
-            lacks = "the floor has no such admin" if row.actor not in admins or row.amount <= 0 else \
-                "no admin signed this one" if not signed_by_staff_key(row, previous.entry if previous else 0,
-                                                                       meter_id, staff_key) else ""
-            if lacks:
-                problems.append(f"{row.words()} by {row.actor}: a reseed of the house's own is chips an admin of the "
-                                "floor's staff adds, signed with the floor's staff key (rptable jackpot reseed on "
-                                f"the admin's machine), and {lacks}")
-        elif row.kind == "reseed" and not _called_for(row, previous, before, reseed, top_ups):
-            problems.append(f"{row.words()}: no hit called for it (the meter is topped up to its reseed of "
-                            f"{reseed:,} only right after a hit's payout, and the top-up taken back only right after "
-                            "that hit's return)")
-        elif row.kind == "return" and (hit is None or hit.status != "rejected" or row.amount != hit.amount):
-            problems.append(f"{row.words()}: no rejected hit of that amount was made there")
-        previous = row
-    if running != meter:
-        problems.append(f"the meter says {meter:,}; its ledger replayed adds up to {running:,}")
-    problems += [f"jackpot hit #{h.hit} (table {h.table_id} round {h.round_id} box {h.box}): the ledger paid "
-                 "nothing out for it" for h in hits if (h.table_id, h.round_id, h.box) not in paid_out]
-    return problems
+    replay = LedgerReplay(reseed, admins, meter_id, staff_key)
+    replay.feed(rows, hits)
+    return replay.finish(hits, meter)
+
+
+class LedgerReplay:
+    """`replay_problems` in steps: the ledger fed in entry order, in as many parts as it is read in (a
+    confirmation replays what a snapshot read without the meter's lock, then only the entries after it under the
+    lock), then `finish`ed against the meter and its hits."""
+
+    def __init__(self, reseed: int, admins: Iterable[str] = (), meter_id: str = "main",
+                 staff_key: PublicKey | None = None) -> None:
+        self.reseed = reseed
+        self.admins = set(admins)
+        self.meter_id = meter_id
+        self.staff_key = staff_key
+        self.problems: list[str] = []
+        self.running = 0
+        self.previous: LedgerRow | None = None
+        self.contributions: dict[Key, int] = {}
+        self.top_ups: dict[Key, int] = {}
+        self.paid_out: set[Key] = set()
+
+    @property
+    def last_entry(self) -> int:
+        """The last entry fed (0: none)."""
+        return self.previous.entry if self.previous is not None else 0
+
+    def feed(self, rows: Iterable[LedgerRow], hits: Sequence[Hit]) -> None:
+        """The next entries of the ledger, in order; `hits` the meter's hits as read with them."""
+        by_key = {(h.table_id, h.round_id, h.box): h for h in hits}
+        reseed, problems = self.reseed, self.problems
+        for row in rows:
+            before = self.running
+            self.running += row.amount
+            if row.meter_after != self.running:
+                problems.append(f"{row.words()} says the meter stood at {row.meter_after:,} after it; the entries up "
+                                f"to it add up to {self.running:,}")
+            hit = by_key.get(row.key)
+            if row.kind == "seed" and (before or row.amount != reseed):
+                problems.append(f"{row.words()}: a meter is seeded once, at its reseed of {reseed:,}")
+            elif row.kind == "contribution":
+                self.contributions[row.key] = row.amount
+                if row.amount < 0:
+                    problems.append(f"{row.words()}: a contribution is never negative")
+            elif row.kind == "reversal" and self.contributions.get(row.key) != -row.amount:
+                problems.append(f"{row.words()}: no contribution of that box is what it takes back")
+            elif row.kind == "payout":
+                self.paid_out.add(row.key)
+                if hit is None:
+                    problems.append(f"{row.words()}: no hit was made for it")
+                elif (hit.meter_at_hit, hit.amount, -row.amount) != (before, *[share_of(before, hit.share_pct)] * 2):
+                    problems.append(f"jackpot hit #{hit.hit}: {hit.share_pct}% of the meter at the hit ({before:,} by "
+                                    f"the ledger) is {share_of(before, hit.share_pct):,}; the hit says "
+                                    f"{hit.amount:,} of {hit.meter_at_hit:,} and the ledger paid out {-row.amount:,}")
+            elif row.kind == "reseed" and row.actor:
+                lacks = "the floor has no such admin" if row.actor not in self.admins or row.amount <= 0 else \
+                    "no admin signed this one" if not signed_by_staff_key(row, self.last_entry, self.meter_id,
+                                                                           self.staff_key) else ""
+                if lacks:
+                    problems.append(f"{row.words()} by {row.actor}: a reseed of the house's own is chips an admin of "
+                                    "the floor's staff adds, signed with the floor's staff key (rptable jackpot "
+                                    f"reseed on the admin's machine), and {lacks}")
+            elif row.kind == "reseed" and not _called_for(row, self.previous, before, reseed, self.top_ups):
+                problems.append(f"{row.words()}: no hit called for it (the meter is topped up to its reseed of "
+                                f"{reseed:,} only right after a hit's payout, and the top-up taken back only right "
+                                "after that hit's return)")
+            elif row.kind == "return" and (hit is None or hit.status != "rejected" or row.amount != hit.amount):
+                problems.append(f"{row.words()}: no rejected hit of that amount was made there")
+            self.previous = row
+
+    def finish(self, hits: Sequence[Hit], meter: int) -> list[str]:
+        """Every problem found, with the meter's amount and the hits (as read with the last entries fed) against
+        the ledger replayed."""
+        problems = list(self.problems)
+        if self.running != meter:
+            problems.append(f"the meter says {meter:,}; its ledger replayed adds up to {self.running:,}")
+        problems += [f"jackpot hit #{h.hit} (table {h.table_id} round {h.round_id} box {h.box}): the ledger paid "
+                     "nothing out for it" for h in hits if (h.table_id, h.round_id, h.box) not in self.paid_out]
+        return problems
 
 
 def _called_for(row: LedgerRow, previous: LedgerRow | None, before: int, reseed: int,

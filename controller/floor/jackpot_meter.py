@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import FloorError, connect, explain, psycopg_module
 from controller.floor.jackpot_audit import (
+    LedgerReplay,
     LedgerRow,
     TableJournal,
     journal_problems,
@@ -333,6 +334,7 @@ class JackpotMeter:
     def confirm(self, hit: int, pit_boss: str) -> tuple[Hit, bool]:
         """A pit boss (`pit_boss`: an account of the floor's staff) confirms hit number `hit` at the table:
         the hit and whether this call paid it (False: it was paid already, by the confirmation named on it)."""
+        replay = self._replay_so_far()  # the long part, read before the lock: the tables settle meanwhile
         with self.db.transaction():
             self._lock_meter()
             self._require_pit_boss(pit_boss)
@@ -351,7 +353,8 @@ class JackpotMeter:
                     f"Jackpot hit #{hit} says {found.amount:,}, which is not what the meter's ledger paid out for it "
                     f"({found.share_pct}% of {found.meter_at_hit:,} at the hit): the database was changed. Nothing is "
                     "paid; call the floor manager (`rptable jackpot audit` names the hit).")
-            problems = self._replayed()
+            assert replay is not None  # the meter was there before its lock
+            problems = self._replayed(replay)
             if problems:
                 raise LedgerDoesNotAddUp(hit, self.meter_id, problems)
             earlier = self.db.execute(
@@ -501,26 +504,38 @@ class JackpotMeter:
         return LedgerAudit(meter, int(sums[0]), int(sums[1]), int(sums[2]), int(sums[3]), changed, tuple(problems),
                            tuple(j.table_id for j in journals), tuple((r.entry, r.amount, r.actor) for r in signed))
 
-    def _ledger_rows(self) -> list[LedgerRow]:
+    def _ledger_rows(self, after: int = 0) -> list[LedgerRow]:
         return [LedgerRow(*r) for r in self.db.execute(
             "SELECT entry, kind, table_id, round_id, box, amount, meter_after, actor, proof FROM jackpot_ledger "
-            "WHERE meter_id = %s ORDER BY entry", (self.meter_id,)).fetchall()]
+            "WHERE meter_id = %s AND entry > %s ORDER BY entry", (self.meter_id, after)).fetchall()]
 
     def _hits(self) -> list[Hit]:
         return [Hit(*r) for r in self.db.execute(
             f"SELECT {_HIT_COLUMNS} FROM jackpot_hits WHERE meter_id = %s ORDER BY hit", (self.meter_id,))]
 
-    def _replayed(self) -> list[str]:
+    def _replay_so_far(self) -> LedgerReplay | None:
+        """The ledger replayed as a snapshot of it holds it, read without the meter's lock (the tables settle
+        meanwhile): what a confirmation carries on from under the lock. None when there is no meter."""
+        with self.db.transaction():
+            self.db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            row = self.db.execute("SELECT reseed FROM jackpot_meter WHERE meter_id = %s", (self.meter_id,)).fetchone()
+            if row is None:
+                return None
+            replay = LedgerReplay(int(row[0]), self._floor_admins(), self.meter_id, _staff_public_key())
+            replay.feed(self._ledger_rows(), self._hits())
+        return replay
+
+    def _replayed(self, replay: LedgerReplay) -> list[str]:
         """Inside a transaction holding the meter's lock: what `audit` finds of the meter without the tables'
-        journals (its sums, its hits, its ledger replayed), each in a sentence; [] when it adds up."""
-        row = self.db.execute("SELECT amount, reseed FROM jackpot_meter WHERE meter_id = %s",
-                              (self.meter_id,)).fetchone()
+        journals (its sums, its hits, its ledger replayed: `replay` carried on over the entries after it), each in
+        a sentence; [] when it adds up."""
+        row = self.db.execute("SELECT amount FROM jackpot_meter WHERE meter_id = %s", (self.meter_id,)).fetchone()
         assert row is not None
         problems = [f"jackpot hit #{hit}: its amount is not what the ledger paid out for it (the database was changed)"
                     for hit in self._hits_changed()]
-        return problems + replay_problems(self._ledger_rows(), self._hits(), int(row[1]), int(row[0]),
-                                          self._floor_admins(), meter_id=self.meter_id,
-                                          staff_key=_staff_public_key())
+        hits = self._hits()
+        replay.feed(self._ledger_rows(after=replay.last_entry), hits)
+        return problems + replay.finish(hits, int(row[0]))
 
     def _floor_admins(self) -> list[str]:
         return [name for name, user in self._staff().items() if user.role.value == "admin" and not user.disabled]
