@@ -212,3 +212,28 @@ def test_a_reseed_is_an_admins_the_tables_role_cannot_write_one_and_the_audit_wa
                              "signed with the floor's staff key") == 2
     assert "no admin signed this one" in done.stdout
     assert done.stdout.count("reseeded by boss, an admin of the floor") == 1  # only the reseed boss signed
+
+
+def test_a_row_forged_while_a_confirmation_reads_the_ledger_is_caught_under_the_meters_lock(database, tmp_path,
+                                                                                          monkeypatch):
+    """A confirmation replays the ledger before taking the meter's lock (the tables settle meanwhile) and carries
+    the replay on under the lock: a reseed forged in between is named all the same, and nothing is paid."""
+    from controller.floor.jackpot_meter import LedgerDoesNotAddUp
+
+    round_id, _path = pending_royal(database, tmp_path)
+    read = JackpotMeter._replay_so_far
+
+    def read_then_forged(self):
+        replay = read(self)
+        forge(database, ("reseed", "", "", 0, 400_000, ""))
+        return replay
+
+    monkeypatch.setattr(JackpotMeter, "_replay_so_far", read_then_forged)
+    meter = JackpotMeter(database)
+    try:
+        hit = meter.hit_of("T1", round_id, 1)
+        with pytest.raises(LedgerDoesNotAddUp, match=r"a reseed of \+400,000: no hit called for it"):
+            meter.confirm(hit.hit, "ivan")
+        assert meter.hit_of("T1", round_id, 1).status == "pending"
+    finally:
+        meter.close()
