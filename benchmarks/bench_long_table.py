@@ -92,8 +92,8 @@ copied = time.monotonic() - copied
 lags = []
 with Journal(path, "T1") as journal, psycopg.connect(url) as db:
     table = TableController(journal, key=table_key("T1"))  # the table starts again, its reporter with it
-    if not table.rules_edge_acknowledged:
-        table.acknowledge_rules_edge(QA_ADMIN, "benchmark")
+    if not table.edge_guard.acknowledged:
+        table.edge_guard.acknowledge(QA_ADMIN, "benchmark")
     reporter = TableReporter(path, "T1", url).start()
     table.add_listener(reporter.wake)
     until(lambda: reporter.status.reporting and reporter.status.backlog == 0, 3600)

@@ -12,6 +12,6 @@ TEST_ADMIN = User("root", Role.ADMIN)
 
 def acknowledged(table: TableController) -> TableController:
     """The table, its house rules' edge acknowledged by an admin where the operator guard asks for it."""
-    if not table.rules_edge_acknowledged:
-        table.acknowledge_rules_edge(TEST_ADMIN, "a table of the test suite")
+    if not table.edge_guard.acknowledged:
+        table.edge_guard.acknowledge(TEST_ADMIN, "a table of the test suite")
     return table

@@ -69,10 +69,10 @@ def test_rules_whose_edge_was_never_measured_open_no_round_until_an_admin_acknow
         table.submit(PlaceStakes(1, 10))
     assert not table.round_open
     with pytest.raises(IllegalCommand, match="an admin must acknowledge"):
-        table.acknowledge_rules_edge(PIT_BOSS, "we know")
+        table.edge_guard.acknowledge(PIT_BOSS, "we know")
     with pytest.raises(IllegalCommand, match="needs a reason"):
-        table.acknowledge_rules_edge(ADMIN, " ")
-    entries = table.acknowledge_rules_edge(ADMIN, "house's own rules, edge to be measured this week")
+        table.edge_guard.acknowledge(ADMIN, " ")
+    entries = table.edge_guard.acknowledge(ADMIN, "house's own rules, edge to be measured this week")
     assert [e.kind for e in entries] == ["table.rules_edge_acknowledged"]
     assert entries[0].payload["finding"] == "unmeasured" and entries[0].actor == ADMIN.label
     table.submit(PlaceStakes(1, 10))
@@ -80,9 +80,9 @@ def test_rules_whose_edge_was_never_measured_open_no_round_until_an_admin_acknow
     table.journal.close()
     # The acknowledgement is in the journal: the table restarted remembers it.
     again = TableController(Journal(path))
-    assert again.rules_edge_acknowledged
+    assert again.edge_guard.acknowledged
     with pytest.raises(IllegalCommand, match="Nothing to acknowledge"):
-        again.acknowledge_rules_edge(ADMIN, "twice")
+        again.edge_guard.acknowledge(ADMIN, "twice")
 
 
 def test_rules_that_favour_a_skilled_player_say_how_much_and_need_acknowledgement(tmp_path, data_dir):
@@ -94,7 +94,7 @@ def test_rules_that_favour_a_skilled_player_say_how_much_and_need_acknowledgemen
     table = TableController(Journal(tmp_path / "T1.journal"), rules)
     with pytest.raises(TableLocked, match="favour a skilled player"):
         table.submit(PlaceStakes(1, 10))
-    table.acknowledge_rules_edge(ADMIN, "promotion night, approved by the casino manager")
+    table.edge_guard.acknowledge(ADMIN, "promotion night, approved by the casino manager")
     table.submit(PlaceStakes(1, 10))
 
 
@@ -168,11 +168,11 @@ def test_the_console_warns_of_the_edge_and_says_who_acknowledged_it(make_console
     window = make_console("classic")
     info = window.info_bar
     assert "favour a skilled player" in info.warning.text() and "−8.4%" in info.warning.text()
-    assert window.controller.rules_edge_acknowledged_by == "admin:root"
+    assert window.controller.edge_guard.acknowledged_by == "admin:root"
     assert "Acknowledged by root: the table may open" in info.warning.toolTip()
     assert "Acknowledged by root" in info.toolTip()
     house = make_console("four-seat")
-    assert house.info_bar.warning.text() == "" and house.controller.rules_edge_acknowledged_by is None
+    assert house.info_bar.warning.text() == "" and house.controller.edge_guard.acknowledged_by is None
 
 
 def test_cli_rules_acknowledge_with_tampered_accounts_raises_the_accounts_fault_at_the_table(tmp_path):

@@ -122,12 +122,12 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
                 closing.callback(showdown.close)
             if program.ok:
                 controller.record_program(program.version, program.installed.digest, len(program.installed.files))
-            if args.screenshot and not args.journal and not controller.rules_edge_acknowledged:
+            if args.screenshot and not args.journal and not controller.edge_guard.acknowledged:
                 # A picture for the docs plays in a scratch journal, where no money is at stake: the operator
                 # guard's acknowledgement is the demonstration's own (a live table needs an admin's).
                 from controller.table.users import Role, User
 
-                controller.acknowledge_rules_edge(User("screenshot", Role.ADMIN), "a picture of the console, no money")
+                controller.edge_guard.acknowledge(User("screenshot", Role.ADMIN), "a picture of the console, no money")
         except (TableLocked, ValueError, JournalError, SourceError, SigningKeyError, AccountsFileError) as err:
             print(f"rptable console: {err}", file=sys.stderr)
             return 1
@@ -190,8 +190,8 @@ def _run_qt(args: argparse.Namespace, controller: TableController, source: CardS
                                        args.size or SCREEN_SIZE)
             except (AutopilotStuck, OSError) as err:
                 print(f"rptable console: no screenshot: {err}", file=sys.stderr)
-                if not controller.rules_edge_acknowledged:  # the guard, not the picture, kept the round shut
-                    print(f"rptable console: the rules '{controller.rules_edge.rules}' wait for an admin's "
+                if not controller.edge_guard.acknowledged:  # the guard, not the picture, kept the round shut
+                    print(f"rptable console: the rules '{controller.edge_guard.status.rules}' wait for an admin's "
                           f"acknowledgement on {args.journal} (rptable rules acknowledge --journal {args.journal}); "
                           "without --journal a picture plays in a scratch journal, where none is needed",
                           file=sys.stderr)

@@ -180,7 +180,7 @@ class ConsoleWindow(QMainWindow):
         info.language_button.setText(self.tr("Русский [F4]") if self.languages.current == "en" else
                                      self.tr("English [F4]"))
         if rules is not None:
-            info.show_table(self.controller.table_id, rules, acknowledged_by=self.controller.rules_edge_acknowledged_by,
+            info.show_table(self.controller.table_id, rules, acknowledged_by=self.controller.edge_guard.acknowledged_by,
                             force=True)
         self.banner_button.setText(self.tr("Pit boss login [F2]"))
         self.next_round_button.setText(self.tr("Next round") + "  [N]")
@@ -225,7 +225,7 @@ class ConsoleWindow(QMainWindow):
             for panel in screen.place_boxes(self.stakes.make_editors(rules.table.boxes, self._stakes_edited)):
                 panel.cards.on_toggle = self._selection_changed
         screen.info_bar.show_table(self.controller.table_id, rules,
-                                   acknowledged_by=self.controller.rules_edge_acknowledged_by)
+                                   acknowledged_by=self.controller.edge_guard.acknowledged_by)
         self.dealer_badge.refresh()
         mode = self.mode()
         payments = self._payments(state) if state is not None else []  # the round's, read once a redraw
@@ -263,7 +263,7 @@ class ConsoleWindow(QMainWindow):
         guard asks it, a dealer signed in ("" when nothing stands in the way)."""
         if state is not None and (state.phase is not Phase.BETTING or state.order):
             return ""
-        if not self.controller.rules_edge_acknowledged:
+        if not self.controller.edge_guard.acknowledged:
             return self.tr("An admin acknowledges the house rules first: Staff [F7]")
         if self.controller.dealer_required and self.controller.dealer is None:
             return self.tr("Sign in to deal [F6]")

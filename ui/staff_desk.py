@@ -264,15 +264,15 @@ class StaffDialog(QDialog):
         if self.admin is None:
             self.login.name.setFocus()
             return
-        acknowledged = self.controller.rules_edge_acknowledged
+        acknowledged = self.controller.edge_guard.acknowledged
         if acknowledged:
-            by = self.controller.rules_edge_acknowledged_by
+            by = self.controller.edge_guard.acknowledged_by
             self.rules_words.setText(self.tr("Acknowledged by {0}: the table may open on these rules.").format(
                 name_in(by))
                                      if by else self.tr("The house keeps an edge under these rules: nothing to "
                                                         "acknowledge."))
         else:
-            self.rules_words.setText(reworded(self.controller.rules_edge.words()))
+            self.rules_words.setText(reworded(self.controller.edge_guard.status.words()))
         self.reason.setHidden(acknowledged)
         self.ack_button.setHidden(acknowledged)
         self._show_accounts()
@@ -297,7 +297,7 @@ class StaffDialog(QDialog):
     def acknowledge(self) -> None:
         assert self.admin is not None
         try:
-            self.controller.acknowledge_rules_edge(self.admin, self.reason.text())
+            self.controller.edge_guard.acknowledge(self.admin, self.reason.text())
         except (IllegalCommand, TableLocked) as err:
             self.feedback.setText(reworded(getattr(err, "reason", str(err))))
             return

@@ -132,8 +132,8 @@ def _acknowledge(args: argparse.Namespace) -> int:
             table = TableController(journal, accounts=store if isinstance(store, UserStore) else None,
                                     key=table_key(args.table))
             admin = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
-            table.acknowledge_rules_edge(admin, args.reason)
-            print(_wrapped(f"Acknowledged by {admin.label}: {table.rules_edge.words(asking=False)} Rounds may "
+            table.edge_guard.acknowledge(admin, args.reason)
+            print(_wrapped(f"Acknowledged by {admin.label}: {table.edge_guard.status.words(asking=False)} Rounds may "
                            "open on these rules at this table."))
             return 0
     except (AuthError, IllegalCommand, TableLocked, JournalError, SigningKeyError) as err:

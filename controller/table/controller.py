@@ -37,9 +37,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
-from controller.analysis.house_edges import EdgeStatus
-from controller.analysis.operator_guard import rules_edge
-from controller.core.rules import HouseRules, rules_digest, same_game
+from controller.core.rules import HouseRules, same_game
 from controller.engine import (
     CardDealt,
     Command,
@@ -54,6 +52,7 @@ from controller.engine import (
 )
 from controller.table import showdown_faults, table_events
 from controller.table.audit.verify import verify_journal_file
+from controller.table.edge_guard import EdgeGuard
 from controller.table.history import TableFault, TableHistory
 from controller.table.jackpot import TableJackpot
 from controller.table.jackpot_hits import JACKPOT_KINDS
@@ -63,7 +62,7 @@ from controller.table.round_record import RoundRecord
 from controller.table.signing import Sealer, SigningKey
 from controller.table.staff import TableStaff
 from controller.table.table_locked import TableLocked as TableLocked
-from controller.table.users import Role, User, UserStore
+from controller.table.users import User, UserStore
 from drivers.base import CardEvent, DeviceFault, DeviceIdentity, SourceEvent, StatusEvent
 from drivers.showdown import ShowdownCheck, Spot, SpotReading
 
@@ -109,10 +108,12 @@ class TableController:
         self.journal = journal
         if key is not None:
             journal.sealer = Sealer(key)
-        # The parts of the table that are not the round: who may act, the pit boss's overrides, the jackpot.
+        # The parts of the table that are not the round: who may act, the pit boss's overrides, the jackpot, the
+        # operator's guard.
         self.staff = TableStaff(self, accounts)
         self.jackpot = TableJackpot(self)
         self.overrides = PitBossOverrides(self)
+        self.edge_guard = EdgeGuard(self)
         # A live table (the console) opens rounds only for a dealer signed in: every round is someone's. Scripts
         # and simulated sessions deal with nobody signed in.
         self.dealer_required = dealer_required
@@ -322,48 +323,6 @@ class TableController:
         self._record(table_events.PaymentConfirmed(record.round_id, box, record.net(result), actor), actor=actor)
         return self.flush()
 
-    # ------------------------------------------------------------------------------ the operator's guard
-    @property
-    def rules_edge(self) -> EdgeStatus:
-        """The house edge of the rules in play, for the operator: what it says and its words."""
-        assert self.rules is not None
-        return rules_edge(self.rules)
-
-    @property
-    def rules_edge_acknowledged(self) -> bool:
-        """Whether rounds may open on the rules in play as far as their edge goes: the house keeps an edge, or an
-        admin acknowledged it."""
-        status = self.rules_edge
-        return not status.needs_acknowledgement or status.play_sha256 in self.history.edges_acknowledged
-
-    @property
-    def rules_edge_acknowledged_by(self) -> str | None:
-        """The admin who acknowledged the edge of the rules in play, where one did."""
-        assert self.rules is not None
-        return self.history.edges_acknowledged.get(rules_digest(self.rules, play_only=True))
-
-    def acknowledge_rules_edge(self, by: User, reason: str) -> list[JournalEntry]:
-        """An admin acknowledges that the rules in play favour a skilled player, or were never measured, so that
-        rounds may open on them; journaled with what was shown, who and why."""
-        if not by.may(Role.ADMIN):
-            raise IllegalCommand(f"{by.name} may not do this: an admin must acknowledge the house rules' edge.",
-                                 "ARCH-FAULTS")
-        if not reason.strip():
-            raise IllegalCommand("The acknowledgement needs a reason; it is journaled with your name.", "ARCH-FAULTS")
-        status = self.rules_edge
-        if self.rules_edge_acknowledged:
-            raise IllegalCommand(f"Nothing to acknowledge: {status.words()}", "ARCH-FAULTS")
-        self._record(table_events.RulesEdgeAcknowledged(status.play_sha256, str(status.finding), status.words(),
-                                                        by.label, reason), actor=by.label)
-        return self.flush()
-
-    def _refuse_unacknowledged_edge(self) -> None:
-        if not self.rules_edge_acknowledged:
-            raise TableLocked(f"{self.rules_edge.words()} No round opens until then: an admin acknowledges it in the "
-                              f"console (Staff [F7]), or with the console closed runs `rptable rules acknowledge "
-                              f"--journal {self.journal.path} --table {self.table_id} --admin NAME --reason WHY` (and "
-                              f"--db URL for a table on the floor).")
-
     def record_program(self, version: str, digest: str, files: int) -> list[JournalEntry]:
         """Journal the installed program (its version and digest) when it differs from the last one journaled."""
         last = self.history.program
@@ -440,7 +399,7 @@ class TableController:
             raise IllegalCommand("No round is open: place antes to start one.", "R-BET-1")
         assert self.rules is not None
         verify(new_round(self.rules), command)
-        self._refuse_unacknowledged_edge()
+        self.edge_guard.require_acknowledged()
         if self.dealer_required and self.dealer is None:
             raise IllegalCommand(NO_DEALER, "ARCH-FAULTS")
         number = self.round_number + 1

@@ -33,8 +33,8 @@ ROUNDS_PER_COMMIT = 10  # the journal is synced to the drive once for this many 
 def acknowledged_for_qa(controller: TableController) -> TableController:
     """A simulated session's table (or a benchmark's): the operator guard is for tables that take money, so QA
     acknowledges the rules' edge, journaled as its own admin."""
-    if not controller.rules_edge_acknowledged:
-        controller.acknowledge_rules_edge(QA_ADMIN, "simulated session (QA): no money is at stake")
+    if not controller.edge_guard.acknowledged:
+        controller.edge_guard.acknowledge(QA_ADMIN, "simulated session (QA): no money is at stake")
     return controller
 
 
