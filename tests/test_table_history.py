@@ -64,6 +64,7 @@ EXAMPLES = [
     table_events.TableFaultRepeated("F3", 4096),
     table_events.JournalUpgraded("round index", 310, 18_860),
     table_events.AccountsSeen("ab" * 16, "cd" * 32, 12, "ef" * 32, "pit_boss:vera", "the store was restored"),
+    table_events.ShoePolicy(True, "floor"),
 ]
 
 

@@ -117,6 +117,8 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
             # A live table deals for a dealer signed in; a demonstration or a picture plays by itself.
             controller = TableController(journal, rules, camera=getattr(args, "camera", None), key=key,
                                          accounts=staff, dealer_required=not (args.demo or args.screenshot))
+            if floor:
+                _follow_floor_settings(controller, floor)
             showdown = ShowdownGuard.open(controller)
             if showdown is not None:
                 closing.callback(showdown.close)
@@ -155,6 +157,20 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
         # A table on the floor takes its staff from the floor's database (cached for when it cannot be reached).
         where = floor or str(default_users())
         return _run_qt(args, controller, source, where, pack_seed, reporter, showdown, jackpot)
+
+
+def _follow_floor_settings(controller: TableController, url: str) -> None:
+    """What the floor's settings ask of the table's shoe, journaled as the table starts; while the floor cannot
+    be reached, the journal's last word holds (a cut line lets no plain shoe in)."""
+    from controller.floor.database import FloorError
+    from controller.floor.settings import SHOES_MUST_AUTHENTICATE, floor_setting_of
+
+    try:
+        controller.follow_floor_settings(floor_setting_of(url, SHOES_MUST_AUTHENTICATE))
+    except FloorError as err:
+        kept = "on" if controller.history.shoes_must_authenticate else "off"
+        print(f"rptable console: WARNING: the floor's settings cannot be read ({err}); the table keeps the last it "
+              f"read: {SHOES_MUST_AUTHENTICATE} {kept}.", file=sys.stderr)
 
 
 def _run_qt(args: argparse.Namespace, controller: TableController, source: CardSource, users_path: str,

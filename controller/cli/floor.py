@@ -20,6 +20,7 @@ EXIT_NOT_APPROVED = 3  # `pubkey`: the table has no approved key on the floor
 # What the examples do: the floor's first admin (root, PIN pin-4821), a table's key registered, the admin's approval.
 REGISTER = "rptable floor register-key --table T1 --db \"$FLOOR_DB\""
 APPROVE = "echo pin-4821 | rptable floor approve-key T1 --admin root --db \"$FLOOR_DB\""
+SET_SHOES = "echo pin-4821 | rptable floor set shoes_must_authenticate on --admin root --db \"$FLOOR_DB\""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,6 +50,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_examples(pubkey, FLOOR_STAFF[0], REGISTER, APPROVE, "rptable floor pubkey T1 --db \"$FLOOR_DB\" --out T1.pem",
                  "rptable simulate --rules four-seat --rounds 5 --table T1 --journal T1.journal",
                  "rptable audit verify --journal T1.journal --pubkey T1.pem")
+    show = sub.add_parser("settings", help="the floor's settings, on or off")
+    show.add_argument("--db", required=True, metavar="URL", type=floor_url, help="the floor's PostgreSQL")
+    show.add_argument("--json", action="store_true", help="as a JSON object")
+    add_examples(show, "rptable floor settings --db \"$FLOOR_DB\"")
+    change = sub.add_parser("set", help="an admin of the floor turns a setting on or off")
+    change.add_argument("name", metavar="SETTING", help="the setting's name (`rptable floor settings` lists them)")
+    change.add_argument("value", choices=("on", "off"), metavar="on|off")
+    change.add_argument("--admin", required=True, metavar="NAME", help="an admin of the floor's staff")
+    change.add_argument("--db", required=True, metavar="URL", type=floor_url, help="the floor's PostgreSQL")
+    add_examples(change, FLOOR_STAFF[0], SET_SHOES)
     parser.epilog = ("A table's key counts on the floor once an admin approved it: the reporter, the replica, "
                      "`audit verify --db` and `jackpot audit --journal` then check the table's seals with it, and "
                      "refuse a journal sealed with any other. A new key is registered and approved the same way; "
@@ -67,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "init":
         return run_init(args)
     admin = ""
-    if args.action == "approve-key":
+    if args.action in ("approve-key", "set"):
         logged_in = _admin(args)
         if isinstance(logged_in, int):
             return logged_in
@@ -82,8 +93,12 @@ def run(args: argparse.Namespace) -> int:
             return _approve(args, connection, admin)
         if args.action == "keys":
             return _keys(args, connection)
+        if args.action == "settings":
+            return _settings(args, connection)
+        if args.action == "set":
+            return _set(args, connection, admin)
         return _pubkey(args, connection)
-    except (TableKeyRefused, SigningKeyError, AuthError) as err:
+    except (TableKeyRefused, SigningKeyError, AuthError, ValueError) as err:
         return refused("floor", err)
     except psycopg_module().Error as err:
         return refused("floor", explain(err, args.db))
@@ -152,6 +167,27 @@ def _keys(args: argparse.Namespace, connection: Any) -> int:
             else "waiting for an admin's approval"
         print(f"table {record.table_id}  key {record.key_id}  from {record.host or '?'} {approved['requested_at']}: "
               f"{state}")
+    return 0
+
+
+def _settings(args: argparse.Namespace, connection: Any) -> int:
+    from controller.floor.settings import KNOWN, settings_now
+
+    now = settings_now(connection)
+    if args.json:
+        print(json.dumps(now))
+        return 0
+    for name, on in now.items():
+        print(f"{name}: {'on' if on else 'off'} ({'when on, ' if not on else ''}{KNOWN[name]})")
+    return 0
+
+
+def _set(args: argparse.Namespace, connection: Any, admin: str) -> int:
+    from controller.floor.settings import KNOWN, set_setting
+
+    set_setting(connection, args.name, args.value == "on", f"rptable floor set (admin {admin})")
+    told = f": {KNOWN[args.name]}." if args.value == "on" else f" (when on, {KNOWN[args.name]})."
+    print(f"{args.name} is {args.value}, set by {admin}{told}")
     return 0
 
 

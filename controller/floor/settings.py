@@ -10,6 +10,10 @@ setting off, and so the behaviour of before.
 - `tables_need_approved_key`: the floor copies nothing from, and the jackpot meter takes no stake from, a table
   without a key an admin approved (controller.floor.table_keys): a journal made elsewhere under a new table's id
   cannot claim the id before the genuine table, nor play the jackpot.
+- `shoes_must_authenticate`: a table whose shoe proves no SHOE/1-A key (plain SHOE/1, which a wire on the shoe's
+  cable can imitate) stops with a fault a pit boss must resolve; the table reads it as it starts and journals it
+  (table.shoe_policy), so it holds while the floor cannot be reached. Off unless an admin turns it on (`rptable
+  floor set`): a floor whose shoes are all plain would otherwise stop every table.
 """
 
 from __future__ import annotations
@@ -23,6 +27,11 @@ if TYPE_CHECKING:
 
 SETTINGS = "floor_settings"
 TABLES_NEED_APPROVED_KEY = "tables_need_approved_key"
+SHOES_MUST_AUTHENTICATE = "shoes_must_authenticate"
+KNOWN = {  # every setting, and what it does when on
+    TABLES_NEED_APPROVED_KEY: "the floor takes nothing from a table without an approved key",
+    SHOES_MUST_AUTHENTICATE: "a shoe that proves no key stops its table with a fault a pit boss resolves",
+}
 AT_INIT = {TABLES_NEED_APPROVED_KEY: "on"}  # what `rptable floor init` turns on, where nothing set it before
 DDL = f"""
 CREATE TABLE IF NOT EXISTS {SETTINGS} (
@@ -59,6 +68,35 @@ def floor_setting(connection: psycopg.Connection[tuple[Any, ...]], name: str) ->
         row = connection.execute(f"SELECT value FROM {SETTINGS} WHERE name = %s ORDER BY setting DESC LIMIT 1",
                                  (name,)).fetchone()
     return row is not None and row[0] == "on"
+
+
+def floor_setting_of(url: str, name: str) -> bool:
+    """`floor_setting` on a connection of its own (FloorError when the floor cannot be reached)."""
+    from controller.floor.database import connect
+
+    connection = connect(url)
+    try:
+        return floor_setting(connection, name)
+    finally:
+        connection.close()
+
+
+def settings_now(connection: psycopg.Connection[tuple[Any, ...]]) -> dict[str, bool]:
+    """Every setting the program knows, on or off as the floor holds it now."""
+    return {name: floor_setting(connection, name) for name in KNOWN}
+
+
+def set_setting(connection: psycopg.Connection[tuple[Any, ...]], name: str, on: bool, set_by: str) -> None:
+    """An admin's change of a setting (a new row: the old ones stay, for the record)."""
+    if name not in KNOWN:
+        raise ValueError(f"there is no floor setting {name!r}: the settings are {', '.join(sorted(KNOWN))}")
+    with connection.transaction():
+        made = connection.execute("SELECT to_regclass(%s) IS NOT NULL", (SETTINGS,)).fetchone()
+        if made is None or not made[0]:
+            raise ValueError("this floor keeps no settings yet: its database's owner runs `rptable floor init` "
+                             "first")
+        connection.execute(f"INSERT INTO {SETTINGS} (name, value, set_by) VALUES (%s, %s, %s)",
+                           (name, "on" if on else "off", set_by))
 
 
 def set_at_init(connection: psycopg.Connection[tuple[Any, ...]]) -> dict[str, bool]:

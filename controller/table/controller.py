@@ -331,6 +331,14 @@ class TableController:
         self._record(table_events.ProgramVerified(version, digest, files), actor="table")
         return self.flush()
 
+    def follow_floor_settings(self, shoes_must_authenticate: bool) -> list[JournalEntry]:
+        """Journal what the floor's settings ask of the table's shoe when it differs from what the table last
+        read (controller.floor.settings): the journal keeps it for when the floor cannot be reached."""
+        if self.history.shoes_must_authenticate == shoes_must_authenticate:
+            return []
+        self._record(table_events.ShoePolicy(shoes_must_authenticate, "floor"), actor="table")
+        return self.flush()
+
     # ------------------------------------------------------------------------------------- durability
     def flush(self) -> list[JournalEntry]:
         """Commit what is pending, then show it to the listeners."""
@@ -442,6 +450,12 @@ class TableController:
                                                   identity.key_id or "", identity.authenticated)
         self._record(started)
         entries = self.flush() if self.commit_per == "command" else []  # else durable with the round's commit
+        if self.history.shoes_must_authenticate and not started.authenticated:
+            entries += self.raise_fault(
+                "SHOE_NOT_AUTHENTICATED", f"The shoe {started.serial} proves no key (plain SHOE/1), and the floor "
+                "takes only shoes that prove theirs (setting shoes_must_authenticate): a wire on its cable could "
+                "change its cards. Stop dealing; pair the shoe with the table's key, or a pit boss resolves this "
+                "fault to deal with it as it is.", source)
         if before is not None and (before.serial, before.key_id) != (started.serial, started.key_id):
             was = f"{before.serial}" + (f" with key {before.key_id}" if before.key_id else " (not authenticated)")
             now = f"{started.serial}" + (f" with key {started.key_id}" if started.key_id else " (not authenticated)")

@@ -46,6 +46,7 @@ from controller.table.table_events import (
     RulesEdgeAcknowledged,
     RulesSet,
     SessionMarked,
+    ShoePolicy,
     ShoeSessionStarted,
     ShowdownSeen,
     TableEvent,
@@ -129,6 +130,7 @@ class TableHistory:
         self.dealer: str | None = None  # who deals now
         self.dealer_turns: list[DealerTurn] = []  # every turn at the table, in order; the last may go on
         self.shoe: ShoeSessionStarted | None = None  # the last session with the shoe: who it is, what it proved
+        self.shoes_must_authenticate = False  # the floor's word: a shoe that proves no key is a fault
         self.shoe_sessions: list[tuple[float, bool]] = []  # the audit's: when each began, and if it proved its key
         # The admin who acknowledged the edge of rules, by the rules' play digest (controller.analysis.operator_guard)
         self.edges_acknowledged: dict[str, str] = {}
@@ -181,6 +183,8 @@ class TableHistory:
             "program": self.program.payload() if self.program is not None else None,
             "last_number": self.last_number,
         }
+        if self.shoes_must_authenticate:  # only once the floor asked for it: a checkpoint made before holds no such
+            present["shoes_must_authenticate"] = True  # key, and is the table its events make
         if self.accounts is not None:  # only once the table has seen its accounts: a checkpoint made before holds
             present["accounts"] = self.accounts.payload()  # no such key, and is the table its events make
         return present
@@ -204,6 +208,7 @@ class TableHistory:
             history.two_person_above = int(present["two_person_above"])
             history.program = None if present["program"] is None else ProgramVerified.from_payload(present["program"])
             history.last_number = int(present["last_number"])
+            history.shoes_must_authenticate = bool(present.get("shoes_must_authenticate", False))
             seen = present.get("accounts")  # a checkpoint made before tables saw their accounts holds none
             history.accounts = None if seen is None else AccountsSeen.from_payload(seen)
         except (*UNREADABLE, RulesError) as err:
@@ -295,6 +300,8 @@ class TableHistory:
                     record.showings += 1
             case TwoPersonLimit():
                 self.two_person_above = event.above
+            case ShoePolicy():
+                self.shoes_must_authenticate = event.must_authenticate
             case ProgramVerified():
                 self.program = event
             case AccountsSeen():

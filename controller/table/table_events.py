@@ -462,6 +462,26 @@ class ProgramVerified(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class ShoePolicy(TableEvent):
+    """What the floor asks of the table's shoe, as the table read it from the floor's settings when it started
+    (setting `shoes_must_authenticate`): whether a shoe that proves no SHOE/1-A key is a fault. Journaled when it
+    changes, so a table that cannot reach the floor keeps the last word it had, and cutting its line to the floor
+    does not let a plain shoe in."""
+
+    KIND: ClassVar[str] = "table.shoe_policy"
+    must_authenticate: bool
+    source: str  # where the table read it ("floor")
+
+    def entry_round(self, in_play: str | None) -> str | None:
+        return None
+
+    def describe(self) -> str:
+        if self.must_authenticate:
+            return f"the {self.source} takes only shoes that prove their key: a plain shoe is a fault"
+        return f"the {self.source} takes shoes that prove no key (plain SHOE/1) again"
+
+
+@dataclass(frozen=True, slots=True)
 class AccountsSeen(TableEvent):
     """The staff accounts the table logs people in with, as it saw them (controller.table.users.StoreAnchor): the
     store's key fingerprint, its first event's hash (the first admin's record) and its last event. A store with
@@ -556,7 +576,7 @@ TABLE_EVENT_TYPES: dict[str, type[TableEvent]] = {cls.KIND: cls for cls in (
     RulesSet, RoundOpened, TableFaultRaised, TableFaultResolved, ClockRebased, PaymentAdjusted, SessionMarked,
     CardHeld, PaymentConfirmed, ConfirmationUndone, DealerSignedIn, DealerSignedOut, RulesEdgeAcknowledged,
     JackpotPaid, JackpotRejected, ShowdownSeen, Signature, TwoPersonLimit, SecondPerson, ProgramVerified,
-    ShoeSessionStarted, TableFaultRepeated, JournalUpgraded, Checkpoint, AccountsSeen)}
+    ShoeSessionStarted, TableFaultRepeated, JournalUpgraded, Checkpoint, AccountsSeen, ShoePolicy)}
 
 
 def table_event_from(kind: str, payload: dict[str, Any]) -> TableEvent:
