@@ -59,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     change.add_argument("value", choices=("on", "off"), metavar="on|off")
     change.add_argument("--admin", required=True, metavar="NAME", help="an admin of the floor's staff")
     change.add_argument("--db", required=True, metavar="URL", type=floor_url, help="the floor's PostgreSQL")
-    add_examples(change, FLOOR_STAFF[0], SET_SHOES)
+    add_examples(change, "rptable floor init --db \"$FLOOR_DB\"", FLOOR_STAFF[0], SET_SHOES)
     parser.epilog = ("A table's key counts on the floor once an admin approved it: the reporter, the replica, "
                      "`audit verify --db` and `jackpot audit --journal` then check the table's seals with it, and "
                      "refuse a journal sealed with any other. A new key is registered and approved the same way; "
