@@ -165,6 +165,7 @@ class JackpotLink:
         after = 0
         bound = ""  # the hash of the first event of the journal the table's id is bound to, once it is
         credited = (0, "")  # the event of the journal the meter has taken the table's entries up to
+        verify_from = 0  # the credited event the first check of the seals starts from (its checkpoint before)
         verify: RunningVerify | None = None  # the journal's seals, checked as they are appended (kept: a bad verdict
         beat = 0.0  # is not read again at every retry)
         pg_error = psycopg_module().Error
@@ -174,11 +175,13 @@ class JackpotLink:
                 if meter is None:
                     meter = JackpotMeter(self.url, self.meter_id)
                     approved = _approved_or_refused(meter, self.table_id)
-                    verify = verify or RunningVerify(self.table_id, VerifyWith(approved, "floor") if approved else None)
+                    if verify is None:  # kept across reconnections: a bad verdict is not read again at every retry
+                        verify = RunningVerify(self.table_id, VerifyWith(approved, "floor") if approved else None)
                     mine = self._journal_identity()
                     meter.link(self.table_id, self.rules.reseed, mine)  # refused: another journal holds the id
                     sent, after, bound = meter.settled_keys(self.table_id), 0, mine.first_hash
                     credited = meter.credited(self.table_id)
+                    verify_from = verify_from if verify.verdict is not None else credited[0]
                     waiting = set()
                 # opened afresh for each pass: a reader kept open would go on reading the file as it was
                 if (journal := _journal_made(self.journal_path, self.table_id)) is not None:
@@ -190,6 +193,8 @@ class JackpotLink:
                         if bound:
                             assert verify is not None
                             _require_holds(journal, self.journal_path, self.table_id, credited)
+                            if verify.verdict is None and verify_from:
+                                _start_at_credited(verify, journal, verify_from)
                             upto = _sealed_up_to(verify, journal, self.journal_path, self.table_id)
                             after = self._send(journal, meter, sent, after, bound, waiting, upto)
                             if after > credited[0] and (held := journal.row_before(after + 1)) is not None:
@@ -325,10 +330,17 @@ def require_credited_journal(meter: JackpotMeter, table_id: str, journal: Journa
     credited = meter.credited(table_id)
     _require_holds(journal, path, table_id, credited)
     verify = RunningVerify(table_id, VerifyWith(approved, "floor") if approved else None)
-    checkpoint = journal.last_checkpoint(before=credited[0] + 1) if credited[0] else None
+    _start_at_credited(verify, journal, credited[0])
+    _sealed_up_to(verify, journal, path, table_id)
+
+
+def _start_at_credited(verify: RunningVerify, journal: Journal, credited: int) -> None:
+    """Check the seals from the checkpoint before the event the meter credited the table up to: the events before
+    it were checked as the link sent them, so a table that played for months starts its link in the time its
+    last rounds take, not its whole history's."""
+    checkpoint = journal.last_checkpoint(before=credited + 1) if credited else None
     if checkpoint is not None:
         verify.start_at(journal, checkpoint)
-    _sealed_up_to(verify, journal, path, table_id)
 
 
 def _journal_made(path: Path, table_id: str) -> Journal | None:
