@@ -48,18 +48,18 @@ def shift(tmp_path: Path) -> Path:
         table = acknowledged(TableController(journal, load_preset("classic"), clock=clock, monotonic=clock))
         pump = CardPump(open_source("sim://?seed=8&rate=0&clock=virtual"), table, pack_seed=8)
         for dealer, rounds, minutes in ((ANNA, 3, 30), (IVAN, 2, 15)):
-            table.staff.staff.sign_in(dealer)
+            table.staff.sign_in(dealer)
             started = clock.now
             for _ in range(rounds):
                 play_rounds(table, pump, table.round_number + 1, boxes=2, ante=10)
                 record = table.round_record
                 if dealer is IVAN and table.round_number == 5:
-                    table.overrides.overrides.adjust_payment(record.round_id, record.boxes[0].box, 40, VERA, "chip miscount")
+                    table.overrides.adjust_payment(record.round_id, record.boxes[0].box, 40, VERA, "chip miscount")
                 for box in record.boxes:
                     table.confirm_payment(box.box)
                 clock.now += 60
             clock.now = started + minutes * 60
-        table.staff.staff.sign_out()
+        table.staff.sign_out()
         pump.source.close()
     return path
 
@@ -129,7 +129,7 @@ def test_audit_report_of_a_day_reads_that_days_rounds_and_the_dealers_hours_with
         pump = CardPump(open_source("sim://?seed=8&rate=0&clock=virtual"), table, pack_seed=8)
         for dealer, start in ((ANNA, midnight - 30 * 60), (IVAN, midnight + 10 * 60)):
             clock.now = start
-            table.staff.staff.sign_in(dealer)
+            table.staff.sign_in(dealer)
             for _ in range(2):
                 play_rounds(table, pump, table.round_number + 1, boxes=2, ante=10)
                 for box in table.round_record.boxes:

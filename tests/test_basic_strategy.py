@@ -221,6 +221,7 @@ def test_a_renamed_preset_with_the_same_play_uses_its_table():
 # ------------------------------------------------------------------------------------------ the derivation
 
 
+@pytest.mark.slow  # a long computation; the nightly run (`make test-slow`) keeps it
 def test_derivation_is_reproducible_from_its_seed_on_any_number_of_cores():
     rules = load_preset("four-seat")
     first = table_toml(derive(rules, seed=7, waves=(12,), workers=1), date_of_test())
@@ -235,6 +236,7 @@ def date_of_test():
     return date(2026, 1, 1)
 
 
+@pytest.mark.slow  # a long computation; the nightly run (`make test-slow`) keeps it
 def test_a_derivation_stopped_by_ctrl_c_resumes_to_the_same_table(tmp_path, monkeypatch):
     from interrupt import ctrl_c_after
 
@@ -254,6 +256,7 @@ def test_a_derivation_stopped_by_ctrl_c_resumes_to_the_same_table(tmp_path, monk
     assert not checkpoint.exists()
 
 
+@pytest.mark.slow  # a long computation; the nightly run (`make test-slow`) keeps it
 def test_basic_finds_the_best_play_not_a_comfortable_one_the_four_flush_chased_to_the_flush():
     # Seed 000 with "some casinos'" repeated exchange on (flat): the derivation's candidates hold the chase to the
     # flush, and on the same deals it measures best, well ahead of stopping at the first pair. The values are the
@@ -340,6 +343,7 @@ def test_cli_analyze_basic_gives_the_json_shape_scripts_rely_on(capsys):
     assert lo < report["house_edge"] < hi
 
 
+@pytest.mark.slow  # a long computation; the nightly run (`make test-slow`) keeps it
 def test_cli_analyze_basic_derives_the_basic_strategy_of_a_casinos_own_file_and_keeps_it(tmp_path, capsys,
                                                                                           monkeypatch):
     # No preset's table fits a file whose ante is returned on a win: analyze derives one (kept in the data

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tables import one_quick
 
 from controller.core.cards import PACK, Card, parse_card
 from drivers import showdown as found  # what a check finds: found.ShowdownCheck, its Difference and CardDifference
@@ -231,7 +232,7 @@ def test_layout_camera_shows_each_card_in_its_box_zone(layout_recogniser) -> Non
 
 
 @needs_art
-@pytest.mark.parametrize("boxes", PRESET_BOXES)
+@pytest.mark.parametrize("boxes", one_quick(PRESET_BOXES, 4))
 def test_switch_at_any_box_of_any_preset_is_found(layout_recogniser, boxes: int) -> None:  # type: ignore[no-untyped-def]
     from hwsim.camera.layout import LayoutCamera, ShowdownLayout
 
@@ -262,6 +263,7 @@ def _no_false_alarms(recogniser, showdowns: int, seed: int) -> None:  # type: ig
 
 
 @needs_art
+@pytest.mark.slow  # a long computation; the nightly run (`make test-slow`) keeps it
 def test_switch_alarm_never_raised_without_a_switch_under_hard_light(layout_recogniser) -> None:  # type: ignore[no-untyped-def]
     _no_false_alarms(layout_recogniser, showdowns=12, seed=100)
 

@@ -70,6 +70,7 @@ def test_r_dealer_1_counted_hidden_cards_equal_every_set_dealt_one_by_one(cards,
     assert sum(counted) == comb(52 - 1 - len(out), 4)
 
 
+@pytest.mark.slow  # a long computation; the nightly run (`make test-slow`) keeps it
 def test_every_first_deal_is_in_one_group_and_each_group_counts_every_completion(first):
     assert int(first.deals.sum()) == DEALS == 2_598_960 * 47
     assert (first.counts.sum(axis=1) == first.completions).all()
@@ -81,12 +82,14 @@ def test_every_first_deal_is_in_one_group_and_each_group_counts_every_completion
 # ------------------------------------------------------------------------- docs/game-math.md: Caribbean Stud, exact
 
 
+@pytest.mark.slow  # a long computation; the nightly run (`make test-slow`) keeps it
 def test_caribbean_stud_optimal_play_reproduces_the_published_5_224_percent_exactly():
     estimate = optimal_no_draw_edge(load_preset("caribbean-stud"))
     assert round(100 * estimate.house_edge, 3) == 5.224
     assert estimate.house_edge_ci95 == (estimate.house_edge, estimate.house_edge)
 
 
+@pytest.mark.slow  # a long computation; the nightly run (`make test-slow`) keeps it
 @pytest.mark.parametrize(("strategy", "published"), [("pair-or-better", 5.470), ("wizard-thumb", 5.225)])
 def test_caribbean_stud_rules_of_thumb_reproduce_the_published_edges_exactly(first, strategy, published):
     # The vectorised strategies' own decisions on every group's cards, against every completion of the dealer.
@@ -103,6 +106,7 @@ def test_optimal_play_is_refused_where_a_box_has_more_than_bet_or_fold():
         optimal_no_draw_edge(load_preset("classic"))
 
 
+@pytest.mark.slow  # a long computation; the nightly run (`make test-slow`) keeps it
 def test_hand_classes_of_every_group_weigh_as_the_deals_do(first):
     rules = load_preset("four-seat")
     classes = group_classes(first, rules)
@@ -220,6 +224,7 @@ def test_the_draws_control_averages_0_over_every_deal_of_a_class(preset, hand_cl
     assert abs(controls.mean()) <= Z99 * controls.std(ddof=1) / math.sqrt(len(controls))
 
 
+@pytest.mark.slow  # a long computation; the nightly run (`make test-slow`) keeps it
 def test_the_edge_measured_with_the_draws_control_is_the_edge_measured_without_it(monkeypatch):
     # The same rules and table measured twice on deals of their own: once as shipped, once with the control held
     # at 0 (each line's value as it is). The control takes spread away, never moves the figure: the two agree
@@ -245,6 +250,7 @@ def test_the_edge_measured_with_the_draws_control_is_the_edge_measured_without_i
 # ----------------------------------------------------------------------------------------------- long runs
 
 
+@pytest.mark.slow  # a long computation; the nightly run (`make test-slow`) keeps it
 def test_a_measurement_stopped_midway_resumes_to_the_same_figure(tmp_path, monkeypatch):
     from interrupt import ctrl_c_after
 
@@ -269,6 +275,7 @@ def test_a_measurement_stopped_midway_resumes_to_the_same_figure(tmp_path, monke
     assert not checkpoint.exists()  # a finished run leaves no checkpoint behind
 
 
+@pytest.mark.slow  # a long computation; the nightly run (`make test-slow`) keeps it
 def test_the_same_figure_on_one_core_or_two():
     from controller.players.basic import table_for
 

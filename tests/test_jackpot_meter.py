@@ -158,7 +158,7 @@ def test_r_jackpot_5_a_hit_while_the_database_is_away_is_held_then_paid_once(clu
     try:
         assert link.wait_reachable(10)
         deal_round(controller, NOTHING)
-        controller.overrides.overrides.void_round(User("ivan", Role.PIT_BOSS), "a round played only for its jackpot stakes")
+        controller.overrides.void_round(User("ivan", Role.PIT_BOSS), "a round played only for its jackpot stakes")
         cluster.stop()
         round_id = deal_round(controller, ROYAL_FOR_BOX_1)  # stakes placed, then the database went away
         wait_for(lambda: not link.state.reachable, timeout=10)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 from russian_kit import assert_russian, english_in
 from shift_kit import Consoles, focus, log_in, when_shown
+from tables import one_quick
 
 from controller.core.cards import parse_card
 from controller.engine import Fold, legal_commands
@@ -58,7 +59,7 @@ def russian(window: ConsoleWindow) -> ConsoleWindow:
 
 
 # ------------------------------------------------------------------------------------- every preset
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", one_quick(PRESETS))
 def test_every_preset_is_played_through_in_russian(consoles: Consoles, preset: str) -> None:
     """Two rounds of six boxes (four on the small tables) through the console's buttons: stakes, the deal, the
     decisions (exchanges, a 6th card, insurance where the strategy takes them), the dealer, buying him a game,
