@@ -56,6 +56,7 @@ import numpy as np  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "hardware-sim")]
 
+import hwsim.schemes  # noqa: E402, F401  (the simulated shoe and camera: sim://, camera+sim://)
 from hwsim.camera.art import (  # noqa: E402
     HOLDOUT_THEMES,
     TEACH_FORMS,

@@ -34,6 +34,7 @@ def main() -> int:
     parser.add_argument("--rules", default="classic")
     args = parser.parse_args()
 
+    import hwsim.schemes  # noqa: F401  (the simulated shoe: sim://)
     from PySide6.QtWidgets import QApplication
 
     from controller.table.controller import TableController

@@ -36,6 +36,8 @@ ROOT = HERE.parent
 sys.path[:0] = [str(ROOT)]
 os.environ.setdefault("RPTABLE_MANIFEST", "/nonexistent")
 
+import hwsim.schemes  # noqa: E402, F401  (the simulated shoe and camera: sim://, camera+sim://)
+
 from controller.analysis.engine_rounds import play_heads_up  # noqa: E402
 from controller.analysis.house_edges import measured_edges  # noqa: E402
 from controller.core.rules import HouseRules  # noqa: E402

@@ -39,6 +39,8 @@ def player(url: str = "sim://?seed=7&rate=0&clock=virtual") -> Callable[[int], i
     heartbeats are behind it)."""
     import random
 
+    import hwsim.schemes  # noqa: F401  (the simulated shoe: sim://)
+
     from controller.core.cards import PACK
     from drivers.base import CardEvent, open_source
 

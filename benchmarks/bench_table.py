@@ -33,6 +33,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "hardware-sim")]
 
+import hwsim.schemes  # noqa: E402, F401  (the simulated shoe and camera: sim://, camera+sim://)
+
 from controller.table.audit.verify import verify_journal_file  # noqa: E402
 from controller.table.journal import Journal, NewEvent  # noqa: E402
 from controller.table.rule_files import load_preset  # noqa: E402

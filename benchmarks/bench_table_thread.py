@@ -108,6 +108,8 @@ def measure(rounds: int, repeats: int) -> dict[str, float]:
     except ImportError:  # a peer checkout from before the layered packages
         from controller.rule_files import load_preset  # type: ignore[no-redef]
     try:
+        import hwsim.schemes  # noqa: F401  (the simulated shoe: sim://)
+
         from controller.table.simulate import acknowledged_for_qa
     except ImportError:  # a peer from before the operator guard: nothing to acknowledge
         def acknowledged_for_qa(controller: Any) -> Any:  # type: ignore[misc]

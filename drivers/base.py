@@ -253,11 +253,11 @@ def now() -> float:
     return time.time()
 
 
-# The card sources this package ships. Targets are imported only when a URL of that scheme is opened.
+# The card sources this package ships. Targets are imported only when a URL of that scheme is opened. The
+# simulated devices (`sim://`, `camera+sim://`) are not this package's: they register themselves (hwsim.schemes)
+# when the program that wants them imports them, so no arrow runs from the drivers up to the simulator.
 register("serial", "drivers.shoe1.serial_source:SerialShoeSource")
 register("socket", "drivers.shoe1.serial_source:SerialShoeSource")  # SHOE/1 over TCP, same driver
 register("usb", "drivers.shoe1.usb_source:UsbShoeSource")
 register("manual", "drivers.manual:ManualSource")
-register("sim", "hwsim.inprocess:SimulatedShoeSource")
 register("camera", "drivers.camera.source:CameraSource")  # a capture device or a video file, OpenCV
-register("camera+sim", "hwsim.camera.source:SimulatedCameraSource")  # synthetic frames, the real recogniser

@@ -6,6 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import hwsim.schemes  # noqa: F401  (the stories open the simulated shoe and camera, as the program does)
 import pytest
 from console_kit import make_console, no_leaks
 

@@ -12,6 +12,7 @@ import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import hwsim.schemes  # noqa: F401  (the simulated shoe and camera: sim://, camera+sim://)
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication

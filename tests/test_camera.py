@@ -996,7 +996,7 @@ def test_camera_schemes_are_registered_without_loading_opencv_eagerly() -> None:
     import subprocess
     import sys
 
-    probe = ("import sys, drivers.camera\n"
+    probe = ("import sys, drivers.camera, hwsim.schemes\n"
              "from drivers.base import REGISTRY\n"
              "assert REGISTRY['camera'] == 'drivers.camera.source:CameraSource'\n"
              "assert REGISTRY['camera+sim'] == 'hwsim.camera.source:SimulatedCameraSource'\n"

@@ -17,6 +17,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+import hwsim.schemes  # noqa: F401  (the program offers the simulated shoe and camera: sim://, camera+sim://)
+
 from controller.cli import help_examples, unexpected
 
 # command name -> (module under controller.cli, one-line help)
