@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from controller.cli.bounds import floor_url, table_id
 from controller.cli.floor_init import add_init_arguments, run_init
 from controller.cli.help_examples import add_examples
+from controller.cli.public_key import give_public_key
 from controller.cli.said import refused
 from controller.cli.users import FLOOR_STAFF
 
@@ -192,20 +192,11 @@ def _set(args: argparse.Namespace, connection: Any, admin: str) -> int:
 
 
 def _pubkey(args: argparse.Namespace, connection: Any) -> int:
-    from pathlib import Path
-
     from controller.floor.table_keys import current_record
 
     record = current_record(connection, args.table)
     if record is None:
         return refused("floor", f"table {args.table} has no approved key on the floor: it registers one (rptable "
                                 f"floor register-key) and an admin approves it.", EXIT_NOT_APPROVED)
-    pem = record.public.pem()
-    if args.out:
-        try:
-            Path(args.out).write_text(pem, encoding="utf-8")
-        except OSError as err:
-            return refused("floor", f"cannot write {args.out}: {err.strerror or err}")
-    sys.stdout.write(pem)
-    print(f"# table {args.table}, key id {record.key_id}, approved by {record.approved_by}", file=sys.stderr)
-    return 0
+    return give_public_key("floor", record.public.pem(), args.out,
+                           f"table {args.table}, key id {record.key_id}, approved by {record.approved_by}")

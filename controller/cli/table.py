@@ -4,10 +4,10 @@ accept-accounts`: a pit boss accepts staff accounts the table's journal has not 
 from __future__ import annotations
 
 import argparse
-import sys
 
 from controller.cli.bounds import table_id
 from controller.cli.help_examples import add_examples
+from controller.cli.public_key import give_public_key
 from controller.cli.said import refused
 from controller.cli.users import ADD_VERA, BOOTSTRAP
 
@@ -41,8 +41,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     if args.action == "accept-accounts":
         return _accept_accounts(args)
 
@@ -52,15 +50,8 @@ def run(args: argparse.Namespace) -> int:
         key = table_key(args.table)
     except SigningKeyError as err:
         return refused("table", err)
-    pem = key.public.pem()
-    if args.out:
-        try:
-            Path(args.out).write_text(pem, encoding="utf-8")
-        except OSError as err:
-            return refused("table", f"cannot write {args.out}: {err.strerror or err}")
-    sys.stdout.write(pem)
-    print(f"# table {args.table}, key id {key.public.key_id} ({key.path})", file=sys.stderr)
-    return 0
+    return give_public_key("table", key.public.pem(), args.out,
+                           f"table {args.table}, key id {key.public.key_id} ({key.path})")
 
 
 def _accept_accounts(args: argparse.Namespace) -> int:
