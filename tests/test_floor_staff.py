@@ -71,6 +71,19 @@ def test_floor_4_three_wrong_pins_lock_the_account_on_every_table(database, tmp_
         t1.authenticate("dina", "567801", need=Role.PIT_BOSS)
 
 
+def test_floor_4_a_table_that_cannot_reach_the_floor_never_takes_its_staff_for_empty(server, tmp_path):
+    """A new table whose floor is away has seen no account: the console offered to make a first admin of the table's
+    own, as on a table without a floor. The floor keeps the staff; the table waits for it."""
+    floor_with_staff(server.url, tmp_path, Clock())
+    server.stop()
+    try:
+        table = FloorUserStore(server.url, tmp_path / "new-table.db", table_id="T9")
+        assert table.is_empty() is False
+        table.close()
+    finally:
+        server.start()
+
+
 def test_floor_4_a_pit_boss_logs_in_from_the_cache_while_the_database_is_away(server, tmp_path):
     clock = Clock()
     floor_with_staff(server.url, tmp_path, clock)

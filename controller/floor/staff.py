@@ -196,8 +196,8 @@ class FloorUserStore:
     # -- the interface of UserStore -----------------------------------------------------------------------
     def is_empty(self) -> bool:
         row = self._ask(lambda db: db.execute("SELECT count(*) FROM floor_staff_changes").fetchone())
-        if row is None:
-            return bool(self._cache.execute("SELECT count(*) FROM staff").fetchone()[0] == 0)
+        if row is None:  # the floor cannot be reached: it keeps the staff, the cache only those this table has seen,
+            return False  # so a table never offers to make a first admin of its own in their place
         if int(row[0]) == 0:
             self._ask(_no_unsigned_staff)
         return int(row[0]) == 0
