@@ -16,11 +16,12 @@ from controller.engine import IllegalCommand
 from controller.table import table_events
 from controller.table.history import TableHistory
 from controller.table.journal import Journal, JournalEntry
+from controller.table.journaling import JournalingTable
 from controller.table.table_locked import TableLocked
 from controller.table.users import Role, User
 
 
-class GuardedTable(Protocol):
+class GuardedTable(JournalingTable, Protocol):
     """What the guard reads of the table and writes to its journal."""
 
     history: TableHistory
@@ -31,11 +32,6 @@ class GuardedTable(Protocol):
 
     @property
     def rules(self) -> HouseRules | None: ...
-
-    def flush(self) -> list[JournalEntry]: ...
-
-    def _record(self, event: table_events.TableEvent, actor: str | None = None, at: float | None = None
-                ) -> None: ...
 
 
 class EdgeGuard:

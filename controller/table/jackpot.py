@@ -13,11 +13,12 @@ from controller.engine import IllegalCommand
 from controller.table import table_events
 from controller.table.jackpot_hits import TableHit, table_hits
 from controller.table.journal import Journal, JournalEntry
+from controller.table.journaling import JournalingTable
 from controller.table.staff import TableStaff
 from controller.table.users import Role, User, name_in
 
 
-class JackpotTable(Protocol):
+class JackpotTable(JournalingTable, Protocol):
     """What the jackpot reads of the table and writes to its journal."""
 
     journal: Journal
@@ -25,13 +26,6 @@ class JackpotTable(Protocol):
 
     @property
     def table_id(self) -> str: ...
-
-    def flush(self) -> list[JournalEntry]: ...
-
-    def _record(self, event: table_events.TableEvent, actor: str | None = None, at: float | None = None
-                ) -> None: ...
-
-    def _require_writable(self) -> None: ...
 
 
 class TableJackpot:

@@ -17,12 +17,13 @@ from controller.table import table_events
 from controller.table.history import TableFault, TableHistory, settled_boxes, void_amount
 from controller.table.jackpot import TableJackpot
 from controller.table.journal import Journal, JournalEntry
+from controller.table.journaling import JournalingTable
 from controller.table.staff import TableStaff
 from controller.table.table_locked import TableLocked
 from controller.table.users import User
 
 
-class OverriddenTable(Protocol):
+class OverriddenTable(JournalingTable, Protocol):
     """What the overrides read of the table, and how they change it."""
 
     history: TableHistory
@@ -41,13 +42,6 @@ class OverriddenTable(Protocol):
 
     @property
     def round_open(self) -> bool: ...
-
-    def flush(self) -> list[JournalEntry]: ...
-
-    def _record(self, event: table_events.TableEvent, actor: str | None = None, at: float | None = None
-                ) -> None: ...
-
-    def _require_writable(self) -> None: ...
 
     def _run(self, state: RoundState, command: CorrectCard | DismissCard | VoidRound, actor: str,
              now: float | None = None) -> list[JournalEntry]: ...

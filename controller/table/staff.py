@@ -15,12 +15,13 @@ from controller.engine import IllegalCommand
 from controller.table import table_events
 from controller.table.history import TableFault, TableHistory
 from controller.table.journal import JournalEntry
+from controller.table.journaling import JournalingTable
 from controller.table.users import AuthError, Role, User, UserStore
 
 ACCOUNTS_SEEN = "accounts_seen"  # the source of the ACCOUNTS fault of accounts not those the journal saw
 
 
-class StaffTable(Protocol):
+class StaffTable(JournalingTable, Protocol):
     """What the staff's checks read of the table and write to its journal."""
 
     history: TableHistory
@@ -34,13 +35,6 @@ class StaffTable(Protocol):
 
     def raise_fault(self, code: str, text: str, source: str, *, clears_itself: bool = False
                     ) -> list[JournalEntry]: ...
-
-    def flush(self) -> list[JournalEntry]: ...
-
-    def _record(self, event: table_events.TableEvent, actor: str | None = None, at: float | None = None
-                ) -> None: ...
-
-    def _require_writable(self) -> None: ...
 
 
 class TableStaff:
