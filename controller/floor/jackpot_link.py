@@ -165,7 +165,6 @@ class JackpotLink:
         after = 0
         bound = ""  # the hash of the first event of the journal the table's id is bound to, once it is
         credited = (0, "")  # the event of the journal the meter has taken the table's entries up to
-        verify_from = 0  # the credited event the first check of the seals starts from (its checkpoint before)
         verify: RunningVerify | None = None  # the journal's seals, checked as they are appended (kept: a bad verdict
         beat = 0.0  # is not read again at every retry)
         pg_error = psycopg_module().Error
@@ -181,7 +180,6 @@ class JackpotLink:
                     meter.link(self.table_id, self.rules.reseed, mine)  # refused: another journal holds the id
                     sent, after, bound = meter.settled_keys(self.table_id), 0, mine.first_hash
                     credited = meter.credited(self.table_id)
-                    verify_from = verify_from if verify.verdict is not None else credited[0]
                     waiting = set()
                 # opened afresh for each pass: a reader kept open would go on reading the file as it was
                 if (journal := _journal_made(self.journal_path, self.table_id)) is not None:
@@ -193,8 +191,8 @@ class JackpotLink:
                         if bound:
                             assert verify is not None
                             _require_holds(journal, self.journal_path, self.table_id, credited)
-                            if verify.verdict is None and verify_from:
-                                _start_at_credited(verify, journal, verify_from)
+                            if verify.verdict is None:  # the first check starts at the credited event's checkpoint
+                                _start_at_credited(verify, journal, credited[0])
                             upto = _sealed_up_to(verify, journal, self.journal_path, self.table_id)
                             after = self._send(journal, meter, sent, after, bound, waiting, upto)
                             if after > credited[0] and (held := journal.row_before(after + 1)) is not None:
