@@ -27,7 +27,7 @@ PUBLISHED = {"pair-or-better": 0.05470, "wizard-thumb": 0.05225}
 
 
 def analyze(strategy: str, rounds: int | None) -> tuple[dict[str, object], float]:
-    argv = [sys.executable, "-m", "controller", "analyze", "--rules", "caribbean-stud", "--strategy", strategy,
+    argv = [sys.executable, "-m", "ui.cli", "analyze", "--rules", "caribbean-stud", "--strategy", strategy,
             "--json", *(["--rounds", str(rounds)] if rounds else [])]
     start = time.perf_counter()
     done = subprocess.run(argv, cwd=ROOT, check=True, capture_output=True, text=True)

@@ -37,7 +37,7 @@ def measure(checkout: Path, rounds: int, rules: str) -> dict[str, float]:
             journal = Path(folder) / "T1.journal"
             env = {**os.environ, "PYTHONPATH": f"{checkout}{os.pathsep}{checkout / 'hardware-sim'}",
                    "RPTABLE_DATA_DIR": folder, "RPTABLE_MANIFEST": str(Path(folder) / "no-manifest.json")}
-            subprocess.run([sys.executable, "-m", "controller", "simulate", "--rules", rules, "--rounds", str(rounds),
+            subprocess.run([sys.executable, "-m", "ui.cli", "simulate", "--rules", rules, "--rounds", str(rounds),
                             "--seed", "1", "--journal", str(journal), "--replica", cluster.url], env=env,
                            cwd=checkout, check=True, capture_output=True)
             # pages still in the write-ahead log moved into the file (the log's own size is a fixed few MB, the

@@ -72,7 +72,6 @@ from hwsim.camera.scene import CONDITIONS, random_scene  # noqa: E402
 from hwsim.camera.source import SimulatedCameraSource  # noqa: E402
 from hwsim.camera.watch import SimulatedShowdownCamera  # noqa: E402
 
-from controller.core.cards import PACK, Card  # noqa: E402
 from controller.table.autoplay import play_rounds  # noqa: E402
 from controller.table.controller import TableController  # noqa: E402
 from controller.table.journal import Journal  # noqa: E402
@@ -85,6 +84,7 @@ from drivers.camera.detect import DETECT_WIDTH  # noqa: E402
 from drivers.camera.layout import LAYOUT_DETECT_WIDTH, LayoutReader  # noqa: E402
 from drivers.camera.recognise import Recogniser  # noqa: E402
 from drivers.camera.teach import TeachError, collect_images, teach  # noqa: E402
+from drivers.cards import PACK, Card  # noqa: E402
 from drivers.showdown import ATTEMPTS, check_showdown  # noqa: E402
 
 CENTRE_TOLERANCE = 0.25  # of the card width: a detection this close to a placed card is that card

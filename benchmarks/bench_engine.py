@@ -26,7 +26,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from controller.core.cards import PACK, Card
 from controller.core.rules import HouseRules
 from controller.engine import (
     ActionKind,
@@ -40,6 +39,7 @@ from controller.engine import (
 )
 from controller.engine import do as engine_do
 from controller.table.rule_files import load_preset
+from drivers.cards import PACK, Card
 
 ROOT = Path(__file__).resolve().parent.parent
 

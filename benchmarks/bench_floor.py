@@ -104,7 +104,7 @@ def measure(args: argparse.Namespace, url: str, folder: Path, lags: list[float],
     rounds = (args.seconds + 20) / args.pace
     for n, table in enumerate(tables):
         processes.append(subprocess.Popen(
-            [sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds", "100000", "--seed",
+            [sys.executable, "-m", "ui.cli", "simulate", "--rules", "classic", "--rounds", "100000", "--seed",
              str(n + 1), "--journal", str(folder / f"{table}.journal"), "--table", table, "--replica", url,
              "--pace", str(args.pace), "--faults", jams(n, rounds)], env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
             stderr=(folder / f"{table}.err").open("w")))

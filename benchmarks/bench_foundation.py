@@ -38,8 +38,8 @@ def whole_process_seconds(argv: list[str], repeat: int) -> float:
 
 def payout_micros(hands: int) -> tuple[float, float]:
     sys.path.insert(0, str(ROOT))
-    from controller.core.cards import PACK
     from controller.core.payouts import analyse_payout, hand_pattern, payout_of_pattern
+    from drivers.cards import PACK
 
     rng = random.Random(2026)
     sample = [rng.sample(PACK, 6) for _ in range(hands)]
@@ -65,7 +65,7 @@ def main() -> None:
     parser.add_argument("--skip-treys", action="store_true", help="treys takes ~10 s per run")
     args = parser.parse_args()
     py = sys.executable
-    rptable = [py, "-m", "controller", "odds", "--json"]
+    rptable = [py, "-m", "ui.cli", "odds", "--json"]
     results: dict[str, float] = {}
     results["odds5"] = whole_process_seconds([*rptable, "--cards", "5"], args.repeat)
     results["phevaluator5"] = whole_process_seconds([py, str(HERE / "peer_phevaluator.py"), "5"], args.repeat)

@@ -158,13 +158,25 @@ def journal_key(checkout: Path, data: Path) -> str:
                           check=True, capture_output=True, text=True).stdout.strip()
 
 
+def command_line_of(checkout: Path) -> Path:
+    """The checkout's command-line package: ui/cli, or controller/cli in a checkout from before it moved to the
+    top of the house."""
+    moved = checkout / "ui" / "cli"
+    return moved if moved.is_dir() else checkout / "controller" / "cli"
+
+
+def rptable_of(checkout: Path) -> list[str]:
+    moved = command_line_of(checkout).parent.name == "ui"
+    return [sys.executable, "-m", "ui.cli" if moved else "controller"]
+
+
 def journal_of(checkout: Path, rounds: int, cache: Path, data: Path) -> Path:
     path = cache / f"{journal_key(checkout, data)}-{rounds}" / "T1.journal"
     if not (path.parent / "done").exists():
         shutil.rmtree(path.parent, ignore_errors=True)
         path.parent.mkdir(parents=True)
         print(f"building {rounds:,} rounds with {checkout} ...", file=sys.stderr, flush=True)
-        subprocess.run([sys.executable, "-m", "controller", "simulate", "--rules", "four-seat", "--rounds",
+        subprocess.run([*rptable_of(checkout), "simulate", "--rules", "four-seat", "--rounds",
                         str(rounds), "--seed", str(SEED), "--journal", str(path)], env=checkout_env(checkout, data),
                        cwd=checkout, check=True, capture_output=True)
         (path.parent / "done").write_text("")
@@ -179,10 +191,10 @@ def journal_of(checkout: Path, rounds: int, cache: Path, data: Path) -> Path:
 def measure(checkout: Path, journal: Path, rounds: int, data: Path, only: set[str], repeat: int,
             floor: str | None = None, faults: int = 20) -> dict[str, dict[str, float]]:
     env = checkout_env(checkout, data)
-    rptable = [sys.executable, "-m", "controller"]
+    rptable = rptable_of(checkout)
     audit = [*rptable, "audit", "--journal", str(journal)]
     results: dict[str, dict[str, float]] = {}
-    has_limit = "--limit" in (checkout / "controller" / "cli" / "audit.py").read_text()
+    has_limit = "--limit" in (command_line_of(checkout) / "audit.py").read_text()
     commands = {
         "recall": [*audit, "recall"],
         "show last": [*audit, "show", str(rounds)],

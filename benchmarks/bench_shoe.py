@@ -26,8 +26,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "hardware-sim")]
 
 import hwsim.schemes  # noqa: E402, F401  (the simulated shoe and camera: sim://, camera+sim://)
 
-from controller.core.cards import PACK  # noqa: E402
 from drivers.base import CardEvent, DeviceFault, StatusEvent, open_source  # noqa: E402
+from drivers.cards import PACK  # noqa: E402
 from drivers.shoe1 import codec  # noqa: E402
 from drivers.shoe1.messages import CardFrame  # noqa: E402
 

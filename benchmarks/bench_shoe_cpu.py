@@ -41,8 +41,8 @@ def player(url: str = "sim://?seed=7&rate=0&clock=virtual") -> Callable[[int], i
 
     import hwsim.schemes  # noqa: F401  (the simulated shoe: sim://)
 
-    from controller.core.cards import PACK
     from drivers.base import CardEvent, open_source
+    from drivers.cards import PACK
 
     source = open_source(url)
     # A peer checkout from before the SimulatedShoe interface deals through the source itself.
@@ -68,7 +68,7 @@ def player(url: str = "sim://?seed=7&rate=0&clock=virtual") -> Callable[[int], i
 
 def measure_tree(rounds: int) -> dict[str, float]:
     """Time the per-card path of the tree first on sys.path (in a child process), and the codec's parts."""
-    from controller.core.cards import BY_CODE
+    from drivers.cards import BY_CODE
     from drivers.shoe1 import codec
     from drivers.shoe1.messages import Ack, CardFrame
 

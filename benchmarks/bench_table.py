@@ -121,7 +121,7 @@ def simulate_cli(tree: Path, journal: Path, rounds: int, seed: int) -> dict[str,
     runs it (its own process), with that process's CPU time."""
     env = dict(os.environ, PYTHONPATH=f"{tree}{os.pathsep}{tree / 'hardware-sim'}")
     before = children_cpu()
-    done = subprocess.run([sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds",
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "simulate", "--rules", "classic", "--rounds",
                            str(rounds), "--seed", str(seed), "--journal", str(journal), "--json"],
                           env=env, cwd=tree, capture_output=True, text=True, check=True)
     report = json.loads(done.stdout)

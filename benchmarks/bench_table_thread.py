@@ -35,8 +35,8 @@ def pack_shoe() -> object:
     (no device, no protocol), behind the card pump as any card source is."""
     from collections import deque
 
-    from controller.core.cards import Card
     from drivers.base import CardEvent, CardSource, SimulatedShoe, SourceEvent
+    from drivers.cards import Card
 
     class PackShoe(CardSource, SimulatedShoe):
         def __init__(self) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 from urllib.parse import parse_qs, urlsplit
 
-from controller.core.cards import Card
+from drivers.cards import Card
 
 
 @dataclass(frozen=True, slots=True)

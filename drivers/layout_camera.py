@@ -17,8 +17,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from urllib.parse import urlsplit
 
-from controller.core.cards import Card
 from drivers.base import MAX_URL, SourceError
+from drivers.cards import Card
 from drivers.showdown import Spot, SpotReading
 
 # scheme -> "module:Class", imported only when a URL of that scheme is opened.

@@ -14,8 +14,8 @@ import threading
 import time
 from typing import TextIO
 
-from controller.core.cards import CardError, parse_card
 from drivers.base import CardEvent, CardSource, SourceError, SourceEvent, StatusEvent, url_query
+from drivers.cards import CardError, parse_card
 from drivers.shoe1.messages import SEQ_MODULUS
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from controller.core.cards import Card
+from drivers.cards import Card
 
 DEALER: Final = "dealer"
 Spot = int | str  # a box number, or DEALER

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from tables import acknowledged
 
-from controller.core.cards import PACK, Card
 from controller.engine import Phase, PlaceStakes, RevealDealer
 from controller.players.simple import next_action
 from controller.table.controller import TableController
@@ -19,6 +18,7 @@ from controller.table.rule_files import load_preset
 from controller.table.showdown import ShowdownGuard
 from controller.table.users import Role, User
 from drivers.base import CardSource, SourceError, open_source
+from drivers.cards import PACK, Card
 from drivers.layout_camera import ShowdownCamera, SimulatedLayout
 from drivers.showdown import Spot, SpotReading, spot_order
 

@@ -33,7 +33,7 @@ from types import FrameType
 
 from env_kit import with_test_env
 
-from controller.cli import main
+from ui.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 120.0  # seconds; either runner: a command still running then fails the test (subprocess.TimeoutExpired)
@@ -141,11 +141,11 @@ def rptable_said(*args: str, stdin: str | bytes = "", env: Mapping[str, str] | N
 def rptable_process(*args: str, stdin: str | bytes | Path = "", env: Mapping[str, str] | None = None,
                     cwd: str | Path = ROOT, timeout: float = TIMEOUT,
                     memory: int | None = None) -> subprocess.CompletedProcess[str]:
-    """`rptable ARGS` as a process of its own (`python -m controller`), answered as `rptable` answers. `stdin` is
+    """`rptable ARGS` as a process of its own (`python -m ui.cli`), answered as `rptable` answers. `stdin` is
     text, bytes, or a file's path (read as the process's standard input: /dev/zero never ends); `env` the whole
     environment (the test's own unless given), with the tree under test as its PYTHONPATH unless a given one names
     its own; `memory` bounds the process's address space (bytes), so a command that reads without end stops."""
-    command = [sys.executable, "-m", "controller", *(str(arg) for arg in args)]
+    command = [sys.executable, "-m", "ui.cli", *(str(arg) for arg in args)]
     environment = dict(os.environ if env is None else env)
     if env is None or "PYTHONPATH" not in env:
         environment["PYTHONPATH"] = SOURCE_PATH

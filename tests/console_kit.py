@@ -25,13 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from controller.core.cards import PACK, Card, parse_card
 from controller.engine import legal_commands
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
 from controller.table.users import Role, UserStore
 from drivers.base import open_source
+from drivers.cards import PACK, Card, parse_card
 from ui import visibility
 from ui.autopilot import Autopilot
 from ui.format import card_face

@@ -5,12 +5,12 @@ PYTEST_DONT_REWRITE: the modules that use it import its helpers."""
 
 from pathlib import Path
 
-from controller.core.cards import parse_card
 from controller.core.rules import rules_from_mapping
 from controller.engine import CardDealt, CloseBets, PlaceJackpotStake, PlaceStakes, event_from_dict
 from controller.engine.events import JackpotSettled
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
+from drivers.cards import parse_card
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_FILE = ROOT / "docs" / "jackpot" / "classic-jackpot.toml"

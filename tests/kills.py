@@ -15,7 +15,7 @@ ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
 
 def simulate_command(journal, rounds, seed, commit, progress=True):
     """`rptable simulate` on `journal`, printing each committed seq (`--progress`) when asked."""
-    return [sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds", str(rounds),
+    return [sys.executable, "-m", "ui.cli", "simulate", "--rules", "classic", "--rounds", str(rounds),
             "--seed", str(seed), "--journal", str(journal), "--commit", commit] + (["--progress"] if progress else [])
 
 

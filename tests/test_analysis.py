@@ -9,9 +9,9 @@ import pytest
 from controller.analysis.hand_order import hand_keys
 from controller.analysis.montecarlo import house_edge
 from controller.analysis.vectorised import _decide, deal, hand_tables
-from controller.core.cards import PACK, parse_cards
 from controller.core.hands import best_five
 from controller.table.rule_files import load_preset
+from drivers.cards import PACK, parse_cards
 
 Z99 = 2.5758
 

@@ -20,10 +20,10 @@ from floor_kit import needs_postgres
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.cli import main
 from controller.table.accounts_pin import PIN_ENV
 from controller.table.common_secrets import KEYBOARD_LINES
 from controller.table.users import weak_secret
+from ui.cli import main
 
 pytest_plugins = ["floor_kit"]
 ROOT, VERA, ANNA = "pin-4821", "vera-7314", "anna-5531"

@@ -5,11 +5,11 @@ wrong PIN is refused and counted on the floor."""
 
 from floor_kit import floor_staff, needs_postgres
 
-from controller.cli import main
 from controller.table.rule_files import load_preset
 from controller.table.signing import table_key
 from controller.table.simulate import simulate
 from controller.table.users import Role
+from ui.cli import main
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`

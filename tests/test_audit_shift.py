@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from tables import acknowledged
 
-from controller.cli import main
 from controller.table.autoplay import play_rounds
 from controller.table.controller import TableController
 from controller.table.journal import Journal
@@ -20,6 +19,7 @@ from controller.table.pump import CardPump
 from controller.table.rule_files import load_preset
 from controller.table.users import Role, User
 from drivers.base import open_source
+from ui.cli import main
 
 # Exports and reports need a pit boss's login: given through the environment, as a script gives it.
 pytestmark = pytest.mark.usefixtures("pit_boss_login")

@@ -167,7 +167,7 @@ def test_audit_verify_a_file_damaged_below_its_rows_is_a_clear_refusal_on_any_nu
     one = on_cores(damaged, 1)
     assert not one["ok"] and re.search(r"malformed|cannot be read|damaged below", one["reason"]), one
     assert on_cores(damaged, 2) == one  # a damaged file is read in one pass, in order, on any number of cores
-    out = subprocess.run([sys.executable, "-m", "controller", "audit", "--journal", str(damaged), "verify", "--json"],
+    out = subprocess.run([sys.executable, "-m", "ui.cli", "audit", "--journal", str(damaged), "verify", "--json"],
                          capture_output=True, text=True, env=with_test_env(ENV), cwd=ROOT, timeout=120)
     assert out.returncode == 1 and json.loads(out.stdout)["ok"] is False and "Traceback" not in out.stderr
 

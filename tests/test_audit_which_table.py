@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from controller.cli import main
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
 from controller.table.signing import table_key
 from controller.table.simulate import simulate
+from ui.cli import main
 
 
 def test_arch_audit_a_journal_of_one_table_is_audited_without_naming_it(tmp_path, capsys) -> None:

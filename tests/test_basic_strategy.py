@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from controller.analysis.derive_basic import candidates, derive, table_toml
 from controller.analysis.engine_rounds import play_heads_up
 from controller.analysis.montecarlo import house_edge
-from controller.core.cards import PACK, parse_cards
 from controller.core.rules import rules_digest
 from controller.engine import (
     Bet,
@@ -37,6 +36,7 @@ from controller.players.basic import NoBasicTable, Play, table_for
 from controller.players.buy_game_value import buy_game_values
 from controller.players.hand_classes import CLASSES, cards_to_keep, classify, straight_draw
 from controller.table.rule_files import load_preset, preset_names
+from drivers.cards import PACK, parse_cards
 
 Z99 = 2.5758
 RUSSIAN = [n for n in preset_names() if n != "caribbean-stud"]
@@ -336,7 +336,7 @@ def test_the_house_edges_file_is_not_taken_for_a_preset():
 # `basic` too (its players value every line: most of a minute).
 @pytest.mark.parametrize("strategy", [pytest.param("simple"), pytest.param("basic", marks=pytest.mark.slow)])
 def test_cli_analyze_gives_the_json_shape_scripts_rely_on(capsys, strategy):
-    from controller.cli import main
+    from ui.cli import main
 
     assert main(["analyze", "--rules", "four-seat", "--strategy", strategy, "--rounds", "300", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -351,8 +351,8 @@ def test_cli_analyze_basic_derives_the_basic_strategy_of_a_casinos_own_file_and_
                                                                                           monkeypatch):
     # No preset's table fits a file whose ante is returned on a win: analyze derives one (kept in the data
     # folder), measures the edge with its interval and keeps that too; the next run finds both.
-    from controller.cli import main
     from controller.players import basic
+    from ui.cli import main
 
     monkeypatch.setenv("RPTABLE_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr(basic, "_DERIVED", {})
@@ -374,7 +374,7 @@ def test_cli_analyze_basic_derives_the_basic_strategy_of_a_casinos_own_file_and_
 
 
 def test_cli_analyze_optimal_caribbean_stud_is_exact(capsys):
-    from controller.cli import main
+    from ui.cli import main
 
     assert main(["analyze", "--rules", "caribbean-stud", "--strategy", "optimal", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from controller.core.cards import parse_card
+from drivers.cards import parse_card
 
 cv2 = pytest.importorskip("cv2")
 art = pytest.importorskip("hwsim.camera.art")
@@ -69,7 +69,7 @@ def taught_from_png(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str],
 
 @pytest.fixture(scope="session")
 def profiles(data_folder: Path, teach_dirs: dict[str, Path]) -> dict[str, DeckProfile]:
-    from controller.cli import main
+    from ui.cli import main
 
     for theme, folder in teach_dirs.items():
         assert main(["camera", "teach", str(folder), "--deck", theme]) == 0
@@ -128,7 +128,7 @@ def test_teach_refuses_the_same_picture_under_two_names(teach_dirs: dict[str, Pa
 
 def test_teach_cli_reports_the_problem_and_fails(teach_dirs: dict[str, Path], tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    from controller.cli import main
+    from ui.cli import main
 
     folder = _copy_teach_dir(teach_dirs[DECKS[0]], tmp_path / "deck")
     (folder / "2C.png").unlink()
@@ -196,7 +196,7 @@ def test_teach_from_artwork_reads_photographed_cards_as_well_as_teaching_from_ph
         read_from_photos: dict[str, tuple[int, int, int]], artwork_dirs: dict[str, Path], form: str) -> None:
     """Transparent PNGs, opaque crops and SVG files of the deck's artwork make a profile that reads the
     camera's photos, normal and hard, as well as the profile taught from photos of the cards: never wrong."""
-    from controller.cli import main
+    from ui.cli import main
 
     deck = f"{DECKS[0]}-{form}"
     assert main(["camera", "teach", str(artwork_dirs[form]), "--deck", deck]) == 0
@@ -380,9 +380,9 @@ def test_a_card_of_another_design_is_unreadable_not_a_guess(profiles: dict[str, 
 def test_ink_too_faint_to_tell_its_colour_is_not_taken_for_black(profiles: dict[str, DeckProfile]) -> None:
     """Glare can wash a red index out until no colour can be measured: that is no colour, not black, and the
     card is read by its shapes (a two of hearts was read as the two of spades under hard light)."""
-    from controller.core.cards import parse_card
     from drivers.camera.inkmap import FACE_SIZE, colour_known, face_from_ink, read_face
     from drivers.camera.match import Matcher
+    from drivers.cards import parse_card
 
     assert not colour_known(read_face(np.full((FACE_SIZE[1], FACE_SIZE[0], 3), 235, np.uint8)).colour)
     profile = profiles[DECKS[0]]
@@ -400,9 +400,9 @@ def test_a_deck_whose_pale_indices_show_no_colour_is_taught_and_read(profiles: d
     unknown (kept as such in the saved profile) and read by its shapes, whatever colour is seen."""
     from dataclasses import replace
 
-    from controller.core.cards import parse_card
     from drivers.camera.inkmap import NO_COLOUR, colour_known, face_from_ink
     from drivers.camera.match import Matcher
+    from drivers.cards import parse_card
 
     taught = profiles[DECKS[0]]
     pale = [parse_card(code) for code in ("2C", "2H", "KS")]
@@ -423,9 +423,9 @@ def test_a_suit_told_only_by_a_pip_is_read_with_the_pip_a_little_off_its_place(
     """In a deck whose indices are a bare rank, one pip tells a king of spades from one of clubs. A card found a
     little askew puts that pip a few pixels off; it is met where it fits best, as an index is, and never read
     as the other suit."""
-    from controller.core.cards import parse_card
     from drivers.camera.inkmap import face_from_ink
     from drivers.camera.match import Matcher
+    from drivers.cards import parse_card
 
     profile = taught_from_png("tango_nuevo")
     matcher = Matcher(profile)
@@ -447,9 +447,9 @@ def test_a_face_found_a_few_pixels_off_its_place_is_judged_aligned_to_the_two_ca
     three pixels off its place (a corner found a little out) puts them off, and the whole face then says little
     either way, drowning the indices' clear verdict: a close duel is judged again with the face aligned to the
     two cards' taught faces together. Never a wrong card."""
-    from controller.core.cards import parse_card
     from drivers.camera.inkmap import face_from_ink
     from drivers.camera.match import Matcher
+    from drivers.cards import parse_card
 
     profile = taught_from_png("ornamental")
     matcher = Matcher(profile)
@@ -471,9 +471,9 @@ def test_the_face_aligned_never_names_a_card_the_face_as_found_does_not(
     confirm, however clearly the aligned face then names a card."""
     from dataclasses import replace
 
-    from controller.core.cards import parse_card
     from drivers.camera.inkmap import face_from_ink
     from drivers.camera.match import MIN_MARGIN, Matcher
+    from drivers.cards import parse_card
 
     profile = taught_from_png("ornamental")
     matcher = Matcher(profile)
@@ -510,9 +510,9 @@ def test_a_few_dozen_index_pixels_do_not_overrule_the_whole_face(
     a few dozen pixels only. Seen with those pixels like the other king's (blur, glare, a corner found a pixel
     off), the card is still read by the rest of its face, where the two differ in a thousand: the corner is too
     little evidence to make the whole face's verdict doubtful, and never enough to turn it."""
-    from controller.core.cards import parse_card
     from drivers.camera.inkmap import face_from_ink
     from drivers.camera.match import DIFFERENT_INK, WITNESS, Matcher
+    from drivers.cards import parse_card
 
     profile = taught_from_png("tango_nuevo")
     matcher = Matcher(profile)
@@ -820,7 +820,7 @@ def _length_about(detection: object, length: float) -> bool:
 
 def test_scan_json_gives_card_confidence_and_corners(profiles: dict[str, DeckProfile], tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    from controller.cli import main
+    from ui.cli import main
 
     theme = DECKS[0]
     scene = random_scene(art.load_deck(theme), CONDITIONS["normal"], np.random.default_rng(21))
@@ -840,7 +840,7 @@ def test_scan_json_gives_card_confidence_and_corners(profiles: dict[str, DeckPro
 
 def test_scan_names_an_unreadable_image_and_goes_on(profiles: dict[str, DeckProfile], tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    from controller.cli import main
+    from ui.cli import main
 
     bad = tmp_path / "photo.png"
     bad.write_text("not an image")

@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tables import one_quick
 
-from controller.core.cards import PACK, Card, parse_card
 from drivers import showdown as found  # what a check finds: found.ShowdownCheck, its Difference and CardDifference
+from drivers.cards import PACK, Card, parse_card
 from drivers.showdown import DEALER, Spot, SpotReading, check_showdown, compare_showdown
 
 

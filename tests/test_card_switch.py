@@ -212,7 +212,7 @@ def test_card_switch_a_bad_zones_file_is_named_with_what_to_give(tmp_path: Path,
 ])
 def test_card_switch_simulate_refuses_a_camera_it_cannot_open(tmp_path: Path, capsys, monkeypatch,
                                                               url: str, said: str) -> None:
-    from controller.cli import main
+    from ui.cli import main
 
     monkeypatch.setenv("RPTABLE_DATA_DIR", str(tmp_path))
     if url.startswith("camera+sim"):

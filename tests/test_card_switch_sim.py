@@ -109,8 +109,8 @@ def test_card_switch_never_raised_in_a_thousand_showdowns_under_hard_light(taugh
 def test_a_deck_taught_under_a_name_of_its_own_is_drawn_with_the_theme_the_url_names_else_the_refusal_says_to_add_it(
         taught_deck: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`--camera 'camera+sim://?deck=casino-red'` once failed on a theme 'casino-red' not installed."""
-    from controller.cli import main
     from drivers.camera.profile import deck_dir
+    from ui.cli import main
 
     shutil.copytree(deck_dir(taught_deck), deck_dir("casino-red"))  # the same faces, under the casino's own name
     url = "camera+sim://?deck=casino-red&seed=3"

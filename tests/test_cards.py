@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from controller.core.cards import PACK, CardError, Deck, parse_card, parse_cards, split_card_text
+from drivers.cards import PACK, CardError, Deck, parse_card, parse_cards, split_card_text
 
 
 @pytest.mark.parametrize(

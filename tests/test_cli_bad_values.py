@@ -15,9 +15,9 @@ import pytest
 from cli_kit import rptable, rptable_said
 from env_kit import with_test_env
 
-import controller.cli.odds
-from controller.cli.unexpected import EXIT_UNEXPECTED
+import ui.cli.odds
 from drivers.base import CardEvent, open_source
+from ui.cli.unexpected import EXIT_UNEXPECTED
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
@@ -175,7 +175,7 @@ def test_unexpected_an_error_no_command_expected_is_one_line_and_a_log(monkeypat
     def broken(args: object) -> int:
         raise IndexError("list index out of range")
 
-    monkeypatch.setattr(controller.cli.odds, "run", broken)
+    monkeypatch.setattr(ui.cli.odds, "run", broken)
     code, _, err = rptable_said("odds")
     log = tmp_path / "logs" / "errors.log"
     assert code == EXIT_UNEXPECTED and "Traceback" not in err and len(err.splitlines()) == 1
@@ -194,7 +194,7 @@ def test_unexpected_an_error_in_another_thread_is_one_line_and_a_log(monkeypatch
         worker.join()
         return 0
 
-    monkeypatch.setattr(controller.cli.odds, "run", with_a_failing_thread)
+    monkeypatch.setattr(ui.cli.odds, "run", with_a_failing_thread)
     code, _, err = rptable_said("odds")
     assert code == 0 and "Traceback" not in err and "(reader)" in err and "ZeroDivisionError" in err
     assert "ZeroDivisionError" in (tmp_path / "logs" / "errors.log").read_text()
@@ -212,7 +212,7 @@ def test_unexpected_a_data_folder_that_cannot_be_written_still_gives_one_line(mo
     def broken(args: object) -> int:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(controller.cli.odds, "run", broken)
+    monkeypatch.setattr(ui.cli.odds, "run", broken)
     code, _, err = rptable_said("odds")
     assert code == EXIT_UNEXPECTED and "could not be saved" in err and "Traceback" not in err
 

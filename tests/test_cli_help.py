@@ -20,8 +20,8 @@ import cli_kit
 import pytest
 from pg_cluster import Cluster
 
-from controller.cli import build_parser
-from controller.cli.help_examples import examples, illustrative, subcommands
+from ui.cli import build_parser
+from ui.cli.help_examples import examples, illustrative, subcommands
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent  # where `rptable` is installed, beside the interpreter running the tests

@@ -1,6 +1,6 @@
 """A file a person names is read as a file: a named pipe, a device or a folder in its place is
 refused in a sentence, at once, and no file is read past the size such a file has, so that no path given on the
-command line can hang a command for ever or fill its memory (controller.named_files)."""
+command line can hang a command for ever or fill its memory (drivers.named_files)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from cli_kit import rptable_process
 
-from controller.named_files import NamedFileError, read_named_file, regular_file_problem
+from drivers.named_files import NamedFileError, read_named_file, regular_file_problem
 
 MEMORY = 1 << 30  # a command that reads /dev/zero whole runs out of this in about a second, and stops
 # The command as a user runs it, a process of its own in at most 1 GB: one that reads without end stops, not this test.

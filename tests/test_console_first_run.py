@@ -16,10 +16,10 @@ from console_kit import make_console  # noqa: F401 - a fixture used below
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton, QWidget
 
-from controller.cli import main
 from controller.engine.state import Phase
 from controller.table.controller import NO_DEALER
 from controller.table.journal import Journal
+from ui.cli import main
 from ui.main_window import ConsoleWindow
 from ui.staff_desk import FirstAdminDialog, StaffDialog, accounts_empty
 

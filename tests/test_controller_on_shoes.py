@@ -12,7 +12,6 @@ import pytest
 from shoe_harness import keep_the_round_going, simulated_shoe
 from tables import acknowledged
 
-from controller.core.cards import parse_card
 from controller.engine import CloseBets, PlaceStakes
 from controller.table.audit.rounds import verify_journal
 from controller.table.controller import TableController
@@ -21,6 +20,7 @@ from controller.table.pump import CardPump
 from controller.table.rule_files import load_preset
 from controller.table.users import Role, User
 from drivers.base import CardEvent, DeviceFault, StatusEvent
+from drivers.cards import parse_card
 
 BOSS = User("boris", Role.PIT_BOSS)
 FAULTS = ("garble=0.05,drop=0.02,dup=0.05,hb-loss@10:1s,unreadable@12,double@16,jam@20:0.2s,cover@30:0.2s,"

@@ -24,7 +24,6 @@ from forgery import raw_rows, rewrite
 from kills import kill_after_commits, simulate_command
 from tables import acknowledged
 
-from controller.cli.audit import EXIT_UNSIGNED
 from controller.engine import PlaceStakes
 from controller.table.audit.verify import verify_journal_file
 from controller.table.autoplay import QA_PIT_BOSS
@@ -34,6 +33,7 @@ from controller.table.journal.head import JournalBusy, head_path, read_head
 from controller.table.rule_files import load_preset
 from controller.table.salvage import salvage
 from controller.table.simulate import simulate
+from ui.cli.audit import EXIT_UNSIGNED
 
 # Exports and reports need a pit boss's login: given through the environment, as a script gives it.
 pytestmark = pytest.mark.usefixtures("pit_boss_login")
@@ -297,7 +297,7 @@ def test_one_writer_a_head_file_deleted_or_replaced_while_the_journal_is_written
 
 def test_one_writer_a_second_simulate_is_refused_even_with_the_head_file_deleted(tmp_path: Path) -> None:
     journal = tmp_path / "T1.journal"
-    first = subprocess.Popen([sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds",
+    first = subprocess.Popen([sys.executable, "-m", "ui.cli", "simulate", "--rules", "classic", "--rounds",
                               "100000", "--seed", "4", "--journal", str(journal), "--commit", "command",
                               "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              env=with_test_env(ENV), cwd=ROOT,
@@ -319,7 +319,7 @@ def test_one_writer_a_second_simulate_is_refused_even_with_the_head_file_deleted
 
 def test_one_writer_a_second_simulate_is_refused_naming_the_first(tmp_path: Path) -> None:
     journal = tmp_path / "T1.journal"
-    first = subprocess.Popen([sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds",
+    first = subprocess.Popen([sys.executable, "-m", "ui.cli", "simulate", "--rules", "classic", "--rounds",
                               "100000", "--seed", "4", "--journal", str(journal), "--commit", "command",
                               "--progress"], stdout=subprocess.PIPE, text=True, env=with_test_env(ENV), cwd=ROOT,
                              # Ctrl-C reaches it even where the tests run in a background job, whose commands a
@@ -373,7 +373,7 @@ def test_read_only_media_every_audit_command_reads_the_journal(session: Path, tm
     try:
         for args in (["verify", "--json"], ["rounds", "--json"], ["recall", "--json"], ["show", "2", "--json"],
                      ["export", "--out", str(out_dir / "export.json")], ["report", "--out", str(out_dir)]):
-            done = subprocess.run([*prefix, sys.executable, "-m", "controller", "audit", "--journal", str(journal),
+            done = subprocess.run([*prefix, sys.executable, "-m", "ui.cli", "audit", "--journal", str(journal),
                                    *args], capture_output=True, text=True,
                                        env=with_test_env(ENV), cwd=ROOT, timeout=120)
             # verify: whole, and unsealed (the session was written without the table's key), which it says
@@ -440,7 +440,7 @@ def test_read_only_media_a_wal_that_cannot_be_read_there_is_said_not_skipped(tmp
     if prefix is None:
         pytest.skip("no way to make a folder read-only here")
     try:
-        done = subprocess.run([*prefix, sys.executable, "-m", "controller", "audit", "--journal", str(journal),
+        done = subprocess.run([*prefix, sys.executable, "-m", "ui.cli", "audit", "--journal", str(journal),
                                "verify"], capture_output=True, text=True, env=with_test_env(ENV), cwd=ROOT, timeout=120)
     finally:
         os.chmod(medium, 0o755)

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 import serial
 
-from controller.core.cards import CardError
 from drivers.base import CardEvent, DeviceFault, SourceError, StatusEvent, open_source
+from drivers.cards import CardError
 from drivers.manual import ManualSource
 from drivers.shoe1 import codec
 from drivers.shoe1.serial_source import _open_failure
@@ -166,8 +166,8 @@ def test_a_malformed_url_option_is_a_clear_refusal_not_a_crash(url: str) -> None
 def test_shoe1_a_card_read_just_as_the_port_vanishes_is_still_handed_on() -> None:
     # The card's frame was read, its ACK could not be written because the port disappeared at that instant:
     # the card left the shoe and reached the host, so it must be delivered (the shoe's resend is a duplicate).
-    from controller.core.cards import parse_card
     from drivers.base import CardEvent
+    from drivers.cards import parse_card
     from drivers.shoe1.delivery import Outcome
     from drivers.shoe1.link_source import Link, LinkLost, Shoe1Source
     from drivers.shoe1.messages import Ack

@@ -7,7 +7,6 @@ import copy
 import pytest
 from roundkit import deal_order
 
-from controller.core.cards import PACK, parse_card, parse_cards
 from controller.core.rules import rules_from_mapping
 from controller.engine import (
     Bet,
@@ -30,6 +29,7 @@ from controller.engine import (
 )
 from controller.engine.events import CardFault, CardPlaced, DiscardsReshuffled
 from controller.table.rule_files import load_preset
+from drivers.cards import PACK, parse_card, parse_cards
 
 CLASSIC = load_preset("classic")
 

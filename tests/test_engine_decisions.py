@@ -9,7 +9,6 @@ import dataclasses
 import pytest
 from roundkit import deal_order
 
-from controller.core.cards import parse_card, parse_cards
 from controller.core.rules import rules_from_mapping
 from controller.engine import (
     Bet,
@@ -32,6 +31,7 @@ from controller.engine import (
 )
 from controller.engine.events import BoxSettled, EventFormatError
 from controller.table.rule_files import load_preset
+from drivers.cards import parse_card, parse_cards
 
 CLASSIC = load_preset("classic")
 TRIPS = ["9D", "9H", "9S", "2S", "5D"]

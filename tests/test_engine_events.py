@@ -11,7 +11,6 @@ import pickle
 
 import pytest
 
-from controller.core.cards import parse_card
 from controller.core.hands import HandCategory
 from controller.engine.events import (
     EVENT_TYPES,
@@ -28,6 +27,7 @@ from controller.engine.events import (
     StakesWithdrawn,
     event_from_dict,
 )
+from drivers.cards import parse_card
 
 AS = parse_card("AS")
 SETTLED = BoxSettled(3, "win", HandCategory.FLUSH, (HandCategory.FLUSH, HandCategory.ACE_KING), 6,

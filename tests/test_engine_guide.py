@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from roundkit import deal_order
 
-from controller.core.cards import parse_card
 from controller.engine import (
     ActionKind,
     Bet,
@@ -24,6 +23,7 @@ from controller.engine import (
     new_round,
 )
 from controller.table.rule_files import load_preset
+from drivers.cards import parse_card
 
 FLUSH = ["2H", "5H", "9H", "JH", "KH"]
 JUNK = ["2S", "4H", "6C", "8D", "TH"]

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.core.cards import PACK, parse_card
 from controller.core.hands import best_five
 from controller.engine import LegalAction, strength
+from drivers.cards import PACK, parse_card
 
 
 def test_legal_actions_compare_as_values_of_their_own_kind_only() -> None:

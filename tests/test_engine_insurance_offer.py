@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_engine_properties import PRESETS, command_for
 
-from controller.core.cards import PACK
 from controller.engine import (
     ActionKind,
     Insure,
@@ -24,6 +23,7 @@ from controller.engine import (
     legal_commands,
     new_round,
 )
+from drivers.cards import PACK
 
 
 def with_other_cards(state: RoundState, rng: random.Random) -> RoundState:

@@ -16,7 +16,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_engine_properties import as_version_1
 
-from controller.core.cards import PACK
 from controller.core.rules import DealerRedraw, HouseRules, rules_from_mapping
 from controller.engine import (
     ActionKind,
@@ -46,6 +45,7 @@ from controller.engine.events import (
 )
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
+from drivers.cards import PACK
 
 DATA = Path(__file__).parent / "data" / "journals-main-cb3386e"
 JOURNALS = sorted(p.name.removesuffix(".journal.gz") for p in DATA.glob("*.journal.gz"))

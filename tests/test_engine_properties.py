@@ -12,7 +12,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from controller.core.cards import PACK, Card
 from controller.engine import (
     ActionKind,
     CardDealt,
@@ -32,6 +31,7 @@ from controller.engine import (
 )
 from controller.engine.events import OLDER_FORMS
 from controller.table.rule_files import load_preset, preset_names
+from drivers.cards import PACK, Card
 
 PRESETS = {name: load_preset(name) for name in preset_names()}
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.core.cards import PACK
 from controller.core.hands import best_five
 from controller.core.payouts import RUSSIAN_PAYS, analyse_payout, hand_pattern
 from controller.core.rules import SEED_001_BONUS_PAYS
 from controller.engine.strength import hand_payout, hand_value, hand_value_and_payout, pattern_key
+from drivers.cards import PACK
 
 hands = st.integers(5, 6).flatmap(lambda n: st.lists(st.sampled_from(PACK), min_size=n, max_size=n, unique=True))
 # Flushes are rare among random hands: draw some from one suit on purpose.

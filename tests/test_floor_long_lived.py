@@ -10,7 +10,6 @@ import pytest
 from floor_kit import database_rows, fresh_database, journal_rows, needs_postgres, psycopg, query, wait_for
 from tables import acknowledged
 
-from controller.cli.audit import EXIT_UNSIGNED
 from controller.floor.reporter import TableReporter
 from controller.table.autoplay import QA_PIT_BOSS, play_rounds
 from controller.table.controller import CHECKPOINT_EVERY, TableController
@@ -19,6 +18,7 @@ from controller.table.pump import CardPump
 from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
 from drivers.base import open_source
+from ui.cli.audit import EXIT_UNSIGNED
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]
@@ -92,8 +92,8 @@ def test_long_lived_a_fault_of_a_table_with_10000_rounds_reaches_the_floor_withi
 
 def test_long_lived_the_floor_answers_from_its_copy_of_the_round_index_as_the_journal_does(database, tmp_path,
                                                                                           capsys):
-    from controller.cli import main
     from controller.floor.audit_source import floor_table
+    from ui.cli import main
 
     path, table = tmp_path / "T4.journal", "T4"
     simulate(load_preset("classic"), CHECKPOINT_EVERY + 3, 12, journal_path=path, table_id=table)
@@ -171,7 +171,7 @@ EARLIER_FLOORS = {
 @pytest.mark.parametrize("layout", EARLIER_FLOORS)
 def test_long_lived_a_floor_copy_kept_by_an_earlier_version_is_copied_once_and_reads_and_verifies_as_before(
         cluster, tmp_path, capsys, layout):
-    from controller.cli import main
+    from ui.cli import main
 
     schema, kept_columns, kept_row = EARLIER_FLOORS[layout]
     path, table = tmp_path / "T6.journal", "T6"

@@ -11,7 +11,6 @@ import pytest
 from floor_kit import needs_postgres, psycopg, query, wait_for
 from tables import acknowledged
 
-from controller.cli import main
 from controller.floor.reporter import TableReporter
 from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
@@ -19,6 +18,7 @@ from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
 from controller.table.users import Role, User
+from ui.cli import main
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`

@@ -19,8 +19,6 @@ import pytest
 from floor_kit import needs_postgres, psycopg, query
 
 from controller.analysis.house_edges import measured_edges
-from controller.cli import main
-from controller.core.cards import parse_card
 from controller.engine import ActionKind
 from controller.floor import decisions
 from controller.floor.decisions import SAMPLES, Move, Situation, value_decision
@@ -29,6 +27,8 @@ from controller.floor.reporter import TableReporter
 from controller.floor.seats import Seat, SeatError, seating
 from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
+from drivers.cards import parse_card
+from ui.cli import main
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`

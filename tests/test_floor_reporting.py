@@ -219,7 +219,7 @@ def test_floor_faults_nothing_is_lost_or_doubled_through_a_storm_of_kills_and_ou
 
     def start(table):
         return subprocess.Popen(
-            [sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds", str(rounds), "--seed",
+            [sys.executable, "-m", "ui.cli", "simulate", "--rules", "classic", "--rounds", str(rounds), "--seed",
              "3", "--journal", str(tables[table]), "--table", table, "--replica", server.url, "--commit", "command"],
             cwd=ROOT, env=with_test_env(ENV), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

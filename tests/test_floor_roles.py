@@ -77,7 +77,7 @@ def test_floor_init_makes_a_role_for_the_tables_the_pit_and_the_admins_and_again
 
 def test_floor_init_from_the_command_line_prints_each_programs_url(database):
     def init(*more):
-        return subprocess.run([sys.executable, "-m", "controller", "floor", "init", "--db", database, *more],
+        return subprocess.run([sys.executable, "-m", "ui.cli", "floor", "init", "--db", database, *more],
                               capture_output=True, text=True, timeout=120,
                               env={**ENV, "RPTABLE_MANIFEST": "/nonexistent"})
     out = init("--json")
@@ -87,7 +87,7 @@ def test_floor_init_from_the_command_line_prints_each_programs_url(database):
     assert made["roles"]["table"]["url"].startswith("postgresql://rptable_table:")
     text = init()
     assert text.returncode == 0 and "role rptable_admin: there already" in text.stdout
-    denied = subprocess.run([sys.executable, "-m", "controller", "floor", "init", "--db",
+    denied = subprocess.run([sys.executable, "-m", "ui.cli", "floor", "init", "--db",
                              as_role(database, "rptable_table")], capture_output=True, text=True, timeout=120,
                             env={**ENV, "RPTABLE_MANIFEST": "/nonexistent"})
     assert denied.returncode == 1 and "Traceback" not in denied.stderr

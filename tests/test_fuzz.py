@@ -37,10 +37,6 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from kills import kill_after_commits, simulate_command
 
-from controller.cli import COMMANDS, build_parser, main
-from controller.cli.rules import to_toml
-from controller.cli.unexpected import EXIT_UNEXPECTED
-from controller.core.cards import PACK
 from controller.table.audit.verify import verify_journal_file
 from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
@@ -48,6 +44,10 @@ from controller.table.journal import Journal, JournalError
 from controller.table.journal.head import head_path
 from controller.table.rule_files import load_preset, preset_names
 from controller.table.simulate import simulate
+from drivers.cards import PACK
+from ui.cli import COMMANDS, build_parser, main
+from ui.cli.rules import to_toml
+from ui.cli.unexpected import EXIT_UNEXPECTED
 
 # Exports and reports need a pit boss's login: given through the environment, as a script gives it.
 pytestmark = pytest.mark.usefixtures("pit_boss_login")

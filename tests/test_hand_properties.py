@@ -5,9 +5,9 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.core.cards import PACK, Card
 from controller.core.hands import best_five, evaluate_five
 from controller.core.payouts import RUSSIAN_PAYS, _best_payout, analyse_payout
+from drivers.cards import PACK, Card
 
 hands5 = st.lists(st.sampled_from(PACK), min_size=5, max_size=5, unique=True)
 hands6 = st.lists(st.sampled_from(PACK), min_size=6, max_size=6, unique=True)

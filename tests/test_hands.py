@@ -2,9 +2,9 @@
 
 import pytest
 
-from controller.core.cards import parse_cards
 from controller.core.hands import HandCategory as C
 from controller.core.hands import best_five, compare_hands, evaluate_five
+from drivers.cards import parse_cards
 
 
 def hand(text):

@@ -24,10 +24,10 @@ from controller.analysis.first_hands import DEALS, first_hands, group_keys
 from controller.analysis.hand_order import value_order
 from controller.analysis.line_value import Deal, LineValuer
 from controller.analysis.vectorised import _decide, deal, hand_tables
-from controller.core.cards import PACK
 from controller.core.hands import HandCategory
 from controller.engine.strength import hand_value
 from controller.table.rule_files import load_preset
+from drivers.cards import PACK
 
 Z99 = 2.5758
 
@@ -176,8 +176,8 @@ def test_the_draws_control_is_zero_on_average_over_the_box_s_draws(play, hand):
     # One hand and up card; the stock shuffled again and again: the control (the quick value of the draw made, less
     # its average over the box's possible draws) averages 0, so taking it off the value changes no expectation.
     from controller.analysis.draw_control import DrawControl
-    from controller.core.cards import parse_cards
     from controller.players.basic import Play
+    from drivers.cards import parse_cards
 
     rules = load_preset("four-seat")
     valuer = LineValuer(rules, {"no_game": "fold", "ace_king": "fold", "one_pair": "bet",

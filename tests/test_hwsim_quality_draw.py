@@ -7,7 +7,7 @@ import random
 
 from hwsim.shoe import ShoeConfig, ShoeModel
 
-from controller.core.cards import PACK
+from drivers.cards import PACK
 
 
 def test_hwsim_dealt_cards_carry_qualities_80_to_100_from_the_seeded_draws() -> None:

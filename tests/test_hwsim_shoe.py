@@ -7,7 +7,7 @@ from hwsim.deck import read_order, shuffled_packs
 from hwsim.faults import FaultSpecError, ScheduledFault, parse_faults
 from hwsim.shoe import ShoeConfig, ShoeModel
 
-from controller.core.cards import PACK
+from drivers.cards import PACK
 from drivers.shoe1.messages import (
     Ack,
     CardFrame,

@@ -17,7 +17,7 @@ pytest_plugins = ["floor_kit"]
 
 
 def table_command(database, journal, table, rounds, seed):
-    return [sys.executable, "-m", "controller", "simulate", "--rules", str(RULES_FILE), "--rounds", str(rounds),
+    return [sys.executable, "-m", "ui.cli", "simulate", "--rules", str(RULES_FILE), "--rounds", str(rounds),
             "--seed", str(seed), "--table", table, "--journal", str(journal), "--jackpot", database]
 
 

@@ -152,7 +152,7 @@ def test_r_jackpot_3_rptable_jackpot_reject_at_the_command_line(database, tmp_pa
 
     def reject(*extra):
         return subprocess.run(
-            [sys.executable, "-m", "controller", "jackpot", "reject", "--db", database, "--journal",
+            [sys.executable, "-m", "ui.cli", "jackpot", "reject", "--db", database, "--journal",
              str(tmp_path / "T1.journal"), "--table", "T1", "--round", round_id, "--box", "1", "--pit-boss", "ivan",
              *extra], input="246819\n", env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)
 

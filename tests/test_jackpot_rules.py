@@ -8,13 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.analysis.jackpot import jackpot_return
-from controller.core.cards import PACK, parse_card
 from controller.core.hands import HandCategory
 from controller.core.jackpot_rules import JackpotRules
 from controller.core.rules import RulesError, rules_digest, rules_from_mapping
 from controller.engine import CardDealt, CloseBets, IllegalCommand, PlaceJackpotStake, PlaceStakes, do, new_round
 from controller.engine.events import JackpotSettled, event_from_dict
 from controller.table.rule_files import load_preset
+from drivers.cards import PACK, parse_card
 
 JACKPOT = {"stake": 10, "contribution_pct": 20, "reseed": 100000,
            "pays": {"ROYAL_FLUSH": "100%", "STRAIGHT_FLUSH": "10%", "FOUR_OF_A_KIND": 5000, "FULL_HOUSE": 1500,

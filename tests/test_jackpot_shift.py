@@ -6,14 +6,14 @@ and by `rptable audit --journal J report`."""
 from jackpot_kit import NOTHING, ROYAL_FOR_BOX_1, deal_round, jackpot_rules
 from tables import acknowledged
 
-from controller.cli import main
-from controller.core.cards import parse_card
 from controller.engine import CardDealt, CloseBets, PlaceJackpotStake, PlaceStakes, legal_commands
 from controller.table.audit.shift_report import build_report, report_csv
 from controller.table.controller import TableController
 from controller.table.history import TableHistory
 from controller.table.journal import Journal
 from controller.table.users import Role, User
+from drivers.cards import parse_card
+from ui.cli import main
 
 IVAN = User("ivan", Role.PIT_BOSS)
 # Box 1 a flush (a fixed 500 from the jackpot), box 2 nothing; the deal of R-DEAL-1 over boxes 1, 2, the dealer.

@@ -74,7 +74,7 @@ def test_a_second_confirmation_even_by_another_pit_boss_says_already_paid_by_who
 
 
 def test_rejecting_the_second_hit_while_the_first_waits_says_the_meter_stays_locked(database, tmp_path):
-    from controller.cli.jackpot import rejection_words
+    from ui.cli.jackpot import rejection_words
 
     floor_staff(database, tmp_path, vera=True)
     royal_on_the_meter(database, tmp_path, "T1")  # hit #1

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from controller.cli import main
-from controller.cli.audit import EXIT_UNSIGNED
+from ui.cli import main
+from ui.cli.audit import EXIT_UNSIGNED
 
 # Exports and reports need a pit boss's login: given through the environment, as a script gives it.
 pytestmark = pytest.mark.usefixtures("pit_boss_login")

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from controller.analysis.odds import count_patterns, hand_odds, rank_multisets
-from controller.core.cards import PACK
 from controller.core.hands import HandCategory as C
 from controller.core.payouts import hand_pattern
+from drivers.cards import PACK
 
 PUBLISHED_5 = {C.ROYAL_FLUSH: 4, C.STRAIGHT_FLUSH: 36, C.FOUR_OF_A_KIND: 624, C.FULL_HOUSE: 3744,
                C.FLUSH: 5108, C.STRAIGHT: 10200, C.THREE_OF_A_KIND: 54912, C.TWO_PAIR: 123552,

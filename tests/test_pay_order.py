@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from tables import one_quick
 
-from controller.cli import main
-from controller.cli.rules import to_toml
 from controller.table.rule_files import load_preset, preset_names
+from ui.cli import main
+from ui.cli.rules import to_toml
 
 # A straight flush at 500 over a royal at 100, and a bonus flush at 500 over a full house and four of a kind: the
 # slips a copied rules file once carried unnoticed.

@@ -5,9 +5,9 @@ The 21 two-combination examples of seed 000 (John McLeod's Russian Poker page), 
 
 import pytest
 
-from controller.core.cards import parse_cards
 from controller.core.hands import HandCategory as C
 from controller.core.payouts import RUSSIAN_PAYS, PayTable, analyse_payout
+from drivers.cards import parse_cards
 
 SEED_000_TWO_COMBINATIONS = [
     ("royal_flush_and_straight_flush", "AC KC QC JC TC 9C", (C.ROYAL_FLUSH, C.STRAIGHT_FLUSH), 150),

@@ -9,12 +9,12 @@ from floor_kit import needs_postgres, psycopg
 from tables import acknowledged
 from test_floor_pit import DEALER, played, snapshot
 
-from controller.cli import main
 from controller.floor.reporter import TableReporter
 from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
+from ui.cli import main
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`

@@ -7,11 +7,11 @@ from pathlib import Path
 from floor_kit import needs_postgres
 from test_floor_pit import snapshot
 
-from controller.cli import main
 from controller.floor.reporter import TableReporter
 from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
 from drivers.shoe1.auth import write_key_file
+from ui.cli import main
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`

@@ -8,13 +8,13 @@ from floor_kit import needs_postgres, psycopg, query
 from PySide6.QtWidgets import QHeaderView
 from test_floor_pit import snapshot
 
-from controller.cli import main
 from controller.floor.ratings import value_pending
 from controller.floor.reporter import TableReporter
 from controller.floor.seats import Seat, seating
 from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
+from ui.cli import main
 from ui.i18n import Languages
 
 pytestmark = needs_postgres

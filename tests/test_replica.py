@@ -40,7 +40,7 @@ def copy_of(journal, tmp_path, name="T1.journal"):
 
 
 def replicate(journal, url, *extra):
-    out = subprocess.run([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to", url,
+    out = subprocess.run([sys.executable, "-m", "ui.cli", "replicate", "--journal", str(journal), "--to", url,
                           "--json", *extra], capture_output=True, text=True,
                               env=with_test_env(ENV), cwd=ROOT, timeout=120)
     reports = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
@@ -79,7 +79,7 @@ def test_replica_copies_every_event_and_copying_again_adds_nothing(session_journ
 def test_replica_killed_mid_copy_resumes_from_its_last_seq_without_a_gap_or_a_duplicate(session_journal, database,
                                                                                          tmp_path):
     journal = copy_of(session_journal, tmp_path)
-    proc = subprocess.Popen([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to",
+    proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "replicate", "--journal", str(journal), "--to",
                              database, "--batch", "50", "--progress"], stdout=subprocess.PIPE, text=True,
                                  env=with_test_env(ENV),
                             cwd=ROOT)
@@ -100,7 +100,7 @@ def test_replica_killed_mid_copy_resumes_from_its_last_seq_without_a_gap_or_a_du
 def test_replica_following_catches_up_after_a_database_outage(cluster, database, tmp_path):
     journal = tmp_path / "T1.journal"
     simulate(load_preset("classic"), 3, 8, journal_path=journal)
-    proc = subprocess.Popen([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to",
+    proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "replicate", "--journal", str(journal), "--to",
                              database, "--follow", "--interval", "0.2"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=with_test_env(ENV), cwd=ROOT)
     try:
@@ -211,7 +211,7 @@ def test_replica_refuses_a_journal_whose_damaged_key_hides_events(session_journa
     change_table_id(journal, 900)
     code, report, _ = replicate(journal, database)
     assert code == 1 and not report["ok"] and report["divergent_seq"] == 900  # not a stall with exit 0
-    proc = subprocess.run([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to",
+    proc = subprocess.run([sys.executable, "-m", "ui.cli", "replicate", "--journal", str(journal), "--to",
                            database, "--follow", "--interval", "0.2"], capture_output=True, text=True,
                                env=with_test_env(ENV),
                           cwd=ROOT, timeout=60)
@@ -220,7 +220,7 @@ def test_replica_refuses_a_journal_whose_damaged_key_hides_events(session_journa
 
 def test_replica_two_replicas_creating_the_schema_at_once_both_succeed(session_journal, database, tmp_path):
     journals = [copy_of(session_journal, tmp_path, f"T{n}.journal") for n in (1, 2, 3)]
-    procs = [subprocess.Popen([sys.executable, "-m", "controller", "replicate", "--journal", str(path), "--to",
+    procs = [subprocess.Popen([sys.executable, "-m", "ui.cli", "replicate", "--journal", str(path), "--to",
                                database, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               env=with_test_env(ENV), cwd=ROOT) for path in journals]
     outcomes = [proc.communicate(timeout=120) for proc in procs]
@@ -231,7 +231,7 @@ def test_replica_two_replicas_creating_the_schema_at_once_both_succeed(session_j
 def test_replica_a_database_that_goes_away_mid_copy_is_a_message_not_a_traceback(cluster, database, tmp_path):
     journal = tmp_path / "T1.journal"
     simulate(load_preset("classic"), 60, 9, journal_path=journal)
-    proc = subprocess.Popen([sys.executable, "-m", "controller", "replicate", "--journal", str(journal), "--to",
+    proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "replicate", "--journal", str(journal), "--to",
                              database, "--batch", "20", "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=with_test_env(ENV), cwd=ROOT)
     try:

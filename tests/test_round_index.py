@@ -16,8 +16,6 @@ from hypothesis import strategies as st
 from kills import kill_after_commits, simulate_command
 from test_journals_from_main import DATA, JOURNALS, as_that_version_answered, audit, unpack
 
-from controller.cli import main
-from controller.cli.audit import EXIT_UNSIGNED
 from controller.table.audit.round_book import RoundBook
 from controller.table.audit.verify import verify_journal_file
 from controller.table.controller import TableController
@@ -26,6 +24,8 @@ from controller.table.journal import Journal
 from controller.table.journal.round_index import IndexBuilder, index_events
 from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
+from ui.cli import main
+from ui.cli.audit import EXIT_UNSIGNED
 
 pytestmark = pytest.mark.usefixtures("pit_boss_login")
 

@@ -259,7 +259,7 @@ def test_progressive_r_act_5_repeat_exchange_prices_rise_1_2_3():
 def _stock_run_dry(preset: str, exchanges: int, last: dict) -> dict:
     """Six boxes dealt from a whole pack (35 cards; 17 left in the stock); box 1 exchanges one card, then the
     card it was just given, `exchanges` times in all, then takes the `last` decision; the other boxes fold."""
-    from controller.core.cards import PACK
+    from drivers.cards import PACK
 
     pack = [card.code for card in PACK]
     hands = {box: pack[(box - 1) * 5:box * 5] for box in range(1, 7)}

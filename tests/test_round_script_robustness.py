@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.core.cards import PACK
 from controller.engine import BOX_DECISIONS
 from controller.players.scripted import run_script
 from controller.table.rule_files import load_rules
+from drivers.cards import PACK
 
 CODES = [c.code for c in PACK]
 json_scalars = st.none() | st.booleans() | st.integers(-5, 300) | st.text(max_size=4) | st.sampled_from(CODES)

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from controller.cli import main
-from controller.cli.rules import to_toml
 from controller.core.hands import HandCategory
 from controller.core.rules import RepeatSingle, RulesError, rules_from_mapping, rules_from_toml
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset, load_rules
 from controller.table.table_events import RulesSet
+from ui.cli import main
+from ui.cli.rules import to_toml
 
 ROOT = Path(__file__).resolve().parents[1]
 JACKPOT = """

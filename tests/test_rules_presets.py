@@ -9,10 +9,10 @@ from cli_kit import rptable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.cli.rules import to_toml
 from controller.core.hands import HandCategory
 from controller.core.rules import RulesError, rules_from_mapping, rules_from_toml
 from controller.table.rule_files import load_preset, load_rules, preset_names
+from ui.cli.rules import to_toml
 
 SIX = ["classic", "online", "progressive", "four-seat", "russian-club", "caribbean-stud"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from controller.core.cards import PACK, parse_card
+from drivers.cards import PACK, parse_card
 from drivers.shoe1 import codec, messages
 from drivers.shoe1.messages import BadFrame, UnknownFrame
 

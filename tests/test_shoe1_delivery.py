@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.core.cards import PACK, parse_card
 from drivers.base import CardEvent, DeviceFault, StatusEvent
+from drivers.cards import PACK, parse_card
 from drivers.shoe1.delivery import Delivery, Outcome, seq_distance
 from drivers.shoe1.messages import Ack, BadFrame, CardFrame, FaultFrame, Heartbeat, Lock, Resync, UnknownFrame
 

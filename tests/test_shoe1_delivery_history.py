@@ -3,8 +3,8 @@ card again, even one read as `??`) from a conflict (another card under a seq alr
 
 from __future__ import annotations
 
-from controller.core.cards import PACK, parse_card
 from drivers.base import CardEvent, DeviceFault
+from drivers.cards import PACK, parse_card
 from drivers.shoe1.delivery import HISTORY, Delivery, Outcome
 from drivers.shoe1.messages import Ack, CardFrame
 

@@ -58,7 +58,7 @@ def test_shoe_sim_bad_fault_spec_is_refused() -> None:
 
 def _start_sim(*args: str, env: dict[str, str] = ENV) -> tuple[subprocess.Popen[str], list[str]]:
     sim = subprocess.Popen(
-        [sys.executable, "-m", "controller", "shoe-sim", *args, "--quiet"],
+        [sys.executable, "-m", "ui.cli", "shoe-sim", *args, "--quiet"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

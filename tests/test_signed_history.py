@@ -17,8 +17,6 @@ from jackpot_kit import ROYAL_FOR_BOX_1, deal_round, jackpot_rules
 from tables import acknowledged
 from test_journals_from_main import JOURNALS, unpack
 
-from controller.cli import main
-from controller.cli.audit import EXIT_END_UNWITNESSED, EXIT_NOT_CONFIRMED, EXIT_OTHER_KEY, EXIT_UNSIGNED
 from controller.engine import CloseBets, IllegalCommand, PlaceStakes
 from controller.table.audit.verify import VerifyWith, verify_journal_file
 from controller.table.controller import TableController
@@ -28,6 +26,8 @@ from controller.table.rule_files import load_preset
 from controller.table.signing import PublicKey, SigningKey, seal_message, table_key, table_key_path
 from controller.table.simulate import simulate
 from controller.table.users import Role, User, UserStore
+from ui.cli import main
+from ui.cli.audit import EXIT_END_UNWITNESSED, EXIT_NOT_CONFIRMED, EXIT_OTHER_KEY, EXIT_UNSIGNED
 
 VERA, BORIS = "246813", "432187"
 

@@ -21,7 +21,7 @@ pytest_plugins = ["floor_kit"]
 
 def started_table(path, table, url):
     """`rptable simulate` as a live table: a round every 0.2 s, reporting to the floor."""
-    command = [sys.executable, "-m", "controller", "simulate", "--rules", "classic", "--rounds", "500", "--seed", "4",
+    command = [sys.executable, "-m", "ui.cli", "simulate", "--rules", "classic", "--rounds", "500", "--seed", "4",
                "--journal", str(path), "--table", table, "--replica", url, "--pace", "0.2", "--progress"]
     env = with_test_env(ENV)
     # A child started from a background job inherits SIGINT and friends ignored; a service manager's child does not.
@@ -62,7 +62,7 @@ def test_stop_signals_audit_from_the_floor_says_when_its_copy_is_short_of_the_ta
     table.communicate(timeout=60)
     with psycopg.connect(database) as db:  # as if the table had died with events it had journaled unsent
         db.execute("UPDATE floor_tables SET journal_seq = reported_seq + 16 WHERE table_id = 'T8'")
-    done = subprocess.run([sys.executable, "-m", "controller", "audit", "--db", database, "--table", "T8", "rounds"],
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "audit", "--db", database, "--table", "T8", "rounds"],
                           capture_output=True, text=True, env=with_test_env({**ENV, **os.environ}), cwd=ROOT,
                           timeout=120)
     assert done.returncode == 0, done.stderr
@@ -72,7 +72,7 @@ def test_stop_signals_audit_from_the_floor_says_when_its_copy_is_short_of_the_ta
 def test_stop_signals_the_console_closes_on_sigterm_without_asking(tmp_path):
     path = tmp_path / "T9.journal"
     env = with_test_env({**ENV, "QT_QPA_PLATFORM": "offscreen"})
-    console = subprocess.Popen([sys.executable, "-m", "controller", "console", "--journal", str(path), "--table", "T9",
+    console = subprocess.Popen([sys.executable, "-m", "ui.cli", "console", "--journal", str(path), "--table", "T9",
                                 "--windowed"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                                cwd=ROOT, preexec_fn=lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL))
     wait_for(lambda: path.exists() and path.stat().st_size > 0, timeout=60)

@@ -6,7 +6,6 @@ import random
 import pytest
 from tables import acknowledged
 
-from controller.core.cards import PACK, parse_card
 from controller.engine import CardDealt, CloseBets, IllegalCommand, PlaceStakes, expected_next
 from controller.table.autoplay import SessionTotals, _step
 from controller.table.controller import TableController, TableLocked
@@ -16,6 +15,7 @@ from controller.table.pump import CardPump
 from controller.table.rule_files import load_preset
 from controller.table.users import Role, User
 from drivers.base import CardEvent, DeviceFault, StatusEvent, open_source
+from drivers.cards import PACK, parse_card
 
 BORIS = User("boris", Role.PIT_BOSS)
 ANNA = User("anna", Role.DEALER)

@@ -34,12 +34,12 @@ from console_kit import (
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from controller.core.cards import PACK, Card, parse_card, parse_cards
 from controller.engine import Phase, PlaceStakes, legal_commands
 from controller.table.audit.rounds import verify_journal
 from controller.table.journal import Journal
 from controller.table.rule_files import preset_names
 from controller.table.users import Role, UserStore
+from drivers.cards import PACK, Card, parse_card, parse_cards
 from ui import visibility
 from ui.amount_field import AmountField
 from ui.autopilot import Autopilot
@@ -308,7 +308,7 @@ def test_cli_console_without_a_display_says_what_to_do(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
     env["RPTABLE_DATA_DIR"] = str(tmp_path)
     env["PYTHONPATH"] = f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"
-    result = subprocess.run([sys.executable, "-m", "controller", "console"], env=env, capture_output=True,
+    result = subprocess.run([sys.executable, "-m", "ui.cli", "console"], env=env, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 2
     assert "xvfb-run" in result.stderr and "Traceback" not in result.stderr
@@ -320,7 +320,7 @@ def test_cli_console_screenshot_on_a_journal_whose_rules_wait_for_acknowledgemen
     env.update(RPTABLE_DATA_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen",
                PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}")
     journal = tmp_path / "T1.journal"
-    result = subprocess.run([sys.executable, "-m", "controller", "console", "--screenshot", str(tmp_path / "s.png"),
+    result = subprocess.run([sys.executable, "-m", "ui.cli", "console", "--screenshot", str(tmp_path / "s.png"),
                              "--demo", "1", "--scene", "stakes", "--journal", str(journal)],
                             env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 1 and "Traceback" not in result.stderr
@@ -334,7 +334,7 @@ def test_cli_console_screenshot_demo_saves_a_png(tmp_path: Path) -> None:
                PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}")
     png = tmp_path / "shot.png"
     journal_path = tmp_path / "shots.journal"
-    result = subprocess.run([sys.executable, "-m", "controller", "console", "--screenshot", str(png), "--demo", "1",
+    result = subprocess.run([sys.executable, "-m", "ui.cli", "console", "--screenshot", str(png), "--demo", "1",
                              "--rules", "four-seat", "--journal", str(journal_path)],
                             env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr

@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
 from PySide6.QtGui import QKeyEvent
 from shift_kit import Consoles, focus, log_in, when_shown
 
-from controller.cli.simulate import pace_words
+from ui.cli.simulate import pace_words
 from ui.dealer_sign_in import DealerSignInDialog
 from ui.format import amount
 from ui.i18n import Languages

@@ -218,7 +218,7 @@ def test_cli_screenshot_renders_at_exactly_the_size_asked(tmp_path: Path, size: 
     env.update(RPTABLE_DATA_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen",
                PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}")
     png = tmp_path / "shot.png"
-    result = subprocess.run([sys.executable, "-m", "controller", "console", "--screenshot", str(png), "--demo", "1",
+    result = subprocess.run([sys.executable, "-m", "ui.cli", "console", "--screenshot", str(png), "--demo", "1",
                              "--size", size, "--scene", scene, "--language", language],
                             env=env, capture_output=True, text=True, timeout=180)
     assert result.returncode == 0, result.stderr
@@ -227,7 +227,7 @@ def test_cli_screenshot_renders_at_exactly_the_size_asked(tmp_path: Path, size: 
 
 def test_cli_size_that_is_not_a_size_is_refused_saying_what_to_give(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}", QT_QPA_PLATFORM="offscreen")
-    result = subprocess.run([sys.executable, "-m", "controller", "console", "--size", "1024"], env=env,
+    result = subprocess.run([sys.executable, "-m", "ui.cli", "console", "--size", "1024"], env=env,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "WIDTHxHEIGHT" in result.stderr and "Traceback" not in result.stderr
 

@@ -175,7 +175,7 @@ def test_two_people_a_void_above_the_limit_is_approved_by_a_second_pit_boss_at_t
     """Three boxes of 2,000 are above the table's limit of 5,000: the second press of "Void" opens the login for
     a second pit boss. Vera logging in again is refused, saying why; Boris's one Enter is one attempt and voids
     the round. Both names are in the journal, and in the audit of the round."""
-    from controller.cli import main
+    from ui.cli import main
 
     window = consoles.open(accounts=True)
     Autopilot(window, ante=2000, boxes=3).start_round()

@@ -21,12 +21,12 @@ from russian_kit import assert_russian, english_in
 from shift_kit import Consoles, focus, log_in, when_shown
 from tables import one_quick
 
-from controller.core.cards import parse_card
 from controller.engine import Fold, legal_commands
 from controller.engine.events import CardFault
 from controller.table.audit.rounds import verify_journal
 from controller.table.users import Role, User
 from drivers.base import DeviceFault
+from drivers.cards import parse_card
 from drivers.shoe1.delivery import Delivery
 from drivers.shoe1.link_source import _lost_text
 from drivers.shoe1.messages import CardFrame, FaultFrame, Heartbeat

@@ -14,12 +14,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from console_kit import TABLE_SCREEN, deal_all
 from tables import acknowledged
 
-from controller.core.cards import PACK, Card
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.pump import dealt_on_demand
 from controller.table.rule_files import load_preset
 from drivers.base import CardEvent, open_source
+from drivers.cards import PACK, Card
 from ui.autopilot import Autopilot
 from ui.i18n import Languages
 from ui.main_window import ConsoleWindow

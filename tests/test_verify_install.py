@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from controller.cli import main
 from controller.table.program import check_program, installed_files, package_roots, write_manifest
+from ui.cli import main
 
 
 @pytest.fixture
@@ -27,8 +27,8 @@ def installed_copy(tmp_path):
 
 def test_verify_install_the_digest_is_the_sha256_of_the_sorted_file_list(installed_copy, tmp_path):
     installed = installed_files(installed_copy)
-    some = "controller/core/cards.py"
-    assert installed.files[some] == hashlib.sha256((installed_copy["controller"] / "core/cards.py").read_bytes()
+    some = "drivers/cards.py"
+    assert installed.files[some] == hashlib.sha256((installed_copy["drivers"] / "cards.py").read_bytes()
                                                    ).hexdigest()
     listing = "".join(f"{p}\t{d}\n" for p, d in sorted(installed.files.items()))
     assert installed.digest == hashlib.sha256(listing.encode()).hexdigest()

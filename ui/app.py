@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
             print(NO_DISPLAY.format(args=" ".join(sys.argv[2:])).replace("  \n", "\n"), file=sys.stderr)
             return 2
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no screen
-    from controller.paths import default_journal
+    from drivers.paths import default_journal
 
     table = args.table or "T1"
     scratch = None
@@ -70,7 +70,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> int:
     from controller.core.rules import RulesError
-    from controller.paths import default_users
     from controller.table.controller import TableController, TableLocked
     from controller.table.file_modes import open_files_report
     from controller.table.journal import Journal, JournalError
@@ -81,6 +80,7 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
     from controller.table.signing import SigningKeyError, table_key
     from controller.table.users import AccountsFileError, UserStore
     from drivers.base import SourceError, open_source, url_query
+    from drivers.paths import default_users
 
     program = check_program()
     if program.found and not program.ok:  # the certified program only: 25 CFR 547's check at every start

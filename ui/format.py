@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QLocale
 
-from controller.core.cards import Card
+from drivers.cards import Card
 
 SUIT_SYMBOLS = "♣♦♥♠"  # clubs, diamonds, hearts, spades: the order of Card.suit
 RED_SUITS = (1, 2)

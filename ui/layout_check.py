@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QObject, Signal
 
-from controller.core.cards import Card
 from controller.table.showdown import ShowdownGuard
+from drivers.cards import Card
 from drivers.showdown import Spot
 
 

@@ -19,7 +19,6 @@ from PySide6.QtCore import QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
-from controller.core.cards import Card
 from controller.core.rules import HouseRules
 from controller.engine import (
     ActionKind,
@@ -39,6 +38,7 @@ from controller.table.showdown import LayoutLook, ShowdownGuard
 from controller.table.showdown_faults import shoe_record
 from controller.table.table_events import ShowdownSeen
 from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, SourceStatus, StatusEvent
+from drivers.cards import Card
 from ui import visibility
 from ui.actions import BETTING, PLAY
 from ui.amount_field import AmountField

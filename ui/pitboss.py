@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from controller.core.cards import CardError
 from controller.engine import IllegalCommand, legal_commands
 from controller.floor.database import FloorError, explain, psycopg_module
 from controller.floor.jackpot_link import JackpotLink, confirm_hit, reject_hit
@@ -38,6 +37,7 @@ from controller.table.pump import GateReopened
 from controller.table.showdown_faults import shoe_record
 from controller.table.users import Role, User, name_in
 from drivers.base import SourceStatus
+from drivers.cards import CardError
 from ui.confirm import TwoStep
 from ui.format import amount, signed_amount
 from ui.login import STAFF_STYLE, LoginDialog, LoginForm, without_default_buttons

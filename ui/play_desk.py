@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from controller.core.cards import Card
 from controller.engine import (
     ActionKind,
     Command,
@@ -21,6 +20,7 @@ from controller.engine import (
     legal_commands,
     verify,
 )
+from drivers.cards import Card
 from ui.actions import SPECS
 from ui.desk import Console
 from ui.format import amount

@@ -9,12 +9,12 @@ from datetime import datetime
 
 from PySide6.QtCore import QCoreApplication
 
-from controller.core.cards import Card
 from controller.core.hands import HandCategory
 from controller.engine import events as ev  # the round's events, each worded below
 from controller.table import table_events as te  # the table's own events, each worded below
 from controller.table.history import RoundAtStep
 from controller.table.round_record import Step
+from drivers.cards import Card
 from ui.format import amount, card_face, signed_amount
 from ui.payments import draw_name, drawn_word, settlement_lines
 from ui.sentences import card_fault_words, device_fault_words, reworded

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QWidget
 
-from controller.core.cards import PACK
 from controller.engine import Phase
+from drivers.cards import PACK
 from ui.autopilot import Autopilot, AutopilotStuck
 from ui.main_window import ConsoleWindow
 

@@ -122,7 +122,7 @@ REFUSALS = (
     QT_TRANSLATE_NOOP("Sentences", "Every override needs a reason; it is journaled with your name."),
     QT_TRANSLATE_NOOP("Sentences", "The house rules can change only between rounds: finish or void this round "
                                    "first."),
-    # a card the pit boss types that is not one (controller.core.cards.CardError)
+    # a card the pit boss types that is not one (drivers.cards.CardError)
     QT_TRANSLATE_NOOP("Sentences", "'{0}' is not a card: rank 2-9, T or 10, J, Q, K, A; suit C, D, H, S"),
     QT_TRANSLATE_NOOP("Sentences", "{0} appears twice; one pack holds each card once"),
     # the linked jackpot (controller.floor.jackpot_link, the table controller)

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
-from controller.core.cards import Card
 from controller.table.table_events import ShowdownSeen
+from drivers.cards import Card
 from drivers.showdown import DEALER, Difference, Spot, spot_order
 from ui.i18n import translate
 

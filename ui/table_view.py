@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from controller.core.cards import Card
 from controller.core.rules import DealerRedraw
 from controller.engine import BoxState, Phase, RoundState
 from controller.engine.queries import highest_card
 from controller.engine.state import dealer_qualifies
 from controller.engine.strength import hand_payout
+from drivers.cards import Card
 from ui import visibility
 from ui.bet_panel import StakeEditor
 from ui.fit import FitLabel, fixed_width

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from controller.core.cards import Card
 from controller.core.hands import HandCategory
 from controller.engine import Phase, RoundState
+from drivers.cards import Card
 
 DEALER_UP_CARD = 4  # R-DEAL-1: the dealer's fifth card (index 4) is dealt face up
 

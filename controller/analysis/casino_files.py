@@ -1,4 +1,4 @@
-"""What rptable works out for a casino's own rules file, kept in the user's data folder (controller.paths):
+"""What rptable works out for a casino's own rules file, kept in the user's data folder (drivers.paths):
 the basic strategy derived for its rules (`analysis/basic-DIGEST.toml`), its measured house edge
 (`analysis/edge-DIGEST.toml`), and the checkpoint of a derivation or measurement under way, so that one stopped by
 Ctrl-C or a kill resumes. DIGEST is the start of the rules' play digest: a file renamed or with other notes finds the
@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from controller.analysis.house_edges import HouseEdge, edge_from_row, shipped_edge
 from controller.analysis.long_run import write_atomically
 from controller.core.rules import HouseRules, rules_digest
-from controller.paths import data_dir
 from controller.players.basic import BasicTable, NoBasicTable, add_derived_table
+from drivers.paths import data_dir
 
 if TYPE_CHECKING:  # the writers' modules load numpy: a table that only reads a measured edge starts without it
     from controller.analysis.basic_edge import EdgeEstimate

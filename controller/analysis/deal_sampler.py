@@ -12,7 +12,7 @@ import numpy.typing as npt
 from controller.analysis.first_hands import FirstHands
 from controller.analysis.line_value import Deal
 from controller.analysis.vectorised import deal
-from controller.core.cards import PACK
+from drivers.cards import PACK
 
 BATCH = 20_000  # deals classified at a time
 

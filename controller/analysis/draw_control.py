@@ -21,9 +21,9 @@ import numpy.typing as npt
 
 from controller.analysis.hand_order import RANKS, RANKS_OF_COLEX, hand_keys, value_order
 from controller.analysis.line_value import ANTE, Line, LineValuer
-from controller.core.cards import PACK
 from controller.core.hands import HandCategory
 from controller.players.hand_classes import after_draw_class
+from drivers.cards import PACK
 
 SAMPLED_DRAWS = 256  # draws averaged over when there are more than ALL_DRAWS
 ALL_DRAWS = 1_100  # every draw of one or two cards of 46

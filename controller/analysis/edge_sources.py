@@ -16,10 +16,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from controller.analysis.line_value import Deal, LineValuer
-from controller.core.cards import PACK
 from controller.core.rules import AnteOnWin, DealerRedraw, HouseRules, RepeatSingle
 from controller.players.basic import Play, find_table
 from controller.players.hand_classes import AFTER_DRAW_CLASSES, classify
+from drivers.cards import PACK
 
 Z95 = 1.959964
 Value = tuple[float, float]  # a play's mean in antes a round, and its 95% half-width

@@ -11,11 +11,11 @@ import random
 from collections.abc import Callable
 
 from controller.analysis.vectorised import Totals
-from controller.core.cards import PACK, Card
 from controller.core.rules import HouseRules
 from controller.engine import CardDealt, CloseBets, Command, Phase, PlaceStakes, RoundState, do, new_round
 from controller.players import basic as basic_strategy
 from controller.players import simple as strategy
+from drivers.cards import PACK, Card
 
 Strategy = Callable[[RoundState], Command | None]
 STRATEGY_MOVES: dict[str, Strategy] = {"simple": strategy.next_action, "basic": basic_strategy.next_action}

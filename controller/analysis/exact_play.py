@@ -15,9 +15,9 @@ import numpy.typing as npt
 
 from controller.analysis.first_hands import DEALS, FirstHands
 from controller.analysis.line_value import ANTE, LineValuer
-from controller.core.cards import PACK
 from controller.core.rules import HouseRules
 from controller.players.hand_classes import CLASSES, classify
+from drivers.cards import PACK
 
 F64 = npt.NDArray[np.float64]
 

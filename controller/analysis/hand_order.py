@@ -16,8 +16,8 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from controller.core.cards import PACK
 from controller.core.hands import HandValue, best_five
+from drivers.cards import PACK
 
 RANKS = 13
 # Per-rank weights such that every multiset of five ranks (each at most four times) has its own sum, found by a

@@ -24,7 +24,6 @@ import numpy.typing as npt
 
 from controller.analysis.dealer_odds import DealerOdds
 from controller.analysis.hand_order import RANKS, value_order
-from controller.core.cards import Card
 from controller.core.hands import HandCategory, HandValue
 from controller.core.rules import HouseRules, RepeatSingle, StockRunsOut
 from controller.engine import ActionKind, BoxState, BuyChoice, exchange_price, insurance_range, new_round
@@ -35,6 +34,7 @@ from controller.engine.strength import hand_value, pattern_key
 from controller.players.basic import Play
 from controller.players.buy_game_value import buy_game_values, buys, dealer_draw, expectation_is_exact
 from controller.players.hand_classes import after_draw_class, insurance_class
+from drivers.cards import Card
 
 ANTE = 10  # chips: insurance and draw amounts keep their proportions to it
 HEADS_UP_STOCK = 52 - 10  # the stock after a heads-up deal (R-DEAL-1)

@@ -7,7 +7,7 @@ from enum import IntEnum
 from itertools import combinations
 from typing import NamedTuple
 
-from controller.core.cards import ACE, KING, Card
+from drivers.cards import ACE, KING, Card
 
 
 class HandCategory(IntEnum):

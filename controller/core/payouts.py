@@ -20,8 +20,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
-from controller.core.cards import ACE, KING, Card
 from controller.core.hands import HandCategory, straight_high
+from drivers.cards import ACE, KING, Card
 
 Category = HandCategory
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from controller.core.cards import PACK
 from controller.core.hands import HandCategory
 from controller.core.jackpot_rules import JackpotRules, read_jackpot
 from controller.core.payouts import RUSSIAN_PAYS, PayTable
+from drivers.cards import PACK
 
 # The choices of every enumerated setting, in the order `rules show` documents them; a choice's value is its
 # word in a rules file.

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar, assert_never
 
-from controller.core.cards import Card
 from controller.engine.commands.base import ActionKind, Command
 from controller.engine.commands.box import Bet, BuySixth, Exchange, Fold, Insure
 from controller.engine.commands.deal import CardDealt
@@ -16,6 +15,7 @@ from controller.engine.commands.dealer import BuyGame, CloseBuying, RevealDealer
 from controller.engine.commands.jackpot import PlaceJackpotStake
 from controller.engine.commands.overrides import CorrectCard, DismissCard, VoidRound
 from controller.engine.commands.stakes import CloseBets, PlaceStakes, WithdrawStakes
+from drivers.cards import Card
 
 # What a player decides for a box, in the order round scripts and the console list them.
 BOX_DECISIONS = (ActionKind.FOLD, ActionKind.BET, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.INSURE,

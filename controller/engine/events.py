@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import Field, dataclass, fields
 from typing import Any, ClassVar
 
-from controller.core.cards import Card, parse_card
 from controller.core.hands import HandCategory
+from drivers.cards import Card, parse_card
 
 # Where a card goes: a box number (1..), or the dealer.
 DEALER = 0

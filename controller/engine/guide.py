@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from controller.core.cards import PACK
 from controller.engine.actions import LegalAction
 from controller.engine.commands.base import ActionKind, IllegalCommand
 from controller.engine.commands.box import Bet, BuySixth, Exchange, Fold, Insure, insuring_box
@@ -25,6 +24,7 @@ from controller.engine.queries import (
     sixth_card_price,
 )
 from controller.engine.state import Phase, RoundState
+from drivers.cards import PACK
 
 
 @dataclass(frozen=True, slots=True)

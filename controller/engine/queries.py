@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from controller.core.cards import Card
 from controller.core.rules import ExchangePrice, HouseRules, InsuranceMax, RepeatSingle
 from controller.engine.events import DEALER
 from controller.engine.state import BoxState, Phase, RoundState
 from controller.engine.strength import hand_payout, hand_value
+from drivers.cards import Card
 
 
 def next_card_target(state: RoundState) -> int | None:

@@ -4,10 +4,10 @@ decision makes the decision again here (controller.engine.legacy)."""
 
 from __future__ import annotations
 
-from controller.core.cards import Card
 from controller.core.rules import BuyGameRules, BuyGameWho, DealerRedraw
 from controller.engine.state import BoxState, RoundState
 from controller.engine.strength import hand_value
+from drivers.cards import Card
 
 
 def may_buy_game(rules: BuyGameRules, box: BoxState) -> bool:

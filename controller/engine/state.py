@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from controller.core.cards import PACK, Card
 from controller.core.rules import HouseRules
 from controller.engine.events import BoxSettled, CardFault, JackpotSettled
 from controller.engine.strength import hand_value
+from drivers.cards import PACK, Card
 
 DEAL_PASSES = 5  # R-DEAL-1
 

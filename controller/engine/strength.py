@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from controller.core.cards import Card
 from controller.core.hands import HandValue, best_five
 from controller.core.payouts import Payout, PayTable, analyse_payout
+from drivers.cards import Card
 
 # Every value and payout worked out so far, by pattern key. A key stands for one pattern, so there are at most
 # as many as there are patterns of 5, 6 or 7 cards (some 10^5): the caches are bounded without eviction.

@@ -28,7 +28,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.core.cards import PACK, Card, parse_card
 from controller.core.rules import HouseRules
 from controller.engine import (
     DEALER,
@@ -59,6 +58,7 @@ from controller.engine.events import (
 from controller.players import basic
 from controller.players.buy_game_value import buy_game_values, buys
 from controller.players.hand_classes import KEEPS, cards_to_keep
+from drivers.cards import PACK, Card, parse_card
 
 SAMPLES = 64  # lines per decision a player made otherwise than basic (see the module's docstring)
 

@@ -44,7 +44,6 @@ from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import FloorError, connect, psycopg_module
 from controller.floor.roles import ROLE_NAMES
-from controller.paths import data_dir
 from controller.table.signing import PublicKey, SigningKey, SigningKeyError
 from controller.table.users import (
     LOCKOUT_SECONDS,
@@ -64,6 +63,7 @@ from controller.table.users import (
     admitted,
     usable_account,
 )
+from drivers.paths import data_dir
 
 if TYPE_CHECKING:
     import psycopg

@@ -14,7 +14,6 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from controller.core.cards import PACK, Card
 from controller.core.hands import HandCategory
 from controller.core.rules import HouseRules, rules_digest
 from controller.engine import ActionKind, Command, LegalAction, RoundState, build_command
@@ -31,6 +30,7 @@ from controller.players.hand_classes import (
     insurance_class,
 )
 from controller.players.simple import Actions, bet_or_fold, box_actions, next_action_of
+from drivers.cards import PACK, Card
 
 TABLES = "basic_tables"  # inside this package
 

@@ -10,7 +10,6 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import NamedTuple
 
-from controller.core.cards import PACK, Card
 from controller.core.hands import HandCategory, HandValue
 from controller.core.rules import DealerRedraw, HouseRules
 from controller.engine import DEALER, BoxState, BuyChoice, apply, new_round
@@ -19,6 +18,7 @@ from controller.engine.queries import highest_card
 from controller.engine.rulings import dealer_replaces_again
 from controller.engine.settlement import settle_box
 from controller.engine.strength import hand_value
+from drivers.cards import PACK, Card
 
 
 def buys(take: float, buy: float) -> bool:
@@ -59,7 +59,7 @@ def dealer_draw_expectation(
     """The expectation of `net_against(the dealer's final hand)` when he replaces his highest card from `pack`;
     `net_against` depends only on whether that hand qualifies and how it compares with `player`'s."""
     highest = highest_card(dealer)
-    kept = [c for c in dealer if c is not highest]  # one instance per card (controller.core.cards.PACK)
+    kept = [c for c in dealer if c is not highest]  # one instance per card (drivers.cards.PACK)
     kept_top = highest_card(kept)
     below_top = [c for c in kept if c is not kept_top]
     qualify = rules.dealer_qualifies_with

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from controller.core.cards import ACE, KING, Card
 from controller.core.hands import HandCategory
 from controller.core.payouts import PayTable
 from controller.engine.strength import hand_value_and_payout
+from drivers.cards import ACE, KING, Card
 
 QUEEN, JACK = 12, 11
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from controller.core.cards import Card, CardError, format_cards, parse_card
 from controller.core.rules import HouseRules, RulesError
 from controller.engine import (
     BOX_DECISIONS,
@@ -37,6 +36,7 @@ from controller.engine import (
     next_card_target,
 )
 from controller.engine.strength import hand_value
+from drivers.cards import Card, CardError, format_cards, parse_card
 
 
 class ScriptError(Exception):

@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from controller.named_files import read_named_text
+from drivers.named_files import read_named_text
 
 PIN_ENV = "RPTABLE_ACCOUNTS_PIN"
 DEFAULT_PIN = "/etc/rptable/accounts.pin"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from controller.core.cards import Card, parse_card
 from controller.table.controller import TableController
 from controller.table.pump import CardPump, shuffled_pack
 from drivers.base import CardSource
+from drivers.cards import Card, parse_card
 
 ROYAL = tuple(parse_card(code) for code in ("AS", "KS", "QS", "JS", "TS"))
 

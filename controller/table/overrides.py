@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from controller.core.cards import parse_card
 from controller.core.rules import HouseRules
 from controller.engine import CorrectCard, DismissCard, IllegalCommand, RoundState, VoidRound, verify
 from controller.table import table_events
@@ -21,6 +20,7 @@ from controller.table.journaling import JournalingTable
 from controller.table.staff import TableStaff
 from controller.table.table_locked import TableLocked
 from controller.table.users import User
+from drivers.cards import parse_card
 
 
 class OverriddenTable(JournalingTable, Protocol):

@@ -18,7 +18,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from controller.named_files import read_named_text, regular_file_problem
+from drivers.named_files import read_named_text, regular_file_problem
 
 PACKAGES = ("controller", "drivers", "ui", "hwsim")
 SKIPPED_DIRS = frozenset({"__pycache__"})

@@ -26,11 +26,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
-from controller.core.cards import PACK, Card
 from controller.engine import Phase
 from controller.table.controller import TableController
 from controller.table.journal import JournalEntry
 from drivers.base import CardEvent, CardSource, DeviceFault, SimulatedShoe, SourceError, SourceEvent
+from drivers.cards import PACK, Card
 
 CARD_WAIT = 10.0  # seconds to wait for a card the dealer drew before the shoe is called silent
 

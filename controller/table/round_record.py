@@ -18,13 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.core.cards import Card
 from controller.core.hands import HandCategory, best_five
 from controller.core.rules import HouseRules
 from controller.engine import BoxState, RoundState
 from controller.engine.events import BoxSettled, Event
 from controller.table.journal import JournalEntry
 from controller.table.table_events import PaymentAdjusted, PaymentConfirmed, ShowdownSeen, TableEvent
+from drivers.cards import Card
 
 LINES = ("ante", "bet", "draw", "insurance", "bonus", "buy_game")  # a settlement's lines, in the order shown
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from controller.core.extends import rules_from_file_text
 from controller.core.rules import HouseRules, RulesError, rules_from_toml
-from controller.named_files import read_named_text
+from drivers.named_files import read_named_text
 
 PRESET_ORDER = ("classic", "online", "progressive", "four-seat", "russian-club", "caribbean-stud")
 

@@ -20,11 +20,11 @@ import time
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from controller.core.cards import Card
 from controller.table.controller import TableController
 from controller.table.journal import JournalEntry
 from controller.table.showdown_faults import shoe_record
 from drivers.base import SourceError
+from drivers.cards import Card
 from drivers.layout_camera import ShowdownCamera, open_showdown_camera
 from drivers.showdown import ShowdownCheck, Spot, SpotReading, check_showdown
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from controller.core.cards import Card
 from controller.engine import RoundState
+from drivers.cards import Card
 from drivers.showdown import (
     DEALER,
     CardDifference,

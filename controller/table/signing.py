@@ -26,11 +26,11 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from controller.named_files import read_named_file
-from controller.paths import data_dir
 from controller.table.file_modes import create_private, private_folder
 from controller.table.journal import JournalEntry, NewEvent
 from controller.table.table_events import Signature
+from drivers.named_files import read_named_file
+from drivers.paths import data_dir
 
 # Engine events that close a round or override it: sealed like the table's own events.
 _SEALED_ROUND_EVENTS = frozenset({"RoundClosed", "CardFault", "FaultResolved", "RoundVoided"})

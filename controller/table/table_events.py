@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, ClassVar, Self
 
-from controller.core.cards import parse_card
 from controller.core.rules import HouseRules, RulesError, rules_from_mapping
+from drivers.cards import parse_card
 from drivers.showdown import (
     DEALER,
     CardDifference,

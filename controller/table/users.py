@@ -35,7 +35,6 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from controller.named_files import read_named_text, regular_file_problem
 from controller.table.accounts_pin import Pin, PinError, pin_path, pinned
 from controller.table.common_secrets import (
     COMMON_SECRETS,
@@ -47,6 +46,7 @@ from controller.table.common_secrets import (
 )
 from controller.table.file_modes import create_private, private_folder, touch_private
 from controller.table.signing import PublicKey, SigningKey, SigningKeyError
+from drivers.named_files import read_named_text, regular_file_problem
 
 MAX_FAILURES = 3
 LOCKOUT_SECONDS = 5 * 60  # the first lockout; each further one doubles, up to MAX_LOCKOUT_SECONDS

@@ -40,7 +40,7 @@ def render_help() -> str:
     root = str(Path(__file__).resolve().parents[2])
     if root not in sys.path:
         sys.path.insert(0, root)  # the tree being documented, whatever the environment points at
-    from controller.cli import build_parser
+    from ui.cli import build_parser
 
     before = os.environ.get("COLUMNS")
     os.environ["COLUMNS"] = WIDTH

@@ -13,9 +13,9 @@ from collections.abc import Collection, Mapping
 import cv2
 import numpy as np
 
-from controller.core.cards import Card
 from drivers.camera.detect import Detection, felt_colour, find_cards
 from drivers.camera.recognise import Recogniser
+from drivers.cards import Card
 from drivers.showdown import Spot, SpotReading
 
 LAYOUT_DETECT_WIDTH = 1024  # a layout's cards are small in the frame: searched at this width they stay apart

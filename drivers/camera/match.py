@@ -22,10 +22,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from controller.core.cards import Card
 from drivers.camera.inkmap import FACE_SIZE, Face, colour_known, face_from_ink
 from drivers.camera.ncc import TemplateBank
 from drivers.camera.profile import DeckProfile
+from drivers.cards import Card
 
 SHIFT = 5  # pixels an index may be off in each direction, at FACE_SIZE
 CANDIDATES = 4  # (card, orientation) pairs ranked by the whole face that get the fine corner comparison

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import numpy as np
 
-from controller.core.cards import PACK, Card
-from controller.named_files import regular_file_problem
-from controller.paths import data_dir  # the one rule for the user data folder
 from drivers.camera.inkmap import Face
+from drivers.cards import PACK, Card
+from drivers.named_files import regular_file_problem
+from drivers.paths import data_dir  # the one rule for the user data folder
 
 # 3: a card whose index colour cannot be measured keeps NO_COLOUR; version 2 kept (0, 0), black's colour.
 PROFILE_VERSION = 3

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from controller.core.cards import Card
 from drivers.camera.detect import DETECT_WIDTH, Detection, find_again, find_cards
 from drivers.camera.inkmap import read_face, warp_face
 from drivers.camera.match import Matcher, Reading
 from drivers.camera.profile import DeckProfile
+from drivers.cards import Card
 
 ASPECT_SLACK = 0.5  # perspective (a camera looking across the table) stretches a card this much
 # A card found again is read again only if it is this much larger: found whole at the print level, a card is

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from controller.core.cards import Card
 from drivers.camera.detect import Detection
 from drivers.camera.recognise import Sighting
+from drivers.cards import Card
 
 MOVED_OFF = 0.2  # of a card's width: a reported card's track follows it no further in a frame, and an unreadable
 # card settling this close to where a lost card lay is taken for it

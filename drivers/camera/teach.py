@@ -9,11 +9,11 @@ from pathlib import Path
 
 import numpy as np
 
-from controller.core.cards import PACK, Card, CardError, parse_card
 from drivers.camera.card_image import RASTER_SUFFIXES, SVG_SUFFIXES, CardImageError, card_face, read_card_image
 from drivers.camera.inkmap import read_face
 from drivers.camera.match import Matcher
 from drivers.camera.profile import DeckProfile
+from drivers.cards import PACK, Card, CardError, parse_card
 
 IMAGE_SUFFIXES = RASTER_SUFFIXES | SVG_SUFFIXES
 TWIN_MARGIN = 0.05  # a taught card that beats its closest rival by less is the same picture twice

@@ -16,7 +16,7 @@ import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from controller.named_files import NamedFileError, read_named_file_and_mode
+from drivers.named_files import NamedFileError, read_named_file_and_mode
 
 KEY_BYTES = 32
 NONCE_BYTES = 8

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import reduce
 from operator import xor
 
-from controller.core.cards import BY_CODE, Card
+from drivers.cards import BY_CODE, Card
 from drivers.shoe1 import auth, messages
 from drivers.shoe1.messages import DEVICE_FAULTS, SEQ_MODULUS, STATES, BadFrame, Decoded, UnknownFrame, code_of
 

@@ -11,9 +11,9 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from controller.core.cards import Card
 from drivers import base
 from drivers.base import CardEvent, DeviceFault, DeviceIdentity, SourceEvent, StatusEvent
+from drivers.cards import Card
 from drivers.shoe1.messages import (
     DEVICE_FAULTS,
     SEQ_MODULUS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from controller.core.cards import Card
+from drivers.cards import Card
 
 SEQ_MODULUS = 65536  # seq is 0..65535 and wraps to 0
 HOST_ID = "rptable"  # what the controller calls itself in its HELLO

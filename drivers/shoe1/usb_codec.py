@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import struct
 
-from controller.core.cards import card_from_index
+from drivers.cards import card_from_index
 from drivers.shoe1 import auth
 from drivers.shoe1.messages import (
     DEVICE_FAULTS,

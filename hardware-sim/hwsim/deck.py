@@ -6,8 +6,8 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from controller.core.cards import PACK, Card, CardError, parse_card, split_card_text
-from controller.named_files import read_named_file
+from drivers.cards import PACK, Card, CardError, parse_card, split_card_text
+from drivers.named_files import read_named_file
 
 
 def shuffled_packs(seed: int, packs: int = 1) -> list[Card]:

@@ -25,8 +25,8 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from controller.core.cards import Card
 from drivers.base import SimulatedShoe, SourceError, SourceStatus, url_query
+from drivers.cards import Card
 from drivers.clock import MACHINE_CLOCK, Clock
 from drivers.shoe1.auth import ShoeKey
 from drivers.shoe1.link_source import LinkLost, LinkUnavailable, Shoe1Source, flag, shoe_key

@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from controller.core.cards import Card
+from drivers.cards import Card
 from drivers.shoe1.messages import (
     DEVICE_FAULTS,
     SEQ_MODULUS,

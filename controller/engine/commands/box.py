@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from controller.core.cards import Card
 from controller.core.rules import RepeatSingle
 from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand, box_in_play, require_open
 from controller.engine.commands.stock import ensure_stock, reshuffle_if_short
 from controller.engine.events import BetPlaced, CardsExchanged, Folded, InsurancePlaced, SixthCardBought
 from controller.engine.queries import bet_amount, exchange_price, insurance_taken, sixth_card_price
 from controller.engine.state import BoxState, Phase, RoundState
+from drivers.cards import Card
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from controller.core.cards import Card
 from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand
 from controller.engine.commands.dealer import replace_dealer_card
 from controller.engine.commands.jackpot import settle_jackpots
@@ -16,6 +15,7 @@ from controller.engine.events import DEALER, BonusSettled, CardFault, CardPlaced
 from controller.engine.queries import describe_next_card, next_card_target
 from controller.engine.state import Phase, RoundState
 from controller.engine.strength import hand_value
+from drivers.cards import Card
 
 
 @dataclass(frozen=True, slots=True)

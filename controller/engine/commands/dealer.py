@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from controller.core.cards import Card
 from controller.core.hands import HandValue
 from controller.core.rules import BuyGameWho
 from controller.engine.commands.base import (
@@ -34,6 +33,7 @@ from controller.engine.rulings import boxes_allowed_to_buy, dealer_replaces_agai
 from controller.engine.settlement import settle_box
 from controller.engine.state import BoxState, BuyChoice, Phase, RoundState, dealer_qualifies
 from controller.engine.strength import hand_value
+from drivers.cards import Card
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from controller.core.cards import Card
 from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand
 from controller.engine.commands.deal import place_card
 from controller.engine.events import CardFault, FaultResolved, JackpotVoided, RoundClosed, RoundVoided
 from controller.engine.queries import next_card_target
 from controller.engine.settlement import settle_void
 from controller.engine.state import Phase, RoundState
+from drivers.cards import Card
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,9 +5,9 @@ the pit boss's language through Qt's translator (ui.replay_words); the table's o
 
 from __future__ import annotations
 
-from controller.core.cards import Card
 from controller.core.hands import HandCategory
 from controller.engine import events as ev
+from drivers.cards import Card
 
 CONSEQUENCES = (ev.BoxSettled, ev.RoundClosed, ev.BonusSettled, ev.JackpotSettled, ev.JackpotVoided)
 """Events the rules make of a command (a settlement, the close), not anyone's own act: no person is named."""

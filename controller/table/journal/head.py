@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from controller.named_files import not_a_regular_file, read_named_file
 from controller.table.journal.sqlite_file import JournalError
 from controller.table.journal.writer_lock import JournalBusy, WriterLock, writer_pid
+from drivers.named_files import not_a_regular_file, read_named_file
 
 __all__ = ["Head", "HeadFile", "HeadSigner", "JournalBusy", "head_file_problem", "head_message", "head_path",
            "read_head", "writer_of"]

@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from controller.named_files import regular_file_problem
 from controller.table.file_modes import private_folder
 from controller.table.journal import round_index
 from controller.table.journal.chain import ChainWalk, missing_tail
@@ -48,6 +47,7 @@ from controller.table.journal.whole_file import (
     tail_chain_damage,
     unreadable,
 )
+from drivers.named_files import regular_file_problem
 
 __all__ = ["COLUMNS", "GENESIS_HASH", "SCHEMA_VERSION", "Journal", "JournalDamaged", "JournalEntry", "NewEvent",
            "entry_hash", "payload_to_json", "stored_row"]

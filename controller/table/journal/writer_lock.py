@@ -97,7 +97,7 @@ def _command_of(pid: int) -> str:
     except OSError:
         return ""
     words = [w.decode("utf-8", "replace") for w in raw.split(b"\x00") if w]
-    if words and Path(words[0]).name.startswith("python") and words[1:3] == ["-m", "controller"]:
+    if words and Path(words[0]).name.startswith("python") and words[1:3] == ["-m", "ui.cli"]:
         words = ["rptable", *words[3:]]
     text = " ".join([Path(words[0]).name, *words[1:]]) if words else ""
     return f" ({text[:300]})" if text else ""

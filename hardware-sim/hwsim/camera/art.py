@@ -20,7 +20,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from controller.core.cards import PACK, Card
+from drivers.cards import PACK, Card
 
 THEME_DIR = Path("/usr/share/aisleriot/cards")
 GRID_COLUMNS, GRID_ROWS = 13, 5

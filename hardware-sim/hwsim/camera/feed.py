@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from controller.core.cards import Card
+from drivers.cards import Card
 from hwsim.camera.art import load_deck
 from hwsim.camera.scene import CONDITIONS, card_quad, make_look, random_layout, render
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from controller.core.cards import PACK, Card
+from drivers.cards import PACK, Card
 from drivers.showdown import DEALER, Spot
 from hwsim.camera.art import CardArt, load_deck
 from hwsim.camera.scene import CONDITIONS, CameraLook, make_look, render

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from controller.core.cards import Card
+from drivers.cards import Card
 from hwsim.camera.art import CardArt
 
 FRAME_SIZE = (1280, 720)  # width, height

@@ -15,11 +15,11 @@ from collections.abc import Collection, Mapping, Sequence
 
 import numpy as np
 
-from controller.core.cards import PACK, Card
 from drivers.base import SourceError, url_query
 from drivers.camera.layout import LAYOUT_DETECT_WIDTH, LayoutReader
 from drivers.camera.recognise import Recogniser
 from drivers.camera.source import recogniser_for
+from drivers.cards import PACK, Card
 from drivers.layout_camera import ShowdownCamera, SimulatedLayout
 from drivers.showdown import DEALER, Spot, SpotReading, spot_order
 from hwsim.camera.art import ArtError, load_deck, theme_for

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,8 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from controller.named_files import regular_file_problem
     from controller.table.program import ProgramError, check_program, default_manifest, program_version, write_manifest
+    from drivers.named_files import regular_file_problem
 
     manifest = Path(args.manifest) if args.manifest else None
     problem = regular_file_problem(manifest or default_manifest())

@@ -15,9 +15,9 @@ import sys
 import threading
 import time
 
-from controller.cli.bounds import number, seconds, whole
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
+from ui.cli.bounds import number, seconds, whole
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
 
 MAX_SEED = 2**63 - 1
 MAX_DEAL = 520  # cards dealt at one key press: ten packs

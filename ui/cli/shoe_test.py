@@ -12,9 +12,9 @@ import json
 import time
 from typing import Any
 
-from controller.cli.bounds import seconds, whole
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
+from ui.cli.bounds import seconds, whole
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
 
 NOT_PROVED = 3  # exit status: a key was given and the shoe did not prove it holds it
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
 
 PAIRING = """\
 Pair the shoe with the table:

@@ -13,11 +13,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from controller.cli.audit_salvage import add_salvage, run_salvage
-from controller.cli.bounds import day, floor_url, shown, whole
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
-from controller.cli.users import ADD_VERA, BOOTSTRAP, FLOOR_STAFF
+from ui.cli.audit_salvage import add_salvage, run_salvage
+from ui.cli.bounds import day, floor_url, shown, whole
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
+from ui.cli.users import ADD_VERA, BOOTSTRAP, FLOOR_STAFF
 
 if TYPE_CHECKING:
     from controller.table.audit.round_book import RoundBook
@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
                                 "(--journal PATH); the floor's database keeps its own copy and is checked with "
                                 "`rptable audit --db URL --table ID verify`.", 2)
     if from_floor:
-        from controller.cli.audit_db import run_from_database
+        from ui.cli.audit_db import run_from_database
 
         return run_from_database(args, whole_floor, {"rounds": _rounds, "show": _show, "recall": _recall,
                                                      "export": _export, "report": _report}, print_verify,
@@ -383,11 +383,11 @@ def _pit_boss_login(args: argparse.Namespace) -> str:
     that database, as the tables reporting to it do; a journal file, against this machine's accounts."""
     import os
 
-    from controller.cli.users import read_secret
     from controller.floor.database import FloorError
     from controller.floor.staff import FloorUserStore, open_accounts
-    from controller.paths import default_users
     from controller.table.users import AccountsFileError, AuthError, Role
+    from drivers.paths import default_users
+    from ui.cli.users import read_secret
 
     name = args.login or os.environ.get("RPTABLE_LOGIN", "")
     if not name:
@@ -419,10 +419,10 @@ def _pit_boss_login(args: argparse.Namespace) -> str:
 def _verify_with(args: argparse.Namespace) -> Any:
     """What verify checks the journal against: the table's public key (given, or this machine's) and, with
     --staff, the staff accounts. ValueError saying what cannot be used."""
-    from controller.paths import default_users
     from controller.table.audit.verify import VerifyWith
     from controller.table.signing import PublicKey, SigningKeyError, known_public_key
     from controller.table.users import AccountsFileError, AuthError, UserStore
+    from drivers.paths import default_users
 
     staff = None
     key: PublicKey | None
@@ -458,9 +458,9 @@ def _verify_against_floor(args: argparse.Namespace, checked_with: Any) -> int:
     """`audit --journal F --db URL verify`: the file F verified with the key the floor approved for the table
     (unless --pubkey gives one), then compared, event by event, with the floor's copy: an event the floor holds
     that F no longer holds, or holds changed, is tamper evidence (exit 1). F may hold more (not reported yet)."""
-    from controller.cli.audit_db import _with_approved_key
-    from controller.cli.floor_connection import floor_connection
     from controller.floor.database import explain, psycopg_module
+    from ui.cli.audit_db import _with_approved_key
+    from ui.cli.floor_connection import floor_connection
 
     connection = floor_connection("audit", args.db)
     if connection is None:

@@ -9,11 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
 from controller.core.rules import HouseRules, RulesError
-from controller.named_files import read_named_text
 from controller.table.rule_files import is_file, load_rules
+from drivers.named_files import read_named_text
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
 
 MAX_SCRIPT_BYTES = 16 << 20  # a round's script is a few kilobytes; a whole shoe of packs well under this
 

@@ -11,9 +11,9 @@ import time
 from types import FrameType
 from typing import Any
 
-from controller.cli.bounds import seconds, table_id, whole
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
+from ui.cli.bounds import seconds, table_id, whole
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
 
 EXIT_OTHER_KEY = 3  # sealed with a key other than the table's: written by someone else, not copied
 EXIT_NO_APPROVED_KEY = 4  # the floor takes nothing from a table without an approved key (floor_settings)

@@ -10,8 +10,8 @@ import os
 import sys
 from pathlib import Path
 
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,8 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.cli.floor_connection import floor_connection
     from controller.floor.database import explain, psycopg_module
+    from ui.cli.floor_connection import floor_connection
 
     size = _size(args.size) if args.size else None
     if args.size and size is None:

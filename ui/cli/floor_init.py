@@ -7,9 +7,9 @@ import argparse
 import json
 from typing import Any
 
-from controller.cli.bounds import floor_url
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
+from ui.cli.bounds import floor_url
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
 
 USES = {"table": "the tables (console/simulate --replica, --jackpot; floor register-key)",
         "pit": "the pit (rptable pit, audit --db: its rounds and the floor report)",
@@ -35,10 +35,10 @@ def add_init_arguments(sub: Any) -> None:
 
 
 def run_init(args: argparse.Namespace) -> int:
-    from controller.cli.floor_connection import floor_connection
     from controller.floor.database import explain, psycopg_module
     from controller.floor.roles import FloorInitError, init_floor
     from controller.floor.settings import TABLES_NEED_APPROVED_KEY
+    from ui.cli.floor_connection import floor_connection
 
     connection = floor_connection("floor init", args.db)
     if connection is None:

@@ -18,10 +18,10 @@ if TYPE_CHECKING:
     from controller.table.autoplay import Seating
     from controller.table.controller import TableController
 
-from controller.cli.bounds import seconds, table_id, whole
-from controller.cli.floor_connection import add_table_floor_arguments
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
+from ui.cli.bounds import seconds, table_id, whole
+from ui.cli.floor_connection import add_table_floor_arguments
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
 
 PIT_BOSS_WALK = 20.0  # seconds a fault waits for the QA pit boss at a live pace
 MAX_ROUNDS = 10**9  # about three weeks of simulated play at this machine's pace

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from controller.cli.bounds import floor_url
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
+from ui.cli.bounds import floor_url
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
 
 if TYPE_CHECKING:
     from controller.table.users import UserStore
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
 def _files_a_bootstrap_makes(args: argparse.Namespace) -> list[Path]:
     """The files of a new local accounts store that `users bootstrap` would make: those not there yet, when the
     store itself is not there. An empty store left by a refused bootstrap would be taken for the accounts later."""
-    from controller.paths import default_users
+    from drivers.paths import default_users
 
     if args.db or args.action != "bootstrap":
         return []
@@ -118,8 +118,8 @@ def _files_a_bootstrap_makes(args: argparse.Namespace) -> list[Path]:
 def _run(args: argparse.Namespace) -> int:
     from controller.floor.database import FloorError
     from controller.floor.staff import FloorUserStore, open_accounts
-    from controller.paths import default_users
     from controller.table.users import AccountsFileError, AuthError, Role, UserStore
+    from drivers.paths import default_users
 
     if not args.db:
         refusal = _no_accounts_file(args, Path(args.users or default_users()))

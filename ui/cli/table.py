@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import argparse
 
-from controller.cli.bounds import table_id
-from controller.cli.help_examples import add_examples
-from controller.cli.public_key import give_public_key
-from controller.cli.said import refused
-from controller.cli.users import ADD_VERA, BOOTSTRAP
+from ui.cli.bounds import table_id
+from ui.cli.help_examples import add_examples
+from ui.cli.public_key import give_public_key
+from ui.cli.said import refused
+from ui.cli.users import ADD_VERA, BOOTSTRAP
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -57,13 +57,13 @@ def run(args: argparse.Namespace) -> int:
 def _accept_accounts(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from controller.cli.users import read_secret
     from controller.engine import IllegalCommand
-    from controller.paths import default_users
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
     from controller.table.signing import SigningKeyError, table_key
     from controller.table.users import AccountsFileError, AuthError, Role, UserStore
+    from drivers.paths import default_users
+    from ui.cli.users import read_secret
 
     if not Path(args.journal).exists():
         return refused("table", f"there is no journal at {args.journal}: give the table's journal (--journal).")

@@ -11,11 +11,11 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from controller.cli.bounds import table_id, whole
-from controller.cli.help_examples import add_examples
-from controller.cli.pit import _size
-from controller.cli.said import refused
-from controller.cli.users import FLOOR_STAFF, read_secret
+from ui.cli.bounds import table_id, whole
+from ui.cli.help_examples import add_examples
+from ui.cli.pit import _size
+from ui.cli.said import refused
+from ui.cli.users import FLOOR_STAFF, read_secret
 
 if TYPE_CHECKING:
     from pathlib import Path

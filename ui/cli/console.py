@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 import importlib
 
-from controller.cli.bounds import table_id, whole
-from controller.cli.floor_connection import add_table_floor_arguments
-from controller.cli.help_examples import add_examples
+from ui.cli.bounds import table_id, whole
+from ui.cli.floor_connection import add_table_floor_arguments
+from ui.cli.help_examples import add_examples
 
 SCENES = ("round", "stakes", "decisions", "payments", "fault", "audit", "report")
 

@@ -7,8 +7,8 @@ import argparse
 import json
 from typing import Any
 
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
 
 
 def add_salvage(add_action: Any) -> None:

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 
-from controller.paths import data_dir
+from drivers.paths import data_dir
 
 EXIT_UNEXPECTED = 70  # sysexits' EX_SOFTWARE: not the user's input, not the journal: rptable itself
 LOG_NAME = "errors.log"

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from controller.cli.said import refused
+from ui.cli.said import refused
 
 if TYPE_CHECKING:
     from controller.table.audit.rounds import VerifyReport
@@ -24,10 +24,10 @@ def run_from_database(args: argparse.Namespace, whole_floor: bool, actions: Mapp
     """Answer `args.action` from the database with the journal's own actions (`actions`, `print_verify`, and
     `verify_with`: the key and the staff a verification checks against, as for a journal; `whole`: the action
     reads every round, so the copy is read whole)."""
-    from controller.cli.floor_connection import floor_connection
     from controller.floor.audit_source import FloorTable, table_ids
     from controller.floor.database import explain, psycopg_module
     from controller.table.journal import JournalError
+    from ui.cli.floor_connection import floor_connection
 
     connection = floor_connection("audit", args.db)
     if connection is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from controller.cli.said import refused
+from ui.cli.said import refused
 
 
 def give_public_key(command: str, pem: str, out: str | None, whose: str) -> int:

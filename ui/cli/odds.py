@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from controller.cli.help_examples import add_examples
+from ui.cli.help_examples import add_examples
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -1,4 +1,4 @@
-"""`rptable floor`: the floor's database set up by its owner (`init`: controller.cli.floor_init), and the floor's own
+"""`rptable floor`: the floor's database set up by its owner (`init`: ui.cli.floor_init), and the floor's own
 records of its tables: a table's signing key registered (`register-key`, at the
 table), approved by an admin (`approve-key`), listed (`keys`) and given out (`pubkey`)
 (controller.floor.table_keys)."""
@@ -9,12 +9,12 @@ import argparse
 import json
 from typing import Any
 
-from controller.cli.bounds import floor_url, table_id
-from controller.cli.floor_init import add_init_arguments, run_init
-from controller.cli.help_examples import add_examples
-from controller.cli.public_key import give_public_key
-from controller.cli.said import refused
-from controller.cli.users import FLOOR_STAFF
+from ui.cli.bounds import floor_url, table_id
+from ui.cli.floor_init import add_init_arguments, run_init
+from ui.cli.help_examples import add_examples
+from ui.cli.public_key import give_public_key
+from ui.cli.said import refused
+from ui.cli.users import FLOOR_STAFF
 
 EXIT_NOT_APPROVED = 3  # `pubkey`: the table has no approved key on the floor
 # What the examples do: the floor's first admin (root, PIN pin-4821), a table's key registered, the admin's approval.
@@ -69,11 +69,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from controller.cli.floor_connection import floor_connection
     from controller.floor.database import explain, psycopg_module
     from controller.floor.table_keys import TableKeyRefused
     from controller.table.signing import SigningKeyError
     from controller.table.users import AuthError
+    from ui.cli.floor_connection import floor_connection
 
     if args.action == "init":
         return run_init(args)
@@ -108,10 +108,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _admin(args: argparse.Namespace) -> str | int:
     """The admin's name once the floor's accounts took the PIN, or the exit status of the refusal."""
-    from controller.cli.users import read_secret
     from controller.floor.database import FloorError
     from controller.floor.staff import open_accounts
     from controller.table.users import AuthError, Role
+    from ui.cli.users import read_secret
 
     try:
         staff = open_accounts(args.db)

@@ -14,13 +14,13 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from controller.cli.bounds import floor_url, table_id
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
-from controller.cli.users import BOOTSTRAP
 from controller.core.pay_order import pay_order_warnings
 from controller.core.rules import HouseRules, RulesError
 from controller.table.rule_files import load_preset, load_rules, load_rules_file, preset_names
+from ui.cli.bounds import floor_url, table_id
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
+from ui.cli.users import BOOTSTRAP
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -104,15 +104,15 @@ def _print_sources(rules: HouseRules) -> None:
 
 
 def _acknowledge(args: argparse.Namespace) -> int:
-    from controller.cli.users import read_secret
     from controller.engine import IllegalCommand
     from controller.floor.database import FloorError
     from controller.floor.staff import open_accounts
-    from controller.paths import default_users
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
     from controller.table.signing import SigningKeyError, table_key
     from controller.table.users import AccountsFileError, AuthError, Role, UserStore
+    from drivers.paths import default_users
+    from ui.cli.users import read_secret
 
     if not _exists(args.journal):  # opened to write, a journal that is not there would be made
         return refused("rules", f"There is no journal at {args.journal}: give the table's journal (--journal); a "

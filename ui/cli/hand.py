@@ -7,11 +7,11 @@ import json
 import sys
 from typing import Any
 
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
-from controller.core.cards import Card, CardError, format_cards, parse_cards, split_card_text
 from controller.core.hands import best_five
 from controller.core.payouts import analyse_payout
+from drivers.cards import Card, CardError, format_cards, parse_cards, split_card_text
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -4,7 +4,7 @@ Each command module defines `add_arguments(parser)` and `run(args) -> int`, and 
 (numpy, Qt, OpenCV, pyusb) inside `run`, so that `rptable hand` starts as fast as Python does.
 
 Exit status: 0 done, 1 the command's own refusal or finding (a bad script, a damaged journal), 2 bad options,
-70 an error rptable did not expect (its details logged in the data folder: controller.cli.unexpected), 130
+70 an error rptable did not expect (its details logged in the data folder: ui.cli.unexpected), 130
 interrupted. No traceback ever reaches the person at the terminal.
 """
 
@@ -19,9 +19,9 @@ from collections.abc import Sequence
 
 import hwsim.schemes  # noqa: F401  (the program offers the simulated shoe and camera: sim://, camera+sim://)
 
-from controller.cli import help_examples, unexpected
+from ui.cli import help_examples, unexpected
 
-# command name -> (module under controller.cli, one-line help)
+# command name -> (module under ui.cli, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "hand": ("hand", "best hand, combinations paid and multiplier of 5 or 6 cards"),
     "odds": ("odds", "exhaustive counts of every hand category and paid multiplier"),
@@ -48,7 +48,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 def build_parser() -> argparse.ArgumentParser:
     """`rptable` and every command and action under it, each page with its one line and its examples
-    (controller.cli.help_examples)."""
+    (ui.cli.help_examples)."""
     parser = argparse.ArgumentParser(
         prog="rptable", description="Dealer-assist controller for live Russian Poker tables.",
         formatter_class=help_examples.HelpFormatter,
@@ -56,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
-        module = importlib.import_module(f"controller.cli.{module_name}")
+        module = importlib.import_module(f"ui.cli.{module_name}")
         command_parser = sub.add_parser(name, help=help_text, description=help_text,
                                         formatter_class=help_examples.HelpFormatter)
         module.add_arguments(command_parser)

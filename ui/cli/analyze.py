@@ -13,9 +13,9 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from controller.cli.bounds import number, whole
-from controller.cli.help_examples import add_examples
-from controller.cli.said import refused
+from ui.cli.bounds import number, whole
+from ui.cli.help_examples import add_examples
+from ui.cli.said import refused
 
 STRATEGY_HELP = (
     "basic (each class of hands played as measured best, docs/basic-strategy.md; derived for a rules file when no "
