@@ -39,12 +39,12 @@ os.environ.setdefault("RPTABLE_MANIFEST", "/nonexistent")
 import hwsim.schemes  # noqa: E402, F401  (the simulated shoe and camera: sim://, camera+sim://)
 
 from controller.analysis.engine_rounds import play_heads_up  # noqa: E402
-from controller.analysis.house_edges import measured_edges  # noqa: E402
 from controller.core.rules import HouseRules  # noqa: E402
 from controller.floor.decisions import SAMPLES, Move, Situation, value_decision  # noqa: E402
 from controller.floor.ratings import ALPHA, DecisionTally, Visit, round_sd  # noqa: E402
 from controller.floor.seats import Seat, seating  # noqa: E402
 from controller.floor.summary import TableSummary  # noqa: E402
+from controller.measured.house_edges import measured_edges  # noqa: E402
 from controller.players import basic  # noqa: E402
 from controller.table.journal.store import Journal  # noqa: E402
 from controller.table.rule_files import load_preset  # noqa: E402

@@ -1,7 +1,7 @@
 """Every preset's house edge under the basic strategy, to a 95% half-width of 0.1% of the ante: writes
 benchmarks/results/house_edges.toml and prints the Markdown table of the README. The figures the shift report and
-the operator guard read are controller/analysis/house_edges.toml: a run replaces them only when told so with
-`--out controller/analysis/house_edges.toml`.
+the operator guard read are controller/measured/house_edges.toml: a run replaces them only when told so with
+`--out controller/measured/house_edges.toml`.
 
 Run: `python benchmarks/house_edges.py [--rules NAME ...] [--precision ANTES] [--seed S] [--workers N] [--out FILE]`.
 Each
@@ -28,9 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import controller.analysis
 from controller.analysis.basic_edge import EdgeEstimate, basic_edge, optimal_no_draw_edge
 from controller.analysis.house_edge_file import edge_entry, edges_toml, round_spread
-from controller.analysis.house_edges import FILE
 from controller.analysis.long_run import Progress, write_atomically
 from controller.core.rules import HouseRules, rules_digest
+from controller.measured.house_edges import FILE
 from controller.players.basic import table_for
 from controller.table.rule_files import load_preset, preset_names
 
@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT, metavar="FILE",
                         help="where the figures go (default benchmarks/results/house_edges.toml, out of git; "
-                             "controller/analysis/house_edges.toml replaces the figures the product reads)")
+                             "controller/measured/house_edges.toml replaces the figures the product reads)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     return parser
 

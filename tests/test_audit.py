@@ -159,7 +159,7 @@ def test_audit_shift_report_counts_adjustments_per_box_and_leaves_voided_stakes_
 
 
 def test_audit_shift_report_sets_theoretical_win_beside_actual_and_names_rules_without_an_edge():
-    from controller.analysis.house_edges import HouseEdge
+    from controller.measured.house_edges import HouseEdge
 
     edge = HouseEdge("classic", "basic", 0.05, (0.045, 0.055), 1_000_000, "2026-11-22", bonus_edge=0.25)
     box = BoxResult(settled(1, -100, "lose", "NO_GAME"), (), 40, 20, 100)

@@ -305,7 +305,7 @@ def test_basic_edge_on_a_russian_preset_beats_simple():
 
 
 def test_house_edges_file_names_every_preset_with_its_rules_digest():
-    path = Path(__file__).resolve().parent.parent / "controller" / "analysis" / "house_edges.toml"
+    path = Path(__file__).resolve().parent.parent / "controller" / "measured" / "house_edges.toml"
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert path.read_text(encoding="utf-8").startswith("# Written by benchmarks/house_edges.py")
     assert set(data) == set(preset_names())

@@ -20,7 +20,7 @@ def script(name):
 
 
 @pytest.mark.parametrize(("name", "shipped"), [("derive_basic", "controller/players/basic_tables"),
-                                               ("house_edges", "controller/analysis/house_edges.toml")])
+                                               ("house_edges", "controller/measured/house_edges.toml")])
 def test_a_derivation_script_without_out_writes_out_of_git_and_replaces_the_products_file_only_when_told(
         name, shipped):
     parser = script(name).build_parser()

@@ -18,13 +18,13 @@ from pathlib import Path
 import pytest
 from floor_kit import needs_postgres, psycopg, query
 
-from controller.analysis.house_edges import measured_edges
 from controller.engine import ActionKind
 from controller.floor import decisions
 from controller.floor.decisions import SAMPLES, Move, Situation, value_decision
 from controller.floor.ratings import ALPHA, DecisionTally, Visit, round_sd, value_pending, visits
 from controller.floor.reporter import TableReporter
 from controller.floor.seats import Seat, SeatError, seating
+from controller.measured.house_edges import measured_edges
 from controller.table.rule_files import load_preset
 from controller.table.simulate import simulate
 from drivers.cards import parse_card

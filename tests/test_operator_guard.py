@@ -15,9 +15,9 @@ from floor_kit import needs_postgres
 
 from controller.analysis.basic_edge import EdgeEstimate
 from controller.analysis.casino_files import save_edge
-from controller.analysis.house_edges import EdgeFinding
-from controller.analysis.operator_guard import rules_edge
 from controller.engine import IllegalCommand, PlaceStakes
+from controller.measured.house_edges import EdgeFinding
+from controller.measured.operator_guard import rules_edge
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset

@@ -3,7 +3,7 @@ guard's words in Russian read "8,38%", as the rules line above them reads "8,4%"
 
 from __future__ import annotations
 
-from controller.analysis.operator_guard import rules_edge
+from controller.measured.operator_guard import rules_edge
 from controller.table.rule_files import load_preset
 from ui.i18n import Languages
 from ui.sentences import reworded

@@ -56,7 +56,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from controller.analysis.house_edges import measured_edges
+from controller.measured.house_edges import measured_edges
 from controller.table.audit.round_book import IndexedEvents, RoundBook
 from controller.table.audit.shift_report import NOBODY, ShiftReport, build_report
 from controller.table.audit.verify import VerifyReport, VerifyStopped, verify_entries

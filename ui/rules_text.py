@@ -1,12 +1,10 @@
 """The house rules in force, in a dealer's words, for the main screen: the table's limits in one line, the rules
 that change play in a few short phrases, and a warning when the operator guard stops a table on them: their
 measured house edge favours a skilled player, reaches zero, or was never measured
-(controller.analysis.operator_guard)."""
+(controller.measured.operator_guard)."""
 
 from __future__ import annotations
 
-from controller.analysis.house_edges import EdgeFinding
-from controller.analysis.operator_guard import rules_edge
 from controller.core.hands import HandCategory
 from controller.core.rules import (
     AnteOnWin,
@@ -20,6 +18,8 @@ from controller.core.rules import (
     InsuranceMax,
     RepeatSingle,
 )
+from controller.measured.house_edges import EdgeFinding
+from controller.measured.operator_guard import rules_edge
 from controller.table.users import name_in
 from ui.format import amount, percent
 from ui.i18n import translate

@@ -281,7 +281,7 @@ ACCOUNTS = (
 )
 
 # ---------------------------------------------------------------------------------------- the operator guard
-# EdgeStatus.words (controller.analysis.house_edges) and the table's refusal to open a round before an admin has
+# EdgeStatus.words (controller.measured.house_edges) and the table's refusal to open a round before an admin has
 # acknowledged them (controller.table.controller).
 GUARD = (
     QT_TRANSLATE_NOOP("Sentences", "{0} No round opens until then: an admin acknowledges it in the console (Staff "

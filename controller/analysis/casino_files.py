@@ -1,8 +1,9 @@
 """What rptable works out for a casino's own rules file, kept in the user's data folder (drivers.paths):
 the basic strategy derived for its rules (`analysis/basic-DIGEST.toml`), its measured house edge
-(`analysis/edge-DIGEST.toml`), and the checkpoint of a derivation or measurement under way, so that one stopped by
-Ctrl-C or a kill resumes. DIGEST is the start of the rules' play digest: a file renamed or with other notes finds the
-same figures. Every file is written whole or not at all (controller.analysis.long_run.write_atomically).
+(`analysis/edge-DIGEST.toml`, read by controller.measured.casino_edge), and the checkpoint of a derivation or
+measurement under way, so that one stopped by Ctrl-C or a kill resumes. DIGEST is the start of the rules' play
+digest: a file renamed or with other notes finds the same figures. Every file is written whole or not at all
+(controller.analysis.long_run.write_atomically).
 """
 
 from __future__ import annotations
@@ -13,11 +14,10 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from controller.analysis.house_edges import HouseEdge, edge_from_row, shipped_edge
 from controller.analysis.long_run import write_atomically
-from controller.core.rules import HouseRules, rules_digest
+from controller.core.rules import HouseRules
+from controller.measured.casino_edge import edge_file, file_name, folder
 from controller.players.basic import BasicTable, NoBasicTable, add_derived_table
-from drivers.paths import data_dir
 
 if TYPE_CHECKING:  # the writers' modules load numpy: a table that only reads a measured edge starts without it
     from controller.analysis.basic_edge import EdgeEstimate
@@ -26,25 +26,13 @@ if TYPE_CHECKING:  # the writers' modules load numpy: a table that only reads a 
 EDGE_HEADER = "# Written by rptable analyze --strategy basic: the house edge of a casino's own rules. Do not edit."
 
 
-def folder() -> Path:
-    return data_dir() / "analysis"
-
-
-def _name(rules: HouseRules) -> str:
-    return rules_digest(rules, play_only=True)[:16]
-
-
 def table_file(rules: HouseRules) -> Path:
-    return folder() / f"basic-{_name(rules)}.toml"
-
-
-def edge_file(rules: HouseRules) -> Path:
-    return folder() / f"edge-{_name(rules)}.toml"
+    return folder() / f"basic-{file_name(rules)}.toml"
 
 
 def checkpoint_file(kind: str, rules: HouseRules) -> Path:
     """Where a `kind` of long run for these rules keeps its finished jobs ("derive", "edge")."""
-    return folder() / f"{kind}-{_name(rules)}.checkpoint.json"
+    return folder() / f"{kind}-{file_name(rules)}.checkpoint.json"
 
 
 def save_table(derivation: Derivation) -> Path:
@@ -77,22 +65,3 @@ def save_edge(rules: HouseRules, estimate: EdgeEstimate, seed: int, optimal: Edg
     write_atomically(path, edges_toml({rules.name: edge_entry(rules, estimate, seed, date.today(), optimal,
                                                               round_sd)}, EDGE_HEADER))
     return path
-
-
-def saved_edge(rules: HouseRules) -> HouseEdge | None:
-    """The house edge measured for these rules' play in the data folder, if any."""
-    try:
-        data = tomllib.loads(edge_file(rules).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
-        return None
-    digest = rules_digest(rules, play_only=True)
-    for name, row in data.items():
-        if isinstance(row, dict) and row.get("play_sha256") == digest:
-            with contextlib.suppress(KeyError, TypeError, ValueError):
-                return edge_from_row(name, row)
-    return None
-
-
-def measured_edge(rules: HouseRules) -> HouseEdge | None:
-    """The measured house edge of these rules' play: a preset's shipped figure, else one measured here."""
-    return shipped_edge(rules) or saved_edge(rules)

@@ -1,5 +1,5 @@
-"""Writing measured house edges as TOML: controller/analysis/house_edges.toml (benchmarks/house_edges.py writes it;
-controller.analysis.house_edges reads it for the shift report and the operator guard), or a casino file's own in the
+"""Writing measured house edges as TOML: controller/measured/house_edges.toml (benchmarks/house_edges.py writes it;
+controller.measured.house_edges reads it for the shift report and the operator guard), or a casino file's own in the
 user's data folder. Each figure is the house edge under the basic strategy, with the exact edge of the bonus side
 bet and, where the only decision is bet or fold, the exact edge of optimal play."""
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from controller.analysis.house_edges import measured_edges
 from controller.floor.audit_source import FloorTable, table_ids
+from controller.measured.house_edges import measured_edges
 from controller.table.audit.shift_report import ShiftReport, Tally, _svg_bars, build_report, theoretical_basis
 from controller.table.history import TableHistory
 

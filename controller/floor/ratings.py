@@ -29,9 +29,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from controller.analysis.house_edges import HouseEdge, measured_edges
 from controller.core.rules import HouseRules, RulesError, rules_from_mapping
 from controller.floor.decisions import SAMPLES, Move, Situation, value_decision
+from controller.measured.house_edges import HouseEdge, measured_edges
 from controller.players.basic import NoBasicTable
 
 if TYPE_CHECKING:

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.analysis.house_edges import HouseEdge, measured_edges
 from controller.core.rules import HouseRules
 from controller.engine import Event, IllegalCommand, Phase, RoundState, expected_next, turn_actions
 from controller.floor.decisions import (
@@ -26,6 +25,7 @@ from controller.floor.decisions import (
     Valuation,
     value_buying,
 )
+from controller.measured.house_edges import HouseEdge, measured_edges
 from controller.players.basic import NoBasicTable, decide_box
 from controller.table.audit.shift_report import build_report
 from controller.table.history import TableHistory, event_of

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from controller.analysis.house_edges import EdgeStatus
-from controller.analysis.operator_guard import rules_edge
 from controller.core.rules import HouseRules, rules_digest
 from controller.engine import IllegalCommand
+from controller.measured.house_edges import EdgeStatus
+from controller.measured.operator_guard import rules_edge
 from controller.table import table_events
 from controller.table.history import TableHistory
 from controller.table.journal import Journal, JournalEntry

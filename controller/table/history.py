@@ -132,7 +132,7 @@ class TableHistory:
         self.shoe: ShoeSessionStarted | None = None  # the last session with the shoe: who it is, what it proved
         self.shoes_must_authenticate = False  # the floor's word: a shoe that proves no key is a fault
         self.shoe_sessions: list[tuple[float, bool]] = []  # the audit's: when each began, and if it proved its key
-        # The admin who acknowledged the edge of rules, by the rules' play digest (controller.analysis.operator_guard)
+        # The admin who acknowledged the edge of rules, by the rules' play digest (controller.measured.operator_guard)
         self.edges_acknowledged: dict[str, str] = {}
         self.last_at = 0.0  # the latest time recorded since the clock was last rebased
         self.two_person_above = DEFAULT_TWO_PERSON_ABOVE  # 0: no override needs a second pit boss

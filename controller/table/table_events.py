@@ -241,7 +241,7 @@ class DealerSignedOut(TableEvent):
 @dataclass(frozen=True, slots=True)
 class RulesEdgeAcknowledged(TableEvent):
     """An admin acknowledged the house rules' edge before the table opened on them: rules that favour a skilled
-    player, or whose edge was never measured (controller.analysis.operator_guard). It names the rules by their
+    player, or whose edge was never measured (controller.measured.operator_guard). It names the rules by their
     play digest, says what was found and the words shown, and who acknowledged it and why."""
 
     KIND: ClassVar[str] = "table.rules_edge_acknowledged"

@@ -86,8 +86,8 @@ def _exact(args: argparse.Namespace, rules: Any) -> tuple[dict[str, Any], list[s
     from controller.analysis.casino_files import checkpoint_file, load_derived_tables, save_edge, save_table
     from controller.analysis.derive_basic import derive
     from controller.analysis.house_edge_file import SPREAD_ROUNDS, round_spread
-    from controller.analysis.house_edges import shipped_edge
     from controller.analysis.long_run import Progress
+    from controller.measured.house_edges import shipped_edge
     from controller.players.basic import find_table, table_for
 
     n = args.derive_deals

@@ -630,7 +630,7 @@ def _export(args: argparse.Namespace, book: RoundBook) -> int:
 
 
 def _report(args: argparse.Namespace, book: RoundBook) -> int:
-    from controller.analysis.house_edges import measured_edges
+    from controller.measured.house_edges import measured_edges
     from controller.table.audit.shift_report import (
         NOBODY,
         build_report,

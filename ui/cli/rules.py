@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _edge_words(rules: HouseRules) -> str:
     from controller.analysis.casino_files import load_derived_tables
-    from controller.analysis.operator_guard import rules_edge
+    from controller.measured.operator_guard import rules_edge
 
     load_derived_tables()
     return rules_edge(rules).words()

@@ -9,7 +9,7 @@ a fixed award, or a hit a pit boss confirmed); hold % = win / drop. The jackpot'
 counted on their own line, since a hit paid from the meter swings a shift's hold.
 
 Theoretical win is what the house expects to keep from the same play: each box's ante times the preset's house
-edge per ante under the `basic` strategy (controller/analysis/house_edges.py), plus its bonus stake times the
+edge per ante under the `basic` strategy (controller/measured/house_edges.py), plus its bonus stake times the
 bonus bet's edge. Actual win differs from it by chance (over a short shift, a lot) and by players who play
 worse than `basic`. Rounds whose rules have no measured edge are named, never given a made-up figure.
 
@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from controller.analysis.house_edges import HouseEdge
+from controller.measured.house_edges import HouseEdge
 from controller.table.history import DealerTurn
 from controller.table.round_record import BoxResult, RoundRecord
 from controller.table.users import name_in

@@ -8,9 +8,9 @@ and `rules check` print them.
 
 from __future__ import annotations
 
-from controller.analysis.casino_files import measured_edge
-from controller.analysis.house_edges import EdgeStatus, edge_status
 from controller.core.rules import HouseRules
+from controller.measured.casino_edge import measured_edge
+from controller.measured.house_edges import EdgeStatus, edge_status
 
 
 def rules_edge(rules: HouseRules) -> EdgeStatus:

@@ -54,7 +54,7 @@ def _number(value: object) -> float | None:
 
 @cache
 def _shipped() -> tuple[tuple[str, HouseEdge], ...]:
-    path = resources.files("controller.analysis").joinpath(FILE)
+    path = resources.files("controller.measured").joinpath(FILE)
     if not path.is_file():
         return ()
     data = tomllib.loads(path.read_text(encoding="utf-8"))
