@@ -444,7 +444,6 @@ def _verify_with(args: argparse.Namespace) -> Any:
 
 
 def _verify(args: argparse.Namespace) -> int:
-
     try:
         checked_with = _verify_with(args)
     except ValueError as err:
