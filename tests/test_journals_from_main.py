@@ -82,3 +82,55 @@ def test_journal_written_before_the_redesign_exports_and_reports_as_it_did(
             assert out.read_text() == expected
     audit(capsys, "report", "--journal", str(journal), "--out", str(tmp_path))
     assert (tmp_path / "report.csv").read_text() == (DATA / f"{name}.report.csv").read_text()
+
+
+# What a seeded session journals changed since that version only in these documented, versioned ways
+# (docs/journal.md, "Event versions"): DealerRevealed 2 records the boxes that may buy the dealer a game, and
+# DealerCardReplaced 2 whether he changes a card again (the machine's rulings, recorded on the event); the house
+# rules' record is the preset as it reads today (presets gained keys and were read more faithfully since: the
+# changelog names each change); and the table journals three kinds of its own (the operator guard's
+# acknowledgement, the shoe's sessions, the journal's seals).
+NEW_KINDS = frozenset({"table.rules_edge_acknowledged", "table.shoe_session", "table.signature"})
+RULINGS_ADDED = {"DealerRevealed": {"buyers"}, "DealerCardReplaced": {"again"}}
+
+
+def as_that_version_wrote(kind: str, payload: dict[str, object]) -> dict[str, object]:
+    """A payload written today, in the words that version wrote: without what each versioned change added."""
+    if kind in RULINGS_ADDED:
+        return {k: (1 if k == "v" else v) for k, v in payload.items() if k not in RULINGS_ADDED[kind]}
+    return payload
+
+
+@pytest.mark.parametrize(("name", "command"), [
+    ("online", ["--rules", "online", "--rounds", "25", "--seed", "7"]),
+    ("russian-club", ["--rules", "russian-club", "--rounds", "25", "--seed", "11", "--boxes", "1"]),
+])
+def test_seeded_session_journals_the_same_events_as_before_the_redesign(tmp_path: Path, name: str,
+                                                                         command: list[str]) -> None:
+    """The same seed deals the same cards, takes the same decisions and pays the same amounts, event for event,
+    as that version did; only the documented versioned changes differ."""
+    from controller.table.journal import Journal
+
+    fresh = tmp_path / "today.journal"
+    assert main(["simulate", *command, "--journal", str(fresh)]) == 0
+
+    def events(path: Path) -> list[tuple[str, str | None, str | None, dict[str, object]]]:
+        journal = Journal(path, "T1")
+        try:
+            return [(e.kind, e.round_id, e.actor, e.payload) for e in journal.entries() if e.kind not in NEW_KINDS]
+        finally:
+            journal.close()
+
+    before, today = events(unpack(name, tmp_path)), events(fresh)
+    assert [e[:3] for e in today] == [e[:3] for e in before]
+    for (kind, round_id, _, old), (_, _, _, new) in zip(before, today, strict=True):
+        if kind == "table.rules":
+            assert _preset(new) == _preset(old)
+        else:
+            assert as_that_version_wrote(kind, new) == old, f"{round_id} {kind}: {old} became {new}"
+
+
+def _preset(record: dict[str, object]) -> object:
+    rules = record["rules"]
+    assert isinstance(rules, dict)
+    return rules["name"]
