@@ -72,13 +72,13 @@ from hwsim.camera.scene import CONDITIONS, random_scene  # noqa: E402
 from hwsim.camera.source import SimulatedCameraSource  # noqa: E402
 from hwsim.camera.watch import SimulatedShowdownCamera  # noqa: E402
 
+from controller.opening.simulate import acknowledged_for_qa  # noqa: E402
 from controller.table.autoplay import play_rounds  # noqa: E402
 from controller.table.controller import TableController  # noqa: E402
 from controller.table.journal import Journal  # noqa: E402
 from controller.table.pump import CardPump  # noqa: E402
 from controller.table.rule_files import load_preset  # noqa: E402
 from controller.table.showdown import ShowdownGuard  # noqa: E402
-from controller.table.simulate import acknowledged_for_qa  # noqa: E402
 from drivers.base import CardEvent, StatusEvent, open_source  # noqa: E402
 from drivers.camera.detect import DETECT_WIDTH  # noqa: E402
 from drivers.camera.layout import LAYOUT_DETECT_WIDTH, LayoutReader  # noqa: E402

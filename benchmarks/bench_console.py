@@ -37,10 +37,10 @@ def main() -> int:
     import hwsim.schemes  # noqa: F401  (the simulated shoe: sim://)
     from PySide6.QtWidgets import QApplication
 
+    from controller.opening.simulate import acknowledged_for_qa
     from controller.table.controller import TableController
     from controller.table.journal import Journal
     from controller.table.rule_files import load_preset
-    from controller.table.simulate import acknowledged_for_qa
     from drivers.base import open_source
     from ui.app import _quiet_platform_notices
     from ui.autopilot import Autopilot

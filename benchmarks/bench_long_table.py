@@ -69,7 +69,7 @@ from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.signing import table_key
-from controller.table.simulate import QA_ADMIN
+from controller.opening.simulate import QA_ADMIN
 path, url, faults = sys.argv[1], sys.argv[2], int(sys.argv[3])
 
 def until(condition, timeout):

@@ -45,10 +45,10 @@ from controller.floor.ratings import ALPHA, DecisionTally, Visit, round_sd  # no
 from controller.floor.seats import Seat, seating  # noqa: E402
 from controller.floor.summary import TableSummary  # noqa: E402
 from controller.measured.house_edges import measured_edges  # noqa: E402
+from controller.opening.simulate import simulate  # noqa: E402
 from controller.players import basic  # noqa: E402
 from controller.table.journal.store import Journal  # noqa: E402
 from controller.table.rule_files import load_preset  # noqa: E402
-from controller.table.simulate import simulate  # noqa: E402
 
 TABLES = 50
 LIVE_SECONDS_A_ROUND = 45.0  # a live table: a round every 30-60 s

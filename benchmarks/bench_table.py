@@ -35,10 +35,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "hardware-sim")]
 
 import hwsim.schemes  # noqa: E402, F401  (the simulated shoe and camera: sim://, camera+sim://)
 
+from controller.opening.simulate import simulate  # noqa: E402
 from controller.table.audit.verify import verify_journal_file  # noqa: E402
 from controller.table.journal import Journal, NewEvent  # noqa: E402
 from controller.table.rule_files import load_preset  # noqa: E402
-from controller.table.simulate import simulate  # noqa: E402
 
 EVENTS_PER_ROUND = 61  # six boxes under `classic` and the simple strategy, measured
 

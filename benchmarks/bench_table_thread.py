@@ -110,7 +110,7 @@ def measure(rounds: int, repeats: int) -> dict[str, float]:
     try:
         import hwsim.schemes  # noqa: F401  (the simulated shoe: sim://)
 
-        from controller.table.simulate import acknowledged_for_qa
+        from controller.opening.simulate import acknowledged_for_qa
     except ImportError:  # a peer from before the operator guard: nothing to acknowledge
         def acknowledged_for_qa(controller: Any) -> Any:  # type: ignore[misc]
             return controller

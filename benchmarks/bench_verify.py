@@ -26,7 +26,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "hardware-sim")]
 
 import hwsim.schemes  # noqa: E402, F401  (the simulated shoe and camera: sim://, camera+sim://)
 
-import controller.table.simulate as simulated_session  # noqa: E402
+import controller.opening.simulate as simulated_session  # noqa: E402
 from controller.table.rule_files import load_preset  # noqa: E402
 from controller.table.signing import SigningKey  # noqa: E402
 

@@ -102,8 +102,8 @@ def simulated_journal(tmp_path_factory):
     """Plays a simulated table into a journal in a folder of its own: `simulated_journal(rounds, seed,
     rules="classic", **options)` (simulate's options: faults, key...) returns the journal's path, closed. Session
     wide, so that a module's fixture may make the journal its stories share."""
+    from controller.opening.simulate import simulate
     from controller.table.rule_files import load_preset
-    from controller.table.simulate import simulate
 
     def play(rounds, seed, rules="classic", **options):
         path = tmp_path_factory.mktemp("simulated") / "T1.journal"

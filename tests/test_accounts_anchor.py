@@ -176,9 +176,9 @@ def test_accounts_seen_a_checkpoint_written_before_tables_saw_their_accounts_is_
     make, as before (the checkpoint keeps the accounts only once the table has seen them)."""
     from forgery import raw_rows, rewrite
 
+    from controller.opening.simulate import simulate
     from controller.table.journal.rows import entry_hash, payload_to_json
     from controller.table.signing import seal_message
-    from controller.table.simulate import simulate
 
     path = tmp_path / "T1.journal"
     key = table_key("T1")

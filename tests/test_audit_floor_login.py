@@ -5,9 +5,9 @@ wrong PIN is refused and counted on the floor."""
 
 from floor_kit import floor_staff, needs_postgres
 
+from controller.opening.simulate import simulate
 from controller.table.rule_files import load_preset
 from controller.table.signing import table_key
-from controller.table.simulate import simulate
 from controller.table.users import Role
 from ui.cli import main
 

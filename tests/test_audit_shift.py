@@ -154,7 +154,7 @@ def test_audit_report_rounds_dealt_with_nobody_signed_in_are_said_so(tmp_path: P
                                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """A table that played with no dealer signed in: its report said "dealer -: 3 rounds in 0.00 h (- an
     hour)"; it says the rounds were dealt with no dealer signed in."""
-    from controller.table.simulate import simulate
+    from controller.opening.simulate import simulate
 
     path = tmp_path / "T1.journal"
     simulate(load_preset("classic"), 3, 5, journal_path=path)
@@ -169,8 +169,8 @@ def test_the_shift_report_says_how_many_rounds_a_shoe_that_proved_no_key_dealt(
     many of its rounds were dealt so, read whole or through the round index for one day; a paired shoe's not."""
     from datetime import UTC, datetime
 
+    from controller.opening.simulate import simulate
     from controller.table.audit.round_book import RoundBook
-    from controller.table.simulate import simulate
     from drivers.shoe1.auth import write_key_file
 
     plain, paired, key = tmp_path / "P1.journal", tmp_path / "K1.journal", tmp_path / "K1-shoe.key"

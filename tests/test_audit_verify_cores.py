@@ -15,13 +15,13 @@ from forgery import copy, raw_rows, rehash, rewrite
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from controller.opening.simulate import simulate
 from controller.table.audit.rounds import verify_journal
 from controller.table.audit.verify import verify_journal_file
 from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
-from controller.table.simulate import simulate
 
 SEED = 11
 ROOT = Path(__file__).resolve().parents[1]

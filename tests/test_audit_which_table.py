@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from controller.opening.simulate import simulate
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
 from controller.table.signing import table_key
-from controller.table.simulate import simulate
 from ui.cli import main
 
 

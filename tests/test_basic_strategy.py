@@ -373,6 +373,7 @@ def test_cli_analyze_basic_derives_the_basic_strategy_of_a_casinos_own_file_and_
     assert "deriving one" not in capsys.readouterr().err  # the kept table is found
 
 
+@pytest.mark.slow  # a minute of exact computation; the exact evaluator's own stories run by default
 def test_cli_analyze_optimal_caribbean_stud_is_exact(capsys):
     from ui.cli import main
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from tables import one_quick
 
+from controller.opening.simulate import simulate
 from controller.table.history import TableHistory
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
-from controller.table.simulate import simulate
 from controller.table.table_events import ShowdownSeen, TableFaultRaised, table_event_from
 from drivers.showdown import DEALER, Difference
 

@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 from kills import ENV, ROOT, kill_after_commits, simulate_command
 from test_journals_from_main import JOURNALS, unpack
 
+from controller.opening.simulate import simulate
 from controller.table.audit.verify import verify_journal_file
 from controller.table.controller import CHECKPOINT_EVERY, TableController
 from controller.table.history import TableHistory
 from controller.table.journal import Journal, JournalEntry, payload_to_json
 from controller.table.rule_files import load_preset
-from controller.table.simulate import simulate
 
 
 def entries_of(path: Path) -> list[JournalEntry]:

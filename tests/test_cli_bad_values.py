@@ -105,8 +105,8 @@ def test_audit_a_reader_that_goes_away_ends_the_listing_quietly(tmp_path: Path) 
 
 def test_audit_show_a_round_number_of_5000_digits_is_refused(capsys: pytest.CaptureFixture[str],
                                                              tmp_path: Path) -> None:
+    from controller.opening.simulate import simulate
     from controller.table.rule_files import load_preset
-    from controller.table.simulate import simulate
 
     journal = tmp_path / "T1.journal"
     simulate(load_preset("classic"), 1, 1, journal_path=journal)
@@ -143,6 +143,7 @@ def test_runaway_an_option_that_would_never_stop_is_refused_at_once(args: list[s
     assert len(done.stderr) < 1200
 
 
+@pytest.mark.slow  # a soak: memory over long sessions
 def test_memory_the_simulated_shoe_stays_flat_over_any_session_length() -> None:
     source = open_source("sim://?seed=4&rate=0&packs=0&clock=virtual")
     shoe = source.simulated_shoe()

@@ -15,10 +15,10 @@ from conftest import PIT_BOSS
 from floor_kit import floor_staff, fresh_database, needs_postgres, psycopg
 
 from controller.floor.reporter import TableReporter
+from controller.opening.simulate import simulate
 from controller.table.journal.row_codec import pack_payload, payload_text
 from controller.table.rule_files import load_preset
 from controller.table.signing import table_key
-from controller.table.simulate import simulate
 from ui.cli import main
 
 # Exports and reports need a pit boss's login: given through the environment, as a script gives it. The pit boss

@@ -12,11 +12,11 @@ from floor_kit import needs_postgres, psycopg, query, wait_for
 from tables import acknowledged
 
 from controller.floor.reporter import TableReporter
+from controller.opening.simulate import simulate
 from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
-from controller.table.simulate import simulate
 from controller.table.users import Role, User
 from ui.cli import main
 

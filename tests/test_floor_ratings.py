@@ -25,8 +25,8 @@ from controller.floor.ratings import ALPHA, DecisionTally, Visit, round_sd, valu
 from controller.floor.reporter import TableReporter
 from controller.floor.seats import Seat, SeatError, seating
 from controller.measured.house_edges import measured_edges
+from controller.opening.simulate import simulate
 from controller.table.rule_files import load_preset
-from controller.table.simulate import simulate
 from drivers.cards import parse_card
 from ui.cli import main
 

@@ -31,11 +31,11 @@ from tables import acknowledged
 
 from controller.floor.database import SCHEMA_VERSION, ensure_schema
 from controller.floor.reporter import TableReporter
+from controller.opening.simulate import simulate
 from controller.table.controller import TableController
 from controller.table.journal import Journal, payload_to_json
 from controller.table.journal.row_codec import pack_payload
 from controller.table.rule_files import load_preset
-from controller.table.simulate import simulate
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
@@ -209,6 +209,7 @@ def test_floor_faults_a_wrong_or_revoked_password_is_said_and_the_table_keeps_it
     assert again.status.backlog > 0  # kept in the journal, to go when the password is put right
 
 
+@pytest.mark.slow  # a soak of kills and outages; one of each is a story of its own
 def test_floor_faults_nothing_is_lost_or_doubled_through_a_storm_of_kills_and_outages(tmp_path):
     """Three tables play through kills (SIGKILL, mid-stream) and database restarts (immediate: mid-transaction);
     afterwards every table's journal and the database hold the same events, and each round once."""

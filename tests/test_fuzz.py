@@ -37,13 +37,13 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from kills import kill_after_commits, simulate_command
 
+from controller.opening.simulate import simulate
 from controller.table.audit.verify import verify_journal_file
 from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalError
 from controller.table.journal.head import head_path
 from controller.table.rule_files import load_preset, preset_names
-from controller.table.simulate import simulate
 from drivers.cards import PACK
 from ui.cli import COMMANDS, build_parser, main
 from ui.cli.rules import to_toml

@@ -119,11 +119,12 @@ def test_hand_classes_of_every_group_weigh_as_the_deals_do(first):
 # ------------------------------------------------------------------------------ sampled lines against the engine
 
 
+# Each case takes seconds: the default run values one line, the nightly run (`make test-slow`) every play.
 @pytest.mark.parametrize(("preset", "play", "hand_class"), [
-    ("four-seat", "buy", "four_flush"),
-    ("progressive", "exchange draw repeat 2", "four_straight_open"),
+    pytest.param("four-seat", "buy", "four_flush", marks=pytest.mark.slow),
+    pytest.param("progressive", "exchange draw repeat 2", "four_straight_open", marks=pytest.mark.slow),
     ("online", "exchange pair", "pair_6-9_up_higher"),
-    ("russian-club", "bet", "three_of_a_kind"),
+    pytest.param("russian-club", "bet", "three_of_a_kind", marks=pytest.mark.slow),
 ])
 def test_a_line_valued_exactly_over_the_hidden_cards_is_what_the_engine_pays_on_them(preset, play, hand_class):
     # The same deals through the engine (the box following the play as basic does): where the box did not buy
@@ -170,8 +171,11 @@ def engine_result_of_play(rules, valuer, play, shoe):
     return box.settlement.net, box.buy_choice == "buy"
 
 
-@pytest.mark.parametrize(("play", "hand"), [("exchange pair", "9S 9D 4C 7H 2S"), ("buy", "QS JS 8S 3S 2D"),
-                                             ("exchange pair_kicker", "9S 9D 4C 7H 2S")])
+@pytest.mark.parametrize(("play", "hand"), [
+    pytest.param("exchange pair", "9S 9D 4C 7H 2S", marks=pytest.mark.slow),  # each exchange: seconds of draws
+    ("buy", "QS JS 8S 3S 2D"),
+    pytest.param("exchange pair_kicker", "9S 9D 4C 7H 2S", marks=pytest.mark.slow),
+])
 def test_the_draws_control_is_zero_on_average_over_the_box_s_draws(play, hand):
     # One hand and up card; the stock shuffled again and again: the control (the quick value of the draw made, less
     # its average over the box's possible draws) averages 0, so taking it off the value changes no expectation.
@@ -197,8 +201,11 @@ def test_the_draws_control_is_zero_on_average_over_the_box_s_draws(play, hand):
     assert abs(controls.mean()) <= Z99 * controls.std(ddof=1) / math.sqrt(len(controls))
 
 
-@pytest.mark.parametrize(("preset", "hand_class"), [("four-seat", "four_flush"), ("four-seat", "pair_2-5_up_higher"),
-                                                    ("progressive", "no_game_king")])
+@pytest.mark.parametrize(("preset", "hand_class"), [
+    pytest.param("four-seat", "four_flush", marks=pytest.mark.slow),  # seconds each: the nightly run plays them
+    ("four-seat", "pair_2-5_up_higher"),
+    pytest.param("progressive", "no_game_king", marks=pytest.mark.slow),
+])
 def test_the_draws_control_averages_0_over_every_deal_of_a_class(preset, hand_class):
     # Deals of the class as the measurement samples them, each a hand of its own, played as basic plays it: the
     # control averages 0 over them (within 99%), so taking any fixed multiple of it off leaves the expectation as

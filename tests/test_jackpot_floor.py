@@ -60,6 +60,7 @@ def check_meter_to_the_chip(database, journals):
     return len(keys)
 
 
+@pytest.mark.slow  # a soak of three tables, kills and a database restart
 def test_r_jackpot_3_three_tables_killed_and_a_database_restart_keep_the_meter_to_the_chip(cluster, database,
                                                                                             tmp_path):
     journals = run_floor(cluster, database, tmp_path, tables=3, rounds=40, kill_after=2.5)

@@ -8,8 +8,8 @@ from floor_kit import needs_postgres
 from test_floor_pit import snapshot
 
 from controller.floor.reporter import TableReporter
+from controller.opening.simulate import simulate
 from controller.table.rule_files import load_preset
-from controller.table.simulate import simulate
 from drivers.shoe1.auth import write_key_file
 from ui.cli import main
 

@@ -10,9 +10,9 @@ from floor_kit import needs_postgres
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QTableWidget
 
+from controller.opening.simulate import simulate
 from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.rule_files import load_preset
-from controller.table.simulate import simulate
 from ui.i18n import Languages
 
 pytestmark = needs_postgres

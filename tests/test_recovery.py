@@ -65,6 +65,7 @@ def kill_and_resume(tmp_path, kills, seed, rounds=6):
     assert engine_events(journal) == engine_events(reference)
 
 
+@pytest.mark.slow  # a soak of kills at random moments; a kill at each named moment is a story of its own
 def test_recovery_survives_kills_at_random_moments(tmp_path):
     kill_and_resume(tmp_path, kills=12, seed=11)
 

@@ -15,8 +15,8 @@ from floor_kit import ENV, ROOT
 from forgery import raw_rows, rehash, rewrite
 from pg_cluster import Cluster
 
+from controller.opening.simulate import simulate
 from controller.table.rule_files import load_preset
-from controller.table.simulate import simulate
 
 psycopg = pytest.importorskip("psycopg")
 pytestmark = pytest.mark.skipif(not Cluster.available(), reason="PostgreSQL server programs are not installed")

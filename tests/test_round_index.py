@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from kills import kill_after_commits, simulate_command
 from test_journals_from_main import DATA, JOURNALS, as_that_version_answered, audit, unpack
 
+from controller.opening.simulate import simulate
 from controller.table.audit.round_book import RoundBook
 from controller.table.audit.verify import verify_journal_file
 from controller.table.controller import TableController
@@ -23,7 +24,6 @@ from controller.table.history import TableHistory, round_steps
 from controller.table.journal import Journal
 from controller.table.journal.round_index import IndexBuilder, index_events
 from controller.table.rule_files import load_preset
-from controller.table.simulate import simulate
 from ui.cli import main
 from ui.cli.audit import EXIT_UNSIGNED
 

@@ -18,13 +18,13 @@ from tables import acknowledged
 from test_journals_from_main import JOURNALS, unpack
 
 from controller.engine import CloseBets, IllegalCommand, PlaceStakes
+from controller.opening.simulate import simulate
 from controller.table.audit.verify import VerifyWith, verify_journal_file
 from controller.table.controller import TableController
 from controller.table.journal import Journal, round_index
 from controller.table.journal.rows import entry_hash, payload_to_json
 from controller.table.rule_files import load_preset
 from controller.table.signing import PublicKey, SigningKey, seal_message, table_key, table_key_path
-from controller.table.simulate import simulate
 from controller.table.users import Role, User, UserStore
 from ui.cli import main
 from ui.cli.audit import EXIT_END_UNWITNESSED, EXIT_NOT_CONFIRMED, EXIT_OTHER_KEY, EXIT_UNSIGNED

@@ -4,10 +4,10 @@ its last round with a journal that verifies: no card lost, none taken twice, non
 
 import pytest
 
+from controller.opening.simulate import simulate
 from controller.table.audit.verify import verify_journal_file
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
-from controller.table.simulate import simulate
 
 EVERY_KIND = "jam@40,double@90,cover@150:1s,unplug@300:2s,unreadable@500,hb-loss@600:4s,double@34,unreadable@35"
 

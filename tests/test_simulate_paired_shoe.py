@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from controller.opening.simulate import PairedShoeRequired, simulate
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
-from controller.table.simulate import PairedShoeRequired, simulate
 from drivers.base import DeviceIdentity, StatusEvent
 from drivers.shoe1.auth import write_key_file
 

@@ -24,9 +24,9 @@ import pytest
 import controller.players.simple as strategy
 from controller.engine import RoundState, legal_commands
 from controller.engine.events import OLDER_FORMS
+from controller.opening.simulate import simulate
 from controller.table.journal import Journal, payload_to_json
 from controller.table.rule_files import load_preset
-from controller.table.simulate import simulate
 
 # (preset, seed, rounds) -> (events, SHA-256 over every event's kind, round, actor and payload, in order;
 # the same with every version-2 event mapped back to version 1, as recorded before version 2)

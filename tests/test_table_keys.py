@@ -9,9 +9,9 @@ import pytest
 from cli_kit import rptable_said
 from floor_kit import floor_staff, needs_postgres, query
 
+from controller.opening.simulate import simulate
 from controller.table.rule_files import load_preset
 from controller.table.signing import table_key, table_key_path
-from controller.table.simulate import simulate
 from ui.cli.audit import EXIT_OTHER_KEY
 from ui.cli.floor import EXIT_NOT_APPROVED
 from ui.cli.replicate import EXIT_OTHER_KEY as REPLICA_OTHER_KEY

@@ -9,6 +9,7 @@ or bonus lines and no adjustment, and the recall had no cards."""
 
 from __future__ import annotations
 
+import pytest
 import shiboken6
 import shift_kit
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer
@@ -95,6 +96,7 @@ def table_with_rounds(path, rounds: int) -> None:
         pump.source.close()
 
 
+@pytest.mark.slow  # 600 rounds and a timing: the nightly run, on a quiet machine
 def test_audit_loads_on_its_own_thread_while_the_shoe_keeps_dealing(consoles: Consoles, qtbot) -> None:
     """A long shift's journal: while the audit reads it, the dealer draws cards and each reaches the table at
     once; the console never stops answering for long."""

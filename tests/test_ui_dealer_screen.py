@@ -123,7 +123,8 @@ def test_the_tables_limits_are_read_whole_at_1024_in_russian(make_console, prese
     assert "анте" in limits.text()
 
 
-@pytest.mark.parametrize("language", ["en", "ru"])
+# Russian words are the longer: the default run checks them, the nightly run English too.
+@pytest.mark.parametrize("language", [pytest.param("en", marks=pytest.mark.slow), "ru"])
 def test_every_payment_list_of_a_shift_fits_a_1024_screen(make_console, language) -> None:
     """Point 6: rounds of six boxes with bets, bonuses, exchanges and 6th cards: each payment list shows every
     box's hand, outcome and settlement lines whole at 1024x768. Today: in Russian a box that bet and exchanged
@@ -209,7 +210,8 @@ def png_size(path: Path) -> tuple[int, int]:
     return width, height
 
 
-@pytest.mark.parametrize("size,language,scene", [("1024x768", "ru", "decisions"), ("1366x768", "en", "payments")])
+@pytest.mark.parametrize("size,language,scene", [("1024x768", "ru", "decisions"),
+                                                 pytest.param("1366x768", "en", "payments", marks=pytest.mark.slow)])
 def test_cli_screenshot_renders_at_exactly_the_size_asked(tmp_path: Path, size: str, language: str,
                                                          scene: str) -> None:
     """`rptable console --screenshot PATH --demo N --size WxH --scene S --language L` renders at exactly that

@@ -4,7 +4,6 @@ with `--screenshot`, plays rounds by itself and saves the window (or a pit-boss 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import random
 import sys
@@ -70,16 +69,15 @@ def run(args: argparse.Namespace) -> int:
 
 def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> int:
     from controller.core.rules import RulesError
-    from controller.table.controller import TableController, TableLocked
-    from controller.table.file_modes import open_files_report
-    from controller.table.journal import Journal, JournalError
+    from controller.opening.table_session import CardSourceUnavailable, TableConfig, open_table
+    from controller.table.controller import TableLocked
+    from controller.table.journal import JournalError
     from controller.table.program import check_program
     from controller.table.pump import dealt_on_demand
     from controller.table.rule_files import load_rules
-    from controller.table.showdown import ShowdownGuard
     from controller.table.signing import SigningKeyError, table_key
-    from controller.table.users import AccountsFileError, UserStore
-    from drivers.base import SourceError, open_source, url_query
+    from controller.table.users import AccountsFileError
+    from drivers.base import SourceError, url_query
     from drivers.paths import default_users
 
     program = check_program()
@@ -92,85 +90,48 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
 
     seed = random.SystemRandom().randrange(1 << 30)
     url = dealt_on_demand(args.shoe) if args.shoe else f"sim://?seed={seed}&rate=0"
-    with contextlib.ExitStack() as closing:  # whatever was opened is closed, last first, however this ends
-        try:  # the card source first: a console that cannot start leaves no journal behind
-            source = closing.enter_context(contextlib.closing(open_source(url)))
-        except SourceError as err:
-            print(f"rptable console: the card source cannot be opened: {err}", file=sys.stderr)
-            return 1
-        try:
-            rules = load_rules(args.rules) if args.rules else None
-            journal_path.parent.mkdir(parents=True, exist_ok=True)
-            journal = closing.enter_context(contextlib.closing(Journal(journal_path, table)))
-        except (RulesError, JournalError, OSError) as err:
-            print(f"rptable console: {err}", file=sys.stderr)
-            return 1
-        floor = getattr(args, "replica", None) or getattr(args, "jackpot", None)  # the floor's database, if any
-        try:
-            if rules is None and journal.last_seq == 0:
-                rules = load_rules("classic")
-            staff = None if floor else closing.enter_context(contextlib.closing(UserStore(default_users())))
-            key = table_key(table)
-            for problem in open_files_report([journal_path, key.path] + ([staff.path] if staff is not None else []) +
-                                             ([key.path.parent] if key.path is not None else [])):
-                print(f"rptable console: WARNING: {problem}", file=sys.stderr)
-            # A live table deals for a dealer signed in; a demonstration or a picture plays by itself.
-            controller = TableController(journal, rules, camera=getattr(args, "camera", None), key=key,
-                                         accounts=staff, dealer_required=not (args.demo or args.screenshot))
-            if floor:
-                _follow_floor_settings(controller, floor)
-            showdown = ShowdownGuard.open(controller)
-            if showdown is not None:
-                closing.callback(showdown.close)
-            if program.ok:
-                controller.record_program(program.version, program.installed.digest, len(program.installed.files))
-            if args.screenshot and not args.journal and not controller.edge_guard.acknowledged:
-                # A picture for the docs plays in a scratch journal, where no money is at stake: the operator
-                # guard's acknowledgement is the demonstration's own (a live table needs an admin's).
-                from controller.table.users import Role, User
+    floor = getattr(args, "replica", None) or getattr(args, "jackpot", None)  # the floor's database, if any
+    try:
+        rules = load_rules(args.rules) if args.rules else None
+        # A live table deals for a dealer signed in; a demonstration or a picture plays by itself. A table on the
+        # floor takes its staff from the floor's database (cached for when it cannot be reached), and follows
+        # the floor's settings.
+        config = TableConfig(journal_path, url, table, rules, camera=getattr(args, "camera", None),
+                             key=table_key(table), staff=None if floor else default_users(),
+                             dealer_required=not (args.demo or args.screenshot), program=program,
+                             replica=getattr(args, "replica", None), jackpot=getattr(args, "jackpot", None),
+                             follows_floor=True, make_journal_folder=True)
+        session = open_table(config, on_warning=_warn)
+    except CardSourceUnavailable as err:  # opened first: a console that cannot start leaves no journal behind
+        print(f"rptable console: the card source cannot be opened: {err}", file=sys.stderr)
+        return 1
+    except (RulesError, JournalError, OSError, TableLocked, ValueError, SourceError, SigningKeyError,
+            AccountsFileError) as err:
+        print(f"rptable console: {err}", file=sys.stderr)
+        return 1
+    with session:  # whatever was opened is closed, last first, however this ends
+        controller = session.controller
+        if args.screenshot and not args.journal and not controller.edge_guard.acknowledged:
+            # A picture for the docs plays in a scratch journal, where no money is at stake: the operator
+            # guard's acknowledgement is the demonstration's own (a live table needs an admin's).
+            from controller.table.users import Role, User
 
+            try:
                 controller.edge_guard.acknowledge(User("screenshot", Role.ADMIN), "a picture of the console, no money")
-        except (TableLocked, ValueError, JournalError, SourceError, SigningKeyError, AccountsFileError) as err:
-            print(f"rptable console: {err}", file=sys.stderr)
-            return 1
+            except (TableLocked, ValueError, JournalError) as err:
+                print(f"rptable console: {err}", file=sys.stderr)
+                return 1
         # The packs the dealer loads into a simulated shoe: shuffled by the URL's seed where it gives one, so that
         # a session on `--shoe sim://?seed=S` deals the same cards again.
         given = url_query(url).get("seed", "")
         pack_seed = int(given) if given.isdigit() else seed
-        jackpot = reporter = None
-        if getattr(args, "jackpot", None):
-            from controller.floor.jackpot_link import open_link
-
-            assert controller.rules is not None
-            try:
-                jackpot = open_link(journal_path, table, args.jackpot, controller.rules)
-            except ValueError as err:
-                print(f"rptable console: {err}", file=sys.stderr)
-                return 1
-            closing.callback(jackpot.stop)
-        if getattr(args, "replica", None):
-            from controller.floor.reporter import TableReporter
-
-            reporter = TableReporter(journal_path, table, args.replica).start()
-            closing.callback(reporter.stop)
-            controller.add_listener(reporter.wake)
-        # A table on the floor takes its staff from the floor's database (cached for when it cannot be reached).
         where = floor or str(default_users())
-        return _run_qt(args, controller, source, where, pack_seed, reporter, showdown, jackpot)
+        return _run_qt(args, controller, session.source, where, pack_seed, session.reporter, session.showdown,
+                       session.jackpot)
 
 
-def _follow_floor_settings(controller: TableController, url: str) -> None:
-    """What the floor's settings ask of the table's shoe, journaled as the table starts; while the floor cannot
-    be reached, the journal's last word holds (a cut line lets no plain shoe in)."""
-    from controller.floor.database import FloorError
-    from controller.floor.settings import SHOES_MUST_AUTHENTICATE, floor_setting_of
-
-    try:
-        controller.follow_floor_settings(floor_setting_of(url, SHOES_MUST_AUTHENTICATE))
-    except FloorError as err:
-        kept = "on" if controller.history.shoes_must_authenticate else "off"
-        print(f"rptable console: WARNING: the floor's settings cannot be read ({err}); the table keeps the last it "
-              f"read: {SHOES_MUST_AUTHENTICATE} {kept}.", file=sys.stderr)
+def _warn(problem: str) -> None:
+    print(f"rptable console: WARNING: {problem}", file=sys.stderr)
 
 
 def _run_qt(args: argparse.Namespace, controller: TableController, source: CardSource, users_path: str,

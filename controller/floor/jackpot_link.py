@@ -357,13 +357,19 @@ def open_link(journal_path: str | Path, table_id: str, url: str, rules: HouseRul
     """A table's link to the meter, started (and given `wait` seconds to reach it: jackpot betting stays closed
     until it has). ValueError, saying what to give, for rules without a [jackpot] section: the `--jackpot` of
     `rptable simulate` and of `rptable console` alike."""
-    if rules.jackpot is None:
-        raise ValueError(f"--jackpot: the rules '{rules.name}' have no [jackpot] section, so the table takes no "
-                         "jackpot bets; give rules with one (docs/jackpot/classic-jackpot.toml)")
-    link = JackpotLink(journal_path, table_id, url, rules.jackpot, on_state=on_state).start()
+    link = JackpotLink(journal_path, table_id, url, jackpot_rules_of(rules), on_state=on_state).start()
     if wait:
         link.wait_reachable(wait)
     return link
+
+
+def jackpot_rules_of(rules: HouseRules) -> JackpotRules:
+    """The rules' [jackpot] section; ValueError, saying what to give, for rules without one (a table opening
+    with a jackpot link asks before it opens anything)."""
+    if rules.jackpot is None:
+        raise ValueError(f"--jackpot: the rules '{rules.name}' have no [jackpot] section, so the table takes no "
+                         "jackpot bets; give rules with one (docs/jackpot/classic-jackpot.toml)")
+    return rules.jackpot
 
 
 def confirm_hit(controller: TableController, url: str, round_id: str, box: int, pit_boss: User,

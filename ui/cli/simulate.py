@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from controller.core.rules import HouseRules
-    from controller.floor.jackpot_link import JackpotLink
-    from controller.floor.reporter import TableReporter
+    from controller.floor.jackpot_link import LinkState
+    from controller.floor.reporter import ReportStatus
+    from controller.opening.simulate import FloorLinks
+    from controller.opening.table_session import TableSession
     from controller.table.autoplay import Seating
-    from controller.table.controller import TableController
 
 from ui.cli.bounds import seconds, table_id, whole
 from ui.cli.floor_connection import add_table_floor_arguments
@@ -27,6 +25,7 @@ PIT_BOSS_WALK = 20.0  # seconds a fault waits for the QA pit boss at a live pace
 MAX_ROUNDS = 10**9  # about three weeks of simulated play at this machine's pace
 MAX_SEED = 2**63 - 1
 JACKPOT_WAIT = 10.0  # seconds a session waits for the jackpot meter before it plays (with betting closed)
+FLOOR_CLOSE_WAIT = 30.0  # seconds the jackpot link and the reporter are given to send what is left at the end
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -78,12 +77,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from controller.core.rules import RulesError
     from controller.engine import IllegalCommand
+    from controller.opening.simulate import simulate
     from controller.table.controller import TableLocked
     from controller.table.journal import JournalError
     from controller.table.program import check_program
     from controller.table.rule_files import load_rules
     from controller.table.signing import SigningKeyError, table_key
-    from controller.table.simulate import simulate
     from controller.table.stop_signals import Stopped, stopping_like_ctrl_c
     from drivers.base import SourceError
 
@@ -96,21 +95,11 @@ def run(args: argparse.Namespace) -> int:
     program = check_program()
     if program.found and not program.ok:
         return refused("simulate", f"PROGRAM fault: {program.fault_text()}")
-    reporter = link = None
     try:
         key = table_key(args.table)
-        _report_open_files(args, key.path)
         rules = load_rules(args.rules)
         seating = _seating(args)
-        if args.jackpot:
-            link = _jackpot_link(args, rules)
-            seating = dataclasses.replace(seating, side_bet=link.stake_for)
         listeners = [lambda e: print(f"committed {e.seq}", flush=True)] if args.progress else []
-        if link is not None:
-            listeners.append(link.wake)
-        if args.replica:
-            reporter = _reporter(args)
-            listeners.append(reporter.wake)
         with stopping_like_ctrl_c():  # a service manager's stop, or a closed terminal, ends it as Ctrl-C does
             report = simulate(rules, args.rounds, args.seed, boxes=args.boxes, ante=args.ante,
                               journal_path=args.journal, faults=args.faults,
@@ -118,21 +107,12 @@ def run(args: argparse.Namespace) -> int:
                               on_entry=_each(listeners), table_id=args.table, seating=seating,
                               on_round=(lambda _totals: time.sleep(args.pace)) if args.pace else None,
                               royal_at=tuple(args.royal_at), camera=args.camera, key=key, program=program,
-                              shoe_key=args.shoe_key, between_rounds=_decisions_of(link))
+                              shoe_key=args.shoe_key, floor=_floor_links(args))
     except Stopped as stop:
         print(f"rptable simulate: stopped by {stop}; the journal keeps every round played.", file=sys.stderr)
         raise
     except (RulesError, JournalError, SourceError, TableLocked, IllegalCommand, ValueError, SigningKeyError) as err:
         return refused("simulate", err)
-    finally:
-        if link is not None:
-            state = link.stop(timeout=30)
-            print(f"rptable simulate: {args.table}: jackpot meter {state.meter if state.meter is not None else '?'}"
-                  f"{' (jackpot pending)' if state.pending else ''}"
-                  f"{'' if state.reachable else ': ' + state.problem}", file=sys.stderr)
-        if reporter is not None:
-            status = reporter.stop(timeout=30)
-            print(f"rptable simulate: {args.table}: {status.text}", file=sys.stderr)
     if args.json:
         print(json.dumps(report.to_dict()))
         return 0
@@ -164,15 +144,6 @@ def pace_words(rounds: int, seconds: float) -> str:
 MEASURABLE_SECONDS = 0.005
 
 
-def _report_open_files(args: argparse.Namespace, key: Path | None) -> None:
-    """Say which of the table's files (its journal and key) others may read."""
-    from controller.table.file_modes import open_files_report
-
-    paths = [p for p in (Path(args.journal) if args.journal else None, key) if p is not None]
-    for problem in open_files_report(paths):
-        print(f"rptable simulate: WARNING: {problem}", file=sys.stderr)
-
-
 def _seating(args: argparse.Namespace) -> Seating:
     from controller.floor.seats import Seat, SeatError, seating
 
@@ -184,35 +155,34 @@ def _seating(args: argparse.Namespace) -> Seating:
     return seating(seats, seed=args.seed, pit_boss_walk=walk)
 
 
-def _jackpot_link(args: argparse.Namespace, rules: HouseRules) -> JackpotLink:
-    """The table's link to the jackpot meter, saying on the terminal whenever jackpot betting closes or opens."""
-    from controller.floor.jackpot_link import LinkState, open_link
+def _floor_links(args: argparse.Namespace) -> FloorLinks:
+    """The session's links to the floor, each saying on the terminal how it stands: whenever jackpot betting
+    closes or opens, whenever reporting stops or starts again, and, once the table is closed, their last word."""
+    from controller.opening.simulate import FloorLinks
 
-    def say(state: LinkState) -> None:
+    def warn(problem: str) -> None:
+        print(f"rptable simulate: WARNING: {problem}", file=sys.stderr)
+
+    def say_jackpot(state: LinkState) -> None:
         reason = state.closed_reason
         print(f"rptable simulate: {args.table}: {reason or 'jackpot betting open'}"
               f" (meter {state.meter if state.meter is not None else '?'})", file=sys.stderr, flush=True)
 
-    return open_link(args.journal, args.table, args.jackpot, rules, on_state=say, wait=JACKPOT_WAIT)
-
-
-def _decisions_of(link: JackpotLink | None) -> Callable[[TableController], object] | None:
-    """What the table journals between rounds: the jackpot decisions a pit boss made on the meter away from it."""
-    if link is None:
-        return None
-    from controller.floor.jackpot_link import journal_decisions
-
-    return lambda controller: journal_decisions(controller, link.state)
-
-
-def _reporter(args: argparse.Namespace) -> TableReporter:
-    """The table's reporter, saying on the terminal whenever reporting stops or starts again."""
-    from controller.floor.reporter import ReportStatus, TableReporter
-
-    def say(status: ReportStatus) -> None:
+    def say_report(status: ReportStatus) -> None:
         print(f"rptable simulate: {args.table}: {status.text}", file=sys.stderr, flush=True)
 
-    return TableReporter(args.journal, args.table, args.replica, on_status=say).start()
+    def closed(session: TableSession) -> None:
+        state = session.jackpot_state
+        if state is not None:
+            print(f"rptable simulate: {args.table}: jackpot meter {state.meter if state.meter is not None else '?'}"
+                  f"{' (jackpot pending)' if state.pending else ''}"
+                  f"{'' if state.reachable else ': ' + state.problem}", file=sys.stderr)
+        if session.report_status is not None:
+            print(f"rptable simulate: {args.table}: {session.report_status.text}", file=sys.stderr)
+
+    return FloorLinks(replica=args.replica, jackpot=args.jackpot, jackpot_wait=JACKPOT_WAIT,
+                      close_wait=FLOOR_CLOSE_WAIT, on_warning=warn, on_jackpot_state=say_jackpot,
+                      on_report_status=say_report, on_close=closed)
 
 
 def _each(listeners: list[Callable[[Any], None]]) -> Callable[[Any], None] | None:

@@ -1,27 +1,32 @@
-"""A QA session: the full table controller, journal on, against the simulated shoe, players on a strategy."""
+"""A QA session: the full table controller, journal on, against the simulated shoe, players on a strategy; opened
+as every table is (table_session.py), with its floor links when it is given them."""
 
 from __future__ import annotations
 
+import dataclasses
 import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from controller.core.rules import HouseRules
+from controller.opening.table_session import TableConfig, TableSession, open_table
 from controller.table.autoplay import EVERYONE_SIMPLE, Seating, SessionTotals, play_rounds
 from controller.table.controller import TableController
 from controller.table.forced_deal import RoyalPump
-from controller.table.journal import Journal, JournalEntry
+from controller.table.journal import JournalEntry
 from controller.table.program import ProgramCheck
 from controller.table.pump import CardPump
-from controller.table.showdown import ShowdownGuard
 from controller.table.signing import SigningKey
 from controller.table.table_events import RulesSet, ShoeSessionStarted, Signature
 from controller.table.users import Role, User
-from drivers.base import open_source
+
+if TYPE_CHECKING:
+    from controller.floor.jackpot_link import LinkState
+    from controller.floor.reporter import ReportStatus
 
 DEFAULT_ANTE = 10
 # The admin of simulated sessions only, who acknowledges the edge of rules that favour a player or were never
@@ -88,6 +93,7 @@ def simulate(
     program: ProgramCheck | None = None,
     shoe_key: str | None = None,
     between_rounds: Callable[[TableController], object] | None = None,
+    floor: FloorLinks | None = None,
 ) -> SessionReport:
     """Play until the journal holds `rounds` rounds (a journal with a session in it is resumed, even one cut
     off mid-round). Totals count the rounds played by this call; `on_round` hears of each as it closes;
@@ -95,59 +101,103 @@ def simulate(
     `camera`: the URL of a camera over the layout that reads every showdown (`camera+sim://?deck=NAME`). `key`
     seals the journal; `program`, the installed program as checked, is journaled when it changed. `shoe_key` pairs
     the simulated shoe and its driver with a SHOE/1-A key file. `between_rounds` is given the table once it is
-    open and after each round, on the session's own thread (a jackpot decided on the meter, journaled there)."""
+    open and after each round, on the session's own thread. `floor`: the table's links to the floor (its reporter,
+    the jackpot meter, whose stake every box places and whose decisions are journaled between rounds)."""
     temporary = None
     if journal_path is None:
         temporary = tempfile.TemporaryDirectory(prefix="rptable-sim-")
         journal_path = Path(temporary.name) / f"{table_id}.journal"
     url = f"sim://?seed={seed}&rate=0&clock=virtual" + (f"&faults={quote(faults)}" if faults else "") \
         + (f"&key={quote(shoe_key)}" if shoe_key else "")
-    journal = Journal(journal_path, table_id)
-    source = open_source(url)
-    guard: ShowdownGuard | None = None
-    try:
-        controller = TableController(journal, rules, commit_per=commit_per,
-                                     rounds_per_commit=ROUNDS_PER_COMMIT if commit_per == "round" else 1,
-                                     camera=camera, key=key)
-        guard = ShowdownGuard.open(controller)
+    links = floor or FloorLinks()
+    config = TableConfig(Path(journal_path), url, table_id, rules, camera=camera, key=key, commit_per=commit_per,
+                         rounds_per_commit=ROUNDS_PER_COMMIT if commit_per == "round" else 1, program=program,
+                         replica=links.replica, jackpot=links.jackpot, jackpot_wait=links.jackpot_wait,
+                         floor_wait=links.close_wait)
+
+    def claimed(controller: TableController) -> None:
         _claim_for_simulation(controller, seed)
         _keep_the_shoe_paired(controller, shoe_key)
         acknowledged_for_qa(controller)
-        if program is not None and program.ok:
-            controller.record_program(program.version, program.installed.digest, len(program.installed.files))
-        if on_entry is not None:
-            controller.add_listener(on_entry)
-        resumed_from = controller.round_number
-        pump = RoyalPump(source, controller, pack_seed=seed, boxes=min(boxes, rules.table.boxes),
-                         royal_rounds=royal_at) if royal_at else CardPump(source, controller, pack_seed=seed)
-        pump.arm_gate()
-        if between_rounds is not None:
-            between_rounds(controller)
-
-        def each_round(totals: SessionTotals) -> None:
-            if between_rounds is not None:
-                between_rounds(controller)
-            if on_round is not None:
-                on_round(totals)
-        start = time.perf_counter()
-        totals: SessionTotals = play_rounds(controller, pump, rounds, boxes=boxes, ante=ante, seating=seating,
-                                            on_round=each_round if between_rounds or on_round else None,
-                                            showdown=guard)
-        controller.sync()
-        seconds = time.perf_counter() - start
-        hold = 100.0 * totals.house_net / totals.wagered if totals.wagered else 0.0
-        return SessionReport(totals.rounds, totals.boxes_played, totals.wagered, totals.house_net, hold,
-                             totals.faults + source.status().faults, journal.last_seq, seconds,
-                             "" if temporary else str(journal_path), resumed_from,
-                             (totals.showdowns, totals.card_switches) if guard is not None else None,
-                             source.status().info.get("key_id") if controller.shoe_authenticated else None)
+    try:
+        session = open_table(config, prepare=claimed, on_warning=links.on_warning,
+                             on_jackpot_state=links.on_jackpot_state, on_report_status=links.on_report_status)
+        try:
+            return _play(session, rules, rounds, seed, boxes=boxes, ante=ante, on_entry=on_entry, seating=seating,
+                         on_round=on_round, royal_at=royal_at, between_rounds=between_rounds,
+                         journal="" if temporary else str(journal_path))
+        finally:
+            session.close()
+            if links.on_close is not None:
+                links.on_close(session)
     finally:
-        if guard is not None:
-            guard.close()
-        source.close()
-        journal.close()
         if temporary is not None:
             temporary.cleanup()
+
+
+@dataclass(frozen=True)
+class FloorLinks:
+    """A simulated session's links to the floor, and who hears how they stand: `on_close` is given the closed
+    session (its `jackpot_state` and `report_status`, the floor parts' last word)."""
+
+    replica: str | None = None
+    jackpot: str | None = None
+    jackpot_wait: float = 0.0
+    close_wait: float | None = None
+    on_warning: Callable[[str], None] | None = None
+    on_jackpot_state: Callable[[LinkState], None] | None = None
+    on_report_status: Callable[[ReportStatus], None] | None = None
+    on_close: Callable[[TableSession], None] | None = None
+
+
+def _play(session: TableSession, rules: HouseRules, rounds: int, seed: int, *, boxes: int, ante: int,
+          on_entry: Callable[[JournalEntry], None] | None, seating: Seating,
+          on_round: Callable[[SessionTotals], None] | None, royal_at: tuple[int, ...],
+          between_rounds: Callable[[TableController], object] | None, journal: str) -> SessionReport:
+    """The session's rounds on the open table, and what they came to."""
+    controller, source, guard = session.controller, session.source, session.showdown
+    if session.jackpot is not None:
+        from controller.floor.jackpot_link import journal_decisions
+
+        link = session.jackpot
+        seating = dataclasses.replace(seating, side_bet=link.stake_for)
+        between_rounds = _both(lambda table: journal_decisions(table, link.state), between_rounds)
+    if on_entry is not None:
+        controller.add_listener(on_entry)
+    resumed_from = controller.round_number
+    pump = RoyalPump(source, controller, pack_seed=seed, boxes=min(boxes, rules.table.boxes),
+                     royal_rounds=royal_at) if royal_at else CardPump(source, controller, pack_seed=seed)
+    pump.arm_gate()
+    if between_rounds is not None:
+        between_rounds(controller)
+
+    def each_round(totals: SessionTotals) -> None:
+        if between_rounds is not None:
+            between_rounds(controller)
+        if on_round is not None:
+            on_round(totals)
+    start = time.perf_counter()
+    totals: SessionTotals = play_rounds(controller, pump, rounds, boxes=boxes, ante=ante, seating=seating,
+                                        on_round=each_round if between_rounds or on_round else None,
+                                        showdown=guard)
+    controller.sync()
+    seconds = time.perf_counter() - start
+    hold = 100.0 * totals.house_net / totals.wagered if totals.wagered else 0.0
+    return SessionReport(totals.rounds, totals.boxes_played, totals.wagered, totals.house_net, hold,
+                         totals.faults + source.status().faults, controller.journal.last_seq, seconds, journal,
+                         resumed_from, (totals.showdowns, totals.card_switches) if guard is not None else None,
+                         source.status().info.get("key_id") if controller.shoe_authenticated else None)
+
+
+def _both(first: Callable[[TableController], object],
+          then: Callable[[TableController], object] | None) -> Callable[[TableController], object]:
+    if then is None:
+        return first
+
+    def each(controller: TableController) -> None:
+        first(controller)
+        then(controller)
+    return each
 
 
 class NotASimulation(ValueError):
