@@ -191,7 +191,7 @@ def read_from_photos(profiles: dict[str, DeckProfile]) -> dict[str, tuple[int, i
             for condition in ("normal", "hard")}
 
 
-@pytest.mark.parametrize("form", ["png", "crop", "svg"])
+@pytest.mark.parametrize("form", ["png", "crop", pytest.param("svg", marks=pytest.mark.slow)])  # svg: seconds to draw
 def test_teach_from_artwork_reads_photographed_cards_as_well_as_teaching_from_photos(
         read_from_photos: dict[str, tuple[int, int, int]], artwork_dirs: dict[str, Path], form: str) -> None:
     """Transparent PNGs, opaque crops and SVG files of the deck's artwork make a profile that reads the
