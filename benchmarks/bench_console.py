@@ -38,21 +38,19 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from controller.opening.simulate import acknowledged_for_qa
-    from controller.table.controller import TableController
-    from controller.table.journal import Journal
+    from controller.opening.table_session import TableConfig, open_table
     from controller.table.rule_files import load_preset
-    from drivers.base import open_source
     from ui.app import _quiet_platform_notices
     from ui.autopilot import Autopilot
     from ui.main_window import ConsoleWindow
 
     _quiet_platform_notices()
     app = QApplication.instance() or QApplication([])
-    with tempfile.TemporaryDirectory() as folder:
-        journal = Journal(Path(folder) / "T1.journal")
-        source = open_source("sim://?seed=2026&rate=0")
-        window = ConsoleWindow(acknowledged_for_qa(TableController(journal, load_preset(args.rules))), source,
-                               users_path=str(Path(folder) / "users.db"), pack_seed=2026)
+    with tempfile.TemporaryDirectory() as folder, open_table(
+            TableConfig(Path(folder) / "T1.journal", "sim://?seed=2026&rate=0", rules=load_preset(args.rules)),
+            prepare=acknowledged_for_qa) as table:  # the console's table, opened as the console opens it
+        window = ConsoleWindow(table.controller, table.source, users_path=str(Path(folder) / "users.db"),
+                               pack_seed=2026)
         window.resize(1366, 768)  # a table screen
         window.show()
         app.processEvents()
@@ -63,8 +61,6 @@ def main() -> int:
         ages = [v * 1000 for v in window.card_ages]
         window.shutdown()
         window.close()
-        source.close()
-        journal.close()
     print(f"console card latency, {args.rules}, {args.rounds} rounds, {len(handover)} cards, "
           f"{seconds:.1f} s ({len(handover) / seconds:.0f} cards/s end to end)")
     for name, values in (("reader thread -> screen", handover), ("driver receipt -> screen", ages)):

@@ -33,3 +33,17 @@ def test_no_class_holds_more_than_30_public_methods():
                     if len(public) > MOST_PUBLIC_METHODS:
                         crowded.append(f"{path.relative_to(ROOT)}: {node.name} has {len(public)}")
     assert not crowded, crowded
+
+
+def test_a_table_is_opened_one_way():
+    """The console and simulated sessions open their table through controller/opening/table_session.py: no other
+    module of the program both opens a card source and makes a table controller (the console and simulate each
+    assembled one by hand, and had drifted apart: one opened the shoe first, the other left a journal behind)."""
+    called = {}
+    for folder in ("controller", "ui", "drivers", "hardware-sim"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            names = {node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+                     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(node, ast.Call)}
+            called[path.relative_to(ROOT).as_posix()] = names
+    by_hand = [path for path, names in called.items() if {"open_source", "TableController"} <= names]
+    assert by_hand == ["controller/opening/table_session.py"], by_hand
