@@ -49,9 +49,9 @@ def replicate(journal, url, *extra):
 
 def replica_rows(url):
     """The replica's rows as the chain knows them, without the table id."""
+    from controller.floor.replica import KEPT_IN_ORDER
     from controller.table.journal.row_codec import unpacked_in_order
     from controller.table.journal.rows import GENESIS_HASH
-    from controller.table.replica import KEPT_IN_ORDER
 
     with psycopg.connect(url) as db:
         kept = db.execute(f"SELECT {KEPT_IN_ORDER} FROM rptable_events WHERE table_id = 'T1' ORDER BY seq")

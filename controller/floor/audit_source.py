@@ -9,13 +9,13 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from controller.floor.replica import KEPT_ALONE, KEPT_IN_ORDER
 from controller.table.audit.verify import VerifyReport, VerifyWith, verify_rows
 from controller.table.journal import JournalEntry
 from controller.table.journal.round_index import DEALER_KINDS, ROUND_COLUMNS, IndexedRound, indexed_round, page_query
 from controller.table.journal.row_codec import unpacked, unpacked_in_order
 from controller.table.journal.rows import GENESIS_HASH
 from controller.table.journal.store import entry_from_row
-from controller.table.replica import KEPT_ALONE, KEPT_IN_ORDER
 
 if TYPE_CHECKING:
     import psycopg

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from controller.floor.replica import SCHEMA as EVENTS_SCHEMA
+from controller.floor.replica import SCHEMA_LOCK as EVENTS_SCHEMA_LOCK
+from controller.floor.replica import one_line, redact
 from controller.floor.schema import SCHEMA
-from controller.table.replica import SCHEMA as EVENTS_SCHEMA
-from controller.table.replica import SCHEMA_LOCK as EVENTS_SCHEMA_LOCK
-from controller.table.replica import one_line, redact
 
 if TYPE_CHECKING:
     import psycopg
     from psycopg_pool import ConnectionPool
 
-SCHEMA_VERSION = 5  # 2: the tables' round indexes; 3: events kept packed; 4: no padding (controller.table.replica);
+SCHEMA_VERSION = 5  # 2: the tables' round indexes; 3: events kept packed; 4: no padding (controller.floor.replica);
 # 5: the staff as signed changes and PINs tried (controller.floor.staff)
 CONNECT_TIMEOUT = 5  # seconds: a table's reporter retries; a person at the pit wants an answer soon
 

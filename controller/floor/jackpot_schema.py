@@ -24,7 +24,7 @@ a box's settlement again after a kill or an outage changes nothing the second ti
 
 from __future__ import annotations
 
-from controller.table.replica import append_only
+from controller.floor.replica import append_only
 
 CHANNEL = "rptable_jackpot"
 

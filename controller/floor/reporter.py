@@ -1,7 +1,7 @@
 """A table's reporter: every event the table journals goes to the floor's PostgreSQL, store and forward.
 
 The journal is the store: the reporter, on a thread of the table's own process, copies what the journal holds
-past what the database holds (controller.table.replica: in order, each event linked to the one before it,
+past what the database holds (controller.floor.replica: in order, each event linked to the one before it,
 tamper evidence refused), then writes what the table's history makes of the new events (summary.py) and its
 sign of life, all keyed so that a retry never counts twice. The table never waits for it: the table's
 listener only wakes it, so a fault is in the database a moment after it is journaled. While the database is
@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import CONNECT_TIMEOUT, FloorError, connect, explain
+from controller.floor.replica import ReplicaError, redact, replica_head, replicate
 from controller.floor.settings import TABLES_NEED_APPROVED_KEY, floor_setting, no_approved_key
 from controller.floor.summary import BOX_COLUMNS, DECISION_COLUMNS, ROUND_COLUMNS, FloorRows, TableSummary
 from controller.floor.table_binding import BoundToAnotherJournal, JournalIdentity, identity_of, require_bound_to
@@ -34,7 +35,6 @@ from controller.table.audit.round_book import RoundBook
 from controller.table.audit.verify import RunningVerify, VerifyWith
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.journal.round_index import IndexRows
-from controller.table.replica import ReplicaError, redact, replica_head, replicate
 from controller.table.round_record import RoundRecord
 
 if TYPE_CHECKING:

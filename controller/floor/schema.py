@@ -1,4 +1,4 @@
-"""The floor's tables in PostgreSQL, beside the replica's `rptable_events` (controller.table.replica).
+"""The floor's tables in PostgreSQL, beside the replica's `rptable_events` (controller.floor.replica).
 
 - `floor_tables`: one row per table: the journal it is bound to (the hash of its first event), how far its
   events have been reported, the reporter's last sign of life, and the table now as its history makes it.
@@ -17,7 +17,7 @@ payload the table id), as does every batch of events.
 
 from __future__ import annotations
 
-from controller.table.replica import append_only
+from controller.floor.replica import append_only
 
 CHANNEL = "rptable_floor"
 
@@ -144,7 +144,7 @@ CREATE TRIGGER rptable_events_notify AFTER INSERT ON rptable_events
 
 -- The database itself refuses an event that does not continue the table's chain as it holds it (whoever
 -- writes it): its predecessor must be there. An event keeps no predecessor's hash: its hash covers the hash of
--- the event before it, which a reader takes from here (controller.table.replica), so an event written over a
+-- the event before it, which a reader takes from here (controller.floor.replica), so an event written over a
 -- gap or a forged hash shows in `audit --db verify`.
 CREATE OR REPLACE FUNCTION rptable_events_chained() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from controller.table.replica import append_only
+from controller.floor.replica import append_only
 
 if TYPE_CHECKING:
     import psycopg

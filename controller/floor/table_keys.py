@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from controller.table.replica import append_only
+from controller.floor.replica import append_only
 from controller.table.signing import PublicKey, SigningKey
 
 if TYPE_CHECKING:

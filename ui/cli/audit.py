@@ -477,8 +477,8 @@ def _verify_against_floor(args: argparse.Namespace, checked_with: Any) -> int:
 
 def _floor_copy(args: argparse.Namespace, connection: Any) -> FloorCopy:
     """The journal file against the floor's copy of its table."""
+    from controller.floor.replica import ReplicaError, check
     from controller.table.journal import Journal, JournalError
-    from controller.table.replica import ReplicaError, check
 
     try:
         with Journal(args.journal, args.table, readonly=True) as journal:

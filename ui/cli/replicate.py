@@ -53,11 +53,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from controller.floor.replica import ReplicaError, check, connect, redact, replicate
     from controller.floor.settings import TABLES_NEED_APPROVED_KEY, floor_setting, no_approved_key
     from controller.floor.table_keys import approved_key
     from controller.table.audit.verify import RunningVerify, VerifyWith
     from controller.table.journal import Journal, JournalError
-    from controller.table.replica import ReplicaError, check, connect, redact, replicate
     from controller.table.signing import PublicKey, SigningKeyError, known_public_key
 
     try:
