@@ -9,17 +9,16 @@ more than 0 wins the player money every time the hand comes.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
 
+from controller.analysis.class_deals import class_deals
 from controller.analysis.line_value import Deal, LineValuer
 from controller.core.rules import AnteOnWin, DealerRedraw, HouseRules, RepeatSingle
 from controller.players.basic import Play, find_table
-from controller.players.hand_classes import AFTER_DRAW_CLASSES, classify
-from drivers.cards import PACK
+from controller.players.hand_classes import AFTER_DRAW_CLASSES
 
 Z95 = 1.959964
 Value = tuple[float, float]  # a play's mean in antes a round, and its 95% half-width
@@ -64,7 +63,11 @@ def edge_sources(rules: HouseRules, seed: int = 1) -> list[Source]:
 def play_values(rules: HouseRules, hand_class: str, plays: Sequence[str], seed: int = 1) -> dict[str, Value]:
     """What each play is worth on a hand of `hand_class`, every play on the same sampled deals: the one valuation
     of a play that `rules check` prints and the strategy pages quote (docs/rules.md, the operator guard)."""
-    valuer, deals = _valuer(rules), _deals(rules, hand_class, seed)
+    deals, _ = _deals(rules, hand_class, seed)
+    return _play_values(_valuer(rules), plays, deals)
+
+
+def _play_values(valuer: LineValuer, plays: Sequence[str], deals: list[Deal]) -> dict[str, Value]:
     return {play: _values(valuer, play, deals) for play in plays}
 
 
@@ -76,18 +79,10 @@ def _valuer(rules: HouseRules) -> LineValuer:
     return LineValuer(rules, after_draw, insurance)
 
 
-def _deals(rules: HouseRules, hand_class: str, seed: int, count: int = DEALS_PER_PLAY) -> list[Deal]:
-    """Random heads-up deals whose first five cards and up card are of `hand_class`."""
-    rng = random.Random(seed)
-    found: list[Deal] = []
-    while len(found) < count:
-        ten = rng.sample(PACK, 10)
-        if classify(ten[0:10:2], ten[9], rules.pays) == hand_class:
-            dealt = set(ten)
-            rest = [c for c in PACK if c not in dealt]
-            rng.shuffle(rest)
-            found.append(Deal.from_shoe(ten + rest, seed=rng.getrandbits(31)))
-    return found
+def _deals(rules: HouseRules, hand_class: str, seed: int, count: int = DEALS_PER_PLAY) -> tuple[list[Deal], float]:
+    """Random heads-up deals whose first five cards and up card are of `hand_class`, and the share of such deals,
+    from the same sample."""
+    return class_deals(rules.pays, hand_class, count, np.random.default_rng(seed))
 
 
 def _values(valuer: LineValuer, play: str, deals: list[Deal]) -> Value:
@@ -95,50 +90,40 @@ def _values(valuer: LineValuer, play: str, deals: list[Deal]) -> Value:
     return float(values.mean()), Z95 * float(values.std(ddof=1)) / math.sqrt(len(values))
 
 
-def _share(rules: HouseRules, hand_class: str, seed: int) -> float:
-    """The share of first deals of a class, from a sample (the exact figure needs every deal counted)."""
-    rng = random.Random(seed)
-    hits = 0
-    for _ in range(20_000):
-        ten = rng.sample(PACK, 10)
-        hits += classify(ten[0:10:2], ten[9], rules.pays) == hand_class
-    return hits / 20_000
-
-
 CHASE, ONCE = "exchange draw repeat 40 until made", "exchange draw"
 
 
 def _chase(rules: HouseRules, seed: int) -> Source:
     """R-ACT-5: a four-card flush, its odd card exchanged, then the card just drawn again, until the flush fills."""
-    values = play_values(rules, "four_flush", (CHASE, ONCE), seed)
+    deals, share = _deals(rules, "four_flush", seed)
+    values = _play_values(_valuer(rules), (CHASE, ONCE), deals)
     (chase, half), (once, _) = values[CHASE], values[ONCE]
     setting = f'draw.repeat_single = "{rules.draw.repeat_single}"'
     return Source(setting, "a four-card flush", "exchanged one card at a time until the flush fills", chase, half,
-                  f"exchanged once it is worth {once:+.2f}", _share(rules, "four_flush", seed))
+                  f"exchanged once it is worth {once:+.2f}", share)
 
 
 def _bought_game(rules: HouseRules, valuer: LineValuer, seed: int) -> Source:
     """R-BUY-3: a dealer bought a game redraws until he qualifies; two pair bet as dealt, buying when it pays."""
-    deals = _deals(rules, "two_pair", seed)
+    deals, share = _deals(rules, "two_pair", seed)
     lines = [valuer.play(Play.parse("bet"), deal) for deal in deals]
     values = valuer.values(lines)[:, 0]
     taken = np.array([line.excess for line in lines]) / 10.0
     mean, half = float(values.mean()), Z95 * float(values.std(ddof=1)) / math.sqrt(len(values))
     setting = f'buy_game.redraw = "{rules.buy_game.redraw}"'
     return Source(setting, "two pair", "bet, buying the dealer a game whenever it pays", mean, half,
-                  f"buying him a game adds {float(taken.mean()):+.2f} of it", _share(rules, "two_pair", seed))
+                  f"buying him a game adds {float(taken.mean()):+.2f} of it", share)
 
 
 def _ante_paid(rules: HouseRules, valuer: LineValuer, seed: int) -> Source:
     """R-SETTLE-1: the ante paid on a win (with the hand dealt, or always)."""
-    deals = _deals(rules, "pair_K-A_up_not_higher", seed)
+    deals, share = _deals(rules, "pair_K-A_up_not_higher", seed)
     mean, half = _values(valuer, "bet", deals)
     returned = LineValuer(_with_ante_returned(rules), valuer.after_draw, valuer.insurance)
     plain, _ = _values(returned, "bet", deals)
     setting = f'settlement.ante_on_win = "{rules.ante_on_win}"'
     return Source(setting, "a pair of kings or aces", "bet as dealt", mean, half,
-                  f"with the ante returned on a win it is worth {plain:+.2f}",
-                  _share(rules, "pair_K-A_up_not_higher", seed))
+                  f"with the ante returned on a win it is worth {plain:+.2f}", share)
 
 
 def _with_ante_returned(rules: HouseRules) -> HouseRules:

@@ -1,0 +1,42 @@
+"""`rptable rules check` values the settings that hand a skilled player the edge on sampled deals of a hand class
+(controller.analysis.edge_sources): the deals and the class's share come from one sample, classified in numpy as
+the strategy classifies them, so that a casino editing its rules file has the figures in about a second."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from controller.analysis.class_deals import class_deals, classes_of
+from controller.analysis.vectorised import deal
+from controller.players.hand_classes import CLASSES, classify
+from controller.table.rule_files import load_preset
+from drivers.cards import PACK
+
+# Two pair among the C(52, 5) hands: C(13, 2) ranks for the pairs, C(4, 2) suits each, 44 odd cards.
+TWO_PAIR_SHARE = math.comb(13, 2) * 6 * 6 * 44 / math.comb(52, 5)
+
+
+@pytest.mark.parametrize("preset", ["classic", "online", "caribbean-stud"])
+def test_a_deal_is_of_the_class_the_strategy_gives_it_when_classified_many_at_once(preset):
+    # Every class of `classify` (the pair paid with ace-king where the pay table pays it more, the up card above
+    # or not above a pair, four of a suit before a straight draw...), deal for deal, on the preset's pay table.
+    pays = load_preset(preset).pays
+    cards = deal(np.random.default_rng(7), 8_000)
+    many = classes_of(cards[:, 0:10:2], cards[:, 9], pays).tolist()
+    one = [CLASSES.index(classify([PACK[c] for c in row[0:10:2]], PACK[int(row[9])], pays)) for row in cards]
+    assert many == one
+    assert len(set(one)) >= len(CLASSES) - 2  # all but the rarest of 8,000 deals (full house, ace-king matching)
+
+
+def test_the_deals_of_a_class_and_its_share_come_from_one_sample():
+    pays = load_preset("classic").pays
+    deals, share = class_deals(pays, "two_pair", 1_500, np.random.default_rng(3))
+    assert len(deals) == 1_500
+    assert all(classify(d.player, d.up, pays) == "two_pair" for d in deals)
+    assert all(len(set(d.player + d.dealer + d.stock)) == 52 for d in deals)
+    # The share is the class's hits over every deal dealt to find them: some 32,000 of them here.
+    tries = 1_500 / TWO_PAIR_SHARE
+    assert abs(share - TWO_PAIR_SHARE) < 4 * math.sqrt(TWO_PAIR_SHARE * (1 - TWO_PAIR_SHARE) / tries)
