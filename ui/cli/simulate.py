@@ -95,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
     program = check_program()
     if program.found and not program.ok:
         return refused("simulate", f"PROGRAM fault: {program.fault_text()}")
+    closed: list[TableSession] = []  # the table, once its session closed: the floor links' last word
     try:
         key = table_key(args.table)
         rules = load_rules(args.rules)
@@ -107,12 +108,15 @@ def run(args: argparse.Namespace) -> int:
                               on_entry=_each(listeners), table_id=args.table, seating=seating,
                               on_round=(lambda _totals: time.sleep(args.pace)) if args.pace else None,
                               royal_at=tuple(args.royal_at), camera=args.camera, key=key, program=program,
-                              shoe_key=args.shoe_key, floor=_floor_links(args))
+                              shoe_key=args.shoe_key, floor=_floor_links(args, closed.append))
     except Stopped as stop:
         print(f"rptable simulate: stopped by {stop}; the journal keeps every round played.", file=sys.stderr)
         raise
     except (RulesError, JournalError, SourceError, TableLocked, IllegalCommand, ValueError, SigningKeyError) as err:
         return refused("simulate", err)
+    finally:
+        for session in closed:
+            _last_word(args, session)
     if args.json:
         print(json.dumps(report.to_dict()))
         return 0
@@ -155,9 +159,9 @@ def _seating(args: argparse.Namespace) -> Seating:
     return seating(seats, seed=args.seed, pit_boss_walk=walk)
 
 
-def _floor_links(args: argparse.Namespace) -> FloorLinks:
+def _floor_links(args: argparse.Namespace, closed: Callable[[TableSession], None]) -> FloorLinks:
     """The session's links to the floor, each saying on the terminal how it stands: whenever jackpot betting
-    closes or opens, whenever reporting stops or starts again, and, once the table is closed, their last word."""
+    closes or opens, and whenever reporting stops or starts again."""
     from controller.opening.simulate import FloorLinks
 
     def warn(problem: str) -> None:
@@ -171,18 +175,20 @@ def _floor_links(args: argparse.Namespace) -> FloorLinks:
     def say_report(status: ReportStatus) -> None:
         print(f"rptable simulate: {args.table}: {status.text}", file=sys.stderr, flush=True)
 
-    def closed(session: TableSession) -> None:
-        state = session.jackpot_state
-        if state is not None:
-            print(f"rptable simulate: {args.table}: jackpot meter {state.meter if state.meter is not None else '?'}"
-                  f"{' (jackpot pending)' if state.pending else ''}"
-                  f"{'' if state.reachable else ': ' + state.problem}", file=sys.stderr)
-        if session.report_status is not None:
-            print(f"rptable simulate: {args.table}: {session.report_status.text}", file=sys.stderr)
-
     return FloorLinks(replica=args.replica, jackpot=args.jackpot, jackpot_wait=JACKPOT_WAIT,
                       close_wait=FLOOR_CLOSE_WAIT, on_warning=warn, on_jackpot_state=say_jackpot,
                       on_report_status=say_report, on_close=closed)
+
+
+def _last_word(args: argparse.Namespace, session: TableSession) -> None:
+    """Where the jackpot meter and the floor's report stood when the table closed."""
+    state = session.jackpot_state
+    if state is not None:
+        print(f"rptable simulate: {args.table}: jackpot meter {state.meter if state.meter is not None else '?'}"
+              f"{' (jackpot pending)' if state.pending else ''}"
+              f"{'' if state.reachable else ': ' + state.problem}", file=sys.stderr)
+    if session.report_status is not None:
+        print(f"rptable simulate: {args.table}: {session.report_status.text}", file=sys.stderr)
 
 
 def _each(listeners: list[Callable[[Any], None]]) -> Callable[[Any], None] | None:
