@@ -17,7 +17,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from controller.analysis.hand_order import RANKS, colex, value_order
+from controller.analysis.hand_order import MULTISET_COLEX, RANK_WEIGHT, RANKS, value_order
 from controller.core.hands import HandCategory
 
 HIDDEN = 4  # the dealer's face-down cards (R-DEAL-1)
@@ -45,19 +45,19 @@ _TAKE = [_M_RANK[:, j] * (HIDDEN + 1) + _M_TIMES[:, j] for j in range(HIDDEN)]
 def _dealer_strengths() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """By up rank: the strength of the dealer's hand for each multiset of hidden ranks (not a flush); and for
     each set of four hidden ranks, its strength as a flush and as a plain hand (-1 where the set holds the up
-    rank: no such flush exists)."""
+    rank: no such flush exists). Each hand's pattern key is found by hand_order's perfect hash of its ranks."""
     strength = value_order().strength
+    multisets, sets = np.array(_MULTISETS, dtype=np.int64), np.array(_SETS, dtype=np.int64)
     plain = np.zeros((RANKS, len(_MULTISETS)), dtype=np.int32)
     flush = np.full((RANKS, len(_SETS)), -1, dtype=np.int32)
     unflushed = np.full((RANKS, len(_SETS)), -1, dtype=np.int32)
     for up in range(RANKS):
-        for i, m in enumerate(_MULTISETS):
-            hand = tuple(sorted((*m, up)))
-            plain[up, i] = strength[colex(hand) * 2] if max(hand.count(r) for r in hand) <= 4 else 0
-        for i, s in enumerate(_SETS):
-            if up not in s:
-                key = colex(tuple(sorted((*s, up)))) * 2
-                flush[up, i], unflushed[up, i] = strength[key + 1], strength[key]
+        possible = (multisets != up).any(axis=1)  # not five of the up card's rank
+        weight = np.where(possible, RANK_WEIGHT[multisets].sum(axis=1) + RANK_WEIGHT[up], 0)
+        plain[up] = np.where(possible, strength[MULTISET_COLEX[weight] * 2], 0)
+        free = (sets != up).all(axis=1)
+        key = MULTISET_COLEX[RANK_WEIGHT[sets[free]].sum(axis=1) + RANK_WEIGHT[up]] * 2
+        flush[up, free], unflushed[up, free] = strength[key + 1], strength[key]
     return plain, flush, unflushed
 
 
