@@ -97,7 +97,7 @@ def test_audit_a_reader_that_goes_away_ends_the_listing_quietly(tmp_path: Path) 
     journal = tmp_path / "T1.journal"
     assert rptable("simulate", "--rules", "four-seat", "--rounds", "400", "--seed", "1", "--journal",
                    str(journal)).returncode == 0
-    done = subprocess.run(f"{sys.executable} -m controller audit --journal {journal} rounds | head -1; "
+    done = subprocess.run(f"{sys.executable} -m ui.cli audit --journal {journal} rounds | head -1; "
                           "exit ${PIPESTATUS[0]}", shell=True, executable="/bin/bash", capture_output=True,
                           text=True, env=with_test_env(ENV), cwd=ROOT, timeout=60)
     assert done.returncode == 0 and done.stdout.startswith("round") and done.stderr == "", done.stderr
