@@ -133,10 +133,13 @@ def _engine_expectation(state) -> float:
 
 
 @pytest.mark.parametrize("preset", ["classic", "progressive", "four-seat", "russian-club"])
-def test_r_buy_1_exact_buy_game_value_equals_brute_force_enumeration(preset):
+@pytest.mark.parametrize("dealer", ["AH QD 9C 6D 3H", "AS QH 9H 6H 3H"])
+def test_r_buy_1_exact_buy_game_value_equals_brute_force_enumeration(preset, dealer):
     # Dealer A-Q-9-6-3 does not qualify; three aces may come back (R-BUY-3: a same-rank card is replaced again).
+    # In the second hand the four cards he keeps are hearts: a heart makes him a flush, another card of its rank
+    # does not.
     rules = load_preset(preset)
-    state = _bought_state(rules, "KS KD 7C 5H 2S", "AH QD 9C 6D 3H")
+    state = _bought_state(rules, "KS KD 7C 5H 2S", dealer)
     box = state.boxes[1]
     pack = [c for c in PACK if state.in_stock(c)]
     take, buy = buy_game_values(rules, box, state.dealer, pack, single_box=True)

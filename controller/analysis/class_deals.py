@@ -35,17 +35,18 @@ def class_deals(pays: PayTable, hand_class: str, count: int, rng: np.random.Gene
         cards = deal(rng, BATCH)
         rows = np.flatnonzero(classes_of(cards[:, 0:10:2], cards[:, 9], pays) == wanted)
         dealt, hits = dealt + BATCH, hits + len(rows)
-        found += [deal_of(cards[row], rng) for row in rows[:count - len(found)].tolist()]
+        found += deals_of(cards[rows[:count - len(found)]], rng)
     return found, hits / dealt
 
 
-def deal_of(ten: npt.NDArray[np.int8], rng: np.random.Generator) -> Deal:
-    """The deal of these ten cards in shoe order, the rest of the pack shuffled behind them."""
-    unseen = np.ones(len(PACK), dtype=bool)
-    unseen[ten] = False
-    rest = rng.permutation(np.flatnonzero(unseen))
-    shoe = [PACK[c] for c in ten.tolist()] + [PACK[c] for c in rest.tolist()]
-    return Deal.from_shoe(shoe, seed=int(rng.integers(2**31)))
+def deals_of(tens: npt.NDArray[np.int8], rng: np.random.Generator) -> list[Deal]:
+    """The deal of each row of ten cards in shoe order, the rest of the pack shuffled behind them."""
+    order = rng.random((len(tens), len(PACK)))
+    order[np.arange(len(tens))[:, None], tens] = 2.0  # the cards dealt sort last, out of the stock
+    stocks = np.argsort(order, axis=1)[:, :len(PACK) - tens.shape[1]]
+    seeds = rng.integers(2**31, size=len(tens)).tolist()
+    return [Deal.from_shoe([PACK[c] for c in ten + stock], seed=seed)
+            for ten, stock, seed in zip(tens.tolist(), stocks.tolist(), seeds, strict=True)]
 
 
 def classes_of(hands: npt.NDArray[np.int8], up: npt.NDArray[np.int8], pays: PayTable) -> I64:

@@ -96,8 +96,9 @@ def _valued(plays: Sequence[tuple[LineValuer, str]], deals: list[Deal]) -> list[
     def value_half(half: int) -> list[tuple[F64, F64]]:
         mine = deals[half::2]
         out = []
-        for valuer, play in plays:
-            lines = [valuer.play(Play.parse(play), deal) for deal in mine]
+        for valuer, label in plays:
+            play = Play.parse(label)
+            lines = [valuer.play(play, deal) for deal in mine]
             out.append((valuer.values(lines)[:, 0], np.array([line.excess for line in lines]) / ANTE))
         return out
 

@@ -67,8 +67,16 @@ def dealer_draw_expectation(
     until_qualifies = redraw == "until_qualifies" or (redraw == "until_qualifies_single_box" and single_box)
     settled = 0.0  # sum of nets over replacement cards that end the draw
     again = 0  # replacement cards after which the same draw is simply repeated
+    # Unless his four cards kept share a suit, a card makes the same hand as any other of its rank: one a rank.
+    suits = {c.suit for c in kept}
+    flush_suit = suits.pop() if len(suits) == 1 else None
+    of_rank: dict[int, HandValue] = {}
     for card in pack:
-        value = hand_value([*kept, card])
+        value = of_rank.get(card.rank) if card.suit != flush_suit else None
+        if value is None:
+            value = hand_value([*kept, card])
+            if card.suit != flush_suit:
+                of_rank[card.rank] = value
         if value.category >= qualify:
             settled += net_against(value)
         elif until_qualifies:
