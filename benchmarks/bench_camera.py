@@ -73,10 +73,10 @@ from hwsim.camera.source import SimulatedCameraSource  # noqa: E402
 from hwsim.camera.watch import SimulatedShowdownCamera  # noqa: E402
 
 from controller.opening.simulate import acknowledged_for_qa  # noqa: E402
-from controller.table.autoplay import play_rounds  # noqa: E402
 from controller.table.controller import TableController  # noqa: E402
 from controller.table.journal import Journal  # noqa: E402
 from controller.table.pump import CardPump  # noqa: E402
+from controller.table.qa.autoplay import play_rounds  # noqa: E402
 from controller.table.rule_files import load_preset  # noqa: E402
 from controller.table.showdown import ShowdownGuard  # noqa: E402
 from drivers.base import CardEvent, StatusEvent, open_source  # noqa: E402

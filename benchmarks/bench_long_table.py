@@ -65,10 +65,10 @@ FAULT_TO_PIT = """
 import json, statistics, sys, time
 import psycopg
 from controller.floor.reporter import TableReporter
-from controller.table.autoplay import QA_PIT_BOSS
+from controller.table.qa.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
 from controller.table.journal import Journal
-from controller.table.signing import table_key
+from controller.table.security.signing import table_key
 from controller.opening.simulate import QA_ADMIN
 path, url, faults = sys.argv[1], sys.argv[2], int(sys.argv[3])
 

@@ -99,9 +99,9 @@ class PackFeed:
 
 def measure(rounds: int, repeats: int) -> dict[str, float]:
     """In this process: the best of `repeats` sessions, as figures."""
-    from controller.table.autoplay import play_rounds
     from controller.table.controller import TableController
     from controller.table.journal import Journal
+    from controller.table.qa.autoplay import play_rounds
 
     try:
         from controller.table.rule_files import load_preset

@@ -28,14 +28,14 @@ import hwsim.schemes  # noqa: E402, F401  (the simulated shoe and camera: sim://
 
 import controller.opening.simulate as simulated_session  # noqa: E402
 from controller.table.rule_files import load_preset  # noqa: E402
-from controller.table.signing import SigningKey  # noqa: E402
+from controller.table.security.signing import SigningKey  # noqa: E402
 
 EVENTS_PER_ROUND = 61
 
 MEASURE = """
 import json, resource, sys, time
 from controller.table.audit.verify import VerifyWith, verify_journal_file
-from controller.table.signing import PublicKey
+from controller.table.security.signing import PublicKey
 path, pem, cores = sys.argv[1], sys.argv[2], int(sys.argv[3])
 key = VerifyWith(PublicKey.from_file(pem), "given") if pem else VerifyWith()
 def cpu():

@@ -15,8 +15,8 @@ from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.pump import CardPump
 from controller.table.rule_files import load_preset
+from controller.table.security.users import Role, User
 from controller.table.showdown import ShowdownGuard
-from controller.table.users import Role, User
 from drivers.base import CardSource, SourceError, open_source
 from drivers.cards import PACK, Card
 from drivers.layout_camera import ShowdownCamera, SimulatedLayout

@@ -40,7 +40,7 @@ PIT_BOSS = ("audit-boss", "864213")
 @pytest.fixture(scope="session")
 def _staff_template(tmp_path_factory):
     """An accounts store with one pit boss, made once (scrypt is slow on purpose) and copied for each test."""
-    from controller.table.users import Role, UserStore
+    from controller.table.security.users import Role, UserStore
 
     folder = tmp_path_factory.mktemp("staff")
     store = UserStore(folder / "users.db")

@@ -29,7 +29,7 @@ from controller.engine import legal_commands
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
-from controller.table.users import Role, UserStore
+from controller.table.security.users import Role, UserStore
 from drivers.base import open_source
 from drivers.cards import PACK, Card, parse_card
 from ui import visibility

@@ -87,7 +87,7 @@ def database_rows(url, table_id):
 def floor_staff(url, *people):
     """The floor's staff accounts in its database: a first admin, then each (name, role, PIN) given."""
     from controller.floor.staff import open_accounts
-    from controller.table.users import Role, User
+    from controller.table.security.users import Role, User
 
     store = open_accounts(url)
     try:

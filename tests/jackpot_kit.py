@@ -55,7 +55,7 @@ def floor_staff(database: str, folder: Path, *, vera: bool = False) -> None:
     """The floor's accounts the jackpot stories log in with: the admin boss (902461), the pit boss ivan (246819)
     and, with `vera`, a second pit boss (735091)."""
     from controller.floor.staff import FloorUserStore
-    from controller.table.users import Role
+    from controller.table.security.users import Role
 
     store = FloorUserStore(database, folder / "cache.db")
     try:

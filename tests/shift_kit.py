@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
-from controller.table.users import Role, UserStore
+from controller.table.security.users import Role, UserStore
 from drivers.base import open_source
 from ui.i18n import Languages
 from ui.main_window import ConsoleWindow

@@ -20,7 +20,7 @@ from hwsim.shoe import ShoeModel
 from controller.engine import CloseBets, PlaceStakes
 from controller.players.simple import next_action
 from controller.table.controller import TableController
-from controller.table.users import User
+from controller.table.security.users import User
 from drivers.base import CardEvent, CardSource, DeviceFault, SourceEvent, StatusEvent, open_source
 from drivers.shoe1.auth import read_key_file
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from controller.table.controller import TableController
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 
 TEST_ADMIN = User("root", Role.ADMIN)
 

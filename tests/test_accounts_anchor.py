@@ -13,13 +13,13 @@ from cli_kit import rptable_said
 from tables import acknowledged
 
 from controller.engine import IllegalCommand
-from controller.table.accounts_pin import PIN_ENV
 from controller.table.audit.verify import verify_journal_file
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
-from controller.table.signing import SigningKey, table_key
-from controller.table.users import UserStore, _signed_text, account_hash
+from controller.table.security.accounts_pin import PIN_ENV
+from controller.table.security.signing import SigningKey, table_key
+from controller.table.security.users import UserStore, _signed_text, account_hash
 
 ROOT, VERA, ANNA = "pin-4821", "vera-7314", "anna-5531"
 
@@ -178,7 +178,7 @@ def test_accounts_seen_a_checkpoint_written_before_tables_saw_their_accounts_is_
 
     from controller.opening.simulate import simulate
     from controller.table.journal.rows import entry_hash, payload_to_json
-    from controller.table.signing import seal_message
+    from controller.table.security.signing import seal_message
 
     path = tmp_path / "T1.journal"
     key = table_key("T1")

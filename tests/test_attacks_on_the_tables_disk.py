@@ -20,9 +20,9 @@ from floor_kit import needs_postgres
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.table.accounts_pin import PIN_ENV
-from controller.table.common_secrets import KEYBOARD_LINES
-from controller.table.users import weak_secret
+from controller.table.security.accounts_pin import PIN_ENV
+from controller.table.security.common_secrets import KEYBOARD_LINES
+from controller.table.security.users import weak_secret
 from ui.cli import main
 
 pytest_plugins = ["floor_kit"]

@@ -7,8 +7,8 @@ from floor_kit import floor_staff, needs_postgres
 
 from controller.opening.simulate import simulate
 from controller.table.rule_files import load_preset
-from controller.table.signing import table_key
-from controller.table.users import Role
+from controller.table.security.signing import table_key
+from controller.table.security.users import Role
 from ui.cli import main
 
 pytestmark = needs_postgres

@@ -14,10 +14,10 @@ from cli_kit import rptable_in_shell
 from tables import acknowledged
 
 from controller.engine import Bet, CloseBets, Phase, PlaceStakes
-from controller.table.autoplay import play_rounds
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.pump import CardPump
+from controller.table.qa.autoplay import play_rounds
 from controller.table.rule_files import load_preset
 from drivers.base import open_source
 

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from tables import acknowledged
 
-from controller.table.autoplay import play_rounds
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.pump import CardPump
+from controller.table.qa.autoplay import play_rounds
 from controller.table.rule_files import load_preset
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 from drivers.base import open_source
 from ui.cli import main
 

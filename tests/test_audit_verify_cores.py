@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from controller.opening.simulate import simulate
 from controller.table.audit.rounds import verify_journal
 from controller.table.audit.verify import verify_journal_file
-from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
 from controller.table.journal import Journal
+from controller.table.qa.autoplay import QA_PIT_BOSS
 from controller.table.rule_files import load_preset
 
 SEED = 11

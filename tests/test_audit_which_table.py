@@ -10,7 +10,7 @@ import pytest
 from controller.opening.simulate import simulate
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
-from controller.table.signing import table_key
+from controller.table.security.signing import table_key
 from ui.cli import main
 
 

@@ -1138,7 +1138,7 @@ def test_a_camera_session_drives_the_controller_like_a_shoe(profiles: dict[str, 
     from controller.table.controller import TableController
     from controller.table.journal import Journal
     from controller.table.rule_files import load_preset
-    from controller.table.users import Role, User
+    from controller.table.security.users import Role, User
     from drivers.base import CardEvent, open_source
 
     boss = User("boris", Role.PIT_BOSS)

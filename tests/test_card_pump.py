@@ -13,12 +13,12 @@ from tables import acknowledged
 
 from controller.engine import CloseBets, Exchange, Fold, Phase, PlaceStakes, RevealDealer, legal_commands
 from controller.table.audit.rounds import verify_journal
-from controller.table.autoplay import play_rounds, resolve_table_faults
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.pump import CardPump, GateReopened
+from controller.table.qa.autoplay import play_rounds, resolve_table_faults
 from controller.table.rule_files import load_preset
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 from drivers.base import CardSource, open_source
 from drivers.manual import ManualSource
 

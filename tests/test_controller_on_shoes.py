@@ -18,7 +18,7 @@ from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.pump import CardPump
 from controller.table.rule_files import load_preset
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 from drivers.base import CardEvent, DeviceFault, StatusEvent
 from drivers.cards import parse_card
 

@@ -27,10 +27,10 @@ from tables import acknowledged
 from controller.engine import PlaceStakes
 from controller.opening.simulate import simulate
 from controller.table.audit.verify import verify_journal_file
-from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalDamaged, JournalError, NewEvent
 from controller.table.journal.head import JournalBusy, head_path, read_head
+from controller.table.qa.autoplay import QA_PIT_BOSS
 from controller.table.rule_files import load_preset
 from controller.table.salvage import salvage
 from ui.cli.audit import EXIT_UNSIGNED

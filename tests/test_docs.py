@@ -235,7 +235,7 @@ CERTIFIED: dict[Path, object] = {}  # manifest -> the program's files (names, si
 
 def program_files() -> list[tuple[str, str, int, int]]:
     """The program's files as the manifest covers them, by name, size and time (what tells an edit)."""
-    from controller.table.program import SKIPPED_DIRS, package_roots
+    from controller.table.security.program import SKIPPED_DIRS, package_roots
 
     files = []
     for root in package_roots().values():
@@ -251,7 +251,7 @@ def certify(manifest: Path) -> bool:
     """The program's manifest as `rptable verify-install --write` writes it, for the tree as it is now (the
     program refuses to run uncertified; files edited since the page began are the tree under test). Written
     again only when a file of the program changed; whether it was."""
-    from controller.table.program import program_version, write_manifest
+    from controller.table.security.program import program_version, write_manifest
 
     files = program_files()
     if CERTIFIED.get(manifest) == files and manifest.exists():

@@ -18,7 +18,7 @@ from controller.floor.reporter import TableReporter
 from controller.opening.simulate import simulate
 from controller.table.journal.row_codec import pack_payload, payload_text
 from controller.table.rule_files import load_preset
-from controller.table.signing import table_key
+from controller.table.security.signing import table_key
 from ui.cli import main
 
 # Exports and reports need a pit boss's login: given through the environment, as a script gives it. The pit boss
@@ -48,7 +48,7 @@ def reported(path, table, url, rounds, seed):
 
 
 def the_pit_boss_on_the_floor(url):
-    from controller.table.users import Role
+    from controller.table.security.users import Role
 
     floor_staff(url, (PIT_BOSS[0], Role.PIT_BOSS, PIT_BOSS[1]))
 
@@ -140,7 +140,7 @@ def test_floor_3_the_databases_copy_is_exported_by_a_pit_boss_of_the_floors_staf
     floor) is refused; the floor's pit boss, unknown to this machine, exports and reports; a wrong PIN is
     counted on the floor."""
     from controller.floor.staff import open_accounts
-    from controller.table.users import Role
+    from controller.table.security.users import Role
 
     floor_staff(database, ("olga", Role.PIT_BOSS, "462819"), ("dima", Role.DEALER, "583920"))
     reported(tmp_path / "T7.journal", "T7", database, 2, 24)

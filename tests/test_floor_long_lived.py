@@ -12,10 +12,10 @@ from tables import acknowledged
 
 from controller.floor.reporter import TableReporter
 from controller.opening.simulate import simulate
-from controller.table.autoplay import QA_PIT_BOSS, play_rounds
 from controller.table.controller import CHECKPOINT_EVERY, TableController
 from controller.table.journal import Journal
 from controller.table.pump import CardPump
+from controller.table.qa.autoplay import QA_PIT_BOSS, play_rounds
 from controller.table.rule_files import load_preset
 from drivers.base import open_source
 from ui.cli.audit import EXIT_UNSIGNED

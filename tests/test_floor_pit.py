@@ -13,11 +13,11 @@ from tables import acknowledged
 
 from controller.floor.reporter import TableReporter
 from controller.opening.simulate import simulate
-from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
 from controller.table.journal import Journal
+from controller.table.qa.autoplay import QA_PIT_BOSS
 from controller.table.rule_files import load_preset
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 from ui.cli import main
 
 pytestmark = needs_postgres

@@ -83,7 +83,7 @@ def test_only_an_admin_turns_the_setting_on_and_the_floor_lists_its_settings(dat
 
 
 def test_the_fault_a_plain_shoe_raises_is_resolved_by_a_pit_boss_and_journaled(tmp_path):
-    from controller.table.users import Role, User
+    from controller.table.security.users import Role, User
 
     with Journal(tmp_path / "T1.journal", "T1") as journal:
         table = TableController(journal, load_preset("classic"))

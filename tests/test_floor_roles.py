@@ -16,8 +16,8 @@ from floor_kit import ENV, needs_postgres, psycopg, query
 from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
 from controller.floor.roles import init_floor
 from controller.floor.staff import FloorStaffTampered, FloorUserStore
-from controller.table.signing import SigningKey
-from controller.table.users import SCRYPT_N, SCRYPT_P, SCRYPT_R, AuthError, Role, _derive, account_hash
+from controller.table.security.signing import SigningKey
+from controller.table.security.users import SCRYPT_N, SCRYPT_P, SCRYPT_R, AuthError, Role, _derive, account_hash
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`

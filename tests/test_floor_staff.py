@@ -7,7 +7,7 @@ from floor_kit import needs_postgres
 from pg_cluster import Cluster
 
 from controller.floor.staff import FloorUserStore
-from controller.table.users import AuthError, Role
+from controller.table.security.users import AuthError, Role
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`

@@ -39,10 +39,10 @@ from kills import kill_after_commits, simulate_command
 
 from controller.opening.simulate import simulate
 from controller.table.audit.verify import verify_journal_file
-from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalError
 from controller.table.journal.head import head_path
+from controller.table.qa.autoplay import QA_PIT_BOSS
 from controller.table.rule_files import load_preset, preset_names
 from drivers.cards import PACK
 from ui.cli import COMMANDS, build_parser, main

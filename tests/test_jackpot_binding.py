@@ -17,7 +17,7 @@ from controller.floor.jackpot_link import JackpotLink, confirm_hit, reject_hit
 from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
 from controller.table.controller import TableController
 from controller.table.journal import Journal
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]

@@ -20,7 +20,7 @@ from controller.floor.jackpot_meter import JackpotMeter
 from controller.floor.staff import FloorUserStore
 from controller.table.controller import TableController
 from controller.table.journal import Journal
-from controller.table.users import Role
+from controller.table.security.users import Role
 from drivers.base import open_source
 from ui.autopilot import Autopilot
 from ui.i18n import Languages

@@ -17,7 +17,7 @@ from tables import acknowledged
 from controller.floor.jackpot_meter import JackpotMeter
 from controller.table.controller import TableController
 from controller.table.journal import Journal
-from controller.table.signing import table_key
+from controller.table.security.signing import table_key
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]

@@ -16,7 +16,7 @@ from controller.floor.staff import FloorUserStore
 from controller.table.audit.verify import verify_journal_file
 from controller.table.controller import TableController
 from controller.table.journal import Journal
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]

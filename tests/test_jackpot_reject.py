@@ -18,8 +18,8 @@ from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
 from controller.table.audit.verify import VerifyWith, verify_journal_file
 from controller.table.controller import TableController
 from controller.table.journal import Journal
-from controller.table.signing import table_key
-from controller.table.users import Role, User
+from controller.table.security.signing import table_key
+from controller.table.security.users import Role, User
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]

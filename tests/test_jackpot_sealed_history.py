@@ -22,8 +22,8 @@ from controller.floor.roles import init_floor
 from controller.floor.settings import TABLES_NEED_APPROVED_KEY, floor_setting
 from controller.table.controller import TableController
 from controller.table.journal import Journal
-from controller.table.signing import table_key
-from controller.table.users import Role, User
+from controller.table.security.signing import table_key
+from controller.table.security.users import Role, User
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]

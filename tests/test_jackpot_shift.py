@@ -11,7 +11,7 @@ from controller.table.audit.shift_report import build_report, report_csv
 from controller.table.controller import TableController
 from controller.table.history import TableHistory
 from controller.table.journal import Journal
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 from drivers.cards import parse_card
 from ui.cli import main
 

@@ -14,8 +14,8 @@ from controller.floor.jackpot_link import reject_hit
 from controller.floor.jackpot_meter import JackpotMeter
 from controller.table.controller import TableController
 from controller.table.journal import Journal
-from controller.table.signing import table_key
-from controller.table.users import Role, User
+from controller.table.security.signing import table_key
+from controller.table.security.users import Role, User
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]

@@ -6,11 +6,11 @@ import sqlite3
 import pytest
 from tables import acknowledged
 
-from controller.table.autoplay import play_rounds
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import Journal
 from controller.table.journal.chain import verify_chain
 from controller.table.pump import CardPump
+from controller.table.qa.autoplay import play_rounds
 from controller.table.rule_files import load_preset
 from drivers.base import open_source
 

@@ -11,10 +11,10 @@ import pytest
 
 from controller.opening.simulate import NotASimulation, acknowledged_for_qa, simulate
 from controller.opening.table_session import CardSourceUnavailable, TableConfig, open_table
-from controller.table.autoplay import EVERYONE_SIMPLE, play_rounds
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.pump import CardPump
+from controller.table.qa.autoplay import EVERYONE_SIMPLE, play_rounds
 from controller.table.rule_files import load_preset
 from drivers.base import CardSource, SourceError, open_source
 

@@ -21,8 +21,8 @@ from controller.measured.operator_guard import rules_edge
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
-from controller.table.signing import table_key
-from controller.table.users import Role, User
+from controller.table.security.signing import table_key
+from controller.table.security.users import Role, User
 
 ADMIN = User("ada", Role.ADMIN)
 PIT_BOSS = User("boris", Role.PIT_BOSS)

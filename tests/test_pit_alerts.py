@@ -10,9 +10,9 @@ from tables import acknowledged
 from test_floor_pit import DEALER, played, snapshot
 
 from controller.floor.reporter import TableReporter
-from controller.table.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
 from controller.table.journal import Journal
+from controller.table.qa.autoplay import QA_PIT_BOSS
 from controller.table.rule_files import load_preset
 from ui.cli import main
 

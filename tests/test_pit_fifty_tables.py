@@ -9,7 +9,7 @@ from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QScrollArea
 from test_floor_pit import played
 
-from controller.table.autoplay import QA_PIT_BOSS
+from controller.table.qa.autoplay import QA_PIT_BOSS
 from ui.i18n import Languages
 
 pytestmark = needs_postgres

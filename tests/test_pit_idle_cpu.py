@@ -10,7 +10,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 from test_pit_fifty_tables import fifty_tables
 
-from controller.table.autoplay import QA_PIT_BOSS
+from controller.table.qa.autoplay import QA_PIT_BOSS
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`

@@ -12,7 +12,7 @@ from controller.floor.ratings import value_pending
 from controller.floor.reporter import TableReporter
 from controller.floor.seats import Seat, seating
 from controller.opening.simulate import simulate
-from controller.table.autoplay import QA_PIT_BOSS
+from controller.table.qa.autoplay import QA_PIT_BOSS
 from controller.table.rule_files import load_preset
 from ui.cli import main
 from ui.i18n import Languages

@@ -8,7 +8,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QLabel
 from test_floor_pit import played
 
-from controller.table.autoplay import QA_PIT_BOSS
+from controller.table.qa.autoplay import QA_PIT_BOSS
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`

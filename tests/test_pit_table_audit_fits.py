@@ -11,7 +11,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QTableWidget
 
 from controller.opening.simulate import simulate
-from controller.table.autoplay import QA_PIT_BOSS
+from controller.table.qa.autoplay import QA_PIT_BOSS
 from controller.table.rule_files import load_preset
 from ui.i18n import Languages
 

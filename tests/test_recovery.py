@@ -82,8 +82,8 @@ def test_recovery_resumes_the_same_round_and_next_step(tmp_path):
     journal = Journal(path)
     controller = acknowledged(TableController(journal, load_preset("classic")))
     from controller.engine import CloseBets, PlaceStakes
-    from controller.table.autoplay import SessionTotals, _step
     from controller.table.pump import CardPump
+    from controller.table.qa.autoplay import SessionTotals, _step
     from drivers.base import open_source
 
     source = open_source("sim://?seed=5&rate=0&clock=virtual")

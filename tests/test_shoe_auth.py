@@ -27,7 +27,7 @@ from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalEntry
 from controller.table.pump import CardPump
 from controller.table.rule_files import load_preset
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 from drivers.base import CardEvent, CardSource, DeviceFault, StatusEvent, open_source
 from drivers.shoe1 import auth, codec, usb_codec
 from drivers.shoe1.messages import CardFrame, Forged, ShoeHello

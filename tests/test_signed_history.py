@@ -24,8 +24,8 @@ from controller.table.controller import TableController
 from controller.table.journal import Journal, round_index
 from controller.table.journal.rows import entry_hash, payload_to_json
 from controller.table.rule_files import load_preset
-from controller.table.signing import PublicKey, SigningKey, seal_message, table_key, table_key_path
-from controller.table.users import Role, User, UserStore
+from controller.table.security.signing import PublicKey, SigningKey, seal_message, table_key, table_key_path
+from controller.table.security.users import Role, User, UserStore
 from ui.cli import main
 from ui.cli.audit import EXIT_END_UNWITNESSED, EXIT_NOT_CONFIRMED, EXIT_OTHER_KEY, EXIT_UNSIGNED
 

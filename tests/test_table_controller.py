@@ -7,13 +7,13 @@ import pytest
 from tables import acknowledged
 
 from controller.engine import CardDealt, CloseBets, IllegalCommand, PlaceStakes, expected_next
-from controller.table.autoplay import SessionTotals, _step
 from controller.table.controller import TableController, TableLocked
 from controller.table.journal import Journal
 from controller.table.journal.chain import verify_chain
 from controller.table.pump import CardPump
+from controller.table.qa.autoplay import SessionTotals, _step
 from controller.table.rule_files import load_preset
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 from drivers.base import CardEvent, DeviceFault, StatusEvent, open_source
 from drivers.cards import PACK, parse_card
 

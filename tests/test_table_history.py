@@ -18,13 +18,13 @@ from tables import acknowledged
 from controller.engine import IllegalCommand
 from controller.table import table_events
 from controller.table.audit.rounds import read_rounds, verify_journal
-from controller.table.autoplay import QA_PIT_BOSS, play_rounds
 from controller.table.controller import TableController
 from controller.table.history import HistoryError, TableHistory
 from controller.table.journal import Journal, payload_to_json
 from controller.table.pump import CardPump
+from controller.table.qa.autoplay import QA_PIT_BOSS, play_rounds
 from controller.table.rule_files import load_preset
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 from drivers.base import open_source
 
 OLD_JOURNALS = Path(__file__).parent / "data" / "journals-main-cb3386e"

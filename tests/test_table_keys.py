@@ -11,7 +11,7 @@ from floor_kit import floor_staff, needs_postgres, query
 
 from controller.opening.simulate import simulate
 from controller.table.rule_files import load_preset
-from controller.table.signing import table_key, table_key_path
+from controller.table.security.signing import table_key, table_key_path
 from ui.cli.audit import EXIT_OTHER_KEY
 from ui.cli.floor import EXIT_NOT_APPROVED
 from ui.cli.replicate import EXIT_OTHER_KEY as REPLICA_OTHER_KEY
@@ -98,7 +98,7 @@ def test_audit_verify_db_confirms_seals_with_the_key_the_floor_approved(database
 
 
 def test_a_key_is_approved_only_by_an_admin_of_the_floor_and_a_new_key_is_a_new_approval(database):
-    from controller.table.users import Role
+    from controller.table.security.users import Role
 
     floor_staff(database, ("vera", Role.PIT_BOSS, "246813"))
     status, _, _ = rptable_said("floor", "register-key", "--table", "T1", "--db", database)

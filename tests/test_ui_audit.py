@@ -18,13 +18,13 @@ from shift_kit import Consoles, focus, log_in, shown, when_shown
 from tables import acknowledged
 
 from controller.engine.events import EVENT_TYPES
-from controller.table.autoplay import play_rounds
 from controller.table.controller import TableController
 from controller.table.journal import Journal
 from controller.table.pump import CardPump
+from controller.table.qa.autoplay import play_rounds
 from controller.table.rule_files import load_preset
+from controller.table.security.users import Role, User
 from controller.table.table_events import TABLE_EVENT_TYPES
-from controller.table.users import Role, User
 from drivers.base import open_source
 from ui.audit_view import ROUNDS_PAGE, AuditDialog
 from ui.autopilot import Autopilot

@@ -38,7 +38,7 @@ from controller.engine import Phase, PlaceStakes, legal_commands
 from controller.table.audit.rounds import verify_journal
 from controller.table.journal import Journal
 from controller.table.rule_files import preset_names
-from controller.table.users import Role, UserStore
+from controller.table.security.users import Role, UserStore
 from drivers.cards import PACK, Card, parse_card, parse_cards
 from ui import visibility
 from ui.amount_field import AmountField

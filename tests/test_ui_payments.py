@@ -179,7 +179,7 @@ def test_payments_an_adjustment_after_payment_leaves_only_the_difference_to_pay(
     window = at_payments(consoles, qtbot)
     first = window._payments(window.controller.round)[0]
     window.confirm_paid(first.box)
-    from controller.table.users import Role, User
+    from controller.table.security.users import Role, User
 
     window.controller.overrides.adjust_payment(window.controller.round_id, first.box, 25, User("vera", Role.PIT_BOSS),
                                      "short-paid")

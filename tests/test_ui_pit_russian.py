@@ -16,7 +16,7 @@ from test_floor_pit import DEALER, LiveTable, played
 from controller.engine import CloseBets, PlaceStakes
 from controller.floor.database import explain
 from controller.floor.pit import age_text
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 from ui.i18n import Languages
 from ui.pit import words
 
@@ -140,7 +140,7 @@ def test_a_wrong_pin_against_the_floors_accounts_is_refused_in_russian(database,
     """The pit's logins (a jackpot hit, a table's audit) check the floor's accounts: a wrong PIN there is
     refused in the pit's language, as at a table, where it read "Name or PIN is wrong." in the Russian pit."""
     from controller.floor.staff import FloorUserStore
-    from controller.table.users import AuthError
+    from controller.table.security.users import AuthError
     from ui.login import refusal_text
 
     store = FloorUserStore(database, tmp_path / "cache.db")

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QPushButton
 from shift_kit import STAFF, Consoles, focus, log_in, type_in, when_shown
 
 from controller.table.history import round_steps
-from controller.table.users import UserStore
+from controller.table.security.users import UserStore
 from ui.autopilot import Autopilot
 from ui.login import LoginDialog
 from ui.main_window import ConsoleWindow

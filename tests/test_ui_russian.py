@@ -24,7 +24,7 @@ from tables import one_quick
 from controller.engine import Fold, legal_commands
 from controller.engine.events import CardFault
 from controller.table.audit.rounds import verify_journal
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 from drivers.base import DeviceFault
 from drivers.cards import parse_card
 from drivers.shoe1.delivery import Delivery
@@ -444,7 +444,7 @@ def test_every_sentence_shape_has_its_values_in_russian(qapp) -> None:
 def test_every_refusal_of_a_weak_pin_is_said_in_russian(qapp) -> None:
     """A PIN refused at the console's staff desk is refused in Russian whatever the reason: the newer ones too (a
     block repeated, one of the most common, too long, not text), which stayed English."""
-    from controller.table.users import weak_secret
+    from controller.table.security.users import weak_secret
 
     languages = Languages()
     languages.switch("ru")

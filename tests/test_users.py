@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from controller.table.users import MAX_LOCKOUT_SECONDS, AccountsTampered, AuthError, Role, UserStore
+from controller.table.security.users import MAX_LOCKOUT_SECONDS, AccountsTampered, AuthError, Role, UserStore
 
 ROOT, BORIS, ANNA = "s3cret-admin", "432187", "111357"
 
@@ -69,7 +69,7 @@ def test_roles_only_an_admin_adds_or_disables_accounts(store):
 
 
 def test_roles_a_made_up_admin_adds_nothing(store):
-    from controller.table.users import User
+    from controller.table.security.users import User
 
     with pytest.raises(AuthError, match="Only an admin"):
         store.add("eve", Role.ADMIN, "271828", by=User("ghost", Role.ADMIN))
@@ -101,8 +101,8 @@ def test_roles_pin_policy_refuses_the_pins_people_choose_most(store, pin):
 
 
 def test_roles_pin_policy_refuses_every_pin_of_the_common_list_and_takes_a_pin_off_it():
-    from controller.table.common_secrets import COMMON_PINS, COMMON_SECRETS
-    from controller.table.users import weak_secret
+    from controller.table.security.common_secrets import COMMON_PINS, COMMON_SECRETS
+    from controller.table.security.users import weak_secret
 
     assert len(COMMON_PINS) >= 100
     assert [secret for secret in sorted(COMMON_SECRETS) if not weak_secret("vera", secret)] == []
@@ -229,7 +229,7 @@ def test_tampered_store_an_account_inserted_with_an_offline_key(store, tmp_path)
     import base64
     import hashlib
 
-    from controller.table.users import account_hash
+    from controller.table.security.users import account_hash
 
     store.close()
     db = sqlite3.connect(tmp_path / "users.db")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.table.program import check_program, installed_files, package_roots, write_manifest
+from controller.table.security.program import check_program, installed_files, package_roots, write_manifest
 from ui.cli import main
 
 
@@ -86,5 +86,5 @@ def test_verify_install_every_version_change_is_journaled_with_its_digest(tmp_pa
 def test_verify_install_lists_every_file(capsys):
     assert main(["verify-install"]) == 1  # no manifest in a test's data folder: not certified
     out = capsys.readouterr().out
-    assert "controller/table/program.py" in out and "NOT CERTIFIED" in out
+    assert "controller/table/security/program.py" in out and "NOT CERTIFIED" in out
     assert Path(__file__).name not in out  # the tests are not the program

@@ -72,11 +72,11 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
     from controller.opening.table_session import CardSourceUnavailable, TableConfig, open_table
     from controller.table.controller import TableLocked
     from controller.table.journal import JournalError
-    from controller.table.program import check_program
     from controller.table.pump import dealt_on_demand
     from controller.table.rule_files import load_rules
-    from controller.table.signing import SigningKeyError, table_key
-    from controller.table.users import AccountsFileError
+    from controller.table.security.program import check_program
+    from controller.table.security.signing import SigningKeyError, table_key
+    from controller.table.security.users import AccountsFileError
     from drivers.base import SourceError, url_query
     from drivers.paths import default_users
 
@@ -114,7 +114,7 @@ def _open_and_run(args: argparse.Namespace, table: str, journal_path: Path) -> i
         if args.screenshot and not args.journal and not controller.edge_guard.acknowledged:
             # A picture for the docs plays in a scratch journal, where no money is at stake: the operator
             # guard's acknowledgement is the demonstration's own (a live table needs an admin's).
-            from controller.table.users import Role, User
+            from controller.table.security.users import Role, User
 
             try:
                 controller.edge_guard.acknowledge(User("screenshot", Role.ADMIN), "a picture of the console, no money")

@@ -64,7 +64,7 @@ from controller.table.controller import TableController
 from controller.table.history import replay_to
 from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.round_record import RoundRecord, Step
-from controller.table.users import Role, User, name_in
+from controller.table.security.users import Role, User, name_in
 from ui.format import amount, decimal, percent, signed_amount
 from ui.login import LoginDialog
 from ui.replay_words import cards_text, round_at_step_text, steps_text, when

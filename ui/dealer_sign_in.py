@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QAbstractButton, QDialog, QHBoxLayout, QLabel, QPu
 
 from controller.engine import IllegalCommand
 from controller.table.controller import TableController, TableLocked
-from controller.table.users import Role, User, name_in
+from controller.table.security.users import Role, User, name_in
 from ui.ask import close_keeping_keys, take_keyboard_back
 from ui.login import STAFF_STYLE, LoginForm, without_default_buttons
 from ui.sentences import reworded

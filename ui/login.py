@@ -19,7 +19,7 @@ from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QDialog, QFormLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from controller.floor.staff import open_accounts
-from controller.table.users import AccountsTampered, AuthError, Role, User
+from controller.table.security.users import AccountsTampered, AuthError, Role, User
 from ui.ask import close_keeping_keys
 
 if TYPE_CHECKING:

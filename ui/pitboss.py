@@ -34,8 +34,8 @@ from controller.floor.jackpot_link import JackpotLink, confirm_hit, reject_hit
 from controller.floor.jackpot_meter import JackpotRefused
 from controller.table.controller import TableController, TableLocked
 from controller.table.pump import GateReopened
+from controller.table.security.users import Role, User, name_in
 from controller.table.showdown_faults import shoe_record
-from controller.table.users import Role, User, name_in
 from drivers.base import SourceStatus
 from drivers.cards import CardError
 from ui.confirm import TwoStep

@@ -20,7 +20,7 @@ from controller.core.rules import (
 )
 from controller.measured.house_edges import EdgeFinding
 from controller.measured.operator_guard import rules_edge
-from controller.table.users import name_in
+from controller.table.security.users import name_in
 from ui.format import amount, percent
 from ui.i18n import translate
 from ui.words import hand_name

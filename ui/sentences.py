@@ -254,7 +254,8 @@ JOURNAL = (
 )
 
 # ---------------------------------------------------------------------------------------- the staff accounts
-# AuthError's words for an account or PIN the store refuses (controller.table.users), when the console adds one.
+# AuthError's words for an account or PIN the store refuses (controller.table.security.users), when the console
+# adds one.
 ACCOUNTS = (
     QT_TRANSLATE_NOOP("Sentences", "A PIN or password needs at least {0} characters (spaces at the ends do not "
                                    "count)."),

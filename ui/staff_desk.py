@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from controller.engine import IllegalCommand
 from controller.floor.staff import FloorUserStore, open_accounts
 from controller.table.controller import TableController, TableLocked
-from controller.table.users import AccountsTampered, AuthError, Role, User, UserStore, name_in
+from controller.table.security.users import AccountsTampered, AuthError, Role, User, UserStore, name_in
 from ui.login import STAFF_STYLE, LoginForm, refusal_text, unreadable_text, without_default_buttons
 from ui.sentences import reworded
 

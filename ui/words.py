@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from controller.core.hands import HandCategory
 from controller.engine import BoxState, BuyChoice, Phase
 from controller.engine.strength import hand_value
-from controller.table.users import name_in
+from controller.table.security.users import name_in
 from drivers.cards import Card
 from ui.i18n import translate
 

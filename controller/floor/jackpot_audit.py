@@ -16,7 +16,7 @@ from typing import Protocol
 from controller.engine import event_from_dict
 from controller.engine.events import JackpotSettled, JackpotVoided
 from controller.table.journal import JournalEntry
-from controller.table.signing import PublicKey
+from controller.table.security.signing import PublicKey
 from controller.table.table_events import JackpotPaid, table_event_from
 
 Key = tuple[str, str, int]  # (table, round, box)

@@ -49,8 +49,8 @@ from controller.floor.table_keys import approved_key
 from controller.table.audit.verify import RunningVerify, VerifyWith
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalEntry, JournalError, JournalNotMade
+from controller.table.security.users import User, name_in
 from controller.table.table_events import JackpotPaid, JackpotRejected, table_event_from
-from controller.table.users import User, name_in
 
 POLL_SECONDS = 0.25  # how often the link reads the journal and the meter's state
 HEARTBEAT_SECONDS = 2.0

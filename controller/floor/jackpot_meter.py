@@ -39,8 +39,8 @@ from controller.floor.table_binding import BoundToAnotherJournal, JournalIdentit
 if TYPE_CHECKING:
     import psycopg
 
-    from controller.table.signing import PublicKey, SigningKey
-    from controller.table.users import User
+    from controller.table.security.signing import PublicKey, SigningKey
+    from controller.table.security.users import User
 
 DEFAULT_METER = "main"
 LAST_HITS = 10  # hits the status and the sign show
@@ -543,7 +543,7 @@ class JackpotMeter:
     def _staff(self) -> dict[str, User]:
         """The floor's staff as their signed changes make them (controller.floor.staff), never a row's word."""
         from controller.floor.staff import staff_roles
-        from controller.table.users import AuthError
+        from controller.table.security.users import AuthError
 
         try:
             return staff_roles(self.db)
@@ -617,7 +617,7 @@ def listen_connection(url: str) -> psycopg.Connection[tuple[Any, ...]]:
 def _staff_public_key() -> PublicKey | None:
     """The floor's staff key as this machine pins it (what an admin's reseed is checked against), or None."""
     from controller.floor.staff import pinned_key
-    from controller.table.users import AuthError
+    from controller.table.security.users import AuthError
 
     try:
         return pinned_key()
@@ -628,8 +628,8 @@ def _staff_public_key() -> PublicKey | None:
 def _staff_signing_key() -> SigningKey:
     """The floor's staff key on this machine, the admin's: what signs a reseed of the house's own."""
     from controller.floor.staff import STAFF_KEY_ENV, pinned_key, staff_key_path
-    from controller.table.signing import SigningKey, SigningKeyError
-    from controller.table.users import AuthError
+    from controller.table.security.signing import SigningKey, SigningKeyError
+    from controller.table.security.users import AuthError
 
     path = staff_key_path()
     if not path.exists():

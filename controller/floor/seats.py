@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from controller.engine import Command, LegalAction, RoundState
 from controller.floor.decisions import BoxLine, candidate_moves, value_moves
 from controller.players import basic, simple
-from controller.table.autoplay import Seating
+from controller.table.qa.autoplay import Seating
 
 STRATEGIES = ("simple", "basic", "expert")
 EXPERT_SAMPLES = 120  # lines per choice he weighs

@@ -1,5 +1,5 @@
 """Staff accounts for the whole floor: kept in the floor's PostgreSQL, cached on each table, with the interface
-of the table's own store (controller.table.users.UserStore: add, disable, unlock, accounts, authenticate, log).
+of the table's own store (controller.table.security.users.UserStore: add, disable, unlock, accounts, authenticate, log).
 
 The accounts are not rows to edit. Each change (an account added, disabled, re-enabled, unlocked) is a row of
 `floor_staff_changes`, chained by SHA-256 to the change before it and signed with the floor's staff key: an
@@ -44,8 +44,8 @@ from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import FloorError, connect, psycopg_module
 from controller.floor.roles import ROLE_NAMES
-from controller.table.signing import PublicKey, SigningKey, SigningKeyError
-from controller.table.users import (
+from controller.table.security.signing import PublicKey, SigningKey, SigningKeyError
+from controller.table.security.users import (
     LOCKOUT_SECONDS,
     MAX_FAILURES,
     SCRYPT_N,

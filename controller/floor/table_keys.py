@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from controller.floor.replica import append_only
-from controller.table.signing import PublicKey, SigningKey
+from controller.table.security.signing import PublicKey, SigningKey
 
 if TYPE_CHECKING:
     import psycopg

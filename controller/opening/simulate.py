@@ -14,15 +14,15 @@ from urllib.parse import quote
 
 from controller.core.rules import HouseRules
 from controller.opening.table_session import TableConfig, TableSession, open_table
-from controller.table.autoplay import EVERYONE_SIMPLE, Seating, SessionTotals, play_rounds
 from controller.table.controller import TableController
-from controller.table.forced_deal import RoyalPump
 from controller.table.journal import JournalEntry
-from controller.table.program import ProgramCheck
 from controller.table.pump import CardPump
-from controller.table.signing import SigningKey
+from controller.table.qa.autoplay import EVERYONE_SIMPLE, Seating, SessionTotals, play_rounds
+from controller.table.qa.forced_deal import RoyalPump
+from controller.table.security.program import ProgramCheck
+from controller.table.security.signing import SigningKey
+from controller.table.security.users import Role, User
 from controller.table.table_events import RulesSet, ShoeSessionStarted, Signature
-from controller.table.users import Role, User
 
 if TYPE_CHECKING:
     from controller.floor.jackpot_link import LinkState

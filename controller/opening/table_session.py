@@ -15,16 +15,16 @@ from controller.table.controller import TableController
 from controller.table.file_modes import open_files_report
 from controller.table.journal import Journal
 from controller.table.rule_files import load_rules
+from controller.table.security.users import UserStore
 from controller.table.showdown import ShowdownGuard
-from controller.table.users import UserStore
 from drivers.base import CardSource, SourceError, open_source
 
 if TYPE_CHECKING:
     from controller.core.rules import HouseRules
     from controller.floor.jackpot_link import JackpotLink, LinkState
     from controller.floor.reporter import ReportStatus, TableReporter
-    from controller.table.program import ProgramCheck
-    from controller.table.signing import SigningKey
+    from controller.table.security.program import ProgramCheck
+    from controller.table.security.signing import SigningKey
 
 DEFAULT_RULES = "classic"  # the house rules of a new journal opened without any
 

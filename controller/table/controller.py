@@ -25,7 +25,7 @@ Dealers sign in with their account; the next dealer's sign-in hands the table ov
 (`submit` and `confirm_payment` without naming anyone) is journaled in the name of the dealer signed in.
 
 Given the table's signing key, every commit that holds a closed round, a fault, an override or another table
-event is sealed (controller.table.signing). Given the staff accounts, every person who acts must hold an
+event is sealed (controller.table.security.signing). Given the staff accounts, every person who acts must hold an
 account with the role, enabled, at that moment: a made-up pit boss is refused, and a tampered accounts store
 raises an ACCOUNTS fault and admits nobody. A void or an adjustment above the table's two-person limit needs a
 second pit boss, journaled just before it.
@@ -59,10 +59,10 @@ from controller.table.jackpot_hits import JACKPOT_KINDS
 from controller.table.journal import Damage, Journal, JournalDamaged, JournalEntry, JournalError, NewEvent
 from controller.table.overrides import PitBossOverrides
 from controller.table.round_record import RoundRecord
-from controller.table.signing import Sealer, SigningKey
+from controller.table.security.signing import Sealer, SigningKey
+from controller.table.security.users import User, UserStore
 from controller.table.staff import TableStaff
 from controller.table.table_locked import TableLocked as TableLocked
-from controller.table.users import User, UserStore
 from drivers.base import CardEvent, DeviceFault, DeviceIdentity, SourceEvent, StatusEvent
 from drivers.showdown import ShowdownCheck, Spot, SpotReading
 

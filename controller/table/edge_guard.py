@@ -17,8 +17,8 @@ from controller.table import table_events
 from controller.table.history import TableHistory
 from controller.table.journal import Journal, JournalEntry
 from controller.table.journaling import JournalingTable
+from controller.table.security.users import Role, User
 from controller.table.table_locked import TableLocked
-from controller.table.users import Role, User
 
 
 class GuardedTable(JournalingTable, Protocol):

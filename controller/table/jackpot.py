@@ -14,8 +14,8 @@ from controller.table import table_events
 from controller.table.jackpot_hits import TableHit, table_hits
 from controller.table.journal import Journal, JournalEntry
 from controller.table.journaling import JournalingTable
+from controller.table.security.users import Role, User, name_in
 from controller.table.staff import TableStaff
-from controller.table.users import Role, User, name_in
 
 
 class JackpotTable(JournalingTable, Protocol):

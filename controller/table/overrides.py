@@ -17,9 +17,9 @@ from controller.table.history import TableFault, TableHistory, settled_boxes, vo
 from controller.table.jackpot import TableJackpot
 from controller.table.journal import Journal, JournalEntry
 from controller.table.journaling import JournalingTable
+from controller.table.security.users import User
 from controller.table.staff import TableStaff
 from controller.table.table_locked import TableLocked
-from controller.table.users import User
 from drivers.cards import parse_card
 
 

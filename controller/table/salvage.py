@@ -21,8 +21,8 @@ from controller.table.audit.verify import VerifyReport, verify_journal_file
 from controller.table.controller import TableController
 from controller.table.journal import Journal, JournalError
 from controller.table.journal.head import head_path, writer_of
-from controller.table.program import file_sha256
-from controller.table.signing import SigningKey
+from controller.table.security.program import file_sha256
+from controller.table.security.signing import SigningKey
 
 FAULT_CODE = "JOURNAL"
 SIDE_FILES = ("-wal", "-shm", ".head")  # what SQLite and the writer keep beside a journal

@@ -16,7 +16,7 @@ from controller.table import table_events
 from controller.table.history import TableFault, TableHistory
 from controller.table.journal import JournalEntry
 from controller.table.journaling import JournalingTable
-from controller.table.users import AuthError, Role, User, UserStore
+from controller.table.security.users import AuthError, Role, User, UserStore
 
 ACCOUNTS_SEEN = "accounts_seen"  # the source of the ACCOUNTS fault of accounts not those the journal saw
 

@@ -394,7 +394,7 @@ def _count(value: Any) -> int:
 @dataclass(frozen=True, slots=True)
 class Signature(TableEvent):
     """The table's seal over the chain's head: event `seq` (hash `head`) and every event before it were written
-    by the holder of the key `key_id` (controller.table.signing)."""
+    by the holder of the key `key_id` (controller.table.security.signing)."""
 
     KIND: ClassVar[str] = "table.signature"
     key_id: str = field(metadata={"key": "key"})
@@ -447,7 +447,7 @@ class SecondPerson(TableEvent):
 @dataclass(frozen=True, slots=True)
 class ProgramVerified(TableEvent):
     """The installed program the table runs: its version and the digest of every installed file
-    (controller.table.program), journaled when it differs from the last one recorded."""
+    (controller.table.security.program), journaled when it differs from the last one recorded."""
 
     KIND: ClassVar[str] = "table.program"
     version: str
@@ -483,10 +483,11 @@ class ShoePolicy(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class AccountsSeen(TableEvent):
-    """The staff accounts the table logs people in with, as it saw them (controller.table.users.StoreAnchor): the
-    store's key fingerprint, its first event's hash (the first admin's record) and its last event. A store with
-    another key or first admin, or that no longer holds the event seen, is not taken until a pit boss of it
-    accepts it (`accepted_by`, with the reason): journaled here, sealed and reported like every table event."""
+    """The staff accounts the table logs people in with, as it saw them
+    (controller.table.security.users.StoreAnchor): the store's key fingerprint, its first event's hash (the first
+    admin's record) and its last event. A store with another key or first admin, or that no longer holds the event
+    seen, is not taken until a pit boss of it accepts it (`accepted_by`, with the reason): journaled here, sealed and
+    reported like every table event."""
 
     KIND: ClassVar[str] = "table.accounts_seen"
     key: str

@@ -385,7 +385,7 @@ def _pit_boss_login(args: argparse.Namespace) -> str:
 
     from controller.floor.database import FloorError
     from controller.floor.staff import FloorUserStore, open_accounts
-    from controller.table.users import AccountsFileError, AuthError, Role
+    from controller.table.security.users import AccountsFileError, AuthError, Role
     from drivers.paths import default_users
     from ui.cli.users import read_secret
 
@@ -420,8 +420,8 @@ def _verify_with(args: argparse.Namespace) -> Any:
     """What verify checks the journal against: the table's public key (given, or this machine's) and, with
     --staff, the staff accounts. ValueError saying what cannot be used."""
     from controller.table.audit.verify import VerifyWith
-    from controller.table.signing import PublicKey, SigningKeyError, known_public_key
-    from controller.table.users import AccountsFileError, AuthError, UserStore
+    from controller.table.security.signing import PublicKey, SigningKeyError, known_public_key
+    from controller.table.security.users import AccountsFileError, AuthError, UserStore
     from drivers.paths import default_users
 
     staff = None

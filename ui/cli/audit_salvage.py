@@ -30,7 +30,7 @@ def add_salvage(add_action: Any) -> None:
 def run_salvage(args: argparse.Namespace) -> int:
     from controller.table.journal import JournalError
     from controller.table.salvage import salvage
-    from controller.table.signing import SigningKeyError, table_key
+    from controller.table.security.signing import SigningKeyError, table_key
 
     try:
         report = salvage(args.journal, args.table, args.out, replace=args.replace, key=table_key(args.table))

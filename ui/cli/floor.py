@@ -71,8 +71,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from controller.floor.database import explain, psycopg_module
     from controller.floor.table_keys import TableKeyRefused
-    from controller.table.signing import SigningKeyError
-    from controller.table.users import AuthError
+    from controller.table.security.signing import SigningKeyError
+    from controller.table.security.users import AuthError
     from ui.cli.floor_connection import floor_connection
 
     if args.action == "init":
@@ -110,7 +110,7 @@ def _admin(args: argparse.Namespace) -> str | int:
     """The admin's name once the floor's accounts took the PIN, or the exit status of the refusal."""
     from controller.floor.database import FloorError
     from controller.floor.staff import open_accounts
-    from controller.table.users import AuthError, Role
+    from controller.table.security.users import AuthError, Role
     from ui.cli.users import read_secret
 
     try:
@@ -127,7 +127,7 @@ def _admin(args: argparse.Namespace) -> str | int:
 
 def _register(args: argparse.Namespace, connection: Any) -> int:
     from controller.floor.table_keys import current_record, register
-    from controller.table.signing import table_key
+    from controller.table.security.signing import table_key
 
     key = table_key(args.table)
     record = register(connection, args.table, key)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from controller.floor.jackpot_audit import TableJournal
     from controller.floor.jackpot_link import Rejection
     from controller.floor.jackpot_meter import JackpotMeter
-    from controller.table.users import User
+    from controller.table.security.users import User
 
 
 # What the examples play: house rules with a jackpot bet, and a simulated table whose box 1 is dealt a royal flush
@@ -160,7 +160,7 @@ def _reseed(args: argparse.Namespace) -> int:
     """`reseed`: an admin logs in with the floor's accounts; the meter checks the account again under its lock."""
     from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
     from controller.floor.staff import open_accounts
-    from controller.table.users import AuthError, Role
+    from controller.table.security.users import AuthError, Role
 
     staff = open_accounts(args.db)
     try:
@@ -249,8 +249,8 @@ def _at_the_table(args: argparse.Namespace) -> int:
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
     from controller.table.journal.writer_lock import JournalBusy
-    from controller.table.signing import SigningKeyError, table_key
-    from controller.table.users import AuthError, Role
+    from controller.table.security.signing import SigningKeyError, table_key
+    from controller.table.security.users import AuthError, Role
 
     if args.action == "reject" and not args.reason.strip():
         print("rptable jackpot: --reason: say why the hit is rejected; it is journaled with your name.",

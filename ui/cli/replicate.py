@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from controller.floor.table_keys import approved_key
     from controller.table.audit.verify import RunningVerify, VerifyWith
     from controller.table.journal import Journal, JournalError
-    from controller.table.signing import PublicKey, SigningKeyError, known_public_key
+    from controller.table.security.signing import PublicKey, SigningKeyError, known_public_key
 
     try:
         given = PublicKey.from_file(args.pubkey) if args.pubkey else None

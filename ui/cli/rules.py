@@ -109,8 +109,8 @@ def _acknowledge(args: argparse.Namespace) -> int:
     from controller.floor.staff import open_accounts
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
-    from controller.table.signing import SigningKeyError, table_key
-    from controller.table.users import AccountsFileError, AuthError, Role, UserStore
+    from controller.table.security.signing import SigningKeyError, table_key
+    from controller.table.security.users import AccountsFileError, AuthError, Role, UserStore
     from drivers.paths import default_users
     from ui.cli.users import read_secret
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from controller.floor.reporter import ReportStatus
     from controller.opening.simulate import FloorLinks
     from controller.opening.table_session import TableSession
-    from controller.table.autoplay import Seating
+    from controller.table.qa.autoplay import Seating
 
 from ui.cli.bounds import seconds, table_id, whole
 from ui.cli.floor_connection import add_table_floor_arguments
@@ -80,9 +80,9 @@ def run(args: argparse.Namespace) -> int:
     from controller.opening.simulate import simulate
     from controller.table.controller import TableLocked
     from controller.table.journal import JournalError
-    from controller.table.program import check_program
     from controller.table.rule_files import load_rules
-    from controller.table.signing import SigningKeyError, table_key
+    from controller.table.security.program import check_program
+    from controller.table.security.signing import SigningKeyError, table_key
     from controller.table.stop_signals import Stopped, stopping_like_ctrl_c
     from drivers.base import SourceError
 

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "accept-accounts":
         return _accept_accounts(args)
 
-    from controller.table.signing import SigningKeyError, table_key
+    from controller.table.security.signing import SigningKeyError, table_key
 
     try:
         key = table_key(args.table)
@@ -60,8 +60,8 @@ def _accept_accounts(args: argparse.Namespace) -> int:
     from controller.engine import IllegalCommand
     from controller.table.controller import TableController, TableLocked
     from controller.table.journal import Journal, JournalError
-    from controller.table.signing import SigningKeyError, table_key
-    from controller.table.users import AccountsFileError, AuthError, Role, UserStore
+    from controller.table.security.signing import SigningKeyError, table_key
+    from controller.table.security.users import AccountsFileError, AuthError, Role, UserStore
     from drivers.paths import default_users
     from ui.cli.users import read_secret
 

@@ -1,5 +1,5 @@
 """`rptable users bootstrap|add|list|disable|enable|role|pin|unlock|anchor`: staff accounts (dealer, pit boss,
-admin), and the store's anchor that root pins off the table's data folder (controller.table.accounts_pin)."""
+admin), and the store's anchor that root pins off the table's data folder (controller.table.security.accounts_pin)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from ui.cli.help_examples import add_examples
 from ui.cli.said import refused
 
 if TYPE_CHECKING:
-    from controller.table.users import UserStore
+    from controller.table.security.users import UserStore
 
 ROLES = ["dealer", "pit_boss", "admin"]
 # The examples' PINs, given on standard input as a script gives them: the admin root's, then the pit boss vera's.
@@ -118,7 +118,7 @@ def _files_a_bootstrap_makes(args: argparse.Namespace) -> list[Path]:
 def _run(args: argparse.Namespace) -> int:
     from controller.floor.database import FloorError
     from controller.floor.staff import FloorUserStore, open_accounts
-    from controller.table.users import AccountsFileError, AuthError, Role, UserStore
+    from controller.table.security.users import AccountsFileError, AuthError, Role, UserStore
     from drivers.paths import default_users
 
     if not args.db:
@@ -202,8 +202,8 @@ def _run(args: argparse.Namespace) -> int:
 
 def _anchor(store: UserStore, out: str | None) -> int:
     """Print the store's pin, and with `out` write it into that pin file (the other stores it pins kept)."""
-    from controller.table.accounts_pin import PinError, pin_text, read_pins
     from controller.table.file_modes import create_private
+    from controller.table.security.accounts_pin import PinError, pin_text, read_pins
 
     anchor = store.anchor()
     if anchor is None:
@@ -241,8 +241,8 @@ def _no_accounts_file(args: argparse.Namespace, path: Path) -> int:
         return 0
     if args.action not in ("list", "pin", "anchor") and not args.admin:  # said as it is said of an existing file
         return refused("users", NEEDS_ADMIN, 2)
-    from controller.table.accounts_pin import PinError, pin_path, pinned
-    from controller.table.users import AccountsTampered
+    from controller.table.security.accounts_pin import PinError, pin_path, pinned
+    from controller.table.security.users import AccountsTampered
 
     try:
         pin = pinned(path)
@@ -267,7 +267,7 @@ def read_secret(prompt: str) -> str:
     """A PIN: asked for at the terminal, else the next line of standard input, read no further than a PIN can be
     long (a stream with no line end, /dev/zero, is not read until memory runs out). AuthError when what was read
     is not text; a line longer than any PIN is refused by the store as one."""
-    from controller.table.users import MAX_SECRET_LENGTH, AuthError
+    from controller.table.security.users import MAX_SECRET_LENGTH, AuthError
 
     try:
         if sys.stdin.isatty():

@@ -30,7 +30,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from controller.table.program import ProgramError, check_program, default_manifest, program_version, write_manifest
+    from controller.table.security.program import (
+        ProgramError,
+        check_program,
+        default_manifest,
+        program_version,
+        write_manifest,
+    )
     from drivers.named_files import regular_file_problem
 
     manifest = Path(args.manifest) if args.manifest else None

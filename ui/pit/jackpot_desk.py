@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QDialog, QInputDialog, QWidget
 from controller.floor.database import FloorError, explain, psycopg_module
 from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
 from controller.floor.pit import WaitingHit
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 from ui.format import amount
 from ui.i18n import translate
 from ui.login import STAFF_STYLE, LoginDialog

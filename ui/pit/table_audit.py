@@ -24,8 +24,8 @@ from controller.floor.pit import OverrideLine, faults_and_overrides
 from controller.table.history import EntriesRead, event_of
 from controller.table.journal import JournalEntry
 from controller.table.round_record import Step
+from controller.table.security.users import User
 from controller.table.table_events import TableFaultRaised
-from controller.table.users import User
 from ui.audit_view import AuditDialog, OpenEntries
 from ui.i18n import translate
 from ui.replay_words import step_text

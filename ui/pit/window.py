@@ -28,7 +28,7 @@ from controller.floor.audit_source import FloorTable
 from controller.floor.database import explain
 from controller.floor.pit import TableView, day_start, read_tables, waiting_hits
 from controller.floor.ratings import Visit, value_pending, visits
-from controller.table.users import Role, User
+from controller.table.security.users import Role, User
 from ui.login import LoginDialog
 from ui.pit.jackpot_desk import JackpotDesk
 from ui.pit.jackpot_hits import PendingHits

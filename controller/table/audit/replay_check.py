@@ -31,6 +31,7 @@ from controller.engine.state import dealer_qualifies
 from controller.engine.strength import hand_value
 from controller.table.history import UNREADABLE, HistoryError, TableHistory, void_amount
 from controller.table.journal.rows import payload_to_json
+from controller.table.security.users import Role, holds_in, name_in
 from controller.table.table_events import (
     TABLE_EVENT_TYPES,
     Checkpoint,
@@ -46,10 +47,9 @@ from controller.table.table_events import (
     TwoPersonLimit,
     table_event_from,
 )
-from controller.table.users import Role, holds_in, name_in
 
 OVERRIDE_ROLES = ("pit_boss:", "admin:")
-# Each account's (time, role, disabled) from each change on (controller.table.users.UserStore.timelines).
+# Each account's (time, role, disabled) from each change on (controller.table.security.users.UserStore.timelines).
 Staff = dict[str, list[tuple[float, Role, bool]]]
 
 

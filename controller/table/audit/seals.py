@@ -1,5 +1,5 @@
 """The signature half of `audit verify`: every seal in a journal checked with the table's public key, and every
-event that must be sealed (controller.table.signing.must_seal) covered by a seal after it.
+event that must be sealed (controller.table.security.signing.must_seal) covered by a seal after it.
 
 A seal signs the chain's head, so an event rewritten and the chain re-hashed after it breaks the first seal
 after it, and an event appended behind the table's back (a fault resolved, an adjustment) is left unsealed or
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from controller.table.journal.head import Head, head_message
-from controller.table.signing import PublicKey, must_seal, seal_message
+from controller.table.security.signing import PublicKey, must_seal, seal_message
 from controller.table.table_events import Signature, TableEventFormatError, table_event_from
 
 

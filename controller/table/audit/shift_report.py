@@ -32,7 +32,7 @@ from datetime import UTC, datetime
 from controller.measured.house_edges import HouseEdge
 from controller.table.history import DealerTurn
 from controller.table.round_record import BoxResult, RoundRecord
-from controller.table.users import name_in
+from controller.table.security.users import name_in
 
 NOBODY = "-"  # the dealer of rounds dealt while nobody was signed in
 

@@ -38,7 +38,7 @@ from controller.table.journal import Journal, JournalEntry, JournalError
 from controller.table.journal.chain import ChainWalk, missing_tail
 from controller.table.journal.head import Head, read_head
 from controller.table.journal.rows import GENESIS_HASH, stored_row
-from controller.table.signing import PublicKey
+from controller.table.security.signing import PublicKey
 from controller.table.table_events import Checkpoint, PaymentAdjusted, RoundOpened
 
 # Below this many events one core does it all: starting the others costs more than it saves.

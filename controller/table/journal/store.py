@@ -105,7 +105,7 @@ class NewEvent:
     version: int = 1
 
 
-# Given the entries of one commit, the event that must end it (a seal: controller.table.signing), or None.
+# Given the entries of one commit, the event that must end it (a seal: controller.table.security.signing), or None.
 Sealer = Callable[[Sequence[JournalEntry]], "NewEvent | None"]
 
 

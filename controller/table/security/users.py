@@ -11,10 +11,11 @@ events cut from the end are missed too.
 Secrets (a PIN or a password: text of 6 to 128 characters, not all one character, not a run such as 123456 or
 fedcba, not a short block repeated such as 121212, not one of the PINs and passwords people choose most, nor a shape
 a guesser tries next: a walk along the keys, each character twice, two sequences woven together, a common word with
-a number (controller.table.common_secrets), not the name, nor the name with a number) are kept only as scrypt keys
-with a per-account salt, at a cost the program fixes. The first admin is made only by `rptable users bootstrap`.
-Three wrong secrets in a row lock an account for 5 minutes, each further lockout twice as long up to 30 minutes; the
-last admin who can still manage accounts is never locked for more than 5 minutes, and an admin may lift any lockout.
+a number (controller.table.security.common_secrets), not the name, nor the name with a number) are kept only as
+scrypt keys with a per-account salt, at a cost the program fixes. The first admin is made only by `rptable users
+bootstrap`. Three wrong secrets in a row lock an account for 5 minutes, each further lockout twice as long up to
+30 minutes; the last admin who can still manage accounts is never locked for more than 5 minutes, and an admin may
+lift any lockout.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from controller.table.accounts_pin import Pin, PinError, pin_path, pinned
-from controller.table.common_secrets import (
+from controller.table.file_modes import create_private, private_folder, touch_private
+from controller.table.security.accounts_pin import Pin, PinError, pin_path, pinned
+from controller.table.security.common_secrets import (
     COMMON_SECRETS,
     doubled,
     keyboard_walk,
@@ -44,8 +46,7 @@ from controller.table.common_secrets import (
     word_and_number,
     woven,
 )
-from controller.table.file_modes import create_private, private_folder, touch_private
-from controller.table.signing import PublicKey, SigningKey, SigningKeyError
+from controller.table.security.signing import PublicKey, SigningKey, SigningKeyError
 from drivers.named_files import read_named_text, regular_file_problem
 
 MAX_FAILURES = 3

@@ -4,7 +4,7 @@ with the fingerprint of its signing key and the hash of its first event (the fir
 
 Whoever can write the table's data folder can delete the accounts files and bootstrap a new first admin, or
 re-sign a store with a key of his own; a store whose pin names another key or another first admin, or that holds
-nothing where a pin names it, is tampered (controller.table.users). Only root changes the pin, so only root can
+nothing where a pin names it, is tampered (controller.table.security.users). Only root changes the pin, so only root can
 start the accounts anew.
 """
 

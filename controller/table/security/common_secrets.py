@@ -1,4 +1,4 @@
-"""The PINs and passwords people choose most, refused for staff accounts (controller.table.users.weak_secret).
+"""The PINs and passwords people choose most, refused for staff accounts (controller.table.security.users.weak_secret).
 
 Six digits is the shortest PIN the table takes, so the list holds the six-digit PINs found most often in
 published counts of leaked PINs (sequences, repeats, keypad shapes, mirrored halves, dates and numbers people

@@ -15,8 +15,8 @@ from controller.engine import CloseBets, Command, Phase, PlaceStakes, RoundState
 from controller.players.simple import next_action
 from controller.table.controller import TableController
 from controller.table.pump import CardPump
+from controller.table.security.users import Role, User
 from controller.table.showdown import ShowdownGuard
-from controller.table.users import Role, User
 
 # The pit boss of simulated sessions only: simulate refuses any journal but its own (simulate.py).
 QA_PIT_BOSS = User("qa-simulation", Role.PIT_BOSS)
