@@ -18,7 +18,7 @@ from controller.engine import BoxState, RoundState
 from controller.engine.events import BoxSettled, JackpotSettled
 from controller.table.jackpot_hits import TableHit
 from controller.table.round_record import RoundRecord
-from controller.table.users import name_in
+from controller.table.security.users import name_in
 from ui.fit import TOUCH, FitButton, FitLabel
 from ui.format import amount, signed_amount
 from ui.words import settled_words, who
@@ -50,11 +50,12 @@ def payments_of(state: RoundState, record: RoundRecord | None, hits: Sequence[Ta
             continue
         words = settled_words(box)
         result = results.get(number)
-        adjustment = record.adjustment(number) if record is not None else 0
-        net = settled.net + adjustment
         confirmation = record.confirmed.get(number) if record is not None else None
-        confirmed = record is not None and result is not None and record.is_confirmed(result)
-        due = net - confirmation.amount if confirmation is not None else net
+        adjustment = record.adjustment(number) if record is not None else 0
+        if record is not None and result is not None:  # the history's own figures: net, and what is still due
+            net, due, confirmed = record.net(result), record.outstanding(result), record.is_confirmed(result)
+        else:  # the round as the engine settled it, before the history has the box
+            net, due, confirmed = settled.net + adjustment, settled.net + adjustment, False
         lines = settlement_lines(settled, adjustment, box)
         if box.jackpot_settled is not None:
             hit = next((h for h in hits if record is not None and (h.round_id, h.box) == (record.round_id, number)),

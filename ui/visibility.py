@@ -8,10 +8,8 @@ import re
 from collections.abc import Collection
 
 from controller.core.hands import HandCategory
-from controller.engine import Phase, RoundState
+from controller.engine import DEALER_UP_CARD, Phase, RoundState
 from drivers.cards import Card
-
-DEALER_UP_CARD = 4  # R-DEAL-1: the dealer's fifth card (index 4) is dealt face up
 
 
 def dealer_revealed(state: RoundState | None) -> bool:

@@ -19,7 +19,7 @@ from controller.engine.commands.dealer import BuyGame, CloseBuying, RevealDealer
 from controller.engine.commands.jackpot import PlaceJackpotStake
 from controller.engine.commands.overrides import CorrectCard, DismissCard, VoidRound
 from controller.engine.commands.stakes import CloseBets, PlaceStakes, WithdrawStakes
-from controller.engine.events import DEALER, Event, event_from_dict
+from controller.engine.events import DEALER, DEALER_UP_CARD, Event, event_from_dict
 from controller.engine.guide import Expectation, expected_next, insurance_askers, legal_commands, turn_actions
 from controller.engine.machine import can, do, verify
 from controller.engine.queries import describe_next_card, exchange_price, insurance_range, next_card_target
@@ -28,6 +28,7 @@ from controller.engine.state import BoxState, BuyChoice, Phase, RoundState, deal
 __all__ = [
     "BOX_DECISIONS",
     "DEALER",
+    "DEALER_UP_CARD",
     "ActionKind",
     "Bet",
     "BoxState",

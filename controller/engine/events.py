@@ -17,6 +17,7 @@ from drivers.cards import Card, parse_card
 
 # Where a card goes: a box number (1..), or the dealer.
 DEALER = 0
+DEALER_UP_CARD = 4  # R-DEAL-1: the dealer's fifth card (index 4 in deal order) is dealt face up
 
 
 class Event:

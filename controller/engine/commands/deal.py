@@ -11,7 +11,7 @@ from controller.engine.commands.base import ActionKind, Command, EventLog, Illeg
 from controller.engine.commands.dealer import replace_dealer_card
 from controller.engine.commands.jackpot import settle_jackpots
 from controller.engine.commands.stakes import close_bets
-from controller.engine.events import DEALER, BonusSettled, CardFault, CardPlaced
+from controller.engine.events import DEALER, DEALER_UP_CARD, BonusSettled, CardFault, CardPlaced
 from controller.engine.queries import describe_next_card, next_card_target
 from controller.engine.state import Phase, RoundState
 from controller.engine.strength import hand_value
@@ -61,7 +61,7 @@ def place_card(state: RoundState, card: Card, target: int, log: EventLog) -> Non
         replace_dealer_card(state, card, log)
         return
     dealing = state.phase is Phase.DEALING
-    face_up = target == DEALER and len(state.dealer) == 4  # R-DEAL-1: only the dealer's fifth card
+    face_up = target == DEALER and len(state.dealer) == DEALER_UP_CARD  # R-DEAL-1: only the dealer's fifth card
     log.emit(CardPlaced(card, target, face_up))
     if dealing and state.phase is not Phase.DEALING:
         _settle_bonuses(state, log)
