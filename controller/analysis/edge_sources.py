@@ -29,6 +29,7 @@ DEALS_PER_PLAY = 3_000
 # A pair of kings or aces bet as dealt varies little from deal to deal: 2,000 deals put its half-width near 0.004,
 # under the 0.005 it is printed as "<0.01" below.
 DEALS_OF_A_BET_PAIR = 2_000
+WARMING_DEALS = 300  # valued before the rest is split between the two cores
 # Bet or fold after a draw, and insure, as most tables' basic strategy does, for rules no table was derived for.
 USUAL_AFTER_DRAW = dict(zip(AFTER_DRAW_CLASSES, ("fold", "fold", "bet", "bet"), strict=True))
 
@@ -90,20 +91,23 @@ def _deals(rules: HouseRules, hand_class: str, seed: int, count: int = DEALS_PER
 
 
 def _valued(plays: Sequence[tuple[LineValuer, str]], deals: list[Deal]) -> list[tuple[F64, F64]]:
-    """Each (valuer, play)'s value on each deal, and what buying the dealer a game added to it, in antes: on the
-    machine's two cores, half the deals each (a deal's value does not depend on the others')."""
+    """Each (valuer, play)'s value on each deal, and what buying the dealer a game added to it, in antes: the first
+    deals here, then the rest on the machine's two cores, half each (a deal's value does not depend on the others';
+    the hand values and settlements the first deals leave remembered serve both halves, which would otherwise each
+    work them out again)."""
 
-    def value_half(half: int) -> list[tuple[F64, F64]]:
-        mine = deals[half::2]
+    def value(part: list[Deal]) -> list[tuple[F64, F64]]:
         out = []
         for valuer, label in plays:
             play = Play.parse(label)
-            lines = [valuer.play(play, deal) for deal in mine]
+            lines = [valuer.play(play, deal) for deal in part]
             out.append((valuer.values(lines)[:, 0], np.array([line.excess for line in lines]) / ANTE))
         return out
 
-    first, second = run_in_two_processes(value_half, [0, 1])
-    return [(np.concatenate((a[0], b[0])), np.concatenate((a[1], b[1]))) for a, b in zip(first, second, strict=True)]
+    first = value(deals[:WARMING_DEALS])
+    halves = run_in_two_processes(lambda half: value(deals[WARMING_DEALS + half::2]), [0, 1])
+    return [(np.concatenate([part[i][0] for part in (first, *halves)]),
+             np.concatenate([part[i][1] for part in (first, *halves)])) for i in range(len(plays))]
 
 
 def _mean(values: F64) -> Value:
