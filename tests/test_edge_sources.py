@@ -13,10 +13,14 @@ import pytest
 
 from controller.analysis.class_deals import class_deals, classes_of
 from controller.analysis.edge_sources import edge_sources
+from controller.analysis.line_value import ANTE, LineValuer
 from controller.analysis.vectorised import deal
-from controller.players.hand_classes import CLASSES, classify
+from controller.core.hands import HandValue
+from controller.engine import BoxState
+from controller.engine.settlement import settle_box
+from controller.players.hand_classes import AFTER_DRAW_CLASSES, CLASSES, INSURANCE_CLASSES, classify
 from controller.table.rule_files import load_preset
-from drivers.cards import PACK
+from drivers.cards import PACK, parse_cards
 
 # Two pair among the C(52, 5) hands: C(13, 2) ranks for the pairs, C(4, 2) suits each, 44 odd cards.
 TWO_PAIR_SHARE = math.comb(13, 2) * 6 * 6 * 44 / math.comb(52, 5)
@@ -58,3 +62,20 @@ def test_rules_check_measures_the_classic_files_settings_in_about_a_second_of_cp
     used = time.process_time() - start + (after.ru_utime + after.ru_stime) - (children.ru_utime + children.ru_stime)
     assert source.setting.startswith("settlement.ante_on_win") and source.half < 0.005
     assert used < 2.5, f"{used:.2f} s of CPU"
+
+
+@pytest.mark.parametrize("preset", ["classic", "online", "progressive"])
+def test_a_draw_payment_is_lost_whatever_the_outcome_so_a_line_is_settled_once_for_its_hand(preset):
+    # The valuer remembers a hand's nets without what the box paid to draw (controller.analysis.line_value): a box
+    # that drew for 1 ante and one that drew for 7 differ by 6 antes against every hand of the dealer's.
+    rules = load_preset(preset)
+    valuer = LineValuer(rules, dict.fromkeys(AFTER_DRAW_CLASSES, "bet"), dict.fromkeys(INSURANCE_CLASSES, "max"))
+    for hand in ("AS KS QS JS 9S", "7H 7D 7C 2S 2H", "QD QC 9H 5S 3C", "AH KD 8C 6S 2D"):
+        boxes = [BoxState(1, ANTE, 0, False, "P", cards=parse_cards(hand.split()), exchanges=1, draw_paid=paid)
+                 for paid in (ANTE, 7 * ANTE)]
+        for box in boxes:
+            valuer._bet(box)
+        cheap, dear = (valuer._outcome_nets(box) for box in boxes)
+        assert [c - d for c, d in zip(cheap, dear, strict=True)] == [6 * ANTE] * 4
+        weakest = HandValue(rules.dealer_qualifies_with, ())  # below any hand of its category: the second outcome
+        assert [settle_box(rules, box, weakest, True, True).net for box in boxes] == [cheap[1], dear[1]]

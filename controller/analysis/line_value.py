@@ -229,20 +229,23 @@ class LineValuer:
         return settle_box(self.rules, bought, final, False, qualifies).net - take, price
 
     def _outcome_nets(self, box: BoxState) -> tuple[int, int, int, int]:
-        """The box's net for each of the dealer's outcomes, taking the ante when he does not qualify."""
-        key = (pattern_key(box.cards), box.insurance, box.draw_paid, box.drew, len(box.cards))
-        nets = self._nets.get(key)
-        if nets is None:
+        """The box's net for each of the dealer's outcomes, taking the ante when he does not qualify. What it paid
+        to draw is lost whatever the outcome (settlement's draw line), so the nets are remembered without it: a
+        box that exchanged again and again is settled once for its hand, not once for every price it paid."""
+        key = (pattern_key(box.cards), box.insurance, box.drew, len(box.cards))
+        before_draws = self._nets.get(key)
+        if before_draws is None:
             player = hand_value(box.cards)
             lowest_qualifying = HandValue(self.rules.dealer_qualifies_with, ())
             rules = self.rules
-            nets = self._nets[key] = (
-                settle_box(rules, box, _LOWEST, False, False).net,
-                settle_box(rules, box, lowest_qualifying, True, True).net,
-                settle_box(rules, box, player, True, True).net,
-                settle_box(rules, box, _ABOVE_ALL, True, True).net,
-            )
-        return nets
+            settled = (settle_box(rules, box, _LOWEST, False, False),
+                       settle_box(rules, box, lowest_qualifying, True, True),
+                       settle_box(rules, box, player, True, True),
+                       settle_box(rules, box, _ABOVE_ALL, True, True))
+            low, below, level, above = (s.net - s.draw for s in settled)
+            before_draws = self._nets[key] = (low, below, level, above)
+        paid = box.draw_paid
+        return (before_draws[0] - paid, before_draws[1] - paid, before_draws[2] - paid, before_draws[3] - paid)
 
     def against(self, line: Line, dealer: Sequence[Card]) -> float:
         """What the line gets, in chips, against this hand of the dealer's, taking the ante should he not qualify:
