@@ -158,8 +158,11 @@ class LineValuer:
         excess, bought = self._buying(box, deal, stock)
         out = set(deal.player) | stock.seen
         up = deal.up
+        out_ranks = [0] * RANKS
+        for card in out:
+            out_ranks[card.rank - 2] += 1
         return Line(
-            None, self._outcome_nets(box), tuple(sum(1 for c in out if c.rank == r + 2) for r in range(RANKS)),
+            None, self._outcome_nets(box), tuple(out_ranks),
             sum(1 << (c.rank - 2) for c in out if c.suit == up.suit), up.index,
             value_order().strength_of(hand_value(box.cards)), excess,
             ANTE + box.draw_paid + box.bet + box.insurance + bought, bought, box.drew, *first)
