@@ -79,3 +79,12 @@ def test_a_draw_payment_is_lost_whatever_the_outcome_so_a_line_is_settled_once_f
         assert [c - d for c, d in zip(cheap, dear, strict=True)] == [6 * ANTE] * 4
         weakest = HandValue(rules.dealer_qualifies_with, ())  # below any hand of its category: the second outcome
         assert [settle_box(rules, box, weakest, True, True).net for box in boxes] == [cheap[1], dear[1]]
+
+
+def test_a_class_a_pay_table_never_deals_is_refused_not_sampled_for_ever():
+    # Caribbean stud pays a pair with an ace and a king as a pair: no deal is of the class that pays it more.
+    pays = load_preset("caribbean-stud").pays
+    with pytest.raises(ValueError, match="none of 500,000 deals is of the class 'pair_and_ace_king'"):
+        class_deals(pays, "pair_and_ace_king", 10, np.random.default_rng(1))
+    with pytest.raises(ValueError, match="unknown hand class 'pairs'"):
+        class_deals(pays, "pairs", 10, np.random.default_rng(1))

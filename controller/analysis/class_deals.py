@@ -19,6 +19,7 @@ from controller.players.hand_classes import CLASSES, JACK, PAIR_GROUPS, QUEEN
 from drivers.cards import ACE, KING, PACK
 
 BATCH = 20_000  # deals dealt and classified at a time
+NONE_OF_THE_CLASS = 500_000  # deals without one of the class after which it has none (the rarest has 1 in 600)
 
 I64 = npt.NDArray[np.int64]
 _CLASS = {name: i for i, name in enumerate(CLASSES)}
@@ -28,10 +29,15 @@ _BITS = np.array([bin(i).count("1") for i in range(32)], dtype=np.int64)  # card
 def class_deals(pays: PayTable, hand_class: str, count: int, rng: np.random.Generator) -> tuple[list[Deal], float]:
     """`count` random deals whose box's five cards and dealer's up card are of `hand_class` under `pays`, each
     with the rest of the pack in a random order as its stock; and the class's share of every deal dealt."""
+    if hand_class not in _CLASS:
+        raise ValueError(f"unknown hand class '{hand_class}'; classes: {', '.join(CLASSES)}")
     wanted = _CLASS[hand_class]
     found: list[Deal] = []
     dealt = hits = 0
     while len(found) < count:
+        if not hits and dealt >= NONE_OF_THE_CLASS:
+            raise ValueError(f"none of {dealt:,} deals is of the class '{hand_class}' under this pay table: "
+                             "it has no such hands to value")
         cards = deal(rng, BATCH)
         rows = np.flatnonzero(classes_of(cards[:, 0:10:2], cards[:, 9], pays) == wanted)
         dealt, hits = dealt + BATCH, hits + len(rows)

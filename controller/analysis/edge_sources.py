@@ -1,6 +1,8 @@
 """Where house rules hand the edge to a skilled player: the settings known to, each with what the play it allows is
-worth, worked out in seconds from sampled deals of the hand class it serves (each exact over the dealer's hidden
-cards, controller.analysis.line_value). `rptable rules check` prints them beside the measured edge.
+worth, worked out in a second or two from sampled deals of the hand class it serves (the deals and the class's
+share from one sample, controller.analysis.class_deals; each deal's value exact over the dealer's hidden cards,
+controller.analysis.line_value, the deals valued on both cores). `rptable rules check` prints them beside the
+measured edge.
 
 A value is the box's expected result in antes on such a hand, the ante included (folding is worth -1): a play worth
 more than 0 wins the player money every time the hand comes.
