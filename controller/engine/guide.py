@@ -1,30 +1,21 @@
 """What the table should do next, and what it may do now: the console asks these, never a rule of its own.
-An action is listed when the engine would accept its command (`can`); its ranges and prices are the engine's
-own queries."""
+An action is listed when the engine would accept its command; each command's class describes its legal action,
+with the ranges and prices of the engine's own queries (`Command.offer`). The guide says only which boxes are
+asked about, and in what order."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from controller.engine.actions import LegalAction
-from controller.engine.commands.base import ActionKind, IllegalCommand
-from controller.engine.commands.box import Bet, BuySixth, Exchange, Fold, Insure, insuring_box
-from controller.engine.commands.dealer import BuyGame, CloseBuying, RevealDealer, TakeAnte
-from controller.engine.commands.overrides import CorrectCard, DismissCard, VoidRound
-from controller.engine.commands.stakes import CloseBets, PlaceStakes, WithdrawStakes
-from controller.engine.machine import can
-from controller.engine.queries import (
-    bet_amount,
-    buy_game_price,
-    describe_next_card,
-    exchange_most_cards,
-    exchange_price,
-    insurance_range,
-    next_card_target,
-    sixth_card_price,
-)
+from controller.engine.commands.base import COMMANDS, ActionKind, IllegalCommand, LegalAction
+from controller.engine.commands.box import insuring_box
+from controller.engine.queries import describe_next_card, insurance_range
 from controller.engine.state import Phase, RoundState
-from drivers.cards import PACK
+
+# The decisions offered to the box whose turn it is, in the order the console lists them.
+TURN_DECISIONS = (ActionKind.FOLD, ActionKind.BET, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.INSURE)
+# The table's commands after the buying and the pit boss's, in the order the console lists them.
+CLOSING_COMMANDS = (ActionKind.CLOSE_BUYING, ActionKind.CORRECT_CARD, ActionKind.DISMISS_CARD, ActionKind.VOID_ROUND)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,17 +72,20 @@ def legal_commands(state: RoundState) -> tuple[LegalAction, ...]:
         return ()
     out: list[LegalAction] = []
     if state.phase is Phase.BETTING:
-        out += _stakes_actions(state)
-    if next_card_target(state) is not None:
-        out.append(LegalAction(ActionKind.CARD))
+        for number in range(1, state.rules.table.boxes + 1):
+            out += _offered(state, number, ActionKind.PLACE_STAKES)
+        for number in state.order:
+            out += _offered(state, number, ActionKind.WITHDRAW_STAKES)
+        out += _offered(state, 0, ActionKind.CLOSE_BETS)
+    out += _offered(state, 0, ActionKind.CARD)
     if state.phase is Phase.DECISIONS and state.turn:
-        out += _box_actions(state, state.turn)
+        out += _offered(state, state.turn, *TURN_DECISIONS)
     if state.insurance_window and state.insurance_window != state.turn:
-        out += _insurance_action(state, state.insurance_window)
-    if can(state, RevealDealer()):
-        out.append(LegalAction(ActionKind.REVEAL))
-    out += _buying_actions(state)
-    out += _pit_boss_actions(state)
+        out += _offered(state, state.insurance_window, ActionKind.INSURE)
+    out += _offered(state, 0, ActionKind.REVEAL)
+    for number in state.buyers:
+        out += _offered(state, number, ActionKind.BUY_GAME, ActionKind.TAKE_ANTE)
+    out += _offered(state, 0, *CLOSING_COMMANDS)
     return tuple(out)
 
 
@@ -101,33 +95,16 @@ def turn_actions(state: RoundState) -> tuple[LegalAction, ...]:
     number = state.turn
     if state.phase is not Phase.DECISIONS or not number or state.fault is not None:
         return tuple(a for a in legal_commands(state) if number and a.box == number)
-    return tuple(_box_actions(state, number))
+    return tuple(_offered(state, number, *TURN_DECISIONS))
 
 
-def _stakes_actions(state: RoundState) -> list[LegalAction]:
-    table = state.rules.table
-    out = [LegalAction(ActionKind.PLACE_STAKES, number, table.ante_min, table.ante_max)
-           for number in range(1, table.boxes + 1) if can(state, PlaceStakes(number, table.ante_min))]
-    out += [LegalAction(ActionKind.WITHDRAW_STAKES, number) for number in state.order
-            if can(state, WithdrawStakes(number))]
-    if can(state, CloseBets()):
-        out.append(LegalAction(ActionKind.CLOSE_BETS))
-    return out
-
-
-def _box_actions(state: RoundState, number: int) -> list[LegalAction]:
-    box = state.boxes[number]
-    out: list[LegalAction] = []
-    if can(state, Fold(number)):
-        out.append(LegalAction(ActionKind.FOLD, number))
-    if can(state, Bet(number)):
-        out.append(LegalAction(ActionKind.BET, number, price=bet_amount(box.ante)))
-    if can(state, BuySixth(number)):
-        out.append(LegalAction(ActionKind.BUY, number, price=sixth_card_price(box)))
-    if box.cards and can(state, Exchange(number, (box.cards[0],))):
-        most = exchange_most_cards(state, box)
-        out.append(LegalAction(ActionKind.EXCHANGE, number, 1, most, exchange_price(state, box, 1)))
-    out += _insurance_action(state, number)
+def _offered(state: RoundState, box: int, *words: ActionKind) -> list[LegalAction]:
+    """The legal actions of the commands `words` for `box` (0: the table's), as each command's class offers it."""
+    out = []
+    for word in words:
+        action = COMMANDS[word].offer(state, box)
+        if action is not None:
+            out.append(action)
     return out
 
 
@@ -145,35 +122,3 @@ def insurance_askers(state: RoundState) -> tuple[int, ...]:
             continue
         out.append(number)
     return tuple(out)
-
-
-def _insurance_action(state: RoundState, number: int) -> list[LegalAction]:
-    box = state.boxes[number]
-    limits = insurance_range(state, box)
-    if limits is None or not can(state, Insure(number, limits[0])):
-        return []
-    return [LegalAction(ActionKind.INSURE, number, *limits)]
-
-
-def _buying_actions(state: RoundState) -> list[LegalAction]:
-    out: list[LegalAction] = []
-    for number in state.buyers:
-        if can(state, BuyGame(number)):
-            out.append(LegalAction(ActionKind.BUY_GAME, number, price=buy_game_price(state.boxes[number])))
-        if can(state, TakeAnte(number)):
-            out.append(LegalAction(ActionKind.TAKE_ANTE, number))
-    if can(state, CloseBuying()):
-        out.append(LegalAction(ActionKind.CLOSE_BUYING))
-    return out
-
-
-def _pit_boss_actions(state: RoundState) -> list[LegalAction]:
-    out: list[LegalAction] = []
-    a_stock_card = next((card for card in PACK if state.in_stock(card)), None)
-    if a_stock_card is not None and can(state, CorrectCard(a_stock_card, "", "")):
-        out.append(LegalAction(ActionKind.CORRECT_CARD))
-    if can(state, DismissCard("", "")):
-        out.append(LegalAction(ActionKind.DISMISS_CARD))
-    if can(state, VoidRound("", "")):
-        out.append(LegalAction(ActionKind.VOID_ROUND))
-    return out

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from controller.engine.commands.base import Command, EventLog, IllegalCommand
+from controller.engine.commands.base import Command, EventLog, IllegalCommand, allows
 from controller.engine.events import Event
 from controller.engine.state import RoundState
 
@@ -18,11 +18,7 @@ def verify(state: RoundState, command: Command) -> None:
 
 def can(state: RoundState, command: Command) -> bool:
     """Whether `verify` would accept the command now."""
-    try:
-        verify(state, command)
-    except IllegalCommand:
-        return False
-    return True
+    return isinstance(command, Command) and allows(state, command)
 
 
 def do(state: RoundState, command: Command) -> tuple[Event, ...]:

@@ -4,23 +4,48 @@ Open boxes decide in order; a draw's cards come from the shoe before the box dec
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from controller.core.rules import RepeatSingle
-from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand, box_in_play, require_open
+from controller.engine.commands.base import (
+    ActionArgs,
+    ActionKind,
+    BoxCommand,
+    Command,
+    EventLog,
+    IllegalCommand,
+    LegalAction,
+    allows,
+    box_in_play,
+    offered,
+    registered,
+    require_open,
+)
 from controller.engine.commands.stock import ensure_stock, reshuffle_if_short
 from controller.engine.events import BetPlaced, CardsExchanged, Folded, InsurancePlaced, SixthCardBought
-from controller.engine.queries import bet_amount, exchange_price, insurance_taken, sixth_card_price
+from controller.engine.queries import (
+    bet_amount,
+    exchange_most_cards,
+    exchange_price,
+    insurance_range,
+    insurance_taken,
+    sixth_card_price,
+)
 from controller.engine.state import BoxState, Phase, RoundState
 from drivers.cards import Card
 
 
+@registered
 @dataclass(frozen=True, slots=True)
-class Fold(Command):
+class Fold(BoxCommand):
     """R-ACT-1: the house keeps the ante (and any draw payment already made)."""
 
     action: ClassVar[ActionKind] = ActionKind.FOLD
     box: int
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        return offered(state, cls(box), box)
 
     def verify(self, state: RoundState) -> None:
         _refuse_if_insured(acting_box(state, self.box, "fold"), "fold")
@@ -29,12 +54,17 @@ class Fold(Command):
         log.emit(Folded(self.box))
 
 
+@registered
 @dataclass(frozen=True, slots=True)
-class Bet(Command):
+class Bet(BoxCommand):
     """R-ACT-2: twice the ante on the cards held."""
 
     action: ClassVar[ActionKind] = ActionKind.BET
     box: int
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        return offered(state, cls(box), box, price=bet_amount(state.boxes[box].ante))
 
     def verify(self, state: RoundState) -> None:
         acting_box(state, self.box, "bet")
@@ -43,12 +73,17 @@ class Bet(Command):
         log.emit(BetPlaced(self.box, bet_amount(state.boxes[self.box].ante)))
 
 
+@registered
 @dataclass(frozen=True, slots=True)
-class BuySixth(Command):
+class BuySixth(BoxCommand):
     """R-ACT-3: pay 1 ante for the next card; then bet or fold."""
 
     action: ClassVar[ActionKind] = ActionKind.BUY
     box: int
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        return offered(state, cls(box), box, price=sixth_card_price(state.boxes[box]))
 
     def verify(self, state: RoundState) -> None:
         box = acting_box(state, self.box, "buy a 6th card")
@@ -64,6 +99,7 @@ class BuySixth(Command):
         log.emit(SixthCardBought(self.box, sixth_card_price(state.boxes[self.box])))
 
 
+@registered
 @dataclass(frozen=True, slots=True)
 class Exchange(Command):
     """R-ACT-4 / R-ACT-5: discard these cards for as many new ones (a repeat is one card again)."""
@@ -71,6 +107,18 @@ class Exchange(Command):
     action: ClassVar[ActionKind] = ActionKind.EXCHANGE
     box: int
     discards: tuple[Card, ...]
+
+    @classmethod
+    def from_action(cls, args: ActionArgs) -> Self:
+        return cls(args.numbered_box, args.discards)
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        """From one card to the most the box may exchange now, priced for one."""
+        hand = state.boxes[box]
+        if not hand.cards or not allows(state, cls(box, (hand.cards[0],))):
+            return None
+        return LegalAction(cls.action, box, 1, exchange_most_cards(state, hand), exchange_price(state, hand, 1))
 
     def verify(self, state: RoundState) -> None:
         box = acting_box(state, self.box, "exchange")
@@ -116,6 +164,7 @@ class Exchange(Command):
         log.emit(CardsExchanged(self.box, tuple(self.discards), price))
 
 
+@registered
 @dataclass(frozen=True, slots=True)
 class Insure(Command):
     """R-ACT-6: insurance against the dealer not qualifying, with the bet (just before it or just after)."""
@@ -123,6 +172,18 @@ class Insure(Command):
     action: ClassVar[ActionKind] = ActionKind.INSURE
     box: int
     amount: int
+
+    @classmethod
+    def from_action(cls, args: ActionArgs) -> Self:
+        return cls(args.numbered_box, args.need(args.amount, "an amount"))
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        """The range of chips the box's bet allows (not its hand: R-ACT-8)."""
+        limits = insurance_range(state, state.boxes[box])
+        if limits is None or not allows(state, cls(box, limits[0])):
+            return None
+        return LegalAction(cls.action, box, *limits)
 
     def verify(self, state: RoundState) -> None:
         self._verify_amount(state, insuring_box(state, self.box))

@@ -5,9 +5,17 @@ is never refused: the card is in the dealer's hand either way, and the journal m
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Self
 
-from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand
+from controller.engine.commands.base import (
+    ActionArgs,
+    ActionKind,
+    Command,
+    EventLog,
+    IllegalCommand,
+    LegalAction,
+    registered,
+)
 from controller.engine.commands.dealer import replace_dealer_card
 from controller.engine.commands.jackpot import settle_jackpots
 from controller.engine.commands.stakes import close_bets
@@ -18,12 +26,22 @@ from controller.engine.strength import hand_value
 from drivers.cards import Card
 
 
+@registered
 @dataclass(frozen=True, slots=True)
 class CardDealt(Command):
     """A card from the card source; None = the reader could not read it (`??`)."""
 
     action: ClassVar[ActionKind] = ActionKind.CARD
     card: Card | None
+
+    @classmethod
+    def from_action(cls, args: ActionArgs) -> Self:
+        return cls(args.card)
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        """Offered while a card is due (a card that is not due is taken all the same, as a card fault)."""
+        return LegalAction(cls.action) if next_card_target(state) is not None else None
 
     def verify(self, state: RoundState) -> None:
         if state.phase is Phase.CLOSED:

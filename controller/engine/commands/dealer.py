@@ -11,10 +11,14 @@ from controller.core.hands import HandValue
 from controller.core.rules import BuyGameWho
 from controller.engine.commands.base import (
     ActionKind,
+    BoxCommand,
     Command,
     EventLog,
     IllegalCommand,
+    LegalAction,
     box_in_play,
+    offered,
+    registered,
     require_open,
     require_phase,
 )
@@ -36,11 +40,16 @@ from controller.engine.strength import hand_value
 from drivers.cards import Card
 
 
+@registered
 @dataclass(frozen=True, slots=True)
 class RevealDealer(Command):
     """Every box has acted: the dealer shows his hand."""
 
     action: ClassVar[ActionKind] = ActionKind.REVEAL
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        return offered(state, cls())
 
     def verify(self, state: RoundState) -> None:
         require_open(state)
@@ -62,12 +71,17 @@ class RevealDealer(Command):
             _finish(state, log, dealer)
 
 
+@registered
 @dataclass(frozen=True, slots=True)
-class BuyGame(Command):
+class BuyGame(BoxCommand):
     """R-BUY-1: the box pays for the dealer to replace his highest card."""
 
     action: ClassVar[ActionKind] = ActionKind.BUY_GAME
     box: int
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        return offered(state, cls(box), box, price=buy_game_price(state.boxes[box]))
 
     def verify(self, state: RoundState) -> None:
         _buying_box(state, self.box)
@@ -78,12 +92,17 @@ class BuyGame(Command):
         _close_buying_if_all_chose(state, log)
 
 
+@registered
 @dataclass(frozen=True, slots=True)
-class TakeAnte(Command):
+class TakeAnte(BoxCommand):
     """R-BUY-1: the box declines to buy the dealer a game and takes the ante win."""
 
     action: ClassVar[ActionKind] = ActionKind.TAKE_ANTE
     box: int
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        return offered(state, cls(box), box)
 
     def verify(self, state: RoundState) -> None:
         _buying_box(state, self.box)
@@ -93,11 +112,16 @@ class TakeAnte(Command):
         _close_buying_if_all_chose(state, log)
 
 
+@registered
 @dataclass(frozen=True, slots=True)
 class CloseBuying(Command):
     """The dealer closes buying the game: boxes that said nothing take the ante (R-BUY-2)."""
 
     action: ClassVar[ActionKind] = ActionKind.CLOSE_BUYING
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        return offered(state, cls())
 
     def verify(self, state: RoundState) -> None:
         require_phase(state, Phase.BUYING, "No box is choosing whether to buy the dealer a game now.", "R-BUY-2")

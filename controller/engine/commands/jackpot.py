@@ -11,15 +11,24 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from controller.core.jackpot_rules import JackpotRules
-from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand, require_open
+from controller.engine.commands.base import (
+    ActionKind,
+    BoxCommand,
+    EventLog,
+    IllegalCommand,
+    registered,
+    require_open,
+)
 from controller.engine.events import JackpotSettled, JackpotStaked
 from controller.engine.state import BoxState, Phase, RoundState
 from controller.engine.strength import hand_value
 
 
+@registered
 @dataclass(frozen=True, slots=True)
-class PlaceJackpotStake(Command):
-    """R-JACKPOT-1: the table's fixed jackpot stake on a box that has its ante."""
+class PlaceJackpotStake(BoxCommand):
+    """R-JACKPOT-1: the table's fixed jackpot stake on a box that has its ante. The guide does not offer it:
+    the table does, while the meter takes jackpot bets."""
 
     action: ClassVar[ActionKind] = ActionKind.PLACE_JACKPOT
     box: int

@@ -4,17 +4,28 @@ was not a card in play, or void the round. Each is journaled with who and why.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Self
 
-from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand
+from controller.engine.commands.base import (
+    ActionArgs,
+    ActionKind,
+    Command,
+    EventLog,
+    IllegalCommand,
+    LegalAction,
+    allows,
+    offered,
+    registered,
+)
 from controller.engine.commands.deal import place_card
 from controller.engine.events import CardFault, FaultResolved, JackpotVoided, RoundClosed, RoundVoided
 from controller.engine.queries import next_card_target
 from controller.engine.settlement import settle_void
 from controller.engine.state import Phase, RoundState
-from drivers.cards import Card
+from drivers.cards import PACK, Card
 
 
+@registered
 @dataclass(frozen=True, slots=True)
 class CorrectCard(Command):
     """Pit boss: the right card replaces the card read badly (duplicate, unreadable, not in the stock)."""
@@ -23,6 +34,18 @@ class CorrectCard(Command):
     card: Card
     actor: str
     reason: str
+
+    @classmethod
+    def from_action(cls, args: ActionArgs) -> Self:
+        return cls(args.need(args.card, "the right card"), args.actor, args.reason)
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        """Offered while some card of the stock could be the right one."""
+        a_stock_card = next((card for card in PACK if state.in_stock(card)), None)
+        if a_stock_card is None or not allows(state, cls(a_stock_card, "", "")):
+            return None
+        return LegalAction(cls.action)
 
     def verify(self, state: RoundState) -> None:
         fault = _require_fault(state)
@@ -48,6 +71,7 @@ class CorrectCard(Command):
         place_card(state, self.card, target, log)
 
 
+@registered
 @dataclass(frozen=True, slots=True)
 class DismissCard(Command):
     """Pit boss: the faulted read was not a card in play (a burn card, a stray read); nothing is placed."""
@@ -56,6 +80,14 @@ class DismissCard(Command):
     actor: str
     reason: str
 
+    @classmethod
+    def from_action(cls, args: ActionArgs) -> Self:
+        return cls(args.actor, args.reason)
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        return offered(state, cls("", ""))
+
     def verify(self, state: RoundState) -> None:
         _require_fault(state)
 
@@ -63,6 +95,7 @@ class DismissCard(Command):
         log.emit(FaultResolved("dismissed", None, self.actor, self.reason))
 
 
+@registered
 @dataclass(frozen=True, slots=True)
 class VoidRound(Command):
     """Pit boss: void the round; every stake is returned."""
@@ -70,6 +103,14 @@ class VoidRound(Command):
     action: ClassVar[ActionKind] = ActionKind.VOID_ROUND
     actor: str
     reason: str
+
+    @classmethod
+    def from_action(cls, args: ActionArgs) -> Self:
+        return cls(args.actor, args.reason)
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        return offered(state, cls("", ""))
 
     def verify(self, state: RoundState) -> None:
         if state.phase is Phase.CLOSED:

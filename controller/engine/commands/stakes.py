@@ -4,14 +4,27 @@ closing the bets."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Self
 
-from controller.engine.commands.base import ActionKind, Command, EventLog, IllegalCommand, require_open, require_phase
+from controller.engine.commands.base import (
+    ActionArgs,
+    ActionKind,
+    BoxCommand,
+    Command,
+    EventLog,
+    IllegalCommand,
+    LegalAction,
+    offered,
+    registered,
+    require_open,
+    require_phase,
+)
 from controller.engine.events import BetsClosed, StakesPlaced, StakesWithdrawn
 from controller.engine.queries import bet_amount
 from controller.engine.state import Phase, RoundState
 
 
+@registered
 @dataclass(frozen=True, slots=True)
 class PlaceStakes(Command):
     """R-BET-1 / R-TABLE-2: a box's ante, optional bonus, and whether it plays blind (bet placed now)."""
@@ -22,6 +35,15 @@ class PlaceStakes(Command):
     bonus: int = 0
     blind: bool = False
     player: str = ""  # who plays the box; boxes of one player must be adjacent (R-TABLE-2)
+
+    @classmethod
+    def from_action(cls, args: ActionArgs) -> Self:
+        return cls(args.numbered_box, args.need(args.amount, "an ante (amount)"))
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        table = state.rules.table
+        return offered(state, cls(box, table.ante_min), box, table.ante_min, table.ante_max)
 
     def verify(self, state: RoundState) -> None:
         if state.fault is not None or state.phase is not Phase.BETTING:
@@ -95,10 +117,15 @@ class PlaceStakes(Command):
         log.emit(StakesPlaced(self.box, self.ante, bet, self.bonus, self.blind, self.player))
 
 
+@registered
 @dataclass(frozen=True, slots=True)
-class WithdrawStakes(Command):
+class WithdrawStakes(BoxCommand):
     action: ClassVar[ActionKind] = ActionKind.WITHDRAW_STAKES
     box: int
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        return offered(state, cls(box), box)
 
     def verify(self, state: RoundState) -> None:
         require_phase(state, Phase.BETTING, "Bets are closed: stakes cannot be taken back once the deal has begun.",
@@ -110,11 +137,16 @@ class WithdrawStakes(Command):
         log.emit(StakesWithdrawn(self.box))
 
 
+@registered
 @dataclass(frozen=True, slots=True)
 class CloseBets(Command):
     """No more bets; the deal starts. The first card from the shoe closes the bets too."""
 
     action: ClassVar[ActionKind] = ActionKind.CLOSE_BETS
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        return offered(state, cls())
 
     def verify(self, state: RoundState) -> None:
         require_phase(state, Phase.BETTING, "Bets are already closed.", "R-DEAL-1")
