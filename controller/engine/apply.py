@@ -91,7 +91,7 @@ def _stakes_withdrawn(state: RoundState, e: StakesWithdrawn) -> None:
 
 @applies(BetsClosed)
 def _bets_closed(state: RoundState, e: BetsClosed) -> None:
-    state.phase = Phase.DEALING
+    state.move_to(Phase.DEALING)
     state.deal_plan = (*e.boxes, DEALER) * DEAL_PASSES
     state.deal_index = 0
 
@@ -115,7 +115,7 @@ def _card_placed(state: RoundState, e: CardPlaced) -> None:
     if state.phase is Phase.DEALING:
         state.deal_index += 1
         if state.deal_index == len(state.deal_plan):
-            state.phase = Phase.DECISIONS
+            state.move_to(Phase.DECISIONS)
             _advance_turn(state)
 
 
@@ -212,7 +212,7 @@ def _advance_turn(state: RoundState) -> None:
             state.turn = number
             return
     state.turn = 0
-    state.phase = Phase.REVEAL
+    state.move_to(Phase.REVEAL)
 
 
 # ------------------------------------------------------------------------------------------- the dealer
@@ -225,7 +225,7 @@ def _dealer_revealed(state: RoundState, e: DealerRevealed) -> None:
     state.dealer_qualified = e.qualified
     state.buyers = e.buyers
     if e.buyers:
-        state.phase = Phase.BUYING
+        state.move_to(Phase.BUYING)
 
 
 @applies(GameBought)
@@ -246,7 +246,7 @@ def _buying_closed(state: RoundState, e: BuyingClosed) -> None:
         if box.buy_choice is BuyChoice.UNDECIDED and box.bet > 0 and not box.folded:
             box.buy_choice = BuyChoice.ANTE
     if any(box.buy_choice is BuyChoice.BUY for box in state.boxes.values()):
-        state.phase = Phase.DEALER_DRAW
+        state.move_to(Phase.DEALER_DRAW)
         state.dealer_pending = 1
 
 
@@ -280,7 +280,7 @@ def _box_settled(state: RoundState, e: BoxSettled) -> None:
 
 @applies(RoundClosed)
 def _round_closed(state: RoundState, e: RoundClosed) -> None:
-    state.phase = Phase.CLOSED
+    state.move_to(Phase.CLOSED)
     state.house_net = e.house_net
     state.turn = 0
 

@@ -1,5 +1,6 @@
 """The round's state: every box, the dealer, the stock and where the round stands. Only the appliers
-(controller.engine.apply) write to it; everything else reads it."""
+(controller.engine.apply) write to it; everything else reads it. Where the round stands moves along a declared
+graph of phases (`PHASE_MOVES`), checked when this module is imported, and only through `RoundState.move_to`."""
 
 from __future__ import annotations
 
@@ -22,6 +23,52 @@ class Phase(StrEnum):
     BUYING = "buying"  # R-BUY-1: boxes choose to buy the dealer a game or take the ante
     DEALER_DRAW = "dealer_draw"
     CLOSED = "closed"
+
+
+# The moves a round makes from one phase to the next, and no other (R-DEAL-1 to R-SETTLE-1). Bets close and the
+# deal starts; the deal's last card opens the boxes' decisions; after the last box's decision the dealer shows
+# his hand; a hand that does not qualify opens buying him a game (R-BUY-1), and a game bought, his draw
+# (R-BUY-2); the settlement closes the round from the reveal, the buying or the draw. A pit boss may void the
+# round, which closes it, in any phase before it closes.
+PHASE_MOVES: dict[Phase, frozenset[Phase]] = {
+    Phase.BETTING: frozenset({Phase.DEALING, Phase.CLOSED}),
+    Phase.DEALING: frozenset({Phase.DECISIONS, Phase.CLOSED}),
+    Phase.DECISIONS: frozenset({Phase.REVEAL, Phase.CLOSED}),
+    Phase.REVEAL: frozenset({Phase.BUYING, Phase.CLOSED}),
+    Phase.BUYING: frozenset({Phase.DEALER_DRAW, Phase.CLOSED}),
+    Phase.DEALER_DRAW: frozenset({Phase.CLOSED}),
+    Phase.CLOSED: frozenset(),
+}
+
+
+def reachable(graph: dict[Phase, frozenset[Phase]], start: Phase) -> set[Phase]:
+    """Every phase a round in `start` can come to along `graph`'s moves (`start` too)."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        for after in graph[todo.pop()]:
+            if after not in seen:
+                seen.add(after)
+                todo.append(after)
+    return seen
+
+
+def check_phase_graph(graph: dict[Phase, frozenset[Phase]]) -> None:
+    """The graph of phases is whole (ValueError saying what is wrong): it names the moves from every phase,
+    every phase can be come to from betting, the round can close from every phase, and closed is the end."""
+    if set(graph) != set(Phase):
+        raise ValueError(f"The phase graph names the moves of {sorted(graph)}, not of every phase.")
+    unreached = set(Phase) - reachable(graph, Phase.BETTING)
+    if unreached:
+        raise ValueError(f"No round comes to {', '.join(sorted(unreached))}: no move from betting leads there.")
+    stuck = [phase for phase in Phase if Phase.CLOSED not in reachable(graph, phase)]
+    if stuck:
+        raise ValueError(f"A round in {', '.join(stuck)} can never close: no move from there leads to closed.")
+    if graph[Phase.CLOSED]:
+        raise ValueError("A closed round moves no more, yet the phase graph moves it on.")
+
+
+check_phase_graph(PHASE_MOVES)
 
 
 class BuyChoice(StrEnum):
@@ -106,6 +153,15 @@ class RoundState:
     @property
     def stock_size(self) -> int:
         return len(PACK) - len(self.seen)
+
+    def move_to(self, phase: Phase) -> None:
+        """The round goes on to `phase`: a move of the phase graph (`PHASE_MOVES`); any other is a fault of the
+        engine, refused (ValueError naming both phases) before anything changes."""
+        if phase not in PHASE_MOVES[self.phase]:
+            allowed = ", ".join(sorted(PHASE_MOVES[self.phase])) or "nowhere: the round is over"
+            raise ValueError(f"A round cannot move from {self.phase} to {phase}; from {self.phase} it moves to "
+                             f"{allowed}.")
+        self.phase = phase
 
     def in_stock(self, card: Card) -> bool:
         return card not in self.seen
