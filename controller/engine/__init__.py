@@ -4,10 +4,12 @@ Use: `state = new_round(rules)`; `events = do(state, command)` (raises IllegalCo
 `can(state, command)`; `verify(state, command)`; `expected_next(state)`; `legal_commands(state)`, whose actions
 build their commands (`action.command()`); `replay(rules, events)` rebuilds the state.
 
-Inside: `commands/` (what the table may ask, one module per family, each command with its rules), `events`
-(what happened, with its versioned JSON), `apply` (how each event changes the `state`), `rulings` (the house
-rules' decisions the events record), `queries`, `settlement` and `strength` (what commands and the console ask),
-`actions` and `guide` (the action words and what is legal now), `legacy` (events as older journals hold them).
+Inside: `commands/` (what the table may ask, one module per family, each command with its rules, its action
+word, how an action builds it and how the guide offers it; `commands.base` keeps the registry), `events`
+(what happened, with its versioned JSON), `apply` (how each event changes the `state`, moving its phase along
+the declared graph `state.PHASE_MOVES`), `rulings` (the house rules' decisions the events record), `queries`,
+`settlement` and `strength` (what commands and the console ask), `actions` and `guide` (the action words and
+what is legal now), `legacy` (events as older journals hold them).
 """
 
 from controller.engine.actions import BOX_DECISIONS, LegalAction, build_command
