@@ -4,7 +4,7 @@ was not a card in play, or void the round. Each is journaled with who and why.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from controller.engine.commands.base import (
     ActionArgs,
@@ -23,6 +23,25 @@ from controller.engine.queries import next_card_target
 from controller.engine.settlement import settle_void
 from controller.engine.state import Phase, RoundState
 from drivers.cards import PACK, Card
+
+
+class Override(Command):
+    """A pit boss's override that names only who made it and why: offered to the table, not to a box."""
+
+    __slots__ = ()
+    actor: str
+    reason: str
+
+    if TYPE_CHECKING:
+        def __init__(self, actor: str, reason: str) -> None: ...
+
+    @classmethod
+    def from_action(cls, args: ActionArgs) -> Self:
+        return cls(args.actor, args.reason)
+
+    @classmethod
+    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
+        return offered(state, cls("", ""))
 
 
 @registered
@@ -73,20 +92,12 @@ class CorrectCard(Command):
 
 @registered
 @dataclass(frozen=True, slots=True)
-class DismissCard(Command):
+class DismissCard(Override):
     """Pit boss: the faulted read was not a card in play (a burn card, a stray read); nothing is placed."""
 
     action: ClassVar[ActionKind] = ActionKind.DISMISS_CARD
     actor: str
     reason: str
-
-    @classmethod
-    def from_action(cls, args: ActionArgs) -> Self:
-        return cls(args.actor, args.reason)
-
-    @classmethod
-    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
-        return offered(state, cls("", ""))
 
     def verify(self, state: RoundState) -> None:
         _require_fault(state)
@@ -97,20 +108,12 @@ class DismissCard(Command):
 
 @registered
 @dataclass(frozen=True, slots=True)
-class VoidRound(Command):
+class VoidRound(Override):
     """Pit boss: void the round; every stake is returned."""
 
     action: ClassVar[ActionKind] = ActionKind.VOID_ROUND
     actor: str
     reason: str
-
-    @classmethod
-    def from_action(cls, args: ActionArgs) -> Self:
-        return cls(args.actor, args.reason)
-
-    @classmethod
-    def offer(cls, state: RoundState, box: int) -> LegalAction | None:
-        return offered(state, cls("", ""))
 
     def verify(self, state: RoundState) -> None:
         if state.phase is Phase.CLOSED:
