@@ -14,7 +14,7 @@ from controller.engine.state import Phase, RoundState
 
 # The decisions offered to the box whose turn it is, in the order the console lists them.
 TURN_DECISIONS = (ActionKind.FOLD, ActionKind.BET, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.INSURE)
-# The table's commands after the buying and the pit boss's, in the order the console lists them.
+# The dealer's close of the buying, then the pit boss's overrides, in the order the console lists them.
 CLOSING_COMMANDS = (ActionKind.CLOSE_BUYING, ActionKind.CORRECT_CARD, ActionKind.DISMISS_CARD, ActionKind.VOID_ROUND)
 
 
