@@ -16,10 +16,46 @@ __all__ = ["make_console", "no_leaks"]
 RUN_FOLDER = tempfile.mkdtemp(prefix="rptable-tests-")
 
 
+# The scrypt cost of a PIN's key in the tests' own processes: the program's (2**14, ~60 ms a check) is kept by
+# every process a test starts, and by the stories that need it (marked `program_pin_cost`); in-process, as
+# Django's test settings use a fast password hasher, a sign-in costs a millisecond instead. Keys made at this
+# cost are for this process only: a story that hands a store it made here to a process of its own marks itself.
+TEST_PIN_COST = 2**8
+PROGRAM_PIN_COST: list[int] = []  # the program's own, as it ships (read before the tests' cost is set)
+
+
 def pytest_configure(config):
-    """A data folder for the whole run, for what module- and session-wide fixtures make (a test gets its own)."""
+    """A data folder for the whole run, for what module- and session-wide fixtures make (a test gets its own);
+    PIN keys at the tests' cost."""
     os.environ["RPTABLE_DATA_DIR"] = RUN_FOLDER
     os.environ["RPTABLE_MANIFEST"] = os.path.join(RUN_FOLDER, "no-manifest.json")
+    config.addinivalue_line("markers", "program_pin_cost: the story needs PIN keys at the program's own cost")
+    from controller.table.security import users
+
+    PROGRAM_PIN_COST.append(users.SCRYPT_N)
+    pin_cost(TEST_PIN_COST)
+
+
+def pin_cost(n: int) -> None:
+    """Every module that derives a PIN's key derives it at cost `n` from now on."""
+    from controller.floor import staff
+    from controller.table.security import users
+
+    users.SCRYPT_N = staff.SCRYPT_N = n
+
+
+@pytest.fixture(autouse=True)
+def program_pin_cost(request):
+    """The program's own scrypt cost for a story marked `program_pin_cost` (its stores are read by processes of
+    their own, or the cost is what it tells)."""
+    if request.node.get_closest_marker("program_pin_cost") is None:
+        yield
+        return
+    pin_cost(PROGRAM_PIN_COST[0])
+    try:
+        yield
+    finally:
+        pin_cost(TEST_PIN_COST)
 
 
 @pytest.fixture(autouse=True)
@@ -39,14 +75,21 @@ PIT_BOSS = ("audit-boss", "864213")
 
 @pytest.fixture(scope="session")
 def _staff_template(tmp_path_factory):
-    """An accounts store with one pit boss, made once (scrypt is slow on purpose) and copied for each test."""
-    from controller.table.security.users import Role, UserStore
+    """An accounts store with one pit boss, made once for each PIN cost a story uses and copied for each test."""
+    from controller.table.security import users
 
-    folder = tmp_path_factory.mktemp("staff")
-    store = UserStore(folder / "users.db")
-    store.add(PIT_BOSS[0], Role.PIT_BOSS, PIT_BOSS[1], by=store.bootstrap("root", "991357"))
-    store.close()
-    return folder
+    made: dict[int, Path] = {}
+
+    def at_current_cost() -> Path:
+        if users.SCRYPT_N not in made:
+            folder = tmp_path_factory.mktemp("staff")
+            store = users.UserStore(folder / "users.db")
+            store.add(PIT_BOSS[0], users.Role.PIT_BOSS, PIT_BOSS[1], by=store.bootstrap("root", "991357"))
+            store.close()
+            made[users.SCRYPT_N] = folder
+        return made[users.SCRYPT_N]
+
+    return at_current_cost
 
 
 @pytest.fixture
@@ -56,7 +99,7 @@ def pit_boss_login(own_data_folder, _staff_template, monkeypatch):
     import shutil
 
     own_data_folder.mkdir(parents=True, exist_ok=True)
-    for path in _staff_template.iterdir():
+    for path in _staff_template().iterdir():
         shutil.copy2(path, own_data_folder / path.name)
     monkeypatch.setenv("RPTABLE_LOGIN", PIT_BOSS[0])
     monkeypatch.setenv("RPTABLE_PIN", PIT_BOSS[1])

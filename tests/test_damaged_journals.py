@@ -361,6 +361,7 @@ def read_only(folder: Path) -> list[str] | None:
     return ["unshare", "-m", "sh", "-c", script, "sh"] if probe.returncode == 0 else None
 
 
+@pytest.mark.program_pin_cost  # its staff are read by processes of their own
 def test_read_only_media_every_audit_command_reads_the_journal(session: Path, tmp_path: Path) -> None:
     medium = tmp_path / "medium"
     medium.mkdir()

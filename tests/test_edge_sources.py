@@ -49,6 +49,7 @@ def test_the_deals_of_a_class_and_its_share_come_from_one_sample():
     assert abs(share - TWO_PAIR_SHARE) < 4 * math.sqrt(TWO_PAIR_SHARE * (1 - TWO_PAIR_SHARE) / tries)
 
 
+@pytest.mark.slow  # a measure of time: a busy machine slows it; benchmarks/bench_rules_check.py gives the figures
 def test_rules_check_measures_the_classic_files_settings_in_about_a_second_of_cpu():
     # The ante paid on a win, valued on 2,000 deals of a pair of kings or aces under both ante rules: some 1 s of
     # CPU on the project's VM (5.5 s when each deal was found through classify one at a time and the share came

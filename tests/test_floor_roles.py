@@ -16,8 +16,9 @@ from floor_kit import ENV, needs_postgres, psycopg, query
 from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
 from controller.floor.roles import init_floor
 from controller.floor.staff import FloorStaffTampered, FloorUserStore
+from controller.table.security import users
 from controller.table.security.signing import SigningKey
-from controller.table.security.users import SCRYPT_N, SCRYPT_P, SCRYPT_R, AuthError, Role, _derive, account_hash
+from controller.table.security.users import AuthError, Role, _derive, account_hash
 
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
@@ -172,9 +173,10 @@ def test_an_admin_inserted_with_a_key_made_offline_is_not_believed(database, tmp
     JackpotMeter(database).link("T1", 1_000)
     with psycopg.connect(database) as db:
         seq, prev = db.execute("SELECT seq, hash FROM floor_staff_changes ORDER BY seq DESC LIMIT 1").fetchone()
-    salt = os.urandom(16)  # a PIN's key made at the program's own cost, and a chain link made as the program does
+    salt = os.urandom(16)  # a PIN's key made at the cost the store checks, and a chain link made as the program does
+    key = _derive("864213", salt, users.SCRYPT_N, users.SCRYPT_R, users.SCRYPT_P)
     detail = json.dumps({"role": "admin", "salt": base64.b64encode(salt).decode(),
-                         "key": base64.b64encode(_derive("864213", salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)).decode()},
+                         "key": base64.b64encode(key).decode()},
                         sort_keys=True, separators=(",", ":"))
     digest = account_hash(seq + 1, 1_800_000_100.0, None, "add", "mallory", detail, prev)
     other = SigningKey.generate()

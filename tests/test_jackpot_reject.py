@@ -136,6 +136,7 @@ def test_r_jackpot_3_a_round_whose_hit_was_paid_is_not_voided(database, table):
     assert controller.round_open
 
 
+@pytest.mark.program_pin_cost  # its staff are read by processes of their own
 def test_r_jackpot_3_rptable_jackpot_reject_at_the_command_line(database, tmp_path):
     """The rejection is journaled and sealed with the table's key, like every table event: `audit verify` passes."""
     floor_staff(database, tmp_path)
