@@ -41,6 +41,8 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+from checkout_kit import checkout_env, command_line_of, rptable_of, timed
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 SEED = 1
@@ -65,11 +67,16 @@ FAULT_TO_PIT = """
 import json, statistics, sys, time
 import psycopg
 from controller.floor.reporter import TableReporter
-from controller.table.qa.autoplay import QA_PIT_BOSS
 from controller.table.controller import TableController
 from controller.table.journal import Journal
-from controller.table.security.signing import table_key
-from controller.opening.simulate import QA_ADMIN
+try:  # where this checkout keeps them (before the table's subjects had packages of their own: beside it)
+    from controller.table.qa.autoplay import QA_PIT_BOSS
+    from controller.table.security.signing import table_key
+    from controller.opening.simulate import QA_ADMIN
+except ImportError:
+    from controller.table.autoplay import QA_PIT_BOSS
+    from controller.table.signing import table_key
+    from controller.table.simulate import QA_ADMIN
 path, url, faults = sys.argv[1], sys.argv[2], int(sys.argv[3])
 
 def until(condition, timeout):
@@ -112,12 +119,6 @@ print(json.dumps({"first copy s": copied, "p50": statistics.median(lags),
 """
 
 
-def checkout_env(checkout: Path, data: Path) -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": f"{checkout}{os.pathsep}{checkout / 'hardware-sim'}",
-            "RPTABLE_DATA_DIR": str(data), "RPTABLE_MANIFEST": str(data / "no-manifest.json"),
-            "QT_QPA_PLATFORM": "offscreen"}
-
-
 def best_of(repeat: int, command: list[str], env: dict[str, str], cwd: Path,
             before: Callable[[], None] | None = None) -> dict[str, float]:
     """The run of `repeat` with the least wall time (`before` runs ahead of each, untimed)."""
@@ -127,17 +128,6 @@ def best_of(repeat: int, command: list[str], env: dict[str, str], cwd: Path,
             before()
         runs.append(timed(command, env, cwd))
     return min(runs, key=lambda run: run["wall"])
-
-
-def timed(command: list[str], env: dict[str, str], cwd: Path) -> dict[str, float]:
-    """Wall and CPU seconds and the largest resident memory (MB) of a command, its children included."""
-    with tempfile.NamedTemporaryFile("r", suffix=".time") as out:
-        done = subprocess.run(["/usr/bin/time", "-o", out.name, "-f", "%e %U %S %M", *command], env=env, cwd=cwd,
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            raise RuntimeError(f"{' '.join(command)} failed: {done.stderr[-2000:]}")
-        wall, user, system, rss = out.read().split()[-4:]
-    return {"wall": float(wall), "cpu": float(user) + float(system), "mb": int(rss) / 1024, "out": done.stdout}
 
 
 FORMAT = """
@@ -156,18 +146,6 @@ def journal_key(checkout: Path, data: Path) -> str:
     """The format a checkout writes its journals in: a cached journal serves every checkout of that format."""
     return subprocess.run([sys.executable, "-c", FORMAT], env=checkout_env(checkout, data), cwd=checkout,
                           check=True, capture_output=True, text=True).stdout.strip()
-
-
-def command_line_of(checkout: Path) -> Path:
-    """The checkout's command-line package: ui/cli, or controller/cli in a checkout from before it moved to the
-    top of the house."""
-    moved = checkout / "ui" / "cli"
-    return moved if moved.is_dir() else checkout / "controller" / "cli"
-
-
-def rptable_of(checkout: Path) -> list[str]:
-    moved = command_line_of(checkout).parent.name == "ui"
-    return [sys.executable, "-m", "ui.cli" if moved else "controller"]
 
 
 def journal_of(checkout: Path, rounds: int, cache: Path, data: Path) -> Path:

@@ -15,38 +15,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from checkout_kit import checkout_env, rptable_of, timed
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 FILES = {"classic": "", "repeat_single flat": 'repeat_single = "flat"'}
 
 
-def checkout_env(checkout: Path, data: Path) -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": f"{checkout}{os.pathsep}{checkout / 'hardware-sim'}",
-            "RPTABLE_DATA_DIR": str(data), "RPTABLE_MANIFEST": str(data / "no-manifest.json")}
-
-
-def timed(command: list[str], env: dict[str, str], cwd: Path) -> dict[str, float]:
-    """Wall and CPU seconds of a command, its children included."""
-    with tempfile.NamedTemporaryFile("r", suffix=".time") as out:
-        done = subprocess.run(["/usr/bin/time", "-o", out.name, "-f", "%e %U %S", *command], env=env, cwd=cwd,
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
-        wall, user, system = (float(x) for x in out.read().split()[-3:])
-    return {"wall": wall, "cpu": user + system}
-
-
 def measure(checkout: Path, folder: Path, repeat: int) -> dict[str, dict[str, float]]:
     """Each file's check on `checkout`: the best and median wall, and the CPU of the best run."""
     env = checkout_env(checkout, folder / "data")
-    command = [sys.executable, "-m", "ui.cli"]
+    command = rptable_of(checkout)
     shown = subprocess.run([*command, "rules", "show", "classic"], env=env, cwd=folder, capture_output=True,
                            text=True, check=True).stdout
     figures = {}
