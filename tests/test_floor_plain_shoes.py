@@ -95,3 +95,16 @@ def test_the_fault_a_plain_shoe_raises_is_resolved_by_a_pit_boss_and_journaled(t
         assert open_faults(table) == []
         kinds = [entry.kind for entry in journal.entries()]
     assert kinds.index("table.shoe_policy") < kinds.index("table.fault") < kinds.index("table.fault_resolved")
+
+
+def test_a_plain_shoe_connecting_then_ready_is_one_fault_raised_once(tmp_path):
+    """A session says CONNECTED, then READY, each naming the shoe: the pit boss sees one fault, not one 'raised 2
+    times' at a single start."""
+    with Journal(tmp_path / "T1.journal", "T1") as journal:
+        table = TableController(journal, load_preset("classic"))
+        table.follow_floor_settings(True)
+        shoe_connects(table, PLAIN)
+        table.source_event(StatusEvent("READY", "sim://", time.time(), "", PLAIN))
+        (fault,) = table.faults.values()
+        assert fault.code == "SHOE_NOT_AUTHENTICATED" and fault.count == 1
+        assert [e.kind for e in journal.entries()].count("table.fault_repeated") == 0

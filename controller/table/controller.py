@@ -450,7 +450,9 @@ class TableController:
                                                   identity.key_id or "", identity.authenticated)
         self._record(started)
         entries = self.flush() if self.commit_per == "command" else []  # else durable with the round's commit
-        if self.history.shoes_must_authenticate and not started.authenticated:
+        already_said = any(f.code == "SHOE_NOT_AUTHENTICATED" and f.source == source for f in self.faults.values())
+        if self.history.shoes_must_authenticate and not started.authenticated and not already_said:
+            # once for the shoe, not again for each status of the same session (connected, then ready)
             entries += self.raise_fault(
                 "SHOE_NOT_AUTHENTICATED", f"The shoe {started.serial} proves no key (plain SHOE/1), and the floor "
                 "takes only shoes that prove theirs (setting shoes_must_authenticate): a wire on its cable could "
