@@ -271,3 +271,14 @@ def test_a_fault_that_comes_while_the_pit_boss_page_is_open_is_shown_at_once(con
     qtbot.waitUntil(lambda: "E04" in dialog.situation.text(), timeout=2000)
     assert dialog.resolve_button.isEnabled() and "A new fault came in" in dialog.feedback.text()
     dialog.close()
+
+
+def test_login_cancel_goes_back_to_the_table_without_an_attempt(consoles: Consoles, qtbot) -> None:
+    """A touch screen has no Esc: the pit boss's login has its own way back, and going back tries no PIN."""
+    window = consoles.open()
+    dialog = pit_boss_dialog(window)
+    type_in(qtbot, dialog.name, "vera")
+    assert dialog.cancel_button.isVisible()
+    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible() and dialog.user is None
+    assert attempts(consoles, "vera") == 0

@@ -111,7 +111,20 @@ class PitBossDialog(QDialog):
         self.gate_timer.timeout.connect(self._watch_faults)  # a fault that comes while the page is open
         self._faults_seen: tuple[object, ...] = ()
         self.name, self.pin, self.login_button = self.login_form.name, self.login_form.pin, self.login_form.button
-        self.pages.addWidget(self.login_form)
+        login_page = QWidget(self.pages)  # the form, and a way back to the table for a touch screen without Esc
+        login_layout = QVBoxLayout(login_page)
+        login_layout.setContentsMargins(0, 0, 0, 0)
+        login_layout.addWidget(self.login_form)
+        self.cancel_button = QPushButton(self.tr("Cancel"), login_page)
+        self.cancel_button.setObjectName("pit_boss_cancel")
+        self.cancel_button.setAutoDefault(False)
+        self.cancel_button.clicked.connect(self.reject)
+        in_line = QHBoxLayout()  # under the form's own button, as wide
+        in_line.setContentsMargins(self.login_form.layout().contentsMargins())
+        in_line.addWidget(self.cancel_button)
+        login_layout.addLayout(in_line)
+        login_layout.addStretch(1)
+        self.pages.addWidget(login_page)
         self._build_overrides()
         without_default_buttons(self)
 

@@ -1452,17 +1452,17 @@
 <context>
     <name>PaymentPanel</name>
     <message>
-        <location filename="../payments.py" line="219"/>
+        <location filename="../payments.py" line="220"/>
         <source>Payments</source>
         <translation>Выплаты</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="242"/>
+        <location filename="../payments.py" line="243"/>
         <source>Box {0}: {1}</source>
         <translation>Бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="254"/>
+        <location filename="../payments.py" line="255"/>
         <source>Confirmed by {0}; only a pit boss can undo it.</source>
         <translation>Подтвердил {0}; отменить может только пит-босс.</translation>
     </message>
@@ -1470,192 +1470,192 @@
 <context>
     <name>Payments</name>
     <message>
-        <location filename="../payments.py" line="106"/>
+        <location filename="../payments.py" line="107"/>
         <source>ante</source>
         <translation>анте</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="107"/>
+        <location filename="../payments.py" line="108"/>
         <source>bet</source>
         <translation>ставка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="98"/>
+        <location filename="../payments.py" line="99"/>
         <source>draw</source>
         <translation>прикуп</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="71"/>
+        <location filename="../payments.py" line="72"/>
         <source>jackpot</source>
         <translation>джекпот</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="75"/>
+        <location filename="../payments.py" line="76"/>
         <source>jackpot {0} paid, confirmed by {1}</source>
         <translation>джекпот {0} выплачен, подтвердил {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="78"/>
+        <location filename="../payments.py" line="79"/>
         <source>jackpot hit rejected by {0}</source>
         <translation>выигрыш джекпота отклонил {0}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="79"/>
+        <location filename="../payments.py" line="80"/>
         <source>jackpot hit: a pit boss confirms it [F2]</source>
         <translation>выигрыш джекпота: подтверждает пит-босс [F2]</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="95"/>
+        <location filename="../payments.py" line="96"/>
         <source>6th card</source>
         <translation>6-я карта</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="97"/>
+        <location filename="../payments.py" line="98"/>
         <source>exchange</source>
         <translation>обмен</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="109"/>
+        <location filename="../payments.py" line="110"/>
         <source>insurance</source>
         <translation>страховка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="110"/>
+        <location filename="../payments.py" line="111"/>
         <source>bonus</source>
         <translation>бонус</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="111"/>
+        <location filename="../payments.py" line="112"/>
         <source>buy a game</source>
         <translation>покупка игры</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="112"/>
+        <location filename="../payments.py" line="113"/>
         <source>adjustment</source>
         <translation>корректировка</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="119"/>
+        <location filename="../payments.py" line="120"/>
         <source>insurance returned {0}</source>
         <translation>страховка возвращена {0}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="132"/>
+        <location filename="../payments.py" line="133"/>
         <source>Pay box {0}: {1} more (adjusted after payment)</source>
         <translation>Доплата боксу {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="133"/>
+        <location filename="../payments.py" line="134"/>
         <source>Pay {1} more (adjusted after payment)</source>
         <translation>Доплата: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="134"/>
+        <location filename="../payments.py" line="135"/>
         <source>Collect from box {0}: {1} more (adjusted after payment)</source>
         <translation>Добор с бокса {0}: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="135"/>
+        <location filename="../payments.py" line="136"/>
         <source>Collect {1} more (adjusted after payment)</source>
         <translation>Добор: {1} (корректировка после выплаты)</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="137"/>
+        <location filename="../payments.py" line="138"/>
         <source>Box {0}: return the stakes, {2}, and pay {1}</source>
         <translation>Бокс {0}: возврат ставок, {2}, и выплата {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="138"/>
+        <location filename="../payments.py" line="139"/>
         <source>Return {2}, pay {1}</source>
         <translation>Возврат: {2}, выплата: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="140"/>
+        <location filename="../payments.py" line="141"/>
         <source>Box {0}: return the stakes, {2}, less {1}</source>
         <translation>Бокс {0}: возврат ставок, {2}, за вычетом {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="141"/>
+        <location filename="../payments.py" line="142"/>
         <source>Return {2} less {1}</source>
         <translation>Возврат: {2} минус {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="143"/>
+        <location filename="../payments.py" line="144"/>
         <source>Pay box {0}: {1}</source>
         <translation>Выплата боксу {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="144"/>
+        <location filename="../payments.py" line="145"/>
         <source>Pay {1}</source>
         <translation>Выплата: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="146"/>
+        <location filename="../payments.py" line="147"/>
         <source>Collect from box {0}: {1}</source>
         <translation>Сбор с бокса {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="147"/>
+        <location filename="../payments.py" line="148"/>
         <source>Collect {1}</source>
         <translation>Сбор: {1}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="148"/>
+        <location filename="../payments.py" line="149"/>
         <source>Box {0}: return the stakes, {2}</source>
         <translation>Бокс {0}: возврат ставок, {2}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="149"/>
+        <location filename="../payments.py" line="150"/>
         <source>Return {2}</source>
         <translation>Возврат: {2}</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="155"/>
+        <location filename="../payments.py" line="156"/>
         <source>Paid box {0}: {1}?</source>
         <translation>Выплачено боксу {0}: {1}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="157"/>
+        <location filename="../payments.py" line="158"/>
         <source>Collected from box {0}: {1}?</source>
         <translation>Собрано с бокса {0}: {1}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="159"/>
+        <location filename="../payments.py" line="160"/>
         <source>Returned box {0} its stakes?</source>
         <translation>Возвращены ставки боксу {0}?</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="166"/>
+        <location filename="../payments.py" line="167"/>
         <source>Space</source>
         <translation>Пробел</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="168"/>
+        <location filename="../payments.py" line="169"/>
         <source>Paid ✓</source>
         <translation>Выплачено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="170"/>
+        <location filename="../payments.py" line="171"/>
         <source>Collected ✓</source>
         <translation>Собрано ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="172"/>
+        <location filename="../payments.py" line="173"/>
         <source>Returned ✓</source>
         <translation>Возвращено ✓</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="174"/>
+        <location filename="../payments.py" line="175"/>
         <source>Confirm paid</source>
         <translation>Подтвердить выплату</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="176"/>
+        <location filename="../payments.py" line="177"/>
         <source>Confirm collected</source>
         <translation>Подтвердить сбор</translation>
     </message>
     <message>
-        <location filename="../payments.py" line="177"/>
+        <location filename="../payments.py" line="178"/>
         <source>Confirm returned</source>
         <translation>Подтвердить возврат</translation>
     </message>
@@ -1673,240 +1673,245 @@
         <translation>Для устранения сбоев и исправлений должен войти пит-босс.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="125"/>
+        <location filename="../pitboss.py" line="117"/>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <location filename="../pitboss.py" line="134"/>
         <source>Logged in as {0}.</source>
         <translation>Вход выполнен: {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="150"/>
+        <location filename="../pitboss.py" line="159"/>
         <source>why (journaled with your name)</source>
         <translation>причина (пишется в журнал с вашим именем)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="152"/>
+        <location filename="../pitboss.py" line="161"/>
         <source>Reason</source>
         <translation>Причина</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="157"/>
+        <location filename="../pitboss.py" line="166"/>
         <source>Resolve table fault</source>
         <translation>Устранить сбой стола</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="163"/>
+        <location filename="../pitboss.py" line="172"/>
         <source>Open the shoe&apos;s gate (UNLOCK)</source>
         <translation>Открыть заслонку шуза</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="168"/>
+        <location filename="../pitboss.py" line="177"/>
         <source>the simulated shoe dealt {0}</source>
         <translation>симулятор шуза сдал {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="169"/>
+        <location filename="../pitboss.py" line="178"/>
         <source>the card as dealt, e.g. QS or 10H</source>
         <translation>карта, как сдана, напр. QS или 10H</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="170"/>
+        <location filename="../pitboss.py" line="179"/>
         <source>Correct card</source>
         <translation>Исправить карту</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="172"/>
+        <location filename="../pitboss.py" line="181"/>
         <source>Dismiss the read (not a card in play)</source>
         <translation>Отменить считывание (не карта игры)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="174"/>
-        <location filename="../pitboss.py" line="496"/>
+        <location filename="../pitboss.py" line="183"/>
+        <location filename="../pitboss.py" line="505"/>
         <source>Void the round (stakes returned)</source>
         <translation>Аннулировать раунд (ставки возвращаются)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="186"/>
+        <location filename="../pitboss.py" line="195"/>
         <source>box </source>
         <translation>бокс </translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="193"/>
-        <location filename="../pitboss.py" line="497"/>
+        <location filename="../pitboss.py" line="202"/>
+        <location filename="../pitboss.py" line="506"/>
         <source>Adjust payment (+ to the player)</source>
         <translation>Корректировка выплаты (+ игроку)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="200"/>
-        <location filename="../pitboss.py" line="498"/>
+        <location filename="../pitboss.py" line="209"/>
+        <location filename="../pitboss.py" line="507"/>
         <source>Undo the payment&apos;s confirmation</source>
         <translation>Отменить подтверждение выплаты</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="206"/>
+        <location filename="../pitboss.py" line="215"/>
         <source>Confirm the jackpot hit (hand verified)</source>
         <translation>Подтвердить джекпот (рука проверена)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="210"/>
+        <location filename="../pitboss.py" line="219"/>
         <source>Reject the jackpot hit (hand not as read)</source>
         <translation>Отклонить джекпот (рука не та, что прочитана)</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="215"/>
+        <location filename="../pitboss.py" line="224"/>
         <source>Log out and close</source>
         <translation>Выйти и закрыть</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="243"/>
+        <location filename="../pitboss.py" line="252"/>
         <source>A new fault came in: {0}.</source>
         <translation>Пришёл новый сбой: {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="251"/>
+        <location filename="../pitboss.py" line="260"/>
         <source>Table fault {0} ({1}): {2}</source>
         <translation>Сбой стола {0} ({1}): {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="254"/>
+        <location filename="../pitboss.py" line="263"/>
         <source>Card fault: {0}</source>
         <translation>Сбой карты: {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="255"/>
+        <location filename="../pitboss.py" line="264"/>
         <source>No fault is open.</source>
         <translation>Открытых сбоев нет.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="278"/>
+        <location filename="../pitboss.py" line="287"/>
         <source>Box {0}, round {1}: {2}</source>
         <translation>Бокс {0}, раунд {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="291"/>
+        <location filename="../pitboss.py" line="300"/>
         <source>Jackpot hit #{0} confirmed: pay box {1} {2}; journaled as {3}.</source>
         <translation>Джекпот №{0} подтверждён: выплатите боксу {1} {2}; записано в журнал как {3}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="307"/>
+        <location filename="../pitboss.py" line="316"/>
         <source>Jackpot hit rejected and journaled; the meter cannot be reached now and is told as soon as it can be.</source>
         <translation>Выигрыш джекпота отклонён и записан в журнал; счётчик сейчас недоступен и узнает об этом, как только связь вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="311"/>
+        <location filename="../pitboss.py" line="320"/>
         <source>Jackpot hit rejected: not paid; the meter stays locked, hit #{0} (table {1}, box {2}) still waits for a pit boss; journaled as {3}.</source>
         <translation>Выигрыш джекпота отклонён: не выплачивается; счётчик остаётся заблокированным, выигрыш №{0} (стол {1}, бокс {2}) ещё ждёт пит-босса; записано в журнал как {3}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="315"/>
+        <location filename="../pitboss.py" line="324"/>
         <source>Jackpot hit rejected: not paid, the meter unlocks; journaled as {0}.</source>
         <translation>Выигрыш джекпота отклонён: не выплачивается, счётчик разблокирован; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="354"/>
+        <location filename="../pitboss.py" line="363"/>
         <source>Shoe gate: the shoe is not connected (offline).</source>
         <translation>Заслонка шуза: шуз не подключён (нет связи).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="356"/>
+        <location filename="../pitboss.py" line="365"/>
         <source>Shoe gate: LOCKED — no card can be drawn.</source>
         <translation>Заслонка шуза: ЗАКРЫТА — карту не вытянуть.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="358"/>
+        <location filename="../pitboss.py" line="367"/>
         <source>Shoe gate: open.</source>
         <translation>Заслонка шуза: открыта.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="360"/>
+        <location filename="../pitboss.py" line="369"/>
         <source>Shoe gate: not reported by the shoe yet. If no card comes out, open it with the button.</source>
         <translation>Заслонка шуза: шуз ещё не сообщил её состояние. Если карта не выходит, откройте заслонку кнопкой.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="385"/>
+        <location filename="../pitboss.py" line="394"/>
         <source>Box {0}: {1} confirmed by {2} at {3}</source>
         <translation>Бокс {0}: {1}, подтвердил {2} в {3}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="407"/>
+        <location filename="../pitboss.py" line="416"/>
         <source>Done; journaled as {0}, approved by {1}.</source>
         <translation>Готово; в журнале: {0}, одобрил {1}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="409"/>
+        <location filename="../pitboss.py" line="418"/>
         <source>Done; journaled as {0}.</source>
         <translation>Готово; записано в журнал как {0}.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="431"/>
+        <location filename="../pitboss.py" line="440"/>
         <source>Other faults are still open: the shoe&apos;s gate opens once the last is resolved.</source>
         <translation>Открыты другие сбои: заслонка шуза откроется, когда будет устранён последний.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="437"/>
+        <location filename="../pitboss.py" line="446"/>
         <source>The shoe is offline: its gate opens as soon as it is back.</source>
         <translation>Шуз не на связи: заслонка откроется, как только он вернётся.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="461"/>
+        <location filename="../pitboss.py" line="470"/>
         <source>The shoe&apos;s gate is still LOCKED. Open it with the button, or check the shoe.</source>
         <translation>Заслонка шуза всё ещё ЗАКРЫТА. Откройте её кнопкой или проверьте шуз.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="463"/>
+        <location filename="../pitboss.py" line="472"/>
         <source>UNLOCK sent to the shoe: waiting for its answer.</source>
         <translation>Шузу отправлена команда открыть заслонку: ждём ответа.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="466"/>
+        <location filename="../pitboss.py" line="475"/>
         <source>The shoe&apos;s gate is open again: dealing can go on.</source>
         <translation>Заслонка шуза снова открыта: можно сдавать.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="469"/>
+        <location filename="../pitboss.py" line="478"/>
         <source>The shoe&apos;s gate could not be opened: {0}. Check the shoe and its cable.</source>
         <translation>Заслонку шуза не удалось открыть: {0}. Проверьте шуз и его кабель.</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="479"/>
+        <location filename="../pitboss.py" line="488"/>
         <source>Void the round? Press again to void it</source>
         <translation>Аннулировать раунд? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="483"/>
+        <location filename="../pitboss.py" line="492"/>
         <source>Adjust box {0} by {1}? Press again to adjust it</source>
         <translation>Поправить выплату боксу {0} на {1}? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="490"/>
+        <location filename="../pitboss.py" line="499"/>
         <source>Undo box {0}&apos;s confirmation? Press again to undo it</source>
         <translation>Отменить подтверждение бокса {0}? Нажмите ещё раз</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="506"/>
+        <location filename="../pitboss.py" line="515"/>
         <source>Voiding this round puts {0} at stake</source>
         <translation>Аннулирование этого раунда затрагивает {0}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="518"/>
+        <location filename="../pitboss.py" line="527"/>
         <source>An adjustment of {0} to box {1}</source>
         <translation>Корректировка {0} боксу {1}</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="530"/>
+        <location filename="../pitboss.py" line="539"/>
         <source>{0}, above this table&apos;s limit of {1}: a second pit boss, not {2}, logs in to approve it.</source>
         <translation>{0} — выше лимита этого стола {1}: чтобы подтвердить, входит второй пит-босс (не {2}).</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="536"/>
+        <location filename="../pitboss.py" line="545"/>
         <source>{0} made this override: the second pit boss must be another person. Another pit boss logs in, or Cancel.</source>
         <translation>{0} выполняет это действие: второй пит-босс должен быть другим человеком. Войдите другим пит-боссом или нажмите «Отмена».</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="539"/>
+        <location filename="../pitboss.py" line="548"/>
         <source>Second pit boss</source>
         <translation>Второй пит-босс</translation>
     </message>
     <message>
-        <location filename="../pitboss.py" line="549"/>
+        <location filename="../pitboss.py" line="558"/>
         <source>Nothing was done: {0} needs a second pit boss&apos;s approval, and none logged in.</source>
         <translation>Ничего не сделано: {0} — нужно подтверждение второго пит-босса, а он не вошёл.</translation>
     </message>
@@ -3469,262 +3474,262 @@
         <translation>Не удалось прочитать журнал {0}.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="264"/>
+        <location filename="../sentences.py" line="265"/>
         <source>A PIN or password cannot be a few characters repeated (121212, 123123).</source>
         <translation>PIN или пароль не может быть повтором нескольких символов (121212, 123123).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="265"/>
+        <location filename="../sentences.py" line="266"/>
         <source>A PIN or password cannot be one of those people choose most (such as 112233, 159753 or qwerty): a guesser tries them first.</source>
         <translation>PIN или пароль не может быть одним из самых частых (например, 112233, 159753 или qwerty): их подбирают первыми.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="267"/>
+        <location filename="../sentences.py" line="268"/>
         <source>A PIN or password cannot be a walk along the keys (qwerty, 1qaz2wsx, 741852963).</source>
         <translation>PIN или пароль не может быть дорожкой по клавишам (йцукен, 1йфя2цыч, 741852963).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="269"/>
+        <location filename="../sentences.py" line="270"/>
         <source>A PIN or password cannot be characters each written twice (112233, 11223344).</source>
         <translation>PIN или пароль не может состоять из символов, каждый из которых написан дважды (112233, 11223344).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="270"/>
+        <location filename="../sentences.py" line="271"/>
         <source>A PIN or password cannot be two sequences woven together (a1b2c3, q1w2e3r4, 142536).</source>
         <translation>PIN или пароль не может быть двумя последовательностями вперемежку (а1б2в3, й1ц2у3к4, 142536).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="272"/>
+        <location filename="../sentences.py" line="273"/>
         <source>A PIN or password cannot be a common word with a number beside it (pass123, 123abc, qwerty1).</source>
         <translation>PIN или пароль не может быть частым словом с числом рядом (пароль123, 123абв, йцукен1).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="274"/>
+        <location filename="../sentences.py" line="275"/>
         <source>A PIN or password cannot be the account&apos;s name with a number or a sequence (anna2024, ivan123).</source>
         <translation>PIN или пароль не может быть именем с числом или последовательностью (анна2024, иван123).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="276"/>
+        <location filename="../sentences.py" line="277"/>
         <source>A PIN or password has at most {0} characters.</source>
         <translation>PIN или пароль — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="277"/>
+        <location filename="../sentences.py" line="278"/>
         <source>A PIN or password is letters, digits, signs and spaces: what was given holds control characters or bytes that are not text.</source>
         <translation>PIN или пароль состоит из букв, цифр, знаков и пробелов: в введённом есть управляющие символы или байты, которые не являются текстом.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="290"/>
+        <location filename="../sentences.py" line="291"/>
         <source>The rules &apos;{0}&apos; favour a skilled player: one who follows basic strategy wins {1}% of the ante a round on average (95% interval {2}% to {3}% for the house, measured {4}). An admin must acknowledge this before a table opens on these rules.</source>
         <translation>Правила «{0}» выгодны опытному игроку: играя по базовой стратегии, он выигрывает в среднем {1}% анте за раунд (95% интервал для казино: от {2}% до {3}%, измерено {4}). Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="293"/>
+        <location filename="../sentences.py" line="294"/>
         <source>The house edge of the rules &apos;{0}&apos; has never been measured, so nobody knows whether they favour a skilled player. Measure it with `rptable analyze --rules FILE --strategy basic`. An admin must acknowledge this before a table opens on these rules.</source>
         <translation>Преимущество казино по правилам «{0}» ни разу не измерялось, поэтому неизвестно, выгодны ли они опытному игроку. Измерьте его: `rptable analyze --rules FILE --strategy basic`. Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="297"/>
+        <location filename="../sentences.py" line="298"/>
         <source>The house edge of &apos;{0}&apos; under basic strategy is {1}% of the ante, but its 95% interval {2}% to {3}% reaches zero: the rules may favour a skilled player. An admin must acknowledge this before a table opens on these rules.</source>
         <translation>Преимущество казино по правилам «{0}» при базовой стратегии — {1}% анте, но его 95% интервал от {2}% до {3}% доходит до нуля: правила могут оказаться выгодны опытному игроку. Прежде чем стол откроется на этих правилах, это должен подтвердить администратор.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="305"/>
+        <location filename="../sentences.py" line="306"/>
         <source>place antes</source>
         <translation>примите анте</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="306"/>
+        <location filename="../sentences.py" line="307"/>
         <source>place antes, or deal: {0}</source>
         <translation>примите анте или сдавайте: {0}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="307"/>
+        <location filename="../sentences.py" line="308"/>
         <source>dealer: show your hand</source>
         <translation>дилер: откройте карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="308"/>
+        <location filename="../sentences.py" line="309"/>
         <source>dealer: show your hand (box {0} may still insure)</source>
         <translation>дилер: откройте карты (бокс {0} ещё может застраховаться)</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="309"/>
+        <location filename="../sentences.py" line="310"/>
         <source>box {0}: buy the dealer a game or take the ante</source>
         <translation>бокс {0}: купить игру дилеру или взять анте</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="310"/>
+        <location filename="../sentences.py" line="311"/>
         <source>box {0}: {1}</source>
         <translation>бокс {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="314"/>
-        <location filename="../sentences.py" line="325"/>
+        <location filename="../sentences.py" line="315"/>
+        <location filename="../sentences.py" line="326"/>
         <source>fold</source>
         <translation>сказать пас</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="315"/>
-        <location filename="../sentences.py" line="326"/>
+        <location filename="../sentences.py" line="316"/>
+        <location filename="../sentences.py" line="327"/>
         <source>bet</source>
         <translation>сделать ставку</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="316"/>
-        <location filename="../sentences.py" line="327"/>
+        <location filename="../sentences.py" line="317"/>
+        <location filename="../sentences.py" line="328"/>
         <source>buy a 6th card</source>
         <translation>купить 6-ю карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="319"/>
+        <location filename="../sentences.py" line="320"/>
         <source>wait</source>
         <translation>ждать</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="321"/>
+        <location filename="../sentences.py" line="322"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="321"/>
+        <location filename="../sentences.py" line="322"/>
         <source> or </source>
         <translation> или </translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="328"/>
+        <location filename="../sentences.py" line="329"/>
         <source>buy a card</source>
         <translation>купить карту</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="317"/>
-        <location filename="../sentences.py" line="329"/>
+        <location filename="../sentences.py" line="318"/>
+        <location filename="../sentences.py" line="330"/>
         <source>exchange</source>
         <translation>обменять карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="259"/>
+        <location filename="../sentences.py" line="260"/>
         <source>A PIN or password needs at least {0} characters (spaces at the ends do not count).</source>
         <translation>PIN или пароль — не короче {0} символов (пробелы по краям не считаются).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="261"/>
+        <location filename="../sentences.py" line="262"/>
         <source>A PIN or password cannot be one character repeated (111111).</source>
         <translation>PIN или пароль не может состоять из одного повторённого символа (111111).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="262"/>
+        <location filename="../sentences.py" line="263"/>
         <source>A PIN or password cannot be a run (123456, 654321, abcdef).</source>
         <translation>PIN или пароль не может быть последовательностью (123456, 654321, abcdef).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="263"/>
+        <location filename="../sentences.py" line="264"/>
         <source>A PIN or password cannot be the account&apos;s name.</source>
         <translation>PIN или пароль не может совпадать с именем.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="279"/>
+        <location filename="../sentences.py" line="280"/>
         <source>&apos;{0}&apos; is not a usable name: 1-40 letters, digits, &apos;.&apos;, &apos;-&apos; or &apos;_&apos;.</source>
         <translation>«{0}» не годится как имя: 1–40 букв, цифр, «.», «-» или «_».</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="280"/>
+        <location filename="../sentences.py" line="281"/>
         <source>There is already an account named &apos;{0}&apos;.</source>
         <translation>Учётная запись «{0}» уже есть.</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="287"/>
+        <location filename="../sentences.py" line="288"/>
         <source>{0} No round opens until then: an admin acknowledges it in the console (Staff [F7]), or with the console closed runs `{1}` (and --db URL for a table on the floor).</source>
         <translation>{0} До тех пор раунды не открываются: администратор подтверждает это в консоли (Персонал [F7]) или при закрытой консоли выполняет `{1}` (для стола в зале — ещё и `--db URL`).</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="318"/>
-        <location filename="../sentences.py" line="330"/>
+        <location filename="../sentences.py" line="319"/>
+        <location filename="../sentences.py" line="331"/>
         <source>insure</source>
         <translation>застраховаться</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="331"/>
+        <location filename="../sentences.py" line="332"/>
         <source>no game</source>
         <translation>нет игры</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="332"/>
+        <location filename="../sentences.py" line="333"/>
         <source>ace king</source>
         <translation>туз-король</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="333"/>
+        <location filename="../sentences.py" line="334"/>
         <source>one pair</source>
         <translation>пара</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="334"/>
+        <location filename="../sentences.py" line="335"/>
         <source>two pair</source>
         <translation>две пары</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="335"/>
+        <location filename="../sentences.py" line="336"/>
         <source>three of a kind</source>
         <translation>тройка</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="336"/>
+        <location filename="../sentences.py" line="337"/>
         <source>straight</source>
         <translation>стрит</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="337"/>
+        <location filename="../sentences.py" line="338"/>
         <source>flush</source>
         <translation>флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="338"/>
+        <location filename="../sentences.py" line="339"/>
         <source>full house</source>
         <translation>фулл-хаус</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="339"/>
+        <location filename="../sentences.py" line="340"/>
         <source>four of a kind</source>
         <translation>каре</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="340"/>
+        <location filename="../sentences.py" line="341"/>
         <source>straight flush</source>
         <translation>стрит-флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="341"/>
+        <location filename="../sentences.py" line="342"/>
         <source>royal flush</source>
         <translation>роял-флеш</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="342"/>
+        <location filename="../sentences.py" line="343"/>
         <source>the dealer</source>
         <translation>дилера</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="343"/>
+        <location filename="../sentences.py" line="344"/>
         <source>the discards</source>
         <translation>сброса</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="344"/>
+        <location filename="../sentences.py" line="345"/>
         <source>bets are open and no box has an ante</source>
         <translation>ставки открыты, а анте нет ни на одном боксе</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="345"/>
+        <location filename="../sentences.py" line="346"/>
         <source>the dealer is to show his hand</source>
         <translation>дилер должен открыть карты</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="346"/>
+        <location filename="../sentences.py" line="347"/>
         <source>boxes are choosing whether to buy the dealer a game</source>
         <translation>боксы решают, покупать ли игру дилеру</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="347"/>
+        <location filename="../sentences.py" line="348"/>
         <source>the dealer&apos;s draw is over</source>
         <translation>прикуп дилера окончен</translation>
     </message>
@@ -3749,22 +3754,22 @@
         <translation>связь восстановилась</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="353"/>
+        <location filename="../sentences.py" line="354"/>
         <source>EMPTY</source>
         <translation>ПУСТ</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="354"/>
+        <location filename="../sentences.py" line="355"/>
         <source>COVER OPEN</source>
         <translation>КРЫШКА ОТКРЫТА</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="355"/>
+        <location filename="../sentences.py" line="356"/>
         <source>LOCKED</source>
         <translation>ЗАБЛОКИРОВАН</translation>
     </message>
     <message>
-        <location filename="../sentences.py" line="356"/>
+        <location filename="../sentences.py" line="357"/>
         <source>DISCONNECTED</source>
         <translation>ОТКЛЮЧЁН</translation>
     </message>
