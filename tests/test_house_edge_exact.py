@@ -201,11 +201,9 @@ def test_the_draws_control_is_zero_on_average_over_the_box_s_draws(play, hand):
     assert abs(controls.mean()) <= Z99 * controls.std(ddof=1) / math.sqrt(len(controls))
 
 
-@pytest.mark.parametrize(("preset", "hand_class"), [
-    pytest.param("four-seat", "four_flush", marks=pytest.mark.slow),  # seconds each: the nightly run plays them
-    ("four-seat", "pair_2-5_up_higher"),
-    pytest.param("progressive", "no_game_king", marks=pytest.mark.slow),
-])
+@pytest.mark.slow  # every first hand counted (most of a minute) before its class is sampled: the nightly run
+@pytest.mark.parametrize(("preset", "hand_class"), [("four-seat", "four_flush"), ("four-seat", "pair_2-5_up_higher"),
+                                                    ("progressive", "no_game_king")])
 def test_the_draws_control_averages_0_over_every_deal_of_a_class(preset, hand_class):
     # Deals of the class as the measurement samples them, each a hand of its own, played as basic plays it: the
     # control averages 0 over them (within 99%), so taking any fixed multiple of it off leaves the expectation as
