@@ -9,6 +9,8 @@ or bonus lines and no adjustment, and the recall had no cards."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import shiboken6
 import shift_kit
@@ -258,3 +260,24 @@ def test_audit_the_round_list_shows_every_column_at_1024_in_both_languages(conso
         assert dialog.width() <= 1024 - 24 and not rounds.horizontalScrollBar().isVisible()  # never grows off screen
         dialog.close()
     window.languages.switch("en")
+
+
+def test_audit_last_10_lists_each_rounds_boxes_in_box_order(qtbot, tmp_path) -> None:
+    """A pit boss reads the recall against the layout: box 1, 2, 3..., whatever order they were settled in (a box
+    that bought the dealer a game settles after the others)."""
+    import gzip
+
+    path = tmp_path / "T1.journal"
+    data = Path(__file__).parent / "data" / "journals-main-cb3386e" / "classic-bought-games.journal.gz"
+    path.write_bytes(gzip.decompress(data.read_bytes()))
+    dialog = AuditDialog("T1", lambda: Journal(path, "T1", readonly=True), background=False)
+    qtbot.addWidget(dialog)
+    assert dialog.wait_loaded()
+    settled_out_of_order = 0
+    for row in range(dialog.recall.rowCount()):
+        numbers = [int(line.split(":")[0].removeprefix("Box ")) for line in dialog.recall.text(row, 3).splitlines()]
+        assert numbers == sorted(numbers), numbers
+    for record in dialog.rounds[-10:]:
+        settled = [b.box for b in record.boxes]
+        settled_out_of_order += settled != sorted(settled)
+    assert settled_out_of_order  # the journal holds rounds whose boxes were settled out of their order

@@ -597,7 +597,8 @@ class AuditDialog(QDialog):
             row = self._round_row(record)
             boxes = [self.tr("Box {0}: {1} — {2} {3}").format(b.box, cards_text(b.cards),
                                                                 outcome_name(b.settlement.outcome),
-                                                                signed_amount(record.net(b))) for b in record.boxes]
+                                                                signed_amount(record.net(b)))
+                     for b in sorted(record.boxes, key=lambda b: b.box)]  # as the layout reads, not as settled
             # A round in play is recalled without its cards: none of them is public yet.
             if not record.complete:
                 boxes, dealer = [], "—"
