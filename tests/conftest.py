@@ -37,11 +37,11 @@ def pytest_configure(config):
 
 
 def pin_cost(n: int) -> None:
-    """Every module that derives a PIN's key derives it at cost `n` from now on."""
-    from controller.floor import staff
+    """Every PIN's key is derived at cost `n` from now on (the table's and the floor's accounts alike: both derive
+    through controller.table.security.users._derive)."""
     from controller.table.security import users
 
-    users.SCRYPT_N = staff.SCRYPT_N = n
+    users.SCRYPT_N = n
 
 
 @pytest.fixture(autouse=True)

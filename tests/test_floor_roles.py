@@ -16,7 +16,6 @@ from floor_kit import ENV, needs_postgres, psycopg, query
 from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
 from controller.floor.roles import init_floor
 from controller.floor.staff import FloorStaffTampered, FloorUserStore
-from controller.table.security import users
 from controller.table.security.signing import SigningKey
 from controller.table.security.users import AuthError, Role, _derive, account_hash
 
@@ -174,7 +173,7 @@ def test_an_admin_inserted_with_a_key_made_offline_is_not_believed(database, tmp
     with psycopg.connect(database) as db:
         seq, prev = db.execute("SELECT seq, hash FROM floor_staff_changes ORDER BY seq DESC LIMIT 1").fetchone()
     salt = os.urandom(16)  # a PIN's key made at the cost the store checks, and a chain link made as the program does
-    key = _derive("864213", salt, users.SCRYPT_N, users.SCRYPT_R, users.SCRYPT_P)
+    key = _derive("864213", salt)
     detail = json.dumps({"role": "admin", "salt": base64.b64encode(salt).decode(),
                          "key": base64.b64encode(key).decode()},
                         sort_keys=True, separators=(",", ":"))

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from controller.engine.commands.base import ActionKind, LegalAction, build_command
 
-__all__ = ["BOX_DECISIONS", "LegalAction", "build_command"]
+__all__ = ["BOX_DECISIONS", "TURN_DECISIONS", "LegalAction", "build_command"]
 
-# What a player decides for a box, in the order round scripts and the console list them.
-BOX_DECISIONS = (ActionKind.FOLD, ActionKind.BET, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.INSURE,
-                 ActionKind.BUY_GAME, ActionKind.TAKE_ANTE)
+# The decisions offered to the box whose turn it is, in the order the console lists them.
+TURN_DECISIONS = (ActionKind.FOLD, ActionKind.BET, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.INSURE)
+# What a player decides for a box, in the order round scripts and the console list them: its turn's decisions,
+# then whether it buys the dealer a game.
+BOX_DECISIONS = (*TURN_DECISIONS, ActionKind.BUY_GAME, ActionKind.TAKE_ANTE)

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from controller.engine.actions import TURN_DECISIONS
 from controller.engine.commands.base import COMMANDS, ActionKind, IllegalCommand, LegalAction
 from controller.engine.commands.box import insuring_box
 from controller.engine.queries import describe_next_card, insurance_range
 from controller.engine.state import Phase, RoundState
 
-# The decisions offered to the box whose turn it is, in the order the console lists them.
-TURN_DECISIONS = (ActionKind.FOLD, ActionKind.BET, ActionKind.BUY, ActionKind.EXCHANGE, ActionKind.INSURE)
 # The dealer's close of the buying, then the pit boss's overrides, in the order the console lists them.
 CLOSING_COMMANDS = (ActionKind.CLOSE_BUYING, ActionKind.CORRECT_CARD, ActionKind.DISMISS_CARD, ActionKind.VOID_ROUND)
 

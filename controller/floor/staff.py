@@ -327,7 +327,7 @@ class FloorUserStore:
                                 (0 if lock else failures, lock, name))
         self._cache.execute("COMMIT")
         if found is None:
-            _derive(secret, b"0" * 16, SCRYPT_N, SCRYPT_R, SCRYPT_P)
+            _derive(secret, b"0" * 16)
             raise AuthError("Name or PIN is wrong. (The floor database cannot be reached: only accounts this table "
                             "has seen can log in until it is back.)")
         row = self._cache.execute(f"SELECT {ACCOUNT} FROM staff WHERE name = ?", (name,)).fetchone()
@@ -374,11 +374,11 @@ class FloorUserStore:
             db.execute("SELECT pg_advisory_xact_lock(hashtext('rptable floor staff ' || %s))", (name,))
             account = self._chain(db).accounts.get(name)
             if account is None:
-                _derive(secret, b"0" * 16, SCRYPT_N, SCRYPT_R, SCRYPT_P)  # a refusal costs what a check does
+                _derive(secret, b"0" * 16)  # a refusal costs what a check does
                 return None, False, False
             before = self._state(db, account, now)
             if before[8] > now:
-                _derive(secret, b"0" * 16, SCRYPT_N, SCRYPT_R, SCRYPT_P)
+                _derive(secret, b"0" * 16)
                 return before, False, True
             right = _right(secret, before)
             self._record(db, name, "login" if right else "failed", now)
@@ -604,7 +604,7 @@ def _cached(row: Account) -> tuple[Any, ...]:
 def _right(secret: str, row: Any) -> bool:
     """The secret checked at the cost the program fixes, whatever cost the row says (it could be lowered)."""
     _role, salt, key = row[:3]
-    return hmac.compare_digest(_derive(secret, bytes(salt), SCRYPT_N, SCRYPT_R, SCRYPT_P), bytes(key))
+    return hmac.compare_digest(_derive(secret, bytes(salt)), bytes(key))
 
 
 def _verdict(name: str, row: Any, right: bool, need: Role, now: float, *, was_locked: bool) -> User:

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from controller.floor.jackpot_link import LinkState
@@ -100,12 +100,12 @@ def run(args: argparse.Namespace) -> int:
         key = table_key(args.table)
         rules = load_rules(args.rules)
         seating = _seating(args)
-        listeners = [lambda e: print(f"committed {e.seq}", flush=True)] if args.progress else []
+        progress = (lambda e: print(f"committed {e.seq}", flush=True)) if args.progress else None
         with stopping_like_ctrl_c():  # a service manager's stop, or a closed terminal, ends it as Ctrl-C does
             report = simulate(rules, args.rounds, args.seed, boxes=args.boxes, ante=args.ante,
                               journal_path=args.journal, faults=args.faults,
                               commit_per="command" if args.pace else args.commit,
-                              on_entry=_each(listeners), table_id=args.table, seating=seating,
+                              on_entry=progress, table_id=args.table, seating=seating,
                               on_round=(lambda _totals: time.sleep(args.pace)) if args.pace else None,
                               royal_at=tuple(args.royal_at), camera=args.camera, key=key, program=program,
                               shoe_key=args.shoe_key, floor=_floor_links(args, closed.append))
@@ -189,13 +189,3 @@ def _last_word(args: argparse.Namespace, session: TableSession) -> None:
               f"{'' if state.reachable else ': ' + state.problem}", file=sys.stderr)
     if session.report_status is not None:
         print(f"rptable simulate: {args.table}: {session.report_status.text}", file=sys.stderr)
-
-
-def _each(listeners: list[Callable[[Any], None]]) -> Callable[[Any], None] | None:
-    if not listeners:
-        return None
-
-    def tell(entry: Any) -> None:
-        for listener in listeners:
-            listener(entry)
-    return tell

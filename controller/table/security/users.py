@@ -352,9 +352,9 @@ class UserStore:
             if account is not None and not was_locked:
                 self._append(key, None, "login_attempt", name, {})
         if account is None:
-            _derive(secret, b"0" * 16, SCRYPT_N, SCRYPT_R, SCRYPT_P)
+            _derive(secret, b"0" * 16)
             raise AuthError("Name or PIN is wrong.", "wrong", name=name)
-        right = hmac.compare_digest(_derive(secret, account.salt, SCRYPT_N, SCRYPT_R, SCRYPT_P), account.key)
+        right = hmac.compare_digest(_derive(secret, account.salt), account.key)
         if was_locked:
             minutes = max(1, round((account.locked_until - now) / 60))
             raise AuthError(f"Too many wrong PINs: '{name}' is locked for about {minutes} more minute(s). Wait "
@@ -647,7 +647,7 @@ def _read_head(path: Path) -> tuple[int, str] | None:
 
 def _secret_detail(secret: str) -> dict[str, Any]:
     salt = os.urandom(16)
-    key = _derive(secret, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
+    key = _derive(secret, salt)
     return {"salt": base64.b64encode(salt).decode(), "key": base64.b64encode(key).decode()}
 
 
@@ -723,7 +723,9 @@ def _repeated_block(plain: str) -> bool:
                for size in range(2, len(plain) // 2 + 1))
 
 
-def _derive(secret: str, salt: bytes, n: int = SCRYPT_N, r: int = SCRYPT_R, p: int = SCRYPT_P) -> bytes:
+def _derive(secret: str, salt: bytes) -> bytes:
+    """A PIN's key at the cost the program fixes (SCRYPT_*, read here at each call: the one place it is read)."""
     # surrogatepass: a PIN tried with bytes that were not text derives a key no stored PIN has (those are text),
     # so it is wrong, as any other wrong PIN, instead of an error.
-    return hashlib.scrypt(secret.encode("utf-8", "surrogatepass"), salt=salt, n=n, r=r, p=p, dklen=32)
+    return hashlib.scrypt(secret.encode("utf-8", "surrogatepass"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P,
+                          dklen=32)
