@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from controller.table.controller import TableController
 from controller.table.file_modes import open_files_report
-from controller.table.journal import Journal
+from controller.table.journal import Journal, JournalError
 from controller.table.rule_files import load_rules
 from controller.table.security.users import UserStore
 from controller.table.showdown import ShowdownGuard
@@ -63,14 +63,15 @@ class CardSourceUnavailable(SourceError):
 
 
 class TableSession:
-    """An open table: its `controller`, card `source`, camera `showdown` guard, floor `reporter` and `jackpot`
-    link (each None where the config asks for none). `close()` (or leaving `with`) closes what was opened, last
-    first; `jackpot_state` and `report_status` then hold the floor parts' last word."""
+    """An open table: its `controller`, card `source` (none for a table opened at the desk), camera `showdown`
+    guard, floor `reporter` and `jackpot` link (each None where the config asks for none). `close()` (or leaving
+    `with`) closes what was opened, last first; `jackpot_state` and `report_status` then hold the floor parts'
+    last word."""
 
-    def __init__(self, config: TableConfig, source: CardSource, controller: TableController,
+    def __init__(self, config: TableConfig, source: CardSource | None, controller: TableController,
                  staff: UserStore | None, showdown: ShowdownGuard | None) -> None:
         self.config = config
-        self.source = source
+        self._source = source
         self.controller = controller
         self.staff = staff
         self.showdown = showdown
@@ -79,6 +80,13 @@ class TableSession:
         self.jackpot_state: LinkState | None = None
         self.report_status: ReportStatus | None = None
         self._closing = contextlib.ExitStack()
+
+    @property
+    def source(self) -> CardSource:
+        """The table's card source (a table opened at the desk has none: asking for it is a mistake in code)."""
+        if self._source is None:
+            raise RuntimeError("a table opened at the desk has no card source")
+        return self._source
 
     @property
     def journal(self) -> Journal:
@@ -135,11 +143,7 @@ def open_table(config: TableConfig, *, prepare: Callable[[TableController], obje
         if rules is None and journal.last_seq == 0:
             rules = load_rules(DEFAULT_RULES)
         staff = None if config.staff is None else closing.enter_context(contextlib.closing(UserStore(config.staff)))
-        for problem in open_files_report(_table_files(config, staff)):
-            warn(problem)
-        controller = TableController(journal, rules, commit_per=config.commit_per,
-                                     rounds_per_commit=config.rounds_per_commit, camera=config.camera,
-                                     key=config.key, accounts=staff, dealer_required=config.dealer_required)
+        controller = _controller_of(config, journal, rules, staff, warn)
         if config.follows_floor and config.floor:
             _follow_floor_settings(controller, config.floor, warn)
         showdown = ShowdownGuard.open(controller)
@@ -168,6 +172,50 @@ def open_table(config: TableConfig, *, prepare: Callable[[TableController], obje
             controller.add_listener(session.reporter.wake)
         session._closing = closing.pop_all()
     return session
+
+
+class NoTableYet(JournalError):
+    """A command for an existing table was given a journal that holds none: nothing was written."""
+
+
+def open_table_at_desk(journal: Path, table_id: str, *, key: SigningKey | None,
+                       accounts: UserStore | None = None) -> TableSession:
+    """A table opened for one pit-boss command away from its shoe (acknowledging its rules, accepting its staff
+    accounts, paying or rejecting a jackpot hit): its journal, house rules and key, and the `accounts` store the
+    caller opened and closes, assembled as `open_table` assembles them, without a card source, camera or floor
+    link. The table must already exist: a journal that is missing or holds no table raises NoTableYet and nothing
+    is made or written. Raises as `open_table` does otherwise (JournalBusy while the table runs)."""
+    if not _exists(journal):  # opened to write, a journal that is not there would be made
+        raise NoTableYet(f"There is no journal at {journal}: give the table's journal (--journal); a table makes "
+                         "its journal when it first opens.")
+    config = TableConfig(journal, shoe="", table_id=table_id, key=key)
+    with contextlib.ExitStack() as closing:
+        opened = closing.enter_context(contextlib.closing(Journal(journal, table_id)))
+        if opened.last_seq == 0:
+            raise NoTableYet(f"{journal} holds no table yet: open the table first (it records its house rules and "
+                             "staff), then give this command.")
+        controller = _controller_of(config, opened, None, accounts, _unheard)
+        session = TableSession(config, None, controller, accounts, None)
+        session._closing = closing.pop_all()
+    return session
+
+
+def _controller_of(config: TableConfig, journal: Journal, rules: HouseRules | None, staff: UserStore | None,
+                   warn: Callable[[str], None]) -> TableController:
+    """The table's controller over its open journal, after a word on its files that others can read."""
+    for problem in open_files_report(_table_files(config, staff)):
+        warn(problem)
+    return TableController(journal, rules, commit_per=config.commit_per, rounds_per_commit=config.rounds_per_commit,
+                           camera=config.camera, key=config.key, accounts=staff,
+                           dealer_required=config.dealer_required)
+
+
+def _exists(path: Path) -> bool:
+    """Path.exists, but True for a path no file can have (a name too long): the journal's opening says why."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return True
 
 
 def _unheard(_text: str) -> None:

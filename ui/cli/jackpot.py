@@ -246,8 +246,9 @@ def _at_the_table(args: argparse.Namespace) -> int:
     from controller.floor.jackpot_link import confirm_hit, reject_hit
     from controller.floor.jackpot_meter import AlreadyPaid, JackpotRefused, LedgerDoesNotAddUp
     from controller.floor.staff import FloorUserStore, open_accounts
-    from controller.table.controller import TableController, TableLocked
-    from controller.table.journal import Journal, JournalError
+    from controller.opening.table_session import open_table_at_desk
+    from controller.table.controller import TableLocked
+    from controller.table.journal import JournalError
     from controller.table.journal.writer_lock import JournalBusy
     from controller.table.security.signing import SigningKeyError, table_key
     from controller.table.security.users import AuthError, Role
@@ -267,15 +268,14 @@ def _at_the_table(args: argparse.Namespace) -> int:
         staff.close()
     if not args.journal:
         return _on_the_meter(args, pit_boss)
-    try:
-        key = table_key(args.table)  # the payment or the rejection is sealed like every table event
-        journal = Journal(args.journal, args.table)
+    try:  # the payment or the rejection is sealed with the table's key like every table event
+        session = open_table_at_desk(Path(args.journal), args.table, key=table_key(args.table))
     except JournalBusy:  # the table runs: the meter decides, and the table's link brings it to the journal
         return _on_the_meter(args, pit_boss, Path(args.journal))
-    except (JournalError, SigningKeyError) as err:
+    except (JournalError, SigningKeyError, TableLocked) as err:
         return refused("jackpot", err)
     try:
-        controller = TableController(journal, key=key)
+        controller = session.controller
         if args.action == "reject":
             rejection = reject_hit(controller, args.db, args.round, args.box, pit_boss, args.reason, args.meter)
         else:
@@ -289,7 +289,7 @@ def _at_the_table(args: argparse.Namespace) -> int:
     except (JackpotRefused, TableLocked, ValueError) as err:
         return refused("jackpot", err)
     finally:
-        journal.close()
+        session.close()
     if args.action == "reject":
         print(rejection_words(rejection, args.table))
         return 0

@@ -107,47 +107,34 @@ def _acknowledge(args: argparse.Namespace) -> int:
     from controller.engine import IllegalCommand
     from controller.floor.database import FloorError
     from controller.floor.staff import open_accounts
-    from controller.table.controller import TableController, TableLocked
-    from controller.table.journal import Journal, JournalError
+    from controller.opening.table_session import open_table_at_desk
+    from controller.table.controller import TableLocked
+    from controller.table.journal import JournalError
     from controller.table.security.signing import SigningKeyError, table_key
     from controller.table.security.users import AccountsFileError, AuthError, Role, UserStore
     from drivers.paths import default_users
     from ui.cli.users import read_secret
 
-    if not _exists(args.journal):  # opened to write, a journal that is not there would be made
-        return refused("rules", f"There is no journal at {args.journal}: give the table's journal (--journal); a "
-                                "table makes its journal when it first opens.")
     try:
         store = open_accounts(args.db or str(args.users or default_users()))
     except (AccountsFileError, FloorError) as err:
         return refused("rules", err)
     try:
-        with Journal(args.journal, args.table) as journal:
-            if journal.last_seq == 0:
-                return refused("rules", f"{args.journal} holds no table yet: open the table first (it records its "
-                                        "house rules), then acknowledge them.")
-            # The table holds the accounts before anyone logs in: a tampered store raises its ACCOUNTS fault there.
-            # It seals what it journals with the table's key, as the console does (an unsealed event is one
-            # appended behind the table's back for `audit verify`).
-            table = TableController(journal, accounts=store if isinstance(store, UserStore) else None,
-                                    key=table_key(args.table))
+        # The table holds the accounts before anyone logs in: a tampered store raises its ACCOUNTS fault there.
+        # It seals what it journals with the table's key, as the console does (an unsealed event is one
+        # appended behind the table's back for `audit verify`).
+        with open_table_at_desk(Path(args.journal), args.table, key=table_key(args.table),
+                                accounts=store if isinstance(store, UserStore) else None) as session:
+            guard = session.controller.edge_guard
             admin = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)
-            table.edge_guard.acknowledge(admin, args.reason)
-            print(_wrapped(f"Acknowledged by {admin.label}: {table.edge_guard.status.words(asking=False)} Rounds may "
+            guard.acknowledge(admin, args.reason)
+            print(_wrapped(f"Acknowledged by {admin.label}: {guard.status.words(asking=False)} Rounds may "
                            "open on these rules at this table."))
             return 0
     except (AuthError, IllegalCommand, TableLocked, JournalError, SigningKeyError) as err:
         return refused("rules", err)
     finally:
         store.close()
-
-
-def _exists(path: str) -> bool:
-    """Path.exists, but True for a path no file can have (a name too long): the journal's opening says why."""
-    try:
-        return Path(path).exists()
-    except (OSError, ValueError):
-        return True
 
 
 def _wrapped(text: str, first: str = "") -> str:

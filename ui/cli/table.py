@@ -58,8 +58,9 @@ def _accept_accounts(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from controller.engine import IllegalCommand
-    from controller.table.controller import TableController, TableLocked
-    from controller.table.journal import Journal, JournalError
+    from controller.opening.table_session import open_table_at_desk
+    from controller.table.controller import TableLocked
+    from controller.table.journal import JournalError
     from controller.table.security.signing import SigningKeyError, table_key
     from controller.table.security.users import AccountsFileError, AuthError, Role, UserStore
     from drivers.paths import default_users
@@ -74,20 +75,14 @@ def _accept_accounts(args: argparse.Namespace) -> int:
     try:
         pit_boss = accounts.authenticate(args.pit_boss, read_secret(f"PIN of pit boss {args.pit_boss}: "),
                                          need=Role.PIT_BOSS)
-        key = table_key(args.table)
-        journal = Journal(args.journal, args.table)
-    except (AuthError, SigningKeyError, JournalError) as err:
-        accounts.close()
-        return refused("table", err)
-    try:
-        controller = TableController(journal, key=key, accounts=accounts)
-        accepted = controller.staff.accept_accounts(pit_boss, args.reason)
+        with open_table_at_desk(Path(args.journal), args.table, key=table_key(args.table),
+                                accounts=accounts) as session:
+            accepted = session.controller.staff.accept_accounts(pit_boss, args.reason)
     except IllegalCommand as err:
         return refused("table", err.reason)
-    except (TableLocked, JournalError) as err:
+    except (AuthError, SigningKeyError, TableLocked, JournalError) as err:
         return refused("table", err)
     finally:
-        journal.close()
         accounts.close()
     if not accepted:
         print(f"The staff accounts in {accounts.path} are the ones table {args.table}'s journal has seen: nothing to "
