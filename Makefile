@@ -14,12 +14,12 @@ DEB_PACKAGES := libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 l
 	libxcb-render-util0 libxcb-image0 fonts-dejavu-core xvfb xauth libusb-1.0-0 \
 	gnome-cards-data librsvg2-bin postgresql
 
-.PHONY: run test test-slow docs setup system-packages bench clean
+.PHONY: run test test-slow docs setup bytecode system-packages bench clean
 
 run: setup
 	$(BIN)/rptable console
 
-test: setup
+test: setup bytecode
 	$(BIN)/ruff check controller drivers ui hardware-sim tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
@@ -28,7 +28,7 @@ test: setup
 
 # The long soaks `make test` leaves out (marked `slow`: repetitions of what a faster test covers), a worker per
 # core; tens of minutes.
-test-slow: setup
+test-slow: setup bytecode
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m slow
 
 # The manual (docs/, mkdocs.yml) as a site in site/; a warning (a broken link or anchor) is an error.
@@ -40,6 +40,11 @@ bench: setup
 	$(BIN)/python benchmarks/run_all.py
 
 setup: system-packages $(STAMP)
+
+# The program compiled once: the hundreds of rptable processes the tests start then read its bytecode instead of
+# each compiling it again (none is written where PYTHONDONTWRITEBYTECODE is set, as on some CI runners).
+bytecode: setup
+	$(BIN)/python -m compileall -q -j 0 controller drivers ui hardware-sim > /dev/null
 
 system-packages:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
