@@ -36,8 +36,8 @@ def test_no_class_holds_more_than_30_public_methods():
 
 
 def test_a_table_is_opened_one_way():
-    """The console and simulated sessions open their table through controller/opening/table_session.py: no other
-    module of the program both opens a card source and makes a table controller (the console and simulate each
+    """Every program opens its table through controller/opening/table_session.py: no other module of the program
+    makes a table controller, nor both opens a card source and makes one (the console and simulate each
     assembled one by hand, and had drifted apart: one opened the shoe first, the other left a journal behind)."""
     called = {}
     for folder in ("controller", "ui", "drivers", "hardware-sim"):
@@ -47,3 +47,7 @@ def test_a_table_is_opened_one_way():
             called[path.relative_to(ROOT).as_posix()] = names
     by_hand = [path for path, names in called.items() if {"open_source", "TableController"} <= names]
     assert by_hand == ["controller/opening/table_session.py"], by_hand
+    # Nor does a one-off command (acknowledging the rules, accepting the accounts, a jackpot verdict, a salvage)
+    # make its table's controller itself: it opens the table at the desk, the same assembly without a shoe.
+    assembled = [path for path, names in called.items() if "TableController" in names]
+    assert assembled == ["controller/opening/table_session.py"], assembled

@@ -25,6 +25,7 @@ from kills import kill_after_commits, simulate_command
 from tables import acknowledged
 
 from controller.engine import PlaceStakes
+from controller.opening.salvage import salvage
 from controller.opening.simulate import simulate
 from controller.table.audit.verify import verify_journal_file
 from controller.table.controller import TableController
@@ -32,7 +33,6 @@ from controller.table.journal import Journal, JournalDamaged, JournalError, NewE
 from controller.table.journal.head import JournalBusy, head_path, read_head
 from controller.table.qa.autoplay import QA_PIT_BOSS
 from controller.table.rule_files import load_preset
-from controller.table.salvage import salvage
 from ui.cli.audit import EXIT_UNSIGNED
 
 # Exports and reports need a pit boss's login: given through the environment, as a script gives it.

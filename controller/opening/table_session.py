@@ -5,6 +5,7 @@ floor's reporter, opened in that order from a `TableConfig`, and closed, last fi
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -178,13 +179,14 @@ class NoTableYet(JournalError):
     """A command for an existing table was given a journal that holds none: nothing was written."""
 
 
-def open_table_at_desk(journal: Path, table_id: str, *, key: SigningKey | None,
-                       accounts: UserStore | None = None) -> TableSession:
-    """A table opened for one pit-boss command away from its shoe (acknowledging its rules, accepting its staff
-    accounts, paying or rejecting a jackpot hit): its journal, house rules and key, and the `accounts` store the
-    caller opened and closes, assembled as `open_table` assembles them, without a card source, camera or floor
-    link. The table must already exist: a journal that is missing or holds no table raises NoTableYet and nothing
-    is made or written. Raises as `open_table` does otherwise (JournalBusy while the table runs)."""
+def open_table_at_desk(journal: Path, table_id: str, *, key: SigningKey | None, accounts: UserStore | None = None,
+                       clock: Callable[[], float] = time.time) -> TableSession:
+    """A table opened for one command away from its shoe (a pit boss acknowledging its rules, accepting its staff
+    accounts, paying or rejecting a jackpot hit; `audit salvage` recording the damage on the journal it salvaged):
+    its journal, house rules and key, and the `accounts` store the caller opened and closes, assembled as
+    `open_table` assembles them, without a card source, camera or floor link. The table must already exist: a
+    journal that is missing or holds no table raises NoTableYet and nothing is made or written. Raises as
+    `open_table` does otherwise (JournalBusy while the table runs)."""
     if not _exists(journal):  # opened to write, a journal that is not there would be made
         raise NoTableYet(f"There is no journal at {journal}: give the table's journal (--journal); a table makes "
                          "its journal when it first opens.")
@@ -194,20 +196,20 @@ def open_table_at_desk(journal: Path, table_id: str, *, key: SigningKey | None,
         if opened.last_seq == 0:
             raise NoTableYet(f"{journal} holds no table yet: open the table first (it records its house rules and "
                              "staff), then give this command.")
-        controller = _controller_of(config, opened, None, accounts, _unheard)
+        controller = _controller_of(config, opened, None, accounts, _unheard, clock)
         session = TableSession(config, None, controller, accounts, None)
         session._closing = closing.pop_all()
     return session
 
 
 def _controller_of(config: TableConfig, journal: Journal, rules: HouseRules | None, staff: UserStore | None,
-                   warn: Callable[[str], None]) -> TableController:
+                   warn: Callable[[str], None], clock: Callable[[], float] = time.time) -> TableController:
     """The table's controller over its open journal, after a word on its files that others can read."""
     for problem in open_files_report(_table_files(config, staff)):
         warn(problem)
-    return TableController(journal, rules, commit_per=config.commit_per, rounds_per_commit=config.rounds_per_commit,
-                           camera=config.camera, key=config.key, accounts=staff,
-                           dealer_required=config.dealer_required)
+    return TableController(journal, rules, clock=clock, commit_per=config.commit_per,
+                           rounds_per_commit=config.rounds_per_commit, camera=config.camera, key=config.key,
+                           accounts=staff, dealer_required=config.dealer_required)
 
 
 def _exists(path: Path) -> bool:

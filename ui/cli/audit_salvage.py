@@ -1,5 +1,5 @@
 """`rptable audit salvage`: what of a damaged journal is intact, and a new journal of it that records the damage
-(controller.table.salvage); the damaged file is only read."""
+(controller.opening.salvage); the damaged file is only read."""
 
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ def add_salvage(add_action: Any) -> None:
 
 
 def run_salvage(args: argparse.Namespace) -> int:
+    from controller.opening.salvage import salvage
     from controller.table.journal import JournalError
-    from controller.table.salvage import salvage
     from controller.table.security.signing import SigningKeyError, table_key
 
     try:
