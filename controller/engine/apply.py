@@ -116,7 +116,7 @@ def _card_placed(state: RoundState, e: CardPlaced) -> None:
         state.deal_index += 1
         if state.deal_index == len(state.deal_plan):
             state.move_to(Phase.DECISIONS)
-            _advance_turn(state)
+            _reveal_when_every_box_has_acted(state)
 
 
 @applies(BonusSettled)
@@ -156,7 +156,7 @@ def _folded(state: RoundState, e: Folded) -> None:
     box.folded = True
     state.live.difference_update(box.cards)
     state.discards += box.cards
-    _advance_turn(state)
+    _reveal_when_every_box_has_acted(state)
 
 
 @applies(BetPlaced)
@@ -164,7 +164,7 @@ def _bet_placed(state: RoundState, e: BetPlaced) -> None:
     box = state.boxes[e.box]
     box.bet = e.amount
     state.insurance_window = e.box if box.insurance == 0 else 0  # R-ACT-6: it may insure just after its bet
-    _advance_turn(state)
+    _reveal_when_every_box_has_acted(state)
 
 
 @applies(SixthCardBought)
@@ -203,16 +203,10 @@ def _close_insurance_window_unless(state: RoundState, box: int) -> None:
         state.insurance_window = 0
 
 
-def _advance_turn(state: RoundState) -> None:
-    """R-TABLE-1: the next open box, in order, that has not yet bet or folded; else the dealer's reveal."""
-    later = state.order[state.order.index(state.turn) + 1:] if state.turn else state.order
-    for number in later:
-        box = state.boxes[number]
-        if not (box.blind or box.acted or box.bonus_only):
-            state.turn = number
-            return
-    state.turn = 0
-    state.move_to(Phase.REVEAL)
+def _reveal_when_every_box_has_acted(state: RoundState) -> None:
+    """The decisions end when no box is left to act (whose turn it is, R-TABLE-1, is RoundState.turn's)."""
+    if state.turn == 0:
+        state.move_to(Phase.REVEAL)
 
 
 # ------------------------------------------------------------------------------------------- the dealer
@@ -282,7 +276,6 @@ def _box_settled(state: RoundState, e: BoxSettled) -> None:
 def _round_closed(state: RoundState, e: RoundClosed) -> None:
     state.move_to(Phase.CLOSED)
     state.house_net = e.house_net
-    state.turn = 0
 
 
 # ----------------------------------------------------------------------------------- faults and overrides

@@ -133,7 +133,6 @@ class RoundState:
     dealer: list[Card] = field(default_factory=list)
     deal_plan: tuple[int, ...] = ()  # where each card of the deal goes (R-DEAL-1)
     deal_index: int = 0
-    turn: int = 0  # the open box acting now (0 = none)
     insurance_window: int = 0  # a box that has just bet and may still insure (R-ACT-6)
     seen: set[Card] = field(default_factory=set)  # cards out of the stock this round
     live: set[Card] = field(default_factory=set)  # cards in a hand now
@@ -149,6 +148,16 @@ class RoundState:
     voided: bool = False
     house_net: int = 0
     events_applied: int = 0
+
+    @property
+    def turn(self) -> int:
+        """R-TABLE-1: the open box acting now (0 = none): in the decisions, the first box in order that has not yet
+        bet or folded (boxes act in order, so every box before it has); a blind box and a bonus-only one do not
+        act."""
+        if self.phase is not Phase.DECISIONS:
+            return 0
+        return next((number for number in self.order if not (self.boxes[number].blind or self.boxes[number].acted
+                                                             or self.boxes[number].bonus_only)), 0)
 
     @property
     def stock_size(self) -> int:
