@@ -121,3 +121,33 @@ def record_closes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(Journal, "close", closing_journal)
     monkeypatch.setattr(CardSource, "close", closing_source)
     return closed
+
+
+@pytest.mark.parametrize("command", [
+    ("rules", "acknowledge", "--admin", "admin", "--reason", "measured by the floor"),
+    ("table", "accept-accounts", "--pit-boss", "boss", "--reason", "new staff file"),
+    ("jackpot", "confirm", "--db", "postgresql:///nowhere?host=/tmp/none", "--round", "R1", "--box", "1",
+     "--pit-boss", "boss"),
+], ids=["rules acknowledge", "table accept-accounts", "jackpot confirm"])
+def test_open_table_at_desk_a_one_off_command_for_a_journal_that_is_not_there_makes_nothing(
+        tmp_path: Path, own_data_folder: Path, command: tuple[str, ...]) -> None:
+    """A pit boss's command for a table away from its shoe opens the table at the desk; given a journal that is not
+    there it says so and makes nothing: no journal, and no accounts file or signing key for a table that does not
+    exist (the key was made before the journal was looked for)."""
+    from cli_kit import rptable
+
+    before = sorted(own_data_folder.rglob("*"))
+    done = rptable(*command, "--journal", str(tmp_path / "T9.journal"), "--table", "T9", stdin="1234\n")
+    assert done.returncode != 0
+    assert sorted(own_data_folder.rglob("*")) == before and not (tmp_path / "T9.journal").exists(), done.stderr
+
+
+def test_open_table_at_desk_a_journal_that_holds_no_table_is_refused_and_nothing_is_journaled(tmp_path: Path) -> None:
+    """An empty journal is no table: the desk refuses it before a controller would journal default rules."""
+    from controller.opening.table_session import NoTableYet, open_table_at_desk
+
+    Journal(tmp_path / "T1.journal").close()
+    with pytest.raises(NoTableYet, match="holds no table yet"):
+        open_table_at_desk(tmp_path / "T1.journal", "T1", key=None)
+    with Journal(tmp_path / "T1.journal") as journal:
+        assert journal.last_seq == 0

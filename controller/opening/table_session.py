@@ -179,27 +179,34 @@ class NoTableYet(JournalError):
     """A command for an existing table was given a journal that holds none: nothing was written."""
 
 
-def open_table_at_desk(journal: Path, table_id: str, *, key: SigningKey | None, accounts: UserStore | None = None,
-                       clock: Callable[[], float] = time.time) -> TableSession:
+def open_table_at_desk(journal: Path, table_id: str, *, key: SigningKey | Callable[[], SigningKey] | None,
+                       accounts: UserStore | None = None, clock: Callable[[], float] = time.time) -> TableSession:
     """A table opened for one command away from its shoe (a pit boss acknowledging its rules, accepting its staff
     accounts, paying or rejecting a jackpot hit; `audit salvage` recording the damage on the journal it salvaged):
-    its journal, house rules and key, and the `accounts` store the caller opened and closes, assembled as
-    `open_table` assembles them, without a card source, camera or floor link. The table must already exist: a
-    journal that is missing or holds no table raises NoTableYet and nothing is made or written. Raises as
-    `open_table` does otherwise (JournalBusy while the table runs)."""
-    if not _exists(journal):  # opened to write, a journal that is not there would be made
-        raise NoTableYet(f"There is no journal at {journal}: give the table's journal (--journal); a table makes "
-                         "its journal when it first opens.")
-    config = TableConfig(journal, shoe="", table_id=table_id, key=key)
+    its journal, house rules and `key` (or what makes it, called once the table is known: a refused command makes
+    no key), and the `accounts` store the caller opened and closes, assembled as `open_table` assembles them,
+    without a card source, camera or floor link. The table must already exist: a journal that is missing or
+    holds no table raises NoTableYet and nothing is journaled. Raises as `open_table` does otherwise
+    (JournalBusy while the table runs)."""
+    require_journal(journal)
     with contextlib.ExitStack() as closing:
         opened = closing.enter_context(contextlib.closing(Journal(journal, table_id)))
         if opened.last_seq == 0:
             raise NoTableYet(f"{journal} holds no table yet: open the table first (it records its house rules and "
                              "staff), then give this command.")
+        config = TableConfig(journal, shoe="", table_id=table_id, key=key() if callable(key) else key)
         controller = _controller_of(config, opened, None, accounts, _unheard, clock)
         session = TableSession(config, None, controller, accounts, None)
         session._closing = closing.pop_all()
     return session
+
+
+def require_journal(journal: Path) -> None:
+    """NoTableYet unless there is a journal at `journal` (a command for an existing table checks before it opens
+    anything else: opened to write, a journal that is not there would be made)."""
+    if not _exists(journal):
+        raise NoTableYet(f"There is no journal at {journal}: give the table's journal (--journal); a table makes "
+                         "its journal when it first opens.")
 
 
 def _controller_of(config: TableConfig, journal: Journal, rules: HouseRules | None, staff: UserStore | None,

@@ -188,6 +188,8 @@ class JournalUnfit(Exception):
 def _table_journals(paths: list[str], url: str) -> tuple[TableJournal, ...]:
     """Each journal given to `audit`, verified whole first (sealed at its table, it is what the database cannot
     forge; with the key the floor approved for the table, once it has one), as the audit reads it."""
+    if not paths:  # the ledger alone: nothing to verify, and the verifier's imports are not paid
+        return ()
     from controller.floor.jackpot_audit import TableJournal
     from controller.floor.table_binding import first_hash
     from controller.floor.table_keys import approved_key_of
@@ -269,7 +271,7 @@ def _at_the_table(args: argparse.Namespace) -> int:
     if not args.journal:
         return _on_the_meter(args, pit_boss)
     try:  # the payment or the rejection is sealed with the table's key like every table event
-        session = open_table_at_desk(Path(args.journal), args.table, key=table_key(args.table))
+        session = open_table_at_desk(Path(args.journal), args.table, key=lambda: table_key(args.table))
     except JournalBusy:  # the table runs: the meter decides, and the table's link brings it to the journal
         return _on_the_meter(args, pit_boss, Path(args.journal))
     except (JournalError, SigningKeyError, TableLocked) as err:

@@ -107,7 +107,7 @@ def _acknowledge(args: argparse.Namespace) -> int:
     from controller.engine import IllegalCommand
     from controller.floor.database import FloorError
     from controller.floor.staff import open_accounts
-    from controller.opening.table_session import open_table_at_desk
+    from controller.opening.table_session import NoTableYet, open_table_at_desk, require_journal
     from controller.table.controller import TableLocked
     from controller.table.journal import JournalError
     from controller.table.security.signing import SigningKeyError, table_key
@@ -116,14 +116,15 @@ def _acknowledge(args: argparse.Namespace) -> int:
     from ui.cli.users import read_secret
 
     try:
+        require_journal(Path(args.journal))  # before anything is made: the accounts file, the table's key
         store = open_accounts(args.db or str(args.users or default_users()))
-    except (AccountsFileError, FloorError) as err:
+    except (NoTableYet, AccountsFileError, FloorError) as err:
         return refused("rules", err)
     try:
         # The table holds the accounts before anyone logs in: a tampered store raises its ACCOUNTS fault there.
         # It seals what it journals with the table's key, as the console does (an unsealed event is one
         # appended behind the table's back for `audit verify`).
-        with open_table_at_desk(Path(args.journal), args.table, key=table_key(args.table),
+        with open_table_at_desk(Path(args.journal), args.table, key=lambda: table_key(args.table),
                                 accounts=store if isinstance(store, UserStore) else None) as session:
             guard = session.controller.edge_guard
             admin = store.authenticate(args.admin, read_secret(f"PIN of admin {args.admin}: "), need=Role.ADMIN)

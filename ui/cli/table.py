@@ -58,7 +58,7 @@ def _accept_accounts(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from controller.engine import IllegalCommand
-    from controller.opening.table_session import open_table_at_desk
+    from controller.opening.table_session import NoTableYet, open_table_at_desk, require_journal
     from controller.table.controller import TableLocked
     from controller.table.journal import JournalError
     from controller.table.security.signing import SigningKeyError, table_key
@@ -66,16 +66,15 @@ def _accept_accounts(args: argparse.Namespace) -> int:
     from drivers.paths import default_users
     from ui.cli.users import read_secret
 
-    if not Path(args.journal).exists():
-        return refused("table", f"there is no journal at {args.journal}: give the table's journal (--journal).")
     try:
+        require_journal(Path(args.journal))  # before anything is made: the accounts file, the table's key
         accounts = UserStore(args.users or default_users())
-    except AccountsFileError as err:
+    except (NoTableYet, AccountsFileError) as err:
         return refused("table", err)
     try:
         pit_boss = accounts.authenticate(args.pit_boss, read_secret(f"PIN of pit boss {args.pit_boss}: "),
                                          need=Role.PIT_BOSS)
-        with open_table_at_desk(Path(args.journal), args.table, key=table_key(args.table),
+        with open_table_at_desk(Path(args.journal), args.table, key=lambda: table_key(args.table),
                                 accounts=accounts) as session:
             accepted = session.controller.staff.accept_accounts(pit_boss, args.reason)
     except IllegalCommand as err:
