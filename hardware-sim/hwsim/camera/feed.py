@@ -17,7 +17,7 @@ import numpy as np
 
 from drivers.cards import Card
 from hwsim.camera.art import load_deck
-from hwsim.camera.scene import CONDITIONS, card_quad, make_look, random_layout, render
+from hwsim.camera.scene import CONDITIONS, Laid, card_quad, develop, make_look, random_layout
 
 
 @dataclass
@@ -67,12 +67,16 @@ class SimCameraFeed:
     def _timeline(self):  # type: ignore[no-untyped-def]
         plan, width = self.plan, self.size[0]
         shoe = np.float32([width * 0.05, self.size[1] * 0.1])
+        bare = Laid.bare(self._look)
+        bare_lit = bare.lit()
         round_number = 0
         while self._pack and (self.rounds is None or round_number < self.rounds):
             round_number += 1
             count = min(plan.cards_per_round, len(self._pack))
             layout = random_layout(self._rng, count, self._card_width, self.size)
-            on_table: list[tuple[object, np.ndarray]] = []
+            # The cards lying still are laid and lit once, not once a frame: only the camera's faults differ
+            # from one frame of them to the next.
+            on_table = bare
             for x, y, angle in layout:
                 art = self._deck[self._pack.pop()]
                 for step in range(1, plan.arrive_frames + 1):
@@ -80,13 +84,14 @@ class SimCameraFeed:
                     position = shoe + (np.float32([x, y]) - shoe) * t
                     moving = card_quad(art, float(position[0]), float(position[1]), angle - 90 * (1 - t),
                                        self._card_width)
-                    yield self._photo([*on_table, (art, moving)])
-                on_table.append((art, card_quad(art, x, y, angle, self._card_width)))
+                    yield self._photo(on_table.with_cards([(art, moving)]).lit())
+                on_table = on_table.with_cards([(art, card_quad(art, x, y, angle, self._card_width))])
                 self.dealt.append(art.card)
+                lit = on_table.lit()
                 for _ in range(plan.settle_frames):
-                    yield self._photo(on_table)
+                    yield self._photo(lit)
             for _ in range(plan.clear_frames):
-                yield self._photo([])
+                yield self._photo(bare_lit)
 
-    def _photo(self, cards: list) -> np.ndarray:  # type: ignore[type-arg]
-        return render(self._look, cards, self._rng, self._condition).image
+    def _photo(self, lit: np.ndarray) -> np.ndarray:
+        return develop(lit, self._rng, self._condition)

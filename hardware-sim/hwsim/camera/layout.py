@@ -24,7 +24,7 @@ import numpy as np
 from drivers.cards import PACK, Card
 from drivers.showdown import DEALER, Spot
 from hwsim.camera.art import CardArt, load_deck
-from hwsim.camera.scene import CONDITIONS, CameraLook, make_look, render
+from hwsim.camera.scene import CONDITIONS, CameraLook, Laid, develop, make_look
 
 LAYOUT_SIZE = (1920, 1080)  # a camera over a whole layout needs more pixels than one over a few cards
 CARD_WIDTH = 100  # at LAYOUT_SIZE, at the most; fewer pixels when many boxes share the table's width
@@ -81,6 +81,10 @@ class LayoutCamera:
                        for position in range(len(cards))]
         self._frame = 0
         self._open = True
+        # The cards last laid and lit: frames of an unchanged layout differ only by the camera's faults, and a
+        # card turned up is laid on the cards already there.
+        self._laid: tuple[tuple[tuple[Spot, int, Card], ...], Laid] = ((), Laid.bare(self._look))
+        self._lit: tuple[tuple[tuple[Spot, int, Card], ...], np.ndarray] | None = None
 
     @property
     def zones(self) -> dict[Spot, np.ndarray]:
@@ -112,12 +116,16 @@ class LayoutCamera:
         """A frame of the layout with the first `turned_up` cards face up (all of them by default)."""
         shown = self._order if turned_up is None else self._order[:turned_up]
         spots = self.layout.spots()
-        items: list[tuple[CardArt, np.ndarray]] = []
-        for spot, position in shown:
-            card = self._switched.get((spot, position), spots[spot][position])
-            if card is not None:
-                items.append((self._deck[card], self._places[(spot, position)]))
-        return render(self._look, items, self._rng, self._condition).image
+        lying = tuple((spot, position, card) for spot, position in shown
+                      if (card := self._switched.get((spot, position), spots[spot][position])) is not None)
+        if self._lit is None or self._lit[0] != lying:
+            laid_key, laid = self._laid
+            if lying[:len(laid_key)] != laid_key:
+                laid_key, laid = (), Laid.bare(self._look)
+            laid = laid.with_cards([(self._deck[card], self._places[(spot, position)])
+                                    for spot, position, card in lying[len(laid_key):]])
+            self._laid, self._lit = (lying, laid), (lying, laid.lit())
+        return develop(self._lit[1], self._rng, self._condition)
 
     # -- the capture device's interface (cv2.VideoCapture's) ------------------------------------------------
 

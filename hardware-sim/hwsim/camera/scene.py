@@ -141,22 +141,54 @@ def card_quad(art: CardArt, x: float, y: float, angle: float, card_width: float)
 def render(look: CameraLook, cards: list[tuple[CardArt, np.ndarray]], rng: np.random.Generator,
            condition: Condition, motion_blur: float = 0.0) -> Scene:
     """Photograph the table: `cards` are (art, table-plane quad) pairs, drawn in order (later on top)."""
-    canvas = look.background.copy()
-    height, width = canvas.shape[:2]
-    coverage = np.zeros((height, width), np.float32)  # 1 where a (glossy) card lies, 0 on the (matte) felt
-    placed = []
-    for art, table_quad in cards:
-        quad = cv2.perspectiveTransform(table_quad[None], look.homography)[0]
-        _paste_card(canvas, coverage, art.rgba, quad)
-        placed.append(PlacedCard(art.card, quad.astype(np.float32)))
-    image = canvas * look.light
-    if look.glare is not None:
-        # A lamp's reflection: full on the glossy cards, a dull sheen on the felt, which scatters light.
-        gx, gy, radius, strength = look.glare
-        ys, xs = np.ogrid[0:height, 0:width]
-        spot = np.exp(-((xs - gx) ** 2 + (ys - gy) ** 2) / (2 * radius ** 2)).astype(np.float32)
-        gloss = FELT_SHEEN + (1.0 - FELT_SHEEN) * coverage
-        image += (255 * strength * spot * gloss)[:, :, None]
+    laid = Laid.bare(look).with_cards(cards)
+    return Scene(develop(laid.lit(), rng, condition, motion_blur), list(laid.placed))
+
+
+@dataclass(frozen=True)
+class Laid:
+    """The table with cards laid on it as the camera sees it, before light and the camera's faults: the same
+    for every frame in which the same cards lie in the same places, so a feed lays them once."""
+
+    look: CameraLook
+    canvas: np.ndarray  # float32 BGR
+    coverage: np.ndarray  # 1 where a (glossy) card lies, 0 on the (matte) felt
+    placed: tuple[PlacedCard, ...] = ()
+
+    @classmethod
+    def bare(cls, look: CameraLook) -> Laid:
+        height, width = look.background.shape[:2]
+        return cls(look, look.background, np.zeros((height, width), np.float32))
+
+    def with_cards(self, cards: list[tuple[CardArt, np.ndarray]]) -> Laid:
+        """These cards laid on top of the ones already here, in order (later on top); self is left as it is."""
+        if not cards:
+            return self
+        canvas, coverage, placed = self.canvas.copy(), self.coverage.copy(), list(self.placed)
+        for art, table_quad in cards:
+            quad = cv2.perspectiveTransform(table_quad[None], self.look.homography)[0]
+            _paste_card(canvas, coverage, art.rgba, quad)
+            placed.append(PlacedCard(art.card, quad.astype(np.float32)))
+        return Laid(self.look, canvas, coverage, tuple(placed))
+
+    def lit(self) -> np.ndarray:
+        """The laid table under the lighting, with the lamp's glare: float32, a new array."""
+        image = self.canvas * self.look.light
+        if self.look.glare is not None:
+            # A lamp's reflection: full on the glossy cards, a dull sheen on the felt, which scatters light.
+            height, width = self.coverage.shape
+            gx, gy, radius, strength = self.look.glare
+            ys, xs = np.ogrid[0:height, 0:width]
+            spot = np.exp(-((xs - gx) ** 2 + (ys - gy) ** 2) / (2 * radius ** 2)).astype(np.float32)
+            gloss = FELT_SHEEN + (1.0 - FELT_SHEEN) * self.coverage
+            image += (255 * strength * spot * gloss)[:, :, None]
+        return image
+
+
+def develop(image: np.ndarray, rng: np.random.Generator, condition: Condition,
+            motion_blur: float = 0.0) -> np.ndarray:
+    """The camera's faults on a lit table (`image`, float32, left as it is): defocus, motion blur, sensor noise
+    and JPEG compression; a uint8 frame."""
     sigma = rng.uniform(*condition.blur)
     if sigma > 0.05:
         image = cv2.GaussianBlur(image, (0, 0), sigma)
@@ -167,13 +199,13 @@ def render(look: CameraLook, cards: list[tuple[CardArt, np.ndarray]], rng: np.ra
     noise = np.empty(image.shape, np.float32)
     cv2.setRNGSeed(int(rng.integers(2**31)))
     cv2.randn(noise, 0.0, float(rng.uniform(*condition.noise)))  # several times faster than numpy's normal
-    image += noise
-    frame = np.clip(image, 0, 255).astype(np.uint8)
+    image = image + noise
+    frame = np.clip(image, 0, 255, out=image).astype(np.uint8)
     quality = int(rng.integers(condition.jpeg_quality[0], condition.jpeg_quality[1] + 1))
     ok, encoded = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
     if ok:
         frame = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
-    return Scene(frame, placed)
+    return frame
 
 
 def _paste_card(canvas: np.ndarray, coverage: np.ndarray, rgba: np.ndarray, quad: np.ndarray) -> None:
