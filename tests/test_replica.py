@@ -10,6 +10,7 @@ import sys
 import time
 
 import pytest
+from cli_kit import rptable
 from env_kit import with_test_env
 from floor_kit import ENV, ROOT
 from forgery import raw_rows, rehash, rewrite
@@ -20,9 +21,6 @@ from controller.table.rule_files import load_preset
 
 psycopg = pytest.importorskip("psycopg")
 pytestmark = pytest.mark.skipif(not Cluster.available(), reason="PostgreSQL server programs are not installed")
-
-
-
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` (one per module) and `database` (a fresh one)
 
 
@@ -40,9 +38,9 @@ def copy_of(journal, tmp_path, name="T1.journal"):
 
 
 def replicate(journal, url, *extra):
-    out = subprocess.run([sys.executable, "-m", "ui.cli", "replicate", "--journal", str(journal), "--to", url,
-                          "--json", *extra], capture_output=True, text=True,
-                              env=with_test_env(ENV), cwd=ROOT, timeout=120)
+    """`rptable replicate ... --json` in the test's process (the stories of its process, killed or stopped, start
+    one): its exit status, its last report and what it said on standard error."""
+    out = rptable("replicate", "--journal", str(journal), "--to", url, "--json", *extra)
     reports = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
     return out.returncode, (reports[-1] if reports else None), out.stderr
 
@@ -211,10 +209,8 @@ def test_replica_refuses_a_journal_whose_damaged_key_hides_events(session_journa
     change_table_id(journal, 900)
     code, report, _ = replicate(journal, database)
     assert code == 1 and not report["ok"] and report["divergent_seq"] == 900  # not a stall with exit 0
-    proc = subprocess.run([sys.executable, "-m", "ui.cli", "replicate", "--journal", str(journal), "--to",
-                           database, "--follow", "--interval", "0.2"], capture_output=True, text=True,
-                               env=with_test_env(ENV),
-                          cwd=ROOT, timeout=60)
+    proc = rptable("replicate", "--journal", str(journal), "--to", database, "--follow", "--interval", "0.2",
+                   timeout=60)
     assert proc.returncode == 1 and "does not verify" in proc.stdout and "900" in proc.stdout  # --follow says so
 
 
