@@ -96,6 +96,45 @@ def test_the_audit_shows_login_only_on_the_actions_that_log_in():
         assert parser.parse_args(spelling).login == "vera", spelling
 
 
+IMPORTS_AT_START = """
+import contextlib, sys
+from ui.cli import main
+with contextlib.suppress(SystemExit):
+    main(sys.argv[1:])
+commands = sorted(m for m in sys.modules if m.startswith("ui.cli.") and m != "ui.cli.__main__")
+engine = any(m.startswith("controller.engine") for m in sys.modules)
+print("imported:", " ".join(commands), file=sys.stderr)
+print("engine:", "yes" if engine else "no", file=sys.stderr)
+"""
+
+
+def modules_imported_by(*words: str, cwd: Path) -> tuple[set[str], bool]:
+    """The command modules (ui.cli.*) a fresh process imported to run `rptable WORDS`, and whether the rules
+    engine was among its imports."""
+    done = subprocess.run([sys.executable, "-c", IMPORTS_AT_START, *words], capture_output=True, text=True,
+                          cwd=cwd, timeout=60, env={**os.environ, "RPTABLE_DATA_DIR": str(cwd / "data"),
+                                                    "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"})
+    said = dict(line.split(": ", 1) for line in done.stderr.splitlines() if line.startswith(("imported:", "engine:")))
+    assert said, done.stderr
+    return set(said["imported"].split()), said["engine"] == "yes"
+
+
+def test_a_command_starts_with_its_own_options_only_and_the_floors_meter_without_the_rules_engine(tmp_path):
+    """Every start pays for what its command needs: `rptable hand` imports the hand's module (and what it shares
+    with others), not the other 18 commands' to build their options; `--help` lists every command without
+    importing any; the floor's staff and jackpot meter (a PIN check, the meter's status) open without the rules
+    engine, which only a journal's replay needs."""
+    commands, engine = modules_imported_by("hand", "AS", "KD", "5c", "5d", "10h", cwd=tmp_path)
+    assert "ui.cli.hand" in commands and not {"ui.cli.simulate", "ui.cli.console", "ui.cli.floor"} & commands
+    assert not engine
+    commands, _ = modules_imported_by("--help", cwd=tmp_path)
+    assert commands <= {"ui.cli.help_examples", "ui.cli.unexpected"}, commands
+    floor = subprocess.run([sys.executable, "-c", "import sys, controller.floor.staff, controller.floor.jackpot_meter; "
+                            "print(any(m.startswith('controller.engine') for m in sys.modules))"],
+                           capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert floor.stdout.strip() == "False", floor.stderr
+
+
 @pytest.fixture(scope="module")
 def floor():
     """A throwaway PostgreSQL cluster for the examples that name the floor's database; each page gets a fresh
@@ -124,9 +163,42 @@ def card_art_installed() -> bool:
     return False
 
 
-@pytest.mark.parametrize("name", [n for n, (_t, p) in PAGES.items() if examples(p)])
+def runnable_examples(name: str) -> list[str]:
+    return [e for e in examples(PAGES[name][1]) if not illustrative(e)]
+
+
+def covering_page(name: str) -> str | None:
+    """Another page whose runnable examples begin with all of this page's, in order (`camera teach`'s two lines
+    are the first of `camera scan`'s): run from an empty folder, that page's story runs these lines as this one
+    would, so it proves this page's examples too."""
+    mine = runnable_examples(name)
+    covering = [other for other in PAGES if other != name and mine and len(mine) < len(runnable_examples(other))
+                and runnable_examples(other)[:len(mine)] == mine]
+    return max(covering, key=lambda other: len(runnable_examples(other)), default=None)  # the longest: not covered
+
+
+def example_pages() -> list[object]:
+    """Every page with examples; a page another page's story covers (covering_page) runs in `make test-slow`
+    only: in the default run its lines run as the first lines of the covering page's story."""
+    return [pytest.param(name, marks=pytest.mark.slow) if name in COVERED else name  # proved by COVERED[name]'s
+            for name, (_text, parser) in PAGES.items() if examples(parser)]
+
+
+# A page left to the slow run -> the page whose story, in the default run, runs its examples as its first lines
+COVERED = {name: covering for name in PAGES if (covering := covering_page(name)) is not None}
+
+
+def test_a_page_left_to_the_slow_run_is_covered_by_one_that_runs_its_examples_first():
+    """The default run leaves out only pages whose examples another page, in the default run, runs first."""
+    for name, covered_by in COVERED.items():
+        assert covered_by not in COVERED, name
+        mine = runnable_examples(name)
+        assert mine and runnable_examples(covered_by)[:len(mine)] == mine, name
+
+
+@pytest.mark.parametrize("name", example_pages())
 def test_the_examples_run_as_written(name, tmp_path, floor):
-    runnable = [e for e in examples(PAGES[name][1]) if not illustrative(e)]
+    runnable = runnable_examples(name)
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
            "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}",  # the tree under test
            "RPTABLE_DATA_DIR": str(tmp_path / "data"), "QT_QPA_PLATFORM": "offscreen"}

@@ -11,13 +11,14 @@ import base64
 import binascii
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from controller.engine import event_from_dict
-from controller.engine.events import JackpotSettled, JackpotVoided
 from controller.table.journal import JournalEntry
 from controller.table.security.signing import PublicKey
 from controller.table.table_events import JackpotPaid, table_event_from
+
+if TYPE_CHECKING:
+    from controller.engine.events import JackpotSettled
 
 Key = tuple[str, str, int]  # (table, round, box)
 
@@ -204,6 +205,11 @@ def journal_problems(journal: TableJournal, bound_hash: str, rows: Iterable[Ledg
                      hits: Iterable[Hit]) -> list[str]:
     """The meter's rows of one table against that table's journal: every contribution and reversal the ledger
     holds for the table must be one the journal settled or voided, to the chip, and every hit one it dealt."""
+    # The engine reads the journal's round events: imported here, where a journal is checked, not by every command
+    # that opens the meter (its status, a reseed).
+    from controller.engine import event_from_dict
+    from controller.engine.events import JackpotSettled, JackpotVoided
+
     table = journal.table_id
     if bound_hash and journal.first_hash != bound_hash:
         return [f"the journal given for table {table} ({journal.path}) is not the one the meter binds the table to: "

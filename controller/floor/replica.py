@@ -36,7 +36,6 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from controller.table.audit.verify import RunningVerify
 from controller.table.journal import Journal
 from controller.table.journal.chain import ChainWalk
 from controller.table.journal.row_codec import hash_text, pack_payload, unpacked_in_order
@@ -44,6 +43,8 @@ from controller.table.journal.rows import GENESIS_HASH
 
 if TYPE_CHECKING:
     import psycopg
+
+    from controller.table.audit.verify import RunningVerify
 
 BATCH = 5_000  # rows per transaction: a cut-off copy loses at most one batch of work, never a row
 COLUMNS = ("seq", "at", "round_id", "kind", "version", "actor", "payload", "prev_hash", "hash")
@@ -217,6 +218,10 @@ def replicate(journal: Journal, connection: psycopg.Connection[tuple[Any, ...]],
     or a journal that does not verify is reported, not raised; a database that fails mid-way raises
     ReplicaError (what was committed stays, and the next call resumes from it)."""
     import psycopg
+
+    # The verifier folds the journal with the rules engine: imported here, where a copy is made, not by every
+    # command that only reads or writes the floor's own tables (the schema below is theirs too).
+    from controller.table.audit.verify import RunningVerify
 
     table = journal.table_id
     verdict = (verified or RunningVerify(table)).advance(journal)

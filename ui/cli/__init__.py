@@ -46,9 +46,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """`rptable` and every command and action under it, each page with its one line and its examples
-    (ui.cli.help_examples)."""
+    (ui.cli.help_examples). With `only`, the options and actions of that command alone (the others keep their
+    one line): a command line names one command, and each command's module, imported to add its options, is
+    paid for at every start."""
     parser = argparse.ArgumentParser(
         prog="rptable", description="Dealer-assist controller for live Russian Poker tables.",
         formatter_class=help_examples.HelpFormatter,
@@ -56,9 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
-        module = importlib.import_module(f"ui.cli.{module_name}")
         command_parser = sub.add_parser(name, help=help_text, description=help_text,
                                         formatter_class=help_examples.HelpFormatter)
+        if only is not None and name != only:
+            continue
+        module = importlib.import_module(f"ui.cli.{module_name}")
         module.add_arguments(command_parser)
         command_parser.set_defaults(_run=module.run)
     help_examples.add_examples(parser, "rptable hand AS KD 10h 5c 5d", "rptable rules list",
@@ -73,8 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Whatever a command creates (journals, accounts, keys, deck profiles, exports, reports) is its owner's only.
     os.umask(0o077)
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        # The command named first (`rptable` has no option of its own but --help): only its options are built.
+        parser = build_parser(only=words[0] if words else "")
+        args = parser.parse_args(words)
         command = getattr(args, "command", None) or ""
         if not command:
             parser.print_help()
