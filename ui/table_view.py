@@ -13,6 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QPushButton,
@@ -43,6 +44,9 @@ BODY_HEIGHT = 92  # the stake form's two rows of touch-sized controls; the cards
 BOX_HEIGHT = TITLE_HEIGHT + BODY_HEIGHT + 14
 TITLE_SHARE = 1 / 3  # of a box's width at most, for its title (a long name wraps or shrinks); its stakes need the rest
 DEALER_HEIGHT = CARD_SIZE[1] + 14
+BOX_STYLE = (f"BoxPanel{{border:{BORDER}px solid #3d6b45;border-radius:10px;background:#12301a}}"
+             f"BoxPanel[active=\"true\"]{{border:{ACTIVE_BORDER}px solid #ffb300;background:#183a1f}}"
+             "QLabel{color:#f2f2f2}")
 CARD_STYLE_BACK = ("QPushButton{background:#1f3f8f;color:#c9d6ff;border:2px solid #0d1f4d;border-radius:6px;"
                    "font-size:17px;font-weight:bold}"
                    "QPushButton:checked{background:#d98c00;color:#1a1a1a;border:3px solid #fff2b3}")
@@ -211,7 +215,8 @@ class BoxPanel(QFrame):
         self.body.addWidget(play)
         self.body.addWidget(editor)
         layout.addWidget(self.body)
-        self._style = ""
+        self.setStyleSheet(BOX_STYLE)  # once: the box to act is told by a property, never by another sheet
+        self._active: bool | None = None
         self.show_box(None, None, active=False)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -243,16 +248,20 @@ class BoxPanel(QFrame):
         self.state_line.setText(self._state_text(state, box, net))
 
     def _frame(self, active: bool) -> None:
-        border = ACTIVE_BORDER if active else BORDER
-        style = (f"BoxPanel{{border:{border}px solid #ffb300;border-radius:10px;background:#183a1f}}" if active else
-                 f"BoxPanel{{border:{border}px solid #3d6b45;border-radius:10px;background:#12301a}}")
-        if style != self._style:
-            self._style = style
-            # The box's thicker frame when it is the one to act takes its width from the margins inside it: the
-            # title, the cards and the form stay where they were, to the pixel.
-            inside = ACTIVE_BORDER - border
-            self._layout.setContentsMargins(6 + inside, 4 + inside, 6 + inside, 4 + inside)
-            self.setStyleSheet(style + "QLabel{color:#f2f2f2}")
+        if active == self._active:
+            return
+        self._active = active
+        # The box's thicker frame when it is the one to act takes its width from the margins inside it: the
+        # title, the cards and the form stay where they were, to the pixel.
+        inside = ACTIVE_BORDER - (ACTIVE_BORDER if active else BORDER)
+        self._layout.setContentsMargins(6 + inside, 4 + inside, 6 + inside, 4 + inside)
+        # Only the panel's own frame is styled again: a new sheet would restyle every widget in the box (its form,
+        # its six cards), some 10 ms each time the turn moves on.
+        self.setProperty("active", active)
+        self.style().unpolish(self)
+        self.style().polish(self)
+        QApplication.sendEvent(self, QEvent(QEvent.Type.StyleChange))  # the frame's width follows its border
+        self.update()
 
     def _stakes_text(self, box: BoxState) -> str:
         parts = [translate("BoxPanel", "Ante {0}").format(amount(box.ante))]
