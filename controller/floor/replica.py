@@ -146,6 +146,22 @@ DROP FUNCTION IF EXISTS {table}_append_only();
 """
 
 
+def stamped(table: str, *, by: str, at: str) -> str:
+    """The SQL that stamps each row inserted into `table` with the database user who wrote it (column `by`) and
+    the database's own time (column `at`), whatever the row says: what a client writes there is not believed."""
+    return f"""
+CREATE OR REPLACE FUNCTION {table}_stamped() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    NEW.{by} := session_user;
+    NEW.{at} := now();
+    RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS {table}_stamped ON {table};
+CREATE TRIGGER {table}_stamped BEFORE INSERT ON {table}
+    FOR EACH ROW EXECUTE FUNCTION {table}_stamped();
+"""
+
+
 SCHEMA += append_only("rptable_events", "the replica is append-only: journal events cannot be changed or deleted")
 
 

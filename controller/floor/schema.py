@@ -17,7 +17,7 @@ payload the table id), as does every batch of events.
 
 from __future__ import annotations
 
-from controller.floor.replica import append_only
+from controller.floor.replica import append_only, stamped
 
 CHANNEL = "rptable_floor"
 
@@ -194,12 +194,6 @@ CREATE TABLE IF NOT EXISTS floor_staff_attempts (
     written_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX IF NOT EXISTS floor_staff_attempts_of ON floor_staff_attempts (name, at);
-CREATE OR REPLACE FUNCTION floor_staff_stamped() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    NEW.written_by := session_user;
-    NEW.written_at := now();
-    RETURN NEW;
-END $$;
 CREATE OR REPLACE FUNCTION floor_staff_chained() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF NOT ((NEW.seq = 1 AND NOT EXISTS (SELECT 1 FROM floor_staff_changes))
@@ -212,13 +206,10 @@ END $$;
 DROP TRIGGER IF EXISTS floor_staff_changes_chained ON floor_staff_changes;
 CREATE TRIGGER floor_staff_changes_chained BEFORE INSERT ON floor_staff_changes
     FOR EACH ROW EXECUTE FUNCTION floor_staff_chained();
-DROP TRIGGER IF EXISTS floor_staff_changes_stamped ON floor_staff_changes;
-CREATE TRIGGER floor_staff_changes_stamped BEFORE INSERT ON floor_staff_changes
-    FOR EACH ROW EXECUTE FUNCTION floor_staff_stamped();
-DROP TRIGGER IF EXISTS floor_staff_attempts_stamped ON floor_staff_attempts;
-CREATE TRIGGER floor_staff_attempts_stamped BEFORE INSERT ON floor_staff_attempts
-    FOR EACH ROW EXECUTE FUNCTION floor_staff_stamped();
 """
+SCHEMA += stamped("floor_staff_changes", by="written_by", at="written_at")
+SCHEMA += stamped("floor_staff_attempts", by="written_by", at="written_at")
+SCHEMA += "DROP FUNCTION IF EXISTS floor_staff_stamped();\n"  # what stamped both before each had its own
 SCHEMA += append_only("floor_staff_changes", "the staff's changes are append-only: a change is made by a new, "
                       "signed change (rptable users --db URL), never by editing one")
 SCHEMA += append_only("floor_staff_attempts", "the PINs tried are kept: a lockout ends with time or an admin's "

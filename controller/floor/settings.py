@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from controller.floor.replica import append_only
+from controller.floor.replica import append_only, stamped
 
 if TYPE_CHECKING:
     import psycopg
@@ -43,16 +43,8 @@ CREATE TABLE IF NOT EXISTS {SETTINGS} (
     at         timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX IF NOT EXISTS {SETTINGS}_of_name ON {SETTINGS} (name, setting);
-CREATE OR REPLACE FUNCTION floor_settings_stamped() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    NEW.written_by := session_user;
-    NEW.at := now();
-    RETURN NEW;
-END $$;
-DROP TRIGGER IF EXISTS {SETTINGS}_stamped ON {SETTINGS};
-CREATE TRIGGER {SETTINGS}_stamped BEFORE INSERT ON {SETTINGS}
-    FOR EACH ROW EXECUTE FUNCTION floor_settings_stamped();
 """
+DDL += stamped(SETTINGS, by="written_by", at="at")
 DDL += append_only(SETTINGS, "a floor setting is kept as it was set: a change is a new row, written by an admin")
 # What `rptable floor init` grants: only an admin's tool sets a setting; every role reads them.
 GRANTS = {"admin": {SETTINGS: ("SELECT", "INSERT")}}
