@@ -122,13 +122,18 @@ def modules_imported_by(*words: str, cwd: Path) -> tuple[set[str], bool]:
 def test_a_command_starts_with_its_own_options_only_and_the_floors_meter_without_the_rules_engine(tmp_path):
     """Every start pays for what its command needs: `rptable hand` imports the hand's module (and what it shares
     with others), not the other 18 commands' to build their options; `--help` lists every command without
-    importing any; the floor's staff and jackpot meter (a PIN check, the meter's status) open without the rules
-    engine, which only a journal's replay needs."""
+    importing any; a `--db` option is checked without importing the floor's staff; the floor's staff and jackpot
+    meter (a PIN check, the meter's status) open without the rules engine, which only a journal's replay needs."""
     commands, engine = modules_imported_by("hand", "AS", "KD", "5c", "5d", "10h", cwd=tmp_path)
     assert "ui.cli.hand" in commands and not {"ui.cli.simulate", "ui.cli.console", "ui.cli.floor"} & commands
     assert not engine
     commands, _ = modules_imported_by("--help", cwd=tmp_path)
     assert commands <= {"ui.cli.help_examples", "ui.cli.unexpected"}, commands
+    db_option = subprocess.run([sys.executable, "-c", "import sys; from ui.cli.bounds import floor_url; "
+                                "floor_url('postgresql://pit@db.casino/rptable'); "
+                                "print('controller.floor.staff' in sys.modules)"],
+                               capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert db_option.stdout.strip() == "False", db_option.stderr  # a --db option is checked without the staff
     floor = subprocess.run([sys.executable, "-c", "import sys, controller.floor.staff, controller.floor.jackpot_meter; "
                             "print(any(m.startswith('controller.engine') for m in sys.modules))"],
                            capture_output=True, text=True, cwd=ROOT, timeout=60)

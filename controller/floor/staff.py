@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from controller.floor.database import FloorError, connect, psycopg_module
 from controller.floor.roles import ROLE_NAMES
+from controller.floor.url import is_floor_url
 from controller.table.security.signing import PublicKey, SigningKey, SigningKeyError
 from controller.table.security.users import (
     LOCKOUT_SECONDS,
@@ -620,11 +621,6 @@ def _verdict(name: str, row: Any, right: bool, need: Role, now: float, *, was_lo
                             minutes=5)
         raise AuthError("Name or PIN is wrong.", "wrong", name=name)
     return admitted(name, role, bool(disabled), need)
-
-
-def is_floor_url(where: str) -> bool:
-    """A PostgreSQL URL names the floor's accounts; anything else is a table's own accounts file."""
-    return where.startswith(("postgresql://", "postgres://"))
 
 
 def open_accounts(where: str, *, table_id: str = "") -> UserStore | FloorUserStore:

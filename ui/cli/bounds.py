@@ -74,7 +74,7 @@ def table_id(text: str) -> str:
 def floor_url(text: str) -> str:
     """The floor's PostgreSQL URL (anything else would be taken for a file of a table's own: made empty, and
     answered from as if it were the floor's)."""
-    from controller.floor.staff import is_floor_url
+    from controller.floor.url import is_floor_url
 
     if not is_floor_url(text):
         raise argparse.ArgumentTypeError(f"{shown(text)} is not the floor's database: give its PostgreSQL URL "
