@@ -139,11 +139,13 @@ class Matcher:
         self._duel_whole = [_duel_size(f.ink) for f in faces]
         self._colour = np.stack([f.colour for f in profile.faces])
         self._masks: dict[tuple[int, int, bool], list[_DifferingView]] = {}
-        # Where every pair of taught faces differs, worked out once (about 0.3 s) rather than during play:
-        # the first duel of a pair would otherwise cost a frame's time budget.
-        for a in range(len(self.cards)):
+        # Where every pair of taught faces differs, worked out once rather than during play: the first duel of a
+        # pair would otherwise cost a frame's time budget. Each card against all the later ones at once.
+        views = [np.stack(view) for view in (self._top, self._bottom, self._duel_whole)]
+        for a in range(len(self.cards) - 1):
+            differing = [_differs_from_each(view[a], view[a + 1:]) for view in views]
             for b in range(a + 1, len(self.cards)):
-                self._difference(a, b)
+                self._keep_difference(a, b, False, [masks[b - a - 1] for masks in differing])
         self._lookalikes = [self._most_alike(card) for card in range(len(self.cards))]
 
     def matches(self, face: Face) -> list[_Match]:
@@ -310,25 +312,34 @@ class Matcher:
         """
         key = (a, b, turned)
         if key not in self._masks:
-            whole_scale = (FACE_SIZE[0] * FACE_SIZE[1]) / (DUEL_SIZE[0] * DUEL_SIZE[1])
             rival_whole = self._duel_whole[b][::-1, ::-1] if turned else self._duel_whole[b]
-            views = []
-            for scale, mine, theirs in ((1.0, self._top[a], self._top[b]), (1.0, self._bottom[a], self._bottom[b]),
-                                        (whole_scale, self._duel_whole[a], rival_whole)):
-                where = np.flatnonzero(_differs(mine, theirs))
-                if len(where) < 8:
-                    views.append((where, 0.0, where, where))
-                    continue
-                views.append((where, scale * len(where), _unit(mine.ravel()[where]), _unit(theirs.ravel()[where])))
-            self._masks[key] = views
-            swapped = [(w, n, tb, ta) for w, n, ta, tb in views]
-            if turned:
-                # In b's frame, the whole face's pixels are those of a's frame half turned: the flat index
-                # of a pixel counted from the other end.
-                where, n, tb, ta = swapped[2]
-                swapped[2] = (self._duel_whole[a].size - 1 - where, n, tb, ta)
-            self._masks[(b, a, turned)] = swapped
+            self._keep_difference(a, b, turned, [_differs(self._top[a], self._top[b]),
+                                                 _differs(self._bottom[a], self._bottom[b]),
+                                                 _differs(self._duel_whole[a], rival_whole)])
         return self._masks[key]
+
+    def _keep_difference(self, a: int, b: int, turned: bool, differing: list[np.ndarray]) -> None:
+        """Keep, for both orders of the pair, the views of `_difference` from where the two cards differ in each
+        (top index, bottom index, whole face)."""
+        whole_scale = (FACE_SIZE[0] * FACE_SIZE[1]) / (DUEL_SIZE[0] * DUEL_SIZE[1])
+        rival_whole = self._duel_whole[b][::-1, ::-1] if turned else self._duel_whole[b]
+        views = []
+        for scale, mine, theirs, mask in ((1.0, self._top[a], self._top[b], differing[0]),
+                                          (1.0, self._bottom[a], self._bottom[b], differing[1]),
+                                          (whole_scale, self._duel_whole[a], rival_whole, differing[2])):
+            where = np.flatnonzero(mask)
+            if len(where) < 8:
+                views.append((where, 0.0, where, where))
+                continue
+            views.append((where, scale * len(where), _unit(mine.ravel()[where]), _unit(theirs.ravel()[where])))
+        self._masks[(a, b, turned)] = views
+        swapped = [(w, n, tb, ta) for w, n, ta, tb in views]
+        if turned:
+            # In b's frame, the whole face's pixels are those of a's frame half turned: the flat index
+            # of a pixel counted from the other end.
+            where, n, tb, ta = swapped[2]
+            swapped[2] = (self._duel_whole[a].size - 1 - where, n, tb, ta)
+        self._masks[(b, a, turned)] = swapped
 
 
 def required_margin(score: float) -> float:
@@ -371,6 +382,17 @@ def _differs(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Where two taught faces differ, grown by a pixel so that a slightly shifted stroke still counts."""
     mask = (np.abs(a - b) > DIFFERENT_INK).astype(np.uint8)
     return cv2.dilate(mask, np.ones((3, 3), np.uint8)).astype(bool)
+
+
+def _differs_from_each(face: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """`_differs` of one taught face against each of a stack of others, at once: (n, H, W) masks."""
+    mask = np.abs(others - face) > DIFFERENT_INK
+    grown = np.zeros((mask.shape[0], mask.shape[1] + 2, mask.shape[2] + 2), bool)
+    height, width = mask.shape[1:]
+    for dy in range(3):  # a 3x3 dilation, nothing beyond the edges (as cv2.dilate's default border)
+        for dx in range(3):
+            grown[:, dy:dy + height, dx:dx + width] |= mask
+    return grown[:, 1:-1, 1:-1]
 
 
 def _unit(values: np.ndarray) -> np.ndarray:

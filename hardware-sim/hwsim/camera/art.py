@@ -8,6 +8,7 @@ have odd bounding boxes. Renders are cached under the user cache folder; no card
 
 from __future__ import annotations
 
+import functools
 import gzip
 import os
 import re
@@ -96,8 +97,14 @@ def grid_position(card: Card) -> tuple[int, int]:
 
 
 def load_deck(theme: str) -> dict[Card, CardArt]:
-    """The 52 card faces of a theme, rendering and caching them on first use."""
-    folder = cache_dir() / theme
+    """The 52 card faces of a theme, rendering and caching them on first use.
+
+    The faces are read-only: a process reads a theme's 52 files once, however many cameras draw with it."""
+    return dict(_faces(theme, cache_dir() / theme))
+
+
+@functools.lru_cache(maxsize=8)
+def _faces(theme: str, folder: Path) -> dict[Card, CardArt]:
     paths = {card: folder / f"{card.code}.png" for card in PACK}
     if not all(p.exists() for p in paths.values()):
         _render_theme(theme, folder)
@@ -106,6 +113,7 @@ def load_deck(theme: str) -> dict[Card, CardArt]:
         rgba = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
         if rgba is None or rgba.ndim != 3 or rgba.shape[2] != 4:
             raise ArtError(f"cached card art {path} is damaged; delete {folder} to render it again")
+        rgba.setflags(write=False)
         deck[card] = CardArt(card, rgba)
     return deck
 
