@@ -15,7 +15,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from drivers.cards import parse_card
+from drivers.base import CardEvent, StatusEvent
+from drivers.cards import Card, parse_card
 
 cv2 = pytest.importorskip("cv2")
 art = pytest.importorskip("hwsim.camera.art")
@@ -25,6 +26,7 @@ if not art.THEME_DIR.is_dir() or shutil.which("rsvg-convert") is None:
 
 from hwsim.camera.scene import CONDITIONS, random_scene  # noqa: E402
 
+from drivers.camera.match import Matcher  # noqa: E402
 from drivers.camera.profile import DeckProfile, ProfileError, data_dir  # noqa: E402
 from drivers.camera.recognise import Recogniser  # noqa: E402
 from drivers.camera.teach import TeachError, collect_images, teach  # noqa: E402
@@ -68,12 +70,32 @@ def taught_from_png(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str],
 
 
 @pytest.fixture(scope="session")
+def matcher_from_png(taught_from_png: Callable[[str], DeckProfile]) -> Callable[[str], Matcher]:
+    """A matcher of a theme taught from its PNGs, built once a session per theme (the stories only read with it)."""
+    matchers: dict[str, Matcher] = {}
+
+    def matcher(theme: str) -> Matcher:
+        if theme not in matchers:
+            matchers[theme] = Matcher(taught_from_png(theme))
+        return matchers[theme]
+
+    return matcher
+
+
+@pytest.fixture(scope="session")
 def profiles(data_folder: Path, teach_dirs: dict[str, Path]) -> dict[str, DeckProfile]:
     from ui.cli import main
 
     for theme, folder in teach_dirs.items():
         assert main(["camera", "teach", str(folder), "--deck", theme]) == 0
     return {theme: DeckProfile.load(theme) for theme in DECKS}
+
+
+@pytest.fixture(scope="session")
+def recognisers(profiles: dict[str, DeckProfile]) -> dict[str, Recogniser]:
+    """A recogniser of each taught deck, built once (its matcher works out where every pair of faces differs):
+    the stories that only read frames with it share it."""
+    return {theme: Recogniser(profiles[theme]) for theme in DECKS}
 
 
 def _copy_teach_dir(source: Path, target: Path) -> Path:
@@ -173,20 +195,24 @@ def _read_scenes(recogniser: Recogniser, theme: str, condition: str, seed: int, 
 
 @pytest.fixture(scope="session")
 def artwork_dirs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The first test deck's artwork as a casino gets it from the deck maker, in each form `teach` takes."""
-    folders = {}
-    for form in ("png", "crop", "svg"):
-        folder = tmp_path_factory.mktemp(f"artwork-{form}")
-        art.export_teach_images(DECKS[0], folder, form)
-        folders[form] = folder
-    return folders
+    """The first test deck's artwork as a casino gets it from the deck maker, in each form `teach` takes: each
+    form written when a story first asks for it (the SVG files, seconds to write, only by the slow story)."""
+
+    class Folders(dict[str, Path]):
+        def __missing__(self, form: str) -> Path:
+            folder = tmp_path_factory.mktemp(f"artwork-{form}")
+            art.export_teach_images(DECKS[0], folder, form)
+            self[form] = folder
+            return folder
+
+    return Folders()
 
 
 @pytest.fixture(scope="session")
-def read_from_photos(profiles: dict[str, DeckProfile]) -> dict[str, tuple[int, int, int]]:
+def read_from_photos(recognisers: dict[str, Recogniser]) -> dict[str, tuple[int, int, int]]:
     """What the profile taught from photos reads in the scenes each form of artwork is judged on (the same scenes
     for every form: read once)."""
-    from_photos = Recogniser(profiles[DECKS[0]])
+    from_photos = recognisers[DECKS[0]]
     return {condition: _read_scenes(from_photos, DECKS[0], condition, seed=17, scenes=3)
             for condition in ("normal", "hard")}
 
@@ -342,18 +368,18 @@ def test_teach_finds_no_card_in_a_photo_of_bare_felt(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("theme", DECKS)
 @pytest.mark.parametrize("condition", ["normal", "hard"])
-def test_recognition_reads_unseen_decks_and_never_misreads(profiles: dict[str, DeckProfile], theme: str,
+def test_recognition_reads_unseen_decks_and_never_misreads(recognisers: dict[str, Recogniser], theme: str,
                                                            condition: str) -> None:
-    placed, correct, misread = _read_scenes(Recogniser(profiles[theme]), theme, condition, seed=11, scenes=3)
+    placed, correct, misread = _read_scenes(recognisers[theme], theme, condition, seed=11, scenes=3)
     assert misread == 0
     assert correct >= 0.8 * placed
 
 
-def test_scan_corners_outline_the_card_clockwise(profiles: dict[str, DeckProfile]) -> None:
+def test_scan_corners_outline_the_card_clockwise(recognisers: dict[str, Recogniser]) -> None:
     """Corners are the card's outline, starting at a corner of an index (which one of the two is ambiguous
     for a card that looks the same after a half turn, as most do)."""
     theme = DECKS[0]
-    recogniser = Recogniser(profiles[theme])
+    recogniser = recognisers[theme]
     scene = random_scene(art.load_deck(theme), CONDITIONS["normal"], np.random.default_rng(5))
     sightings = recogniser.read_frame(scene.image)
     assert len(sightings) == len(scene.cards)
@@ -363,9 +389,9 @@ def test_scan_corners_outline_the_card_clockwise(profiles: dict[str, DeckProfile
         assert error < 6
 
 
-def test_a_card_of_another_design_is_unreadable_not_a_guess(profiles: dict[str, DeckProfile]) -> None:
+def test_a_card_of_another_design_is_unreadable_not_a_guess(recognisers: dict[str, Recogniser]) -> None:
     """A card from a pack the table was not taught (a foreign design) must never be read as some card."""
-    recogniser = Recogniser(profiles[DECKS[0]])
+    recogniser = recognisers[DECKS[0]]
     foreign = art.load_deck("tango_nuevo")
     rng = np.random.default_rng(3)
     wrong = 0
@@ -377,16 +403,15 @@ def test_a_card_of_another_design_is_unreadable_not_a_guess(profiles: dict[str, 
     assert wrong == 0
 
 
-def test_ink_too_faint_to_tell_its_colour_is_not_taken_for_black(profiles: dict[str, DeckProfile]) -> None:
+def test_ink_too_faint_to_tell_its_colour_is_not_taken_for_black(recognisers: dict[str, Recogniser]) -> None:
     """Glare can wash a red index out until no colour can be measured: that is no colour, not black, and the
     card is read by its shapes (a two of hearts was read as the two of spades under hard light)."""
     from drivers.camera.inkmap import FACE_SIZE, colour_known, face_from_ink, read_face
-    from drivers.camera.match import Matcher
     from drivers.cards import parse_card
 
     assert not colour_known(read_face(np.full((FACE_SIZE[1], FACE_SIZE[0], 3), 235, np.uint8)).colour)
-    profile = profiles[DECKS[0]]
-    matcher = Matcher(profile)
+    matcher = recognisers[DECKS[0]].matcher
+    profile = matcher.profile
     for code in ("2H", "7D", "QH", "AD"):
         taught = profile.faces[profile.cards.index(parse_card(code))]
         faded = face_from_ink(cv2.GaussianBlur(taught.ink, (0, 0), 1.5), read_face(np.full(
@@ -419,16 +444,15 @@ def test_a_deck_whose_pale_indices_show_no_colour_is_taught_and_read(profiles: d
 
 
 def test_a_suit_told_only_by_a_pip_is_read_with_the_pip_a_little_off_its_place(
-        taught_from_png: Callable[[str], DeckProfile]) -> None:
+        matcher_from_png: Callable[[str], Matcher]) -> None:
     """In a deck whose indices are a bare rank, one pip tells a king of spades from one of clubs. A card found a
     little askew puts that pip a few pixels off; it is met where it fits best, as an index is, and never read
     as the other suit."""
     from drivers.camera.inkmap import face_from_ink
-    from drivers.camera.match import Matcher
     from drivers.cards import parse_card
 
-    profile = taught_from_png("tango_nuevo")
-    matcher = Matcher(profile)
+    matcher = matcher_from_png("tango_nuevo")
+    profile = matcher.profile
     read = 0
     for code in ("KS", "KC", "QS", "QC"):
         taught = profile.faces[profile.cards.index(parse_card(code))]
@@ -442,17 +466,16 @@ def test_a_suit_told_only_by_a_pip_is_read_with_the_pip_a_little_off_its_place(
 
 
 def test_a_face_found_a_few_pixels_off_its_place_is_judged_aligned_to_the_two_cards(
-        taught_from_png: Callable[[str], DeckProfile]) -> None:
+        matcher_from_png: Callable[[str], Matcher]) -> None:
     """A club and a spade of a deck with small pips differ in a few pixels of each pip. A face found two or
     three pixels off its place (a corner found a little out) puts them off, and the whole face then says little
     either way, drowning the indices' clear verdict: a close duel is judged again with the face aligned to the
     two cards' taught faces together. Never a wrong card."""
     from drivers.camera.inkmap import face_from_ink
-    from drivers.camera.match import Matcher
     from drivers.cards import parse_card
 
-    profile = taught_from_png("ornamental")
-    matcher = Matcher(profile)
+    matcher = matcher_from_png("ornamental")
+    profile = matcher.profile
     read = 0
     for code in ("2C", "3C", "5C", "7C", "9C"):
         taught = profile.faces[profile.cards.index(parse_card(code))]
@@ -465,7 +488,7 @@ def test_a_face_found_a_few_pixels_off_its_place_is_judged_aligned_to_the_two_ca
 
 
 def test_the_face_aligned_never_names_a_card_the_face_as_found_does_not(
-        taught_from_png: Callable[[str], DeckProfile], monkeypatch: pytest.MonkeyPatch) -> None:
+        matcher_from_png: Callable[[str], Matcher], monkeypatch: pytest.MonkeyPatch) -> None:
     """Aligning the face is a second look that can only confirm: where the aligned face names the rival (a
     shift can favour either card), neither card wins the duel; and a near tie as found is no verdict to
     confirm, however clearly the aligned face then names a card."""
@@ -475,8 +498,8 @@ def test_the_face_aligned_never_names_a_card_the_face_as_found_does_not(
     from drivers.camera.match import MIN_MARGIN, Matcher
     from drivers.cards import parse_card
 
-    profile = taught_from_png("ornamental")
-    matcher = Matcher(profile)
+    matcher = matcher_from_png("ornamental")
+    profile = matcher.profile
     taught = profile.faces[profile.cards.index(parse_card("3C"))]
     seen = face_from_ink(cv2.GaussianBlur(np.roll(taught.ink, (2, 2), axis=(0, 1)), (0, 0), 1.5), taught.colour)
     found = {profile.cards[m.index].code: m for m in matcher.matches(seen)}
@@ -505,17 +528,17 @@ def test_the_face_aligned_never_names_a_card_the_face_as_found_does_not(
 
 
 def test_a_few_dozen_index_pixels_do_not_overrule_the_whole_face(
-        taught_from_png: Callable[[str], DeckProfile]) -> None:
+        matcher_from_png: Callable[[str], Matcher]) -> None:
     """In a deck whose court art reaches into one index box, a king of diamonds and of spades differ there in
     a few dozen pixels only. Seen with those pixels like the other king's (blur, glare, a corner found a pixel
     off), the card is still read by the rest of its face, where the two differ in a thousand: the corner is too
     little evidence to make the whole face's verdict doubtful, and never enough to turn it."""
     from drivers.camera.inkmap import face_from_ink
-    from drivers.camera.match import DIFFERENT_INK, WITNESS, Matcher
+    from drivers.camera.match import DIFFERENT_INK, WITNESS
     from drivers.cards import parse_card
 
-    profile = taught_from_png("tango_nuevo")
-    matcher = Matcher(profile)
+    matcher = matcher_from_png("tango_nuevo")
+    profile = matcher.profile
     faces = {code: profile.faces[profile.cards.index(parse_card(code))] for code in ("KD", "KS")}
     corner = np.abs(faces["KD"].ink[-75:, -42:] - faces["KS"].ink[-75:, -42:])
     assert 0 < np.count_nonzero(corner > DIFFERENT_INK) < WITNESS  # what the story is about
@@ -650,12 +673,12 @@ def test_a_card_found_cut_short_by_felt_like_print_at_one_end_is_found_whole_whe
     assert np.hypot(again.centre[0] - 700, again.centre[1] - 520) < 3
 
 
-def test_a_card_found_cut_short_is_looked_for_again_and_read(profiles: dict[str, DeckProfile]) -> None:
+def test_a_card_found_cut_short_is_looked_for_again_and_read(recognisers: dict[str, Recogniser]) -> None:
     """Each card of a photo, handed to the recogniser as if found with its last sixth cut off, is read all the
     same: a card unreadable as found is looked for again round where it was found."""
     from drivers.camera.detect import Detection, short_side_first
 
-    recogniser = Recogniser(profiles[DECKS[0]])
+    recogniser = recognisers[DECKS[0]]
     scene = random_scene(art.load_deck(DECKS[0]), CONDITIONS["normal"], np.random.default_rng(11))
     read = 0
     for truth in scene.cards:
@@ -1025,43 +1048,55 @@ def test_camera_file_url_names_the_missing_video(profiles: dict[str, DeckProfile
         open_source(f"camera:///nowhere/table.mp4?deck={DECKS[0]}")
 
 
-def test_simulated_camera_reports_each_dealt_card_once_in_order(profiles: dict[str, DeckProfile]) -> None:
+def _camera_session(url: str) -> tuple[list[CardEvent], list[Card], StatusEvent]:
+    """What a simulated camera reports over its whole feed (its card events, then the status that ends it), and
+    the cards it dealt, in the order they settled."""
     import drivers.base  # noqa: F401 (registers the URL schemes)
-    from drivers.base import CardEvent, StatusEvent, open_source
+    from drivers.base import open_source
 
-    theme = DECKS[1]
-    with open_source(f"camera+sim://?deck={theme}&seed=4&fps=0&rounds=1&width=960") as source:
-        events = []
-        while True:
-            event = source.recv(timeout=None)
-            if isinstance(event, StatusEvent):
-                assert event.state == "EMPTY"
-                break
-            assert isinstance(event, CardEvent)
-            events.append(event)
-        dealt = source.feed.dealt  # type: ignore[attr-defined]
-    assert [e.seq for e in events] == list(range(1, len(events) + 1))
-    assert len(events) == len(dealt) == 6  # one event per dealt card: none missed, none twice
-    for event, card in zip(events, dealt, strict=True):
-        assert event.card in (card, None)  # unreadable is allowed, a wrong card never
-        assert event.quality is not None and 0 <= event.quality <= 100
-    assert sum(e.card is not None for e in events) >= 5
-
-
-# Each seed is some ten seconds of frames: one in the default run, the others with the soaks.
-@pytest.mark.parametrize("seed", [5, pytest.param(6, marks=pytest.mark.slow), pytest.param(7, marks=pytest.mark.slow)])
-def test_a_card_another_slides_over_is_not_reported_again(profiles: dict[str, DeckProfile], seed: int) -> None:
-    """Cards slide in from the shoe over the cards already lying there: the resting card is hidden in part or
-    merged with the passing one for a frame or two, and must not come back as a new card."""
-    import drivers.base  # noqa: F401 (registers the URL schemes)
-    from drivers.base import CardEvent, StatusEvent, open_source
-
-    with open_source(f"camera+sim://?deck={DECKS[1]}&seed={seed}&fps=0&rounds=2&width=960") as source:
+    with open_source(url) as source:
         events = []
         while not isinstance(event := source.recv(timeout=None), StatusEvent):
             assert isinstance(event, CardEvent)
             events.append(event)
-        dealt = source.feed.dealt  # type: ignore[attr-defined]
+        dealt = list(source.feed.dealt)  # type: ignore[attr-defined]
+    return events, dealt, event
+
+
+def _slid_over_url(seed: int) -> str:
+    return f"camera+sim://?deck={DECKS[1]}&seed={seed}&fps=0&rounds=2&width=960"
+
+
+@pytest.fixture(scope="module")
+def cards_slid_over(profiles: dict[str, DeckProfile]) -> tuple[list[CardEvent], list[Card], StatusEvent]:
+    """Two rounds of the simulated camera, each card sliding in from the shoe over the cards already lying there:
+    some ten seconds of frames, read once for the stories that only look at what was reported."""
+    return _camera_session(_slid_over_url(5))
+
+
+def test_simulated_camera_reports_each_dealt_card_once_in_order(
+        cards_slid_over: tuple[list[CardEvent], list[Card], StatusEvent]) -> None:
+    events, dealt, end = cards_slid_over
+    assert end.state == "EMPTY"
+    assert [e.seq for e in events] == list(range(1, len(events) + 1))
+    assert len(events) == len(dealt) == 12  # one event per dealt card: none missed, none twice
+    for event, card in zip(events, dealt, strict=True):
+        assert event.card in (card, None)  # unreadable is allowed, a wrong card never
+        assert event.quality is not None and 0 <= event.quality <= 100
+    assert sum(e.card is not None for e in events) >= 10  # five of each round's six at the least
+
+
+# Each seed is some ten seconds of frames: one in the default run (shared with the story above), the others with
+# the soaks.
+@pytest.mark.parametrize("seed", [5, pytest.param(6, marks=pytest.mark.slow), pytest.param(7, marks=pytest.mark.slow)])
+def test_a_card_another_slides_over_is_not_reported_again(request: pytest.FixtureRequest, seed: int) -> None:
+    """Cards slide in from the shoe over the cards already lying there: the resting card is hidden in part or
+    merged with the passing one for a frame or two, and must not come back as a new card."""
+    if seed == 5:
+        events, dealt, _ = request.getfixturevalue("cards_slid_over")
+    else:
+        request.getfixturevalue("profiles")  # the deck taught
+        events, dealt, _ = _camera_session(_slid_over_url(seed))
     assert len(events) == len(dealt) == 12
     assert all(event.card in (card, None) for event, card in zip(events, dealt, strict=True))
 

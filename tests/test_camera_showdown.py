@@ -285,7 +285,8 @@ def test_layout_camera_frames_are_read_by_the_camera_source(layout_recogniser) -
     from drivers.camera.source import CameraSource
 
     rng = np.random.default_rng(4)
-    layout = ShowdownLayout(ShowdownLayout.dealt(rng, 2).boxes, dealer=())
+    # One box's five cards on a two-box table: each card turned up is eight frames of the camera's, read whole.
+    layout = ShowdownLayout({1: ShowdownLayout.dealt(rng, 2).boxes[1]}, dealer=())
     camera = LayoutCamera(THEME, layout, boxes=2, seed=4, size=(1280, 720), turn_frames=8, hold_frames=8)
     events = []
     with CameraSource("camera+sim://layout", camera, layout_recogniser, live=False) as source:
