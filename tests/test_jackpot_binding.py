@@ -6,6 +6,7 @@ Now the link refuses that journal in the reporter's own words, and a hit is paid
 it."""
 
 import socket
+import time
 
 import pytest
 from cli_kit import rptable
@@ -13,7 +14,7 @@ from floor_kit import needs_postgres, wait_for
 from jackpot_kit import ROYAL_FOR_BOX_1, RULES_FILE, deal_round, floor_staff, jackpot_rules
 from tables import acknowledged
 
-from controller.floor.jackpot_link import JackpotLink, confirm_hit, reject_hit
+from controller.floor.jackpot_link import STOP_GRACE_SECONDS, JackpotLink, confirm_hit, reject_hit
 from controller.floor.jackpot_meter import JackpotMeter, JackpotRefused
 from controller.table.controller import TableController
 from controller.table.journal import Journal
@@ -22,8 +23,6 @@ from controller.table.security.users import Role, User
 pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]
 IVAN = User("ivan", Role.PIT_BOSS)
-
-
 
 
 def the_meter(database):
@@ -94,3 +93,28 @@ def test_a_hit_is_confirmed_or_rejected_only_with_the_journal_that_made_it(datab
         link.stop()
         journal.close()
         other.close()
+
+
+def test_a_link_the_meter_refused_holds_its_table_up_neither_at_the_start_nor_at_the_stop(database, tmp_path):
+    """The meter's refusal is an answer: a table opening with its link waits for the meter's first answer (up to
+    ten seconds, `simulate --jackpot`), and a closing one keeps trying for a few seconds to hand over what its
+    journal holds while the meter is away; a second journal under a linked table's id was held up both times."""
+    journals = [Journal(tmp_path / name, "K1") for name in ("K1.journal", "K1new.journal")]
+    try:
+        for journal in journals:
+            acknowledged(TableController(journal, jackpot_rules()))  # the house rules: each journal's first event
+        first = JackpotLink(journals[0].path, "K1", database, jackpot_rules().jackpot).start()
+        try:
+            assert first.wait_reachable(10)  # the id is bound to the first journal
+        finally:
+            first.stop()
+        second = JackpotLink(journals[1].path, "K1", database, jackpot_rules().jackpot).start()
+        started = time.monotonic()
+        assert not second.wait_reachable(60)
+        assert time.monotonic() - started < 30 and "already bound to another journal" in second.state.problem
+        stopping = time.monotonic()
+        second.stop()
+        assert time.monotonic() - stopping < STOP_GRACE_SECONDS  # nothing to try again: the meter said no
+    finally:
+        for journal in journals:
+            journal.close()

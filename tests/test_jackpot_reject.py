@@ -4,11 +4,10 @@ unlocked and standing as if the hit had not been made (meter = seeds and reseeds
 the chip), from the library, the command line, and while the meter is away."""
 
 import os
-import subprocess
-import sys
 
 import pytest
-from floor_kit import ENV, ROOT, needs_postgres, wait_for
+from cli_kit import rptable
+from floor_kit import ENV, needs_postgres, wait_for
 from jackpot_kit import NOTHING, ROYAL_FOR_BOX_1, deal_round, floor_staff, jackpot_rules
 from tables import acknowledged
 
@@ -25,7 +24,6 @@ pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]
 RESEED = 100_000
 IVAN = User("ivan", Role.PIT_BOSS)
-
 
 
 @pytest.fixture
@@ -136,7 +134,6 @@ def test_r_jackpot_3_a_round_whose_hit_was_paid_is_not_voided(database, table):
     assert controller.round_open
 
 
-@pytest.mark.program_pin_cost  # its staff are read by processes of their own
 def test_r_jackpot_3_rptable_jackpot_reject_at_the_command_line(database, tmp_path):
     """The rejection is journaled and sealed with the table's key, like every table event: `audit verify` passes."""
     floor_staff(database, tmp_path)
@@ -152,10 +149,9 @@ def test_r_jackpot_3_rptable_jackpot_reject_at_the_command_line(database, tmp_pa
     journal.close()
 
     def reject(*extra):
-        return subprocess.run(
-            [sys.executable, "-m", "ui.cli", "jackpot", "reject", "--db", database, "--journal",
-             str(tmp_path / "T1.journal"), "--table", "T1", "--round", round_id, "--box", "1", "--pit-boss", "ivan",
-             *extra], input="246819\n", env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)
+        return rptable("jackpot", "reject", "--db", database, "--journal", str(tmp_path / "T1.journal"), "--table",
+                       "T1", "--round", round_id, "--box", "1", "--pit-boss", "ivan", *extra, stdin="246819\n",
+                       env=env)
 
     env = {**ENV, **{name: os.environ[name] for name in ("RPTABLE_DATA_DIR", "RPTABLE_MANIFEST")}}  # the table's key
 

@@ -55,7 +55,8 @@ from controller.table.table_events import JackpotPaid, JackpotRejected, table_ev
 POLL_SECONDS = 0.25  # how often the link reads the journal and the meter's state
 HEARTBEAT_SECONDS = 2.0
 RETRY_SECONDS = 1.0  # after the meter could not be reached
-STOP_GRACE_SECONDS = 5.0  # a stopping link keeps trying to hand over what the journal holds
+STOP_GRACE_SECONDS = 5.0  # a stopping link keeps trying to hand over what the journal holds (not to a meter that
+# refused the table: its answer holds)
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,7 @@ class JackpotLink:
         self._stop = threading.Event()
         self._stopped_at = 0.0
         self._wake = threading.Event()
+        self._answered = threading.Event()  # the meter took the link, or refused the table
         self._thread = threading.Thread(target=self._run, name=f"jackpot-{table_id}", daemon=True)
 
     def start(self) -> JackpotLink:
@@ -133,9 +135,9 @@ class JackpotLink:
         self._wake.set()
 
     def wait_reachable(self, timeout: float) -> bool:
-        deadline = time.monotonic() + timeout
-        while not self.state.reachable and time.monotonic() < deadline:
-            time.sleep(0.02)
+        """Whether the link reached the meter within `timeout` seconds; False at once when the meter refused the
+        table (another journal holds its id, it has no approved key...): that answer does not change by waiting."""
+        self._answered.wait(timeout)
         return self.state.reachable
 
     @property
@@ -206,6 +208,7 @@ class JackpotLink:
                 status = meter.status()
                 self._set(LinkState(True, bool(status["pending"]), status["meter"], "", _first_waiting(status),
                                     decided))
+                self._answered.set()
                 if stopping:
                     break
                 self._wake.wait(POLL_SECONDS)
@@ -216,12 +219,18 @@ class JackpotLink:
                     f"the jackpot link failed ({type(err).__name__}: {err})"
                 self._set(LinkState(False, self.state.pending, self.state.meter, text, self.state.waiting,
                                     self.state.decided))
+                refused = isinstance(err, JackpotRefused)  # the meter answered: trying again now changes nothing
+                if refused:
+                    self._answered.set()
                 if meter is not None:
                     _close_quietly(meter)
                 meter = None
-                if stopping and time.monotonic() - self._stopped_at > STOP_GRACE_SECONDS:
+                if stopping and (refused or time.monotonic() - self._stopped_at > STOP_GRACE_SECONDS):
                     break  # what is left stays in the journal: the table's next start sends it
-                time.sleep(RETRY_SECONDS)
+                if stopping:
+                    time.sleep(RETRY_SECONDS)
+                else:
+                    self._stop.wait(RETRY_SECONDS)  # a stop is heard at once: its last pass tries again
         if meter is not None:
             _close_quietly(meter)
 
