@@ -10,11 +10,13 @@ import json
 import os
 import shutil
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from controller.table.journal import JournalEntry
 from drivers.base import CardEvent, StatusEvent
 from drivers.cards import Card, parse_card
 
@@ -1067,16 +1069,65 @@ def _slid_over_url(seed: int) -> str:
     return f"camera+sim://?deck={DECKS[1]}&seed={seed}&fps=0&rounds=2&width=960"
 
 
+@dataclass
+class CameraSession:
+    """What a simulated camera reported over its whole feed (its card events, then the status that ended it), the
+    cards it dealt in the order they settled, and the journal of the table its first cards were dealt to."""
+
+    events: list[CardEvent]
+    dealt: list[Card]
+    end: StatusEvent
+    journal: list[JournalEntry]
+
+
 @pytest.fixture(scope="module")
-def cards_slid_over(profiles: dict[str, DeckProfile]) -> tuple[list[CardEvent], list[Card], StatusEvent]:
+def cards_slid_over(profiles: dict[str, DeckProfile], tmp_path_factory: pytest.TempPathFactory) -> CameraSession:
     """Two rounds of the simulated camera, each card sliding in from the shoe over the cards already lying there:
-    some ten seconds of frames, read once for the stories that only look at what was reported."""
-    return _camera_session(_slid_over_url(5))
+    its cards drive a table controller like a shoe's until the table's round closes, and the rest of the feed is
+    read to its end. Some ten seconds of frames, read once for the stories that only look at what was reported
+    and journalled."""
+    import drivers.base  # noqa: F401 (registers the URL schemes)
+    from controller.engine import CloseBets, PlaceStakes
+    from controller.players.simple import next_action
+    from controller.table.controller import TableController
+    from controller.table.journal import Journal
+    from controller.table.rule_files import load_preset
+    from controller.table.security.users import Role, User
+    from drivers.base import open_source
+
+    boss = User("boris", Role.PIT_BOSS)
+    journal = Journal(tmp_path_factory.mktemp("camera-session") / "T1.journal")
+    table = TableController(journal, load_preset("caribbean-stud"))
+    table.submit(PlaceStakes(1, 10, player="P1"))
+    table.submit(CloseBets())
+    events: list[CardEvent] = []
+    with open_source(_slid_over_url(5)) as source:
+        dealt = source.feed.dealt  # type: ignore[attr-defined]
+        while table.round is not None and table.round.phase != "closed":
+            state = table.round
+            if state.fault is not None:  # the dealer shows the card; the pit boss enters it
+                table.overrides.correct_card(dealt[len(events) - 1].code, boss,
+                                             "camera could not read it; checked by eye")
+                continue
+            action = next_action(state)
+            if action is not None:
+                table.submit(action)
+                continue
+            event = source.recv(timeout=None)
+            assert isinstance(event, CardEvent), event
+            events.append(event)
+            table.card(event)
+        while not isinstance(event := source.recv(timeout=None), StatusEvent):
+            assert isinstance(event, CardEvent)
+            events.append(event)
+    entries = list(journal.entries())
+    journal.close()
+    return CameraSession(events, list(dealt), event, entries)
 
 
 def test_simulated_camera_reports_each_dealt_card_once_in_order(
-        cards_slid_over: tuple[list[CardEvent], list[Card], StatusEvent]) -> None:
-    events, dealt, end = cards_slid_over
+        cards_slid_over: CameraSession) -> None:
+    events, dealt, end = cards_slid_over.events, cards_slid_over.dealt, cards_slid_over.end
     assert end.state == "EMPTY"
     assert [e.seq for e in events] == list(range(1, len(events) + 1))
     assert len(events) == len(dealt) == 12  # one event per dealt card: none missed, none twice
@@ -1093,7 +1144,8 @@ def test_a_card_another_slides_over_is_not_reported_again(request: pytest.Fixtur
     """Cards slide in from the shoe over the cards already lying there: the resting card is hidden in part or
     merged with the passing one for a frame or two, and must not come back as a new card."""
     if seed == 5:
-        events, dealt, _ = request.getfixturevalue("cards_slid_over")
+        session = request.getfixturevalue("cards_slid_over")
+        events, dealt = session.events, session.dealt
     else:
         request.getfixturevalue("profiles")  # the deck taught
         events, dealt, _ = _camera_session(_slid_over_url(seed))
@@ -1163,41 +1215,11 @@ def _key(detection) -> tuple[float, ...]:  # type: ignore[no-untyped-def]
     return tuple(np.round(detection.corners.mean(axis=0)))
 
 
-def test_a_camera_session_drives_the_controller_like_a_shoe(profiles: dict[str, DeckProfile], tmp_path: Path) -> None:
+def test_a_camera_session_drives_the_controller_like_a_shoe(cards_slid_over: CameraSession) -> None:
     # The camera is just another card source: its cards go through the table controller into the journal, an
     # unreadable one is confirmed by the pit boss from the card itself, and the round settles as with a shoe.
-    import drivers.base  # noqa: F401 (registers the URL schemes)
-    from controller.engine import CloseBets, PlaceStakes
-    from controller.players.simple import next_action
     from controller.table.audit.rounds import verify_journal
-    from controller.table.controller import TableController
-    from controller.table.journal import Journal
-    from controller.table.rule_files import load_preset
-    from controller.table.security.users import Role, User
-    from drivers.base import CardEvent, open_source
 
-    boss = User("boris", Role.PIT_BOSS)
-    journal = Journal(tmp_path / "T1.journal")
-    table = TableController(journal, load_preset("caribbean-stud"))
-    table.submit(PlaceStakes(1, 10, player="P1"))
-    table.submit(CloseBets())
-    with open_source(f"camera+sim://?deck={DECKS[1]}&seed=9&fps=0&rounds=2&width=960") as source:
-        dealt = source.feed.dealt  # type: ignore[attr-defined]
-        taken = 0
-        while table.round is not None and table.round.phase != "closed":
-            state = table.round
-            if state.fault is not None:  # the dealer shows the card; the pit boss enters it
-                table.overrides.correct_card(dealt[taken - 1].code, boss, "camera could not read it; checked by eye")
-                continue
-            action = next_action(state)
-            if action is not None:
-                table.submit(action)
-                continue
-            event = source.recv(timeout=None)
-            assert isinstance(event, CardEvent), event
-            table.card(event)
-            taken += 1
-    placed = [e.payload["card"] for e in journal.entries() if e.kind == "CardPlaced"]
-    assert placed == [c.code for c in dealt[:10]]  # the journal holds the cards as dealt, in order
-    assert verify_journal(list(journal.entries())).ok
-    journal.close()
+    placed = [e.payload["card"] for e in cards_slid_over.journal if e.kind == "CardPlaced"]
+    assert placed == [c.code for c in cards_slid_over.dealt[:10]]  # the journal holds the cards as dealt, in order
+    assert verify_journal(cards_slid_over.journal).ok
