@@ -1,6 +1,7 @@
-"""Test helper for the floor: a throwaway PostgreSQL cluster, one per pytest worker (`cluster`), and a fresh
-database per test (`database`), fixtures a module takes with `pytest_plugins = ["floor_kit"]`; a way to wait for
-something the database must come to hold, and the rows a table's journal and the database hold of it.
+"""Test helper for the floor: a throwaway PostgreSQL cluster, one per pytest worker (`cluster`; `outage` for a
+story that stops and starts it), and a fresh database per test (`database`), fixtures a module takes with
+`pytest_plugins = ["floor_kit"]`; a way to wait for something the database must come to hold, and the rows a table's
+journal and the database hold of it.
 
 PYTEST_DONT_REWRITE: the modules that take its fixtures import its helpers too."""
 
@@ -39,6 +40,15 @@ def cluster(_worker_cluster):
 @pytest.fixture
 def database(cluster):
     return fresh_database(cluster)
+
+
+@pytest.fixture
+def outage(cluster):
+    """The worker's cluster for a story that stops and starts it (the database going away and coming back), running
+    again after the story whatever became of it: the module's other stories use it too."""
+    yield cluster
+    if not cluster.running():
+        cluster.start()
 
 
 def fresh_database(cluster):

@@ -41,7 +41,6 @@ pytestmark = needs_postgres
 pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
 
 
-
 def play(path, table, rounds, reporter=None, seed=5):
     return simulate(load_preset("classic"), rounds, seed, journal_path=path, table_id=table,
                     on_entry=reporter.wake if reporter is not None else None)
@@ -87,30 +86,26 @@ def test_floor_1_a_fault_reaches_the_database_within_2_s(database, tmp_path):
         reporter.stop()
 
 
-def test_floor_1_an_outage_is_not_reporting_and_the_backlog_drains_in_order(tmp_path):
-    server = Cluster().create().start()
-    try:
-        path = tmp_path / "T6.journal"
-        reporter = TableReporter(path, "T6", server.url, heartbeat=0.2, retry=0.2).start()
-        first = play(path, "T6", 3, reporter)
-        wait_for(reported_all(server.url, path, "T6"))
-        wait_for(lambda: reporter.status.reported == first.events)  # its status follows the database's commit
-        before = reporter.status.reported  # the first 3 rounds' events, with the table's opening
-        server.stop()
-        started = time.monotonic()
-        report = play(path, "T6", 10, reporter)  # the table plays on, and does not wait
-        assert time.monotonic() - started < 10
-        wait_for(lambda: not reporter.status.reporting and reporter.status.journaled == report.events)
-        assert reporter.status.backlog >= report.events - before  # all journaled since the outage
-        assert "NOT REPORTING" in reporter.status.text
-        server.start()
-        wait_for(reported_all(server.url, path, "T6"), timeout=30)
-        wait_for(lambda: reporter.status.reporting)
-        reporter.stop()
-        assert report.rounds == 7
-        assert query(server.url, "SELECT count(*) FROM floor_rounds")[0][0] == 10
-    finally:
-        server.destroy()
+def test_floor_1_an_outage_is_not_reporting_and_the_backlog_drains_in_order(database, outage, tmp_path):
+    path = tmp_path / "T6.journal"
+    reporter = TableReporter(path, "T6", database, heartbeat=0.2, retry=0.2).start()
+    first = play(path, "T6", 3, reporter)
+    wait_for(reported_all(database, path, "T6"))
+    wait_for(lambda: reporter.status.reported == first.events)  # its status follows the database's commit
+    before = reporter.status.reported  # the first 3 rounds' events, with the table's opening
+    outage.stop()
+    started = time.monotonic()
+    report = play(path, "T6", 10, reporter)  # the table plays on, and does not wait
+    assert time.monotonic() - started < 10
+    wait_for(lambda: not reporter.status.reporting and reporter.status.journaled == report.events)
+    assert reporter.status.backlog >= report.events - before  # all journaled since the outage
+    assert "NOT REPORTING" in reporter.status.text
+    outage.start()
+    wait_for(reported_all(database, path, "T6"), timeout=30)
+    wait_for(lambda: reporter.status.reporting)
+    reporter.stop()
+    assert report.rounds == 7
+    assert query(database, "SELECT count(*) FROM floor_rounds")[0][0] == 10
 
 
 def test_floor_1_tables_started_together_on_a_new_database_all_make_it_ready_without_an_error(cluster):
@@ -193,19 +188,19 @@ def test_floor_faults_a_wrong_or_revoked_password_is_said_and_the_table_keeps_it
     reporter = TableReporter(path, "T9", url, retry=0.1).start()
     report = play(path, "T9", 4, reporter)
     wait_for(lambda: "password" in reporter.status.text)
-    reporter.stop()
+    reporter.stop(timeout=0.5)  # what is left cannot go with this password: no use trying it for seconds
     assert report.rounds == 4
     assert "NOT REPORTING" in reporter.status.text and "wrong" not in reporter.status.text.split("@")[0]
     assert reporter.status.backlog == report.events
     right = url.replace(":wrong@", ":right-one@")
-    again = TableReporter(path, "T9", right).start()
+    again = TableReporter(path, "T9", right, retry=0.1).start()
     wait_for(reported_all(right, path, "T9"))
     with psycopg.connect(cluster.url, autocommit=True) as admin:
         admin.execute("ALTER ROLE table_t9 PASSWORD 'changed'")  # revoked while the table plays
         admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'table_t9'")
     play(path, "T9", 6, again)
     wait_for(lambda: "password" in again.status.text)
-    again.stop()
+    again.stop(timeout=0.5)
     assert again.status.backlog > 0  # kept in the journal, to go when the password is put right
 
 

@@ -4,22 +4,12 @@ the database revoked once the table is back online; three wrong PINs lock the ac
 
 import pytest
 from floor_kit import needs_postgres
-from pg_cluster import Cluster
 
 from controller.floor.staff import FloorUserStore
 from controller.table.security.users import AuthError, Role
 
 pytestmark = needs_postgres
-pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
-
-
-
-@pytest.fixture
-def server():
-    """A cluster of the test's own, which it may stop and start (the database going away and coming back)."""
-    server = Cluster().create().start()
-    yield server
-    server.destroy()
+pytest_plugins = ["floor_kit"]  # the fixtures `database` and `outage` (the worker's cluster, stopped and started)
 
 
 class Clock:
@@ -71,68 +61,68 @@ def test_floor_4_three_wrong_pins_lock_the_account_on_every_table(database, tmp_
         t1.authenticate("dina", "567801", need=Role.PIT_BOSS)
 
 
-def test_floor_4_a_table_that_cannot_reach_the_floor_never_takes_its_staff_for_empty(server, tmp_path):
+def test_floor_4_a_table_that_cannot_reach_the_floor_never_takes_its_staff_for_empty(database, outage, tmp_path):
     """A new table whose floor is away has seen no account: the console offered to make a first admin of the table's
     own, as on a table without a floor. The floor keeps the staff; the table waits for it."""
-    floor_with_staff(server.url, tmp_path, Clock())
-    server.stop()
+    floor_with_staff(database, tmp_path, Clock())
+    outage.stop()
     try:
-        table = FloorUserStore(server.url, tmp_path / "new-table.db", table_id="T9")
+        table = FloorUserStore(database, tmp_path / "new-table.db", table_id="T9")
         assert table.is_empty() is False
         table.close()
     finally:
-        server.start()
+        outage.start()
 
 
-def test_floor_4_a_pit_boss_logs_in_from_the_cache_while_the_database_is_away(server, tmp_path):
+def test_floor_4_a_pit_boss_logs_in_from_the_cache_while_the_database_is_away(database, outage, tmp_path):
     clock = Clock()
-    floor_with_staff(server.url, tmp_path, clock)
-    table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
+    floor_with_staff(database, tmp_path, clock)
+    table = FloorUserStore(database, tmp_path / "t1.db", table_id="T1", clock=clock)
     assert table.sync()
-    server.stop()
+    outage.stop()
     assert table.authenticate("boris", "123490", need=Role.PIT_BOSS).name == "boris"
     assert table.offline_reason  # it says why it answered from the cache
     with pytest.raises(AuthError, match="wrong"):
         table.authenticate("boris", "111357", need=Role.PIT_BOSS)
     with pytest.raises(AuthError, match="only accounts this table has seen"):
         table.authenticate("nobody", "111357")
-    server.start()
+    outage.start()
     assert table.sync()
     actions = [(row[2], row[3]) for row in table.log()]
     assert ("login_offline", "boris") in actions and ("failed_offline", "boris") in actions
     table.close()
 
 
-def test_floor_4_the_cache_never_grants_what_the_database_revoked_once_back_online(server, tmp_path):
+def test_floor_4_the_cache_never_grants_what_the_database_revoked_once_back_online(database, outage, tmp_path):
     clock = Clock()
-    office, root = floor_with_staff(server.url, tmp_path, clock)
-    table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
+    office, root = floor_with_staff(database, tmp_path, clock)
+    table = FloorUserStore(database, tmp_path / "t1.db", table_id="T1", clock=clock)
     assert table.authenticate("boris", "123490", need=Role.PIT_BOSS).name == "boris"  # now in its cache
     office.disable("boris", by=root)  # revoked at the office while the table is still online
-    server.stop()
+    outage.stop()
     # away from the database, the cache still holds what it last knew
     assert table.authenticate("boris", "123490", need=Role.PIT_BOSS).name == "boris"
-    server.start()
+    outage.start()
     with pytest.raises(AuthError, match="disabled"):  # back online: the database decides
         table.authenticate("boris", "123490", need=Role.PIT_BOSS)
-    server.stop()
+    outage.stop()
     with pytest.raises(AuthError, match="disabled"):  # and the cache now says the same
         table.authenticate("boris", "123490", need=Role.PIT_BOSS)
     with pytest.raises(AuthError, match="changed and listed only in the floor database"):
         office.add("eve", Role.DEALER, "111357", by=root)
 
 
-def test_floor_4_wrong_pins_tried_offline_count_on_the_floor_when_it_is_back(server, tmp_path):
+def test_floor_4_wrong_pins_tried_offline_count_on_the_floor_when_it_is_back(database, outage, tmp_path):
     clock = Clock()
-    floor_with_staff(server.url, tmp_path, clock)
-    table = FloorUserStore(server.url, tmp_path / "t1.db", table_id="T1", clock=clock)
-    other = FloorUserStore(server.url, tmp_path / "t2.db", table_id="T2", clock=clock)
+    floor_with_staff(database, tmp_path, clock)
+    table = FloorUserStore(database, tmp_path / "t1.db", table_id="T1", clock=clock)
+    other = FloorUserStore(database, tmp_path / "t2.db", table_id="T2", clock=clock)
     assert table.sync()
-    server.stop()
+    outage.stop()
     for guess in ("0000", "0001"):
         with pytest.raises(AuthError, match="wrong"):
             table.authenticate("boris", guess, need=Role.PIT_BOSS)
-    server.start()
+    outage.start()
     assert table.sync()  # two wrong PINs handed over: one more anywhere locks the account everywhere
     with pytest.raises(AuthError, match="now locked"):
         other.authenticate("boris", "0002", need=Role.PIT_BOSS)

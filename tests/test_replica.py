@@ -21,7 +21,7 @@ from controller.table.rule_files import load_preset
 
 psycopg = pytest.importorskip("psycopg")
 pytestmark = pytest.mark.skipif(not Cluster.available(), reason="PostgreSQL server programs are not installed")
-pytest_plugins = ["floor_kit"]  # the fixtures `cluster` (one per module) and `database` (a fresh one)
+pytest_plugins = ["floor_kit"]  # the fixtures `database` (a fresh one) and `outage` (the cluster, stopped)
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +95,7 @@ def test_replica_killed_mid_copy_resumes_from_its_last_seq_without_a_gap_or_a_du
     assert [r[0] for r in replica_rows(database)] == list(range(1, total + 1))
 
 
-def test_replica_following_catches_up_after_a_database_outage(cluster, database, tmp_path):
+def test_replica_following_catches_up_after_a_database_outage(outage, database, tmp_path):
     journal = tmp_path / "T1.journal"
     simulate(load_preset("classic"), 3, 8, journal_path=journal)
     proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "replicate", "--journal", str(journal), "--to",
@@ -103,10 +103,10 @@ def test_replica_following_catches_up_after_a_database_outage(cluster, database,
                             stderr=subprocess.PIPE, text=True, env=with_test_env(ENV), cwd=ROOT)
     try:
         wait_for(lambda: len(replica_rows(database)) == len(raw_rows(journal)))
-        cluster.stop()  # the casino's database goes away while the table plays on
+        outage.stop()  # the casino's database goes away while the table plays on
         simulate(load_preset("classic"), 9, 8, journal_path=journal)
         time.sleep(0.5)
-        cluster.start()
+        outage.start()
         wait_for(lambda: len(replica_rows(database)) == len(raw_rows(journal)))
     finally:
         proc.send_signal(signal.SIGTERM)
@@ -224,7 +224,7 @@ def test_replica_two_replicas_creating_the_schema_at_once_both_succeed(session_j
     assert all("Traceback" not in err for _, err in outcomes)
 
 
-def test_replica_a_database_that_goes_away_mid_copy_is_a_message_not_a_traceback(cluster, database, tmp_path):
+def test_replica_a_database_that_goes_away_mid_copy_is_a_message_not_a_traceback(outage, database, tmp_path):
     journal = tmp_path / "T1.journal"
     simulate(load_preset("classic"), 60, 9, journal_path=journal)
     proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "replicate", "--journal", str(journal), "--to",
@@ -232,10 +232,10 @@ def test_replica_a_database_that_goes_away_mid_copy_is_a_message_not_a_traceback
                             text=True, env=with_test_env(ENV), cwd=ROOT)
     try:
         assert proc.stdout is not None and proc.stdout.readline().startswith("replicated")
-        cluster.stop()
+        outage.stop()
         _, err = proc.communicate(timeout=60)
     finally:
-        cluster.start()
+        outage.start()
     assert proc.returncode in (0, 2) and "Traceback" not in err
     code, report, err = replicate(journal, database)  # and it resumes where it stopped
     assert code == 0 and report["ok"] and report["replica_head"] == len(raw_rows(journal)), err
