@@ -6,6 +6,7 @@ each is met only through `camera teach`, as a casino's own deck would be.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -26,7 +27,7 @@ if not art.THEME_DIR.is_dir() or shutil.which("rsvg-convert") is None:
     pytest.skip("card art needs the Debian packages gnome-cards-data and librsvg2-bin (make setup)",
                 allow_module_level=True)
 
-from hwsim.camera.scene import CONDITIONS, random_scene  # noqa: E402
+from hwsim.camera.scene import CONDITIONS, Scene, random_scene  # noqa: E402
 
 from drivers.camera.match import Matcher  # noqa: E402
 from drivers.camera.profile import DeckProfile, ProfileError, data_dir  # noqa: E402
@@ -176,13 +177,21 @@ def test_a_named_pipe_in_a_decks_place_is_refused_at_once(data_folder: Path) -> 
 
 # -- teaching from the deck's artwork ---------------------------------------------------------------------
 
-def _read_scenes(recogniser: Recogniser, theme: str, condition: str, seed: int, scenes: int) -> tuple[int, int, int]:
-    """Placed, correct and misread cards in synthetic photos of the theme's cards on felt."""
+@functools.cache
+def _photos(theme: str, condition: str, seed: int, scenes: int) -> tuple[Scene, ...]:
+    """Synthetic photos of the theme's cards on felt, made once for every profile judged on them (read-only)."""
     deck = art.load_deck(theme)
     rng = np.random.default_rng(seed)
+    photos = tuple(random_scene(deck, CONDITIONS[condition], rng) for _ in range(scenes))
+    for photo in photos:
+        photo.image.setflags(write=False)
+    return photos
+
+
+def _read_scenes(recogniser: Recogniser, theme: str, condition: str, seed: int, scenes: int) -> tuple[int, int, int]:
+    """Placed, correct and misread cards in synthetic photos of the theme's cards on felt."""
     placed = correct = misread = 0
-    for _ in range(scenes):
-        scene = random_scene(deck, CONDITIONS[condition], rng)
+    for scene in _photos(theme, condition, seed, scenes):
         sightings = recogniser.read_frame(scene.image)
         for truth in scene.cards:
             placed += 1
