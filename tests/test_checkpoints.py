@@ -7,15 +7,15 @@ and a kill while one is written loses nothing."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
-from env_kit import with_test_env
+from cli_kit import rptable
 from forgery import rehash
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kills import ENV, ROOT, kill_after_commits, simulate_command
+from kills import kill_after_commits, simulate_command
 from test_journals_from_main import JOURNALS, unpack
 
 from controller.opening.simulate import simulate
@@ -32,10 +32,12 @@ def entries_of(path: Path) -> list[JournalEntry]:
 
 
 @pytest.fixture(scope="module")
-def old_journals(tmp_path_factory: pytest.TempPathFactory) -> list[list[JournalEntry]]:
-    """The journals from main before the redesign: faults, a rules change, adjustments, a void, a clock fault."""
+def old_journals(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[list[JournalEntry], tuple[Any, ...]]]:
+    """The journals from main before the redesign (faults, a rules change, adjustments, a void, a clock fault),
+    each with the table its whole fold makes (`the_table`): made once, and compared with every resumed fold."""
     folder = tmp_path_factory.mktemp("old")
-    return [entries_of(unpack(name, folder)) for name in JOURNALS]
+    journals = [entries_of(unpack(name, folder)) for name in JOURNALS]
+    return [(entries, the_table(TableHistory.read(entries, every_round=False))) for entries in journals]
 
 
 def as_kept(history: TableHistory) -> dict:
@@ -43,22 +45,24 @@ def as_kept(history: TableHistory) -> dict:
     return json.loads(payload_to_json(history.present()))
 
 
+def the_table(history: TableHistory) -> tuple[Any, ...]:
+    """What a fold makes of the table: its present as kept, the round in play, its last time and its last round."""
+    assert history.current is not None
+    return as_kept(history), history.round_state, history.last_at, history.current.summary()
+
+
 @settings(max_examples=60, deadline=None)
 @given(which=st.integers(min_value=0, max_value=len(JOURNALS) - 1), where=st.floats(min_value=0, max_value=1))
 def test_checkpoint_the_present_kept_and_the_events_after_it_make_the_whole_folds_table(
-        old_journals: list[list[JournalEntry]], which: int, where: float) -> None:
-    entries = old_journals[which]
+        old_journals: list[tuple[list[JournalEntry], tuple[Any, ...]]], which: int, where: float) -> None:
+    entries, whole = old_journals[which]
     openings = [i for i, e in enumerate(entries) if e.kind == "table.round_opened"]
     cut = openings[min(int(where * len(openings)), len(openings) - 1)]  # a checkpoint is kept before a round opens
     before = TableHistory.read(entries[:cut], every_round=False)
     resumed = TableHistory.resume(as_kept(before), entries[cut - 1].at)
     for entry in entries[cut:]:
         resumed.fold(entry)
-    whole = TableHistory.read(entries, every_round=False)
-    assert as_kept(resumed) == as_kept(whole)
-    assert resumed.round_state == whole.round_state and resumed.last_at == whole.last_at
-    assert resumed.current is not None and whole.current is not None
-    assert resumed.current.summary() == whole.current.summary()
+    assert the_table(resumed) == whole
 
 
 def test_checkpoint_recovery_starts_from_the_last_one_and_is_the_table_the_whole_journal_makes(
@@ -96,12 +100,13 @@ def test_checkpoint_edited_with_its_chain_recomputed_is_named_by_verify(tmp_path
 
 def test_checkpoint_a_kill_while_one_is_written_loses_nothing(tmp_path: Path) -> None:
     path = tmp_path / "T1.journal"
-    shown = kill_after_commits(simulate_command(path, 200, 21, "round"), 6)  # commits of 10 rounds: 50 is one
+    # commits of 10 rounds, 50 is one; killed after the sixth, with rounds left to play whatever the kill's delay
+    shown = kill_after_commits(simulate_command(path, 120, 21, "round"), 6)
     report = verify_journal_file(str(path))
     assert report.ok, report.reason
     assert report.events >= shown
-    again = subprocess.run(simulate_command(path, 200, 21, "round", progress=False), capture_output=True, text=True,
-                           env=with_test_env(ENV), cwd=ROOT, timeout=300)
+    again = rptable("simulate", "--rules", "classic", "--rounds", "120", "--seed", "21", "--journal", str(path),
+                    "--commit", "round")  # the same session, resumed (in the test's process)
     assert again.returncode == 0 and "resumed after round" in again.stdout, again.stderr
     with Journal(path, readonly=True) as journal:
         assert journal.last_checkpoint() is not None  # the session went past round 50 after the kill, or before
