@@ -79,7 +79,8 @@ def make_look(rng: np.random.Generator, condition: Condition,
     texture = 1.0 + 0.06 * blotches + 0.04 * grain
     background = felt_colour[None, None, :] * texture[:, :, None]
 
-    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    # A column and a row of coordinates, broadcast: the same values as full grids, without a frame's worth of each.
+    ys, xs = np.arange(height)[:, None].astype(np.float32), np.arange(width)[None, :].astype(np.float32)
     angle = rng.uniform(0, 2 * np.pi)
     ramp = (np.cos(angle) * (xs / width - 0.5) + np.sin(angle) * (ys / height - 0.5))
     vignette = ((xs / width - 0.5) ** 2 + (ys / height - 0.5) ** 2)
@@ -185,10 +186,11 @@ class Laid:
         return image
 
 
-def develop(image: np.ndarray, rng: np.random.Generator, condition: Condition,
+def develop(lit: np.ndarray, rng: np.random.Generator, condition: Condition,
             motion_blur: float = 0.0) -> np.ndarray:
-    """The camera's faults on a lit table (`image`, float32, left as it is): defocus, motion blur, sensor noise
-    and JPEG compression; a uint8 frame."""
+    """The camera's faults on a lit table (`lit`, left as it is): defocus, motion blur, sensor noise and JPEG
+    compression; a uint8 frame."""
+    image = lit
     sigma = rng.uniform(*condition.blur)
     if sigma > 0.05:
         image = cv2.GaussianBlur(image, (0, 0), sigma)
@@ -199,7 +201,10 @@ def develop(image: np.ndarray, rng: np.random.Generator, condition: Condition,
     noise = np.empty(image.shape, np.float32)
     cv2.setRNGSeed(int(rng.integers(2**31)))
     cv2.randn(noise, 0.0, float(rng.uniform(*condition.noise)))  # several times faster than numpy's normal
-    image = image + noise
+    if image is lit:
+        image = image + noise
+    else:  # blurred: an array of this frame's own
+        image += noise
     frame = np.clip(image, 0, 255, out=image).astype(np.uint8)
     quality = int(rng.integers(condition.jpeg_quality[0], condition.jpeg_quality[1] + 1))
     ok, encoded = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
