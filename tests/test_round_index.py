@@ -22,7 +22,7 @@ from controller.table.audit.verify import verify_journal_file
 from controller.table.controller import TableController
 from controller.table.history import TableHistory, round_steps
 from controller.table.journal import Journal
-from controller.table.journal.round_index import IndexBuilder, index_events
+from controller.table.journal.round_index import IndexBuilder, IndexRows, index_events
 from controller.table.rule_files import load_preset
 from ui.cli import main
 from ui.cli.audit import EXIT_UNSIGNED
@@ -38,14 +38,27 @@ def upgraded(name: str, folder: Path) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def upgraded_journal(tmp_path_factory: pytest.TempPathFactory):
+    """`upgraded_journal(name)`: the journal `name` upgraded, made once for the module's stories, which only read
+    it."""
+    made: dict[str, Path] = {}
+
+    def one(name: str) -> Path:
+        if name not in made:
+            made[name] = upgraded(name, tmp_path_factory.mktemp("upgraded"))
+        return made[name]
+    return one
+
+
 def whole_fold(path: Path) -> TableHistory:
     with Journal(path, readonly=True) as journal:
         return TableHistory.read(journal.entries())
 
 
 @pytest.mark.parametrize("name", JOURNALS)
-def test_round_index_each_round_read_alone_is_the_round_the_whole_fold_makes(tmp_path: Path, name: str) -> None:
-    path = upgraded(name, tmp_path)
+def test_round_index_each_round_read_alone_is_the_round_the_whole_fold_makes(upgraded_journal, name: str) -> None:
+    path = upgraded_journal(name)
     history = whole_fold(path)
     with Journal(path, readonly=True) as journal:
         assert journal.indexed
@@ -63,13 +76,12 @@ def test_round_index_each_round_read_alone_is_the_round_the_whole_fold_makes(tmp
 
 @pytest.mark.parametrize("name", JOURNALS)
 def test_round_index_journal_from_main_built_on_first_open_journaled_and_audited_as_before(
-        tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "before").mkdir()
-    before = unpack(name, tmp_path / "before")
+        tmp_path: Path, upgraded_journal, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    before = unpack(name, tmp_path)
     with Journal(before, readonly=True) as journal:
         assert not journal.indexed  # a reader never changes the file: it folds the journal whole instead
         last_before = journal.last_seq
-    path = upgraded(name, tmp_path)
+    path = upgraded_journal(name)
     with Journal(path, readonly=True) as journal:
         upgrade = [e for e in journal.entries() if e.kind == "table.journal_upgraded"]
         rounds = journal.round_count()
@@ -134,14 +146,21 @@ def test_round_index_verify_names_an_index_row_changed(session: Path, tmp_path: 
     assert report.intact == report.events  # the events themselves are whole: a salvage keeps them all
 
 
-@settings(max_examples=30, deadline=None)
-@given(cuts=st.lists(st.integers(min_value=1, max_value=2_500), max_size=12))
-def test_round_index_commits_of_any_size_index_the_same_rounds(session: Path, cuts: list[int]) -> None:
-    """The index a writer builds commit by commit is the one built from the whole journal at once."""
+@pytest.fixture(scope="module")
+def indexed_at_once(session: Path) -> tuple[list, IndexRows]:
+    """The session's events as the index reads them, and the index built from them all at once."""
     db = sqlite3.connect(f"file:{session}?mode=ro", uri=True)
     events = list(index_events(db, "T1"))
     db.close()
-    whole = IndexBuilder().rows(events)
+    return events, IndexBuilder().rows(events)
+
+
+@settings(max_examples=30, deadline=None)
+@given(cuts=st.lists(st.integers(min_value=1, max_value=2_500), max_size=12))
+def test_round_index_commits_of_any_size_index_the_same_rounds(indexed_at_once: tuple[list, IndexRows],
+                                                              cuts: list[int]) -> None:
+    """The index a writer builds commit by commit is the one built from the whole journal at once."""
+    events, whole = indexed_at_once
     builder, rounds, links, start = IndexBuilder(), [], [], 0
     for cut in sorted({*cuts, len(events)}):
         part = builder.rows(events[start:cut])
