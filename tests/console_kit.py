@@ -4,7 +4,6 @@ with chosen cards, the dealer's keys and taps, the texts a person can read off t
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -91,11 +90,26 @@ GETTERS = ("text", "toolTip", "accessibleName", "accessibleDescription", "window
            "placeholderText", "title")
 
 
+_GETTERS_OF: dict[type, tuple[str, ...]] = {}
+
+
+def _getters(widget: QWidget) -> tuple[str, ...]:
+    """The GETTERS a widget has: its class's (looked up once a class, a sweep asks some 200 widgets after every
+    press), and any an instance holds of its own."""
+    kind = type(widget)
+    if kind not in _GETTERS_OF:
+        _GETTERS_OF[kind] = tuple(g for g in GETTERS if callable(getattr(kind, g, None)))
+    own = vars(widget)
+    if not own or not any(g in own for g in GETTERS):
+        return _GETTERS_OF[kind]
+    return tuple(g for g in GETTERS if g in _GETTERS_OF[kind] or callable(own.get(g)))
+
+
 def texts_of(widget: QWidget) -> list[tuple[str, str]]:
     """Every string one widget holds (its text, tooltip, title, items, tabs, a table's headers and cells), each
     with where it is in the widget."""
     texts: list[tuple[str, str]] = []
-    for getter in GETTERS:
+    for getter in _getters(widget):
         value = getattr(widget, getter, None)
         if callable(value):
             try:
@@ -128,18 +142,30 @@ def card_forms(card: Card) -> list[str]:
     return forms
 
 
+WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def _appears(form: str, text: str) -> bool:
+    """The form is in the text as a whole word: no letter or digit of the Latin alphabet just before or after it
+    (what `(?<![A-Za-z0-9])form(?![A-Za-z0-9])` finds, by str.find: a sweep after every press reads tens of
+    forms in thousands of characters)."""
+    start = text.find(form)
+    while start != -1:
+        end = start + len(form)
+        if (start == 0 or text[start - 1] not in WORD_CHARS) and (end == len(text) or text[end] not in WORD_CHARS):
+            return True
+        start = text.find(form, start + 1)
+    return False
+
+
 def shown_forms(texts: list[str], card: Card) -> list[str]:
     joined = "\n".join(texts)
-    found = []
-    for form in card_forms(card):
-        if re.search(r"(?<![A-Za-z0-9])" + re.escape(form) + r"(?![A-Za-z0-9])", joined):
-            found.append(form)
-    return found
+    return [form for form in card_forms(card) if _appears(form, joined)]
 
 
 def assert_no_hidden_card_shown(window: ConsoleWindow) -> None:
     hidden = visibility.hidden_cards(window.display_round())
-    texts = widget_texts()
+    texts = ["\n".join(widget_texts())] if hidden else []  # joined once for every card
     for card in hidden:
         assert not shown_forms(texts, card), f"hidden card {card.code} is visible: {shown_forms(texts, card)}"
 

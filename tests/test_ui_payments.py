@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 import shift_kit
 from PySide6.QtCore import Qt
 from shift_kit import Consoles, focus, log_in, type_in, when_shown
@@ -40,11 +42,26 @@ def confirmations(window: ConsoleWindow) -> list[tuple[int, int, str]]:
             if e.kind == "table.payment_confirmed" and e.payload["round_id"] == round_id]
 
 
-def at_payments(consoles: Consoles, qtbot) -> ConsoleWindow:
-    """A console whose first round (four boxes) is played, its payment list on screen and the keyboard its."""
-    window = consoles.open(seed=11)
+@pytest.fixture(scope="module")
+def played_round(tmp_path_factory: pytest.TempPathFactory, qapp) -> Path:
+    """The folder of a journal whose first round (four boxes) was played at a console up to its payment list, made
+    once for the module: each story opens a console of its own on a copy."""
+    folder = tmp_path_factory.mktemp("played-round")
+    made = Consoles(folder)
+    window = made.open(seed=11)
     Autopilot(window, ante=100, boxes=4).play_round(confirm_payments=False)
     assert window.mode() == "payments"
+    made.close_all()
+    return folder
+
+
+def at_payments(consoles: Consoles, qtbot, played_round: Path) -> ConsoleWindow:
+    """A console on a copy of the played round's journal: its payment list on screen, nothing confirmed, and the
+    keyboard its."""
+    for path in played_round.glob("T1.journal*"):
+        shutil.copy2(path, consoles.folder / path.name)
+    window = consoles.open(seed=11)
+    assert window.mode() == "payments" and not confirmations(window)
     focus(window, qtbot)
     return window
 
@@ -56,9 +73,9 @@ def space_twice(qtbot, window: ConsoleWindow) -> None:
 
 
 def test_payments_space_confirms_a_box_and_the_journal_says_who_when_and_how_much(consoles: Consoles,
-                                                                                   qtbot) -> None:
+                                                                                   qtbot, played_round: Path) -> None:
     """Fails before: Space marked the box paid on screen and journaled nothing."""
-    window = at_payments(consoles, qtbot)
+    window = at_payments(consoles, qtbot, played_round)
     first = window._payments(window.controller.round)[0]
     space_twice(qtbot, window)
     assert confirmations(window) == [(first.box, first.net, "dealer")]
@@ -70,7 +87,7 @@ def test_payments_space_confirms_a_box_and_the_journal_says_who_when_and_how_muc
 
 def test_payments_collecting_says_collected_and_paying_says_confirm_paid(consoles: Consoles, qtbot) -> None:
     """Point 14. Fails before: every button said "Confirm paid", collecting too."""
-    window = consoles.open(seed=11)
+    window = consoles.open(seed=5)  # its first round has both
     pilot = Autopilot(window, ante=100, boxes=6)
     for _ in range(6):  # until a round has a box to pay and a box to collect from
         pilot.play_round(confirm_payments=False)
@@ -89,9 +106,9 @@ def test_payments_collecting_says_collected_and_paying_says_confirm_paid(console
         assert button.text() == done
 
 
-def test_payments_confirmed_boxes_stay_confirmed_after_a_restart(consoles: Consoles, qtbot) -> None:
+def test_payments_confirmed_boxes_stay_confirmed_after_a_restart(consoles: Consoles, qtbot, played_round: Path) -> None:
     """Fails before: after a restart the whole list was unpaid again ("Pay box 2: 100")."""
-    window = at_payments(consoles, qtbot)
+    window = at_payments(consoles, qtbot, played_round)
     space_twice(qtbot, window)
     paid_box = confirmations(window)[0][0]
     window = consoles.restart(window, seed=11)
@@ -104,9 +121,10 @@ def test_payments_confirmed_boxes_stay_confirmed_after_a_restart(consoles: Conso
     assert f"box {unpaid[0]}" in window.next_action.text()
 
 
-def test_payments_a_round_paid_in_full_does_not_come_back_after_a_restart(consoles: Consoles, qtbot) -> None:
+def test_payments_a_round_paid_in_full_does_not_come_back_after_a_restart(consoles: Consoles, qtbot,
+                                                                          played_round: Path) -> None:
     """Fails before: a normal close after a round was fully paid brought its payment list back unpaid."""
-    window = at_payments(consoles, qtbot)
+    window = at_payments(consoles, qtbot, played_round)
     for _ in window.payment_panel.paid_buttons:
         space_twice(qtbot, window)
     paid = confirmations(window)
@@ -117,9 +135,9 @@ def test_payments_a_round_paid_in_full_does_not_come_back_after_a_restart(consol
     assert confirmations(window) == paid
 
 
-def test_payments_what_was_said_of_the_last_round_goes_with_it(consoles: Consoles, qtbot) -> None:
+def test_payments_what_was_said_of_the_last_round_goes_with_it(consoles: Consoles, qtbot, played_round: Path) -> None:
     """Seen at a table: "Fault resolved: the shoe's gate is open again." stayed on the next round's stakes."""
-    window = at_payments(consoles, qtbot)
+    window = at_payments(consoles, qtbot, played_round)
     window.message_text = "Fault resolved: the shoe's gate is open again."
     window.refresh()
     for _ in window.payment_panel.paid_buttons:
@@ -128,8 +146,9 @@ def test_payments_what_was_said_of_the_last_round_goes_with_it(consoles: Console
     assert window.mode() == "betting" and "Fault resolved" not in window.notice.message.text()
 
 
-def test_payments_the_next_round_waits_until_every_box_is_confirmed(consoles: Consoles, qtbot) -> None:
-    window = at_payments(consoles, qtbot)
+def test_payments_the_next_round_waits_until_every_box_is_confirmed(consoles: Consoles, qtbot,
+                                                                    played_round: Path) -> None:
+    window = at_payments(consoles, qtbot, played_round)
     boxes = len(window.payment_panel.paid_buttons)
     for _ in range(boxes - 1):
         space_twice(qtbot, window)
@@ -142,9 +161,9 @@ def test_payments_the_next_round_waits_until_every_box_is_confirmed(consoles: Co
 
 
 def test_payments_a_mistaken_confirmation_is_undone_only_by_a_pit_boss_with_a_reason(consoles: Consoles,
-                                                                                     qtbot) -> None:
+                                                                                     qtbot, played_round: Path) -> None:
     """Fails before: a confirmation could not be undone at all, nor was it journaled."""
-    window = at_payments(consoles, qtbot)
+    window = at_payments(consoles, qtbot, played_round)
     space_twice(qtbot, window)
     box = confirmations(window)[0][0]
     outcome: list[str] = []
@@ -175,8 +194,9 @@ def test_payments_a_mistaken_confirmation_is_undone_only_by_a_pit_boss_with_a_re
     assert verify_journal(list(window.controller.journal.entries())).ok
 
 
-def test_payments_an_adjustment_after_payment_leaves_only_the_difference_to_pay(consoles: Consoles, qtbot) -> None:
-    window = at_payments(consoles, qtbot)
+def test_payments_an_adjustment_after_payment_leaves_only_the_difference_to_pay(consoles: Consoles, qtbot,
+                                                                                played_round: Path) -> None:
+    window = at_payments(consoles, qtbot, played_round)
     first = window._payments(window.controller.round)[0]
     window.confirm_paid(first.box)
     from controller.table.security.users import Role, User
@@ -191,10 +211,11 @@ def test_payments_an_adjustment_after_payment_leaves_only_the_difference_to_pay(
     assert confirmations(window)[-1][1] == first.net + 25
 
 
-def test_payments_a_stray_press_only_asks_and_the_second_press_confirms(consoles: Consoles, qtbot) -> None:
+def test_payments_a_stray_press_only_asks_and_the_second_press_confirms(consoles: Consoles, qtbot,
+                                                                        played_round: Path) -> None:
     """Point 7: a confirmation is undone only by a pit boss, so one stray press must not make one. Fails before:
     one Space or one click journaled the payment at once."""
-    window = at_payments(consoles, qtbot)
+    window = at_payments(consoles, qtbot, played_round)
     first, second = window._payments(window.controller.round)[:2]
     buttons = window.payment_panel.paid_buttons
     assert buttons[first.box].text().endswith("[Space]") and not buttons[second.box].text().endswith("[Space]")
