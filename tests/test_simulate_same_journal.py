@@ -73,7 +73,10 @@ def session_digests(path: Path) -> tuple[int, str, str]:
     return count, digest.hexdigest(), as_before.hexdigest()
 
 
-@pytest.mark.parametrize(("preset", "seed", "rounds"), list(RECORDED))
+# The default run plays the classic session, the longest (300 rounds, six checkpoints); the nightly run (`make
+# test-slow`) the other presets' too: the same story under other rules.
+@pytest.mark.parametrize(("preset", "seed", "rounds"), [
+    pytest.param(*key, marks=() if key[0] == "classic" else pytest.mark.slow) for key in RECORDED])
 def test_simulate_seeded_session_journals_the_recorded_events(tmp_path: Path, preset: str, seed: int,
                                                               rounds: int) -> None:
     rules = load_preset(preset)
