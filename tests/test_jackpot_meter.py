@@ -146,11 +146,13 @@ def test_r_jackpot_5_no_meter_no_jackpot_bets_and_the_rest_plays_on(tmp_path):
         state = controller.round
         assert link.stake_for(state, 1) is None and state.phase.value == "decisions"
     finally:
-        link.stop()
+        # A stopping link tries the meter again for a few seconds (STOP_GRACE_SECONDS); this one never reached
+        # it, and is left to give up on its own thread.
+        link.stop(timeout=0.5)
         journal.close()
 
 
-def test_r_jackpot_5_a_hit_while_the_database_is_away_is_held_then_paid_once(cluster, database, tmp_path):
+def test_r_jackpot_5_a_hit_while_the_database_is_away_is_held_then_paid_once(outage, database, tmp_path):
     staff(database, tmp_path)
     journal, controller = play_table(tmp_path)
     link = JackpotLink(journal.path, "T1", database, jackpot_rules().jackpot).start()
@@ -159,11 +161,11 @@ def test_r_jackpot_5_a_hit_while_the_database_is_away_is_held_then_paid_once(clu
         assert link.wait_reachable(10)
         deal_round(controller, NOTHING)
         controller.overrides.void_round(User("ivan", Role.PIT_BOSS), "a round played only for its jackpot stakes")
-        cluster.stop()
+        outage.stop()
         round_id = deal_round(controller, ROYAL_FOR_BOX_1)  # stakes placed, then the database went away
         wait_for(lambda: not link.state.reachable, timeout=10)
         time.sleep(0.5)
-        cluster.start()
+        outage.start()
         wait_for(lambda: link.state.pending, timeout=20)
         ivan = User("ivan", Role.PIT_BOSS)
         with pytest.raises(Exception, match="a pit boss"):
