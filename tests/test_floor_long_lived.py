@@ -35,9 +35,13 @@ def floor_rows(url, table):
 
 
 def reported(path, table, url, timeout=60):
+    """A reporter of the table's journal, started, once the database holds every event the journal holds (its
+    status says so after the database committed them; the rows are then compared, every column)."""
+    with Journal(path, table, readonly=True) as journal:
+        journaled = journal.last_seq
     reporter = TableReporter(path, table, url, heartbeat=0.2).start()
-    wait_for(lambda: database_rows(url, table) == journal_rows(path, table), timeout=timeout, step=0.5)
-    wait_for(lambda: reporter.status.reporting and reporter.status.backlog == 0, timeout=30)
+    wait_for(lambda: reporter.status.reporting and reporter.status.reported == journaled, timeout=timeout)
+    assert database_rows(url, table) == journal_rows(path, table)
     return reporter
 
 
