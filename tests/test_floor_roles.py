@@ -6,8 +6,6 @@ and a lockout is what they make it. The attacks of anyone holding a table's URL 
 import base64
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 from cli_kit import rptable
@@ -76,10 +74,8 @@ def test_floor_init_makes_a_role_for_the_tables_the_pit_and_the_admins_and_again
 
 
 def test_floor_init_from_the_command_line_prints_each_programs_url(database):
-    def init(*more):
-        return subprocess.run([sys.executable, "-m", "ui.cli", "floor", "init", "--db", database, *more],
-                              capture_output=True, text=True, timeout=120,
-                              env={**ENV, "RPTABLE_MANIFEST": "/nonexistent"})
+    def init(*more, db=database):
+        return rptable("floor", "init", "--db", db, *more, env={**ENV, "RPTABLE_MANIFEST": "/nonexistent"})
     out = init("--json")
     assert out.returncode == 0, out.stderr
     made = json.loads(out.stdout)
@@ -87,9 +83,7 @@ def test_floor_init_from_the_command_line_prints_each_programs_url(database):
     assert made["roles"]["table"]["url"].startswith("postgresql://rptable_table:")
     text = init()
     assert text.returncode == 0 and "role rptable_admin: there already" in text.stdout
-    denied = subprocess.run([sys.executable, "-m", "ui.cli", "floor", "init", "--db",
-                             as_role(database, "rptable_table")], capture_output=True, text=True, timeout=120,
-                            env={**ENV, "RPTABLE_MANIFEST": "/nonexistent"})
+    denied = init(db=as_role(database, "rptable_table"))
     assert denied.returncode == 1 and "Traceback" not in denied.stderr
     assert "owner" in denied.stderr
 
