@@ -183,6 +183,10 @@ class BoxPanel(QFrame):
         self.number = number
         self.setObjectName(f"box{number}")
         self.setFixedHeight(BOX_HEIGHT)
+        # Its sheet before its widgets: set after, it styles every one of them again (the form, the six cards).
+        # Once: the box to act is told by a property, never by another sheet.
+        self.setStyleSheet(BOX_STYLE)
+        self._active: bool | None = None
         layout = self._layout = QVBoxLayout(self)
         layout.setSpacing(2)
         title_row = QHBoxLayout()
@@ -215,8 +219,6 @@ class BoxPanel(QFrame):
         self.body.addWidget(play)
         self.body.addWidget(editor)
         layout.addWidget(self.body)
-        self.setStyleSheet(BOX_STYLE)  # once: the box to act is told by a property, never by another sheet
-        self._active: bool | None = None
         self.show_box(None, None, active=False)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
