@@ -115,7 +115,7 @@ class JackpotLink:
         self._stop = threading.Event()
         self._stopped_at = 0.0
         self._wake = threading.Event()
-        self._answered = threading.Event()  # the meter took the link, or refused the table
+        self._answered = threading.Event()  # the meter's last word: it took the link, or refused the table
         self._thread = threading.Thread(target=self._run, name=f"jackpot-{table_id}", daemon=True)
 
     def start(self) -> JackpotLink:
@@ -222,6 +222,8 @@ class JackpotLink:
                 refused = isinstance(err, JackpotRefused)  # the meter answered: trying again now changes nothing
                 if refused:
                     self._answered.set()
+                else:
+                    self._answered.clear()  # unreachable: no word from the meter until it is back
                 if meter is not None:
                     _close_quietly(meter)
                 meter = None
