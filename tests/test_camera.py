@@ -829,16 +829,18 @@ def test_a_card_in_a_shadow_is_still_found() -> None:
     assert any(np.hypot(d.centre[0] - 640, d.centre[1] - 360) < 8 for d in find_cards(frame))
 
 
-def test_a_card_unreadable_as_found_whole_is_not_read_twice(profiles: dict[str, DeckProfile]) -> None:
+def test_a_card_unreadable_as_found_whole_is_not_read_twice(recognisers: dict[str, Recogniser],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """A blank card is unreadable wherever it is found; found whole, looking for it again finds it no larger,
     and it is not read a second time (each frame would pay for it)."""
-    recogniser = Recogniser(profiles[DECKS[0]])
+    recogniser = recognisers[DECKS[0]]
     frame = np.full((720, 1280, 3), (40, 110, 40), np.uint8)
     for centre in ((300, 300), (700, 400), (1000, 250)):
         cv2.fillPoly(frame, [cv2.boxPoints((centre, (150, 225), 20)).round().astype(np.int32)], (235, 240, 240))
     reads = []
     original = recogniser._read
-    recogniser._read = lambda frame, detection: reads.append(detection) or original(frame, detection)  # type: ignore[method-assign]
+    monkeypatch.setattr(recogniser, "_read",  # the shared recogniser's own again after this story
+                        lambda frame, detection: reads.append(detection) or original(frame, detection))
     sightings = recogniser.read_frame(frame)
     assert len(sightings) == 3 and all(s.card is None for s in sightings)
     assert len(reads) == 3
