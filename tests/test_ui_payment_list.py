@@ -16,8 +16,10 @@ from ui.autopilot import Autopilot
 READABLE_PX = 14
 
 
-@pytest.mark.parametrize(("preset", "language"), [("classic", "ru"), ("classic", "en"), ("caribbean-stud", "ru"),
-                                                  ("caribbean-stud", "en")])
+# classic in English in the nightly run: caribbean-stud's seven boxes make the narrower rows, in English too
+@pytest.mark.parametrize(("preset", "language"), [("classic", "ru"),
+                                                  pytest.param("classic", "en", marks=pytest.mark.slow),
+                                                  ("caribbean-stud", "ru"), ("caribbean-stud", "en")])
 def test_r_settle_every_payment_button_reads_whole_at_1024(make_console, qtbot, preset, language) -> None:  # noqa: F811
     window = make_console(preset, seed=3, language=language)
     rules = window.controller.rules
