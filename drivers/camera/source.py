@@ -71,17 +71,19 @@ class CameraSource(CardSource):
     def from_url(cls, url: str) -> CameraSource:
         parts = urlsplit(url)
         query = url_query(url)
+        # The URL's own mistakes first, before the deck is loaded and its matcher built (a second's work).
+        device = parts.netloc.isdigit() if parts.netloc else False
+        if not device and not parts.path:
+            raise SourceError(f"'{url}' names no camera: use camera://0?deck=NAME or camera:///path/video.mp4")
+        if not device and not Path(parts.path).is_file():
+            raise SourceError(f"video file {parts.path} not found; check the path in '{url}'")
         recogniser = recogniser_for(url, query)
-        if parts.netloc and parts.netloc.isdigit():
+        if device:
             capture = cv2.VideoCapture(int(parts.netloc))
             live = True
-        elif parts.path:
-            if not Path(parts.path).is_file():
-                raise SourceError(f"video file {parts.path} not found; check the path in '{url}'")
+        else:
             capture = cv2.VideoCapture(parts.path)
             live = False
-        else:
-            raise SourceError(f"'{url}' names no camera: use camera://0?deck=NAME or camera:///path/video.mp4")
         if not capture.isOpened():
             raise SourceError(f"cannot open the camera or video of '{url}': check the cable, the device "
                               f"number "
