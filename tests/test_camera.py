@@ -1148,8 +1148,8 @@ def test_simulated_camera_reports_each_dealt_card_once_in_order(
     assert sum(e.card is not None for e in events) >= 10  # five of each round's six at the least
 
 
-# Each seed is some ten seconds of frames: one in the default run (shared with the story above), the others with
-# the soaks.
+# Each seed is some ten seconds of frames: one in the default run (the session the camera stories here share), the
+# others with the soaks.
 @pytest.mark.parametrize("seed", [5, pytest.param(6, marks=pytest.mark.slow), pytest.param(7, marks=pytest.mark.slow)])
 def test_a_card_another_slides_over_is_not_reported_again(request: pytest.FixtureRequest, seed: int) -> None:
     """Cards slide in from the shoe over the cards already lying there: the resting card is hidden in part or
