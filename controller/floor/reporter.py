@@ -53,6 +53,11 @@ class Refused(Exception):
     """The database will not take this table's events (another journal holds its id; tamper evidence)."""
 
 
+class NotApproved(FloorError):
+    """The floor takes no event of a table without an approved key: asked again each pass (an admin may approve
+    it while the table plays), but not waited for at the table's close, where waiting changes nothing."""
+
+
 @dataclass(frozen=True)
 class ReportStatus:
     """How the table's reporting stands, for the table's own screen."""
@@ -134,11 +139,15 @@ class TableReporter:
         refused = False
         while True:
             stopping = self._stop.is_set()  # a pass that starts after the stop sees every event the table wrote
+            unapproved = False
             try:
                 if not refused:
                     self._report()
                 else:
                     self._sign_of_life()
+            except NotApproved as err:
+                unapproved = True
+                self._lost(str(err))
             except Refused as err:
                 refused = True
                 self._set(replace(self._status, reporting=False, reason=str(err), since=self.clock(), refused=True))
@@ -147,7 +156,7 @@ class TableReporter:
                 self._lost(str(err))
             except Exception as err:  # a psycopg error outside replicate's own handling
                 self._lost(explain(err, self.url))
-            if stopping and self._done_stopping(refused):
+            if stopping and self._done_stopping(refused or unapproved):
                 self._close()
                 return
             pause = self.heartbeat if self._connection is not None and not self._stop.is_set() else self.retry
@@ -155,7 +164,8 @@ class TableReporter:
             self._wake.clear()
 
     def _done_stopping(self, refused: bool) -> bool:
-        """Asked to stop: done once everything is reported, or nothing more can be, or time is up."""
+        """Asked to stop: done once everything is reported, or nothing more can be (the floor refused the table,
+        or takes nothing from it until its key is approved), or time is up."""
         drained = self._status.reporting and self._status.backlog == 0
         return drained or refused or time.monotonic() >= self._deadline
 
@@ -168,7 +178,7 @@ class TableReporter:
                 return  # nothing journaled yet: the table writes its house rules first
             if self._verify is None and approved_key(connection, self.table_id) is None and \
                     floor_setting(connection, TABLES_NEED_APPROVED_KEY):  # asked again each pass, until approved
-                raise FloorError(f"the floor takes none of this table's events: {no_approved_key(self.table_id)}.")
+                raise NotApproved(f"the floor takes none of this table's events: {no_approved_key(self.table_id)}.")
             if self._summarized is None:
                 self._summarized = self._bind(connection, journal)
             report = replicate(journal, connection, batch=BATCH, verified=self._verified(journal, connection),
