@@ -17,6 +17,7 @@ from tables import one_quick
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from cli_kit import rptable
 from console_kit import (
     WatchingPilot,
     assert_no_hidden_card_shown,
@@ -317,12 +318,10 @@ def test_cli_console_without_a_display_says_what_to_do(tmp_path: Path) -> None:
 def test_cli_console_screenshot_on_a_journal_whose_rules_wait_for_acknowledgement_says_so(tmp_path: Path) -> None:
     """A picture on a journal of its own under classic stopped at "Close bets is not available" alone."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env.update(RPTABLE_DATA_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen",
-               PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}")
+    env.update(RPTABLE_DATA_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen")
     journal = tmp_path / "T1.journal"
-    result = subprocess.run([sys.executable, "-m", "ui.cli", "console", "--screenshot", str(tmp_path / "s.png"),
-                             "--demo", "1", "--scene", "stakes", "--journal", str(journal)],
-                            env=env, capture_output=True, text=True, timeout=120)
+    result = rptable("console", "--screenshot", str(tmp_path / "s.png"), "--demo", "1", "--scene", "stakes",
+                     "--journal", str(journal), env=env)  # in this process: what it says is the story
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert f"the rules 'classic' wait for an admin's acknowledgement on {journal} (rptable rules acknowledge " \
            f"--journal {journal}); without --journal a picture plays in a scratch journal" in result.stderr
@@ -330,13 +329,11 @@ def test_cli_console_screenshot_on_a_journal_whose_rules_wait_for_acknowledgemen
 
 def test_cli_console_screenshot_demo_saves_a_png(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env.update(RPTABLE_DATA_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen",
-               PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}")
+    env.update(RPTABLE_DATA_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen")
     png = tmp_path / "shot.png"
     journal_path = tmp_path / "shots.journal"
-    result = subprocess.run([sys.executable, "-m", "ui.cli", "console", "--screenshot", str(png), "--demo", "1",
-                             "--rules", "four-seat", "--journal", str(journal_path)],
-                            env=env, capture_output=True, text=True, timeout=120)
+    result = rptable("console", "--screenshot", str(png), "--demo", "1", "--rules", "four-seat", "--journal",
+                     str(journal_path), env=env)  # in this process: the picture and the journal are the story
     assert result.returncode == 0, result.stderr
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not (tmp_path / "journals").exists()  # the default journal is untouched
