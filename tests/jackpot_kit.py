@@ -6,7 +6,7 @@ PYTEST_DONT_REWRITE: the modules that use it import its helpers."""
 from pathlib import Path
 
 from controller.core.rules import rules_from_mapping
-from controller.engine import CardDealt, CloseBets, PlaceJackpotStake, PlaceStakes, event_from_dict
+from controller.engine import CardDealt, CloseBets, PlaceJackpotStake, PlaceStakes, event_from_payload
 from controller.engine.events import JackpotSettled
 from controller.table.journal import Journal
 from controller.table.rule_files import load_preset
@@ -45,8 +45,8 @@ def journaled_settlements(path, table_id):
     """Every JackpotSettled a journal holds, with its round: [(round, event)]."""
     journal = Journal(path, table_id, readonly=True)
     try:
-        return [(e.round_id, event_from_dict(e.payload)) for e in journal.entries(0)
-                if e.kind == JackpotSettled.type_name]
+        return [(e.round_id, event_from_payload(e.payload)) for e in journal.entries(0)
+                if e.kind == JackpotSettled.KIND]
     finally:
         journal.close()
 

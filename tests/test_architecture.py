@@ -51,3 +51,21 @@ def test_a_table_is_opened_one_way():
     # make its table's controller itself: it opens the table at the desk, the same assembly without a shoe.
     assembled = [path for path, names in called.items() if "TableController" in names]
     assert assembled == ["controller/opening/table_session.py"], assembled
+
+
+def test_every_event_a_journal_holds_is_written_and_read_one_way():
+    """The round's events (the engine's) and the table's are coded one way: each names its journal kind `KIND`
+    and its payload's version `VERSION`, writes its payload with `payload()`, and is read back from the kind and
+    the payload (the engine's had a codec of its own: type_name, version, to_dict, event_from_dict)."""
+    import controller.engine as engine
+    from controller.engine.events import EVENT_TYPES, event_from_payload
+    from controller.table.table_events import TABLE_EVENT_TYPES
+
+    kinds = [*EVENT_TYPES.values(), *TABLE_EVENT_TYPES.values()]
+    assert all(isinstance(cls.KIND, str) and cls.KIND and isinstance(cls.VERSION, int) and callable(cls.payload)
+               for cls in kinds)
+    assert len({cls.KIND for cls in kinds}) == len(kinds)  # no kind names two events
+    assert all(name == cls.KIND for name, cls in EVENT_TYPES.items())
+    assert not hasattr(EVENT_TYPES["Folded"], "to_dict") and not hasattr(engine, "event_from_dict")
+    folded = EVENT_TYPES["Folded"](box=2)
+    assert event_from_payload(folded.payload()) == folded

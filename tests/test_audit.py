@@ -7,7 +7,7 @@ import pytest
 from cli_kit import rptable_in_shell as rptable  # with only what a table's shell gives it
 from forgery import rehash
 
-from controller.engine import event_from_dict
+from controller.engine import event_from_payload
 from controller.table.audit.rounds import RoundRecord, read_rounds
 from controller.table.audit.shift_report import build_report, report_csv, report_html
 from controller.table.journal import Journal
@@ -136,7 +136,7 @@ def test_audit_verify_names_an_unreadable_row(session, tmp_path):
 
 def settled(box, net, outcome="win", best="FLUSH"):
     """A box's settlement as the journal holds it."""
-    return event_from_dict({"type": "BoxSettled", "v": 1, "box": box, "outcome": outcome, "best": best, "paid": [],
+    return event_from_payload({"type": "BoxSettled", "v": 1, "box": box, "outcome": outcome, "best": best, "paid": [],
                             "multiplier": 5, "ante": 0, "bet": net, "draw": 0, "insurance": 0, "bonus": 0,
                             "buy_game": 0, "net": net})
 

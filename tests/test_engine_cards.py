@@ -88,7 +88,7 @@ def test_r_card_1_pit_boss_corrects_the_card_and_the_deal_goes_on():
     with pytest.raises(IllegalCommand, match="already in play"):
         do(state, CorrectCard(parse_card("QS"), "pit boss Ann", "card face shown"))
     events = do(state, CorrectCard(parse_card("4D"), "pit boss Ann", "card face shown"))
-    assert events[0].to_dict() == {"type": "FaultResolved", "v": 1, "resolution": "corrected", "card": "4D",
+    assert events[0].payload() == {"type": "FaultResolved", "v": 1, "resolution": "corrected", "card": "4D",
                                    "actor": "pit boss Ann", "reason": "card face shown"}
     assert state.dealer == [parse_card("4D")] and state.fault is None
 

@@ -22,7 +22,7 @@ from controller.engine import (
     PlaceStakes,
     RevealDealer,
     do,
-    event_from_dict,
+    event_from_payload,
     exchange_price,
     insurance_range,
     legal_commands,
@@ -87,7 +87,7 @@ def test_r_bet_1_ante_limits_and_no_stakes_after_the_deal():
 def test_r_act_2_the_bet_is_exactly_twice_the_ante():
     state, events = dealt()
     events += do(state, Bet(1))
-    assert state.boxes[1].bet == 200 and events[-1].to_dict() == {"type": "BetPlaced", "v": 1, "box": 1,
+    assert state.boxes[1].bet == 200 and events[-1].payload() == {"type": "BetPlaced", "v": 1, "box": 1,
                                                                    "amount": 200}
 
 
@@ -230,13 +230,13 @@ def test_replay_equals_the_live_state_at_every_event():
     events += do(state, RevealDealer())
     assert state.phase is Phase.CLOSED
     assert replay(CLASSIC, events) == state
-    assert [event_from_dict(e.to_dict()) for e in events] == events
+    assert [event_from_payload(e.payload()) for e in events] == events
 
 
 def test_stored_events_of_an_unknown_type_or_version_are_refused_clearly():
     with pytest.raises(EventFormatError, match="unknown event type 'Teleport'"):
-        event_from_dict({"type": "Teleport", "v": 1})
+        event_from_payload({"type": "Teleport", "v": 1})
     with pytest.raises(EventFormatError, match="version 2"):
-        event_from_dict({"type": "Folded", "v": 2, "box": 1})
+        event_from_payload({"type": "Folded", "v": 2, "box": 1})
     with pytest.raises(EventFormatError, match="malformed"):
-        event_from_dict({"type": "Folded", "v": 1})
+        event_from_payload({"type": "Folded", "v": 1})

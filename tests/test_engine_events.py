@@ -25,7 +25,7 @@ from controller.engine.events import (
     DealerRevealedV1,
     Folded,
     StakesWithdrawn,
-    event_from_dict,
+    event_from_payload,
 )
 from drivers.cards import parse_card
 
@@ -43,28 +43,28 @@ def sample(cls):
 
 def test_journal_json_form_is_unchanged():
     """The exact dictionaries journals written before hold, so they still replay."""
-    assert CardPlaced(AS, 0, True).to_dict() == {"type": "CardPlaced", "v": 1, "card": "AS", "to": 0,
+    assert CardPlaced(AS, 0, True).payload() == {"type": "CardPlaced", "v": 1, "card": "AS", "to": 0,
                                                  "face_up": True}
-    assert SETTLED.to_dict() == {
+    assert SETTLED.payload() == {
         "type": "BoxSettled", "v": 1, "box": 3, "outcome": "win", "best": "FLUSH", "paid": ["FLUSH", "ACE_KING"],
         "multiplier": 6, "ante": 100, "bet": 1200, "draw": -100, "insurance": 0, "bonus": 0, "buy_game": 0,
         "net": 1200,
     }
-    assert BuyingClosed().to_dict() == {"type": "BuyingClosed", "v": 1}
+    assert BuyingClosed().payload() == {"type": "BuyingClosed", "v": 1}
     stored = json.loads('{"type": "DealerCardReplaced", "v": 1, "discarded": "KD", "card": "2C", "free": false}')
-    assert event_from_dict(stored) == DealerCardReplacedV1(parse_card("KD"), parse_card("2C"), free=False)
-    assert event_from_dict(stored).to_dict() == stored  # an old event keeps the form it was written in
+    assert event_from_payload(stored) == DealerCardReplacedV1(parse_card("KD"), parse_card("2C"), free=False)
+    assert event_from_payload(stored).payload() == stored  # an old event keeps the form it was written in
 
 
 def test_r_buy_1_r_buy_3_events_that_record_the_house_rules_decisions_are_version_2():
     """The reveal names the boxes that may buy the dealer a game; a replacement says whether he replaces again."""
-    assert DealerRevealed(HandCategory.ACE_KING, False, (1, 3)).to_dict() == {
+    assert DealerRevealed(HandCategory.ACE_KING, False, (1, 3)).payload() == {
         "type": "DealerRevealed", "v": 2, "best": "ACE_KING", "qualified": False, "buyers": [1, 3]}
-    assert DealerCardReplaced(parse_card("KD"), parse_card("KC"), free=False, again=True).to_dict() == {
+    assert DealerCardReplaced(parse_card("KD"), parse_card("KC"), free=False, again=True).payload() == {
         "type": "DealerCardReplaced", "v": 2, "discarded": "KD", "card": "KC", "free": False, "again": True}
-    assert {(cls.type_name, cls.version) for cls in OLDER_FORMS.values()} == {
+    assert {(cls.KIND, cls.VERSION) for cls in OLDER_FORMS.values()} == {
         ("DealerRevealed", 1), ("DealerCardReplaced", 1)}
-    assert event_from_dict({"type": "DealerRevealed", "v": 1, "best": "FLUSH", "qualified": True}) == \
+    assert event_from_payload({"type": "DealerRevealed", "v": 1, "best": "FLUSH", "qualified": True}) == \
         DealerRevealedV1(HandCategory.FLUSH, True)
 
 
@@ -74,7 +74,7 @@ def test_every_event_round_trips_through_json_copy_and_pickle(cls):
     event = cls(**values)
     assert event == cls(*values.values())
     assert {name: getattr(event, name) for name in values} == values
-    assert event_from_dict(json.loads(json.dumps(event.to_dict()))) == event
+    assert event_from_payload(json.loads(json.dumps(event.payload()))) == event
     assert copy.deepcopy(event) == event and pickle.loads(pickle.dumps(event)) == event
     assert hash(copy.copy(event)) == hash(event)
     assert repr(event).startswith(f"{cls.__name__}(") and bool(event)

@@ -26,7 +26,7 @@ from controller.engine import (
     RoundState,
     apply,
     do,
-    event_from_dict,
+    event_from_payload,
     legacy,
     legal_commands,
     new_round,
@@ -64,7 +64,7 @@ def rounds_of(name: str, folder: Path) -> list[tuple[HouseRules, list[Event]]]:
                 rules = rules_from_mapping(entry.payload["rules"])
             elif entry.kind in EVENT_TYPES and entry.round_id is not None:
                 assert rules is not None
-                rounds.setdefault(entry.round_id, (rules, []))[1].append(event_from_dict(entry.payload))
+                rounds.setdefault(entry.round_id, (rules, []))[1].append(event_from_payload(entry.payload))
     return list(rounds.values())
 
 

@@ -23,7 +23,7 @@ from controller.engine import (
     build_command,
     can,
     do,
-    event_from_dict,
+    event_from_payload,
     expected_next,
     legal_commands,
     new_round,
@@ -94,7 +94,7 @@ def random_illegal_probe(state: RoundState, rng: random.Random):
 
 def as_version_1(event):
     """The event as a journal written before version 2 holds it (without the decision it records)."""
-    older = OLDER_FORMS.get((event.type_name, 1)) if event.version == 2 else None
+    older = OLDER_FORMS.get((event.KIND, 1)) if event.VERSION == 2 else None
     if older is None:
         return event
     return older(**{field.name: getattr(event, field.name) for field in dataclasses.fields(older)})
@@ -146,8 +146,8 @@ def test_random_legal_rounds_conserve_chips_and_replay_exactly(rules_name):
         state, events = play_random_round(rules_name, rng)
         check_closed_round(state)
         assert replay(PRESETS[rules_name], events) == state
-        wire = [json.loads(json.dumps(e.to_dict())) for e in events]
-        assert [event_from_dict(d) for d in wire] == events
+        wire = [json.loads(json.dumps(e.payload())) for e in events]
+        assert [event_from_payload(d) for d in wire] == events
         # R-BUY-1, R-BUY-3: replayed from version-1 events, the house rules' decisions are made again alike.
         assert replay(PRESETS[rules_name], [as_version_1(e) for e in events]) == state
 

@@ -12,7 +12,7 @@ from controller.core.hands import HandCategory
 from controller.core.jackpot_rules import JackpotRules
 from controller.core.rules import RulesError, rules_digest, rules_from_mapping
 from controller.engine import CardDealt, CloseBets, IllegalCommand, PlaceJackpotStake, PlaceStakes, do, new_round
-from controller.engine.events import JackpotSettled, event_from_dict
+from controller.engine.events import JackpotSettled, event_from_payload
 from controller.table.rule_files import load_preset
 from drivers.cards import PACK, parse_card
 
@@ -76,7 +76,7 @@ def test_r_jackpot_2_settled_on_the_first_five_cards_right_after_the_deal():
     settled = [e for e in events if isinstance(e, JackpotSettled)]
     assert [(e.box, e.best, e.share_pct, e.fixed, e.contribution) for e in settled] == [
         (1, HandCategory.ROYAL_FLUSH, 100, 0, 2), (2, HandCategory.NO_GAME, 0, 0, 2)]
-    assert all(event_from_dict(e.to_dict()) == e for e in events)
+    assert all(event_from_payload(e.payload()) == e for e in events)
 
 
 def test_r_jackpot_1_stake_needs_the_section_an_ante_and_open_bets():

@@ -37,13 +37,13 @@ def check_journal(journal_path, shown):
         assert report.ok, report.reason
         assert journal.last_seq >= shown, f"event {shown} was shown but the journal ends at {journal.last_seq}"
     # the controller resumes from the journal; the engine's own replay of the open round must agree with it
-    from controller.engine import event_from_dict, replay
+    from controller.engine import event_from_payload, replay
 
     with Journal(journal_path) as journal:
         resumed = TableController(journal)
         if resumed.round is not None:
             payloads = [e.payload for e in journal.round_entries(resumed.round_id) if e.kind in EVENT_TYPES]
-            assert resumed.round == replay(resumed.rules, [event_from_dict(p) for p in payloads])
+            assert resumed.round == replay(resumed.rules, [event_from_payload(p) for p in payloads])
 
 
 def kill_and_resume(tmp_path, kills, seed, rounds=6):

@@ -21,7 +21,7 @@ from controller.engine.commands.dealer import BuyGame, CloseBuying, RevealDealer
 from controller.engine.commands.jackpot import PlaceJackpotStake
 from controller.engine.commands.overrides import CorrectCard, DismissCard, VoidRound
 from controller.engine.commands.stakes import CloseBets, PlaceStakes, WithdrawStakes
-from controller.engine.events import DEALER, DEALER_UP_CARD, Event, event_from_dict
+from controller.engine.events import DEALER, DEALER_UP_CARD, Event, event_from_payload
 from controller.engine.guide import Expectation, expected_next, insurance_askers, legal_commands, turn_actions
 from controller.engine.machine import can, do, verify
 from controller.engine.queries import describe_next_card, exchange_price, insurance_range, next_card_target
@@ -64,7 +64,7 @@ __all__ = [
     "dealer_qualifies",
     "describe_next_card",
     "do",
-    "event_from_dict",
+    "event_from_payload",
     "exchange_price",
     "expected_next",
     "insurance_askers",

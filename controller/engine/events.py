@@ -2,8 +2,8 @@
 
 The round state changes only by applying these (controller.engine.apply), so a journal of them replays a round
 exactly. An event records every decision the house rules made, so applying it never reads the rules.
-`to_dict()` gives `{"type": NAME, "v": VERSION, ...fields}` with cards as codes and hand categories as their JSON
-names; `event_from_dict` reads it back, including the older forms journals hold (`OLDER_FORMS`).
+`payload()` gives `{"type": NAME, "v": VERSION, ...fields}` with cards as codes and hand categories as their JSON
+names; `event_from_payload` reads it back, including the older forms journals hold (`OLDER_FORMS`).
 """
 
 from __future__ import annotations
@@ -22,20 +22,20 @@ DEALER_UP_CARD = 4  # R-DEAL-1: the dealer's fifth card (index 4 in deal order) 
 
 class Event:
     """Base of every event. A subclass is a frozen dataclass; its class name is its `type` in JSON (the
-    journal's kind), and `version` counts the changes of its fields."""
+    journal's kind), and `VERSION` counts the changes of its fields."""
 
     __slots__ = ()
     __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # each subclass is a dataclass
-    type_name: ClassVar[str] = ""
-    version: ClassVar[int] = 1
+    KIND: ClassVar[str] = ""
+    VERSION: ClassVar[int] = 1
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "type_name" not in cls.__dict__:
-            cls.type_name = cls.__name__
+        if "KIND" not in cls.__dict__:
+            cls.KIND = cls.__name__
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type_name, "v": self.version}
+    def payload(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.KIND, "v": self.VERSION}
         for field in fields(self):
             out[field.name] = _to_json(getattr(self, field.name))
         return out
@@ -172,7 +172,7 @@ class DealerRevealed(Event):
     """R-DEALER-1: the dealer's hand is shown and whether he qualifies; R-BUY-1: the boxes that may buy him a
     game (none when he qualifies). When there are any, the boxes choose before anything is settled."""
 
-    version: ClassVar[int] = 2
+    VERSION: ClassVar[int] = 2
     best: HandCategory
     qualified: bool
     buyers: tuple[int, ...]
@@ -203,7 +203,7 @@ class DealerCardReplaced(Event):
     """R-BUY-1, R-BUY-3: the dealer discards his highest card for the next one; `free` = a repeat of the
     replacement; `again` = he replaces his highest card once more, with the next card from the shoe."""
 
-    version: ClassVar[int] = 2
+    VERSION: ClassVar[int] = 2
     discarded: Card
     card: Card
     free: bool
@@ -279,7 +279,7 @@ class DealerRevealedV1(Event):
     """DealerRevealed before it recorded which boxes may buy the dealer a game (controller.engine.legacy
     works that out again when it is replayed)."""
 
-    type_name: ClassVar[str] = "DealerRevealed"
+    KIND: ClassVar[str] = "DealerRevealed"
     best: HandCategory
     qualified: bool
 
@@ -288,7 +288,7 @@ class DealerRevealedV1(Event):
 class DealerCardReplacedV1(Event):
     """DealerCardReplaced before it recorded whether the dealer replaces his highest card again."""
 
-    type_name: ClassVar[str] = "DealerCardReplaced"
+    KIND: ClassVar[str] = "DealerCardReplaced"
     discarded: Card
     card: Card
     free: bool
@@ -305,7 +305,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 # Earlier versions of an event that journals may hold, by (type, version).
 OLDER_FORMS: dict[tuple[str, int], type[Event]] = {
-    (cls.type_name, cls.version): cls for cls in (DealerRevealedV1, DealerCardReplacedV1)
+    (cls.KIND, cls.VERSION): cls for cls in (DealerRevealedV1, DealerCardReplacedV1)
 }
 
 
@@ -313,17 +313,17 @@ class EventFormatError(ValueError):
     """A stored event that this version cannot read."""
 
 
-def event_from_dict(data: dict[str, Any]) -> Event:
-    """The event a `to_dict()` form stands for, in the form (version) it was written in."""
+def event_from_payload(data: dict[str, Any]) -> Event:
+    """The event a `payload()` form stands for, in the form (version) it was written in."""
     name = data.get("type")
     cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
     if cls is None:
         raise EventFormatError(f"unknown event type {name!r}")
     version = data.get("v")
-    if version != cls.version:
-        older = OLDER_FORMS.get((cls.type_name, version)) if isinstance(version, int) else None
+    if version != cls.VERSION:
+        older = OLDER_FORMS.get((cls.KIND, version)) if isinstance(version, int) else None
         if older is None:
-            readable = sorted([cls.version, *(v for (kind, v) in OLDER_FORMS if kind == name)])
+            readable = sorted([cls.VERSION, *(v for (kind, v) in OLDER_FORMS if kind == name)])
             raise EventFormatError(f"event {name} has version {version!r}; this engine reads version "
                                    f"{' or '.join(str(v) for v in readable)}")
         cls = older
@@ -341,7 +341,7 @@ _FIELD_READERS: dict[str, FieldReaders] = {}  # by class name and version: see _
 def _field_readers(cls: type[Event]) -> FieldReaders:
     """Each field of an event class with its reader: worked out once per class, since a journal's audit reads
     a million events of a couple of dozen classes."""
-    name = f"{cls.__name__}/{cls.version}"
+    name = f"{cls.__name__}/{cls.VERSION}"
     readers = _FIELD_READERS.get(name)
     if readers is None:
         readers = _FIELD_READERS[name] = tuple((f.name, _READERS.get(str(f.type), _plain)) for f in fields(cls))

@@ -207,7 +207,7 @@ def journal_problems(journal: TableJournal, bound_hash: str, rows: Iterable[Ledg
     holds for the table must be one the journal settled or voided, to the chip, and every hit one it dealt."""
     # The engine reads the journal's round events: imported here, where a journal is checked, not by every command
     # that opens the meter (its status, a reseed).
-    from controller.engine import event_from_dict
+    from controller.engine import event_from_payload
     from controller.engine.events import JackpotSettled, JackpotVoided
 
     table = journal.table_id
@@ -225,9 +225,9 @@ def journal_problems(journal: TableJournal, bound_hash: str, rows: Iterable[Ledg
             if isinstance(event, JackpotPaid):
                 paid[(event.round_id, event.box)] = event
             continue
-        if entry.kind not in (JackpotSettled.type_name, JackpotVoided.type_name):
+        if entry.kind not in (JackpotSettled.KIND, JackpotVoided.KIND):
             continue
-        engine_event = event_from_dict(entry.payload)
+        engine_event = event_from_payload(entry.payload)
         if isinstance(engine_event, JackpotSettled):
             settled[(entry.round_id, engine_event.box)] = engine_event
         elif isinstance(engine_event, JackpotVoided):

@@ -39,7 +39,7 @@ from typing import Any
 
 from controller.core.jackpot_rules import JackpotRules
 from controller.core.rules import HouseRules
-from controller.engine import Command, IllegalCommand, PlaceJackpotStake, RoundState, event_from_dict
+from controller.engine import Command, IllegalCommand, PlaceJackpotStake, RoundState, event_from_payload
 from controller.engine.events import JackpotSettled, JackpotVoided
 from controller.floor.database import FloorError, explain, psycopg_module
 from controller.floor.jackpot_meter import DEFAULT_METER, AlreadyPaid, Hit, JackpotMeter, JackpotRefused
@@ -275,7 +275,7 @@ class JackpotLink:
             return
         if entry.kind == JackpotPaid.KIND:
             return  # the meter fixed the payment before the table journaled it
-        event = event_from_dict(entry.payload)
+        event = event_from_payload(entry.payload)
         if isinstance(event, JackpotSettled) and ("contribution", round_id, event.box) not in sent:
             meter.settle(self.table_id, round_id, event.box, contribution=event.contribution,
                          share_pct=event.share_pct, category=event.best.name, journal_hash=journal_hash)
@@ -498,7 +498,7 @@ def _follow_waiting(entry: JournalEntry, waiting: set[tuple[str, int]]) -> None:
         assert isinstance(event, JackpotPaid | JackpotRejected)
         waiting.discard((event.round_id, event.box))
         return
-    settled = event_from_dict(entry.payload)
+    settled = event_from_payload(entry.payload)
     if isinstance(settled, JackpotSettled) and settled.share_pct:
         waiting.add((entry.round_id, settled.box))
     elif isinstance(settled, JackpotVoided):

@@ -376,7 +376,7 @@ class TableController:
         at = self._time(now)
         self.history.played(events, at)
         round_id = self.round_id
-        self._pending.extend(NewEvent(type(event).__name__, event.to_dict(), at, round_id, actor)
+        self._pending.extend(NewEvent(event.KIND, event.payload(), at, round_id, actor)
                              for event in events)
         if self.commit_per == "round":
             if state.phase is not Phase.CLOSED:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from controller.core.rules import HouseRules, RulesError, rules_digest, rules_from_mapping
-from controller.engine import RoundState, apply, event_from_dict, new_round
+from controller.engine import RoundState, apply, event_from_payload, new_round
 from controller.engine.events import (
     EVENT_TYPES,
     BoxSettled,
@@ -103,13 +103,13 @@ def event_of(entry: JournalEntry) -> TableEvent | Event | None:
     if entry.kind in TABLE_EVENT_TYPES:
         return table_event_from(entry.kind, entry.payload)
     if entry.kind in EVENT_TYPES:
-        return event_from_dict(entry.payload)
+        return event_from_payload(entry.payload)
     return None
 
 
 def settled_boxes(entries: Iterable[JournalEntry]) -> set[int]:
     """The boxes a round's entries settle."""
-    events = (event_from_dict(entry.payload) for entry in entries if entry.kind == BoxSettled.__name__)
+    events = (event_from_payload(entry.payload) for entry in entries if entry.kind == BoxSettled.__name__)
     return {event.box for event in events if isinstance(event, BoxSettled)}
 
 

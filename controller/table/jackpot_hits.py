@@ -8,14 +8,14 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from controller.engine import event_from_dict
+from controller.engine import event_from_payload
 from controller.engine.events import JackpotSettled, JackpotVoided
 from controller.table.journal import JournalEntry
 from controller.table.journal.store import JACKPOT_KINDS as JACKPOT_KINDS
 from controller.table.table_events import JackpotPaid, JackpotRejected, table_event_from
 
 # The journal kinds a hit's story is told in: the journal indexes them by name.
-if set(JACKPOT_KINDS) != {JackpotSettled.type_name, JackpotVoided.type_name, JackpotPaid.KIND, JackpotRejected.KIND}:
+if set(JACKPOT_KINDS) != {JackpotSettled.KIND, JackpotVoided.KIND, JackpotPaid.KIND, JackpotRejected.KIND}:
     raise ImportError("the journal's index of jackpot kinds names other kinds than the jackpot's events")
 
 
@@ -54,7 +54,7 @@ def table_hits(entries: Iterable[JournalEntry]) -> list[TableHit]:
             elif key in hits and isinstance(event, JackpotRejected):
                 hits[key] = dataclasses.replace(hits[key], rejected=event)
             continue
-        settled = event_from_dict(entry.payload)
+        settled = event_from_payload(entry.payload)
         key = (entry.round_id, getattr(settled, "box", 0))
         if isinstance(settled, JackpotSettled) and settled.share_pct:
             hits[key] = TableHit(entry.round_id, settled)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from controller.engine import RoundState, event_from_dict
+from controller.engine import RoundState, event_from_payload
 from controller.engine.commands.jackpot import jackpot_settlement
 from controller.engine.events import (
     EVENT_TYPES,
@@ -81,7 +81,7 @@ class ReplayCheck:
             if kind in TABLE_EVENT_TYPES:
                 return self._table_event(seq, at, round_id, table_event_from(kind, payload), approval)
             if kind in EVENT_TYPES:
-                return self._round_event(seq, at, round_id, actor, event_from_dict(payload), approval)
+                return self._round_event(seq, at, round_id, actor, event_from_payload(payload), approval)
             return ""
         except (*UNREADABLE, HistoryError) as err:
             return f"it cannot be replayed: {type(err).__name__}: {err}"
