@@ -2,12 +2,21 @@
 and no class grows into a hub where every feature lands."""
 
 import ast
+import functools
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@functools.cache
+def program_trees() -> dict[str, ast.Module]:
+    """Every module of the program, parsed once for the stories that read its code."""
+    folders = ("controller", "ui", "drivers", "hardware-sim")
+    paths = [path for folder in folders for path in (ROOT / folder).rglob("*.py")]
+    return {path.relative_to(ROOT).as_posix(): ast.parse(path.read_text(encoding="utf-8")) for path in sorted(paths)}
 
 
 def test_engine_modules_import_no_device_gui_or_os_libraries():
@@ -24,14 +33,13 @@ def test_no_class_holds_more_than_30_public_methods():
     """Each object has one purpose: the table controller's staff, overrides and jackpot, the console's back
     office and the journal's whole-file check are objects of their own (docs/architecture.md)."""
     crowded = []
-    for folder in ("controller", "ui", "drivers", "hardware-sim"):
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.ClassDef):
-                    public = [m.name for m in node.body
-                              if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef) and not m.name.startswith("_")]
-                    if len(public) > MOST_PUBLIC_METHODS:
-                        crowded.append(f"{path.relative_to(ROOT)}: {node.name} has {len(public)}")
+    for path, tree in program_trees().items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                public = [m.name for m in node.body
+                          if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef) and not m.name.startswith("_")]
+                if len(public) > MOST_PUBLIC_METHODS:
+                    crowded.append(f"{path}: {node.name} has {len(public)}")
     assert not crowded, crowded
 
 
@@ -39,12 +47,9 @@ def test_a_table_is_opened_one_way():
     """Every program opens its table through controller/opening/table_session.py: no other module of the program
     makes a table controller, nor both opens a card source and makes one (the console and simulate each
     assembled one by hand, and had drifted apart: one opened the shoe first, the other left a journal behind)."""
-    called = {}
-    for folder in ("controller", "ui", "drivers", "hardware-sim"):
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            names = {node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-                     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(node, ast.Call)}
-            called[path.relative_to(ROOT).as_posix()] = names
+    called = {path: {node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+                     for node in ast.walk(tree) if isinstance(node, ast.Call)}
+              for path, tree in program_trees().items()}
     by_hand = [path for path, names in called.items() if {"open_source", "TableController"} <= names]
     assert by_hand == ["controller/opening/table_session.py"], by_hand
     # Nor does a one-off command (acknowledging the rules, accepting the accounts, a jackpot verdict, a salvage)
