@@ -47,11 +47,13 @@ def played_round(tmp_path_factory: pytest.TempPathFactory, qapp) -> Path:
     """The folder of a journal whose first round (four boxes) was played at a console up to its payment list, made
     once for the module: each story opens a console of its own on a copy."""
     folder = tmp_path_factory.mktemp("played-round")
-    made = Consoles(folder)
-    window = made.open(seed=11)
-    Autopilot(window, ante=100, boxes=4).play_round(confirm_payments=False)
-    assert window.mode() == "payments"
-    made.close_all()
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("RPTABLE_DATA_DIR", str(folder / "data"))  # a data folder of its own, as each story has
+        made = Consoles(folder)
+        window = made.open(seed=11)
+        Autopilot(window, ante=100, boxes=4).play_round(confirm_payments=False)
+        assert window.mode() == "payments"
+        made.close_all()
     return folder
 
 
