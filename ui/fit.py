@@ -100,13 +100,17 @@ def _draw_fitted(widget: QWidget, painter: QPainter, rect: QRect, text: str, lin
 
 class FitLabel(QLabel):
     """A label drawn on at most `lines` lines of its own width; its width comes from the layout, never from its
-    text. Its height is fixed to what `lines` lines of its font need."""
+    text. Its height is fixed to what `lines` lines of its font need. With `run_in`, a text whose own lines do
+    not fit whole is drawn as one run, its lines joined by `run_in`: a short last word of a line no longer takes
+    a line of its own, where the first form would be cut."""
 
     def __init__(self, parent: QWidget | None = None, *, lines: int = 1,
-                 align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter) -> None:
+                 align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                 run_in: str | None = None) -> None:
         super().__init__(parent)
         self.lines = lines
         self.fit_align = align
+        self.run_in = run_in
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
 
     def setText(self, text: str) -> None:
@@ -124,12 +128,19 @@ class FitLabel(QLabel):
         return QSize(10, self.sizeHint().height())
 
     def shows_whole_text(self) -> bool:
-        return _whole(self, self.contentsRect(), self.text(), self.lines)
+        return _whole(self, self.contentsRect(), self.drawn_text(), self.lines)
+
+    def drawn_text(self) -> str:
+        """The text as drawn: in its own lines, or run in where they do not fit whole and the label may."""
+        text = self.text()
+        if self.run_in is None or "\n" not in text or _whole(self, self.contentsRect(), text, self.lines):
+            return text
+        return self.run_in.join(text.split("\n"))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         self.style().drawPrimitive(QStyle.PrimitiveElement.PE_Widget, _frame_option(self), painter, self)
-        _draw_fitted(self, painter, self.contentsRect(), self.text(), self.lines, self.fit_align,
+        _draw_fitted(self, painter, self.contentsRect(), self.drawn_text(), self.lines, self.fit_align,
                      QPalette.ColorRole.WindowText)
 
 

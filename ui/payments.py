@@ -220,7 +220,8 @@ class PaymentPanel(QWidget):
         self.title.setText(self.tr("Payments"))
         next_up = first_unconfirmed(payments)
         while len(self.rows) < len(payments):
-            what, due, button = FitLabel(self, lines=3), FitLabel(self, lines=2), FitButton(self, lines=2, height=TOUCH)
+            what = FitLabel(self, lines=3, run_in=" · ")  # a box's settlement runs on after its hand if need be
+            due, button = FitLabel(self, lines=2), FitButton(self, lines=2, height=TOUCH)
             what.setStyleSheet("font-size:14px")
             due.setStyleSheet("font-size:19px;font-weight:bold")
             button.setStyleSheet("QPushButton{font-size:16px;background:#1565c0;color:white;border-radius:8px}"
