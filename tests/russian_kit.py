@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 NAMES = {"classic", "online", "progressive", "four-seat", "russian-club", "caribbean-stud", "four", "seat",
          "russian", "club", "caribbean", "stud", "rptable", "vera", "anna", "ivan", "root", "English"}
 CODE_WORDS = {"PIN", "UNLOCK", "RESYNC", "USB", "URL", "UTC", "Enter", "Esc", "OFFLINE", "CLOCK", "STORAGE", "OK"}
+ALLOWED = frozenset(NAMES | CODE_WORDS)
 NOT_WORDS = re.compile(
     r"[a-z][a-z0-9+.-]*://\S*"  # a card source's address
     r"|(?<![\w.])/[\w./-]+"  # a file or a device (/dev/ttyUSB0)
@@ -27,7 +28,7 @@ LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
 
 def english_in(text: str) -> list[str]:
     """The words of `text` that read as English."""
-    return [w for w in LATIN_WORD.findall(NOT_WORDS.sub(" ", text)) if w not in NAMES | CODE_WORDS]
+    return [w for w in LATIN_WORD.findall(NOT_WORDS.sub(" ", text)) if w not in ALLOWED]
 
 
 def visible_texts() -> dict[str, str]:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import pytest
-
 from controller.table.controller import TableController
 from controller.table.security.users import Role, User
 
@@ -24,4 +22,6 @@ def acknowledged(table: TableController) -> TableController:
 def one_quick(names: Sequence[object], quick: object = "classic") -> list[object]:
     """Each of `names` as a test's parameter, every one but `quick` marked slow: the default run plays one, the
     nightly run (`make test-slow`) the others, which repeat the same story under other rules."""
+    import pytest  # here, not at the top: the console processes of the stories import this module, not pytest
+
     return [pytest.param(name, marks=() if name == quick else pytest.mark.slow) for name in names]
