@@ -232,18 +232,36 @@ def keyboard_walks(draw):
     return walk
 
 
-@settings(max_examples=200, deadline=None)
+# The default run draws 60 walks and names; the `_nightly` twins (marked slow, `make test-slow`) draw 200.
+@settings(max_examples=60, deadline=None)
 @given(keyboard_walks())
 def test_every_keyboard_walk_is_refused(walk):
     assert weak_secret("zed", walk) != ""
 
 
+@pytest.mark.slow  # test_every_keyboard_walk_is_refused over 200 walks
 @settings(max_examples=200, deadline=None)
-@given(st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz"), min_size=3, max_size=8),
-       st.sampled_from(["1", "12", "123", "1234", "2024", "1999", "007", "111", "4321"]))
+@given(keyboard_walks())
+def test_every_keyboard_walk_is_refused_nightly(walk):
+    test_every_keyboard_walk_is_refused.hypothesis.inner_test(walk)
+
+
+names = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz"), min_size=3, max_size=8)
+guessable_numbers = st.sampled_from(["1", "12", "123", "1234", "2024", "1999", "007", "111", "4321"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(names, guessable_numbers)
 def test_every_name_with_a_guessable_number_before_or_after_it_is_refused(word, number):
     assert weak_secret(word, word + number) != ""
     assert weak_secret(word, number + word) != ""
+
+
+@pytest.mark.slow  # test_every_name_with_a_guessable_number_before_or_after_it_is_refused over 200 names
+@settings(max_examples=200, deadline=None)
+@given(names, guessable_numbers)
+def test_every_name_with_a_guessable_number_before_or_after_it_is_refused_nightly(word, number):
+    test_every_name_with_a_guessable_number_before_or_after_it_is_refused.hypothesis.inner_test(word, number)
 
 
 def manual_pins() -> list[tuple[str, str]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import quote
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tables import acknowledged
@@ -147,8 +148,11 @@ def spec(items: list[tuple[str, int]]) -> str:
     return ",".join(f"{kind}@{card}{durations.get(kind, '')}" for kind, card in items)
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10_000), faults=st.lists(fault_items, max_size=3, unique_by=lambda f: f[1]))
+pump_faults = st.lists(fault_items, max_size=3, unique_by=lambda f: f[1])
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), faults=pump_faults)
 def test_pump_every_card_that_leaves_the_shoe_reaches_the_journal_once(tmp_path_factory, seed: int,
                                                                       faults: list[tuple[str, int]]) -> None:
     tmp_path = tmp_path_factory.mktemp("pump")
@@ -166,6 +170,15 @@ def test_pump_every_card_that_leaves_the_shoe_reaches_the_journal_once(tmp_path_
     assert verify_journal(list(controller.journal.entries())).ok
     source.close()
     controller.journal.close()
+
+
+@pytest.mark.slow  # test_pump_every_card_that_leaves_the_shoe_reaches_the_journal_once over 40 sessions
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), faults=pump_faults)
+def test_pump_every_card_that_leaves_the_shoe_reaches_the_journal_once_nightly(tmp_path_factory, seed: int,
+                                                                              faults: list[tuple[str, int]]) -> None:
+    test_pump_every_card_that_leaves_the_shoe_reaches_the_journal_once.hypothesis.inner_test(tmp_path_factory, seed,
+                                                                                             faults)
 
 
 def test_arch_faults_a_card_no_round_expected_locks_the_gate_of_a_shoe_that_deals_by_itself(tmp_path: Path) -> None:

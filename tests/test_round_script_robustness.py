@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,7 +38,7 @@ scripts = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(script=scripts | json_values)
 def test_any_json_script_gets_a_result_never_an_exception(script):
     """Each script is fuzzed whole: its rules name, boxes, shoe and decisions may be anything JSON holds."""
@@ -49,6 +50,13 @@ def test_any_json_script_gets_a_result_never_an_exception(script):
         assert isinstance(result["step"], int) and result["step"] >= 0
     else:
         assert result["house_net"] == -sum(box["net"] for box in result["boxes"])
+
+
+@pytest.mark.slow  # test_any_json_script_gets_a_result_never_an_exception over 150 scripts, nightly
+@settings(max_examples=150, deadline=None)
+@given(script=scripts | json_values)
+def test_any_json_script_gets_a_result_never_an_exception_nightly(script):
+    test_any_json_script_gets_a_result_never_an_exception.hypothesis.inner_test(script)
 
 
 def test_impossible_rules_names_are_an_error_result_not_an_exception():

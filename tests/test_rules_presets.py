@@ -202,8 +202,12 @@ _values = _scalars | st.lists(st.integers(0, 3), max_size=6)
 _sections = st.dictionaries(st.sampled_from(_KEYS), _values, max_size=5)
 
 
-@settings(max_examples=200, deadline=None)
-@given(data=st.dictionaries(st.sampled_from(_SECTIONS), _scalars | _sections, max_size=6))
+_mappings = st.dictionaries(st.sampled_from(_SECTIONS), _scalars | _sections, max_size=6)
+# The default run fuzzes 80 mappings a story; the `_nightly` twins (marked slow, `make test-slow`) 200.
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=_mappings)
 def test_any_mapping_gives_rules_or_a_rules_error(data):
     try:
         rules = rules_from_mapping(data, "fuzz.toml")
@@ -211,6 +215,13 @@ def test_any_mapping_gives_rules_or_a_rules_error(data):
         assert str(err).startswith("fuzz.toml")
     else:
         assert rules_from_mapping(rules.to_mapping()) == rules
+
+
+@pytest.mark.slow  # test_any_mapping_gives_rules_or_a_rules_error over 200 mappings
+@settings(max_examples=200, deadline=None)
+@given(data=_mappings)
+def test_any_mapping_gives_rules_or_a_rules_error_nightly(data):
+    test_any_mapping_gives_rules_or_a_rules_error.hypothesis.inner_test(data)
 
 
 # -------------------------------------------------------------------- a rules file gives every setting it needs
@@ -379,8 +390,8 @@ def test_cli_rules_check_refuses_an_incomplete_file_without_a_traceback(tmp_path
     assert checked.stderr.startswith(f"rptable rules: {path}: field ")
 
 
-@settings(max_examples=200, deadline=None)
-@given(data=st.dictionaries(st.sampled_from(_SECTIONS), _scalars | _sections, max_size=6))
+@settings(max_examples=80, deadline=None)
+@given(data=_mappings)
 def test_any_file_gives_rules_or_a_rules_error(data):
     try:
         rules = rules_from_mapping(data, "fuzz.toml", complete=True)
@@ -388,6 +399,13 @@ def test_any_file_gives_rules_or_a_rules_error(data):
         assert str(err).startswith("fuzz.toml")
     else:
         assert rules_from_toml(to_toml(rules)) == rules
+
+
+@pytest.mark.slow  # test_any_file_gives_rules_or_a_rules_error over 200 files
+@settings(max_examples=200, deadline=None)
+@given(data=_mappings)
+def test_any_file_gives_rules_or_a_rules_error_nightly(data):
+    test_any_file_gives_rules_or_a_rules_error.hypothesis.inner_test(data)
 
 
 def test_a_table_journaled_under_a_preset_whose_words_were_reworded_reopens_on_that_preset(tmp_path) -> None:

@@ -4,6 +4,7 @@ bytes without LF dropping one), wherever the reads split the stream."""
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,7 +42,7 @@ PIECES = st.sampled_from([
 ])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(pieces=st.lists(PIECES, max_size=30), cuts=st.lists(st.integers(0, 400), max_size=8))
 def test_shoe1_framing_by_runs_equals_byte_at_a_time_wherever_reads_split(pieces, cuts):
     stream = b"".join(pieces)
@@ -51,6 +52,13 @@ def test_shoe1_framing_by_runs_equals_byte_at_a_time_wherever_reads_split(pieces
     got = [frame for chunk in chunks for frame in reader.feed(chunk)]
     expected, noise = byte_at_a_time(chunks)
     assert got == expected and reader.noise_bytes == noise
+
+
+@pytest.mark.slow  # test_shoe1_framing_by_runs_equals_byte_at_a_time_wherever_reads_split over 300 streams
+@settings(max_examples=300, deadline=None)
+@given(pieces=st.lists(PIECES, max_size=30), cuts=st.lists(st.integers(0, 400), max_size=8))
+def test_shoe1_framing_by_runs_equals_byte_at_a_time_wherever_reads_split_nightly(pieces, cuts):
+    test_shoe1_framing_by_runs_equals_byte_at_a_time_wherever_reads_split.hypothesis.inner_test(pieces, cuts)
 
 
 def test_shoe1_framing_a_sentence_of_exactly_the_limit_is_decoded_one_byte_more_is_dropped():
