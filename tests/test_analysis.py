@@ -113,6 +113,6 @@ def test_engine_rounds_settle_every_preset_and_conserve_chips():
 
 
 def test_analyze_simple_strategy_reports_an_interval(caribbean):
-    report = house_edge(load_preset("online"), "simple", 2_000, seed=5, workers=1)
+    report = house_edge(load_preset("online"), "simple", 500, seed=5, workers=1)  # an interval, not its width
     lo, hi = report.house_edge_ci95
-    assert lo < report.house_edge < hi and report.rounds == 2_000 and report.average_wager > 1
+    assert lo < report.house_edge < hi and report.rounds == 500 and report.average_wager > 1
