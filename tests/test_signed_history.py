@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import json
+import shutil
 import sqlite3
 import stat
 from pathlib import Path
@@ -47,6 +48,38 @@ def signed_session(tmp_path: Path, rounds: int = 12) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def _signed_sessions(tmp_path_factory) -> tuple[dict[int, Path], Path]:
+    """The signed sessions the stories read and change, played once for the module in a data folder of their own:
+    each journal by its rounds, and the table's key that sealed them."""
+    folder = tmp_path_factory.mktemp("signed-sessions")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RPTABLE_DATA_DIR", str(folder / "data"))
+        played = {}
+        for rounds in (12, 3):
+            (folder / str(rounds)).mkdir()
+            played[rounds] = signed_session(folder / str(rounds), rounds)
+        return played, table_key_path("T1")
+
+
+@pytest.fixture
+def signed_copy(_signed_sessions, tmp_path):
+    """signed_session(tmp_path, rounds) as a copy of the module's: the journal (its head file with it) in the
+    story's folder, and the key that sealed it as the table's key in the story's data folder."""
+    played, key = _signed_sessions
+
+    def copy(rounds: int = 12) -> Path:
+        mine = table_key_path("T1")
+        assert not mine.exists(), "the story's table already has a key of its own: play its session instead"
+        mine.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        shutil.copy2(key, mine)
+        for file in played[rounds].parent.glob("T1.journal*"):
+            shutil.copy2(file, tmp_path / file.name)
+        return tmp_path / "T1.journal"
+
+    return copy
+
+
 def forged(path: Path) -> Path:
     """The forger also removes the head file, which would name the rewrite by itself."""
     Path(f"{path}.head").unlink(missing_ok=True)
@@ -75,8 +108,8 @@ def verify_cli(capsys, path: Path, *extra: str) -> tuple[int, dict]:
     return status, json.loads(capsys.readouterr().out)
 
 
-def test_signed_history_a_session_is_sealed_and_verifies_with_the_tables_key(tmp_path, capsys):
-    path = signed_session(tmp_path)
+def test_signed_history_a_session_is_sealed_and_verifies_with_the_tables_key(tmp_path, signed_copy, capsys):
+    path = signed_copy()
     pem = tmp_path / "T1.pem"
     assert main(["table", "pubkey", "--out", str(pem)]) == 0
     status, report = verify_cli(capsys, path, "--pubkey", str(pem))
@@ -86,9 +119,9 @@ def test_signed_history_a_session_is_sealed_and_verifies_with_the_tables_key(tmp
     assert kinds[-1] == "table.signature"  # the last commit ends with its seal
 
 
-def test_signed_history_a_forged_resolution_appended_is_caught_with_no_replica(tmp_path, capsys):
+def test_signed_history_a_forged_resolution_appended_is_caught_with_no_replica(tmp_path, signed_copy, capsys):
     """With sqlite3 and hashlib alone: a fault resolved by `pit_boss:nobody`, appended with its hash right."""
-    path = signed_session(tmp_path)
+    path = signed_copy()
     journal = Journal(path)
     TableController(journal, key=table_key("T1")).raise_fault("E04", "Jam in the shoe.", "sim://")
     journal.close()
@@ -129,8 +162,9 @@ def test_signed_history_a_rewritten_payment_with_every_hash_redone_is_caught(tmp
     assert "rewritten and the chain re-hashed" in report["reason"]
 
 
-def test_signed_history_a_forger_resealing_with_his_own_key_is_caught_by_the_tables_key(tmp_path, capsys):
-    path = signed_session(tmp_path)
+def test_signed_history_a_forger_resealing_with_his_own_key_is_caught_by_the_tables_key(tmp_path, signed_copy,
+                                                                                      capsys):
+    path = signed_copy()
     forger = SigningKey.generate()
 
     def reseal(rows):
@@ -161,8 +195,8 @@ def test_signed_history_a_forger_resealing_with_his_own_key_is_caught_by_the_tab
     assert "NOT CONFIRMED" in capsys.readouterr().out
 
 
-def test_signed_history_seals_stripped_are_refused_when_the_tables_key_is_given(tmp_path, capsys):
-    path = signed_session(tmp_path)
+def test_signed_history_seals_stripped_are_refused_when_the_tables_key_is_given(tmp_path, signed_copy, capsys):
+    path = signed_copy()
     pem = _pem(tmp_path)
 
     def strip(rows):
@@ -178,10 +212,11 @@ def test_signed_history_seals_stripped_are_refused_when_the_tables_key_is_given(
     assert status == EXIT_UNSIGNED and report["ok"] and not report["signed"] and report["verdict"] == "UNSIGNED"
 
 
-def test_signed_history_a_tail_cut_at_a_seal_with_its_head_file_removed_is_not_passed_as_whole(tmp_path, capsys):
+def test_signed_history_a_tail_cut_at_a_seal_with_its_head_file_removed_is_not_passed_as_whole(tmp_path, signed_copy,
+                                                                                               capsys):
     """Every event after a seal removed, and the head file that names the last one: each event left is whole
     and sealed, but nothing beside the journal vouches for where it ends."""
-    path = signed_session(tmp_path)
+    path = signed_copy()
     rows = raw_rows(path)
     seals = [i for i, r in enumerate(rows) if r[4] == "table.signature"]
     cut = rows[:seals[-2] + 1]
@@ -303,8 +338,8 @@ def test_closed_files_an_existing_wider_file_is_reported(tmp_path, capsys):
     assert "is open to its group and others (mode 0644)" in capsys.readouterr().err
 
 
-def test_closed_files_exports_and_reports_need_a_pit_boss_login(tmp_path, capsys, monkeypatch):
-    path = signed_session(tmp_path, rounds=3)
+def test_closed_files_exports_and_reports_need_a_pit_boss_login(tmp_path, signed_copy, capsys, monkeypatch):
+    path = signed_copy(3)
     _staff(tmp_path).close()
     users = ["--users", str(tmp_path / "users.db")]
     out = tmp_path / "shift.csv"
@@ -351,9 +386,9 @@ def _cut_after_a_seal_with_a_head_naming_the_new_end(path: Path, head: dict) -> 
     Path(f"{path}.head").write_bytes(json.dumps(record).encode().ljust(1023) + b"\n" + b"\x00" * 3072)
 
 
-def test_signed_history_the_head_file_is_signed_a_cut_behind_a_head_written_by_hand_is_not_proven(tmp_path,
+def test_signed_history_the_head_file_is_signed_a_cut_behind_a_head_written_by_hand_is_not_proven(tmp_path, signed_copy,
                                                                                                   capsys):
-    path = signed_session(tmp_path)
+    path = signed_copy()
     Journal(path, "T1").close()  # opened for writing again and closed with no commit, no key given to it
     status, report = verify_cli(capsys, path)
     assert status == 0 and report["verdict"] == "OK"  # the writer's own head, signed with the table's key, kept
@@ -365,8 +400,8 @@ def test_signed_history_the_head_file_is_signed_a_cut_behind_a_head_written_by_h
     assert "its head file (T1.journal.head) is not signed by the table's key" in capsys.readouterr().out
 
 
-def test_signed_history_a_head_file_signed_by_another_key_is_refused(tmp_path, capsys):
-    path = signed_session(tmp_path)
+def test_signed_history_a_head_file_signed_by_another_key_is_refused(tmp_path, signed_copy, capsys):
+    path = signed_copy()
     forger = SigningKey.generate()
     rows = raw_rows(path)
     seals = [i for i, r in enumerate(rows) if r[4] == "table.signature"]
