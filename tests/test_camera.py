@@ -37,8 +37,10 @@ from drivers.camera.teach import TeachError, collect_images, teach  # noqa: E402
 DECKS = ("gnomangelo", "tigullio")  # never used while tuning
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def data_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The module's data folder (its taught decks), for its tests only: a session's would stay the data folder
+    of every module the worker runs after this one, and their tests would share one table key."""
     folder = tmp_path_factory.mktemp("rptable-data")
     patch = pytest.MonkeyPatch()
     patch.setenv("RPTABLE_DATA_DIR", str(folder))
@@ -85,7 +87,7 @@ def matcher_from_png(taught_from_png: Callable[[str], DeckProfile]) -> Callable[
     return matcher
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def profiles(data_folder: Path, teach_dirs: dict[str, Path]) -> dict[str, DeckProfile]:
     from ui.cli import main
 
@@ -94,7 +96,7 @@ def profiles(data_folder: Path, teach_dirs: dict[str, Path]) -> dict[str, DeckPr
     return {theme: DeckProfile.load(theme) for theme in DECKS}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def recognisers(profiles: dict[str, DeckProfile]) -> dict[str, Recogniser]:
     """A recogniser of each taught deck, built once (its matcher works out where every pair of faces differs):
     the stories that only read frames with it share it."""
@@ -219,7 +221,7 @@ def artwork_dirs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return Folders()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def read_from_photos(recognisers: dict[str, Recogniser]) -> dict[str, tuple[int, int, int]]:
     """What the profile taught from photos reads in the scenes each form of artwork is judged on (the same scenes
     for every form: read once)."""
