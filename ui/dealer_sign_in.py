@@ -16,6 +16,7 @@ from controller.table.controller import TableController, TableLocked
 from controller.table.security.users import Role, User, name_in
 from ui.ask import close_keeping_keys, take_keyboard_back
 from ui.login import STAFF_STYLE, LoginForm, without_default_buttons
+from ui.restyle import restyle
 from ui.sentences import reworded
 from ui.ticking import every
 
@@ -115,19 +116,13 @@ class DealerBadge(QObject):
         turns = self.controller.history.dealer_turns
         if at_table is None:
             self.label.setText(self.tr("No dealer signed in"))
-            self._style("font-size:13px;font-weight:bold;color:#ffb74d")
+            restyle(self.label, "font-size:13px;font-weight:bold;color:#ffb74d")
             self.button.setText(self.tr("Sign in") + f" [{SIGN_IN_KEY}]")
             return
         minutes = int((self.clock() - turns[-1].start) // 60) if turns else 0
         self.label.setText(self.tr("Dealer: {0} · {1} min").format(name_in(at_table), max(0, minutes)))
-        self._style("font-size:13px;font-weight:bold;color:#f2f2f2")
+        restyle(self.label, "font-size:13px;font-weight:bold;color:#f2f2f2")
         self.button.setText(self.tr("Next dealer") + f" [{SIGN_IN_KEY}]")
-
-    def _style(self, sheet: str) -> None:
-        """The label's colour: set only when it changes (the badge is redrawn with every event of the table, and a
-        style sheet set again restyles the label each time)."""
-        if self.label.styleSheet() != sheet:
-            self.label.setStyleSheet(sheet)
 
     def open_sign_in(self) -> None:
         dialog = DealerSignInDialog(self.controller, self.users_path, self.on_change, self.window)

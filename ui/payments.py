@@ -21,6 +21,7 @@ from controller.table.round_record import RoundRecord
 from controller.table.security.users import name_in
 from ui.fit import TOUCH, FitButton, FitLabel
 from ui.format import amount, signed_amount
+from ui.restyle import restyle, set_style_property
 from ui.words import settled_words, who
 
 
@@ -245,16 +246,11 @@ class PaymentPanel(QWidget):
             due.setText(payment_text(payment, in_row=True))
             color = ("#9e9e9e" if payment.confirmed else "#7CFC7C" if payment.due > 0 else "#ff8a80" if payment.due < 0
                      else "#e0e0e0")  # what is done fades; what is still to do stands out
-            sheet = f"font-size:19px;font-weight:bold;color:{color}"
-            if due.styleSheet() != sheet:  # a sheet set again restyles the label: the list is drawn at every event
-                due.setStyleSheet(sheet)
+            restyle(due, f"font-size:19px;font-weight:bold;color:{color}")
             is_armed = armed is not None and armed[0] == payment.box and not payment.confirmed
             button.setText(armed[1] if armed is not None and is_armed else
                            confirm_label(payment, next_up=payment is next_up))
-            if button.property("armed") is not is_armed:
-                button.setProperty("armed", is_armed)
-                button.style().unpolish(button)
-                button.style().polish(button)
+            set_style_property(button, "armed", is_armed)
             button.setEnabled(not payment.confirmed)
             undo = self.tr("Confirmed by {0}; only a pit boss can undo it.")
             button.setToolTip(undo.format(who(payment.confirmed_by)) if payment.confirmed else "")

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
-    QApplication,
     QFrame,
     QHBoxLayout,
     QPushButton,
@@ -34,6 +33,7 @@ from ui.bet_panel import StakeEditor
 from ui.fit import FitLabel, fixed_width
 from ui.format import amount, card_face, is_red, signed_amount
 from ui.i18n import translate
+from ui.restyle import set_style_property
 from ui.words import hand_words, settled_words
 
 MAX_CARDS = 6
@@ -186,7 +186,6 @@ class BoxPanel(QFrame):
         # Its sheet before its widgets: set after, it styles every one of them again (the form, the six cards).
         # Once: the box to act is told by a property, never by another sheet.
         self.setStyleSheet(BOX_STYLE)
-        self._active: bool | None = None
         layout = self._layout = QVBoxLayout(self)
         layout.setSpacing(2)
         title_row = QHBoxLayout()
@@ -250,19 +249,14 @@ class BoxPanel(QFrame):
         self.state_line.setText(self._state_text(state, box, net))
 
     def _frame(self, active: bool) -> None:
-        if active == self._active:
+        # Only the panel's own frame is styled again: a new sheet would restyle every widget in the box (its form,
+        # its six cards), some 10 ms each time the turn moves on.
+        if not set_style_property(self, "active", active):
             return
-        self._active = active
         # The box's thicker frame when it is the one to act takes its width from the margins inside it: the
         # title, the cards and the form stay where they were, to the pixel.
         inside = ACTIVE_BORDER - (ACTIVE_BORDER if active else BORDER)
         self._layout.setContentsMargins(6 + inside, 4 + inside, 6 + inside, 4 + inside)
-        # Only the panel's own frame is styled again: a new sheet would restyle every widget in the box (its form,
-        # its six cards), some 10 ms each time the turn moves on.
-        self.setProperty("active", active)
-        self.style().unpolish(self)
-        self.style().polish(self)
-        QApplication.sendEvent(self, QEvent(QEvent.Type.StyleChange))  # the frame's width follows its border
         self.update()
 
     def _stakes_text(self, box: BoxState) -> str:

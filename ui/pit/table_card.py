@@ -13,6 +13,7 @@ from controller.floor.pit import TableView
 from ui.format import amount, percent, signed_amount
 from ui.i18n import translate
 from ui.pit.words import age_words, idle_words, step_words
+from ui.restyle import restyle
 from ui.sentences import device_fault_words
 
 # At least this wide: four cards side by side in a 1024 px window and five rows of them in 768 px, twenty of fifty
@@ -80,7 +81,7 @@ class TableCard(QFrame):
         state = view.reporting(now)
         faults = view.faults
         alert = view.alert(now)
-        self._restyle(self, STYLES[alert or "normal"])
+        restyle(self, STYLES[alert or "normal"])
         self.idle.setVisible(alert == "idle")
         if alert == "idle":
             self._say(self.idle, idle_words(view, now))
@@ -104,7 +105,7 @@ class TableCard(QFrame):
         self._say(self.hold, self.tr("Hold {0}% · theor. {1}% ({2}){3}").format(
             percent(t.hold_pct), percent(t.theoretical_hold_pct), signed_amount(round(t.theoretical)), no_edge))
         self._say(self.seen, _seen_text(view, now, state))
-        self._restyle(self.seen, "font-size:12px;" + ("color:#bdbdbd" if state in ("reporting", "closed")
+        restyle(self.seen, "font-size:12px;" + ("color:#bdbdbd" if state in ("reporting", "closed")
                                                        else "color:#ffab40;font-weight:bold"))
         if self._fitted_width != self.width():
             self._fitted_width = self.width()
@@ -119,11 +120,6 @@ class TableCard(QFrame):
 
     def _fit_height(self, label: QLabel) -> None:
         label.setMinimumHeight(max(0, label.heightForWidth(self.width() - 22)))  # wrapped lines are never cut
-
-    @staticmethod
-    def _restyle(widget: QWidget, style: str) -> None:
-        if widget.styleSheet() != style:
-            widget.setStyleSheet(style)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
