@@ -81,10 +81,10 @@ class LayoutCamera:
                        for position in range(len(cards))]
         self._frame = 0
         self._open = True
-        # The cards last laid and lit: frames of an unchanged layout differ only by the camera's faults, and a
-        # card turned up is laid on the cards already there.
+        # The cards last laid, and the table lit with them: frames of an unchanged layout differ only by the
+        # camera's faults, and a card turned up is laid on the cards already there.
         self._laid: tuple[tuple[tuple[Spot, int, Card], ...], Laid] = ((), Laid.bare(self._look))
-        self._lit: tuple[tuple[tuple[Spot, int, Card], ...], np.ndarray] | None = None
+        self._lit: np.ndarray | None = None  # the lit table of the cards in self._laid
 
     @property
     def zones(self) -> dict[Spot, np.ndarray]:
@@ -118,14 +118,14 @@ class LayoutCamera:
         spots = self.layout.spots()
         lying = tuple((spot, position, card) for spot, position in shown
                       if (card := self._switched.get((spot, position), spots[spot][position])) is not None)
-        if self._lit is None or self._lit[0] != lying:
+        if self._lit is None or self._laid[0] != lying:
             laid_key, laid = self._laid
             if lying[:len(laid_key)] != laid_key:
                 laid_key, laid = (), Laid.bare(self._look)
             laid = laid.with_cards([(self._deck[card], self._places[(spot, position)])
                                     for spot, position, card in lying[len(laid_key):]])
-            self._laid, self._lit = (lying, laid), (lying, laid.lit())
-        return develop(self._lit[1], self._rng, self._condition)
+            self._laid, self._lit = (lying, laid), laid.lit()
+        return develop(self._lit, self._rng, self._condition)
 
     # -- the capture device's interface (cv2.VideoCapture's) ------------------------------------------------
 
