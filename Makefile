@@ -14,22 +14,33 @@ DEB_PACKAGES := libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 l
 	libxcb-render-util0 libxcb-image0 fonts-dejavu-core xvfb xauth libusb-1.0-0 \
 	gnome-cards-data librsvg2-bin postgresql
 
-.PHONY: run test test-slow docs setup bytecode system-packages bench clean
+.PHONY: run test test-slow static-checks test-bytecode docs setup bytecode system-packages bench clean
 
 run: setup
 	$(BIN)/rptable console
 
 test: setup bytecode
+	@$(MAKE) --no-print-directory -j2 --output-sync=target static-checks test-bytecode
+	QT_QPA_PLATFORM=offscreen PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
+
+# The checks that read the code without running it; `make test` runs them beside test-bytecode (mypy keeps one
+# core busy for a quarter of a minute, the other is free).
+static-checks: setup
 	$(BIN)/ruff check controller drivers ui hardware-sim tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/mkdocs build --strict --quiet   # the manual: a broken link or anchor fails
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+# pytest rewrites the asserts of every test module as it imports it (about 10 s of CPU for all of them) and keeps
+# the result in __pycache__ unless PYTHONDONTWRITEBYTECODE is set. Collected once here and kept, so each pytest
+# worker reads the rewritten modules instead of rewriting them all again.
+test-bytecode: setup
+	QT_QPA_PLATFORM=offscreen PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --collect-only -n 0 > /dev/null
 
 # The long soaks `make test` leaves out (marked `slow`: repetitions of what a faster test covers), a worker per
 # core; tens of minutes.
-test-slow: setup bytecode
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m slow
+test-slow: setup bytecode test-bytecode
+	QT_QPA_PLATFORM=offscreen PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -m slow
 
 # The manual (docs/, mkdocs.yml) as a site in site/; a warning (a broken link or anchor) is an error.
 docs: setup
