@@ -13,15 +13,17 @@ import shlex
 import shutil
 import subprocess
 import sys
-import uuid
 from pathlib import Path
 
 import cli_kit
 import pytest
+from floor_kit import fresh_database
 from pg_cluster import Cluster
 
 from ui.cli import build_parser
 from ui.cli.help_examples import examples, illustrative, subcommands
+
+pytest_plugins = ["floor_kit"]  # the worker's PostgreSQL cluster
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent  # where `rptable` is installed, beside the interpreter running the tests
@@ -141,23 +143,13 @@ def test_a_command_starts_with_its_own_options_only_and_the_floors_meter_without
 
 
 @pytest.fixture(scope="module")
-def floor():
-    """A throwaway PostgreSQL cluster for the examples that name the floor's database; each page gets a fresh
+def floor(request: pytest.FixtureRequest) -> Cluster | None:
+    """The worker's PostgreSQL cluster for the examples that name the floor's database; each command gets a fresh
     database of it (None where the server programs are not installed)."""
     if not Cluster.available():
-        yield None
-        return
-    server = Cluster().create().start()
-    yield server
-    server.destroy()
-
-
-def fresh_database(cluster: Cluster) -> str:
-    psycopg = pytest.importorskip("psycopg")
-    name = f"help_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(cluster.url, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    return cluster.url.replace("/postgres?", f"/{name}?")
+        return None
+    cluster: Cluster = request.getfixturevalue("cluster")
+    return cluster
 
 
 def card_art_installed() -> bool:

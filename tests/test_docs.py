@@ -15,8 +15,8 @@ changes are only noted). The environment:
 - RPTABLE_DATA_DIR=<tmp>/data, HOME=<tmp>/home, QT_QPA_PLATFORM=offscreen, COLUMNS=80, TZ=UTC, LC_ALL=C.UTF-8;
 - RPTABLE_MANIFEST=<tmp>/manifest.json, written as `rptable verify-install --write` writes it before each
   command (as `make run` does once on a fresh machine; before each, so an edit made meanwhile is not a fault);
-- FLOOR_DB: when a page names `$FLOOR_DB`, a fresh database of a throwaway PostgreSQL cluster (one for the
-  module, started only if a page needs it).
+- FLOOR_DB: when a page names `$FLOOR_DB`, a fresh database of the worker's throwaway PostgreSQL cluster
+  (tests/floor_kit.py: started only if a story needs it).
 
 A command left running in the background (`... &`) lives until the page ends; it must not keep the command's
 output open (redirect it: `> sim.log 2>&1 &`).
@@ -40,6 +40,8 @@ from pathlib import Path
 import pytest
 from doc_blocks import Block, Command, blocks, matches, output_lines
 from pg_cluster import Cluster
+
+pytest_plugins = ["floor_kit"]  # the worker's PostgreSQL cluster, for the pages that name $FLOOR_DB
 
 REPO = Path(__file__).resolve().parents[1]
 COMMAND_SECONDS = 120  # a command that runs longer fails (the floor demo once ran for 23 days)
@@ -151,32 +153,22 @@ class Shell:
 
 
 class Floor:
-    """A throwaway PostgreSQL cluster, started the first time a page asks for a database."""
+    """The worker's PostgreSQL cluster, taken the first time a page asks for a database."""
 
-    def __init__(self) -> None:
-        self.cluster: Cluster | None = None
+    def __init__(self, request: pytest.FixtureRequest) -> None:
+        self.request = request
 
     def database(self) -> str:
         if not Cluster.available():
             pytest.skip("the page uses $FLOOR_DB, and PostgreSQL's server programs are not installed")
-        psycopg = pytest.importorskip("psycopg")
-        if self.cluster is None:
-            self.cluster = Cluster().create().start()
-        name = f"docs_{uuid.uuid4().hex[:12]}"
-        with psycopg.connect(self.cluster.url, autocommit=True) as admin:
-            admin.execute(f"CREATE DATABASE {name}")
-        return self.cluster.url.replace("/postgres?", f"/{name}?")
+        from floor_kit import fresh_database
 
-    def destroy(self) -> None:
-        if self.cluster is not None:
-            self.cluster.destroy()
+        return str(fresh_database(self.request.getfixturevalue("cluster")))
 
 
-@pytest.fixture(scope="module")
-def floor():
-    holder = Floor()
-    yield holder
-    holder.destroy()
+@pytest.fixture
+def floor(request: pytest.FixtureRequest) -> Floor:
+    return Floor(request)
 
 
 def tracked_files() -> list[str] | None:
