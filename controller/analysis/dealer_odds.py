@@ -124,13 +124,36 @@ class DealerOdds:
     @staticmethod
     def flush_shift_below(out_of_suit: I64, up_rank: I64, thresholds: I64) -> I64:
         """Per row and threshold: how the hands of five cards of the up card's suit change the count below it,
-        moved from their plain strength to their flush strength. `out_of_suit` includes the up rank itself."""
-        _, flush, unflushed = _dealer_strengths()
-        free = (_SET_MASK[None, :] & out_of_suit[:, None]) == 0
-        as_flush, as_plain = flush[up_rank], unflushed[up_rank]
-        return np.stack([(free & (as_flush < thresholds[:, k:k + 1])).sum(axis=1)
-                         - (free & (as_plain < thresholds[:, k:k + 1])).sum(axis=1)
-                         for k in range(thresholds.shape[1])], axis=1)
+        moved from their plain strength to their flush strength. `out_of_suit` includes the up rank itself.
+        (Rows are taken by up rank and counted once for each set of ranks out of the suit: the sets of four ranks
+        free of them in order of the hand they make, as a flush and as a plain hand, so a count below a threshold
+        is one running total.)"""
+        out = np.zeros(thresholds.shape, dtype=np.int64)
+        for rank in np.unique(up_rank).tolist():
+            rows = np.flatnonzero(up_rank == rank)
+            masks, which = np.unique(out_of_suit[rows], return_inverse=True)
+            free = (_SET_MASK[None, :] & masks[:, None]) == 0
+            for sign, (order, in_order) in zip((1, -1), _flush_orders()[rank], strict=True):
+                running = np.zeros((len(masks), len(order) + 1), dtype=np.int32)
+                np.cumsum(free[:, order], axis=1, out=running[:, 1:])
+                position = np.searchsorted(in_order, thresholds[rows], side="left")
+                out[rows] += sign * running[which.reshape(-1, 1), position]
+        return out
+
+
+@cache
+def _flush_orders() -> list[tuple[tuple[I64, npt.NDArray[np.int32]], ...]]:
+    """By up rank: the sets of four ranks in order of their hand as a flush, and as a plain hand, with those
+    strengths in that order."""
+    _, flush, unflushed = _dealer_strengths()
+    orders = []
+    for rank in range(RANKS):
+        pair = []
+        for strengths in (flush[rank], unflushed[rank]):
+            order: I64 = np.argsort(strengths, kind="stable")
+            pair.append((order, strengths[order]))
+        orders.append(tuple(pair))
+    return orders
 
 
 def _hidden_sets(left: I64) -> I64:

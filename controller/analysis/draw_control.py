@@ -107,36 +107,28 @@ def _quick_values(valuer: LineValuer) -> F64:
 
 def _work_out_quick_values(valuer: LineValuer) -> F64:
     order = value_order()
-    keys = np.flatnonzero(order.strength >= 0)
-    hands, ups, strengths, rows = [], [], [], []
-    for key in keys.tolist():
-        index, flush = divmod(key, 2)
-        hand = [r * 4 + (3 if flush else i % 4) for i, r in enumerate(RANKS_OF_COLEX[index])]
-        for up_rank in range(RANKS):
-            free = [up_rank * 4 + s for s in range(4) if up_rank * 4 + s not in hand]
-            if free:
-                hands.append(hand)
-                ups.append(free[0])
-                strengths.append(int(order.strength[key]))
-                rows.append(key)
-    cards = [[PACK[c] for c in hand] for hand in hands]
-    out_ranks = np.zeros((len(hands), RANKS), dtype=np.int64)
-    out_of_suit = np.zeros(len(hands), dtype=np.int64)
-    for i, (hand, up) in enumerate(zip(hands, ups, strict=True)):
-        for c in hand:
-            out_ranks[i, c >> 2] += 1
-            if c & 3 == up & 3:
-                out_of_suit[i] |= 1 << (c >> 2)
-    up_cards, strength_of = np.array(ups, dtype=np.int64), np.array(strengths, dtype=np.int64)
-    counts = np.concatenate([valuer.odds.count(out_ranks[part], up_cards[part], out_of_suit[part], strength_of[part])
-                             for part in np.array_split(np.arange(len(rows)), 20)])
-    first_of = {key: i for i, key in reversed(list(enumerate(rows)))}
-    nets = {key: np.array(valuer.bet_nets(cards[i], as_drawn=True)[0], dtype=np.float64)
-            for key, i in first_of.items()}
     table = np.full((len(order.of_value), RANKS), -1.0)
-    for i, key in enumerate(rows):
-        category = HandCategory(int(order.category[key]))
-        if valuer.after_draw.get(after_draw_class(category), "bet") == "fold":
-            continue
-        table[strengths[i], ups[i] >> 2] = float(counts[i] @ nets[key]) / counts[i].sum() / ANTE
+    # A hand the after-draw rule folds is worth -1 whatever the dealer holds: only the hands bet are counted.
+    folds = {category: valuer.after_draw.get(after_draw_class(category), "bet") == "fold" for category in HandCategory}
+    keys = [key for key in np.flatnonzero(order.strength >= 0).tolist()
+            if not folds[HandCategory(int(order.category[key]))]]
+    if not keys:
+        return table
+    # One hand of each pattern key (a flush all of the last suit, else suits in turn), then one row for each up
+    # rank with a card the hand does not hold: the first such card of that rank is the up card.
+    hands = np.array([[r * 4 + (3 if key & 1 else i % 4) for i, r in enumerate(RANKS_OF_COLEX[key >> 1])]
+                      for key in keys], dtype=np.int64)
+    held = np.zeros((len(keys), RANKS, 4), dtype=bool)
+    held[np.arange(len(keys))[:, None], hands >> 2, hands & 3] = True
+    row_key, up_rank = np.nonzero((~held).any(axis=2))
+    up_cards = up_rank * 4 + (~held[row_key, up_rank]).argmax(axis=1)
+    out_ranks = held.sum(axis=2, dtype=np.int64)[row_key]
+    rank_bits = 1 << np.arange(RANKS, dtype=np.int64)
+    out_of_suit = (held[row_key, :, up_cards & 3] * rank_bits).sum(axis=1)
+    strength_of = order.strength[np.array(keys)][row_key].astype(np.int64)
+    counts = np.concatenate([valuer.odds.count(out_ranks[part], up_cards[part], out_of_suit[part], strength_of[part])
+                             for part in np.array_split(np.arange(len(row_key)), 20)])
+    nets = np.array([valuer.bet_nets([PACK[c] for c in hand], as_drawn=True)[0] for hand in hands.tolist()],
+                    dtype=np.float64)
+    table[strength_of, up_rank] = np.einsum("ij,ij->i", counts, nets[row_key]) / counts.sum(axis=1) / ANTE
     return table
