@@ -84,12 +84,12 @@ def installed_files(roots: dict[str, Path] | None = None) -> Installed:
     for name, root in sorted((roots or package_roots()).items()):
         for folder, dirs, names in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and not d.startswith("."))
+            # Names as strings, not Path objects: a table walks every file at each start.
+            inside = os.path.relpath(folder, root)
+            prefix = name if inside == "." else f"{name}/{Path(inside).as_posix()}"
             for file in sorted(names):
-                if file.endswith(SKIPPED_SUFFIXES):
-                    continue
-                path = Path(folder) / file
-                relative = (Path(name) / path.relative_to(root)).as_posix()
-                files[relative] = file_sha256(path)
+                if not file.endswith(SKIPPED_SUFFIXES):
+                    files[f"{prefix}/{file}"] = file_sha256(os.path.join(folder, file))
     return Installed(files)
 
 
@@ -141,12 +141,12 @@ def check_program(path: Path | None = None, roots: dict[str, Path] | None = None
 
 
 def program_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    """The program's version (controller.__version__, which the package's metadata reads too): read where it is
+    written rather than through importlib.metadata, whose import alone is a few hundredths of a second of every
+    table's start."""
+    from controller import __version__
 
-    try:
-        return version("rptable")
-    except PackageNotFoundError:
-        return "unknown"
+    return __version__
 
 
 def _what(path: str, expected: dict[str, str], found: dict[str, str]) -> str:
@@ -157,7 +157,7 @@ def _what(path: str, expected: dict[str, str], found: dict[str, str]) -> str:
     return f"{path} (changed)"
 
 
-def file_sha256(path: Path) -> str:
+def file_sha256(path: str | Path) -> str:
     """The SHA-256 of a file's bytes, in hex."""
     with open(path, "rb") as file:
         return hashlib.file_digest(file, "sha256").hexdigest()
