@@ -4,6 +4,7 @@ ever reaches a user, and no option can ask for unbounded time or memory."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -95,12 +96,20 @@ def test_audit_salvage_of_the_floor_database_is_refused_with_what_to_do(capsys: 
 def test_audit_a_reader_that_goes_away_ends_the_listing_quietly(tmp_path: Path) -> None:
     """`rptable audit rounds | head -1`: the listing stops when the reader does, exit 0, nothing said."""
     journal = tmp_path / "T1.journal"
-    assert rptable("simulate", "--rules", "four-seat", "--rounds", "400", "--seed", "1", "--journal",
+    assert rptable("simulate", "--rules", "four-seat", "--rounds", "160", "--seed", "1", "--journal",
                    str(journal)).returncode == 0
-    done = subprocess.run(f"{sys.executable} -m ui.cli audit --journal {journal} rounds | head -1; "
-                          "exit ${PIPESTATUS[0]}", shell=True, executable="/bin/bash", capture_output=True,
-                          text=True, env=with_test_env(ENV), cwd=ROOT, timeout=60)
-    assert done.returncode == 0 and done.stdout.startswith("round") and done.stderr == "", done.stderr
+    # The pipe holds one page (4 KB) and `head` reads at most that before it goes: a listing of more than twice
+    # that (160 rounds, about 11 KB) cannot all be written before the reader has gone, so the command always
+    # meets the broken pipe (with the 64 KB a pipe holds by default, the whole listing could fit and it never would).
+    reader_end, writer_end = os.pipe()
+    fcntl.fcntl(writer_end, fcntl.F_SETPIPE_SZ, 4096)
+    with open(writer_end, "wb") as into, open(reader_end, "rb") as out_of:
+        listing = subprocess.Popen([sys.executable, "-m", "ui.cli", "audit", "--journal", str(journal), "rounds"],
+                                   stdout=into, stderr=subprocess.PIPE, text=True, env=with_test_env(ENV), cwd=ROOT)
+        head = subprocess.run(["head", "-1"], stdin=out_of, capture_output=True, text=True, timeout=60)
+    _, said = listing.communicate(timeout=60)
+    assert head.stdout.startswith("round")
+    assert listing.returncode == 0 and said == "", said
 
 
 def test_audit_show_a_round_number_of_5000_digits_is_refused(capsys: pytest.CaptureFixture[str],

@@ -1,13 +1,14 @@
 """Every command's failure is a sentence with the exit status the command-line contract gives it: bytes that are
 not text where a PIN is read, a --db that is not the floor's database, a journal that is not there. None of them
-ends in an error rptable did not expect (70), passes as done (0), or leaves a file behind."""
+ends in an error rptable did not expect (70), passes as done (0), or leaves a file behind. A PIN is read from the
+standard input of a process of its own, as the program reads it; the other commands run in this process."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from cli_kit import rptable_process as rptable  # a process of its own: standard input read as the program reads it
+from cli_kit import rptable, rptable_process  # the latter: standard input read as the program reads it
 
 NOT_TEXT = b"\xff\xfe\x8c\x01\x02pin\n" * 3
 
@@ -15,7 +16,7 @@ NOT_TEXT = b"\xff\xfe\x8c\x01\x02pin\n" * 3
 @pytest.mark.parametrize("stdin", [NOT_TEXT, Path("/dev/zero")], ids=["bytes that are not text", "/dev/zero"])
 def test_users_bootstrap_with_a_pin_that_is_not_text_is_refused_in_a_sentence(tmp_path: Path,
                                                                               stdin: bytes | Path) -> None:
-    done = rptable("users", "--users", "new.db", "bootstrap", "root", stdin=stdin, cwd=tmp_path)
+    done = rptable_process("users", "--users", "new.db", "bootstrap", "root", stdin=stdin, cwd=tmp_path)
     said = done.stderr
     assert done.returncode == 1 and "not text" in said, said
     assert "did not expect" not in said
@@ -25,8 +26,8 @@ def test_users_bootstrap_with_a_pin_that_is_not_text_is_refused_in_a_sentence(tm
 def test_users_an_admins_pin_that_is_not_text_is_a_wrong_pin(tmp_path: Path) -> None:
     made = rptable("users", "--users", "staff.db", "bootstrap", "root", stdin=b"pin-4821\n", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
-    done = rptable("users", "--users", "staff.db", "add", "anna", "--role", "dealer", "--admin", "root",
-                   stdin=NOT_TEXT, cwd=tmp_path)
+    done = rptable_process("users", "--users", "staff.db", "add", "anna", "--role", "dealer", "--admin", "root",
+                           stdin=NOT_TEXT, cwd=tmp_path)
     assert done.returncode == 1 and "Name or PIN is wrong." in done.stderr, done.stderr
 
 

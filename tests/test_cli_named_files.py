@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+from cli_kit import rptable as rptable_here
 from cli_kit import rptable_process
 
 from drivers.named_files import NamedFileError, read_named_file, regular_file_problem
@@ -16,6 +17,7 @@ from drivers.named_files import NamedFileError, read_named_file, regular_file_pr
 MEMORY = 1 << 30  # a command that reads /dev/zero whole runs out of this in about a second, and stops
 # The command as a user runs it, a process of its own in at most 1 GB: one that reads without end stops, not this test.
 rptable = functools.partial(rptable_process, memory=MEMORY)
+AT_ONCE = 30.0  # seconds: a command that waits on a named pipe for a writer never returns; this one fails the story
 
 
 @pytest.fixture
@@ -25,13 +27,10 @@ def fifo(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.fixture
-def journal(tmp_path: Path) -> Path:
-    path = tmp_path / "T1.journal"
-    done = rptable("simulate", "--rules", "four-seat", "--rounds", "2", "--seed", "1", "--journal", str(path),
-                   cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    return path
+@pytest.fixture(scope="module")
+def journal(simulated_journal) -> Path:
+    """Two rounds of a table: a journal the stories only read."""
+    return simulated_journal(2, 1, rules="four-seat")
 
 
 @pytest.mark.parametrize("args", [
@@ -46,7 +45,9 @@ def journal(tmp_path: Path) -> Path:
     ("shoe-sim", "--pty", "--key", "F"),
 ], ids=lambda args: " ".join(args))
 def test_a_named_pipe_given_for_a_file_is_refused_at_once_in_a_sentence(fifo: Path, args: tuple[str, ...]) -> None:
-    done = rptable(*args, cwd=fifo.parent)
+    # In this process: opening a pipe that no one writes to waits without end, which the timeout turns into a
+    # failure; a pipe is read no faster as a process of its own (the memory bound is for /dev/zero's stories).
+    done = rptable_here(*args, cwd=fifo.parent, timeout=AT_ONCE)
     said = done.stdout + done.stderr
     assert done.returncode in (1, 2), said
     assert "it is a named pipe (FIFO), not a regular file" in said and "Traceback" not in said
