@@ -23,6 +23,7 @@ def test_users_bootstrap_with_a_pin_that_is_not_text_is_refused_in_a_sentence(tm
     assert rptable("users", "--users", "new.db", "list", cwd=tmp_path).stdout == ""  # no admin was made
 
 
+@pytest.mark.program_pin_cost  # the accounts made here are read by a process of its own
 def test_users_an_admins_pin_that_is_not_text_is_a_wrong_pin(tmp_path: Path) -> None:
     made = rptable("users", "--users", "staff.db", "bootstrap", "root", stdin=b"pin-4821\n", cwd=tmp_path)
     assert made.returncode == 0, made.stderr

@@ -390,19 +390,38 @@ def test_read_only_media_every_audit_command_reads_the_journal(short_session: Pa
     prefix = read_only(medium)
     if prefix is None:
         pytest.skip("no way to make a folder read-only here")
+    actions = (["verify", "--json"], ["rounds", "--json"], ["recall", "--json"], ["show", "2", "--json"],
+               ["export", "--out", str(out_dir / "export.json")], ["report", "--out", str(out_dir)])
     try:
-        for args in (["verify", "--json"], ["rounds", "--json"], ["recall", "--json"], ["show", "2", "--json"],
-                     ["export", "--out", str(out_dir / "export.json")], ["report", "--out", str(out_dir)]):
-            done = subprocess.run([*prefix, sys.executable, "-m", "ui.cli", "audit", "--journal", str(journal),
-                                   *args], capture_output=True, text=True,
-                                       env=with_test_env(ENV), cwd=ROOT, timeout=120)
+        # One process on the medium runs every action in turn (each opens the journal itself): a process each
+        # proved no more than that each command reads it there.
+        done = subprocess.run([*prefix, sys.executable, "-c", EVERY_ACTION, str(journal),
+                               *(json.dumps(args) for args in actions)], capture_output=True, text=True,
+                              env=with_test_env({**ENV, "PYTHONPATH": f"{ENV['PYTHONPATH']}{os.pathsep}{TESTS}"}),
+                              cwd=ROOT, timeout=120)
+        assert done.returncode == 0, done.stderr
+        answers = [json.loads(line) for line in done.stdout.splitlines()]
+        assert len(answers) == len(actions), done.stdout
+        for args, (code, out, err) in zip(actions, answers, strict=True):
             # verify: whole, and unsealed (the session was written without the table's key), which it says
-            assert done.returncode == (EXIT_UNSIGNED if args[0] == "verify" else 0), (args, done.stderr)
+            assert code == (EXIT_UNSIGNED if args[0] == "verify" else 0), (args, err)
             if args[0] == "verify":
-                assert json.loads(done.stdout)["ok"]
+                assert json.loads(out)["ok"]
         assert sorted(p.name for p in medium.iterdir()) == ["T1.journal"]  # nothing written beside it
     finally:
         os.chmod(medium, 0o755)
+
+
+TESTS = Path(__file__).resolve().parent
+# `rptable audit --journal J ACTION...` for each action given (as JSON), one after another in this one process:
+# a line each of [exit status, output, error].
+EVERY_ACTION = """
+import json, sys
+from cli_kit import rptable
+for action in sys.argv[2:]:
+    done = rptable("audit", "--journal", sys.argv[1], *json.loads(action), env=None, cwd=None)
+    print(json.dumps([done.returncode, done.stdout, done.stderr]))
+"""
 
 
 # -- a storage failure's reason ---------------------------------------------------------------------------
