@@ -48,7 +48,8 @@ def reported(path, table, url, timeout=60):
 def test_long_lived_a_reporter_started_again_reports_from_the_last_checkpoint_the_rows_from_event_1(
         cluster, tmp_path):
     path, table = tmp_path / "T2.journal", "T2"
-    simulate(load_preset("classic"), CHECKPOINT_EVERY + 5, 8, journal_path=path, table_id=table)
+    # Two boxes a round: past a checkpoint at half the events of six (the story is the checkpoint, not the boxes).
+    simulate(load_preset("classic"), CHECKPOINT_EVERY + 5, 8, boxes=2, journal_path=path, table_id=table)
     first, again = fresh_database(cluster), fresh_database(cluster)
     reported(path, table, first).stop()
     with Journal(path, table) as journal:  # the table plays on with the floor away, and a pit boss adjusts
@@ -100,7 +101,7 @@ def test_long_lived_the_floor_answers_from_its_copy_of_the_round_index_as_the_jo
     from ui.cli import main
 
     path, table = tmp_path / "T4.journal", "T4"
-    simulate(load_preset("classic"), CHECKPOINT_EVERY + 3, 12, journal_path=path, table_id=table)
+    simulate(load_preset("classic"), CHECKPOINT_EVERY + 3, 12, boxes=2, journal_path=path, table_id=table)  # two boxes
     with Journal(path, table) as journal:
         controller = acknowledged(TableController(journal))
         controller.overrides.adjust_payment(f"{table}-000003", 2, -15, QA_PIT_BOSS, "paid twice")
@@ -222,7 +223,7 @@ def test_long_lived_a_long_journal_new_to_the_floor_goes_in_passes_of_a_bounded_
     import controller.floor.reporter as reporter_module
 
     path, table = tmp_path / "T7.journal", "T7"
-    simulate(load_preset("classic"), 30, 7, journal_path=path, table_id=table)
+    simulate(load_preset("classic"), 15, 7, journal_path=path, table_id=table)  # some 900 events: ten passes of 97
     with Journal(path, table) as journal:  # a pit boss adjusts an early round: read back, not kept
         acknowledged(TableController(journal)).overrides.adjust_payment(f"{table}-000002", 1, 10, QA_PIT_BOSS,
                                                                         "short-paid")
@@ -232,4 +233,4 @@ def test_long_lived_a_long_journal_new_to_the_floor_goes_in_passes_of_a_bounded_
     passes = fresh_database(cluster)
     reported(path, table, passes).stop()
     assert floor_rows(passes, table) == floor_rows(whole, table)
-    assert len(floor_rows(passes, table)["floor_rounds"]) == 30
+    assert len(floor_rows(passes, table)["floor_rounds"]) == 15
