@@ -7,6 +7,7 @@ lighting, glare, defocus blur, sensor noise and JPEG compression. `Condition` bu
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import cv2
@@ -39,6 +40,7 @@ CONDITIONS = {
     "small": Condition("small", (78, 95), 0.12, 0.3, 0.2, (0.3, 0.9), (1.5, 4.0), (75, 92)),
 }
 
+NOISE_ROOM = 64  # rows and columns by which the sensor noise field outgrows a frame: 8,192 windows of it
 FELT_SHEEN = 0.35  # how much of a glare the matte felt reflects, relative to a glossy card
 FELT_COLOURS = ((30, 100, 30), (25, 90, 45), (110, 60, 20), (40, 40, 120), (35, 80, 60))  # BGR
 
@@ -177,12 +179,16 @@ class Laid:
         image = self.canvas * self.look.light
         if self.look.glare is not None:
             # A lamp's reflection: full on the glossy cards, a dull sheen on the felt, which scatters light.
+            # The round spot is a row's fall-off times a column's (a Gaussian's two axes part exactly): two
+            # short rows of exponentials, not a frame's worth.
             height, width = self.coverage.shape
             gx, gy, radius, strength = self.look.glare
-            ys, xs = np.ogrid[0:height, 0:width]
-            spot = np.exp(-((xs - gx) ** 2 + (ys - gy) ** 2) / (2 * radius ** 2)).astype(np.float32)
+            across = np.exp(-(np.arange(width) - gx) ** 2 / (2 * radius ** 2)).astype(np.float32)
+            down = (255 * strength * np.exp(-(np.arange(height) - gy) ** 2 / (2 * radius ** 2))).astype(np.float32)
             gloss = FELT_SHEEN + (1.0 - FELT_SHEEN) * self.coverage
-            image += (255 * strength * spot * gloss)[:, :, None]
+            gloss *= down[:, None]
+            gloss *= across[None, :]
+            image += gloss[:, :, None]
         return image
 
 
@@ -198,19 +204,30 @@ def develop(lit: np.ndarray, rng: np.random.Generator, condition: Condition,
         kernel = np.zeros((int(motion_blur) | 1, int(motion_blur) | 1), np.float32)
         kernel[kernel.shape[0] // 2, :] = 1.0 / kernel.shape[1]
         image = cv2.filter2D(image, -1, kernel)
-    noise = np.empty(image.shape, np.float32)
-    cv2.setRNGSeed(int(rng.integers(2**31)))
-    cv2.randn(noise, 0.0, float(rng.uniform(*condition.noise)))  # several times faster than numpy's normal
-    if image is lit:
-        image = image + noise
-    else:  # blurred: an array of this frame's own
-        image += noise
-    frame = np.clip(image, 0, 255, out=image).astype(np.uint8)
+    # Sensor noise: this frame's window of a field of white noise, at a place drawn for the frame (and of either
+    # sign). Within the frame it is white Gaussian noise as a fresh draw would be; two frames' windows lie
+    # apart, and a fresh draw costs more than the rest of the frame.
+    window = int(rng.integers(2**31)) % (2 * NOISE_ROOM ** 2)
+    sign, (dy, dx) = 1.0 - 2.0 * (window % 2), divmod(window // 2, NOISE_ROOM)
+    noise = _noise_field(image.shape)[dy:dy + image.shape[0], dx:dx + image.shape[1]]
+    # Noise added, clipped to 0..255 and cut to whole grey levels (the 0.5 taken off: cut, not rounded) at once.
+    frame = cv2.addWeighted(image, 1.0, noise, sign * float(rng.uniform(*condition.noise)), -0.5, dtype=cv2.CV_8U)
     quality = int(rng.integers(condition.jpeg_quality[0], condition.jpeg_quality[1] + 1))
     ok, encoded = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
     if ok:
         frame = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
     return frame
+
+
+@functools.lru_cache(maxsize=4)
+def _noise_field(shape: tuple[int, ...]) -> np.ndarray:
+    """White Gaussian noise of unit spread, NOISE_ROOM rows and columns larger than frames of `shape`: made once
+    per frame size, read-only; each frame's noise is a window of it (see `develop`)."""
+    height, width, *channels = shape
+    field = np.random.default_rng(0).standard_normal((height + NOISE_ROOM, width + NOISE_ROOM, *channels),
+                                                     dtype=np.float32)
+    field.setflags(write=False)
+    return field
 
 
 def _paste_card(canvas: np.ndarray, coverage: np.ndarray, rgba: np.ndarray, quad: np.ndarray) -> None:
