@@ -129,13 +129,17 @@ def test_shoe_test_with_a_key_says_authenticated_only_when_the_shoe_proved_it(sh
     sim, _lines = _start_sim("--pty", "--link", str(tmp_path / "tty"), "--seed", "77", "--rate", "50", *shoe_args)
     try:
         url = f"serial://{tmp_path / 'tty'}?key={key}"
-        checked = rptable("shoe-test", url, "--count", "3", "--timeout", "2", "--unlock", "--json")
-        said = rptable("shoe-test", url, "--count", "3", "--timeout", "2", "--unlock")
+        # No card comes from a shoe that does not prove the key, so each check waits out its timeout: a second is
+        # ample, the shoe's HELLO and the AUTH fault it raises come within milliseconds (asserted below).
+        checked = rptable("shoe-test", url, "--count", "3", "--timeout", "1", "--unlock", "--json")
+        said = rptable("shoe-test", url, "--count", "3", "--timeout", "1", "--unlock")
     finally:
         sim.send_signal(signal.SIGTERM)
         sim.wait(10)
     summary = json.loads(checked.stdout.splitlines()[-1])
     assert summary["type"] == "summary" and summary["authenticated"] is False and summary["cards"] == 0
+    faults = [json.loads(line) for line in checked.stdout.splitlines() if '"fault"' in line]
+    assert {f["code"] for f in faults} == {"AUTH"}  # the verdict is the shoe's answer, not its silence
     assert checked.returncode == 3 and "did not prove it holds SHOE/1-A key" in checked.stderr
     assert not any(json.loads(line).get("authenticated") for line in checked.stdout.splitlines())
     assert said.returncode == 3 and "authenticated with" not in said.stdout
