@@ -3,13 +3,13 @@ only by Ctrl-C: either way it sends the floor its backlog, says on the floor tha
 round in its journal; and `audit --db` says when the floor's copy of a table is short of what the table last
 reported."""
 
-import os
 import signal
 import subprocess
 import sys
 import time
 
 import pytest
+from cli_kit import rptable
 from env_kit import with_test_env
 from floor_kit import ENV, ROOT, database_rows, journal_rows, needs_postgres, psycopg, query, wait_for
 
@@ -62,9 +62,7 @@ def test_stop_signals_audit_from_the_floor_says_when_its_copy_is_short_of_the_ta
     table.communicate(timeout=60)
     with psycopg.connect(database) as db:  # as if the table had died with events it had journaled unsent
         db.execute("UPDATE floor_tables SET journal_seq = reported_seq + 16 WHERE table_id = 'T8'")
-    done = subprocess.run([sys.executable, "-m", "ui.cli", "audit", "--db", database, "--table", "T8", "rounds"],
-                          capture_output=True, text=True, env=with_test_env({**ENV, **os.environ}), cwd=ROOT,
-                          timeout=120)
+    done = rptable("audit", "--db", database, "--table", "T8", "rounds")  # in this process: its words, not its start
     assert done.returncode == 0, done.stderr
     assert "WARNING" in done.stderr and "its journal held" in done.stderr and "--journal" in done.stderr
 
