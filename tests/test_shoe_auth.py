@@ -150,7 +150,8 @@ def run_table(table: Table, until: Callable[[], bool], within: float = 20.0, *, 
     opened = False
     while not until() and time.monotonic() < deadline:
         keep_the_round_going(table.controller, BOSS)
-        event = table.source.recv(timeout=0.05)
+        # never past the deadline: a storm's stories pump for 10 ms between the chunks they inject
+        event = table.source.recv(timeout=min(0.05, max(0.0, deadline - time.monotonic())))
         if event is None:
             continue
         if isinstance(event, StatusEvent) and event.state == "CONNECTED" and not opened:
