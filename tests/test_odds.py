@@ -1,12 +1,14 @@
 """docs/game-math.md published figures: exhaustive counts of every 5- and 6-card hand."""
 
+import functools
 import random
 from math import comb
 
 import numpy as np
 import pytest
 
-from controller.analysis.odds import count_patterns, hand_odds, rank_multisets
+from controller.analysis import odds as odds_module
+from controller.analysis.odds import hand_odds, rank_multisets
 from controller.core.hands import HandCategory as C
 from controller.core.payouts import hand_pattern
 from drivers.cards import PACK
@@ -22,15 +24,28 @@ PUBLISHED_6 = {C.ROYAL_FLUSH: 188, C.STRAIGHT_FLUSH: 1656, C.FOUR_OF_A_KIND: 146
                C.ONE_PAIR: 9730740}
 
 
+@pytest.fixture(scope="module", autouse=True)
+def counted_patterns():
+    """Every hand of 5 and 6 cards enumerated once for the module's stories, which only read the counts: the odds
+    (hand_odds counts them through this) and the check of the patterns' keys."""
+    counted = functools.cache(odds_module.count_patterns)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(odds_module, "count_patterns", counted)
+        yield counted
+
+
+five_card_odds = functools.cache(lambda: hand_odds(5))  # three stories read the same table
+
+
 def test_published_5_card_counts():
-    odds = hand_odds(5)
+    odds = five_card_odds()
     assert odds.hands == 2_598_960
     assert odds.categories == PUBLISHED_5
     assert sum(odds.multipliers.values()) == odds.hands
 
 
 def test_r_dealer_1_dealer_qualifies_with_probability_0_563187():
-    odds = hand_odds(5)
+    odds = five_card_odds()
     qualifying = sum(n for c, n in odds.categories.items() if c >= C.ACE_KING)
     assert qualifying == 1_463_700
     assert round(qualifying / odds.hands, 6) == 0.563187
@@ -38,7 +53,7 @@ def test_r_dealer_1_dealer_qualifies_with_probability_0_563187():
 
 def test_r_hand_3_5_card_multipliers():
     # 5 cards hold two combinations only as X + ace-king: pair+AK 2, two pair+AK 3, trips+AK 4, quads+AK 21.
-    m = hand_odds(5).multipliers
+    m = five_card_odds().multipliers
     assert m[21] == 8  # four kings + ace, four aces + king: 2 x 4
     assert m[0] == PUBLISHED_5[C.NO_GAME]
     assert set(m) == {0, 1, 2, 3, 4, 5, 7, 20, 21, 50, 100}
@@ -56,9 +71,9 @@ def test_published_6_card_best_of_six_counts():
 
 
 @pytest.mark.parametrize("cards", [5, 6])
-def test_vectorised_patterns_equal_the_hands_own_patterns(cards):
+def test_vectorised_patterns_equal_the_hands_own_patterns(counted_patterns, cards):
     # The numpy keys must name the very pattern the rules see for a hand; check on random hands.
-    counts = count_patterns(cards)
+    counts = counted_patterns(cards)
     multisets = rank_multisets(cards)
     seen = set()
     for key in np.flatnonzero(counts).tolist():
