@@ -64,7 +64,7 @@ class CameraLook:
     """What stays fixed while one camera watches one table: felt, lighting, perspective."""
 
     background: np.ndarray  # felt under the lighting, float32 BGR
-    light: np.ndarray  # (H, W, 1) multiplicative lighting field
+    light: np.ndarray  # (H, W, 3) multiplicative lighting field, float32: the same in each channel
     homography: np.ndarray  # table plane -> image
     glare: tuple[float, float, float, float] | None  # x, y, radius, strength
 
@@ -79,7 +79,9 @@ def make_look(rng: np.random.Generator, condition: Condition,
                           interpolation=cv2.INTER_CUBIC)
     grain = rng.normal(0, 1, (height, width)).astype(np.float32)
     texture = 1.0 + 0.06 * blotches + 0.04 * grain
-    background = felt_colour[None, None, :] * texture[:, :, None]
+    # Each channel a plane of its own, then interleaved: the same products as broadcasting the colour over the
+    # texture, in half the time (numpy's loop over a last axis of three is slow).
+    background = cv2.merge([texture * channel for channel in felt_colour])
 
     # A column and a row of coordinates, broadcast: the same values as full grids, without a frame's worth of each.
     ys, xs = np.arange(height)[:, None].astype(np.float32), np.arange(width)[None, :].astype(np.float32)
@@ -88,12 +90,14 @@ def make_look(rng: np.random.Generator, condition: Condition,
     vignette = ((xs / width - 0.5) ** 2 + (ys / height - 0.5) ** 2)
     light = 1.0 + condition.light_gradient * ramp - 0.3 * condition.light_gradient * vignette
     light *= rng.uniform(0.85, 1.1)
+    light = light.astype(np.float32)
 
     glare = None
     if rng.random() < condition.glare:
         glare = (rng.uniform(0.2, 0.8) * width, rng.uniform(0.2, 0.8) * height,
                  rng.uniform(30, 110), rng.uniform(0.3, 0.7))
-    return CameraLook(background, light[:, :, None], _camera_tilt(rng, condition.tilt, size), glare)
+    # Kept in three channels, like the frames it lights: OpenCV multiplies them pixel by pixel at once.
+    return CameraLook(background, cv2.merge([light] * 3), _camera_tilt(rng, condition.tilt, size), glare)
 
 
 def _camera_tilt(rng: np.random.Generator, tilt: float, size: tuple[int, int]) -> np.ndarray:
@@ -176,7 +180,7 @@ class Laid:
 
     def lit(self) -> np.ndarray:
         """The laid table under the lighting, with the lamp's glare: float32, a new array."""
-        image = self.canvas * self.look.light
+        image = cv2.multiply(self.canvas, self.look.light)
         if self.look.glare is not None:
             # A lamp's reflection: full on the glossy cards, a dull sheen on the felt, which scatters light.
             # The round spot is a row's fall-off times a column's (a Gaussian's two axes part exactly): two
@@ -188,7 +192,7 @@ class Laid:
             gloss = FELT_SHEEN + (1.0 - FELT_SHEEN) * self.coverage
             gloss *= down[:, None]
             gloss *= across[None, :]
-            image += gloss[:, :, None]
+            image += cv2.merge([gloss] * 3)
         return image
 
 
