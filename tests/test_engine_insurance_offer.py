@@ -4,12 +4,11 @@ face-down hand; the amount is the engine's to check when it is named."""
 
 from __future__ import annotations
 
-import copy
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_engine_properties import PRESETS, command_for
+from test_engine_properties import PRESETS, command_for, snapshot
 
 from controller.engine import (
     ActionKind,
@@ -28,7 +27,7 @@ from drivers.cards import PACK
 
 def with_other_cards(state: RoundState, rng: random.Random) -> RoundState:
     """The same round with every box's cards swapped for others (as many, in the same places)."""
-    other = copy.deepcopy(state)
+    other = snapshot(state)
     pack = list(PACK)
     rng.shuffle(pack)
     for box in other.boxes.values():
