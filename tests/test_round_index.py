@@ -103,7 +103,7 @@ def test_round_index_journal_from_main_built_on_first_open_journaled_and_audited
 def test_round_index_a_page_of_rounds_and_the_page_before_it(tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "T1.journal"
-    simulate(load_preset("four-seat"), 30, 3, journal_path=path)
+    simulate(load_preset("four-seat"), 30, 3, boxes=1, journal_path=path)  # pages of rounds: one box a round will do
     last = json.loads(audit(capsys, "rounds", "--journal", str(path), "--limit", "10", "--json"))
     assert [r["number"] for r in last] == list(range(21, 31))
     page = json.loads(audit(capsys, "rounds", "--journal", str(path), "--limit", "10", "--before", "T1-000021",
