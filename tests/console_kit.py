@@ -76,7 +76,7 @@ def make_console(tmp_path: Path, qapp: QApplication, no_leaks: None, monkeypatch
         window.shutdown()
         window.close()
         window.deleteLater()
-        source.close()  # type: ignore[attr-defined]
+        source.close()
         journal.close()
 
 
@@ -90,49 +90,67 @@ GETTERS = ("text", "toolTip", "accessibleName", "accessibleDescription", "window
            "placeholderText", "title")
 
 
-_GETTERS_OF: dict[type, tuple[str, ...]] = {}
+def _table_items(widget: QTableView) -> list[str]:
+    model = widget.model()
+    if model is None:
+        return []
+    items = [str(model.headerData(c, Qt.Orientation.Horizontal) or "") for c in range(model.columnCount())]
+    return items + [str(model.index(r, c).data() or "") for r in range(model.rowCount())
+                    for c in range(model.columnCount())]
 
 
-def _getters(widget: QWidget) -> tuple[str, ...]:
-    """The GETTERS a widget has: its class's (looked up once a class, a sweep asks some 200 widgets after every
-    press), and any an instance holds of its own."""
-    kind = type(widget)
-    if kind not in _GETTERS_OF:
-        _GETTERS_OF[kind] = tuple(g for g in GETTERS if callable(getattr(kind, g, None)))
-    own = vars(widget)
-    if not own or not any(g in own for g in GETTERS):
-        return _GETTERS_OF[kind]
-    return tuple(g for g in GETTERS if g in _GETTERS_OF[kind] or callable(own.get(g)))
+_ITEMS: tuple[tuple[type, Callable[[QWidget], list[str]]], ...] = (
+    (QComboBox, lambda w: [w.itemText(i) for i in range(w.count())]),
+    (QListWidget, lambda w: [w.item(i).text() for i in range(w.count())]),
+    (QTabWidget, lambda w: [w.tabText(i) for i in range(w.count())]),
+    (QAbstractSpinBox, lambda w: [w.text()]),
+    (QTableView, _table_items),
+)
+
+
+# A class's plan, looked up once a class (a sweep asks some 200 widgets after every press): the GETTERS it has,
+# each as its class's own function (called on the widget: no bound method made a getter a widget), and how its
+# items are read, if it has any.
+Plan = tuple[tuple[tuple[str, Callable[[QWidget], object]], ...], Callable[[QWidget], list[str]] | None]
+_PLAN_OF: dict[type, Plan] = {}
+
+
+def _plan(kind: type) -> Plan:
+    plan = _PLAN_OF.get(kind)
+    if plan is None:
+        getters = tuple((g, getattr(kind, g)) for g in GETTERS if callable(getattr(kind, g, None)))
+        items = next((read for base, read in _ITEMS if issubclass(kind, base)), None)
+        plan = _PLAN_OF[kind] = (getters, items)
+    return plan
 
 
 def texts_of(widget: QWidget) -> list[tuple[str, str]]:
     """Every string one widget holds (its text, tooltip, title, items, tabs, a table's headers and cells), each
     with where it is in the widget."""
+    getters, read_items = _plan(type(widget))
     texts: list[tuple[str, str]] = []
-    for getter in _getters(widget):
-        value = getattr(widget, getter, None)
-        if callable(value):
+    own = vars(widget)
+    if own and any(g in own for g in GETTERS):  # a getter the instance holds of its own: asked as the widget has it
+        for getter in GETTERS:
+            value = getattr(widget, getter, None)
+            if callable(value):
+                try:
+                    result = value()
+                except TypeError:
+                    continue
+                if isinstance(result, str):
+                    texts.append((getter, result))
+    else:
+        for getter, function in getters:
             try:
-                result = value()
+                result = function(widget)
             except TypeError:
                 continue
             if isinstance(result, str):
                 texts.append((getter, result))
-    items: list[str] = []
-    if isinstance(widget, QComboBox):
-        items = [widget.itemText(i) for i in range(widget.count())]
-    elif isinstance(widget, QListWidget):
-        items = [widget.item(i).text() for i in range(widget.count())]
-    elif isinstance(widget, QTabWidget):
-        items = [widget.tabText(i) for i in range(widget.count())]
-    elif isinstance(widget, QAbstractSpinBox):
-        items = [widget.text()]
-    elif isinstance(widget, QTableView) and widget.model() is not None:
-        model = widget.model()
-        items = [str(model.headerData(c, Qt.Orientation.Horizontal) or "") for c in range(model.columnCount())]
-        items += [str(model.index(r, c).data() or "") for r in range(model.rowCount())
-                  for c in range(model.columnCount())]
-    return texts + [(f"[{i}]", item) for i, item in enumerate(items)]
+    if read_items is not None:
+        texts += [(f"[{i}]", item) for i, item in enumerate(read_items(widget))]
+    return texts
 
 
 def card_forms(card: Card) -> list[str]:

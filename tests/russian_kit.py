@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from console_kit import texts_of
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 # What may stand in Latin letters on a Russian screen: names (presets, the table, players, the staff, the
 # language switch), codes a person reads as codes (a fault's, a card's, a clause's, a key's), and the words of
@@ -26,14 +26,25 @@ NOT_WORDS = re.compile(
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
 
 
+_ENGLISH_IN: dict[str, tuple[str, ...]] = {}  # a text's English words, found once: a sweep after every press
+# reads the same few hundred texts again and again
+
+
 def english_in(text: str) -> list[str]:
     """The words of `text` that read as English."""
-    return [w for w in LATIN_WORD.findall(NOT_WORDS.sub(" ", text)) if w not in ALLOWED]
+    found = _ENGLISH_IN.get(text)
+    if found is None:
+        found = _ENGLISH_IN[text] = tuple(w for w in LATIN_WORD.findall(NOT_WORDS.sub(" ", text)) if w not in ALLOWED)
+    return list(found)
+
+
+def _where(widget: QWidget, where: str, text: str) -> str:
+    return f"{type(widget).__name__}:{widget.objectName()}.{where}:{text[:30]}"
 
 
 def visible_texts() -> dict[str, str]:
     """Every string a person can read on a visible widget now, by where it is."""
-    return {f"{type(widget).__name__}:{widget.objectName()}.{where}:{text[:30]}": text
+    return {_where(widget, where, text): text
             for widget in QApplication.allWidgets() if widget.isVisible()
             for where, text in texts_of(widget) if text}
 
@@ -41,5 +52,7 @@ def visible_texts() -> dict[str, str]:
 def assert_russian(where: str) -> None:
     """No English on any visible widget now."""
     QApplication.processEvents()
-    left = {key: text for key, text in visible_texts().items() if english_in(text)}
+    left = {_where(widget, place, text): text  # where a text is, said only of the English ones
+            for widget in QApplication.allWidgets() if widget.isVisible()
+            for place, text in texts_of(widget) if text and english_in(text)}
     assert not left, f"English on screen at {where}: " + "; ".join(f"{k} = {t!r}" for k, t in left.items())
