@@ -16,7 +16,7 @@ from controller.table.rule_files import load_preset
 from ui.i18n import Languages
 
 pytestmark = needs_postgres
-pytest_plugins = ["floor_kit"]  # the fixtures `cluster` and `database`
+pytest_plugins = ["floor_kit"]  # the fixture `cluster`
 
 SCREENS = [(1024, 768), (1366, 768)]
 
@@ -35,18 +35,29 @@ def on_screen(widget) -> QRect:
     return QRect(widget.mapToGlobal(widget.rect().topLeft()), widget.size())
 
 
+@pytest.fixture(scope="module")
+def floor(cluster, tmp_path_factory):
+    """A floor of two tables that reported their rounds (T2 a jam): the stories only read it, each with a pit
+    window of its own."""
+    from floor_kit import fresh_database
+
+    database = fresh_database(cluster)
+    folder = tmp_path_factory.mktemp("floor")
+    reported(database, folder, "T1", 3)
+    reported(database, folder, "T2", 6, faults="jam@20")
+    return database
+
+
 @pytest.fixture
-def pit(database, tmp_path, qtbot):
+def pit(floor, qtbot):
     from controller.floor.database import open_pool
     from ui.pit.window import PitWindow
 
-    reported(database, tmp_path, "T1", 3)
-    reported(database, tmp_path, "T2", 6, faults="jam@20")
-    pool = open_pool(database)
+    pool = open_pool(floor)
     made = []
 
     def make(size, viewer=QA_PIT_BOSS):
-        window = PitWindow(pool, database, rate=False, viewer=viewer)
+        window = PitWindow(pool, floor, rate=False, viewer=viewer)
         qtbot.addWidget(window)
         window.setGeometry(0, 0, *size)
         window.show()
@@ -71,10 +82,11 @@ def open_audit(qtbot, window, table="T2"):
     return dialog
 
 
-# English on the wider screen in the nightly run: the same audit with the shorter words and the most room
+# The wider screen in the nightly run: the same audit with the most room (the default run's stories at 1024 in
+# both languages prove it fits where it is tightest)
 @pytest.mark.parametrize(("language", "size"), [
     pytest.param(language, size, id=f"{language}-{size[0]}x{size[1]}",
-                 marks=pytest.mark.slow if (language, size) == ("en", SCREENS[1]) else ())
+                 marks=pytest.mark.slow if size == SCREENS[1] else ())
     for size in SCREENS for language in ("en", "ru")])
 def test_pit_table_audit_fits_the_screen_in_both_languages(pit, qtbot, size, language) -> None:
     from ui.audit_view import SLIDER_WIDTH
