@@ -76,12 +76,15 @@ def taught_from_png(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str],
 
 @pytest.fixture(scope="session")
 def matcher_from_png(taught_from_png: Callable[[str], DeckProfile]) -> Callable[[str], Matcher]:
-    """A matcher of a theme taught from its PNGs, built once a session per theme (the stories only read with it)."""
+    """A matcher of a theme taught from its PNGs, the one teaching built, kept for the session per theme (the
+    stories only read with it)."""
+    from drivers.camera.match import matcher_of
+
     matchers: dict[str, Matcher] = {}
 
     def matcher(theme: str) -> Matcher:
         if theme not in matchers:
-            matchers[theme] = Matcher(taught_from_png(theme))
+            matchers[theme] = matcher_of(taught_from_png(theme))
         return matchers[theme]
 
     return matcher
@@ -386,6 +389,30 @@ def test_recognition_reads_unseen_decks_and_never_misreads(recognisers: dict[str
     placed, correct, misread = _read_scenes(recognisers[theme], theme, condition, seed=11, scenes=3)
     assert misread == 0
     assert correct >= 0.8 * placed
+
+
+def test_a_deck_read_again_in_one_process_shares_the_matcher_its_taught_faces_made(
+        recognisers: dict[str, Recogniser], profiles: dict[str, DeckProfile]) -> None:
+    """Teaching a deck and then reading with it, or two cameras reading one deck, build its matcher once (a quarter
+    of a second and a hundred megabytes each); a deck whose taught faces differ in any way has a matcher of its
+    own."""
+    from dataclasses import replace
+
+    from drivers.camera.inkmap import face_from_ink
+    from drivers.camera.match import _taught_faces_digest, matcher_of
+
+    theme = DECKS[0]
+    assert Recogniser(DeckProfile.load(theme)).matcher is recognisers[theme].matcher
+    assert matcher_of(profiles[theme]) is recognisers[theme].matcher
+    assert recognisers[DECKS[1]].matcher is not recognisers[theme].matcher
+    taught = profiles[theme]
+    first = taught.faces[0]
+    one_pixel_darker = first.ink.copy()
+    one_pixel_darker[100, 70] += 0.01
+    other = replace(taught, faces=(face_from_ink(one_pixel_darker, first.colour), *taught.faces[1:]))
+    assert _taught_faces_digest(other) != _taught_faces_digest(taught)  # what a matcher is shared by
+    recoloured = replace(taught, faces=(replace(first, colour=first.colour + 0.01), *taught.faces[1:]))
+    assert _taught_faces_digest(recoloured) != _taught_faces_digest(taught)
 
 
 def test_scan_corners_outline_the_card_clockwise(recognisers: dict[str, Recogniser]) -> None:

@@ -16,7 +16,10 @@ lobes, a spade's point) exactly when the face seen is blurred.
 
 from __future__ import annotations
 
+import hashlib
 import math
+import threading
+import weakref
 from dataclasses import dataclass
 
 import cv2
@@ -340,6 +343,36 @@ class Matcher:
             where, n, tb, ta = swapped[2]
             swapped[2] = (self._duel_whole[a].size - 1 - where, n, tb, ta)
         self._masks[(b, a, turned)] = swapped
+
+
+def matcher_of(profile: DeckProfile) -> Matcher:
+    """The matcher of a deck's taught faces, shared within the process: teaching a deck and then reading with it, or
+    a camera source and the camera over the layout reading the same deck, build it once (a quarter of a second's
+    work, and a hundred megabytes). The matcher built last is kept; any other lives as long as something reads
+    with it."""
+    key = _taught_faces_digest(profile)
+    with _SHARED_LOCK:
+        matcher = _SHARED.get(key)
+    if matcher is None:
+        matcher = Matcher(profile)
+        with _SHARED_LOCK:
+            _SHARED[key] = matcher
+            _LAST_BUILT[:] = [matcher]
+    return matcher
+
+
+def _taught_faces_digest(profile: DeckProfile) -> bytes:
+    """What a matcher is built from: the cards in their order, and each one's taught ink map and ink colour."""
+    digest = hashlib.blake2b(" ".join(card.code for card in profile.cards).encode(), digest_size=20)
+    for face in profile.faces:
+        digest.update(np.ascontiguousarray(face.ink, np.float32).data)
+        digest.update(np.ascontiguousarray(face.colour, np.float32).data)
+    return digest.digest()
+
+
+_SHARED: weakref.WeakValueDictionary[bytes, Matcher] = weakref.WeakValueDictionary()
+_LAST_BUILT: list[Matcher] = []
+_SHARED_LOCK = threading.Lock()
 
 
 def required_margin(score: float) -> float:

@@ -9,7 +9,7 @@ import numpy as np
 
 from drivers.camera.detect import DETECT_WIDTH, Detection, find_again, find_cards
 from drivers.camera.inkmap import read_face, warp_face
-from drivers.camera.match import Matcher, Reading
+from drivers.camera.match import Reading, matcher_of
 from drivers.camera.profile import DeckProfile
 from drivers.cards import Card
 
@@ -41,7 +41,7 @@ class Recogniser:
 
     def __init__(self, profile: DeckProfile, detect_width: int = DETECT_WIDTH) -> None:
         self.profile = profile
-        self.matcher = Matcher(profile)
+        self.matcher = matcher_of(profile)  # shared with any other reader of the same deck
         self.aspect = (profile.aspect - ASPECT_SLACK, profile.aspect + ASPECT_SLACK)
         self.detect_width = detect_width
 

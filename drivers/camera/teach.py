@@ -11,7 +11,7 @@ import numpy as np
 
 from drivers.camera.card_image import RASTER_SUFFIXES, SVG_SUFFIXES, CardImageError, card_face, read_card_image
 from drivers.camera.inkmap import read_face
-from drivers.camera.match import Matcher
+from drivers.camera.match import Matcher, matcher_of
 from drivers.camera.profile import DeckProfile
 from drivers.cards import PACK, Card, CardError, parse_card
 
@@ -66,7 +66,7 @@ def teach(name: str, images: dict[Card, Path]) -> DeckProfile:
         paths.append(images[card])
     _refuse_cards_found_in_part(aspects, paths)
     profile = DeckProfile(name, tuple(cards), tuple(faces), float(np.median(aspects)))
-    _refuse_lookalikes(Matcher(profile), paths)
+    _refuse_lookalikes(matcher_of(profile), paths)  # the matcher kept for reading with the deck next
     return profile
 
 
