@@ -217,10 +217,10 @@ def test_the_examples_run_as_written(name, tmp_path, floor):
 # The commands an example runs as a process of its own: they start servers, pools of processes or windows, or
 # keep going (--follow) until stopped. A window's program run here (the pit's, the sign's) would leave this
 # process's Qt application quit and another language installed, and every window story after it would fail.
-# The console's --screenshot is the exception: it never runs the application's loop nor quits it, and puts
-# English back as it ends (ui/app.py), so it runs here like any command.
+# The exceptions run here like any command: the console's --screenshot never runs the application's loop nor
+# quits it, and puts English back as it ends (ui/app.py); the pit's --json and --html open no window at all.
 OWN_PROCESS = {"analyze", "console", "shoe-sim", "pit", "jackpot sign"}
-HERE_WITH = {"console": "--screenshot"}  # a command of OWN_PROCESS run here when given this option
+HERE_WITH = {"console": {"--screenshot"}, "pit": {"--json", "--html"}}  # a command of OWN_PROCESS run here with these
 SHELL_SYNTAX = {"|", "||", "&", "&&", ";", ";;", "<", "<<", ">&", "<&", "(", ")", "`"}
 ONE_RPTABLE = re.compile(r"^(?:(?P<feed>[^|]*?) \| )?rptable (?P<words>.*?)(?: (?P<into>>>?) (?P<file>[\w.-]+))?$")
 
@@ -233,7 +233,7 @@ def run_example(example: str, folder: Path, env: dict[str, str]) -> subprocess.C
     shape = ONE_RPTABLE.match(example)
     command = shape["words"].split(" ") if shape is not None else []
     if (shape is None or not one_rptable(example)
-            or ({command[0], " ".join(command[:2])} & OWN_PROCESS and HERE_WITH.get(command[0]) not in command)
+            or ({command[0], " ".join(command[:2])} & OWN_PROCESS and not HERE_WITH.get(command[0], set()) & {*command})
             or "--follow" in shape["words"].split()):
         return subprocess.run(["bash", "-c", example], cwd=folder, env=env, stdin=subprocess.DEVNULL,
                               capture_output=True, text=True, timeout=120)
