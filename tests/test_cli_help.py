@@ -219,7 +219,9 @@ def test_the_examples_run_as_written(name, tmp_path, floor):
 # process's Qt application quit and another language installed, and every window story after it would fail.
 # The exceptions run here like any command: the console's --screenshot never runs the application's loop nor
 # quits it, and puts English back as it ends (ui/app.py); the pit's --json and --html open no window at all.
-OWN_PROCESS = {"analyze", "console", "shoe-sim", "pit", "jackpot sign"}
+# (`analyze` runs here too: a run of one job is played in the command's own process, and a pool of more forks from
+# this one as the audit's stretches do in test_audit_verify_cores.)
+OWN_PROCESS = {"console", "shoe-sim", "pit", "jackpot sign"}
 HERE_WITH = {"console": {"--screenshot"}, "pit": {"--json", "--html"}}  # a command of OWN_PROCESS run here with these
 SHELL_SYNTAX = {"|", "||", "&", "&&", ";", ";;", "<", "<<", ">&", "<&", "(", ")", "`"}
 ONE_RPTABLE = re.compile(r"^(?:(?P<feed>[^|]*?) \| )?rptable (?P<words>.*?)(?: (?P<into>>>?) (?P<file>[\w.-]+))?$")
