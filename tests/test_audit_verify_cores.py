@@ -3,14 +3,10 @@ reordering"): the journal is cut into stretches at round openings and checked on
 answer is exactly the in-order answer: the lowest bad event wins, whichever process found it."""
 
 import json
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
-from env_kit import with_test_env
+from cli_kit import rptable
 from forgery import copy, raw_rows, rehash, rewrite
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,8 +20,6 @@ from controller.table.qa.autoplay import QA_PIT_BOSS
 from controller.table.rule_files import load_preset
 
 SEED = 11
-ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'hardware-sim'}"}
 FAULTS = "jam@40,double@90,unplug@300:2s,unreadable@500"
 
 
@@ -168,8 +162,7 @@ def test_audit_verify_a_file_damaged_below_its_rows_is_a_clear_refusal_on_any_nu
     one = on_cores(damaged, 1)
     assert not one["ok"] and re.search(r"malformed|cannot be read|damaged below", one["reason"]), one
     assert on_cores(damaged, 2) == one  # a damaged file is read in one pass, in order, on any number of cores
-    out = subprocess.run([sys.executable, "-m", "ui.cli", "audit", "--journal", str(damaged), "verify", "--json"],
-                         capture_output=True, text=True, env=with_test_env(ENV), cwd=ROOT, timeout=120)
+    out = rptable("audit", "--journal", str(damaged), "verify", "--json")  # the command's answer, in this process
     assert out.returncode == 1 and json.loads(out.stdout)["ok"] is False and "Traceback" not in out.stderr
 
 
