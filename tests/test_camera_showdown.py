@@ -52,14 +52,26 @@ def deals(draw: st.DrawFn) -> dict[Spot, tuple[Card, ...]]:
 
 # -- the comparison: every difference named, an unreadable card never a switch -------------------------------
 
-@settings(max_examples=100, deadline=None)
+# Each comparison draws EXAMPLES deals in the default run; its `_nightly` twin (marked slow, `make test-slow`) draws
+# NIGHTLY of them through the same assertions.
+EXAMPLES = 40
+NIGHTLY = 100
+
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(deals())
 def test_switch_none_when_every_card_lies_where_the_shoe_dealt_it(dealt: dict[Spot, tuple[Card, ...]]) -> None:
     check = compare_showdown(_seen_as_dealt(dealt), dealt)
     assert check.matches and not check.switched and check == found.ShowdownCheck()
 
 
-@settings(max_examples=100, deadline=None)
+@pytest.mark.slow  # test_switch_none_when_every_card_lies_where_the_shoe_dealt_it on NIGHTLY deals
+@settings(max_examples=NIGHTLY, deadline=None)
+@given(deals())
+def test_switch_none_when_every_card_lies_where_the_shoe_dealt_it_nightly(dealt: dict[Spot, tuple[Card, ...]]) -> None:
+    test_switch_none_when_every_card_lies_where_the_shoe_dealt_it.hypothesis.inner_test(dealt)  # type: ignore[attr-defined]
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(deals(), st.data())
 def test_switch_a_card_from_outside_the_round_names_the_box_and_both_cards(dealt: dict[Spot, tuple[Card, ...]],
                                                                             data: st.DataObject) -> None:
@@ -75,6 +87,15 @@ def test_switch_a_card_from_outside_the_round_names_the_box_and_both_cards(dealt
     assert check.switched and not check.ask_again
     assert check.differences == (found.CardDifference(spot, found.Difference.NOT_DEALT_HERE, stranger),
                                  found.CardDifference(spot, found.Difference.MISSING, replaced))
+
+
+@pytest.mark.slow  # test_switch_a_card_from_outside_the_round_names_the_box_and_both_cards on NIGHTLY deals
+@settings(max_examples=NIGHTLY, deadline=None)
+@given(deals(), st.data())
+def test_switch_a_card_from_outside_the_round_names_the_box_and_both_cards_nightly(
+        dealt: dict[Spot, tuple[Card, ...]], data: st.DataObject) -> None:
+    test_switch_a_card_from_outside_the_round_names_the_box_and_both_cards.hypothesis.inner_test(  # type: ignore[attr-defined]
+        dealt, data)
 
 
 def test_switch_two_boxes_trading_cards_names_where_each_was_dealt() -> None:
@@ -104,7 +125,7 @@ def test_switch_in_the_dealers_hand_is_named_so() -> None:
     ]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(deals(), st.data())
 def test_switch_never_for_a_card_the_camera_could_not_read_or_find(dealt: dict[Spot, tuple[Card, ...]],
                                                                   data: st.DataObject) -> None:
@@ -120,6 +141,15 @@ def test_switch_never_for_a_card_the_camera_could_not_read_or_find(dealt: dict[S
     check = compare_showdown(seen, dealt)
     assert not check.switched
     assert set(check.ask_again) == doubtful
+
+
+@pytest.mark.slow  # test_switch_never_for_a_card_the_camera_could_not_read_or_find on NIGHTLY deals
+@settings(max_examples=NIGHTLY, deadline=None)
+@given(deals(), st.data())
+def test_switch_never_for_a_card_the_camera_could_not_read_or_find_nightly(dealt: dict[Spot, tuple[Card, ...]],
+                                                                          data: st.DataObject) -> None:
+    test_switch_never_for_a_card_the_camera_could_not_read_or_find.hypothesis.inner_test(  # type: ignore[attr-defined]
+        dealt, data)
 
 
 def test_switch_seen_beside_an_unreadable_card_is_named_and_the_box_asked_again() -> None:
