@@ -278,7 +278,8 @@ def flatten_on(rgba: np.ndarray, background: tuple[int, int, int], margin: float
     h, w = rgba.shape[:2]
     canvas = np.empty((h + 2 * pad, w + 2 * pad, 3), np.float32)
     canvas[:] = background
-    alpha = rgba[:, :, 3:4].astype(np.float32) / 255.0
+    # The opacity in each channel, like the colours it weighs: numpy's loop over a last axis of three is slow.
+    alpha = cv2.merge([rgba[:, :, 3]] * 3).astype(np.float32) / 255.0
     region = canvas[pad:pad + h, pad:pad + w]
     canvas[pad:pad + h, pad:pad + w] = rgba[:, :, :3] * alpha + region * (1 - alpha)
     return np.clip(canvas, 0, 255).astype(np.uint8)
