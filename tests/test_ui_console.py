@@ -468,9 +468,13 @@ def test_r_act_5_repeated_single_exchange_shows_the_rising_price(make_console, q
     assert exchange.isEnabled() and "(200)" in exchange.text()
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.sets(st.sampled_from(PACK), max_size=12), st.lists(st.sampled_from(PACK), max_size=8),
-       st.sampled_from(["{} ", "card {} read", "({})", "{}, ", "10{}"]))
+HIDDEN_AND_MENTIONED = (st.sets(st.sampled_from(PACK), max_size=12), st.lists(st.sampled_from(PACK), max_size=8),
+                        st.sampled_from(["{} ", "card {} read", "({})", "{}, ", "10{}"]))
+
+
+# The default run draws 60 texts; the `_nightly` twin (marked slow, `make test-slow`) draws 200.
+@settings(max_examples=60, deadline=None)
+@given(*HIDDEN_AND_MENTIONED)
 def test_redact_never_lets_a_hidden_code_through(hidden: set[Card], mentioned: list[Card], template: str) -> None:
     text = " ".join(template.format(c.code) for c in mentioned) + " " + " ".join(
         "10" + c.code[1] for c in mentioned if c.code[0] == "T")
@@ -480,6 +484,14 @@ def test_redact_never_lets_a_hidden_code_through(hidden: set[Card], mentioned: l
     for card in mentioned:
         if card not in hidden and template != "10{}":
             assert card.code in out  # a public card stays readable
+
+
+@pytest.mark.slow  # test_redact_never_lets_a_hidden_code_through over 200 texts
+@settings(max_examples=200, deadline=None)
+@given(*HIDDEN_AND_MENTIONED)
+def test_redact_never_lets_a_hidden_code_through_nightly(hidden: set[Card], mentioned: list[Card],
+                                                         template: str) -> None:
+    test_redact_never_lets_a_hidden_code_through.hypothesis.inner_test(hidden, mentioned, template)
 
 
 def test_r_table_2_blind_box_gets_no_decision_and_shows_at_showdown(make_console, qtbot) -> None:
