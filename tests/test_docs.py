@@ -155,10 +155,12 @@ class Shell:
 class Floor:
     """The worker's PostgreSQL cluster, taken the first time a page asks for a database."""
 
-    def __init__(self, request: pytest.FixtureRequest) -> None:
-        self.request = request
+    def __init__(self, request: pytest.FixtureRequest | None) -> None:
+        self.request = request  # None: a page that names no $FLOOR_DB (the runner's own small pages)
 
     def database(self) -> str:
+        if self.request is None:
+            raise AssertionError("this page was given no floor for $FLOOR_DB")
         if not Cluster.available():
             pytest.skip("the page uses $FLOOR_DB, and PostgreSQL's server programs are not installed")
         from floor_kit import fresh_database
@@ -374,7 +376,7 @@ def small_page(tmp_path, text):
     page = tmp_path / "small.md"
     page.write_text(text, encoding="utf-8")
     (tmp_path / "run").mkdir()
-    return run_page(page, tmp_path / "run", Floor())
+    return run_page(page, tmp_path / "run", Floor(None))
 
 
 def test_the_runner_runs_a_pages_blocks_in_order_in_one_folder_with_the_pages_environment(tmp_path):
