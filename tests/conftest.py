@@ -6,9 +6,15 @@ import os
 import tempfile
 from pathlib import Path
 
-import hwsim.schemes  # noqa: F401  (the stories open the simulated shoe and camera, as the program does)
-import pytest
-from console_kit import make_console, no_leaks
+# One thread each for numpy's BLAS and OpenCV, in the workers and the processes they start: the workers already
+# keep every core busy, and threads of their own on top only cost the switching between them.
+for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENCV_FOR_THREADS_NUM"):
+    os.environ.setdefault(_threads, "1")
+
+# After the threads are set: numpy and OpenCV read them as they load.
+import hwsim.schemes  # noqa: E402, F401  (the stories open the simulated shoe and camera, as the program does)
+import pytest  # noqa: E402
+from console_kit import make_console, no_leaks  # noqa: E402
 
 __all__ = ["make_console", "no_leaks"]
 
