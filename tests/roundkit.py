@@ -1,12 +1,22 @@
-"""Helpers for round tests: build a shoe in R-DEAL-1 order and play a script through the engine."""
+"""Helpers for round tests: build a shoe in R-DEAL-1 order, play a script through the engine, copy a round."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from controller.core.rules import HouseRules
+from controller.engine import RoundState
 from controller.players.scripted import run_script
 from controller.table.rule_files import load_preset, load_rules
+from drivers.cards import PACK
+
+
+def snapshot(state: RoundState) -> RoundState:
+    """A deep copy of the round to play on or compare with, sharing its house rules and cards: both are frozen all
+    the way down (dataclasses of numbers, enums and tuples), so nothing can change them, and copying them was most
+    of a deep copy's cost."""
+    return copy.deepcopy(state, {id(state.rules): state.rules, **{id(card): card for card in PACK}})
 
 
 def deal_order(hands: dict[int, list[str]], dealer: list[str], draws: list[str] = ()) -> list[str]:

@@ -3,7 +3,6 @@ on every preset, a reproducible derivation that agrees with the engine, and each
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import math
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from roundkit import snapshot
 
 from controller.analysis.derive_basic import candidates, derive, table_toml
 from controller.analysis.engine_rounds import play_heads_up
@@ -119,12 +119,6 @@ def _bought_state(rules, player: str, dealer: str):
     return state
 
 
-def _branch(state):
-    """A copy of a round to play on, sharing its frozen values (the cards and the rules) instead of copying them:
-    copying them was most of the time of a brute force."""
-    return copy.deepcopy(state, {id(value): value for value in (*PACK, state.rules)})
-
-
 def _engine_expectation(state) -> float:
     """Brute force through the engine: every card the dealer can draw next, and every redraw after it."""
     if state.phase == "closed":
@@ -132,7 +126,7 @@ def _engine_expectation(state) -> float:
     pack = [c for c in PACK if state.in_stock(c)]
     total = 0.0
     for card in pack:
-        branch = _branch(state)
+        branch = snapshot(state)
         do(branch, CardDealt(card))
         total += _engine_expectation(branch)
     return total / len(pack)
@@ -165,7 +159,7 @@ def test_r_buy_3_online_until_qualifies_value_is_close_to_the_engine():
     rng = random.Random(4)
     nets = []
     for _ in range(1500):
-        branch = _branch(state)
+        branch = snapshot(state)
         shoe = [c for c in PACK if branch.in_stock(c)]
         rng.shuffle(shoe)
         while branch.phase != "closed":

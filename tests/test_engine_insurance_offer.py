@@ -8,7 +8,8 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_engine_properties import PRESETS, command_for, snapshot
+from roundkit import snapshot
+from test_engine_properties import PRESETS, command_for
 
 from controller.engine import (
     ActionKind,

@@ -3,7 +3,6 @@ every listed legal command is accepted, an illegal command changes nothing, even
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 import random
@@ -11,6 +10,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from roundkit import snapshot
 
 from controller.engine import (
     ActionKind,
@@ -53,13 +53,6 @@ def check_closed_round(state: RoundState) -> None:
             assert s.draw == -box.draw_paid  # R-SETTLE-1: draw payments are never returned
         total += s.net
     assert state.house_net == -total
-
-
-def snapshot(state: RoundState) -> RoundState:
-    """A deep copy of the round whose house rules and cards are the round's own objects: both are frozen all the
-    way down (dataclasses of numbers, enums and tuples), so nothing can change them, and copying them was most of
-    a deep copy's cost."""
-    return copy.deepcopy(state, {id(state.rules): state.rules, **{id(card): card for card in PACK}})
 
 
 def next_stock_card(state: RoundState, shoe: list[Card], rng: random.Random) -> Card:
